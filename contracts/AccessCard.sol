@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
+import {ERC721Enumerable} from "@openzeppelin/contracts/token/ERC721/extensions/ERC721Enumerable.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {IAccessCard} from "./interfaces/IAccessCard.sol";
+
+/// @title AI Economy Access Card
+/// @notice ERC-721 collection of 10,000 cards in three tiers sold as sequential tranches, paid in USDC.
+/// One card lets its holder create one company; the platform locks the card to that company for good.
+contract AccessCard is ERC721Enumerable, Ownable, ReentrancyGuard, IAccessCard {
+    using SafeERC20 for IERC20;
+
+    uint256 public constant MAX_SUPPLY = 10_000;
+    uint256 public constant MAX_BATCH = 5;
+    uint8 public constant TRANCHE_COUNT = 3;
+    /// @dev Last token id of tranches 1, 2 and 3: Black 1-1000, Gold 1001-4000, Silver 4001-10000.
+    uint256 private constant TRANCHE_1_END = 1_000;
+    uint256 private constant TRANCHE_2_END = 4_000;
+    uint256 private constant TRANCHE_3_END = 10_000;
+
+    IERC20 public immutable usdc;
+
+    address public platform;
+    uint256 public mintPrice;
+    bool public mintActive;
+    uint8 public currentTranche;
+    uint256 public totalMinted;
+
+    mapping(uint256 tokenId => bool) private _companyDeployed;
+
+    string private _baseTokenURI;
+
+    constructor(IERC20 usdc_, address initialOwner, address platform_, uint256 mintPrice_, string memory baseURI_)
+        ERC721("AI Economy Access Card", "AIECARD")
+        Ownable(initialOwner)
+    {
+        if (address(usdc_) == address(0)) revert AccessCardInvalidAddress(address(0));
+        if (platform_ == address(0)) revert AccessCardInvalidAddress(address(0));
+        usdc = usdc_;
+        platform = platform_;
+        mintPrice = mintPrice_;
+        currentTranche = 1;
+        _baseTokenURI = baseURI_;
+        emit PlatformSet(address(0), platform_);
+        emit TrancheActivated(1, mintPrice_);
+    }
+
+    // ---------------------------------------------------------------- minting
+
+    /// @inheritdoc IAccessCard
+    function mint() external nonReentrant returns (uint256 tokenId) {
+        tokenId = _mintCards(msg.sender, 1);
+    }
+
+    /// @inheritdoc IAccessCard
+    function mintBatch(uint256 quantity) external nonReentrant returns (uint256 firstTokenId) {
+        if (quantity == 0 || quantity > MAX_BATCH) revert AccessCardInvalidQuantity(quantity, MAX_BATCH);
+        firstTokenId = _mintCards(msg.sender, quantity);
+    }
+
+    /// @dev The one path every sale takes: checks, then payment, then the cards (USDC is taken before any card
+    /// exists, and a revert anywhere undoes both).
+    function _mintCards(address buyer, uint256 quantity) private returns (uint256 firstTokenId) {
+        if (!mintActive) revert AccessCardMintInactive();
+        uint8 tranche = currentTranche;
+        uint256 remaining = _trancheEnd(tranche) - totalMinted;
+        if (remaining == 0) revert AccessCardTrancheSoldOut(tranche);
+        if (quantity > remaining) revert AccessCardInvalidQuantity(quantity, remaining);
+
+        uint256 cost = mintPrice * quantity;
+        uint256 balance = usdc.balanceOf(buyer);
+        if (balance < cost) revert AccessCardInsufficientBalance(buyer, balance, cost);
+        usdc.safeTransferFrom(buyer, address(this), cost);
+
+        firstTokenId = totalMinted + 1;
+        totalMinted += quantity;
+        uint256 price = mintPrice;
+        for (uint256 i = 0; i < quantity; ++i) {
+            uint256 tokenId = firstTokenId + i;
+            _safeMint(buyer, tokenId);
+            emit CardMinted(buyer, tokenId, tranche, price);
+        }
+    }
+
+    // ---------------------------------------------------------------- company binding
+
+    /// @inheritdoc IAccessCard
+    function canDeploy(address account) external view returns (uint256) {
+        uint256 n = balanceOf(account);
+        uint256 best = 0;
+        for (uint256 i = 0; i < n; ++i) {
+            uint256 tokenId = tokenOfOwnerByIndex(account, i);
+            if (!_companyDeployed[tokenId] && (best == 0 || tokenId < best)) best = tokenId;
+        }
+        return best;
+    }
+
+    /// @inheritdoc IAccessCard
+    function markCompanyDeployed(uint256 tokenId) external {
+        if (msg.sender != platform) revert AccessCardUnauthorizedPlatform(msg.sender);
+        address holder = _requireOwned(tokenId);
+        if (_companyDeployed[tokenId]) revert AccessCardAlreadyDeployed(tokenId);
+        _companyDeployed[tokenId] = true;
+        emit CompanyDeployed(tokenId, holder);
+    }
+
+    /// @inheritdoc IAccessCard
+    function companyDeployed(uint256 tokenId) external view returns (bool) {
+        return _companyDeployed[tokenId];
+    }
+
+    /// @inheritdoc IAccessCard
+    function companyOwner(uint256 tokenId) external view returns (address) {
+        return _requireOwned(tokenId);
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /// @inheritdoc IAccessCard
+    function trancheRemaining() external view returns (uint256) {
+        return _trancheEnd(currentTranche) - totalMinted;
+    }
+
+    /// @inheritdoc IAccessCard
+    function tierOf(uint256 tokenId) public pure returns (uint8 tranche, uint256 multiplier) {
+        if (tokenId == 0 || tokenId > TRANCHE_3_END) return (0, 1);
+        if (tokenId <= TRANCHE_1_END) return (1, 5);
+        if (tokenId <= TRANCHE_2_END) return (2, 3);
+        return (3, 2);
+    }
+
+    // ---------------------------------------------------------------- administration
+
+    /// @notice Opens the next tranche once the current one is sold out, at the given price.
+    function activateTranche(uint8 tranche, uint256 price) external onlyOwner {
+        if (tranche != currentTranche + 1 || tranche > TRANCHE_COUNT) revert AccessCardInvalidTranche(tranche);
+        uint256 remaining = _trancheEnd(currentTranche) - totalMinted;
+        if (remaining != 0) revert AccessCardTrancheNotSoldOut(currentTranche, remaining);
+        currentTranche = tranche;
+        mintPrice = price;
+        emit TrancheActivated(tranche, price);
+    }
+
+    function setMintActive(bool active) external onlyOwner {
+        mintActive = active;
+        emit MintActiveSet(active);
+    }
+
+    function setMintPrice(uint256 price) external onlyOwner {
+        mintPrice = price;
+        emit MintPriceSet(price);
+    }
+
+    function setPlatform(address newPlatform) external onlyOwner {
+        if (newPlatform == address(0)) revert AccessCardInvalidAddress(address(0));
+        address previous = platform;
+        platform = newPlatform;
+        emit PlatformSet(previous, newPlatform);
+    }
+
+    /// @notice Sends all USDC received from sales to `to`.
+    function withdraw(address to) external onlyOwner {
+        if (to == address(0)) revert AccessCardInvalidAddress(address(0));
+        uint256 amount = usdc.balanceOf(address(this));
+        usdc.safeTransfer(to, amount);
+        emit Withdrawn(to, amount);
+    }
+
+    function setBaseURI(string calldata baseURI_) external onlyOwner {
+        _baseTokenURI = baseURI_;
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    function _trancheEnd(uint8 tranche) private pure returns (uint256) {
+        if (tranche == 1) return TRANCHE_1_END;
+        if (tranche == 2) return TRANCHE_2_END;
+        return TRANCHE_3_END;
+    }
+
+    function _baseURI() internal view override returns (string memory) {
+        return _baseTokenURI;
+    }
+}

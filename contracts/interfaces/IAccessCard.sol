@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/// @notice The access card's interface as SPEC.md lists it, for the platform and other contracts (staking).
+interface IAccessCard {
+    error AccessCardMintInactive();
+    error AccessCardTrancheInactive(uint8 tranche);
+    error AccessCardTrancheSoldOut(uint8 tranche);
+    error AccessCardInvalidQuantity(uint256 quantity, uint256 max);
+    error AccessCardInsufficientBalance(address buyer, uint256 balance, uint256 needed);
+    error AccessCardInvalidTranche(uint8 tranche);
+    error AccessCardTrancheNotSoldOut(uint8 tranche, uint256 remaining);
+    error AccessCardUnauthorizedPlatform(address caller);
+    error AccessCardAlreadyDeployed(uint256 tokenId);
+    error AccessCardInvalidAddress(address account);
+
+    event CardMinted(address indexed buyer, uint256 indexed tokenId, uint8 indexed tranche, uint256 price);
+    event CompanyDeployed(uint256 indexed tokenId, address indexed holder);
+    event TrancheActivated(uint8 indexed tranche, uint256 price);
+    event MintActiveSet(bool active);
+    event MintPriceSet(uint256 price);
+    event PlatformSet(address indexed previousPlatform, address indexed newPlatform);
+    event Withdrawn(address indexed to, uint256 amount);
+
+    function mint() external returns (uint256 tokenId);
+    function mintBatch(uint256 quantity) external returns (uint256 firstTokenId);
+    function canDeploy(address account) external view returns (uint256 tokenId);
+    function markCompanyDeployed(uint256 tokenId) external;
+    function companyDeployed(uint256 tokenId) external view returns (bool);
+    function companyOwner(uint256 tokenId) external view returns (address);
+    function totalMinted() external view returns (uint256);
+    function trancheRemaining() external view returns (uint256);
+    function currentTranche() external view returns (uint8);
+    function mintPrice() external view returns (uint256);
+    function mintActive() external view returns (bool);
+    function tierOf(uint256 tokenId) external pure returns (uint8 tranche, uint256 multiplier);
+}

@@ -1,0 +1,90 @@
+// viem clients for the configured chain: one public client (every call bounded by the RPC timeout) and
+// wallet clients for the platform and oracle keys, which never leave this module's accounts.
+import {
+  type Account,
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  type PublicClient,
+  type Transport,
+  type Chain as ViemChain,
+  type WalletClient,
+} from 'viem';
+import { mnemonicToAccount, nonceManager, privateKeyToAccount } from 'viem/accounts';
+import { ANVIL_MNEMONIC } from './anvil.ts';
+import type { ContractAddresses } from './contracts.ts';
+
+export type Wallet = WalletClient<Transport, ViemChain, Account>;
+
+export interface ChainClients {
+  chainId: number;
+  rpcUrl: string;
+  /** True when the service runs its own anvil node. */
+  local: boolean;
+  viemChain: ViemChain;
+  publicClient: PublicClient<Transport, ViemChain>;
+  platform: Wallet;
+  oracle: Wallet;
+}
+
+export interface Chain extends ChainClients {
+  contracts: ContractAddresses;
+  explorerUrl: string;
+}
+
+export function makeViemChain(chainId: number, rpcUrl: string): ViemChain {
+  return defineChain({
+    id: chainId,
+    name: chainId === 8453 ? 'Base' : chainId === 31337 ? 'Local (anvil)' : `Chain ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}
+
+/** Account `index` of anvil's default mnemonic (0 deploys and is owner, platform and oracle). */
+export function devAccount(index: number) {
+  return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+}
+
+export function devAddresses(count = 10): Address[] {
+  return Array.from({ length: count }, (_, i) => devAccount(i).address);
+}
+
+export function createChainClients(options: {
+  chainId: number;
+  rpcUrl: string;
+  local: boolean;
+  timeoutMs: number;
+  platformKey?: `0x${string}` | undefined;
+  oracleKey?: `0x${string}` | undefined;
+}): ChainClients {
+  const viemChain = makeViemChain(options.chainId, options.rpcUrl);
+  const transport = http(options.rpcUrl, { timeout: options.timeoutMs, retryCount: 1, retryDelay: 100 });
+  const publicClient = createPublicClient({
+    chain: viemChain,
+    transport,
+    pollingInterval: options.local ? 200 : 2000,
+    batch: { multicall: true },
+  });
+  const account = (key: `0x${string}` | undefined) =>
+    key ? privateKeyToAccount(key, { nonceManager }) : devAccountWithNonces(0);
+  const platformAccount = account(options.platformKey);
+  const oracleAccount =
+    options.oracleKey && options.oracleKey !== options.platformKey ? account(options.oracleKey) : platformAccount;
+  const wallet = (acc: Account) => createWalletClient({ account: acc, chain: viemChain, transport });
+  return {
+    chainId: options.chainId,
+    rpcUrl: options.rpcUrl,
+    local: options.local,
+    viemChain,
+    publicClient,
+    platform: wallet(platformAccount),
+    oracle: oracleAccount === platformAccount ? wallet(platformAccount) : wallet(oracleAccount),
+  };
+}
+
+function devAccountWithNonces(index: number): Account {
+  return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index, nonceManager });
+}

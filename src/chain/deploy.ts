@@ -1,0 +1,116 @@
+// Deploys the platform's contracts to the local chain once and remembers them. Each step is skipped when its
+// result already exists on-chain, so an interrupted deployment finishes on the next start without redoing work.
+import { type Abi, type Address, getAddress, type Hex, parseUnits } from 'viem';
+import { CARD_MINT_PRICE_USDC } from '../constants.ts';
+import { loadArtifact } from './artifacts.ts';
+import type { ChainClients } from './client.ts';
+import { devAddresses } from './client.ts';
+import type { ContractKey, ContractsFile } from './contracts.ts';
+import { AccessCardAbi, MockUSDCAbi } from './generated/abis.ts';
+
+/** Dev accounts 1-9 start with this much mock USDC (DESIGN.md "Development chain"). */
+export const DEV_USDC_GRANT = parseUnits('1000000', 6);
+
+export interface DeployOptions {
+  baseUrl: string;
+  /** Called after every step with the addresses so far, to persist them. */
+  save?: (file: ContractsFile) => void;
+  log?: (msg: string) => void;
+}
+
+async function hasCode(clients: ChainClients, address: Address | undefined): Promise<boolean> {
+  if (!address) return false;
+  const code = await clients.publicClient.getCode({ address });
+  return code !== undefined && code !== '0x';
+}
+
+async function deploy(
+  clients: ChainClients,
+  name: string,
+  args: unknown[],
+): Promise<{ address: Address; block: bigint }> {
+  const artifact = loadArtifact(name);
+  const hash = await clients.platform.deployContract({
+    abi: artifact.abi as Abi,
+    bytecode: artifact.bytecode as Hex,
+    args,
+  });
+  const receipt = await clients.publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deployment of ${name} reverted`);
+  return { address: getAddress(receipt.contractAddress), block: receipt.blockNumber };
+}
+
+export async function deployLocalContracts(
+  clients: ChainClients,
+  existing: ContractsFile | undefined,
+  options: DeployOptions,
+): Promise<ContractsFile> {
+  const file: ContractsFile =
+    existing && existing.chainId === clients.chainId
+      ? { chainId: existing.chainId, contracts: { ...existing.contracts }, deployBlocks: { ...existing.deployBlocks } }
+      : { chainId: clients.chainId, contracts: {}, deployBlocks: {} };
+  const owner = clients.platform.account.address;
+  const log = options.log ?? (() => {});
+
+  const step = async (key: ContractKey, name: string, args: () => unknown[]) => {
+    if (await hasCode(clients, file.contracts[key])) return;
+    const { address, block } = await deploy(clients, name, args());
+    file.contracts[key] = address;
+    file.deployBlocks = { ...file.deployBlocks, [key]: block.toString() };
+    options.save?.(file);
+    log(`deployed ${name} at ${address}`);
+  };
+
+  await step('usdc', 'MockUSDC', () => [owner]);
+  await step('accessCard', 'AccessCard', () => [
+    file.contracts.usdc,
+    owner,
+    clients.platform.account.address,
+    CARD_MINT_PRICE_USDC,
+    `${options.baseUrl}/api/nft/metadata/`,
+  ]);
+
+  await fundDevAccounts(clients, file.contracts.usdc!);
+  await openMinting(clients, file.contracts.accessCard!);
+  return file;
+}
+
+/** Tops dev accounts 1-9 up to the grant; an account already holding it is left alone. */
+async function fundDevAccounts(clients: ChainClients, usdc: Address): Promise<void> {
+  const accounts = devAddresses().slice(1);
+  const balances = await Promise.all(
+    accounts.map((a) =>
+      clients.publicClient.readContract({ address: usdc, abi: MockUSDCAbi, functionName: 'balanceOf', args: [a] }),
+    ),
+  );
+  const hashes: Hex[] = [];
+  for (const [i, account] of accounts.entries()) {
+    const missing = DEV_USDC_GRANT - balances[i]!;
+    if (missing <= 0n) continue;
+    hashes.push(
+      await clients.platform.writeContract({
+        address: usdc,
+        abi: MockUSDCAbi,
+        functionName: 'mint',
+        args: [account, missing],
+      }),
+    );
+  }
+  await Promise.all(hashes.map((hash) => clients.publicClient.waitForTransactionReceipt({ hash })));
+}
+
+async function openMinting(clients: ChainClients, accessCard: Address): Promise<void> {
+  const active = await clients.publicClient.readContract({
+    address: accessCard,
+    abi: AccessCardAbi,
+    functionName: 'mintActive',
+  });
+  if (active) return;
+  const hash = await clients.platform.writeContract({
+    address: accessCard,
+    abi: AccessCardAbi,
+    functionName: 'setMintActive',
+    args: [true],
+  });
+  await clients.publicClient.waitForTransactionReceipt({ hash });
+}

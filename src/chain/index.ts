@@ -1,0 +1,60 @@
+// Opens the chain the configuration names: a remote RPC with a contracts file, or, when CHAIN_RPC_URL is unset,
+// a local anvil node with state under DATA_DIR and the platform's contracts deployed on first start.
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { ANVIL_CHAIN_ID, type AnvilNode, startAnvil } from './anvil.ts';
+import { type Chain, createChainClients } from './client.ts';
+import { readContractsFile, writeContractsFile } from './contracts.ts';
+import { deployLocalContracts } from './deploy.ts';
+
+export interface OpenedChain {
+  chain: Chain;
+  stop(): Promise<void>;
+}
+
+export const LOCAL_EXPLORER_URL = '';
+
+export async function openChain(config: Config, log: (msg: string) => void): Promise<OpenedChain> {
+  if (config.chainRpcUrl) {
+    const file = readContractsFile(config.contractsFile!);
+    if (!file) throw new Error(`CONTRACTS_FILE ${config.contractsFile} does not exist`);
+    if (config.chainId !== undefined && config.chainId !== file.chainId) {
+      throw new Error(`CHAIN_ID ${config.chainId} does not match the contracts file's chainId ${file.chainId}`);
+    }
+    const clients = createChainClients({
+      chainId: file.chainId,
+      rpcUrl: config.chainRpcUrl,
+      local: false,
+      timeoutMs: config.rpcTimeoutMs,
+      platformKey: config.platformPrivateKey,
+      oracleKey: config.oraclePrivateKey,
+    });
+    return { chain: { ...clients, contracts: file.contracts, explorerUrl: config.explorerUrl }, stop: async () => {} };
+  }
+  return openLocalChain(config, log);
+}
+
+async function openLocalChain(config: Config, log: (msg: string) => void): Promise<OpenedChain> {
+  const stateFile = path.join(config.dataDir, 'chain-state.json');
+  const contractsFile = path.join(config.dataDir, 'contracts.json');
+  const node: AnvilNode = await startAnvil({ stateFile, chainId: config.chainId ?? ANVIL_CHAIN_ID });
+  try {
+    const clients = createChainClients({
+      chainId: config.chainId ?? ANVIL_CHAIN_ID,
+      rpcUrl: node.rpcUrl,
+      local: true,
+      timeoutMs: config.rpcTimeoutMs,
+    });
+    const file = await deployLocalContracts(clients, readContractsFile(contractsFile), {
+      baseUrl: config.baseUrl,
+      save: (f) => writeContractsFile(contractsFile, f),
+      log,
+    });
+    writeContractsFile(contractsFile, file);
+    log(`local chain ${node.rpcUrl} (chain id ${clients.chainId}), state in ${stateFile}`);
+    return { chain: { ...clients, contracts: file.contracts, explorerUrl: LOCAL_EXPLORER_URL }, stop: node.stop };
+  } catch (err) {
+    await node.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,139 @@
+// The environment, parsed once. A wrong value stops start-up with a message naming the variable and what it accepts.
+import path from 'node:path';
+
+export const ROLE_NAMES = ['api', 'indexer', 'scheduler', 'engine'] as const;
+export type Role = (typeof ROLE_NAMES)[number];
+
+export interface Config {
+  nodeEnv: string;
+  host: string;
+  port: number;
+  baseUrl: string;
+  marketplaceUrl: string;
+  logLevel: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  chainRpcUrl: string | undefined;
+  chainId: number | undefined;
+  contractsFile: string | undefined;
+  platformPrivateKey: `0x${string}` | undefined;
+  oraclePrivateKey: `0x${string}` | undefined;
+  explorerUrl: string;
+  rpcTimeoutMs: number;
+  cronSecret: string | undefined;
+  adminSecret: string | undefined;
+  companyPatchAuth: 'signature' | 'ip';
+  rateLimitMax: number;
+  rateLimitWindowMs: number;
+  trustProxy: boolean;
+  roles: Set<Role>;
+  apiKeyCacheMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw))
+    throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (${protocols.join(', ')}), got an unparsable value`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use one of ${protocols.join(', ')}, got ${parsed.protocol}`);
+  }
+  return raw;
+}
+
+function privateKey(env: Env, name: string): `0x${string}` | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  // Never echo the value: it is a secret.
+  if (!/^0x[0-9a-fA-F]{64}$/.test(raw)) throw new ConfigError(`${name} must be 0x followed by 64 hex characters`);
+  return raw as `0x${string}`;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const host = str(env, 'HOST') ?? '127.0.0.1';
+  const baseUrl = (url(env, 'BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const chainRpcUrl = url(env, 'CHAIN_RPC_URL', ['http:', 'https:']);
+  const platformPrivateKey = privateKey(env, 'PLATFORM_PRIVATE_KEY');
+  if (chainRpcUrl && !platformPrivateKey) {
+    throw new ConfigError(
+      'PLATFORM_PRIVATE_KEY is required when CHAIN_RPC_URL is set (the platform key signs on-chain writes)',
+    );
+  }
+  if (chainRpcUrl && !str(env, 'CONTRACTS_FILE')) {
+    throw new ConfigError(
+      'CONTRACTS_FILE is required when CHAIN_RPC_URL is set (it names the deployed contract addresses)',
+    );
+  }
+  const companyPatchAuth = str(env, 'COMPANY_PATCH_AUTH') ?? 'signature';
+  if (companyPatchAuth !== 'signature' && companyPatchAuth !== 'ip') {
+    throw new ConfigError(`COMPANY_PATCH_AUTH must be "signature" or "ip", got "${companyPatchAuth}"`);
+  }
+  const rolesRaw = str(env, 'ROLES') ?? ROLE_NAMES.join(',');
+  const roles = new Set<Role>();
+  for (const r of rolesRaw.split(',').map((s) => s.trim())) {
+    if (!(ROLE_NAMES as readonly string[]).includes(r)) {
+      throw new ConfigError(`ROLES must be a comma-separated subset of ${ROLE_NAMES.join(',')}, got "${r}"`);
+    }
+    roles.add(r as Role);
+  }
+  const chainIdRaw = str(env, 'CHAIN_ID');
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  return {
+    nodeEnv: str(env, 'NODE_ENV') ?? 'development',
+    host,
+    port,
+    baseUrl,
+    marketplaceUrl: (url(env, 'MARKETPLACE_URL', ['http:', 'https:']) ?? baseUrl).replace(/\/+$/, ''),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    dataDir: path.resolve(str(env, 'DATA_DIR') ?? './data'),
+    databaseUrl,
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    chainRpcUrl,
+    chainId: chainIdRaw === undefined ? undefined : int(env, 'CHAIN_ID', 0, 1, 2 ** 40),
+    contractsFile: str(env, 'CONTRACTS_FILE'),
+    platformPrivateKey,
+    oraclePrivateKey: privateKey(env, 'ORACLE_PRIVATE_KEY') ?? platformPrivateKey,
+    explorerUrl: (url(env, 'EXPLORER_URL', ['http:', 'https:']) ?? 'https://basescan.org').replace(/\/+$/, ''),
+    rpcTimeoutMs: int(env, 'RPC_TIMEOUT_MS', 5000, 100, 120_000),
+    cronSecret: str(env, 'CRON_SECRET'),
+    adminSecret: str(env, 'ADMIN_SECRET'),
+    companyPatchAuth,
+    rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
+    rateLimitWindowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
+    trustProxy: (str(env, 'TRUST_PROXY') ?? 'false') === 'true',
+    roles,
+    apiKeyCacheMs: int(env, 'API_KEY_CACHE_MS', 10_000, 0, 3_600_000),
+  };
+}

@@ -1,0 +1,84 @@
+// Every bound and fixed value of SPEC.md, in one place: schemas, domain code and tests import them from here.
+
+export const API_VERSION = 'v1';
+
+// Access card (SPEC.md "Access card")
+export const CARD_MAX_SUPPLY = 10_000;
+export const CARD_TOKEN_ID_MIN = 1;
+export const CARD_TOKEN_ID_MAX = 10_000;
+export const CARD_BATCH_LIMIT = 5;
+export const CARD_MINT_PRICE_USDC = 100_000_000n; // 100 USDC, 6 decimals
+export const USDC_DECIMALS = 6;
+
+export type TierName = 'BLACK' | 'GOLD' | 'SILVER';
+export interface CardTier {
+  name: TierName;
+  label: 'Black' | 'Gold' | 'Silver';
+  firstId: number;
+  lastId: number;
+  supply: number;
+  multiplier: number;
+  tranche: number;
+}
+export const CARD_TIERS: readonly CardTier[] = [
+  { name: 'BLACK', label: 'Black', firstId: 1, lastId: 1000, supply: 1000, multiplier: 5, tranche: 1 },
+  { name: 'GOLD', label: 'Gold', firstId: 1001, lastId: 4000, supply: 3000, multiplier: 3, tranche: 2 },
+  { name: 'SILVER', label: 'Silver', firstId: 4001, lastId: 10000, supply: 6000, multiplier: 2, tranche: 3 },
+];
+export const NO_CARD_MULTIPLIER = 1;
+
+// Cache-Control of the NFT routes (SPEC.md "Limits")
+export const NFT_METADATA_CACHE_CONTROL = 'public, max-age=3600, s-maxage=86400';
+export const NFT_IMAGE_CACHE_CONTROL = 'public, max-age=86400, s-maxage=604800';
+
+// Pagination
+export const V1_PAGE_SIZE_DEFAULT = 50;
+export const V1_PAGE_SIZE_MAX = 100;
+export const AGENTS_PAGE_SIZE_DEFAULT = 20;
+export const AGENTS_PAGE_SIZE_MAX = 100;
+export const FORTUNE_LIST_LIMIT_DEFAULT = 50;
+export const FORTUNE_LIST_LIMIT_MIN = 1;
+export const FORTUNE_LIST_LIMIT_MAX = 100;
+/** Not in SPEC.md: pages beyond this answer 400, so no request can ask for an unbounded OFFSET. */
+export const PAGE_MAX = 100_000;
+
+// Text bounds
+export const AGENT_NAME_MIN = 1;
+export const AGENT_NAME_MAX = 100;
+export const AGENT_DESCRIPTION_MAX = 500;
+export const AGENT_SKILLS_MIN = 1;
+export const AGENT_SKILLS_MAX = 20;
+export const CEO_PROMPT_MAX = 2000;
+export const MASTER_DIRECTIVE_MAX = 1000;
+export const TOOLS_LIST_MAX = 50;
+
+// Enums
+export const COMPANY_CATEGORIES = [
+  'DEFI_YIELD',
+  'SPOT_TRADING',
+  'DERIVATIVES',
+  'PRE_MARKET',
+  'AI_TOKENS',
+  'RWA',
+  'MULTICHAIN',
+] as const;
+export const LEAGUES = ['MACHINE', 'HUMAN'] as const;
+export const AUTONOMY_LEVELS = ['HUMAN_DIRECTED', 'STRATEGY_AUTONOMOUS', 'FULLY_AUTONOMOUS'] as const;
+export const TOKEN_STATUSES = ['PRE_PUBLIC', 'BONDING', 'GRADUATED'] as const;
+export const AGENT_ROLES = ['CFO', 'CTO', 'CMO', 'COO', 'CSO', 'CISO', 'CRO'] as const;
+export const AGENT_STATUSES = ['PENDING', 'DEPLOYING', 'ACTIVE', 'PAUSED', 'TERMINATED', 'FAILED'] as const;
+export const EVENT_TYPES = ['decision', 'trade', 'score', 'season'] as const;
+
+// Auth (DESIGN.md "Wallet signature", "API keys and secrets")
+export const WALLET_SIGNATURE_WINDOW_S = 300;
+export const WALLET_SIGNATURE_REPLAY_TTL_S = 600;
+export const WALLET_SIGNATURE_PREAMBLE = 'ai-economy request';
+export const API_KEY_PREFIX = 'aie_';
+export const API_KEY_RANDOM_BYTES = 32; // 43 base64url characters
+
+// Graduation threshold of a company token (USD)
+export const GRADUATION_THRESHOLD_USD = 10_000;
+
+// Events (SPEC.md "Events")
+export const SSE_POLL_INTERVAL_MS = 5_000;
+export const SSE_RETENTION_MS = 60 * 60 * 1000;

@@ -1,0 +1,79 @@
+// Builds the service's shared parts once (database, chain, Redis, auth stores), checks them at start so a bad
+// setting fails fast, and tears them down in reverse order.
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Chain } from './chain/client.ts';
+import { openChain } from './chain/index.ts';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { type ApiKeyVerifier, createApiKeyVerifier } from './domain/auth/api-keys.ts';
+
+export interface Container {
+  config: Config;
+  database: Database;
+  chain: Chain;
+  redis: Redis | undefined;
+  apiKeys: ApiKeyVerifier;
+  /** Milliseconds since the epoch; replaced in tests that need a fixed clock. */
+  now: () => number;
+  close(): Promise<void>;
+}
+
+export interface ContainerParts {
+  database?: Database;
+  chain?: { chain: Chain; stop(): Promise<void> };
+  now?: () => number;
+}
+
+export async function createContainer(
+  config: Config,
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+  parts: ContainerParts = {},
+): Promise<Container> {
+  const closers: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) {
+      try {
+        await close();
+      } catch (err) {
+        logger.error({ err }, 'error while shutting down');
+      }
+    }
+  };
+  try {
+    const database =
+      parts.database ??
+      (await openDatabase({
+        url: config.databaseUrl,
+        dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pg'),
+        poolSize: config.databasePoolSize,
+        onError: (err) => logger.warn({ err: err.message }, 'database connection lost; the pool reconnects'),
+      }));
+    if (!parts.database) closers.push(() => database.close());
+    logger.info(
+      database.kind === 'pglite' ? `database: embedded PGlite under ${config.dataDir}/pg` : 'database: PostgreSQL',
+    );
+
+    let redis: Redis | undefined;
+    if (config.redisUrl) {
+      redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+      redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+      await redis.connect();
+      const r = redis;
+      closers.push(async () => {
+        r.disconnect();
+      });
+    }
+
+    const opened = parts.chain ?? (await openChain(config, (msg) => logger.info(msg)));
+    if (!parts.chain) closers.push(() => opened.stop());
+
+    const now = parts.now ?? Date.now;
+    const apiKeys = createApiKeyVerifier(database.db, { cacheMs: config.apiKeyCacheMs, now });
+    return { config, database, chain: opened.chain, redis, apiKeys, now, close: closeAll };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}

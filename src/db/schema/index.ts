@@ -1,0 +1,2 @@
+// All tables, one file per area; drizzle-kit reads this module to generate migrations.
+export * from './auth.ts';

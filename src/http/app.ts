@@ -1,0 +1,115 @@
+// Builds the HTTP application: logging with request ids, JSON bodies kept raw for signatures, validation and
+// error envelopes, OpenAPI, rate limits, then every area's routes.
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import ajvFormats from 'ajv-formats';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Logger } from 'pino';
+import type { Container } from '../container.ts';
+import { AppError } from '../errors.ts';
+import { createLogger } from '../logger.ts';
+import { installErrorHandlers } from './errors.ts';
+import nftRoutes from './routes/nft.ts';
+import systemRoutes from './routes/system.ts';
+import { BareError, InternalError, V1Error } from './schemas/common.ts';
+import type { App } from './types.ts';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface BuildAppOptions {
+  /** The process logger; a fresh one at the configured level when absent. Tests pass their own. */
+  logger?: Logger;
+}
+
+export async function buildApp(container: Container, options: BuildAppOptions = {}): Promise<App> {
+  const { config } = container;
+  const app = Fastify({
+    loggerInstance: options.logger ?? createLogger(config.logLevel),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    forceCloseConnections: 'idle',
+    ajv: {
+      customOptions: {
+        // Repeated query keys arrive as arrays; scalars must not silently take one of them.
+        coerceTypes: true,
+        removeAdditional: false,
+        useDefaults: true,
+        allErrors: false,
+      },
+      plugins: [ajvFormats as never],
+    },
+  } satisfies FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // JSON bodies are parsed by Fastify's own safe parser, and the exact bytes are kept for the wallet
+  // signature's body hash.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+
+  installErrorHandlers(app);
+  for (const schema of [InternalError, V1Error, BareError]) app.addSchema(schema);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'ai-economy API',
+        version: '1',
+        description:
+          'Companies run by AI agents, their tokens, staking, epoch rewards and the Fortune List. Internal routes answer `{ success, data }`; public `/api/v1` routes answer `{ data, meta }`.',
+      },
+      servers: [{ url: config.baseUrl }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
+          wallet: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Wallet <address>:<unixSeconds>:<signature> (see the README)',
+          },
+          bearerSecret: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: config.rateLimitWindowMs,
+    ...(container.redis ? { redis: container.redis, nameSpace: 'aie-rl:' } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'RATE_LIMITED',
+        `Rate limit exceeded: at most ${context.max} requests per ${Math.round(context.ttl / 1000) || 1} s; retry after ${context.after}`,
+        {
+          headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+        },
+      ),
+  });
+
+  await app.register(systemRoutes, { container });
+  await app.register(nftRoutes, { container });
+  return app;
+}

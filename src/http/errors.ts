@@ -1,0 +1,150 @@
+// One place maps every error to its HTTP status and envelope: internal, v1 or bare (NFT routes).
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isChainUnavailable } from '../chain/errors.ts';
+import { AppError, type ErrorCode, type ErrorDetail } from '../errors.ts';
+import { meta } from './envelope.ts';
+
+export const codeToStatus: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  CHAIN_UNAVAILABLE: 503,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+};
+
+export type EnvelopeKind = 'internal' | 'v1' | 'bare';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Error envelope of the route; derived from the URL when absent. */
+    envelope?: EnvelopeKind;
+  }
+}
+
+export function envelopeOf(request: FastifyRequest): EnvelopeKind {
+  const configured = request.routeOptions?.config?.envelope;
+  if (configured) return configured;
+  const url = request.url;
+  if (url.startsWith('/api/v1/') || url === '/api/v1') return 'v1';
+  if (url.startsWith('/api/nft/')) return 'bare';
+  return 'internal';
+}
+
+interface Mapped {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details?: ErrorDetail[] | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+interface AjvError {
+  instancePath?: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+function validationDetails(err: FastifyError): ErrorDetail[] {
+  const context = (err as { validationContext?: string }).validationContext ?? 'body';
+  const where = context === 'querystring' ? 'query' : context;
+  return ((err.validation ?? []) as AjvError[]).map((e) => {
+    const segments = (e.instancePath ?? '').split('/').filter(Boolean);
+    if (e.keyword === 'required' && typeof e.params.missingProperty === 'string')
+      segments.push(e.params.missingProperty);
+    if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') {
+      segments.push(e.params.additionalProperty);
+    }
+    const path = [where, ...segments].join('.');
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) {
+      message = `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}`;
+    } else if (e.keyword === 'additionalProperties') {
+      message = 'is not an allowed field';
+    } else if (e.keyword === 'required') {
+      message = 'is required';
+    } else if (e.keyword === 'type' && context === 'querystring') {
+      message = `${message} (given once)`;
+    }
+    return { path, message };
+  });
+}
+
+export function mapError(err: unknown): Mapped {
+  if (err instanceof AppError) {
+    return {
+      status: codeToStatus[err.code],
+      code: err.code,
+      message: err.message,
+      details: err.details,
+      headers: err.headers,
+    };
+  }
+  if (isChainUnavailable(err)) {
+    return {
+      status: 503,
+      code: 'CHAIN_UNAVAILABLE',
+      message: 'The chain RPC did not answer in time; try again shortly',
+    };
+  }
+  const fe = err as FastifyError;
+  if (fe?.validation) {
+    const details = validationDetails(fe);
+    const message = details.map((d) => `${d.path} ${d.message}`).join('; ') || 'Invalid request';
+    return { status: 400, code: 'VALIDATION_ERROR', message, details };
+  }
+  const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const code: ErrorCode =
+      status === 401
+        ? 'UNAUTHORIZED'
+        : status === 403
+          ? 'FORBIDDEN'
+          : status === 404
+            ? 'NOT_FOUND'
+            : status === 429
+              ? 'RATE_LIMITED'
+              : 'BAD_REQUEST';
+    // Fastify's own 4xx messages (bad JSON, body too large, unsupported media type) are safe to show.
+    return { status, code, message: fe.message || 'Bad request' };
+  }
+  return { status: 500, code: 'INTERNAL_ERROR', message: 'Internal error; the request id identifies it in the logs' };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, mapped: Mapped) {
+  if (mapped.headers) reply.headers(mapped.headers);
+  reply.status(mapped.status).type('application/json; charset=utf-8');
+  const error = { code: mapped.code, message: mapped.message, ...(mapped.details ? { details: mapped.details } : {}) };
+  switch (envelopeOf(request)) {
+    case 'v1':
+      return reply.send({ error, meta: meta() });
+    case 'bare':
+      return reply.send({ error: mapped.message });
+    default:
+      return reply.send({ success: false, error });
+  }
+}
+
+export function installErrorHandlers(app: FastifyInstance<any, any, any, any, any>) {
+  app.setErrorHandler((err, request, reply) => {
+    const mapped = mapError(err);
+    if (mapped.status >= 500) {
+      request.log.error({ err }, 'request failed');
+    } else {
+      request.log.info({ code: mapped.code, status: mapped.status }, mapped.message);
+    }
+    return sendError(request, reply, mapped);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, {
+      status: 404,
+      code: 'NOT_FOUND',
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    }),
+  );
+}

@@ -1,0 +1,51 @@
+// Schemas shared by every area: envelopes, errors, pagination, addresses and enums.
+import { type TSchema, Type } from 'typebox';
+import { PAGE_MAX } from '../../constants.ts';
+
+/** A string enum rendered as `{ type: string, enum }`, which reads well in OpenAPI and in error messages. */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+export const IsoTimestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
+export const WeiString = Type.String({ pattern: '^[0-9]+$', description: 'Decimal string of a whole-number amount' });
+export const AddressString = Type.String({
+  pattern: '^0x[0-9a-fA-F]{40}$',
+  description: 'Ethereum address: 0x followed by 40 hex characters',
+});
+
+export const ErrorBody = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+});
+
+export const InternalError = Type.Object({ success: Type.Literal(false), error: ErrorBody }, { $id: 'InternalError' });
+export const V1Error = Type.Object(
+  { error: ErrorBody, meta: Type.Object({ timestamp: IsoTimestamp }) },
+  { $id: 'V1Error' },
+);
+export const BareError = Type.Object({ error: Type.String() }, { $id: 'BareError' });
+
+export const Meta = Type.Object({ timestamp: IsoTimestamp });
+export const Pagination = Type.Object({
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+  hasMore: Type.Boolean(),
+});
+
+export const internalOk = <T extends TSchema>(data: T) => Type.Object({ success: Type.Literal(true), data });
+export const v1Ok = <T extends TSchema>(data: T) => Type.Object({ data, meta: Meta });
+export const v1List = <T extends TSchema>(item: T) =>
+  Type.Object({ data: Type.Array(item), pagination: Pagination, meta: Meta });
+
+const errorRef = (id: string) => Type.Unsafe({ $ref: `${id}#` });
+/** Documented error responses of an internal route (4xx and 5xx share the envelope). */
+export const internalErrors = { '4xx': errorRef('InternalError'), '5xx': errorRef('InternalError') };
+export const v1Errors = { '4xx': errorRef('V1Error'), '5xx': errorRef('V1Error') };
+export const bareErrors = { '4xx': errorRef('BareError') };
+
+export const PageQuery = (defaultLimit: number, maxLimit: number) => ({
+  page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: maxLimit, default: defaultLimit }),
+});

@@ -1,0 +1,27 @@
+// Schemas of the operational routes: health and chain.
+import { Type } from 'typebox';
+import { CONTRACT_KEYS } from '../../chain/contracts.ts';
+import { AddressString, internalOk } from './common.ts';
+
+export const HealthData = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down')], {
+    description: 'ok: database and chain answer; degraded: the chain does not; down: the database does not',
+  }),
+  db: Type.Union([Type.Literal('ok'), Type.Literal('down')]),
+  chain: Type.Union([Type.Literal('ok'), Type.Literal('down')]),
+  version: Type.String(),
+});
+export const HealthResponse = internalOk(HealthData);
+
+export const ChainData = Type.Object({
+  chainId: Type.Integer(),
+  rpcUrl: Type.Optional(Type.String({ description: 'Present only for the local development chain' })),
+  explorerUrl: Type.String(),
+  contracts: Type.Object(
+    Object.fromEntries(CONTRACT_KEYS.map((k) => [k, Type.Optional(AddressString)])) as Record<
+      (typeof CONTRACT_KEYS)[number],
+      ReturnType<typeof Type.Optional<typeof AddressString>>
+    >,
+  ),
+});
+export const ChainResponse = internalOk(ChainData);

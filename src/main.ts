@@ -1,0 +1,64 @@
+// Start-up: configuration, container, HTTP server, and a graceful shutdown on SIGTERM/SIGINT that stops
+// accepting, drains requests in flight, then closes the database and the chain node.
+import { buildContracts } from '../scripts/build-contracts.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createContainer } from './container.ts';
+import { buildApp } from './http/app.ts';
+import { createLogger } from './logger.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  // Contracts are compiled on install; this only recompiles when a source changed since.
+  if (buildContracts().compiled) logger.info('contracts recompiled');
+
+  const container = await createContainer(config, logger);
+  const app = await buildApp(container, { logger });
+  if (!(await container.apiKeys.anyActive())) {
+    logger.warn(
+      'API authentication not yet configured: no API key exists, so the event stream is open. Create one with: npm run cli -- api-keys create --name NAME',
+    );
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await container.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  logger.info(`ai-economy ${config.baseUrl} (API docs at ${config.baseUrl}/api/docs)`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

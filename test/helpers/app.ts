@@ -1,0 +1,41 @@
+// Builds the whole HTTP application on a test database and a test chain, as the server does at start.
+import pino from 'pino';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { type Container, createContainer } from '../../src/container.ts';
+import type { Database } from '../../src/db/client.ts';
+import { buildApp } from '../../src/http/app.ts';
+import type { App } from '../../src/http/types.ts';
+import type { TestChain } from './chain.ts';
+
+export interface TestApp {
+  app: App;
+  container: Container;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(options: {
+  database: Database;
+  chain: TestChain;
+  env?: Record<string, string>;
+  now?: () => number;
+}): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL: 'http://localhost:3000', ...options.env });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const container = await createContainer(config, logger, {
+    database: options.database,
+    chain: { chain: options.chain.chain, stop: async () => {} },
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const app = await buildApp(container, { logger });
+  await app.ready();
+  return {
+    app,
+    container,
+    config,
+    close: async () => {
+      await app.close();
+      await container.close();
+    },
+  };
+}

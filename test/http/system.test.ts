@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { startTestChain, type TestChain } from '../helpers/chain.ts';
+import { primaryTestDatabase } from '../helpers/db.ts';
+
+let chain: TestChain;
+let database: Database;
+let t: TestApp;
+
+beforeAll(async () => {
+  [chain, database] = await Promise.all([startTestChain(), primaryTestDatabase.open()]);
+  t = await startTestApp({ database, chain });
+});
+afterAll(async () => {
+  await t?.close();
+  await database?.close();
+  await chain?.stop();
+});
+
+describe('GET /api/health', () => {
+  it('reports the database and the chain as ok with the version', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: { status: 'ok', db: 'ok', chain: 'ok', version: '0.1.0' } });
+  });
+});
+
+describe('GET /api/chain', () => {
+  it('lists the access card and USDC addresses, checksummed, and the local RPC URL', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/chain' });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.chainId).toBe(31337);
+    expect(data.rpcUrl).toBe(chain.node.rpcUrl);
+    expect(data.contracts.accessCard).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(data.contracts.accessCard).toBe(chain.chain.contracts.accessCard);
+    expect(data.contracts.usdc).not.toBe(data.contracts.usdc.toLowerCase());
+  });
+});
+
+describe('request ids', () => {
+  it('answers every request with an x-request-id, keeping a well-formed one the client sent', async () => {
+    const fresh = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-123' } });
+    expect(given.headers['x-request-id']).toBe('trace-123');
+    const bad = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'no spaces <>' } });
+    expect(bad.headers['x-request-id']).not.toBe('no spaces <>');
+  });
+});
+
+describe('unknown routes', () => {
+  it('answer 404 NOT_FOUND in the internal envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      success: false,
+      error: { code: 'NOT_FOUND', message: 'No route GET /api/nothing-here' },
+    });
+  });
+  it('answer 404 NOT_FOUND in the v1 envelope under /api/v1', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing' });
+    expect(res.statusCode).toBe(404);
+    const body = res.json();
+    expect(body.error.code).toBe('NOT_FOUND');
+    expect(Date.parse(body.meta.timestamp)).not.toBeNaN();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves an OpenAPI 3.1 document listing the routes, and a docs page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/chain']));
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+});
