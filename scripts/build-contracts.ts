@@ -2,7 +2,7 @@
 // artifacts/<Name>.json (abi, bytecode, storage layout) and src/chain/generated/abis.ts (typed ABIs for viem).
 // Skips the work when neither the sources nor the compiler changed since the last build.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,13 @@ function listSources(dir: string): string[] {
     if (e.isDirectory()) return listSources(p);
     return e.name.endsWith('.sol') ? [p] : [];
   });
+}
+
+/** Writes through a temporary file and a rename, so a concurrent reader never sees half a file. */
+function writeAtomic(file: string, content: string) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, content);
+  renameSync(tmp, file);
 }
 
 function resolveImport(importPath: string): { contents: string } | { error: string } {
@@ -80,7 +87,7 @@ export function buildContracts({ force = false } = {}): { compiled: boolean } {
     if (!source.startsWith('contracts/')) continue;
     for (const [name, c] of Object.entries(contracts)) {
       const bytecode = c.evm.bytecode.object as string;
-      writeFileSync(
+      writeAtomic(
         path.join(artifactsDir, `${name}.json`),
         JSON.stringify({
           contractName: name,
@@ -96,8 +103,8 @@ export function buildContracts({ force = false } = {}): { compiled: boolean } {
     }
   }
   abiLines.push(`export const contractNames = ${JSON.stringify(names.sort())} as const;`);
-  writeFileSync(path.join(generatedDir, 'abis.ts'), `${abiLines.join('\n')}\n`);
-  writeFileSync(stampFile, digest);
+  writeAtomic(path.join(generatedDir, 'abis.ts'), `${abiLines.join('\n')}\n`);
+  writeAtomic(stampFile, digest);
   return { compiled: true };
 }
 

@@ -19,6 +19,8 @@ export async function startTestApp(options: {
   chain: TestChain;
   env?: Record<string, string>;
   now?: () => number;
+  /** Registers extra routes (e.g. a probe behind a guard) before the app is ready. */
+  extraRoutes?: (app: App, container: Container) => void | Promise<void>;
 }): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL: 'http://localhost:3000', ...options.env });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -28,6 +30,7 @@ export async function startTestApp(options: {
     ...(options.now ? { now: options.now } : {}),
   });
   const app = await buildApp(container, { logger });
+  await options.extraRoutes?.(app, container);
   await app.ready();
   return {
     app,
