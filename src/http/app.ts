@@ -5,7 +5,6 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import ajvFormats from 'ajv-formats';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import type { Container } from '../container.ts';
@@ -16,6 +15,7 @@ import nftRoutes from './routes/nft.ts';
 import systemRoutes from './routes/system.ts';
 import { BareError, InternalError, V1Error } from './schemas/common.ts';
 import type { App } from './types.ts';
+import { createValidatorCompiler } from './validation.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -37,17 +37,9 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
-    ajv: {
-      customOptions: {
-        // Repeated query keys arrive as arrays; scalars must not silently take one of them.
-        coerceTypes: true,
-        removeAdditional: false,
-        useDefaults: true,
-        allErrors: false,
-      },
-      plugins: [ajvFormats as never],
-    },
   } satisfies FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  app.setValidatorCompiler(createValidatorCompiler());
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,0 +1,55 @@
+// Request validation. Bodies are JSON and keep their types: no coercion, so `"5"` is not a number and `5` is
+// not a string. Query strings, path parameters and headers arrive as text: a scalar field accepts only its
+// canonical spelling (decimal digits for integers, true/false for booleans), never `1e3`, `0x10`, ` 5` or
+// Infinity, and a key given twice stays an array, which no scalar field accepts.
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+
+const INTEGER = /^-?(0|[1-9][0-9]{0,15})$/;
+const NUMBER = /^-?(0|[1-9][0-9]{0,15})(\.[0-9]{1,18})?$/;
+
+type Kind = 'integer' | 'number' | 'boolean';
+
+function scalarKinds(schema: unknown): Map<string, Kind> {
+  const kinds = new Map<string, Kind>();
+  const props = (schema as { properties?: Record<string, { type?: unknown }> })?.properties ?? {};
+  for (const [key, prop] of Object.entries(props)) {
+    if (prop.type === 'integer' || prop.type === 'number' || prop.type === 'boolean') kinds.set(key, prop.type);
+  }
+  return kinds;
+}
+
+function coerce(value: string, kind: Kind): unknown {
+  if (kind === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
+  const pattern = kind === 'integer' ? INTEGER : NUMBER;
+  return pattern.test(value) ? Number(value) : value;
+}
+
+export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
+  const ajv = new (Ajv as unknown as typeof Ajv.default)({
+    coerceTypes: false,
+    useDefaults: true,
+    removeAdditional: false,
+    allErrors: false,
+    strict: false,
+  });
+  (addFormats as unknown as (a: unknown) => void)(ajv);
+  return ({ schema, httpPart }) => {
+    const validate = ajv.compile(schema as object) as ValidateFunction;
+    if (httpPart === 'body') return validate;
+    const kinds = scalarKinds(schema);
+    const wrapped = ((data: Record<string, unknown> | null) => {
+      if (data && typeof data === 'object') {
+        for (const [key, kind] of kinds) {
+          const v = data[key];
+          if (typeof v === 'string') data[key] = coerce(v, kind);
+        }
+      }
+      const ok = validate(data);
+      wrapped.errors = validate.errors as ErrorObject[] | null | undefined;
+      return ok;
+    }) as ((data: unknown) => boolean) & { errors?: ErrorObject[] | null | undefined };
+    return wrapped;
+  };
+}

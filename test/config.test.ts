@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.baseUrl).toBe('http://localhost:3000');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.chainRpcUrl).toBeUndefined();
+    expect(c.rpcTimeoutMs).toBe(5000);
+    expect(c.companyPatchAuth).toBe('signature');
+    expect([...c.roles]).toEqual(['api', 'indexer', 'scheduler', 'engine']);
+  });
+
+  it('strips a trailing slash from BASE_URL', () => {
+    expect(loadConfig({ BASE_URL: 'https://api.example.com/' }).baseUrl).toBe('https://api.example.com');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must use one of postgres:, postgresql:/],
+    [{ REDIS_URL: 'not a url' }, /REDIS_URL must be a URL/],
+    [{ COMPANY_PATCH_AUTH: 'none' }, /COMPANY_PATCH_AUTH must be "signature" or "ip"/],
+    [{ ROLES: 'api,web' }, /ROLES must be a comma-separated subset/],
+    [{ RPC_TIMEOUT_MS: '10' }, /RPC_TIMEOUT_MS must be between 100 and 120000/],
+    [{ CHAIN_RPC_URL: 'https://rpc.example' }, /PLATFORM_PRIVATE_KEY is required/],
+  ])('rejects %o with a readable message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never echoes a malformed private key', () => {
+    const secret = '0xdeadbeef-not-a-key';
+    try {
+      loadConfig({ PLATFORM_PRIVATE_KEY: secret });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as Error).message).toMatch(/PLATFORM_PRIVATE_KEY must be 0x followed by 64 hex/);
+      expect((err as Error).message).not.toContain(secret);
+    }
+  });
+
+  it('uses the platform key as oracle key unless one is given', () => {
+    const key = `0x${'11'.repeat(32)}`;
+    const c = loadConfig({ CHAIN_RPC_URL: 'https://rpc.example', PLATFORM_PRIVATE_KEY: key, CONTRACTS_FILE: 'c.json' });
+    expect(c.oraclePrivateKey).toBe(key);
+  });
+});

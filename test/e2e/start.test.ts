@@ -1,0 +1,138 @@
+// The whole service as a newcomer runs it: a real process on embedded defaults (PGlite, its own anvil), driven
+// over HTTP and the chain; stopped with SIGTERM and started again on the same data directory.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Address, createPublicClient, createWalletClient, http } from 'viem';
+import { afterAll, describe, expect, it } from 'vitest';
+import { devAccount, makeViemChain } from '../../src/chain/client.ts';
+import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'aie-e2e-'));
+let server: ChildProcess | undefined;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(port: number): Promise<{ base: string; output: () => string }> {
+  let output = '';
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (c) => (output += c));
+  server.stderr?.on('data', (c) => (output += c));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early: ${output}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok && ((await res.json()) as any).data.status === 'ok') return { base, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not healthy within 60 s: ${output}`);
+}
+
+async function stop(): Promise<number | null> {
+  const s = server!;
+  const exited = new Promise<number | null>((resolve) => s.once('exit', (code) => resolve(code)));
+  s.kill('SIGTERM');
+  const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
+  if (code === 'timeout') {
+    s.kill('SIGKILL');
+    throw new Error('server did not stop within 15 s of SIGTERM');
+  }
+  server = undefined;
+  return code;
+}
+
+afterAll(async () => {
+  if (server && server.exitCode === null) server.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start on embedded defaults', () => {
+  let contracts: { accessCard: Address; usdc: Address };
+  let rpcUrl: string;
+
+  it('serves health within 60 s, lists the contracts, and lets a dev account mint a card and read its metadata', async () => {
+    const { base } = await start(await freePort());
+    const chainInfo = ((await (await fetch(`${base}/api/chain`)).json()) as any).data;
+    contracts = chainInfo.contracts;
+    rpcUrl = chainInfo.rpcUrl;
+    expect(contracts.accessCard).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(contracts.usdc).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+    const viemChain = makeViemChain(chainInfo.chainId, rpcUrl);
+    const publicClient = createPublicClient({ chain: viemChain, transport: http(rpcUrl) });
+    const buyer = createWalletClient({ account: devAccount(2), chain: viemChain, transport: http(rpcUrl) });
+    const price = await publicClient.readContract({
+      address: contracts.accessCard,
+      abi: AccessCardAbi,
+      functionName: 'mintPrice',
+    });
+    await publicClient.waitForTransactionReceipt({
+      hash: await buyer.writeContract({
+        address: contracts.usdc,
+        abi: MockUSDCAbi,
+        functionName: 'approve',
+        args: [contracts.accessCard, price],
+      }),
+    });
+    const receipt = await publicClient.waitForTransactionReceipt({
+      hash: await buyer.writeContract({ address: contracts.accessCard, abi: AccessCardAbi, functionName: 'mint' }),
+    });
+    expect(receipt.status).toBe('success');
+    const owner = await publicClient.readContract({
+      address: contracts.accessCard,
+      abi: AccessCardAbi,
+      functionName: 'ownerOf',
+      args: [1n],
+    });
+    expect(owner).toBe(devAccount(2).address);
+
+    const metadata = await fetch(`${base}/api/nft/metadata/1`);
+    expect(metadata.status).toBe(200);
+    const body = (await metadata.json()) as any;
+    expect(body.attributes).toContainEqual({ trait_type: 'Tier', value: 'Black' });
+
+    expect(await stop()).toBe(0);
+    // The node stopped with the service.
+    await expect(publicClient.getBlockNumber({ cacheTime: 0 })).rejects.toThrow();
+  }, 120_000);
+
+  it('starts again on the same data directory with the same contracts and the minted card', async () => {
+    const { base } = await start(await freePort());
+    const chainInfo = ((await (await fetch(`${base}/api/chain`)).json()) as any).data;
+    expect(chainInfo.contracts.accessCard).toBe(contracts.accessCard);
+    expect(chainInfo.contracts.usdc).toBe(contracts.usdc);
+    const publicClient = createPublicClient({
+      chain: makeViemChain(chainInfo.chainId, chainInfo.rpcUrl),
+      transport: http(chainInfo.rpcUrl),
+    });
+    const owner = await publicClient.readContract({
+      address: contracts.accessCard,
+      abi: AccessCardAbi,
+      functionName: 'ownerOf',
+      args: [1n],
+    });
+    expect(owner).toBe(devAccount(2).address);
+    expect(await stop()).toBe(0);
+  }, 120_000);
+});

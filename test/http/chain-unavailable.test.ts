@@ -1,0 +1,58 @@
+// When the chain node stops answering, routes that need it answer 503 CHAIN_UNAVAILABLE within the RPC
+// timeout, and routes that need no chain keep serving.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onChain } from '../../src/chain/errors.ts';
+import type { Database } from '../../src/db/client.ts';
+import { ok } from '../../src/http/envelope.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { startTestChain, type TestChain } from '../helpers/chain.ts';
+import { primaryTestDatabase } from '../helpers/db.ts';
+
+const TIMEOUT_MS = 500;
+let chain: TestChain;
+let database: Database;
+let t: TestApp;
+
+beforeAll(async () => {
+  [chain, database] = await Promise.all([startTestChain({ timeoutMs: TIMEOUT_MS }), primaryTestDatabase.open()]);
+  t = await startTestApp({
+    database,
+    chain,
+    env: { RPC_TIMEOUT_MS: String(TIMEOUT_MS) },
+    extraRoutes: (app, container) => {
+      app.get('/api/probe/block', async () =>
+        ok({ block: (await onChain(() => container.chain.publicClient.getBlockNumber({ cacheTime: 0 }))).toString() }),
+      );
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await database?.close();
+  await chain?.stop();
+});
+
+describe('chain outage', () => {
+  it('serves chain reads while the node answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/block' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 503 CHAIN_UNAVAILABLE once the node is gone, while other routes keep working', async () => {
+    await chain.stop();
+    const started = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/block' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      success: false,
+      error: { code: 'CHAIN_UNAVAILABLE', message: 'The chain RPC did not answer in time; try again shortly' },
+    });
+    // One retry is allowed, so the answer comes within about two timeouts.
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 2 + 1500);
+
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json().data).toMatchObject({ status: 'degraded', db: 'ok', chain: 'down' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/chain' })).statusCode).toBe(200);
+  });
+});
