@@ -9,7 +9,6 @@ export const ERROR_CODES = [
   'CONFLICT',
   'RATE_LIMITED',
   'CHAIN_UNAVAILABLE',
-  'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -13,7 +13,6 @@ export const codeToStatus: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   CHAIN_UNAVAILABLE: 503,
-  SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
 
