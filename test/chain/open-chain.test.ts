@@ -1,0 +1,100 @@
+// Opening the chain: a remote RPC with a contracts file, and the local deployment that runs once and finishes
+// an interrupted run without redeploying what exists.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
+import { createChainClients, devAddresses } from '../../src/chain/client.ts';
+import { readContractsFile, writeContractsFile } from '../../src/chain/contracts.ts';
+import { DEV_USDC_GRANT, deployLocalContracts } from '../../src/chain/deploy.ts';
+import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
+import { openChain } from '../../src/chain/index.ts';
+import { loadConfig } from '../../src/config.ts';
+
+let node: AnvilNode;
+const dir = mkdtempSync(path.join(tmpdir(), 'aie-chain-'));
+
+beforeAll(async () => {
+  node = await startAnvil();
+});
+afterAll(async () => {
+  await node?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('deployLocalContracts', () => {
+  it('deploys once, funds dev accounts once, and a second run changes nothing', async () => {
+    const clients = createChainClients({ chainId: 31337, rpcUrl: node.rpcUrl, local: true, timeoutMs: 5000 });
+    const saved: string[] = [];
+    const first = await deployLocalContracts(clients, undefined, {
+      baseUrl: 'http://x',
+      save: (f) => saved.push(JSON.stringify(f.contracts)),
+    });
+    expect(Object.keys(first.contracts).sort()).toEqual(['accessCard', 'usdc']);
+    expect(saved.length).toBe(2); // persisted after each deployment, so a crash in between loses nothing
+    const blockBefore = await clients.publicClient.getBlockNumber({ cacheTime: 0 });
+
+    const second = await deployLocalContracts(clients, first, { baseUrl: 'http://x' });
+    expect(second.contracts).toEqual(first.contracts);
+    expect(await clients.publicClient.getBlockNumber({ cacheTime: 0 })).toBe(blockBefore);
+    for (const account of devAddresses().slice(1)) {
+      const balance = await clients.publicClient.readContract({
+        address: first.contracts.usdc!,
+        abi: MockUSDCAbi,
+        functionName: 'balanceOf',
+        args: [account],
+      });
+      expect(balance).toBe(DEV_USDC_GRANT);
+    }
+  });
+
+  it('finishes an interrupted deployment: a recorded address without code is deployed again', async () => {
+    const clients = createChainClients({ chainId: 31337, rpcUrl: node.rpcUrl, local: true, timeoutMs: 5000 });
+    const first = await deployLocalContracts(clients, undefined, { baseUrl: 'http://x' });
+    const broken = { ...first, contracts: { usdc: first.contracts.usdc, accessCard: devAddresses()[5] } };
+    const repaired = await deployLocalContracts(clients, broken, { baseUrl: 'http://x' });
+    expect(repaired.contracts.usdc).toBe(first.contracts.usdc);
+    expect(repaired.contracts.accessCard).not.toBe(devAddresses()[5]);
+  });
+});
+
+describe('openChain with CHAIN_RPC_URL', () => {
+  const key = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+
+  it('reads the addresses from the contracts file and makes no chain call to start', async () => {
+    const file = path.join(dir, 'contracts.json');
+    writeContractsFile(file, {
+      chainId: 8453,
+      contracts: {
+        accessCard: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        usdc: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      },
+    });
+    // An RPC URL where nothing listens: start-up must still succeed.
+    const config = loadConfig({ CHAIN_RPC_URL: 'http://127.0.0.1:1', PLATFORM_PRIVATE_KEY: key, CONTRACTS_FILE: file });
+    const { chain } = await openChain(config, () => {});
+    expect(chain.chainId).toBe(8453);
+    expect(chain.local).toBe(false);
+    expect(chain.contracts.usdc).toBe('0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913');
+    expect(chain.platform.account.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+  });
+
+  it('refuses a missing file, a malformed file, an unknown contract name and a chain id mismatch', async () => {
+    const base = { CHAIN_RPC_URL: 'http://127.0.0.1:1', PLATFORM_PRIVATE_KEY: key };
+    await expect(
+      openChain(loadConfig({ ...base, CONTRACTS_FILE: path.join(dir, 'none.json') }), () => {}),
+    ).rejects.toThrow(/does not exist/);
+    const bad = path.join(dir, 'bad.json');
+    writeFileSync(bad, '{"chainId":8453,"contracts":{"accessCard":"0x123"}}');
+    expect(() => readContractsFile(bad)).toThrow(/accessCard is not an address/);
+    writeFileSync(bad, '{"chainId":8453,"contracts":{"teleporter":"0x5FbDB2315678afecb367f032d93F642f64180aa3"}}');
+    expect(() => readContractsFile(bad)).toThrow(/unknown contract "teleporter"/);
+    writeFileSync(bad, 'not json');
+    expect(() => readContractsFile(bad)).toThrow(/not valid JSON/);
+    const good = path.join(dir, 'contracts.json');
+    await expect(openChain(loadConfig({ ...base, CONTRACTS_FILE: good, CHAIN_ID: '1' }), () => {})).rejects.toThrow(
+      /does not match/,
+    );
+  });
+});
