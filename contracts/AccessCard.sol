@@ -41,6 +41,7 @@ contract AccessCard is ERC721Enumerable, Ownable, ReentrancyGuard, IAccessCard {
     {
         if (address(usdc_) == address(0)) revert AccessCardInvalidAddress(address(0));
         if (platform_ == address(0)) revert AccessCardInvalidAddress(address(0));
+        if (mintPrice_ == 0) revert AccessCardInvalidPrice(0);
         usdc = usdc_;
         platform = platform_;
         mintPrice = mintPrice_;
@@ -141,6 +142,7 @@ contract AccessCard is ERC721Enumerable, Ownable, ReentrancyGuard, IAccessCard {
         if (tranche != currentTranche + 1 || tranche > TRANCHE_COUNT) revert AccessCardInvalidTranche(tranche);
         uint256 remaining = _trancheEnd(currentTranche) - totalMinted;
         if (remaining != 0) revert AccessCardTrancheNotSoldOut(currentTranche, remaining);
+        if (price == 0) revert AccessCardInvalidPrice(price);
         currentTranche = tranche;
         mintPrice = price;
         emit TrancheActivated(tranche, price);
@@ -151,7 +153,9 @@ contract AccessCard is ERC721Enumerable, Ownable, ReentrancyGuard, IAccessCard {
         emit MintActiveSet(active);
     }
 
+    /// @notice A price of zero is refused: it would give cards away to anyone watching the mempool.
     function setMintPrice(uint256 price) external onlyOwner {
+        if (price == 0) revert AccessCardInvalidPrice(price);
         mintPrice = price;
         emit MintPriceSet(price);
     }

@@ -4,7 +4,6 @@ pragma solidity ^0.8.24;
 /// @notice The access card's interface as SPEC.md lists it, for the platform and other contracts (staking).
 interface IAccessCard {
     error AccessCardMintInactive();
-    error AccessCardTrancheInactive(uint8 tranche);
     error AccessCardTrancheSoldOut(uint8 tranche);
     error AccessCardInvalidQuantity(uint256 quantity, uint256 max);
     error AccessCardInsufficientBalance(address buyer, uint256 balance, uint256 needed);
@@ -13,6 +12,7 @@ interface IAccessCard {
     error AccessCardUnauthorizedPlatform(address caller);
     error AccessCardAlreadyDeployed(uint256 tokenId);
     error AccessCardInvalidAddress(address account);
+    error AccessCardInvalidPrice(uint256 price);
 
     event CardMinted(address indexed buyer, uint256 indexed tokenId, uint8 indexed tranche, uint256 price);
     event CompanyDeployed(uint256 indexed tokenId, address indexed holder);
