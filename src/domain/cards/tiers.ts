@@ -1,0 +1,24 @@
+// Access-card tiers by token id (SPEC.md "Access card"), and the one rule for what counts as a token id in a URL.
+import { CARD_TIERS, CARD_TOKEN_ID_MAX, CARD_TOKEN_ID_MIN, type CardTier } from '../../constants.ts';
+
+/** The tier a token id falls in, or undefined outside 1-10000. */
+export function tierOf(tokenId: number): CardTier | undefined {
+  if (!Number.isInteger(tokenId)) return undefined;
+  return CARD_TIERS.find((tier) => tokenId >= tier.firstId && tokenId <= tier.lastId);
+}
+
+/**
+ * A token id as written in a URL: 1-5 ASCII decimal digits (leading zeros allowed, so `0001` from a card's
+ * name works) with a value in 1-10000. Signs, decimals, exponents (`1e3`), spaces and hex are not token ids,
+ * whatever a number parser would make of them.
+ */
+export const TOKEN_ID_DIGITS = /^[0-9]{1,5}$/;
+
+export function parseCardTokenId(raw: string): number | undefined {
+  if (!TOKEN_ID_DIGITS.test(raw)) return undefined;
+  const tokenId = Number(raw);
+  return tokenId >= CARD_TOKEN_ID_MIN && tokenId <= CARD_TOKEN_ID_MAX ? tokenId : undefined;
+}
+
+/** `#0001`: the card number as printed on the card and in its name, zero-padded to 4 digits (`#10000` stays 5). */
+export const cardNumber = (tokenId: number) => `#${String(tokenId).padStart(4, '0')}`;

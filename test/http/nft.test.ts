@@ -1,0 +1,322 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { parseEventLogs } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
+import {
+  CARD_MINT_PRICE_USDC,
+  CARD_TIERS,
+  type CardTier,
+  NFT_IMAGE_CACHE_CONTROL,
+  NFT_METADATA_CACHE_CONTROL,
+} from '../../src/constants.ts';
+import type { Database } from '../../src/db/client.ts';
+import { CARD_PALETTES, escapeXml } from '../../src/domain/cards/image.ts';
+import { tierOf } from '../../src/domain/cards/tiers.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { startTestChain, type TestChain } from '../helpers/chain.ts';
+import { primaryTestDatabase } from '../helpers/db.ts';
+
+const BASE_URL = 'https://cards.example.test';
+const MARKETPLACE_URL = 'https://market.example.test';
+
+let chain: TestChain;
+let database: Database;
+let t: TestApp;
+
+beforeAll(async () => {
+  [chain, database] = await Promise.all([startTestChain({ baseUrl: BASE_URL }), primaryTestDatabase.open()]);
+  t = await startTestApp({
+    database,
+    chain,
+    env: { BASE_URL, MARKETPLACE_URL, RATE_LIMIT_MAX: '100000' },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await database?.close();
+  await chain?.stop();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const tier = (label: CardTier['label']) => CARD_TIERS.find((x) => x.label === label)!;
+
+/** Token ids at every tier edge, with what SPEC.md's tier table says about them. */
+const EDGES = [
+  { id: 1, tier: 'Black', boost: '5x', supply: '1000', number: '#0001' },
+  { id: 1000, tier: 'Black', boost: '5x', supply: '1000', number: '#1000' },
+  { id: 1001, tier: 'Gold', boost: '3x', supply: '3000', number: '#1001' },
+  { id: 4000, tier: 'Gold', boost: '3x', supply: '3000', number: '#4000' },
+  { id: 4001, tier: 'Silver', boost: '2x', supply: '6000', number: '#4001' },
+  { id: 10000, tier: 'Silver', boost: '2x', supply: '6000', number: '#10000' },
+] as const;
+
+/** Every one is refused with 400 and the bare `{ error }` body; `''` is the empty path segment. */
+const BAD_IDS = [
+  '0',
+  '10001',
+  '-1',
+  '1.5',
+  'abc',
+  '1e3',
+  '99999999999999999999',
+  '',
+  '%201',
+  '0x10',
+  '+1',
+  '1%00',
+  '000001',
+];
+
+describe('GET /api/nft/metadata/{tokenId}', () => {
+  it.each(EDGES)('describes token $id as a $tier card with boost $boost', async (edge) => {
+    const res = await get(`/api/nft/metadata/${edge.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body)).toEqual(['name', 'description', 'image', 'external_url', 'attributes']);
+    expect(body.name).toBe(`AI Economy Access Card \u2014 ${edge.tier} ${edge.number}`);
+    expect(body.description).toContain(`${edge.tier} tier`);
+    expect(body.description).toContain(`Staking boost ${edge.boost}`);
+    expect(body.image).toBe(`${BASE_URL}/api/nft/image/${edge.id}`);
+    expect(body.external_url).toBe(`${MARKETPLACE_URL}/cards/${edge.id}`);
+    expect(body.attributes).toEqual([
+      { trait_type: 'Tier', value: edge.tier },
+      { trait_type: 'Token ID', value: String(edge.id) },
+      { trait_type: 'Staking Boost', value: edge.boost },
+      { trait_type: 'Supply', value: edge.supply },
+      { trait_type: 'Mint Price', value: '100 USDC' },
+    ]);
+    expect(edge.supply).toBe(String(tier(edge.tier).supply));
+  });
+
+  it('answers JSON with the metadata Cache-Control and a strong ETag', async () => {
+    const res = await get('/api/nft/metadata/1');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe(NFT_METADATA_CACHE_CONTROL);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600, s-maxage=86400');
+    expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
+  });
+
+  it('serves the same bytes and ETag every time, and a different ETag per token', async () => {
+    const [a, b, c, padded] = await Promise.all([
+      get('/api/nft/metadata/7'),
+      get('/api/nft/metadata/7'),
+      get('/api/nft/metadata/8'),
+      get('/api/nft/metadata/0007'),
+    ]);
+    expect(b.body).toBe(a.body);
+    expect(b.headers.etag).toBe(a.headers.etag);
+    expect(c.headers.etag).not.toBe(a.headers.etag);
+    // Leading zeros name the same token (the card's name prints `#0007`).
+    expect(padded.body).toBe(a.body);
+    expect(padded.headers.etag).toBe(a.headers.etag);
+  });
+});
+
+describe('GET /api/nft/image/{tokenId}', () => {
+  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
+  /** The text content of every <text> element, in document order. */
+  const textsOf = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+
+  const SPEC_COLOURS = {
+    Black: { background: ['#0a0a0c', '#1a1920'], text: '#c9a84c', border: CARD_PALETTES.BLACK.border },
+    Gold: { background: ['#c9a84c', '#b8943f'], text: '#0a0a0c', border: CARD_PALETTES.GOLD.border },
+    Silver: { background: ['#8f8e94', '#6b6a70'], text: '#0a0a0c', border: CARD_PALETTES.SILVER.border },
+  } as const;
+
+  it.each(EDGES)('draws token $id as a well-formed 800x500 $tier card', async (edge) => {
+    const res = await get(`/api/nft/image/${edge.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['cache-control']).toBe(NFT_IMAGE_CACHE_CONTROL);
+    expect(res.headers['cache-control']).toBe('public, max-age=86400, s-maxage=604800');
+    expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+
+    const svg = res.body;
+    expect(XMLValidator.validate(svg)).toBe(true);
+    const root = parser.parse(svg).svg;
+    expect(root.xmlns).toBe('http://www.w3.org/2000/svg');
+    expect(root.width).toBe('800');
+    expect(root.height).toBe('500');
+    expect(root.viewBox).toBe('0 0 800 500');
+
+    const colours = SPEC_COLOURS[edge.tier];
+    const [from, to] = colours.background;
+    expect(svg).toMatch(
+      new RegExp(
+        `<linearGradient id="([^"]+)-bg"[^>]*><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>`,
+      ),
+    );
+    expect(svg).toMatch(/<rect [^>]*fill="url\(#[^)]+-bg\)" stroke="([^"]+)"/);
+    expect(svg.match(/fill="url\(#[^)]+-bg\)" stroke="([^"]+)"/)![1]).toBe(colours.border);
+    expect(svg).toContain(`<g fill="${colours.text}"`);
+    // The chip is drawn with its own gradient.
+    expect(svg).toMatch(/<rect [^>]*fill="url\(#[^)]+-chip\)"/);
+
+    const texts = textsOf(svg);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        'AI ECONOMY',
+        `${edge.tier.toUpperCase()} TIER`,
+        edge.boost,
+        edge.number,
+        'BASE',
+        'ERC-721',
+        'AI ECONOMY ACCESS',
+        '1 CARD = 1 COMPANY',
+      ]),
+    );
+    // The card number is the large monospace line.
+    const numberLine = svg.match(new RegExp(`<text ([^>]*)>${edge.number}</text>`))![1]!;
+    expect(numberLine).toContain('monospace');
+    expect(Number(numberLine.match(/font-size="(\d+)"/)![1])).toBeGreaterThanOrEqual(64);
+  });
+
+  it('draws each tier in its own colours only', async () => {
+    const black = (await get('/api/nft/image/1')).body;
+    const silver = (await get('/api/nft/image/4001')).body;
+    expect(black).not.toContain('#8f8e94');
+    expect(silver).not.toContain('#1a1920');
+  });
+
+  it('escapes every character XML gives a meaning to', () => {
+    expect(escapeXml(`<a b="c">'&'</a>`)).toBe('&lt;a b=&quot;c&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;');
+    expect(XMLValidator.validate(`<t a="${escapeXml(`"'<&>`)}">${escapeXml(`<&>"'`)}</t>`)).toBe(true);
+  });
+});
+
+describe('ETag and If-None-Match', () => {
+  for (const route of ['metadata', 'image'] as const) {
+    it(`answers 304 on /api/nft/${route} when the tag matches, and the body otherwise`, async () => {
+      const url = `/api/nft/${route}/42`;
+      const first = await get(url);
+      const etag = first.headers.etag as string;
+      const cacheControl = route === 'metadata' ? NFT_METADATA_CACHE_CONTROL : NFT_IMAGE_CACHE_CONTROL;
+
+      for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const res = await get(url, { 'if-none-match': header });
+        expect(res.statusCode, header).toBe(304);
+        expect(res.body).toBe('');
+        expect(res.headers.etag).toBe(etag);
+        expect(res.headers['cache-control']).toBe(cacheControl);
+      }
+      const stale = await get(url, { 'if-none-match': '"not-the-tag"' });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.body).toBe(first.body);
+      // Another token's tag does not match.
+      const other = (await get(`/api/nft/${route}/43`)).headers.etag as string;
+      expect((await get(url, { 'if-none-match': other })).statusCode).toBe(200);
+    });
+  }
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/api/nft/image/1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers.etag).toMatch(/^"/);
+    expect(res.body).toBe('');
+  });
+});
+
+describe('invalid token ids', () => {
+  for (const route of ['metadata', 'image'] as const) {
+    it.each(BAD_IDS)(`/api/nft/${route}/%s answers 400 with the bare { error } body`, async (raw) => {
+      const res = await get(`/api/nft/${route}/${raw}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = res.json();
+      expect(Object.keys(body)).toEqual(['error']);
+      expect(body.error).toEqual(expect.any(String));
+      expect(body.error).toContain('from 1 to 10000');
+      expect(res.headers.etag).toBeUndefined();
+    });
+
+    it(`/api/nft/${route} without any id answers 400 too`, async () => {
+      const res = await get(`/api/nft/${route}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'Missing token id: a token id is a whole number from 1 to 10000, written in decimal digits',
+      });
+    });
+  }
+
+  it('names the refused value in the message, shortened when long', async () => {
+    expect((await get('/api/nft/metadata/1e3')).json()).toEqual({
+      error: 'Invalid token id "1e3": a token id is a whole number from 1 to 10000, written in decimal digits',
+    });
+    const long = (await get(`/api/nft/image/${'9'.repeat(100)}`)).json();
+    expect(long.error).toContain(`"${'9'.repeat(24)}..."`);
+    expect(long.error.length).toBeLessThan(150);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents both routes under the nft tag with their response types', async () => {
+    const doc = (await get('/api/openapi.json')).json();
+    const metadata = doc.paths['/api/nft/metadata/{tokenId}'].get;
+    const image = doc.paths['/api/nft/image/{tokenId}'].get;
+    expect(metadata.tags).toEqual(['nft']);
+    expect(image.tags).toEqual(['nft']);
+    expect(metadata.summary).toEqual(expect.any(String));
+    expect(metadata.parameters[0]).toMatchObject({ in: 'path', name: 'tokenId', required: true });
+    expect(Object.keys(metadata.responses['200'].content['application/json'].schema.properties)).toEqual([
+      'name',
+      'description',
+      'image',
+      'external_url',
+      'attributes',
+    ]);
+    expect(image.responses['200'].content['image/svg+xml'].schema.type).toBe('string');
+    expect(image.responses['200'].headers).toHaveProperty('ETag');
+    expect(metadata.responses['4XX'].content['application/json'].schema.$ref).toContain('BareError');
+    expect(doc.paths['/api/nft/metadata']).toBeUndefined();
+  });
+});
+
+describe('a card minted on the chain', () => {
+  it('is described by the metadata route its tokenURI points to', async () => {
+    const buyer = chain.wallet(1);
+    const { publicClient } = chain.chain;
+    const { accessCard, usdc } = chain.chain.contracts;
+    const approve = await buyer.writeContract({
+      address: usdc!,
+      abi: MockUSDCAbi,
+      functionName: 'approve',
+      args: [accessCard!, CARD_MINT_PRICE_USDC],
+    });
+    await publicClient.waitForTransactionReceipt({ hash: approve });
+    const mint = await buyer.writeContract({ address: accessCard!, abi: AccessCardAbi, functionName: 'mint' });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash: mint });
+    expect(receipt.status).toBe('success');
+
+    const [transfer] = parseEventLogs({ abi: AccessCardAbi, eventName: 'Transfer', logs: receipt.logs });
+    const tokenId = transfer!.args.tokenId;
+    expect(transfer!.args.to).toBe(buyer.account.address);
+    const totalMinted = await publicClient.readContract({
+      address: accessCard!,
+      abi: AccessCardAbi,
+      functionName: 'totalMinted',
+    });
+    expect(tokenId).toBe(totalMinted);
+
+    const tokenUri = await publicClient.readContract({
+      address: accessCard!,
+      abi: AccessCardAbi,
+      functionName: 'tokenURI',
+      args: [tokenId],
+    });
+    expect(tokenUri).toBe(`${BASE_URL}/api/nft/metadata/${tokenId}`);
+
+    const res = await get(new URL(tokenUri).pathname);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const expectedTier = tierOf(Number(tokenId))!;
+    expect(body.name).toBe(`AI Economy Access Card \u2014 ${expectedTier.label} #${String(tokenId).padStart(4, '0')}`);
+    expect(body.attributes).toContainEqual({ trait_type: 'Token ID', value: String(tokenId) });
+    expect(body.attributes).toContainEqual({ trait_type: 'Tier', value: expectedTier.label });
+
+    const image = await get(new URL(body.image).pathname);
+    expect(image.statusCode).toBe(200);
+    expect(XMLValidator.validate(image.body)).toBe(true);
+  });
+});
