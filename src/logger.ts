@@ -1,8 +1,8 @@
 // The process logger: JSON lines with request ids; secrets (Authorization, API keys, api_key in URLs) redacted.
 import pino, { type Logger } from 'pino';
 
-/** Query parameters whose values are secrets and never reach a log line. */
-const SECRET_QUERY = /([?&](?:api_key|apiKey|token)=)[^&]*/gi;
+/** Query parameters whose values are secrets and never reach a log line, in any percent-encoded spelling. */
+const SECRET_QUERY = /([?&](?:api(?:_|%5f)key|apikey|token)=)[^&]*/gi;
 export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
 
 export function createLogger(level: string): Logger {

@@ -4,6 +4,7 @@ import { buildContracts } from '../scripts/build-contracts.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { buildApp } from './http/app.ts';
+import { startScheduler } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -31,6 +32,7 @@ async function main() {
     );
   }
 
+  const stopHooks: (() => void)[] = [];
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -42,6 +44,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
+      for (const stop of stopHooks) stop();
       await app.close();
       await container.close();
       logger.info('stopped');
@@ -54,8 +57,13 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.host, port: config.port });
-  logger.info(`ai-economy ${config.baseUrl} (API docs at ${config.baseUrl}/api/docs)`);
+  const scheduler = config.roles.has('scheduler') ? startScheduler(container, logger) : undefined;
+  stopHooks.push(() => scheduler?.stop());
+  if (config.roles.has('api')) {
+    await app.listen({ host: config.host, port: config.port });
+    logger.info(`ai-economy ${config.baseUrl} (API docs at ${config.baseUrl}/api/docs)`);
+  }
+  logger.info({ roles: [...config.roles] }, 'running');
 }
 
 main().catch((err) => {

@@ -1,6 +1,6 @@
 // The database: a node-postgres pool when a URL is given, embedded PGlite otherwise. Both speak PostgreSQL,
 // share one Drizzle schema and one set of migrations, which are applied here under an advisory lock.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -70,9 +70,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
-  await client.waitReady;
+  const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = new PGlite(options.dataDir);
+    await client.waitReady;
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
@@ -81,8 +87,46 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
   };
+}
+
+/**
+ * PGlite has no lock of its own: two processes on one data directory would corrupt it. A lock file holding the
+ * owner's pid keeps a second process out; a lock left by a process that died is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  // Beside the directory, not in it: PGlite initialises only an empty directory.
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const file = `${dataDir.replace(/[\\/]+$/, '')}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(file, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+        throw new Error(
+          `the embedded database under ${dataDir} is in use by process ${pid}; stop it first, or set DATABASE_URL to share a PostgreSQL server`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Rows of a raw `db.execute` result, the same shape on both drivers. */

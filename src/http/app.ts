@@ -1,6 +1,7 @@
 // Builds the HTTP application: logging with request ids, JSON bodies kept raw for signatures, validation and
 // error envelopes, OpenAPI, rate limits, then every area's routes.
 import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -86,15 +87,34 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // Every route is callable from browsers (dashboards, marketplaces, dapps): credentials travel in headers,
+  // never in cookies, so any origin may call.
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['content-type', 'authorization', 'x-api-key', 'x-request-id', 'last-event-id', 'if-none-match'],
+    exposedHeaders: [
+      'x-request-id',
+      'retry-after',
+      'etag',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ],
+    maxAge: 86_400,
+  });
+
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitMax,
     timeWindow: config.rateLimitWindowMs,
     ...(container.redis ? { redis: container.redis, nameSpace: 'aie-rl:' } : {}),
+    // A Redis outage must not take the API down: requests then pass unlimited until it is back.
+    skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'RATE_LIMITED',
-        `Rate limit exceeded: at most ${context.max} requests per ${Math.round(context.ttl / 1000) || 1} s; retry after ${context.after}`,
+        `Rate limit exceeded: at most ${context.max} requests per ${Math.round(config.rateLimitWindowMs / 1000)} s; retry after ${context.after}`,
         {
           headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
         },

@@ -78,6 +78,8 @@ describe('PGlite on disk', () => {
       await first.db.insert(apiKeys).values({ id: 'persist', name: 'p', prefix: 'aie_p', keyHash: 'hp' });
       await first.close();
       const second = await openDatabase({ dataDir: dir });
+      // A second opener of a directory in use is refused: PGlite has no lock of its own.
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/is in use by process/);
       const rows = await second.db.select().from(apiKeys);
       expect(rows.map((r) => r.id)).toEqual(['persist']);
       await second.close();

@@ -1,5 +1,5 @@
 // Builds the whole HTTP application on a test database and a test chain, as the server does at start.
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Container, createContainer } from '../../src/container.ts';
 import type { Database } from '../../src/db/client.ts';
@@ -21,9 +21,11 @@ export async function startTestApp(options: {
   now?: () => number;
   /** Registers extra routes (e.g. a probe behind a guard) before the app is ready. */
   extraRoutes?: (app: App, container: Container) => void | Promise<void>;
+  /** The logger of the container and the app; a silent one (or TEST_LOG_LEVEL) when absent. */
+  logger?: Logger;
 }): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL: 'http://localhost:3000', ...options.env });
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const container = await createContainer(config, logger, {
     database: options.database,
     chain: { chain: options.chain.chain, stop: async () => {} },

@@ -50,6 +50,25 @@ describe('request ids', () => {
   });
 });
 
+describe('CORS', () => {
+  it('lets browsers on any origin call, with the auth headers allowed and the request id exposed', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: {
+        origin: 'https://dapp.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-api-key',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-headers']).toContain('x-api-key');
+    const get = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://dapp.example' } });
+    expect(get.headers['access-control-expose-headers']).toContain('x-request-id');
+  });
+});
+
 describe('unknown routes', () => {
   it('answer 404 NOT_FOUND in the internal envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });

@@ -1,7 +1,9 @@
-// Route guards (Fastify preHandlers) for the three schemes of SPEC.md: API key, wallet signature and the
-// scheduler/admin bearer secrets. Each answers 401 UNAUTHORIZED naming what was wrong.
+// Route guards for the three schemes of SPEC.md: API key, wallet signature and the scheduler/admin bearer
+// secrets. Each answers 401 UNAUTHORIZED naming what was wrong. They run as preValidation hooks: after the
+// body is parsed (the signature covers its raw bytes) and before it is validated, so an unauthenticated
+// request is refused as such rather than for its body.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Address } from 'viem';
 import type { Container } from '../../container.ts';
 import { verifyWalletSignature } from '../../domain/auth/wallet-signature.ts';
@@ -22,8 +24,26 @@ export function apiKeyFrom(request: FastifyRequest, allowQuery: boolean): string
   const header = request.headers['x-api-key'];
   if (typeof header === 'string' && header !== '') return header;
   if (allowQuery) {
-    const q = (request.query as Record<string, unknown> | undefined)?.api_key;
-    if (typeof q === 'string' && q !== '') return q;
+    const q = apiKeyFromQuery(request.url);
+    if (q !== undefined && q !== '') return q;
+  }
+  return undefined;
+}
+
+/**
+ * The first `api_key` parameter of the raw query string. The name is matched as written, not percent-decoded:
+ * the log redaction hides `api_key=` in URLs, so a key is never accepted from a spelling the logs would show.
+ */
+function apiKeyFromQuery(url: string): string | undefined {
+  const q = url.indexOf('?');
+  if (q === -1) return undefined;
+  for (const pair of url.slice(q + 1).split('&')) {
+    if (!pair.startsWith('api_key=')) continue;
+    try {
+      return decodeURIComponent(pair.slice('api_key='.length).replace(/\+/g, ' '));
+    } catch {
+      return pair.slice('api_key='.length); // malformed escapes: an invalid key, refused by the verifier
+    }
   }
   return undefined;
 }
@@ -35,7 +55,7 @@ export interface ApiKeyGuardOptions {
   openWhenUnconfigured?: boolean;
 }
 
-export function requireApiKey(container: Container, options: ApiKeyGuardOptions = {}): preHandlerAsyncHookHandler {
+export function requireApiKey(container: Container, options: ApiKeyGuardOptions = {}): preValidationAsyncHookHandler {
   return async (request) => {
     const key = apiKeyFrom(request, options.allowQuery ?? false);
     if (key === undefined) {
@@ -52,18 +72,32 @@ export function requireApiKey(container: Container, options: ApiKeyGuardOptions 
   };
 }
 
-export function requireWallet(container: Container): preHandlerAsyncHookHandler {
+export function requireWallet(container: Container): preValidationAsyncHookHandler {
   return async (request) => {
     request.signer = await verifyWalletSignature({
       header: request.headers.authorization,
       method: request.method,
       url: request.url,
-      body: request.rawBody ?? '',
+      body: signedBody(request),
       nowMs: container.now(),
       db: container.database.db,
       publicClient: container.chain.publicClient,
     });
   };
+}
+
+/**
+ * The body bytes the signature covers. JSON bodies are kept raw by the app's parser; a text body is its own
+ * raw form. Any other parsed body cannot be hashed as sent, so it is refused rather than let through unsigned.
+ */
+function signedBody(request: FastifyRequest): string | Uint8Array {
+  if (request.rawBody !== undefined) return request.rawBody;
+  const body = request.body;
+  if (body === undefined || body === null) return '';
+  if (typeof body === 'string' || body instanceof Uint8Array) return body;
+  throw unauthorized(
+    `Cannot verify the signature of a ${request.headers['content-type'] ?? 'non-JSON'} body: send application/json`,
+  );
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -80,11 +114,15 @@ export function secretMatches(given: string, secrets: (string | undefined)[]): b
   return ok;
 }
 
-export function requireSecret(container: Container, which: ('cron' | 'admin')[]): preHandlerAsyncHookHandler {
+export function requireSecret(container: Container, which: ('cron' | 'admin')[]): preValidationAsyncHookHandler {
   return async (request) => {
     const header = request.headers.authorization;
-    const m = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header) : null;
-    if (!m) throw unauthorized('Missing secret: send Authorization: Bearer <secret>');
+    if (header === undefined || header.trim() === '') {
+      throw unauthorized('Missing secret: send Authorization: Bearer <secret>');
+    }
+    // The scheme name is case-insensitive (RFC 9110, section 11.1).
+    const m = /^\s*Bearer +(\S+)\s*$/i.exec(header);
+    if (!m) throw unauthorized('Malformed Authorization header: expected "Bearer <secret>"');
     const secrets = which.map((w) => (w === 'cron' ? container.config.cronSecret : container.config.adminSecret));
     if (!secretMatches(m[1]!, secrets)) throw unauthorized('Invalid secret');
   };

@@ -36,6 +36,8 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
   app.get(
     '/api/health',
     {
+      // Load balancers and orchestrators poll health; it must never answer 429.
+      config: { rateLimit: false },
       schema: {
         tags: ['system'],
         summary: 'Liveness and dependencies: 503 when the database does not answer',

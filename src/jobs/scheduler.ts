@@ -1,0 +1,59 @@
+// Scheduled work. Each job runs on a cron pattern in every process of the scheduler role, and takes a
+// PostgreSQL advisory lock first, so when several replicas run the scheduler only one does the work.
+import { Cron } from 'croner';
+import { sql } from 'drizzle-orm';
+import type { Container } from '../container.ts';
+import { rowsOf, type Tx } from '../db/client.ts';
+import { purgeExpiredSignatures } from '../domain/auth/wallet-signature.ts';
+
+export interface Job {
+  name: string;
+  /** Cron pattern, seconds optional (croner syntax), UTC. */
+  pattern: string;
+  run(tx: Tx, container: Container): Promise<unknown>;
+}
+
+export const jobs: Job[] = [
+  {
+    name: 'purge-signature-replays',
+    pattern: '*/5 * * * *',
+    run: (tx, container) => purgeExpiredSignatures(tx, new Date(container.now())),
+  },
+];
+
+export interface JobLogger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** Runs a job once if no other process holds its lock; returns false when another process is running it. */
+export async function runJobOnce(job: Job, container: Container): Promise<boolean> {
+  return container.database.db.transaction(async (tx) => {
+    const [row] = rowsOf<{ locked: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`job:${job.name}`})) as locked`),
+    );
+    if (!row?.locked) return false;
+    await job.run(tx, container);
+    return true;
+  });
+}
+
+export function startScheduler(container: Container, log: JobLogger, list: Job[] = jobs): { stop(): void } {
+  const crons = list.map(
+    (job) =>
+      new Cron(job.pattern, { timezone: 'UTC', protect: true, name: job.name }, async () => {
+        const started = Date.now();
+        try {
+          const ran = await runJobOnce(job, container);
+          if (ran) log.info({ job: job.name, ms: Date.now() - started }, 'job done');
+        } catch (err) {
+          log.error({ job: job.name, err }, 'job failed');
+        }
+      }),
+  );
+  return {
+    stop: () => {
+      for (const c of crons) c.stop();
+    },
+  };
+}

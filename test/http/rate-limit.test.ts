@@ -1,0 +1,170 @@
+// Rate limits: past RATE_LIMIT_MAX requests per window a client gets 429 RATE_LIMITED with Retry-After, in the
+// route's envelope; on the memory store, and on the Redis store (shared by replicas) when REDIS_URL is set.
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
+import type { App } from '../../src/http/types.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { startTestChain, type TestChain } from '../helpers/chain.ts';
+import { primaryTestDatabase } from '../helpers/db.ts';
+
+/** The key prefix app.ts gives the Redis store. */
+const REDIS_NAMESPACE = 'aie-rl:';
+
+const stores: { name: string; env: Record<string, string> }[] = [
+  { name: 'memory', env: {} },
+  ...(process.env.REDIS_URL ? [{ name: 'redis', env: { REDIS_URL: process.env.REDIS_URL } }] : []),
+];
+
+const v1Probe = (app: App) => {
+  app.get('/api/v1/test/ping', async () => ({ data: { pong: true }, meta: { timestamp: new Date().toISOString() } }));
+};
+
+/**
+ * A client address no other test uses, in this file or any other, in this run or an earlier one: counters are
+ * keyed by client address, and a Redis server outlives test runs.
+ */
+const usedIps: string[] = [];
+function freshIp(): string {
+  const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  usedIps.push(ip);
+  return ip;
+}
+
+let chain: TestChain;
+let database: Database;
+
+beforeAll(async () => {
+  [chain, database] = await Promise.all([startTestChain(), primaryTestDatabase.open()]);
+});
+afterAll(async () => {
+  await database?.close();
+  await chain?.stop();
+});
+
+describe.each(stores)('rate limit on the $name store', (store) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ database, chain, env: { RATE_LIMIT_MAX: '3', ...store.env }, extraRoutes: v1Probe });
+  });
+  afterAll(async () => {
+    // Flush only this file's keys: other test files may share the Redis server.
+    if (t?.container.redis && usedIps.length > 0) {
+      await t.container.redis.del(...usedIps.map((ip) => `${REDIS_NAMESPACE}${ip}`));
+    }
+    await t?.close();
+  });
+
+  const get = (app: App, url: string, remoteAddress: string) => app.inject({ method: 'GET', url, remoteAddress });
+
+  it('answers the 4th request of a window with 429 RATE_LIMITED, Retry-After, in the internal envelope', async () => {
+    const ip = freshIp();
+    for (let i = 1; i <= 3; i++) {
+      const res = await get(t.app, '/api/chain', ip);
+      expect(res.statusCode, `request ${i}`).toBe(200);
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(3 - i));
+    }
+    const res = await get(t.app, '/api/chain', ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({
+      success: false,
+      error: {
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(/^Rate limit exceeded: at most 3 requests per 60 s/),
+      },
+    });
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['x-request-id']).toBeTruthy();
+    // Still limited on the next request.
+    expect((await get(t.app, '/api/chain', ip)).statusCode).toBe(429);
+  });
+
+  it('never limits /api/health, which load balancers poll', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 6; i++) expect((await get(t.app, '/api/health', ip)).statusCode).toBe(200);
+  });
+
+  it('answers 429 in the v1 envelope on /api/v1 routes', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) expect((await get(t.app, '/api/v1/test/ping', ip)).statusCode).toBe(200);
+    const res = await get(t.app, '/api/v1/test/ping', ip);
+    expect(res.statusCode).toBe(429);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['error', 'meta']);
+    expect(body.error.code).toBe('RATE_LIMITED');
+    expect(Date.parse(body.meta.timestamp)).not.toBeNaN();
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts each client apart', async () => {
+    const busy = freshIp();
+    for (let i = 0; i < 4; i++) await get(t.app, '/api/chain', busy);
+    expect((await get(t.app, '/api/chain', busy)).statusCode).toBe(429);
+    expect((await get(t.app, '/api/chain', freshIp())).statusCode).toBe(200);
+  });
+
+  it('lets a client in again once its window has passed', async () => {
+    const short = await startTestApp({
+      database,
+      chain,
+      env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_MS: '1000', ...store.env },
+    });
+    try {
+      const ip = freshIp();
+      expect((await get(short.app, '/api/chain', ip)).statusCode).toBe(200);
+      expect((await get(short.app, '/api/chain', ip)).statusCode).toBe(200);
+      const limited = await get(short.app, '/api/chain', ip);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.message).toMatch(/at most 2 requests per 1 s/);
+      expect(limited.headers['retry-after']).toBe('1');
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await get(short.app, '/api/chain', ip)).statusCode).toBe(200);
+    } finally {
+      await short.close();
+    }
+  });
+
+  if (store.name === 'redis') {
+    it('keeps the counters in Redis, under its namespace, expiring with the window', async () => {
+      const ip = freshIp();
+      await get(t.app, '/api/chain', ip);
+      await get(t.app, '/api/chain', ip);
+      const redis = t.container.redis!;
+      expect(await redis.get(`${REDIS_NAMESPACE}${ip}`)).toBe('2');
+      const ttl = await redis.pttl(`${REDIS_NAMESPACE}${ip}`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+    });
+
+    it('shares one limit between replicas on the same Redis', async () => {
+      const replica = await startTestApp({ database, chain, env: { RATE_LIMIT_MAX: '3', ...store.env } });
+      try {
+        const ip = freshIp();
+        expect((await get(t.app, '/api/chain', ip)).statusCode).toBe(200);
+        expect((await get(replica.app, '/api/chain', ip)).statusCode).toBe(200);
+        expect((await get(t.app, '/api/chain', ip)).statusCode).toBe(200);
+        const res = await get(replica.app, '/api/chain', ip);
+        expect(res.statusCode).toBe(429);
+        expect(res.json().error.code).toBe('RATE_LIMITED');
+        expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      } finally {
+        await replica.close();
+      }
+    });
+
+    it('lets requests through, unlimited, while Redis is unreachable', async () => {
+      const cut = await startTestApp({ database, chain, env: { RATE_LIMIT_MAX: '1', ...store.env } });
+      try {
+        cut.container.redis!.disconnect();
+        const ip = freshIp();
+        for (let i = 0; i < 3; i++) expect((await get(cut.app, '/api/chain', ip)).statusCode).toBe(200);
+      } finally {
+        await cut.close();
+      }
+    });
+  }
+});

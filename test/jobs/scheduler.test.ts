@@ -1,0 +1,54 @@
+// Scheduled jobs run under an advisory lock: of two processes starting one job together, one does the work.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Container } from '../../src/container.ts';
+import type { Database } from '../../src/db/client.ts';
+import { signatureReplays } from '../../src/db/schema/auth.ts';
+import { type Job, jobs, runJobOnce } from '../../src/jobs/scheduler.ts';
+import { testDatabases } from '../helpers/db.ts';
+
+describe.each(testDatabases)('scheduler on $name', ({ name, open }) => {
+  let database: Database;
+  let container: Container;
+  beforeAll(async () => {
+    database = await open();
+    container = { database, now: () => Date.parse('2026-01-01T00:10:00Z') } as Container;
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('purge-signature-replays deletes expired replay entries only', async () => {
+    await database.db.insert(signatureReplays).values([
+      { requestHash: 'old', expiresAt: new Date('2026-01-01T00:09:59Z') },
+      { requestHash: 'live', expiresAt: new Date('2026-01-01T00:10:01Z') },
+    ]);
+    const purge = jobs.find((j) => j.name === 'purge-signature-replays')!;
+    expect(await runJobOnce(purge, container)).toBe(true);
+    const left = await database.db.select().from(signatureReplays);
+    expect(left.map((r) => r.requestHash)).toEqual(['live']);
+  });
+
+  // PGlite is one connection: transactions never overlap there, so the race exists only on a server.
+  it.runIf(name === 'postgres')('runs a job in one process when two start it together', async () => {
+    let runs = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow: Job = {
+      name: 'test-slow',
+      pattern: '* * * * *',
+      run: async () => {
+        runs++;
+        await gate;
+      },
+    };
+    const first = runJobOnce(slow, container);
+    await new Promise((r) => setTimeout(r, 200));
+    const second = await runJobOnce(slow, container);
+    release();
+    expect(await first).toBe(true);
+    expect(second).toBe(false);
+    expect(runs).toBe(1);
+  });
+});
