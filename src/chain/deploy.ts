@@ -69,6 +69,7 @@ export async function deployLocalContracts(
     CARD_MINT_PRICE_USDC,
     `${options.baseUrl}/api/nft/metadata/`,
   ]);
+  await step('identityRegistry', 'IdentityRegistry', () => []);
 
   await fundDevAccounts(clients, file.contracts.usdc!);
   await openMinting(clients, file.contracts.accessCard!);

@@ -31,8 +31,8 @@ describe('deployLocalContracts', () => {
       baseUrl: 'http://x',
       save: (f) => saved.push(JSON.stringify(f.contracts)),
     });
-    expect(Object.keys(first.contracts).sort()).toEqual(['accessCard', 'usdc']);
-    expect(saved.length).toBe(2); // persisted after each deployment, so a crash in between loses nothing
+    expect(Object.keys(first.contracts).sort()).toEqual(['accessCard', 'identityRegistry', 'usdc']);
+    expect(saved.length).toBe(3); // persisted after each deployment, so a crash in between loses nothing
     const blockBefore = await clients.publicClient.getBlockNumber({ cacheTime: 0 });
 
     const second = await deployLocalContracts(clients, first, { baseUrl: 'http://x' });

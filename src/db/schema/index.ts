@@ -1,2 +1,4 @@
 // All tables, one file per area; drizzle-kit reads this module to generate migrations.
 export * from './auth.ts';
+export * from './chain.ts';
+export * from './companies.ts';

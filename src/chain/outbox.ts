@@ -1,0 +1,180 @@
+// Exactly-once platform transactions. Each effect has a key (`card-lock:42`); the transaction is signed and
+// recorded under that key before it is broadcast, so after a crash the same signed bytes are broadcast again
+// (at most one can ever be mined, since they share a nonce) instead of a second transaction being made.
+// Nonces are assigned under a per-signer advisory lock, so replicas sharing a key never collide.
+import { eq, sql } from 'drizzle-orm';
+import {
+  type Address,
+  type Hex,
+  keccak256,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+  WaitForTransactionReceiptTimeoutError,
+} from 'viem';
+import type { Db, Tx } from '../db/client.ts';
+import { chainTxs } from '../db/schema/chain.ts';
+import type { ChainClients, Wallet } from './client.ts';
+
+export interface TxRequest {
+  to: Address;
+  data: Hex;
+  value?: bigint;
+  gas?: bigint;
+}
+
+export interface Outbox {
+  /** Sends the transaction for `key` once; later calls with the same key return the same transaction's receipt. */
+  send(key: string, build: () => TxRequest | Promise<TxRequest>): Promise<TransactionReceipt>;
+  /** Re-broadcasts and settles every transaction recorded but not yet known mined (run at start). */
+  settlePending(): Promise<number>;
+}
+
+export interface OutboxOptions {
+  db: Db;
+  chain: Pick<ChainClients, 'publicClient' | 'viemChain'>;
+  wallet: Wallet;
+  receiptTimeoutMs?: number;
+  /** Test hook: runs after the transaction is recorded and before it is broadcast. */
+  beforeBroadcast?: (key: string) => Promise<void> | void;
+}
+
+type Row = typeof chainTxs.$inferSelect;
+
+const lockKey = (address: Address) => sql`hashtext(${`outbox:${address.toLowerCase()}`})`;
+
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { db, chain, wallet } = options;
+  const client = chain.publicClient;
+  const from = wallet.account.address;
+  const receiptTimeoutMs = options.receiptTimeoutMs ?? 60_000;
+
+  async function record(key: string, request: TxRequest, replace: boolean): Promise<Row> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(from)})`);
+      const [existing] = await tx.select().from(chainTxs).where(eq(chainTxs.key, key));
+      if (existing && !replace) return existing;
+      const nonce = await nextNonce(tx);
+      const prepared = await wallet.prepareTransactionRequest({
+        account: wallet.account,
+        chain: chain.viemChain,
+        to: request.to,
+        data: request.data,
+        value: request.value ?? 0n,
+        nonce,
+        ...(request.gas !== undefined ? { gas: request.gas } : {}),
+      });
+      const rawTx = await wallet.account.signTransaction!(prepared as never);
+      const row = { key, fromAddress: from, nonce, rawTx, hash: keccak256(rawTx), status: 'SENT', blockNumber: null };
+      if (existing) {
+        await tx
+          .update(chainTxs)
+          .set({ ...row, updatedAt: new Date() })
+          .where(eq(chainTxs.key, key));
+      } else {
+        await tx.insert(chainTxs).values(row);
+      }
+      return { ...row, createdAt: new Date(), updatedAt: new Date() } as Row;
+    });
+  }
+
+  /** The next nonce: past both what the node has seen and what this signer recorded but may not have sent. */
+  async function nextNonce(tx: Tx): Promise<number> {
+    const [onChain, recorded] = await Promise.all([
+      client.getTransactionCount({ address: from, blockTag: 'pending' }),
+      tx
+        .select({ max: sql<number | null>`max(${chainTxs.nonce})` })
+        .from(chainTxs)
+        .where(sql`${chainTxs.fromAddress} = ${from} and ${chainTxs.status} = 'SENT'`),
+    ]);
+    const maxRecorded = recorded[0]?.max;
+    return Math.max(onChain, maxRecorded === null || maxRecorded === undefined ? 0 : Number(maxRecorded) + 1);
+  }
+
+  async function receiptOf(hash: Hex): Promise<TransactionReceipt | undefined> {
+    try {
+      return await client.getTransactionReceipt({ hash });
+    } catch (err) {
+      if (err instanceof TransactionReceiptNotFoundError) return undefined;
+      throw err;
+    }
+  }
+
+  async function markSettled(row: Row, receipt: TransactionReceipt) {
+    await db
+      .update(chainTxs)
+      .set({
+        status: receipt.status === 'success' ? 'MINED' : 'REVERTED',
+        blockNumber: receipt.blockNumber,
+        updatedAt: new Date(),
+      })
+      .where(eq(chainTxs.key, row.key));
+  }
+
+  /** Returns the receipt, or undefined when the transaction can never be mined (its nonce went to another). */
+  async function settle(row: Row): Promise<TransactionReceipt | undefined> {
+    const known = await receiptOf(row.hash as Hex);
+    if (known) {
+      if (row.status === 'SENT') await markSettled(row, known);
+      return known;
+    }
+    try {
+      await client.sendRawTransaction({ serializedTransaction: row.rawTx as Hex });
+    } catch (err) {
+      const message = String((err as Error).message).toLowerCase();
+      if (message.includes('nonce too low') || message.includes('nonce is too low')) {
+        // Mined meanwhile, or its nonce was taken by another transaction: a receipt tells which.
+        const after = await receiptOf(row.hash as Hex);
+        if (after) {
+          await markSettled(row, after);
+          return after;
+        }
+        return undefined;
+      }
+      if (!message.includes('already known') && !message.includes('already imported')) throw err;
+    }
+    try {
+      const receipt = await client.waitForTransactionReceipt({ hash: row.hash as Hex, timeout: receiptTimeoutMs });
+      await markSettled(row, receipt);
+      return receipt;
+    } catch (err) {
+      if (err instanceof WaitForTransactionReceiptTimeoutError) {
+        throw new Error(
+          `transaction ${row.key} (${row.hash}) not mined within ${receiptTimeoutMs} ms; it stays recorded and is re-sent later`,
+        );
+      }
+      throw err;
+    }
+  }
+
+  return {
+    async send(key, build) {
+      const [existing] = await db.select().from(chainTxs).where(eq(chainTxs.key, key));
+      const fresh = !existing || existing.status === 'DROPPED';
+      let row = fresh ? await record(key, await build(), existing !== undefined) : existing;
+      if (fresh) await options.beforeBroadcast?.(key);
+      let receipt = await settle(row);
+      if (!receipt) {
+        // The recorded transaction can never be mined: make it again under the same key.
+        row = await record(key, await build(), true);
+        receipt = await settle(row);
+        if (!receipt) throw new Error(`transaction ${key} could not be sent: its nonce was taken twice`);
+      }
+      return receipt;
+    },
+
+    async settlePending() {
+      const pending = await db
+        .select()
+        .from(chainTxs)
+        .where(sql`${chainTxs.status} = 'SENT' and ${chainTxs.fromAddress} = ${from}`)
+        .orderBy(chainTxs.nonce);
+      for (const row of pending) {
+        if (!(await settle(row))) {
+          // Its nonce went to another transaction: the next send under this key makes it anew.
+          await db.update(chainTxs).set({ status: 'DROPPED', updatedAt: new Date() }).where(eq(chainTxs.key, row.key));
+        }
+      }
+      return pending.length;
+    },
+  };
+}

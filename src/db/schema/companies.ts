@@ -1,0 +1,117 @@
+// Companies and their agents. A company is bound for ever to one access card (card_token_id); its creator is
+// whoever holds that card, so ownership moves with the card (see domain/companies/ownership.ts).
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export interface EngineConfig {
+  briefGeneration?: string;
+  scrapeSummary?: string;
+  roleExecution?: string;
+  ceoSynthesis?: string;
+  jsonExtraction?: string;
+}
+export interface ToolkitConfig {
+  enabledTools?: string[];
+  disabledTools?: string[];
+}
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description'),
+    category: text('category').notNull(),
+    status: text('status').notNull().default('INCORPORATING'),
+    autonomyLevel: text('autonomy_level').notNull().default('STRATEGY_AUTONOMOUS'),
+    league: text('league').notNull().default('MACHINE'),
+    ceoPrompt: text('ceo_prompt'),
+    enginePreset: text('engine_preset').notNull().default('BALANCED'),
+    engineConfig: jsonb('engine_config').$type<EngineConfig>(),
+    toolkitConfig: jsonb('toolkit_config').$type<ToolkitConfig>(),
+    masterDirective: text('master_directive'),
+    tokenStatus: text('token_status').notNull().default('PRE_PUBLIC'),
+    tokenName: text('token_name'),
+    tokenSymbol: text('token_symbol'),
+    tokenAddress: text('token_address'),
+    treasuryAddress: text('treasury_address'),
+    creatorAddress: text('creator_address').notNull(),
+    logoUrl: text('logo_url'),
+    /** The access card this company is bound to, for ever. */
+    cardTokenId: integer('card_token_id').notNull(),
+    /** When markCompanyDeployed was confirmed on-chain; null while the lock is pending (repaired at start). */
+    cardLockedAt: timestamp('card_locked_at', { withTimezone: true, mode: 'date' }),
+    referrerCompanyId: text('referrer_company_id').references((): AnyPgColumn => companies.id),
+    platformScore: doublePrecision('platform_score').notNull().default(0),
+    /** Compute machine of the company, when a compute provider is configured. */
+    machineId: text('machine_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('companies_slug_unique').on(t.slug),
+    uniqueIndex('companies_card_token_id_unique').on(t.cardTokenId),
+    index('companies_creator_idx').on(t.creatorAddress),
+    index('companies_card_pending_idx').on(t.cardTokenId).where(sql`${t.cardLockedAt} is null`),
+    index('companies_referrer_idx').on(t.referrerCompanyId),
+  ],
+);
+
+/** BIP-32 index of each agent wallet; a sequence never hands out an index twice. */
+export const agentWalletIndexSeq = pgSequence('agent_wallet_index_seq', { startWith: 0, minValue: 0 });
+
+export const agents = pgTable(
+  'agents',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id').references(() => companies.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** One of the seven C-suite roles; null for a stand-alone agent whose persona names another role. */
+    role: text('role'),
+    status: text('status').notNull().default('PENDING'),
+    creatorAddress: text('creator_address').notNull(),
+    walletIndex: integer('wallet_index'),
+    onChainAddress: text('on_chain_address'),
+    /** ERC-8004 identity token id as a decimal string; ids may be 0, so null (not 0) means none. */
+    erc8004TokenId: text('erc8004_token_id'),
+    trustRegistryAddress: text('trust_registry_address'),
+    persona: jsonb('persona').$type<{ role: string; description: string }>().notNull(),
+    skills: jsonb('skills').$type<string[]>().notNull(),
+    strategy: jsonb('strategy').$type<{ type: string; preset: string }>().notNull(),
+    decisionsCount: integer('decisions_count').notNull().default(0),
+    llmCallsTotal: integer('llm_calls_total').notNull().default(0),
+    toolCallsTotal: integer('tool_calls_total').notNull().default(0),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
+    /** Errors of the last identity pipeline run, reported in deploy-suite's dualityResults. */
+    lastErrors: jsonb('last_errors').$type<string[]>(),
+    ...timestamps,
+  },
+  (t) => [
+    // Two deploy-suite calls at once can never fill one role twice.
+    uniqueIndex('agents_company_role_active_unique')
+      .on(t.companyId, t.role)
+      .where(sql`${t.status} <> 'TERMINATED' and ${t.companyId} is not null and ${t.role} is not null`),
+    uniqueIndex('agents_wallet_index_unique').on(t.walletIndex),
+    index('agents_company_idx').on(t.companyId),
+    index('agents_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('agents_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('agents_creator_created_idx').on(t.creatorAddress, t.createdAt.desc(), t.id.desc()),
+  ],
+);

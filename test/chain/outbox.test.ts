@@ -1,0 +1,119 @@
+// The outbox makes platform transactions exactly-once: a key is sent once, a crash between recording and
+// broadcasting is finished by the next start, and a transaction whose nonce went elsewhere is made anew.
+import { eq } from 'drizzle-orm';
+import { encodeFunctionData, type Hex } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devAddresses } from '../../src/chain/client.ts';
+import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
+import { createOutbox, type TxRequest } from '../../src/chain/outbox.ts';
+import type { Database } from '../../src/db/client.ts';
+import { chainTxs } from '../../src/db/schema/chain.ts';
+import { startTestChain, type TestChain } from '../helpers/chain.ts';
+import { testDatabases } from '../helpers/db.ts';
+
+let chain: TestChain;
+beforeAll(async () => {
+  chain = await startTestChain();
+});
+afterAll(async () => {
+  await chain?.stop();
+});
+
+const recipient = devAddresses()[7]!;
+const mintTx = (amount: bigint): TxRequest => ({
+  to: chain.chain.contracts.usdc!,
+  data: encodeFunctionData({ abi: MockUSDCAbi, functionName: 'mint', args: [recipient, amount] }),
+});
+const balance = () =>
+  chain.chain.publicClient.readContract({
+    address: chain.chain.contracts.usdc!,
+    abi: MockUSDCAbi,
+    functionName: 'balanceOf',
+    args: [recipient],
+  });
+
+describe.each(testDatabases)('outbox on $name', ({ open }) => {
+  let database: Database;
+  const outbox = (extra: Partial<Parameters<typeof createOutbox>[0]> = {}) =>
+    createOutbox({
+      db: database.db,
+      chain: chain.chain,
+      wallet: chain.chain.platform,
+      receiptTimeoutMs: 10_000,
+      ...extra,
+    });
+
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('sends a key once: a second send returns the same receipt and moves nothing', async () => {
+    const before = await balance();
+    const first = await outbox().send('test:once', () => mintTx(5n));
+    expect(first.status).toBe('success');
+    const second = await outbox().send('test:once', () => mintTx(5n));
+    expect(second.transactionHash).toBe(first.transactionHash);
+    expect(await balance()).toBe(before + 5n);
+    const [row] = await database.db.select().from(chainTxs).where(eq(chainTxs.key, 'test:once'));
+    expect(row).toMatchObject({ status: 'MINED', hash: first.transactionHash, blockNumber: first.blockNumber });
+  });
+
+  it('finishes a send interrupted between recording and broadcasting, once', async () => {
+    const before = await balance();
+    const crashing = outbox({
+      beforeBroadcast: () => {
+        throw new Error('crash');
+      },
+    });
+    await expect(crashing.send('test:crash', () => mintTx(7n))).rejects.toThrow('crash');
+    const [row] = await database.db.select().from(chainTxs).where(eq(chainTxs.key, 'test:crash'));
+    expect(row!.status).toBe('SENT');
+    expect(await balance()).toBe(before);
+
+    // The next start settles it; a later send under the key finds it done.
+    expect(await outbox().settlePending()).toBe(1);
+    expect(await balance()).toBe(before + 7n);
+    const again = await outbox().send('test:crash', () => mintTx(7n));
+    expect(again.transactionHash).toBe(row!.hash);
+    expect(await balance()).toBe(before + 7n);
+  });
+
+  it('gives concurrent sends distinct nonces, and one key sent concurrently runs once', async () => {
+    const before = await balance();
+    const o = outbox();
+    const receipts = await Promise.all([
+      o.send('test:c1', () => mintTx(1n)),
+      o.send('test:c2', () => mintTx(2n)),
+      o.send('test:c3', () => mintTx(3n)),
+      outbox().send('test:c3', () => mintTx(3n)),
+    ]);
+    expect(receipts.every((r) => r.status === 'success')).toBe(true);
+    expect(receipts[3]!.transactionHash).toBe(receipts[2]!.transactionHash);
+    expect(await balance()).toBe(before + 6n);
+  });
+
+  it('makes a transaction anew when its nonce was taken by another before it was broadcast', async () => {
+    const before = await balance();
+    const crashing = outbox({
+      beforeBroadcast: () => {
+        throw new Error('crash');
+      },
+    });
+    await expect(crashing.send('test:dropped', () => mintTx(11n))).rejects.toThrow('crash');
+    const [row] = await database.db.select().from(chainTxs).where(eq(chainTxs.key, 'test:dropped'));
+    // Another transaction takes that nonce (e.g. an operator acting by hand with the same key).
+    const other = await chain.chain.platform.sendTransaction({ to: recipient, value: 0n, nonce: row!.nonce });
+    await chain.chain.publicClient.waitForTransactionReceipt({ hash: other });
+
+    await outbox().settlePending();
+    const [dropped] = await database.db.select().from(chainTxs).where(eq(chainTxs.key, 'test:dropped'));
+    expect(dropped!.status).toBe('DROPPED');
+    const receipt = await outbox().send('test:dropped', () => mintTx(11n));
+    expect(receipt.status).toBe('success');
+    expect(receipt.transactionHash).not.toBe(row!.hash as Hex);
+    expect(await balance()).toBe(before + 11n);
+  });
+});
