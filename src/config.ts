@@ -30,6 +30,11 @@ export interface Config {
   trustProxy: boolean;
   roles: Set<Role>;
   apiKeyCacheMs: number;
+  /** 0x-hex seed of agent wallets; generated into DATA_DIR in development when unset. */
+  walletMasterSeed: string | undefined;
+  /** Blocks a log must be buried under before the indexer applies it (guards against reorgs). */
+  chainConfirmations: number;
+  indexerPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -135,5 +140,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: (str(env, 'TRUST_PROXY') ?? 'false') === 'true',
     roles,
     apiKeyCacheMs: int(env, 'API_KEY_CACHE_MS', 10_000, 0, 3_600_000),
+    walletMasterSeed: str(env, 'WALLET_MASTER_SEED'),
+    chainConfirmations: int(env, 'CHAIN_CONFIRMATIONS', chainRpcUrl ? 3 : 0, 0, 1000),
+    indexerPollMs: int(env, 'INDEXER_POLL_MS', chainRpcUrl ? 2000 : 500, 50, 600_000),
   };
 }

@@ -82,3 +82,37 @@ export const GRADUATION_THRESHOLD_USD = 10_000;
 // Events (SPEC.md "Events")
 export const SSE_POLL_INTERVAL_MS = 5_000;
 export const SSE_RETENTION_MS = 60 * 60 * 1000;
+
+// Companies (DESIGN.md "Routes added": POST /api/companies)
+export const COMPANY_NAME_MIN = 1;
+export const COMPANY_NAME_MAX = 100;
+export const COMPANY_SLUG_MIN = 3;
+export const COMPANY_SLUG_MAX = 48;
+export const COMPANY_SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+export const COMPANY_DESCRIPTION_MAX = 500;
+export const LOGO_URL_MAX = 2048;
+export const COMPANY_STATUSES = ['INCORPORATING', 'HIRING', 'PRIVATE', 'PUBLIC'] as const;
+export const ENGINE_PRESETS = ['BUDGET', 'EFFICIENT', 'BALANCED', 'PREMIUM'] as const;
+export const ENGINE_CONFIG_KEYS = [
+  'briefGeneration',
+  'scrapeSummary',
+  'roleExecution',
+  'ceoSynthesis',
+  'jsonExtraction',
+] as const;
+/** The 8 model identifiers an engineConfig may select, as `<provider>/<model_name>`. */
+export const ENGINE_MODEL_IDS = [
+  'openai/gpt-5',
+  'openai/gpt-5-mini',
+  'anthropic/claude-sonnet-4.5',
+  'anthropic/claude-haiku-4.5',
+  'google/gemini-2.5-pro',
+  'google/gemini-2.5-flash',
+  'deepseek/deepseek-chat',
+  'meta-llama/llama-4-maverick',
+] as const;
+export const STRATEGY_PRESETS = ['BALANCED', 'AGGRESSIVE', 'CONSERVATIVE'] as const;
+/** Statuses PUT /api/agents/{id} may set. */
+export const AGENT_SETTABLE_STATUSES = ['ACTIVE', 'PAUSED'] as const;
+export const SKILL_MAX_LENGTH = 100;
+export const PERSONA_TEXT_MAX = 500;

@@ -5,9 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Chain } from './chain/client.ts';
 import { openChain } from './chain/index.ts';
+import { createOutbox, type Outbox } from './chain/outbox.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { type ApiKeyVerifier, createApiKeyVerifier } from './domain/auth/api-keys.ts';
+import type { ComputeProvider } from './domain/compute/provider.ts';
+import { createHdWalletProvider, loadWalletSeed, type WalletProvider } from './domain/wallets/provider.ts';
 
 export interface Container {
   config: Config;
@@ -15,6 +18,11 @@ export interface Container {
   chain: Chain;
   redis: Redis | undefined;
   apiKeys: ApiKeyVerifier;
+  /** Exactly-once transactions signed by the platform key. */
+  outbox: Outbox;
+  wallets: WalletProvider;
+  /** Compute machines for companies; none when no provider is configured. */
+  compute: ComputeProvider | undefined;
   /** Milliseconds since the epoch; replaced in tests that need a fixed clock. */
   now: () => number;
   close(): Promise<void>;
@@ -24,6 +32,8 @@ export interface ContainerParts {
   database?: Database;
   chain?: { chain: Chain; stop(): Promise<void> };
   now?: () => number;
+  wallets?: WalletProvider;
+  compute?: ComputeProvider;
 }
 
 export async function createContainer(
@@ -71,7 +81,22 @@ export async function createContainer(
 
     const now = parts.now ?? Date.now;
     const apiKeys = createApiKeyVerifier(database.db, { cacheMs: config.apiKeyCacheMs, now });
-    return { config, database, chain: opened.chain, redis, apiKeys, now, close: closeAll };
+    const outbox = createOutbox({ db: database.db, chain: opened.chain, wallet: opened.chain.platform });
+    const wallets =
+      parts.wallets ??
+      createHdWalletProvider(loadWalletSeed(config.walletMasterSeed, config.dataDir, config.nodeEnv !== 'production'));
+    return {
+      config,
+      database,
+      chain: opened.chain,
+      redis,
+      apiKeys,
+      outbox,
+      wallets,
+      compute: parts.compute,
+      now,
+      close: closeAll,
+    };
   } catch (err) {
     await closeAll();
     throw err;

@@ -26,7 +26,16 @@ export interface AnvilOptions {
   startTimeoutMs?: number;
 }
 
-function anvilBinary(): string {
+/**
+ * The anvil binary: ANVIL_BIN when set, else the platform package from npm (`@foundry-rs/anvil-linux-amd64`,
+ * an optional dependency; the registry this project installs from serves no other platform's build, so on
+ * another platform install Foundry's anvil and set ANVIL_BIN).
+ */
+export function anvilBinary(env: Record<string, string | undefined> = process.env): string {
+  if (env.ANVIL_BIN) {
+    if (!existsSync(env.ANVIL_BIN)) throw new Error(`ANVIL_BIN ${env.ANVIL_BIN} does not exist`);
+    return env.ANVIL_BIN;
+  }
   const pkg = `@foundry-rs/anvil-${process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}`;
   try {
     const dir = path.dirname(require.resolve(`${pkg}/package.json`));
@@ -35,7 +44,9 @@ function anvilBinary(): string {
   } catch {
     // fall through to the error below
   }
-  throw new Error(`anvil binary not found: install dependencies with npm install (looked for ${pkg})`);
+  throw new Error(
+    `anvil binary not found (looked for ${pkg}): run npm install, or install Foundry's anvil and set ANVIL_BIN`,
+  );
 }
 
 export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode> {

@@ -312,28 +312,23 @@ describe('reentrancy', () => {
     { outer: 'mint', inner: 'mintBatch', mode: 2, call: { functionName: 'buy' } },
     { outer: 'mintBatch', inner: 'mintBatch', mode: 2, call: { functionName: 'buyBatch', args: [2n] } },
     { outer: 'mintBatch', inner: 'mint', mode: 1, call: { functionName: 'buyBatch', args: [1n] } },
-  ] as const)(
-    '$outer reentered with $inner from onERC721Received reverts with ReentrancyGuardReentrantCall and moves no USDC',
-    async ({ mode, call }) => {
-      const buyer = await deployBuyer(mode);
-      const before = await f.ledger(buyer);
-      await f.minedRevert(
-        1,
-        { ...call, address: buyer, abi: ReentrantCardBuyerAbi },
-        'ReentrancyGuardReentrantCall',
-        [],
-      );
-      expect(await f.ledger(buyer)).toEqual(before);
-      expect(before).toEqual({
-        totalSupply: 0n,
-        totalMinted: 0n,
-        cardUsdc: 0n,
-        accounts: [{ usdc: usdc(1_000), cards: 0n }],
-      });
-      expect(await allowance(buyer)).toBe(0n);
-      await expectRevert(ownerOf(1n), 'ERC721NonexistentToken', [1n]);
-    },
-  );
+  ] as const)('$outer reentered with $inner from onERC721Received reverts with ReentrancyGuardReentrantCall and moves no USDC', async ({
+    mode,
+    call,
+  }) => {
+    const buyer = await deployBuyer(mode);
+    const before = await f.ledger(buyer);
+    await f.minedRevert(1, { ...call, address: buyer, abi: ReentrantCardBuyerAbi }, 'ReentrancyGuardReentrantCall', []);
+    expect(await f.ledger(buyer)).toEqual(before);
+    expect(before).toEqual({
+      totalSupply: 0n,
+      totalMinted: 0n,
+      cardUsdc: 0n,
+      accounts: [{ usdc: usdc(1_000), cards: 0n }],
+    });
+    expect(await allowance(buyer)).toBe(0n);
+    await expectRevert(ownerOf(1n), 'ERC721NonexistentToken', [1n]);
+  });
 });
 
 describe('gas', () => {

@@ -165,38 +165,37 @@ describe('batches at the end of a tranche', () => {
     { tranche: 1, minted: 997n, remaining: 3n, left: 3 },
     { tranche: 2, minted: 3_998n, remaining: 2n, left: 2 },
     { tranche: 3, minted: 9_999n, remaining: 1n, left: 1 },
-  ])(
-    'tranche $tranche with $left left rejects a larger batch with AccessCardInvalidQuantity(quantity, remaining) and sells the rest',
-    async ({ tranche, minted, remaining }) => {
-      if (tranche >= 2) await f.openTranche(2);
-      if (tranche >= 3) await f.openTranche(3);
-      await f.setTotalMinted(minted);
-      await f.approve(1, PRICE * 5n);
-      const before = await f.ledger(f.addr(1));
-      for (let q = remaining + 1n; q <= 5n; q++) {
-        await f.minedRevert(1, { functionName: 'mintBatch', args: [q] }, 'AccessCardInvalidQuantity', [q, remaining]);
-      }
-      expect(await f.ledger(f.addr(1))).toEqual(before);
+  ])('tranche $tranche with $left left rejects a larger batch with AccessCardInvalidQuantity(quantity, remaining) and sells the rest', async ({
+    tranche,
+    minted,
+    remaining,
+  }) => {
+    if (tranche >= 2) await f.openTranche(2);
+    if (tranche >= 3) await f.openTranche(3);
+    await f.setTotalMinted(minted);
+    await f.approve(1, PRICE * 5n);
+    const before = await f.ledger(f.addr(1));
+    for (let q = remaining + 1n; q <= 5n; q++) {
+      await f.minedRevert(1, { functionName: 'mintBatch', args: [q] }, 'AccessCardInvalidQuantity', [q, remaining]);
+    }
+    expect(await f.ledger(f.addr(1))).toEqual(before);
 
-      await f.send(
-        f
-          .wallet(1)
-          .writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'mintBatch', args: [remaining] }),
-      );
-      const after = await f.ledger(f.addr(1));
-      expect(before.accounts[0]!.usdc - after.accounts[0]!.usdc).toBe(PRICE * remaining);
-      expect(after.accounts[0]!.cards).toBe(remaining);
-      expect(await f.views()).toMatchObject({ totalMinted: minted + remaining, trancheRemaining: 0n });
-      // The last card of the tranche belongs to it.
-      const tier = await f.client.readContract({
-        address: f.card,
-        abi: AccessCardAbi,
-        functionName: 'tierOf',
-        args: [minted + remaining],
-      });
-      expect(tier[0]).toBe(tranche);
-    },
-  );
+    await f.send(
+      f.wallet(1).writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'mintBatch', args: [remaining] }),
+    );
+    const after = await f.ledger(f.addr(1));
+    expect(before.accounts[0]!.usdc - after.accounts[0]!.usdc).toBe(PRICE * remaining);
+    expect(after.accounts[0]!.cards).toBe(remaining);
+    expect(await f.views()).toMatchObject({ totalMinted: minted + remaining, trancheRemaining: 0n });
+    // The last card of the tranche belongs to it.
+    const tier = await f.client.readContract({
+      address: f.card,
+      abi: AccessCardAbi,
+      functionName: 'tierOf',
+      args: [minted + remaining],
+    });
+    expect(tier[0]).toBe(tranche);
+  });
 });
 
 describe('activateTranche(tranche, price)', () => {
@@ -219,16 +218,15 @@ describe('activateTranche(tranche, price)', () => {
     expect(await f.views()).toMatchObject({ currentTranche: 2, mintPrice: PRICE });
   });
 
-  it.each([0, 1, 3, 4, 255])(
-    'AccessCardInvalidTranche(%i) from tranche 1, even when it is sold out',
-    async (tranche) => {
-      await f.setTotalMinted(1_000n);
-      await f.minedRevert(0, { functionName: 'activateTranche', args: [tranche, PRICE] }, 'AccessCardInvalidTranche', [
-        tranche,
-      ]);
-      expect(await f.views()).toMatchObject({ currentTranche: 1 });
-    },
-  );
+  it.each([
+    0, 1, 3, 4, 255,
+  ])('AccessCardInvalidTranche(%i) from tranche 1, even when it is sold out', async (tranche) => {
+    await f.setTotalMinted(1_000n);
+    await f.minedRevert(0, { functionName: 'activateTranche', args: [tranche, PRICE] }, 'AccessCardInvalidTranche', [
+      tranche,
+    ]);
+    expect(await f.views()).toMatchObject({ currentTranche: 1 });
+  });
 
   it('only ever opens the next tranche: 2 twice, or 3 and 4 from tranche 3, revert with AccessCardInvalidTranche', async () => {
     await f.openTranche(2);

@@ -32,8 +32,11 @@ async function start(port: number): Promise<{ base: string; output: () => string
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.on('data', (c) => (output += c));
-  server.stderr?.on('data', (c) => (output += c));
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  server.stdout?.on('data', collect);
+  server.stderr?.on('data', collect);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

@@ -222,28 +222,27 @@ describe.each(testDatabases)('verifyWalletSignature on $name', (testDatabase) =>
       expect(signer).toBe(alice.address);
     });
 
-    it.each(vectors.map((v) => [`${v.method} ${v.path}`, v] as const))(
-      'refuses %s after any one-byte change of method, path, query or body',
-      async (_n, v) => {
-        const base = {
-          header: v.authorization,
-          method: v.method,
-          url: v.path,
-          body: v.body,
-          nowMs: v.timestamp * 1000,
-        };
-        const variants = [
-          ...oneByteChanges(v.method).map((method) => ({ ...base, method })),
-          ...oneByteChanges(v.path).map((url) => ({ ...base, url })),
-          ...oneByteChanges(v.body).map((body) => ({ ...base, body })),
-        ];
-        expect(variants.length).toBeGreaterThanOrEqual(2 * (v.method.length + v.path.length + v.body.length) + 2);
-        for (const variant of variants) {
-          const message = await rejection(verify(variant));
-          expect(message, JSON.stringify(variant)).toMatch(/^Invalid signature/);
-        }
-      },
-    );
+    it.each(
+      vectors.map((v) => [`${v.method} ${v.path}`, v] as const),
+    )('refuses %s after any one-byte change of method, path, query or body', async (_n, v) => {
+      const base = {
+        header: v.authorization,
+        method: v.method,
+        url: v.path,
+        body: v.body,
+        nowMs: v.timestamp * 1000,
+      };
+      const variants = [
+        ...oneByteChanges(v.method).map((method) => ({ ...base, method })),
+        ...oneByteChanges(v.path).map((url) => ({ ...base, url })),
+        ...oneByteChanges(v.body).map((body) => ({ ...base, body })),
+      ];
+      expect(variants.length).toBeGreaterThanOrEqual(2 * (v.method.length + v.path.length + v.body.length) + 2);
+      for (const variant of variants) {
+        const message = await rejection(verify(variant));
+        expect(message, JSON.stringify(variant)).toMatch(/^Invalid signature/);
+      }
+    });
 
     it('refuses a vector a second after its window closes', async () => {
       const v = vectors[0]!;
