@@ -3,8 +3,9 @@
 import { buildContracts } from '../scripts/build-contracts.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
+import { followCardTransfers } from './domain/companies/ownership.ts';
 import { buildApp } from './http/app.ts';
-import { startScheduler } from './jobs/scheduler.ts';
+import { runStartupJobs, startScheduler } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -32,7 +33,7 @@ async function main() {
     );
   }
 
-  const stopHooks: (() => void)[] = [];
+  const stopHooks: (() => void | Promise<void>)[] = [];
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -44,7 +45,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
-      for (const stop of stopHooks) stop();
+      for (const stop of stopHooks) await stop();
       await app.close();
       await container.close();
       logger.info('stopped');
@@ -57,8 +58,13 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  if (config.roles.has('scheduler')) void runStartupJobs(container, logger);
   const scheduler = config.roles.has('scheduler') ? startScheduler(container, logger) : undefined;
   stopHooks.push(() => scheduler?.stop());
+  const indexer = config.roles.has('indexer') ? followCardTransfers(container, { log: logger }) : undefined;
+  indexer?.start(config.indexerPollMs);
+  // Awaited, so a batch being applied commits before the database closes.
+  stopHooks.push(() => indexer?.stop());
   if (config.roles.has('api')) {
     await app.listen({ host: config.host, port: config.port });
     logger.info(`ai-economy ${config.baseUrl} (API docs at ${config.baseUrl}/api/docs)`);

@@ -14,7 +14,7 @@ import {
 } from 'viem';
 import { mnemonicToAccount, nonceManager, privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_MNEMONIC } from './anvil.ts';
-import type { ContractAddresses } from './contracts.ts';
+import type { ContractAddresses, ContractKey } from './contracts.ts';
 
 export type Wallet = WalletClient<Transport, ViemChain, Account>;
 
@@ -31,6 +31,8 @@ export interface ChainClients {
 
 export interface Chain extends ChainClients {
   contracts: ContractAddresses;
+  /** Block each contract was deployed in, where log followers start; unknown for a contract file without it. */
+  deployBlocks?: Partial<Record<ContractKey, bigint>>;
   explorerUrl: string;
 }
 
@@ -61,13 +63,15 @@ export function createChainClients(options: {
   oracleKey?: `0x${string}` | undefined;
 }): ChainClients {
   const viemChain = makeViemChain(options.chainId, options.rpcUrl);
-  const transport = http(options.rpcUrl, { timeout: options.timeoutMs, retryCount: 1, retryDelay: 100 });
-  const publicClient = createPublicClient({
-    chain: viemChain,
-    transport,
-    pollingInterval: options.local ? 200 : 2000,
-    batch: { multicall: true },
+  // Concurrent calls travel in one JSON-RPC batch (one HTTP round trip); this works on any node, where
+  // multicall would need a Multicall3 contract the local chain does not have.
+  const transport = http(options.rpcUrl, {
+    timeout: options.timeoutMs,
+    retryCount: 1,
+    retryDelay: 100,
+    batch: { batchSize: 100, wait: 0 },
   });
+  const publicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: options.local ? 200 : 2000 });
   const account = (key: `0x${string}` | undefined) =>
     key ? privateKeyToAccount(key, { nonceManager }) : devAccountWithNonces(0);
   const platformAccount = account(options.platformKey);

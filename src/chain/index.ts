@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { ANVIL_CHAIN_ID, type AnvilNode, startAnvil } from './anvil.ts';
 import { type Chain, createChainClients } from './client.ts';
-import { readContractsFile, writeContractsFile } from './contracts.ts';
+import { type ContractKey, type ContractsFile, readContractsFile, writeContractsFile } from './contracts.ts';
 import { deployLocalContracts } from './deploy.ts';
 
 export interface OpenedChain {
@@ -29,7 +29,15 @@ export async function openChain(config: Config, log: (msg: string) => void): Pro
       platformKey: config.platformPrivateKey,
       oracleKey: config.oraclePrivateKey,
     });
-    return { chain: { ...clients, contracts: file.contracts, explorerUrl: config.explorerUrl }, stop: async () => {} };
+    return {
+      chain: {
+        ...clients,
+        contracts: file.contracts,
+        deployBlocks: deployBlocksOf(file),
+        explorerUrl: config.explorerUrl,
+      },
+      stop: async () => {},
+    };
   }
   return openLocalChain(config, log);
 }
@@ -52,9 +60,26 @@ async function openLocalChain(config: Config, log: (msg: string) => void): Promi
     });
     writeContractsFile(contractsFile, file);
     log(`local chain ${node.rpcUrl} (chain id ${clients.chainId}), state in ${stateFile}`);
-    return { chain: { ...clients, contracts: file.contracts, explorerUrl: LOCAL_EXPLORER_URL }, stop: node.stop };
+    return {
+      chain: {
+        ...clients,
+        contracts: file.contracts,
+        deployBlocks: deployBlocksOf(file),
+        explorerUrl: LOCAL_EXPLORER_URL,
+      },
+      stop: node.stop,
+    };
   } catch (err) {
     await node.stop();
     throw err;
   }
+}
+
+/** The contracts file's deployment blocks as numbers; an entry that is not a decimal block number is left out. */
+export function deployBlocksOf(file: ContractsFile): Partial<Record<ContractKey, bigint>> {
+  const blocks: Partial<Record<ContractKey, bigint>> = {};
+  for (const [key, value] of Object.entries(file.deployBlocks ?? {})) {
+    if (typeof value === 'string' && /^\d+$/.test(value)) blocks[key as ContractKey] = BigInt(value);
+  }
+  return blocks;
 }

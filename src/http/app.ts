@@ -12,6 +12,8 @@ import type { Container } from '../container.ts';
 import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { installErrorHandlers } from './errors.ts';
+import agentRoutes from './routes/agents.ts';
+import companyRoutes from './routes/companies.ts';
 import nftRoutes from './routes/nft.ts';
 import systemRoutes from './routes/system.ts';
 import { BareError, InternalError, V1Error } from './schemas/common.ts';
@@ -123,5 +125,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
 
   await app.register(systemRoutes, { container });
   await app.register(nftRoutes, { container });
+  await app.register(companyRoutes, { container });
+  await app.register(agentRoutes, { container });
   return app;
 }

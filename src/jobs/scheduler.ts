@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Container } from '../container.ts';
 import { rowsOf, type Tx } from '../db/client.ts';
 import { purgeExpiredSignatures } from '../domain/auth/wallet-signature.ts';
+import { repairCardLocks } from '../domain/companies/card.ts';
 
 export interface Job {
   name: string;
@@ -19,15 +20,38 @@ export const jobs: Job[] = [
     pattern: '*/5 * * * *',
     run: (tx, container) => purgeExpiredSignatures(tx, new Date(container.now())),
   },
+  {
+    // Platform transactions recorded but not known mined (a crash, an outage): broadcast again and settle.
+    name: 'settle-outbox',
+    pattern: '* * * * *',
+    run: (_tx, container) => container.outbox.settlePending(),
+  },
+  {
+    // Companies whose card lock was not confirmed when they were created.
+    name: 'repair-card-locks',
+    pattern: '* * * * *',
+    run: (_tx, container) => repairCardLocks(container),
+  },
 ];
+
+/** Jobs that also run once at start, so what a crash left unfinished is finished without waiting. */
+export const startupJobs = ['settle-outbox', 'repair-card-locks'];
 
 export interface JobLogger {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
-/** Runs a job once if no other process holds its lock; returns false when another process is running it. */
+/**
+ * Runs a job once if no other process holds its lock; returns false when another process is running it.
+ * PGlite serves one process (its data directory is locked) over one connection, so there the job runs
+ * without a transaction: holding one would block the job's own queries made through other handles.
+ */
 export async function runJobOnce(job: Job, container: Container): Promise<boolean> {
+  if (container.database.kind === 'pglite') {
+    await job.run(container.database.db, container);
+    return true;
+  }
   return container.database.db.transaction(async (tx) => {
     const [row] = rowsOf<{ locked: boolean }>(
       await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`job:${job.name}`})) as locked`),
@@ -36,6 +60,18 @@ export async function runJobOnce(job: Job, container: Container): Promise<boolea
     await job.run(tx, container);
     return true;
   });
+}
+
+/** Runs the start-up jobs in order; failures are logged and left to the schedule. */
+export async function runStartupJobs(container: Container, log: JobLogger): Promise<void> {
+  for (const name of startupJobs) {
+    const job = jobs.find((j) => j.name === name)!;
+    try {
+      await runJobOnce(job, container);
+    } catch (err) {
+      log.error({ job: name, err }, 'start-up job failed; the schedule retries it');
+    }
+  }
 }
 
 export function startScheduler(container: Container, log: JobLogger, list: Job[] = jobs): { stop(): void } {

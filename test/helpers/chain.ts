@@ -4,6 +4,7 @@ import { createWalletClient, http } from 'viem';
 import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
 import { type Chain, createChainClients, devAccount, type Wallet } from '../../src/chain/client.ts';
 import { deployLocalContracts } from '../../src/chain/deploy.ts';
+import { deployBlocksOf } from '../../src/chain/index.ts';
 
 export interface TestChain {
   node: AnvilNode;
@@ -22,7 +23,7 @@ export async function startTestChain(options: { baseUrl?: string; timeoutMs?: nu
     timeoutMs: options.timeoutMs ?? 5000,
   });
   const file = await deployLocalContracts(clients, undefined, { baseUrl: options.baseUrl ?? 'http://localhost:3000' });
-  const chain: Chain = { ...clients, contracts: file.contracts, explorerUrl: '' };
+  const chain: Chain = { ...clients, contracts: file.contracts, deployBlocks: deployBlocksOf(file), explorerUrl: '' };
   const wallets = new Map<number, Wallet>();
   return {
     node,

@@ -119,13 +119,13 @@ export function runCommonRouteTests(
 
     it(`answers 401 UNAUTHORIZED for a signature older than ${WALLET_SIGNATURE_WINDOW_S} s`, async () => {
       const r = routeOf();
-      const headers = await signedRequest(signer, r.method, r.url, r.body, nowS() - WALLET_SIGNATURE_WINDOW_S - 1);
+      const headers = await signedRequest(signer, r.method, r.url, r.body, nowS() - WALLET_SIGNATURE_WINDOW_S - 2);
       expectUnauthorized(await send(r, headers), r.url, /expired/);
     });
 
     it(`answers 401 UNAUTHORIZED for a signature more than ${WALLET_SIGNATURE_WINDOW_S} s ahead`, async () => {
       const r = routeOf();
-      const headers = await signedRequest(signer, r.method, r.url, r.body, nowS() + WALLET_SIGNATURE_WINDOW_S + 1);
+      const headers = await signedRequest(signer, r.method, r.url, r.body, nowS() + WALLET_SIGNATURE_WINDOW_S + 2);
       expectUnauthorized(await send(r, headers), r.url, /future/);
     });
 

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   doublePrecision,
   index,
   integer,
@@ -13,18 +14,20 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ENGINE_MODEL_IDS } from '../../constants.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 };
 
+type ModelId = (typeof ENGINE_MODEL_IDS)[number];
 export interface EngineConfig {
-  briefGeneration?: string;
-  scrapeSummary?: string;
-  roleExecution?: string;
-  ceoSynthesis?: string;
-  jsonExtraction?: string;
+  briefGeneration?: ModelId;
+  scrapeSummary?: ModelId;
+  roleExecution?: ModelId;
+  ceoSynthesis?: ModelId;
+  jsonExtraction?: ModelId;
 }
 export interface ToolkitConfig {
   enabledTools?: string[];
@@ -53,6 +56,12 @@ export const companies = pgTable(
     tokenAddress: text('token_address'),
     treasuryAddress: text('treasury_address'),
     creatorAddress: text('creator_address').notNull(),
+    /**
+     * The block at which creatorAddress was known right: where the card was read at creation, then the block of
+     * the last card transfer applied. The indexer applies only later transfers, so one that lags behind a
+     * creation can never hand a new company back to an earlier holder.
+     */
+    ownerBlock: bigint('owner_block', { mode: 'bigint' }).notNull().default(sql`0`),
     logoUrl: text('logo_url'),
     /** The access card this company is bound to, for ever. */
     cardTokenId: integer('card_token_id').notNull(),

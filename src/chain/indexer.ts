@@ -1,0 +1,211 @@
+// Follows one contract's event logs into the database: a persisted block cursor per stream, a confirmation depth
+// against reorgs, and each batch applied in the same transaction that advances the cursor, so a crash never skips
+// a block or applies one twice, and replicas share the work through an advisory lock.
+import { eq, sql } from 'drizzle-orm';
+import type { AbiEvent, Address, GetLogsReturnType, PublicClient, Transport, Chain as ViemChain } from 'viem';
+import { type Db, rowsOf, type Tx } from '../db/client.ts';
+import { chainCursors } from '../db/schema/chain.ts';
+import { isChainUnavailable } from './errors.ts';
+
+/** A decoded log of one of the followed events. */
+export type FollowedLog<TEvents extends readonly AbiEvent[]> = GetLogsReturnType<
+  undefined,
+  TEvents,
+  true,
+  bigint,
+  bigint
+>[number];
+
+export const DEFAULT_BATCH_BLOCKS = 2000;
+/** Longest wait between attempts while polls keep failing. */
+const MAX_BACKOFF_MS = 60_000;
+
+export interface FollowerLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface LogFollowerOptions<TEvents extends readonly AbiEvent[]> {
+  /** Names the cursor and the advisory lock, e.g. `access-card-transfers`. */
+  name: string;
+  db: Db;
+  client: PublicClient<Transport, ViemChain | undefined> | PublicClient<Transport, ViemChain>;
+  address: Address;
+  events: TEvents;
+  /** First block that can hold a followed log (the contract's deployment block). */
+  fromBlock: bigint;
+  /** Blocks a log must be buried under before it is applied. */
+  confirmations: number;
+  /** Most blocks read by one eth_getLogs; default 2000. */
+  batchSize?: number;
+  /**
+   * Applies one batch, logs sorted by (blockNumber, logIndex), in the transaction that advances the cursor.
+   * It must be idempotent: applying the same batch twice leaves the same state.
+   */
+  apply(tx: Tx, logs: FollowedLog<TEvents>[]): Promise<unknown>;
+  log?: FollowerLogger;
+}
+
+export interface PollResult {
+  /** First and last block read; `to < from` when there was nothing new to read. */
+  from: bigint;
+  to: bigint;
+  /** Logs handed to `apply`. */
+  applied: number;
+  /** The chain's latest block when the poll began. */
+  headBlock: bigint;
+  /** Last block fully applied after this poll. */
+  cursor: bigint;
+  /** The cursor has reached the confirmed head: nothing more to read until new blocks arrive. */
+  caughtUp: boolean;
+  /** Another process held the stream's lock, so this poll did nothing. */
+  busy: boolean;
+}
+
+export interface LogFollower {
+  readonly name: string;
+  /** Reads and applies at most one batch. Throws when the chain or the database fails; the cursor then stays. */
+  pollOnce(): Promise<PollResult>;
+  /** Polls until caught up, waits `intervalMs`, and so on; failures are logged and retried with a backoff. */
+  start(intervalMs: number): void;
+  /** Stops the loop and waits for a poll in progress to finish. */
+  stop(): Promise<void>;
+  /** Blocks between the chain head and the cursor at the last poll (confirmations included); unknown before one. */
+  lag(): bigint | undefined;
+  /** The persisted cursor: the last block whose logs were applied (fromBlock - 1 before any). */
+  cursor(): Promise<bigint>;
+}
+
+export function createLogFollower<const TEvents extends readonly AbiEvent[]>(
+  options: LogFollowerOptions<TEvents>,
+): LogFollower {
+  const { name, db, address, events, fromBlock, apply, log } = options;
+  // One client type for both the chain's typed client and a test's loosely typed one.
+  const client = options.client as PublicClient<Transport, ViemChain | undefined>;
+  const confirmations = BigInt(options.confirmations);
+  const batchSize = BigInt(options.batchSize ?? DEFAULT_BATCH_BLOCKS);
+  if (batchSize < 1n) throw new Error(`log follower ${name}: batchSize must be at least 1`);
+  if (confirmations < 0n) throw new Error(`log follower ${name}: confirmations must not be negative`);
+  const lockKey = `indexer:${name}`;
+  // Shrinks after a failed eth_getLogs (providers cap ranges and result sizes) and grows back after successes.
+  let span = batchSize;
+  let lastLag: bigint | undefined;
+
+  const readCursor = async (tx: Tx): Promise<bigint> => {
+    const [row] = await tx.select({ block: chainCursors.block }).from(chainCursors).where(eq(chainCursors.name, name));
+    return row?.block ?? fromBlock - 1n;
+  };
+
+  async function pollOnce(): Promise<PollResult> {
+    const cursor = await readCursor(db);
+    // Uncached: viem otherwise reuses a block number for a polling interval.
+    const headBlock = await client.getBlockNumber({ cacheTime: 0 });
+    const safeHead = headBlock - confirmations;
+    lastLag = headBlock > cursor ? headBlock - cursor : 0n;
+    const from = cursor + 1n;
+    if (safeHead < from) {
+      return { from, to: cursor, applied: 0, headBlock, cursor, caughtUp: true, busy: false };
+    }
+    const to = safeHead < cursor + span ? safeHead : cursor + span;
+
+    let logs: FollowedLog<TEvents>[];
+    try {
+      logs = (await client.getLogs({
+        address,
+        events: events as readonly AbiEvent[],
+        fromBlock: from,
+        toBlock: to,
+        strict: true,
+      })) as unknown as FollowedLog<TEvents>[];
+    } catch (err) {
+      if (!isChainUnavailable(err) && span > 1n) span = span / 2n;
+      throw err;
+    }
+    if (span < batchSize) span = span * 2n < batchSize ? span * 2n : batchSize;
+    logs.sort((a, b) =>
+      a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+    );
+
+    const outcome = await db.transaction(async (tx) => {
+      const [lock] = rowsOf<{ locked: boolean }>(
+        await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${lockKey})) as locked`),
+      );
+      if (!lock?.locked) return { busy: true, applied: 0, cursor };
+      // Another replica may have moved the cursor since it was read. Ahead of `from` but short of `to`, the logs
+      // already fetched still cover the rest of the range; anything else is left to the next poll.
+      const current = await readCursor(tx);
+      if (current < cursor || current >= to) return { busy: false, applied: 0, cursor: current };
+      const fresh = current === cursor ? logs : logs.filter((l) => l.blockNumber > current);
+      if (fresh.length > 0) await apply(tx, fresh);
+      await tx
+        .insert(chainCursors)
+        .values({ name, block: to })
+        .onConflictDoUpdate({ target: chainCursors.name, set: { block: to, updatedAt: sql`now()` } });
+      return { busy: false, applied: fresh.length, cursor: to };
+    });
+
+    lastLag = headBlock > outcome.cursor ? headBlock - outcome.cursor : 0n;
+    if (outcome.applied > 0) log?.info({ follower: name, from, to, logs: outcome.applied }, 'applied chain logs');
+    return {
+      from,
+      to,
+      applied: outcome.applied,
+      headBlock,
+      cursor: outcome.cursor,
+      caughtUp: !outcome.busy && outcome.cursor >= safeHead,
+      busy: outcome.busy,
+    };
+  }
+
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function run(intervalMs: number) {
+    let failures = 0;
+    while (running) {
+      let wait = intervalMs;
+      try {
+        const result = await pollOnce();
+        failures = 0;
+        // Behind the head: read the next batch at once.
+        if (!result.caughtUp && !result.busy) wait = 0;
+      } catch (err) {
+        failures++;
+        wait = Math.min(intervalMs * 2 ** Math.min(failures - 1, 10), Math.max(intervalMs, MAX_BACKOFF_MS));
+        log?.warn(
+          { follower: name, err, failures, retryInMs: wait },
+          isChainUnavailable(err) ? 'chain RPC unavailable; log follower retries' : 'log follower poll failed; retries',
+        );
+      }
+      if (running && wait > 0) await sleep(wait);
+      else if (running) await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  return {
+    name,
+    pollOnce,
+    start(intervalMs) {
+      if (running) return;
+      running = true;
+      loop = run(intervalMs);
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      loop = undefined;
+    },
+    lag: () => lastLag,
+    cursor: () => readCursor(db),
+  };
+}

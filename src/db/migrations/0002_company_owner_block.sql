@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "owner_block" bigint DEFAULT 0 NOT NULL;

@@ -1,0 +1,127 @@
+// Changes to agents: create a stand-alone agent, update one (partial, persona and strategy merged), terminate one
+// (soft). Each change is one statement or one transaction that locks the row it checks, so a concurrent
+// termination or ownership transfer cannot slip between the check and the write.
+import { createId } from '@paralleldrive/cuid2';
+import { eq, sql } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import type { AGENT_SETTABLE_STATUSES, STRATEGY_PRESETS } from '../../constants.ts';
+import type { Tx } from '../../db/client.ts';
+import { agents } from '../../db/schema/companies.ts';
+import { badRequest } from '../../errors.ts';
+import { getAgent } from './queries.ts';
+import { agentNotFound, assertCreator, roleFromPersona, shownId } from './rules.ts';
+import type { AgentRow, AgentWithCompany } from './views.ts';
+
+export type StrategyPreset = (typeof STRATEGY_PRESETS)[number];
+export type SettableAgentStatus = (typeof AGENT_SETTABLE_STATUSES)[number];
+
+export interface NewAgent {
+  name: string;
+  description?: string | undefined;
+  persona: { role: string; description: string };
+  skills: string[];
+  strategy: { type: string; preset: StrategyPreset };
+}
+
+export interface AgentPatch {
+  name?: string | undefined;
+  description?: string | undefined;
+  persona?: { role?: string | undefined; description?: string | undefined } | undefined;
+  skills?: string[] | undefined;
+  strategy?: { type?: string | undefined; preset?: StrategyPreset | undefined } | undefined;
+  status?: SettableAgentStatus | undefined;
+}
+
+/**
+ * A stand-alone agent (no company), PENDING, owned by the signer. Its role is the persona's role when that names
+ * one of the seven C-suite roles, else null. Wallet and ERC-8004 identity come later (the identity pipeline).
+ */
+export async function createAgent(db: Tx, signer: string, input: NewAgent): Promise<AgentRow> {
+  const [row] = await db
+    .insert(agents)
+    .values({
+      id: createId(),
+      companyId: null,
+      name: input.name,
+      description: input.description ?? null,
+      role: roleFromPersona(input.persona.role),
+      status: 'PENDING',
+      creatorAddress: getAddress(signer),
+      persona: { role: input.persona.role, description: input.persona.description },
+      skills: [...input.skills],
+      strategy: { type: input.strategy.type, preset: input.strategy.preset },
+    })
+    .returning();
+  return row!;
+}
+
+/** The locked row, after the checks every change shares: 404 for an unknown id, then 403 for another signer. */
+async function lockForCreator(tx: Tx, id: string, signer: string): Promise<AgentRow> {
+  const [row] = await tx.select().from(agents).where(eq(agents.id, id)).for('update');
+  if (!row) throw agentNotFound(id);
+  assertCreator(row, signer);
+  return row;
+}
+
+/**
+ * Applies the fields given and nothing else; persona and strategy are merged key by key into the stored object.
+ * A TERMINATED agent is final (400 BAD_REQUEST). Setting ACTIVE needs a deployed agent, one with a wallet
+ * (400 BAD_REQUEST "not deployed yet" otherwise). Returns the agent as stored afterwards, with its company.
+ */
+export async function updateAgent(db: Tx, id: string, signer: string, patch: AgentPatch): Promise<AgentWithCompany> {
+  return db.transaction(async (tx) => {
+    const row = await lockForCreator(tx, id, signer);
+    if (row.status === 'TERMINATED') {
+      throw badRequest(`Agent "${shownId(id)}" is TERMINATED: a terminated agent cannot be updated`);
+    }
+    if (patch.status === 'ACTIVE' && row.status !== 'ACTIVE' && row.onChainAddress === null) {
+      throw badRequest(
+        `Agent "${shownId(id)}" is not deployed yet: it has no wallet or ERC-8004 identity, so it cannot be ACTIVE (PAUSED is allowed)`,
+      );
+    }
+    const changes: Partial<typeof agents.$inferInsert> = {};
+    if (patch.name !== undefined) changes.name = patch.name;
+    if (patch.description !== undefined) changes.description = patch.description;
+    if (patch.skills !== undefined) changes.skills = [...patch.skills];
+    if (patch.status !== undefined) changes.status = patch.status;
+    if (patch.persona !== undefined) {
+      const persona = {
+        role: patch.persona.role ?? row.persona.role,
+        description: patch.persona.description ?? row.persona.description,
+      };
+      changes.persona = persona;
+      // A company agent holds a seat (its role) that deploy-suite gave it; only a stand-alone agent's role
+      // follows its persona.
+      if (row.companyId === null) changes.role = roleFromPersona(persona.role);
+    }
+    if (patch.strategy !== undefined) {
+      changes.strategy = {
+        type: patch.strategy.type ?? row.strategy.type,
+        preset: patch.strategy.preset ?? row.strategy.preset,
+      };
+    }
+    await tx
+      .update(agents)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(agents.id, id));
+    return getAgent(tx, id);
+  });
+}
+
+/**
+ * Soft termination: status TERMINATED, the record kept. Idempotent: terminating a TERMINATED agent answers the
+ * same and changes nothing (updatedAt stays that of the termination).
+ */
+export async function terminateAgent(
+  db: Tx,
+  id: string,
+  signer: string,
+): Promise<{ id: string; status: 'TERMINATED' }> {
+  return db.transaction(async (tx) => {
+    const row = await lockForCreator(tx, id, signer);
+    if (row.status !== 'TERMINATED') {
+      await tx.update(agents).set({ status: 'TERMINATED', updatedAt: sql`now()` }).where(eq(agents.id, id));
+    }
+    return { id: row.id, status: 'TERMINATED' as const };
+  });
+}

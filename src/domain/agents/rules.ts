@@ -1,0 +1,37 @@
+// Rules of the agent resource that are not in constants.ts: the bounds of persona and strategy text, how a
+// stand-alone agent's role follows from its persona, and who may change an agent.
+import { AGENT_ROLES } from '../../constants.ts';
+import { forbidden, notFound } from '../../errors.ts';
+
+/** persona.role and strategy.type: 1-100 characters (SPEC.md gives no bound; the brief of this area does). */
+export const PERSONA_ROLE_MAX = 100;
+export const STRATEGY_TYPE_MAX = 100;
+/** Cache-Control of GET /api/agents/{id}/registration.json: registries and indexers poll it. */
+export const AGENT_REGISTRATION_CACHE_CONTROL = 'public, max-age=60';
+
+export type AgentRole = (typeof AGENT_ROLES)[number];
+
+/**
+ * The C-suite role a persona names: its role text, trimmed and upper-cased, when that is one of the seven roles
+ * ("cfo" -> CFO); null for anything else ("Market maker"), which makes a stand-alone agent with no seat role.
+ */
+export function roleFromPersona(personaRole: string): AgentRole | null {
+  const candidate = personaRole.trim().toUpperCase();
+  return (AGENT_ROLES as readonly string[]).includes(candidate) ? (candidate as AgentRole) : null;
+}
+
+const ID_ECHO_MAX = 64;
+/** An id as echoed in error messages: cut short, so a long path parameter does not fill the message. */
+export const shownId = (id: string) => (id.length > ID_ECHO_MAX ? `${id.slice(0, ID_ECHO_MAX)}...` : id);
+
+export const agentNotFound = (id: string) => notFound(`Agent "${shownId(id)}" not found`);
+
+/** Addresses compare case-insensitively (they are stored checksummed, but a signer may be given in any case). */
+export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** 403 FORBIDDEN unless `signer` is the agent's creator. */
+export function assertCreator(agent: { id: string; creatorAddress: string }, signer: string): void {
+  if (!sameAddress(agent.creatorAddress, signer)) {
+    throw forbidden(`Only the creator of agent "${shownId(agent.id)}" (${agent.creatorAddress}) may change it`);
+  }
+}

@@ -1,0 +1,128 @@
+// The access card behind a company: picking the creator's unused card, and locking it on-chain for good with
+// markCompanyDeployed. The binding is written to the database first; the lock goes through the outbox, and
+// companies whose lock is not yet confirmed are repaired at start and every minute (repairCardLocks).
+import { eq, inArray, isNull } from 'drizzle-orm';
+import { type Address, encodeFunctionData } from 'viem';
+import { onChain } from '../../chain/errors.ts';
+import { AccessCardAbi } from '../../chain/generated/abis.ts';
+import type { Container } from '../../container.ts';
+import type { Tx } from '../../db/client.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { forbidden } from '../../errors.ts';
+
+type Deps = Pick<Container, 'chain' | 'database' | 'outbox' | 'now'>;
+
+function cardAddress(c: Deps): Address {
+  const address = c.chain.contracts.accessCard;
+  if (!address) throw new Error('the access card contract is not configured');
+  return address;
+}
+
+/**
+ * The lowest-numbered card the signer holds that is neither locked on-chain nor bound in the database (a lock
+ * still pending). canDeploy answers the common case in one call; only when its card is already bound here are
+ * all the signer's cards read, in one JSON-RPC batch.
+ */
+export async function pickUnusedCard(c: Deps, signer: Address): Promise<{ tokenId: number; block: bigint }> {
+  const address = cardAddress(c);
+  const client = c.chain.publicClient;
+  // Every read at one block, which the company records: the indexer applies only transfers after it.
+  const block = await onChain(() => client.getBlockNumber({ cacheTime: 0 }));
+  const first = await onChain(() =>
+    client.readContract({ address, abi: AccessCardAbi, functionName: 'canDeploy', args: [signer], blockNumber: block }),
+  );
+  const noCard = () =>
+    forbidden(
+      `${signer} holds no unused access card: mint one (or receive one) to create a company; one card makes one company`,
+    );
+  if (first === 0n) throw noCard();
+  if (!(await boundCards(c.database.db, [Number(first)])).has(Number(first))) return { tokenId: Number(first), block };
+
+  const balance = await onChain(() =>
+    client.readContract({ address, abi: AccessCardAbi, functionName: 'balanceOf', args: [signer], blockNumber: block }),
+  );
+  const ids = await onChain(() =>
+    Promise.all(
+      Array.from({ length: Number(balance) }, (_, i) =>
+        client.readContract({
+          address,
+          abi: AccessCardAbi,
+          functionName: 'tokenOfOwnerByIndex',
+          args: [signer, BigInt(i)],
+          blockNumber: block,
+        }),
+      ),
+    ),
+  );
+  const deployed = await onChain(() =>
+    Promise.all(
+      ids.map((id) =>
+        client.readContract({
+          address,
+          abi: AccessCardAbi,
+          functionName: 'companyDeployed',
+          args: [id],
+          blockNumber: block,
+        }),
+      ),
+    ),
+  );
+  const candidates = ids.filter((_, i) => !deployed[i]).map(Number);
+  const bound = await boundCards(c.database.db, candidates);
+  const free = candidates.filter((id) => !bound.has(id)).sort((a, b) => a - b);
+  if (free.length === 0) throw noCard();
+  return { tokenId: free[0]!, block };
+}
+
+async function boundCards(db: Tx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: companies.cardTokenId })
+    .from(companies)
+    .where(inArray(companies.cardTokenId, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Locks the company's card on-chain (once, whatever happens) and records the confirmation. */
+export async function lockCompanyCard(c: Deps, company: { id: string; cardTokenId: number }): Promise<void> {
+  const address = cardAddress(c);
+  const tokenId = BigInt(company.cardTokenId);
+  const alreadyLocked = await onChain(() =>
+    c.chain.publicClient.readContract({
+      address,
+      abi: AccessCardAbi,
+      functionName: 'companyDeployed',
+      args: [tokenId],
+    }),
+  );
+  if (!alreadyLocked) {
+    const receipt = await c.outbox.send(`card-lock:${company.cardTokenId}`, () => ({
+      to: address,
+      data: encodeFunctionData({ abi: AccessCardAbi, functionName: 'markCompanyDeployed', args: [tokenId] }),
+    }));
+    if (receipt.status !== 'success') {
+      const locked = await c.chain.publicClient.readContract({
+        address,
+        abi: AccessCardAbi,
+        functionName: 'companyDeployed',
+        args: [tokenId],
+      });
+      if (!locked) throw new Error(`markCompanyDeployed(${tokenId}) reverted in ${receipt.transactionHash}`);
+    }
+  }
+  await c.database.db
+    .update(companies)
+    .set({ cardLockedAt: new Date(c.now()) })
+    .where(eq(companies.id, company.id));
+}
+
+/** Locks every card whose lock is not yet confirmed (after a crash, or a chain outage during creation). */
+export async function repairCardLocks(c: Deps, limit = 100): Promise<number> {
+  const pending = await c.database.db
+    .select({ id: companies.id, cardTokenId: companies.cardTokenId })
+    .from(companies)
+    .where(isNull(companies.cardLockedAt))
+    .limit(limit);
+  for (const company of pending) await lockCompanyCard(c, company);
+  return pending.length;
+}

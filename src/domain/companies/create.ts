@@ -1,0 +1,95 @@
+// Creating a company (DESIGN.md POST /api/companies): the signer's unused access card is bound to the new
+// company in the database first, then locked on-chain; a lock interrupted by a crash or an outage is finished
+// by repairCardLocks, and the card's unique binding means it can never be bound twice.
+import { randomBytes } from 'node:crypto';
+import { createId } from '@paralleldrive/cuid2';
+import { eq } from 'drizzle-orm';
+import { type Address, getAddress } from 'viem';
+import { COMPANY_SLUG_MAX, COMPANY_SLUG_MIN } from '../../constants.ts';
+import type { Container } from '../../container.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { badRequest, conflict } from '../../errors.ts';
+import { lockCompanyCard, pickUnusedCard } from './card.ts';
+import { companyView } from './views.ts';
+
+export interface CreateCompanyInput {
+  name: string;
+  slug?: string | undefined;
+  category: string;
+  description?: string | undefined;
+  logoUrl?: string | undefined;
+  treasuryAddress?: string | undefined;
+  referrerCompanyId?: string | undefined;
+}
+
+/** A slug from the name: lowercase ASCII letters and digits joined by single dashes, 3-48 characters. */
+export function slugFromName(name: string): string {
+  let slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, COMPANY_SLUG_MAX)
+    .replace(/-+$/, '');
+  if (slug.length < COMPANY_SLUG_MIN) slug = `${slug ? `${slug}-` : 'co-'}${randomBytes(3).toString('hex')}`;
+  return slug;
+}
+
+export async function createCompany(
+  c: Pick<Container, 'chain' | 'database' | 'outbox' | 'now'> & { log?: { warn(o: object, m: string): void } },
+  signer: Address,
+  input: CreateCompanyInput,
+) {
+  const db = c.database.db;
+  const slug = input.slug ?? slugFromName(input.name);
+  if (input.referrerCompanyId !== undefined) {
+    const [referrer] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, input.referrerCompanyId));
+    if (!referrer) throw badRequest(`referrerCompanyId ${input.referrerCompanyId} is not a company`);
+  }
+  const [taken] = await db.select({ id: companies.id }).from(companies).where(eq(companies.slug, slug));
+  if (taken) throw slugTaken(slug);
+
+  const { tokenId: cardTokenId, block } = await pickUnusedCard(c, signer);
+  let row: typeof companies.$inferSelect;
+  try {
+    [row] = (await db
+      .insert(companies)
+      .values({
+        id: createId(),
+        name: input.name,
+        slug,
+        category: input.category,
+        description: input.description ?? null,
+        logoUrl: input.logoUrl ?? null,
+        treasuryAddress: input.treasuryAddress ? getAddress(input.treasuryAddress) : null,
+        referrerCompanyId: input.referrerCompanyId ?? null,
+        creatorAddress: getAddress(signer),
+        cardTokenId,
+        ownerBlock: block,
+      })
+      .returning()) as [typeof companies.$inferSelect];
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint === 'companies_slug_unique') throw slugTaken(slug);
+    if (constraint === 'companies_card_token_id_unique') {
+      throw conflict(`Access card #${cardTokenId} is being bound to another company by a concurrent request; retry`);
+    }
+    throw err;
+  }
+
+  try {
+    await lockCompanyCard(c, row);
+    row = { ...row, cardLockedAt: new Date(c.now()) };
+  } catch (err) {
+    // The company exists and its card is bound; the on-chain lock is retried by repairCardLocks.
+    c.log?.warn({ err, companyId: row.id }, 'card lock deferred');
+  }
+  return companyView(row, []);
+}
+
+const slugTaken = (slug: string) => conflict(`The slug "${slug}" is taken: choose another`);

@@ -1,0 +1,125 @@
+// Changing a company's settings: the CEO directive and autonomy (PATCH /api/companies/{id}), the engine
+// (PATCH /api/companies/{id}/engine, which also reaches the company's compute machine) and the treasury.
+import { eq } from 'drizzle-orm';
+import { type Address, getAddress, zeroAddress } from 'viem';
+import type { Container } from '../../container.ts';
+import { companies, type EngineConfig, type ToolkitConfig } from '../../db/schema/companies.ts';
+import { badRequest } from '../../errors.ts';
+import { machineStep } from '../compute/provider.ts';
+import { liveAgentsOf, requireCompany } from './queries.ts';
+import { leagueOf, requireCreator } from './rules.ts';
+import { companyView } from './views.ts';
+
+type Deps = Pick<Container, 'database' | 'compute'>;
+
+export interface DirectiveInput {
+  ceoPrompt?: string | null;
+  autonomyLevel?: string;
+  engineConfig?: EngineConfig | null;
+  toolkitConfig?: ToolkitConfig | null;
+}
+
+/** `signer` is undefined when COMPANY_PATCH_AUTH=ip lets the route through unsigned. */
+export async function updateDirective(
+  c: Deps,
+  idOrSlug: string,
+  signer: Address | undefined,
+  input: DirectiveInput,
+  requireSigner: boolean,
+) {
+  const company = await requireCompany(c.database.db, idOrSlug);
+  if (requireSigner) requireCreator(company, signer);
+  const changes: Partial<typeof companies.$inferInsert> = {};
+  if (input.ceoPrompt !== undefined) changes.ceoPrompt = input.ceoPrompt;
+  // SPEC.md: setting a directive without naming a level hands control to the human.
+  const autonomyLevel = input.autonomyLevel ?? (typeof input.ceoPrompt === 'string' ? 'HUMAN_DIRECTED' : undefined);
+  if (autonomyLevel !== undefined) {
+    changes.autonomyLevel = autonomyLevel;
+    changes.league = leagueOf(autonomyLevel);
+  }
+  if (input.engineConfig !== undefined) changes.engineConfig = input.engineConfig;
+  if (input.toolkitConfig !== undefined) changes.toolkitConfig = input.toolkitConfig;
+  const row =
+    Object.keys(changes).length === 0
+      ? company
+      : (
+          await c.database.db
+            .update(companies)
+            .set({ ...changes, updatedAt: new Date() })
+            .where(eq(companies.id, company.id))
+            .returning()
+        )[0]!;
+  return {
+    id: row.id,
+    autonomyLevel: row.autonomyLevel,
+    ceoPrompt: row.ceoPrompt,
+    league: row.league,
+    engineConfig: row.engineConfig ?? null,
+    toolkitConfig: row.toolkitConfig ?? null,
+  };
+}
+
+export interface EngineInput {
+  enginePreset?: string;
+  autonomyLevel?: string;
+  masterDirective?: string;
+}
+
+export async function updateEngine(
+  c: Deps & { log?: { warn(o: object, m: string): void } },
+  idOrSlug: string,
+  signer: Address | undefined,
+  input: EngineInput,
+) {
+  const company = await requireCompany(c.database.db, idOrSlug);
+  requireCreator(company, signer);
+  const changes: Partial<typeof companies.$inferInsert> = { updatedAt: new Date() };
+  if (input.enginePreset !== undefined) changes.enginePreset = input.enginePreset;
+  if (input.masterDirective !== undefined) changes.masterDirective = input.masterDirective;
+  if (input.autonomyLevel !== undefined) {
+    changes.autonomyLevel = input.autonomyLevel;
+    changes.league = leagueOf(input.autonomyLevel);
+  }
+  const [row] = await c.database.db.update(companies).set(changes).where(eq(companies.id, company.id)).returning();
+  const onError = (step: string) => (err: unknown) =>
+    c.log?.warn({ err, companyId: company.id, step }, 'machine step failed');
+  const resize =
+    input.enginePreset === undefined
+      ? 'skipped'
+      : await machineStep(
+          c.compute,
+          row!.machineId,
+          (p, id) => p.resizeMachine(id, row!.enginePreset),
+          onError('resize'),
+        );
+  const envUpdate = await machineStep(
+    c.compute,
+    row!.machineId,
+    (p, id) =>
+      p.updateEnv(id, {
+        ENGINE_PRESET: row!.enginePreset,
+        AUTONOMY_LEVEL: row!.autonomyLevel,
+        MASTER_DIRECTIVE: row!.masterDirective ?? '',
+      }),
+    onError('envUpdate'),
+  );
+  return {
+    autonomyLevel: row!.autonomyLevel,
+    masterDirective: row!.masterDirective,
+    machineResults: { resize, envUpdate },
+  };
+}
+
+export async function updateTreasury(c: Deps, idOrSlug: string, signer: Address | undefined, treasuryAddress: string) {
+  const company = await requireCompany(c.database.db, idOrSlug);
+  requireCreator(company, signer);
+  const address = getAddress(treasuryAddress);
+  if (address === zeroAddress)
+    throw badRequest('treasuryAddress must not be the zero address: rewards minted there are lost');
+  const [row] = await c.database.db
+    .update(companies)
+    .set({ treasuryAddress: address, updatedAt: new Date() })
+    .where(eq(companies.id, company.id))
+    .returning();
+  return companyView(row!, await liveAgentsOf(c.database.db, company.id));
+}

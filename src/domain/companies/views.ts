@@ -1,0 +1,64 @@
+// How a company is shown: SPEC.md's Company resource with its live agents, built from database rows.
+
+import type {
+  AGENT_STATUSES,
+  AUTONOMY_LEVELS,
+  COMPANY_CATEGORIES,
+  COMPANY_STATUSES,
+  ENGINE_PRESETS,
+  LEAGUES,
+  TOKEN_STATUSES,
+} from '../../constants.ts';
+import { AGENT_ROLES } from '../../constants.ts';
+import type { agents, companies } from '../../db/schema/companies.ts';
+
+// The columns hold these enums (the schemas validate every write); the view states it for the serializer.
+type Of<T extends readonly string[]> = T[number];
+
+type CompanyRow = typeof companies.$inferSelect;
+type AgentRow = Pick<typeof agents.$inferSelect, 'id' | 'name' | 'role' | 'status'>;
+
+const roleOrder = (role: string | null) => {
+  const i = AGENT_ROLES.indexOf(role as (typeof AGENT_ROLES)[number]);
+  return i === -1 ? AGENT_ROLES.length : i;
+};
+
+export function companyView(company: CompanyRow, companyAgents: AgentRow[]) {
+  return {
+    id: company.id,
+    name: company.name,
+    slug: company.slug,
+    description: company.description,
+    status: company.status as Of<typeof COMPANY_STATUSES>,
+    category: company.category as Of<typeof COMPANY_CATEGORIES>,
+    league: company.league as Of<typeof LEAGUES>,
+    platformScore: company.platformScore,
+    autonomyLevel: company.autonomyLevel as Of<typeof AUTONOMY_LEVELS>,
+    ceoPrompt: company.ceoPrompt,
+    enginePreset: company.enginePreset as Of<typeof ENGINE_PRESETS>,
+    engineConfig: company.engineConfig ?? null,
+    toolkitConfig: company.toolkitConfig ?? null,
+    masterDirective: company.masterDirective,
+    tokenStatus: company.tokenStatus as Of<typeof TOKEN_STATUSES>,
+    tokenSymbol: company.tokenSymbol,
+    tokenAddress: company.tokenAddress,
+    creatorAddress: company.creatorAddress,
+    treasuryAddress: company.treasuryAddress,
+    logoUrl: company.logoUrl,
+    cardTokenId: company.cardTokenId,
+    cardLocked: company.cardLockedAt !== null,
+    referrerCompanyId: company.referrerCompanyId,
+    agents: [...companyAgents]
+      .sort((a, b) => roleOrder(a.role) - roleOrder(b.role))
+      .map((a) => ({
+        id: a.id,
+        name: a.name,
+        role: a.role as Of<typeof AGENT_ROLES> | null,
+        status: a.status as Of<typeof AGENT_STATUSES>,
+      })),
+    createdAt: company.createdAt.toISOString(),
+    updatedAt: company.updatedAt.toISOString(),
+  };
+}
+
+export type CompanyView = ReturnType<typeof companyView>;

@@ -1,0 +1,127 @@
+// The identity pipeline of an agent (deploy-suite): a wallet from the wallet provider, an ERC-8004 identity
+// registered by the platform, and the agent wallet proven to the registry with the wallet's own EIP-712
+// signature. Every step checks what is already done first, and on-chain steps go through the outbox, so
+// running the pipeline again (after a failure, a crash, or concurrently) finishes it without doing anything twice.
+import { eq, sql } from 'drizzle-orm';
+import { type Address, BaseError, encodeFunctionData, isAddressEqual } from 'viem';
+import { isChainUnavailable } from '../../chain/errors.ts';
+import { IdentityRegistryAbi } from '../../chain/generated/abis.ts';
+import { agentWalletTypedData, registeredAgentId } from '../../chain/identity.ts';
+import type { Container } from '../../container.ts';
+import { agents } from '../../db/schema/companies.ts';
+
+export type PipelineDeps = Pick<Container, 'chain' | 'database' | 'outbox' | 'wallets' | 'now' | 'config'>;
+
+export interface PipelineResult {
+  status: 'ACTIVE' | 'FAILED';
+  errors: string[];
+}
+
+/** Seconds the agent-wallet signature stays valid; the registry accepts at most 300. */
+const WALLET_PROOF_TTL_S = 240n;
+
+export const agentRegistrationUri = (baseUrl: string, agentId: string) =>
+  `${baseUrl}/api/agents/${agentId}/registration.json`;
+
+/** A message safe to show the caller: no RPC URLs or request bodies from deep inside viem. */
+function describe(err: unknown): string {
+  if (isChainUnavailable(err)) return 'the chain RPC did not answer; deploy-suite retries this agent';
+  if (err instanceof BaseError) return err.shortMessage;
+  return err instanceof Error ? err.message : String(err);
+}
+
+export async function provisionAgent(c: PipelineDeps, agentId: string): Promise<PipelineResult> {
+  const db = c.database.db;
+  try {
+    // 1. Wallet: a fresh BIP-32 index from the sequence, taken once (the WHERE makes a concurrent run a no-op).
+    await db
+      .update(agents)
+      .set({ walletIndex: sql`nextval('agent_wallet_index_seq')`, status: 'DEPLOYING', updatedAt: new Date() })
+      .where(
+        sql`${agents.id} = ${agentId} and ${agents.walletIndex} is null and ${agents.status} in ('PENDING', 'FAILED')`,
+      );
+    const [agent] = await db.select().from(agents).where(eq(agents.id, agentId));
+    if (!agent) throw new Error(`agent ${agentId} vanished`);
+    const walletIndex = agent.walletIndex!;
+    const wallet = await c.wallets.addressOf(walletIndex);
+    if (agent.onChainAddress === null) {
+      await db.update(agents).set({ onChainAddress: wallet, updatedAt: new Date() }).where(eq(agents.id, agentId));
+    }
+
+    // 2. ERC-8004 identity, registered by the platform with the agent's registration file as its URI.
+    const registry = c.chain.contracts.identityRegistry;
+    if (!registry) throw new Error('the ERC-8004 identity registry is not configured');
+    let tokenId: bigint;
+    if (agent.erc8004TokenId === null) {
+      const receipt = await c.outbox.send(`agent-register:${agentId}`, () => ({
+        to: registry,
+        data: encodeFunctionData({
+          abi: IdentityRegistryAbi,
+          functionName: 'register',
+          args: [agentRegistrationUri(c.config.baseUrl, agentId)],
+        }),
+      }));
+      if (receipt.status !== 'success') throw new Error(`identity registration reverted (${receipt.transactionHash})`);
+      tokenId = registeredAgentId(receipt, registry);
+      await db
+        .update(agents)
+        .set({ erc8004TokenId: tokenId.toString(), trustRegistryAddress: registry, updatedAt: new Date() })
+        .where(eq(agents.id, agentId));
+    } else {
+      tokenId = BigInt(agent.erc8004TokenId);
+    }
+
+    // 3. The registry's agentWallet: proven by the agent wallet's own signature, unless it already is.
+    await proveAgentWallet(c, registry, tokenId, walletIndex, wallet, agentId);
+
+    await db
+      .update(agents)
+      .set({ status: 'ACTIVE', lastErrors: null, updatedAt: new Date() })
+      .where(sql`${agents.id} = ${agentId} and ${agents.status} in ('PENDING', 'DEPLOYING', 'FAILED')`);
+    return { status: 'ACTIVE', errors: [] };
+  } catch (err) {
+    const errors = [describe(err)];
+    await db
+      .update(agents)
+      .set({ status: 'FAILED', lastErrors: errors, updatedAt: new Date() })
+      .where(sql`${agents.id} = ${agentId} and ${agents.status} in ('PENDING', 'DEPLOYING', 'FAILED')`);
+    return { status: 'FAILED', errors };
+  }
+}
+
+async function proveAgentWallet(
+  c: PipelineDeps,
+  registry: Address,
+  tokenId: bigint,
+  walletIndex: number,
+  wallet: Address,
+  agentId: string,
+) {
+  const read = () =>
+    c.chain.publicClient.readContract({
+      address: registry,
+      abi: IdentityRegistryAbi,
+      functionName: 'getAgentWallet',
+      args: [tokenId],
+    });
+  if (isAddressEqual(await read(), wallet)) return;
+  const owner = c.chain.platform.account.address;
+  const deadline = BigInt(Math.floor(c.now() / 1000)) + WALLET_PROOF_TTL_S;
+  const signature = await c.wallets.signTypedData(
+    walletIndex,
+    agentWalletTypedData(registry, c.chain.chainId, tokenId, wallet, owner, deadline),
+  );
+  // Keyed by deadline: a proof that expired before it was mined is replaced by a new one, and setting the same
+  // wallet twice changes nothing, so a retry is always safe.
+  const receipt = await c.outbox.send(`agent-wallet:${agentId}:${deadline}`, () => ({
+    to: registry,
+    data: encodeFunctionData({
+      abi: IdentityRegistryAbi,
+      functionName: 'setAgentWallet',
+      args: [tokenId, wallet, deadline, signature],
+    }),
+  }));
+  if (receipt.status !== 'success' && !isAddressEqual(await read(), wallet)) {
+    throw new Error(`setting the agent wallet reverted (${receipt.transactionHash})`);
+  }
+}

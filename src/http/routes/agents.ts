@@ -1,0 +1,139 @@
+// Agent routes (SPEC.md GET/POST /api/agents, GET/PUT/DELETE /api/agents/{id}) and the ERC-8004 registration file
+// GET /api/agents/{id}/registration.json. Reads are public; changes need the creator's wallet signature.
+import { createAgent, terminateAgent, updateAgent } from '../../domain/agents/commands.ts';
+import { getAgent, listAgents } from '../../domain/agents/queries.ts';
+import { registrationFile } from '../../domain/agents/registration.ts';
+import { AGENT_REGISTRATION_CACHE_CONTROL } from '../../domain/agents/rules.ts';
+import { agentCreatedView, agentDetailView, agentListView } from '../../domain/agents/views.ts';
+import { requireWallet } from '../auth/index.ts';
+import { ok } from '../envelope.ts';
+import {
+  AgentCreatedResponse,
+  AgentDetailResponse,
+  AgentIdParams,
+  AgentListResponse,
+  AgentRegistration,
+  AgentTerminatedResponse,
+  CreateAgentBody,
+  ListAgentsQuery,
+  UpdateAgentBody,
+} from '../schemas/agents.ts';
+import { internalErrors } from '../schemas/common.ts';
+import type { App, RouteOptions } from '../types.ts';
+
+const tags = ['agents'];
+const security = [{ wallet: [] }];
+
+export default async function agentRoutes(app: App, { container }: RouteOptions) {
+  const db = container.database.db;
+  const walletGuard = requireWallet(container);
+
+  app.get(
+    '/api/agents',
+    {
+      schema: {
+        tags,
+        summary: 'List agents, newest first, by status and creator',
+        description: 'Ordered by creation time, newest first. `creator` matches the creator wallet in any letter case.',
+        querystring: ListAgentsQuery,
+        response: { 200: AgentListResponse, ...internalErrors },
+      },
+    },
+    async (request) => {
+      const { page, limit, status, creator } = request.query;
+      const { rows, total } = await listAgents(db, { page, limit, status, creator });
+      return {
+        success: true as const,
+        data: rows.map(agentListView),
+        pagination: { page, limit, total, hasMore: page * limit < total },
+      };
+    },
+  );
+
+  app.get(
+    '/api/agents/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One agent: identity, metrics and company included',
+        params: AgentIdParams,
+        response: { 200: AgentDetailResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(agentDetailView(await getAgent(db, request.params.id))),
+  );
+
+  app.get(
+    '/api/agents/:id/registration.json',
+    {
+      schema: {
+        tags,
+        summary: 'ERC-8004 registration file of the agent (what its agentURI points to)',
+        description: `The bare registration-v1 document, not wrapped in an envelope. Cache-Control: ${AGENT_REGISTRATION_CACHE_CONTROL}.`,
+        params: AgentIdParams,
+        response: { 200: AgentRegistration, ...internalErrors },
+      },
+    },
+    async (request, reply) => {
+      const file = registrationFile(await getAgent(db, request.params.id), {
+        baseUrl: container.config.baseUrl,
+        chainId: container.chain.chainId,
+        identityRegistry: container.chain.contracts.identityRegistry,
+      });
+      return reply.header('cache-control', AGENT_REGISTRATION_CACHE_CONTROL).send(file);
+    },
+  );
+
+  app.post(
+    '/api/agents',
+    {
+      preValidation: walletGuard,
+      schema: {
+        tags,
+        summary: 'Create a stand-alone agent (PENDING), owned by the signer',
+        description:
+          'No company; status PENDING. `role` is persona.role upper-cased when it names a C-suite role (CFO, CTO, CMO, COO, CSO, CISO, CRO), else null. Agents of a company come from deploy-suite.',
+        security,
+        body: CreateAgentBody,
+        response: { 201: AgentCreatedResponse, ...internalErrors },
+      },
+    },
+    async (request, reply) => {
+      const row = await createAgent(db, request.signer!, request.body);
+      return reply.status(201).send(ok(agentCreatedView(row)));
+    },
+  );
+
+  app.put(
+    '/api/agents/:id',
+    {
+      preValidation: walletGuard,
+      schema: {
+        tags,
+        summary: 'Update an agent (creator only): only the fields given change',
+        description:
+          'persona and strategy are merged key by key. status may be ACTIVE (a deployed agent only) or PAUSED. A TERMINATED agent cannot be updated (400 BAD_REQUEST). Answers the agent detail view after the update.',
+        security,
+        params: AgentIdParams,
+        body: UpdateAgentBody,
+        response: { 200: AgentDetailResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(agentDetailView(await updateAgent(db, request.params.id, request.signer!, request.body))),
+  );
+
+  app.delete(
+    '/api/agents/:id',
+    {
+      preValidation: walletGuard,
+      schema: {
+        tags,
+        summary: 'Terminate an agent (creator only): soft, the record is kept; repeating it answers the same',
+        security,
+        params: AgentIdParams,
+        response: { 200: AgentTerminatedResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await terminateAgent(db, request.params.id, request.signer!)),
+  );
+}

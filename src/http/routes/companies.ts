@@ -1,0 +1,123 @@
+// Company routes: create (card-gated), read, directive, engine, treasury and deploy-suite.
+import { createCompany } from '../../domain/companies/create.ts';
+import { deploySuite } from '../../domain/companies/deploy-suite.ts';
+import { getCompanyView } from '../../domain/companies/queries.ts';
+import { updateDirective, updateEngine, updateTreasury } from '../../domain/companies/settings.ts';
+import { requireWallet } from '../auth/index.ts';
+import { ok } from '../envelope.ts';
+import { internalErrors } from '../schemas/common.ts';
+import {
+  CompanyParams,
+  CompanyResponse,
+  CreateCompanyBody,
+  DeploySuiteResponse,
+  DirectiveBody,
+  DirectiveResponse,
+  EngineBody,
+  EngineResponse,
+  TreasuryBody,
+} from '../schemas/companies.ts';
+import type { App, RouteOptions } from '../types.ts';
+
+const wallet = [{ wallet: [] }];
+
+export default async function companyRoutes(app: App, { container }: RouteOptions) {
+  const signed = requireWallet(container);
+  const deps = { ...container, log: app.log };
+
+  app.post(
+    '/api/companies',
+    {
+      preValidation: signed,
+      schema: {
+        tags: ['companies'],
+        summary: "Create a company bound for ever to one of the signer's unused access cards",
+        security: wallet,
+        body: CreateCompanyBody,
+        response: { 201: CompanyResponse, ...internalErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(ok(await createCompany(deps, request.signer!, request.body))),
+  );
+
+  app.get(
+    '/api/companies/:id',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'A company by id or slug, with its agents',
+        params: CompanyParams,
+        response: { 200: CompanyResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await getCompanyView(container.database.db, request.params.id)),
+  );
+
+  const signedPatch = container.config.companyPatchAuth === 'signature';
+  app.patch(
+    '/api/companies/:id',
+    {
+      ...(signedPatch ? { preValidation: signed } : {}),
+      schema: {
+        tags: ['companies'],
+        summary: signedPatch
+          ? "Set the CEO directive, autonomy and engine models (creator's signature)"
+          : 'Set the CEO directive, autonomy and engine models (unsigned, rate-limited by IP: COMPANY_PATCH_AUTH=ip)',
+        ...(signedPatch ? { security: wallet } : {}),
+        params: CompanyParams,
+        body: DirectiveBody,
+        response: { 200: DirectiveResponse, ...internalErrors },
+      },
+    },
+    async (request) =>
+      ok(await updateDirective(container, request.params.id, request.signer, request.body, signedPatch)),
+  );
+
+  app.patch(
+    '/api/companies/:id/engine',
+    {
+      preValidation: signed,
+      schema: {
+        tags: ['companies'],
+        summary: 'Set the engine preset, autonomy level and master directive; resizes the compute machine',
+        security: wallet,
+        params: CompanyParams,
+        body: EngineBody,
+        response: { 200: EngineResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await updateEngine(deps, request.params.id, request.signer, request.body)),
+  );
+
+  app.put(
+    '/api/companies/:id/treasury',
+    {
+      preValidation: signed,
+      schema: {
+        tags: ['companies'],
+        summary: 'Set the treasury address that receives epoch rewards',
+        security: wallet,
+        params: CompanyParams,
+        body: TreasuryBody,
+        response: { 200: CompanyResponse, ...internalErrors },
+      },
+    },
+    async (request) =>
+      ok(await updateTreasury(container, request.params.id, request.signer, request.body.treasuryAddress)),
+  );
+
+  app.post(
+    '/api/companies/:id/deploy-suite',
+    {
+      preValidation: signed,
+      schema: {
+        tags: ['companies'],
+        summary: 'Hire the seven C-suite agents (missing roles only) and run their identity pipeline',
+        security: wallet,
+        params: CompanyParams,
+        response: { 200: DeploySuiteResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await deploySuite(deps, request.params.id, request.signer)),
+  );
+}

@@ -1,0 +1,157 @@
+// Schemas of the company routes: the Company resource, creation, directive, engine, treasury and deploy-suite.
+import { Type } from 'typebox';
+import {
+  AGENT_ROLES,
+  AGENT_STATUSES,
+  AUTONOMY_LEVELS,
+  CEO_PROMPT_MAX,
+  COMPANY_CATEGORIES,
+  COMPANY_DESCRIPTION_MAX,
+  COMPANY_NAME_MAX,
+  COMPANY_NAME_MIN,
+  COMPANY_SLUG_MAX,
+  COMPANY_SLUG_MIN,
+  COMPANY_SLUG_PATTERN,
+  COMPANY_STATUSES,
+  ENGINE_CONFIG_KEYS,
+  ENGINE_MODEL_IDS,
+  ENGINE_PRESETS,
+  LEAGUES,
+  LOGO_URL_MAX,
+  MASTER_DIRECTIVE_MAX,
+  TOKEN_STATUSES,
+  TOOLS_LIST_MAX,
+} from '../../constants.ts';
+import { AddressString, IsoTimestamp, internalOk, StringEnum } from './common.ts';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const CompanyParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64, description: 'Company id (CUID) or slug' }),
+});
+
+export const EngineConfigSchema = Type.Object(
+  Object.fromEntries(ENGINE_CONFIG_KEYS.map((k) => [k, Type.Optional(StringEnum(ENGINE_MODEL_IDS))])) as Record<
+    (typeof ENGINE_CONFIG_KEYS)[number],
+    ReturnType<typeof Type.Optional<ReturnType<typeof StringEnum<typeof ENGINE_MODEL_IDS>>>>
+  >,
+  { additionalProperties: false, description: `Per-phase model, one of: ${ENGINE_MODEL_IDS.join(', ')}` },
+);
+
+const ToolName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
+export const ToolkitConfigSchema = Type.Object(
+  {
+    enabledTools: Type.Optional(Type.Array(ToolName, { maxItems: TOOLS_LIST_MAX })),
+    disabledTools: Type.Optional(Type.Array(ToolName, { maxItems: TOOLS_LIST_MAX })),
+  },
+  { additionalProperties: false },
+);
+
+export const AgentSummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  role: Nullable(StringEnum(AGENT_ROLES)),
+  status: StringEnum(AGENT_STATUSES),
+});
+
+export const Company = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  slug: Type.String(),
+  description: Nullable(Type.String()),
+  status: StringEnum(COMPANY_STATUSES),
+  category: StringEnum(COMPANY_CATEGORIES),
+  league: StringEnum(LEAGUES),
+  platformScore: Type.Number(),
+  autonomyLevel: StringEnum(AUTONOMY_LEVELS),
+  ceoPrompt: Nullable(Type.String()),
+  enginePreset: StringEnum(ENGINE_PRESETS),
+  engineConfig: Nullable(EngineConfigSchema),
+  toolkitConfig: Nullable(ToolkitConfigSchema),
+  masterDirective: Nullable(Type.String()),
+  tokenStatus: StringEnum(TOKEN_STATUSES),
+  tokenSymbol: Nullable(Type.String()),
+  tokenAddress: Nullable(Type.String()),
+  creatorAddress: Type.String(),
+  treasuryAddress: Nullable(Type.String()),
+  logoUrl: Nullable(Type.String()),
+  cardTokenId: Type.Integer({ description: 'The access card bound to this company for ever' }),
+  cardLocked: Type.Boolean({ description: 'Whether the card is locked on-chain (markCompanyDeployed confirmed)' }),
+  referrerCompanyId: Nullable(Type.String()),
+  agents: Type.Array(AgentSummary, { description: 'Agents not terminated, in C-suite order' }),
+  createdAt: IsoTimestamp,
+  updatedAt: IsoTimestamp,
+});
+export const CompanyResponse = internalOk(Company);
+
+export const CreateCompanyBody = Type.Object(
+  {
+    name: Type.String({ minLength: COMPANY_NAME_MIN, maxLength: COMPANY_NAME_MAX }),
+    slug: Type.Optional(
+      Type.String({ minLength: COMPANY_SLUG_MIN, maxLength: COMPANY_SLUG_MAX, pattern: COMPANY_SLUG_PATTERN }),
+    ),
+    category: StringEnum(COMPANY_CATEGORIES),
+    description: Type.Optional(Type.String({ maxLength: COMPANY_DESCRIPTION_MAX })),
+    logoUrl: Type.Optional(Type.String({ maxLength: LOGO_URL_MAX, format: 'uri', pattern: '^https?://' })),
+    treasuryAddress: Type.Optional(AddressString),
+    referrerCompanyId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+
+export const DirectiveBody = Type.Object(
+  {
+    ceoPrompt: Type.Optional(Nullable(Type.String({ maxLength: CEO_PROMPT_MAX }))),
+    autonomyLevel: Type.Optional(StringEnum(AUTONOMY_LEVELS)),
+    engineConfig: Type.Optional(Nullable(EngineConfigSchema)),
+    toolkitConfig: Type.Optional(Nullable(ToolkitConfigSchema)),
+  },
+  { additionalProperties: false },
+);
+export const DirectiveResponse = internalOk(
+  Type.Object({
+    id: Type.String(),
+    autonomyLevel: StringEnum(AUTONOMY_LEVELS),
+    ceoPrompt: Nullable(Type.String()),
+    league: StringEnum(LEAGUES),
+    engineConfig: Nullable(EngineConfigSchema),
+    toolkitConfig: Nullable(ToolkitConfigSchema),
+  }),
+);
+
+export const EngineBody = Type.Object(
+  {
+    enginePreset: Type.Optional(StringEnum(ENGINE_PRESETS)),
+    autonomyLevel: Type.Optional(StringEnum(AUTONOMY_LEVELS)),
+    masterDirective: Type.Optional(Type.String({ maxLength: MASTER_DIRECTIVE_MAX })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+const MachineResult = StringEnum(['ok', 'skipped', 'failed'] as const);
+export const EngineResponse = internalOk(
+  Type.Object({
+    autonomyLevel: StringEnum(AUTONOMY_LEVELS),
+    masterDirective: Nullable(Type.String()),
+    machineResults: Type.Object({ resize: MachineResult, envUpdate: MachineResult }),
+  }),
+);
+
+export const TreasuryBody = Type.Object({ treasuryAddress: AddressString }, { additionalProperties: false });
+
+export const DeploySuiteResponse = internalOk(
+  Type.Object({
+    created: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        role: StringEnum(AGENT_ROLES),
+        status: StringEnum(AGENT_STATUSES),
+      }),
+    ),
+    skipped: Type.Array(StringEnum(AGENT_ROLES)),
+    dualityResults: Type.Record(
+      Type.String(),
+      Type.Object({ status: Type.String(), errors: Type.Array(Type.String()) }),
+    ),
+  }),
+);

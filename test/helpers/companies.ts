@@ -1,0 +1,52 @@
+// Helpers of the company tests: a dev account mints an access card, then creates a company with it over HTTP.
+import type { Address } from 'viem';
+import { devAccount } from '../../src/chain/client.ts';
+import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
+import type { App } from '../../src/http/types.ts';
+import type { TestChain } from './chain.ts';
+import { type HttpMethod, type MessageSigner, serializeBody, signedRequest } from './security.ts';
+
+/** Dev account `index` buys one access card; returns its token id. */
+export async function mintCard(chain: TestChain, index: number): Promise<bigint> {
+  const { accessCard, usdc } = chain.chain.contracts as { accessCard: Address; usdc: Address };
+  const wallet = chain.wallet(index);
+  const client = chain.chain.publicClient;
+  const price = await client.readContract({ address: accessCard, abi: AccessCardAbi, functionName: 'mintPrice' });
+  await client.waitForTransactionReceipt({
+    hash: await wallet.writeContract({
+      address: usdc,
+      abi: MockUSDCAbi,
+      functionName: 'approve',
+      args: [accessCard, price],
+    }),
+  });
+  const { request, result } = await client.simulateContract({
+    account: wallet.account,
+    address: accessCard,
+    abi: AccessCardAbi,
+    functionName: 'mint',
+  });
+  await client.waitForTransactionReceipt({ hash: await wallet.writeContract(request) });
+  return result;
+}
+
+/** Sends a request signed by `signer` (dev account index or any signer). */
+export async function signed(
+  app: App,
+  signer: MessageSigner | number,
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+) {
+  const account = typeof signer === 'number' ? devAccount(signer) : signer;
+  const headers = await signedRequest(account, method, url, body);
+  const payload = serializeBody(body);
+  return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+}
+
+let seq = 0;
+/** A fresh, valid company creation body. */
+export function companyBody(overrides: Record<string, unknown> = {}) {
+  seq++;
+  return { name: `Acme Agents ${process.pid}-${seq}`, category: 'AI_TOKENS', ...overrides };
+}

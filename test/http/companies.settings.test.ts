@@ -1,0 +1,211 @@
+// PATCH /api/companies/{id} (directive), PATCH /api/companies/{id}/engine and PUT /api/companies/{id}/treasury:
+// every bound, the HUMAN_DIRECTED rule, league from autonomy, creator-only access and the unsigned IP mode.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devAccount } from '../../src/chain/client.ts';
+import { CEO_PROMPT_MAX, ENGINE_MODEL_IDS, MASTER_DIRECTIVE_MAX, TOOLS_LIST_MAX } from '../../src/constants.ts';
+import type { Database } from '../../src/db/client.ts';
+import { companies } from '../../src/db/schema/companies.ts';
+import type { ComputeProvider } from '../../src/domain/compute/provider.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { startTestChain, type TestChain } from '../helpers/chain.ts';
+import { companyBody, mintCard, signed } from '../helpers/companies.ts';
+import { primaryTestDatabase } from '../helpers/db.ts';
+import { runCommonRouteTests } from '../helpers/security.ts';
+
+let chain: TestChain;
+let database: Database;
+let t: TestApp;
+let id: string;
+const calls: string[] = [];
+const compute: ComputeProvider = {
+  kind: 'test',
+  startMachine: async () => 'm-1',
+  resizeMachine: async (machineId, preset) => {
+    calls.push(`resize ${machineId} ${preset}`);
+  },
+  updateEnv: async (machineId, env) => {
+    if (env.MASTER_DIRECTIVE === 'fail') throw new Error('provider down');
+    calls.push(`env ${machineId} ${env.AUTONOMY_LEVEL}`);
+  },
+};
+
+beforeAll(async () => {
+  [chain, database] = await Promise.all([startTestChain(), primaryTestDatabase.open()]);
+  t = await startTestApp({ database, chain, compute });
+  await mintCard(chain, 1);
+  const res = await signed(t.app, 1, 'POST', '/api/companies', companyBody());
+  id = res.json().data.id;
+});
+afterAll(async () => {
+  await t?.close();
+  await database?.close();
+  await chain?.stop();
+});
+
+const patch = (body: unknown, signer = 1) => signed(t.app, signer, 'PATCH', `/api/companies/${id}`, body);
+const engine = (body: unknown, signer = 1) => signed(t.app, signer, 'PATCH', `/api/companies/${id}/engine`, body);
+
+describe('PATCH /api/companies/{id}', () => {
+  it('sets a directive, which hands control to the human when no level is given', async () => {
+    const res = await patch({ ceoPrompt: 'Grow the treasury safely' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      data: {
+        id,
+        autonomyLevel: 'HUMAN_DIRECTED',
+        ceoPrompt: 'Grow the treasury safely',
+        league: 'HUMAN',
+        engineConfig: null,
+        toolkitConfig: null,
+      },
+    });
+  });
+
+  it('keeps an explicit level next to a directive, and moves the league with it', async () => {
+    const res = await patch({ ceoPrompt: 'x', autonomyLevel: 'FULLY_AUTONOMOUS' });
+    expect(res.json().data).toMatchObject({ autonomyLevel: 'FULLY_AUTONOMOUS', league: 'MACHINE' });
+    const cleared = await patch({ ceoPrompt: null });
+    expect(cleared.json().data).toMatchObject({ ceoPrompt: null, autonomyLevel: 'FULLY_AUTONOMOUS' });
+  });
+
+  it('accepts every bound just inside', async () => {
+    const tools = Array.from({ length: TOOLS_LIST_MAX }, (_, i) => `tool_${i}`);
+    const engineConfig = { briefGeneration: ENGINE_MODEL_IDS[0], jsonExtraction: ENGINE_MODEL_IDS[7] };
+    const res = await patch({
+      ceoPrompt: 'p'.repeat(CEO_PROMPT_MAX),
+      engineConfig,
+      toolkitConfig: { enabledTools: tools, disabledTools: tools },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.engineConfig).toEqual(engineConfig);
+    const reset = await patch({ engineConfig: null, toolkitConfig: null });
+    expect(reset.json().data).toMatchObject({ engineConfig: null, toolkitConfig: null });
+  });
+
+  it.each([
+    [{ ceoPrompt: 'p'.repeat(CEO_PROMPT_MAX + 1) }, 'body.ceoPrompt'],
+    [{ autonomyLevel: 'ROGUE' }, 'body.autonomyLevel'],
+    [{ engineConfig: { briefGeneration: 'openai/gpt-2' } }, 'body.engineConfig.briefGeneration'],
+    [{ engineConfig: { planning: ENGINE_MODEL_IDS[0] } }, 'body.engineConfig.planning'],
+    [
+      { toolkitConfig: { enabledTools: Array.from({ length: TOOLS_LIST_MAX + 1 }, (_, i) => `t${i}`) } },
+      'body.toolkitConfig.enabledTools',
+    ],
+    [
+      { toolkitConfig: { disabledTools: Array.from({ length: TOOLS_LIST_MAX + 1 }, (_, i) => `t${i}`) } },
+      'body.toolkitConfig.disabledTools',
+    ],
+    [{ league: 'HUMAN' }, 'body.league'],
+  ])('answers 400 VALIDATION_ERROR for %o', async (body, path) => {
+    const res = await patch(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details[0].path).toBe(path);
+  });
+
+  it('answers 403 FORBIDDEN to a signer other than the creator and 404 for an unknown company', async () => {
+    expect((await patch({ ceoPrompt: 'mine now' }, 2)).statusCode).toBe(403);
+    expect((await signed(t.app, 1, 'PATCH', '/api/companies/unknown', { ceoPrompt: 'x' })).statusCode).toBe(404);
+  });
+
+  runCommonRouteTests(
+    () => ({ app: t.app, now: Date.now }),
+    () => ({ method: 'PATCH', url: `/api/companies/${id}`, body: { ceoPrompt: 'x' } }),
+  );
+});
+
+describe('PATCH /api/companies/{id} with COMPANY_PATCH_AUTH=ip', () => {
+  it('accepts an unsigned directive', async () => {
+    const ip = await startTestApp({ database, chain, env: { COMPANY_PATCH_AUTH: 'ip' } });
+    try {
+      const res = await ip.app.inject({
+        method: 'PATCH',
+        url: `/api/companies/${id}`,
+        payload: { autonomyLevel: 'STRATEGY_AUTONOMOUS' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ autonomyLevel: 'STRATEGY_AUTONOMOUS', league: 'MACHINE' });
+    } finally {
+      await ip.close();
+    }
+  });
+});
+
+describe('PATCH /api/companies/{id}/engine', () => {
+  it('reports skipped machine steps while the company has no machine', async () => {
+    const res = await engine({ enginePreset: 'PREMIUM', masterDirective: 'm'.repeat(MASTER_DIRECTIVE_MAX) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      autonomyLevel: 'STRATEGY_AUTONOMOUS',
+      masterDirective: 'm'.repeat(MASTER_DIRECTIVE_MAX),
+      machineResults: { resize: 'skipped', envUpdate: 'skipped' },
+    });
+  });
+
+  it('resizes the machine and updates its environment when one exists', async () => {
+    await database.db.update(companies).set({ machineId: 'm-1' }).where(eq(companies.id, id));
+    const res = await engine({ enginePreset: 'BUDGET', autonomyLevel: 'HUMAN_DIRECTED' });
+    expect(res.json().data.machineResults).toEqual({ resize: 'ok', envUpdate: 'ok' });
+    expect(calls).toEqual(['resize m-1 BUDGET', 'env m-1 HUMAN_DIRECTED']);
+    const failed = await engine({ masterDirective: 'fail' });
+    expect(failed.json().data.machineResults).toEqual({ resize: 'skipped', envUpdate: 'failed' });
+    const company = await t.app.inject({ method: 'GET', url: `/api/companies/${id}` });
+    expect(company.json().data).toMatchObject({ enginePreset: 'BUDGET', league: 'HUMAN', masterDirective: 'fail' });
+  });
+
+  it.each([
+    [{}, 'body'],
+    [{ enginePreset: 'ULTRA' }, 'body.enginePreset'],
+    [{ masterDirective: 'm'.repeat(MASTER_DIRECTIVE_MAX + 1) }, 'body.masterDirective'],
+    [{ autonomyLevel: 'NONE' }, 'body.autonomyLevel'],
+  ])('answers 400 VALIDATION_ERROR for %o', async (body, path) => {
+    const res = await engine(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(res.json().error.details[0].path).toBe(path);
+  });
+
+  it('answers 403 and 404', async () => {
+    expect((await engine({ enginePreset: 'BUDGET' }, 2)).statusCode).toBe(403);
+    expect(
+      (await signed(t.app, 1, 'PATCH', '/api/companies/unknown/engine', { enginePreset: 'BUDGET' })).statusCode,
+    ).toBe(404);
+  });
+
+  runCommonRouteTests(
+    () => ({ app: t.app, now: Date.now }),
+    () => ({ method: 'PATCH', url: `/api/companies/${id}/engine`, body: { enginePreset: 'BALANCED' } }),
+  );
+});
+
+describe('PUT /api/companies/{id}/treasury', () => {
+  const put = (body: unknown, signer = 1) => signed(t.app, signer, 'PUT', `/api/companies/${id}/treasury`, body);
+
+  it('stores the treasury address checksummed', async () => {
+    const res = await put({ treasuryAddress: devAccount(3).address.toLowerCase() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.treasuryAddress).toBe(devAccount(3).address);
+  });
+
+  it('refuses the zero address, a malformed address and extra fields', async () => {
+    const zero = await put({ treasuryAddress: `0x${'0'.repeat(40)}` });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().error.code).toBe('BAD_REQUEST');
+    expect((await put({ treasuryAddress: '0xabc' })).json().error.code).toBe('VALIDATION_ERROR');
+    expect((await put({ treasuryAddress: devAccount(3).address, x: 1 })).json().error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers 403 to another signer', async () => {
+    expect((await put({ treasuryAddress: devAccount(2).address }, 2)).statusCode).toBe(403);
+  });
+
+  runCommonRouteTests(
+    () => ({ app: t.app, now: Date.now }),
+    () => ({
+      method: 'PUT',
+      url: `/api/companies/${id}/treasury`,
+      body: { treasuryAddress: devAccount(3).address },
+    }),
+  );
+});
