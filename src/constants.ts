@@ -116,3 +116,8 @@ export const STRATEGY_PRESETS = ['BALANCED', 'AGGRESSIVE', 'CONSERVATIVE'] as co
 export const AGENT_SETTABLE_STATUSES = ['ACTIVE', 'PAUSED'] as const;
 export const SKILL_MAX_LENGTH = 100;
 export const PERSONA_TEXT_MAX = 500;
+/** persona.role and strategy.type: 1-100 characters (SPEC.md gives no bound). */
+export const PERSONA_ROLE_MAX = 100;
+export const STRATEGY_TYPE_MAX = 100;
+/** Cache-Control of GET /api/agents/{id}/registration.json: registries and indexers poll it. */
+export const AGENT_REGISTRATION_CACHE_CONTROL = 'public, max-age=60';

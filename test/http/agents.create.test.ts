@@ -7,12 +7,13 @@ import {
   AGENT_NAME_MAX,
   AGENT_SKILLS_MAX,
   AGENT_SKILLS_MIN,
+  PERSONA_ROLE_MAX,
   PERSONA_TEXT_MAX,
   SKILL_MAX_LENGTH,
   STRATEGY_PRESETS,
+  STRATEGY_TYPE_MAX,
 } from '../../src/constants.ts';
 import type { Database } from '../../src/db/client.ts';
-import { PERSONA_ROLE_MAX, STRATEGY_TYPE_MAX } from '../../src/domain/agents/rules.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
 import { primaryTestDatabase } from '../helpers/db.ts';

@@ -4,10 +4,14 @@ import { createId } from '@paralleldrive/cuid2';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { AGENTS_PAGE_SIZE_DEFAULT, AGENTS_PAGE_SIZE_MAX, PAGE_MAX } from '../../src/constants.ts';
+import {
+  AGENT_REGISTRATION_CACHE_CONTROL,
+  AGENTS_PAGE_SIZE_DEFAULT,
+  AGENTS_PAGE_SIZE_MAX,
+  PAGE_MAX,
+} from '../../src/constants.ts';
 import type { Database } from '../../src/db/client.ts';
 import { agents, companies } from '../../src/db/schema/companies.ts';
-import { AGENT_REGISTRATION_CACHE_CONTROL } from '../../src/domain/agents/rules.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
 import { primaryTestDatabase } from '../helpers/db.ts';

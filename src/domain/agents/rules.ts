@@ -1,13 +1,7 @@
-// Rules of the agent resource that are not in constants.ts: the bounds of persona and strategy text, how a
-// stand-alone agent's role follows from its persona, and who may change an agent.
+// Rules of the agent resource: how a stand-alone agent's role follows from its persona, and who may change an
+// agent.
 import { AGENT_ROLES } from '../../constants.ts';
 import { forbidden, notFound } from '../../errors.ts';
-
-/** persona.role and strategy.type: 1-100 characters (SPEC.md gives no bound; the brief of this area does). */
-export const PERSONA_ROLE_MAX = 100;
-export const STRATEGY_TYPE_MAX = 100;
-/** Cache-Control of GET /api/agents/{id}/registration.json: registries and indexers poll it. */
-export const AGENT_REGISTRATION_CACHE_CONTROL = 'public, max-age=60';
 
 export type AgentRole = (typeof AGENT_ROLES)[number];
 

@@ -1,9 +1,10 @@
 // Agent routes (SPEC.md GET/POST /api/agents, GET/PUT/DELETE /api/agents/{id}) and the ERC-8004 registration file
 // GET /api/agents/{id}/registration.json. Reads are public; changes need the creator's wallet signature.
+
+import { AGENT_REGISTRATION_CACHE_CONTROL } from '../../constants.ts';
 import { createAgent, terminateAgent, updateAgent } from '../../domain/agents/commands.ts';
 import { getAgent, listAgents } from '../../domain/agents/queries.ts';
 import { registrationFile } from '../../domain/agents/registration.ts';
-import { AGENT_REGISTRATION_CACHE_CONTROL } from '../../domain/agents/rules.ts';
 import { agentCreatedView, agentDetailView, agentListView } from '../../domain/agents/views.ts';
 import { requireWallet } from '../auth/index.ts';
 import { ok } from '../envelope.ts';

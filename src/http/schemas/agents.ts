@@ -12,12 +12,13 @@ import {
   AGENT_STATUSES,
   AGENTS_PAGE_SIZE_DEFAULT,
   AGENTS_PAGE_SIZE_MAX,
+  PERSONA_ROLE_MAX,
   PERSONA_TEXT_MAX,
   SKILL_MAX_LENGTH,
   STRATEGY_PRESETS,
+  STRATEGY_TYPE_MAX,
 } from '../../constants.ts';
 import { REGISTRATION_TYPE } from '../../domain/agents/registration.ts';
-import { PERSONA_ROLE_MAX, STRATEGY_TYPE_MAX } from '../../domain/agents/rules.ts';
 import { AddressString, IsoTimestamp, internalOk, PageQuery, Pagination, StringEnum } from './common.ts';
 
 const Nullable = <T extends TSchema>(schema: T, description?: string) =>
