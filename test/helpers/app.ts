@@ -1,5 +1,6 @@
 // Builds the whole HTTP application on a test database and a test chain, as the server does at start.
 import pino, { type Logger } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Container, createContainer } from '../../src/container.ts';
 import type { Database } from '../../src/db/client.ts';
@@ -7,7 +8,8 @@ import type { ComputeProvider } from '../../src/domain/compute/provider.ts';
 import { createHdWalletProvider, type WalletProvider } from '../../src/domain/wallets/provider.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { App } from '../../src/http/types.ts';
-import type { TestChain } from './chain.ts';
+import { startTestChain, type TestChain } from './chain.ts';
+import { primaryTestDatabase } from './db.ts';
 
 export interface TestApp {
   app: App;
@@ -50,4 +52,31 @@ export async function startTestApp(options: {
       await container.close();
     },
   };
+}
+
+export type TestAppOptions = Omit<Parameters<typeof startTestApp>[0], 'database' | 'chain'>;
+
+/** The app of one test file with its chain and database; its fields are set once `beforeAll` has run. */
+export interface TestEnv extends TestApp {
+  chain: TestChain;
+  database: Database;
+}
+
+/**
+ * Starts anvil, the database (the real server when TEST_DATABASE_URL is set, else PGlite) and the app once for
+ * the test file, and stops them after it.
+ */
+export function useTestApp(options: TestAppOptions & { chain?: Parameters<typeof startTestChain>[0] } = {}): TestEnv {
+  const env = {} as TestEnv;
+  beforeAll(async () => {
+    const { chain: chainOptions, ...appOptions } = options;
+    const [chain, database] = await Promise.all([startTestChain(chainOptions), primaryTestDatabase.open()]);
+    Object.assign(env, { chain, database }, await startTestApp({ ...appOptions, database, chain }));
+  });
+  afterAll(async () => {
+    await env.close?.();
+    await env.database?.close();
+    await env.chain?.stop();
+  });
+  return env;
 }

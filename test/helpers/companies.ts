@@ -4,7 +4,7 @@ import { devAccount } from '../../src/chain/client.ts';
 import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import type { App } from '../../src/http/types.ts';
 import type { TestChain } from './chain.ts';
-import { type HttpMethod, type MessageSigner, serializeBody, signedRequest } from './security.ts';
+import { type HttpMethod, type MessageSigner, sendSigned } from './security.ts';
 
 /** Dev account `index` buys one access card; returns its token id. */
 export async function mintCard(chain: TestChain, index: number): Promise<bigint> {
@@ -30,18 +30,10 @@ export async function mintCard(chain: TestChain, index: number): Promise<bigint>
   return result;
 }
 
-/** Sends a request signed by `signer` (dev account index or any signer). */
-export async function signed(
-  app: App,
-  signer: MessageSigner | number,
-  method: HttpMethod,
-  url: string,
-  body?: unknown,
-) {
+/** Sends a request signed by `signer` (dev account index or any signer), never refused as a replay. */
+export function signed(app: App, signer: MessageSigner | number, method: HttpMethod, url: string, body?: unknown) {
   const account = typeof signer === 'number' ? devAccount(signer) : signer;
-  const headers = await signedRequest(account, method, url, body);
-  const payload = serializeBody(body);
-  return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  return sendSigned({ app, now: Date.now }, account, method, url, body);
 }
 
 let seq = 0;

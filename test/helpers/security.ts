@@ -56,6 +56,27 @@ export async function signedRequest(
   };
 }
 
+const used = new Set<string>();
+/**
+ * Sends a request signed by `account`, dated at the latest second within the window not yet used for the same
+ * signer, method, path and body, so a test that repeats a call is never refused as a replay.
+ */
+export async function sendSigned(
+  ctx: SecurityContext,
+  account: MessageSigner,
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+) {
+  const payload = serializeBody(body);
+  const nowS = Math.floor(ctx.now() / 1000);
+  let ts = nowS;
+  while (used.has(`${account.address} ${method} ${url} ${payload} ${ts}`) && ts > nowS - 250) ts--;
+  used.add(`${account.address} ${method} ${url} ${payload} ${ts}`);
+  const headers = await signedRequest(account, method, url, body, ts);
+  return ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+}
+
 function expectUnauthorized(
   res: { statusCode: number; json(): any },
   url: string,

@@ -2,7 +2,7 @@
 // ERC-8004 id of "0") and GET /api/agents/{id}/registration.json.
 import { createId } from '@paralleldrive/cuid2';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import {
   AGENT_REGISTRATION_CACHE_CONTROL,
@@ -10,36 +10,21 @@ import {
   AGENTS_PAGE_SIZE_MAX,
   PAGE_MAX,
 } from '../../src/constants.ts';
-import type { Database } from '../../src/db/client.ts';
 import { agents, companies } from '../../src/db/schema/companies.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { startTestChain, type TestChain } from '../helpers/chain.ts';
-import { primaryTestDatabase } from '../helpers/db.ts';
+import { useTestApp } from '../helpers/app.ts';
 import { serializeBody, signedRequest } from '../helpers/security.ts';
 
 const BASE_URL = 'https://agents.example.test';
 const alice = devAccount(2);
 
-let chain: TestChain;
-let database: Database;
-let t: TestApp;
-
-beforeAll(async () => {
-  [chain, database] = await Promise.all([startTestChain({ baseUrl: BASE_URL }), primaryTestDatabase.open()]);
-  t = await startTestApp({ database, chain, env: { BASE_URL, RATE_LIMIT_MAX: '100000' } });
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.close();
-  await chain?.stop();
-});
+const t = useTestApp({ chain: { baseUrl: BASE_URL }, env: { BASE_URL, RATE_LIMIT_MAX: '100000' } });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address;
 
 /** Writes an agent row directly, as deploy-suite and the identity pipeline would. */
 async function insertAgent(values: Partial<typeof agents.$inferInsert> = {}) {
-  const [row] = await database.db
+  const [row] = await t.database.db
     .insert(agents)
     .values({
       id: createId(),
@@ -57,7 +42,7 @@ async function insertAgent(values: Partial<typeof agents.$inferInsert> = {}) {
 let nextCard = 100;
 async function insertCompany(values: Partial<typeof companies.$inferInsert> = {}) {
   const id = createId();
-  const [row] = await database.db
+  const [row] = await t.database.db
     .insert(companies)
     .values({
       id,
@@ -286,7 +271,7 @@ describe('GET /api/agents/{id}', () => {
   it('renders the detail view of a company agent: identity with id "0", metrics, company, updatedAt', async () => {
     const company = await insertCompany({ name: 'Acme Yield', category: 'DEFI_YIELD' });
     const wallet = freshAddress();
-    const registry = chain.chain.contracts.identityRegistry!;
+    const registry = t.chain.chain.contracts.identityRegistry!;
     const row = await insertAgent({
       companyId: company.id,
       name: 'Acme CFO',
@@ -375,7 +360,7 @@ describe('GET /api/agents/{id}/registration.json', () => {
 
   it('describes a registered company agent: card image, agent id 0 in the registry of the chain, active', async () => {
     const company = await insertCompany({ logoUrl: null });
-    const registry = chain.chain.contracts.identityRegistry!;
+    const registry = t.chain.chain.contracts.identityRegistry!;
     const row = await insertAgent({
       companyId: company.id,
       description: 'Runs the treasury.',
@@ -390,9 +375,9 @@ describe('GET /api/agents/{id}/registration.json', () => {
       description: 'Runs the treasury.',
       image: `${BASE_URL}/api/nft/image/${company.cardTokenId}`,
       active: true,
-      registrations: [{ agentId: 0, agentRegistry: `eip155:${chain.chain.chainId}:${registry}` }],
+      registrations: [{ agentId: 0, agentRegistry: `eip155:${t.chain.chain.chainId}:${registry}` }],
     });
-    expect(chain.chain.chainId).toBe(31337);
+    expect(t.chain.chain.chainId).toBe(31337);
   });
 
   it("uses the company's logo when it has one, and the chain's registry when none is stored", async () => {
@@ -402,7 +387,7 @@ describe('GET /api/agents/{id}/registration.json', () => {
     expect(body.image).toBe('https://cdn.example.test/acme.png');
     expect(body.active).toBe(false);
     expect(body.registrations).toEqual([
-      { agentId: 17, agentRegistry: `eip155:31337:${chain.chain.contracts.identityRegistry}` },
+      { agentId: 17, agentRegistry: `eip155:31337:${t.chain.chain.contracts.identityRegistry}` },
     ]);
   });
 

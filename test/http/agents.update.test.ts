@@ -3,47 +3,21 @@
 import { createId } from '@paralleldrive/cuid2';
 import { eq } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { AGENT_DESCRIPTION_MAX, AGENT_NAME_MAX, AGENT_SKILLS_MAX } from '../../src/constants.ts';
-import type { Database } from '../../src/db/client.ts';
 import { agents, companies } from '../../src/db/schema/companies.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { startTestChain, type TestChain } from '../helpers/chain.ts';
-import { primaryTestDatabase } from '../helpers/db.ts';
-import {
-  type HttpMethod,
-  type MessageSigner,
-  runCommonRouteTests,
-  serializeBody,
-  signedRequest,
-} from '../helpers/security.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { type HttpMethod, type MessageSigner, runCommonRouteTests, sendSigned } from '../helpers/security.ts';
 
 const alice = devAccount(5);
 const bob = devAccount(6);
 
-let chain: TestChain;
-let database: Database;
-let t: TestApp;
-
-beforeAll(async () => {
-  [chain, database] = await Promise.all([startTestChain(), primaryTestDatabase.open()]);
-  t = await startTestApp({ database, chain, env: { RATE_LIMIT_MAX: '100000' } });
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.close();
-  await chain?.stop();
-});
+const t = useTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
 
 // Each signed call gets its own timestamp, so two identical calls are never refused as a replay.
-let skew = 0;
-async function signed(account: MessageSigner, method: HttpMethod, url: string, body?: unknown) {
-  const ts = Math.floor(t.container.now() / 1000) - (skew++ % 250);
-  const headers = await signedRequest(account, method, url, body, ts);
-  const payload = serializeBody(body);
-  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
-}
+const signed = (account: MessageSigner, method: HttpMethod, url: string, body?: unknown) =>
+  sendSigned({ app: t.app, now: t.container.now }, account, method, url, body);
 const put = (id: string, body: unknown, account: MessageSigner = alice) =>
   signed(account, 'PUT', `/api/agents/${id}`, body);
 const del = (id: string, account: MessageSigner = alice) => signed(account, 'DELETE', `/api/agents/${id}`);
@@ -64,7 +38,7 @@ async function postAgent(): Promise<string> {
 }
 
 async function insertAgent(values: Partial<typeof agents.$inferInsert> = {}) {
-  const [row] = await database.db
+  const [row] = await t.database.db
     .insert(agents)
     .values({
       id: createId(),
@@ -79,7 +53,7 @@ async function insertAgent(values: Partial<typeof agents.$inferInsert> = {}) {
   return row!;
 }
 
-const rowOf = async (id: string) => (await database.db.select().from(agents).where(eq(agents.id, id)))[0]!;
+const rowOf = async (id: string) => (await t.database.db.select().from(agents).where(eq(agents.id, id)))[0]!;
 
 function expectError(res: { statusCode: number; json(): any }, status: number, code: string, message?: RegExp) {
   expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
@@ -130,7 +104,7 @@ describe('PUT /api/agents/{id}', () => {
   });
 
   it('keeps the seat role of a company agent when its persona changes', async () => {
-    const [company] = await database.db
+    const [company] = await t.database.db
       .insert(companies)
       .values({
         id: createId(),

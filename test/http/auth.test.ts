@@ -2,19 +2,16 @@
 // probe routes registered behind each guard. Also: no secret ever reaches a log line.
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import type { Container } from '../../src/container.ts';
-import type { Database } from '../../src/db/client.ts';
 import { apiKeys } from '../../src/db/schema/auth.ts';
 import { createApiKey, revokeApiKey } from '../../src/domain/auth/api-keys.ts';
 import { walletAuthorizationHeader, walletSignatureMessage } from '../../src/domain/auth/wallet-signature.ts';
 import { requireApiKey, requireSecret, requireWallet, secretMatches } from '../../src/http/auth/index.ts';
 import type { App } from '../../src/http/types.ts';
 import { createLogger } from '../../src/logger.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { startTestChain, type TestChain } from '../helpers/chain.ts';
-import { primaryTestDatabase } from '../helpers/db.ts';
+import { startTestApp, useTestApp } from '../helpers/app.ts';
 import { runCommonRouteTests, serializeBody, signedRequest } from '../helpers/security.ts';
 
 const CRON_SECRET = `cron-${randomBytes(16).toString('hex')}`;
@@ -50,24 +47,7 @@ function probes(app: App, container: Container) {
   app.post('/api/test/cron-or-admin', { preValidation: requireSecret(container, ['cron', 'admin']) }, ok);
 }
 
-let chain: TestChain;
-let database: Database;
-let t: TestApp;
-
-beforeAll(async () => {
-  [chain, database] = await Promise.all([startTestChain(), primaryTestDatabase.open()]);
-  t = await startTestApp({
-    database,
-    chain,
-    env: { CRON_SECRET, ADMIN_SECRET },
-    extraRoutes: probes,
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.close();
-  await chain?.stop();
-});
+const t = useTestApp({ env: { CRON_SECRET, ADMIN_SECRET }, extraRoutes: probes });
 
 const nowS = () => Math.floor(t.container.now() / 1000);
 
@@ -92,21 +72,21 @@ function expectV1401(res: { statusCode: number; json(): any }, message: string |
 describe('requireApiKey', () => {
   describe('openWhenUnconfigured', () => {
     it('lets requests through while no key exists at all, and requires one as soon as one does', async () => {
-      await database.db.delete(apiKeys);
+      await t.database.db.delete(apiKeys);
       t.container.apiKeys.clear();
       const open = await t.app.inject({ method: 'GET', url: '/api/v1/test/stream' });
       expect(open.statusCode).toBe(200);
       // Without openWhenUnconfigured the same state is closed.
       expectV1401(await t.app.inject({ method: 'GET', url: '/api/v1/test/key-query' }), /^Missing API key/);
 
-      const { key, id } = await createApiKey(database.db, 'first');
+      const { key, id } = await createApiKey(t.database.db, 'first');
       t.container.apiKeys.clear();
       expectV1401(await t.app.inject({ method: 'GET', url: '/api/v1/test/stream' }), /^Missing API key/);
       const withKey = await t.app.inject({ method: 'GET', url: `/api/v1/test/stream?api_key=${key}` });
       expect(withKey.statusCode).toBe(200);
       expect(withKey.json().data.apiKeyId).toBe(id);
       // A wrong key is refused even while unconfigured: a client that sends one expects it to be checked.
-      await revokeApiKey(database.db, id);
+      await revokeApiKey(t.database.db, id);
       t.container.apiKeys.clear();
       expectV1401(
         await t.app.inject({ method: 'GET', url: '/api/v1/test/stream', headers: { 'x-api-key': key } }),
@@ -120,7 +100,7 @@ describe('requireApiKey', () => {
     let key: string;
     let id: string;
     beforeAll(async () => {
-      ({ key, id } = await createApiKey(database.db, 'probe'));
+      ({ key, id } = await createApiKey(t.database.db, 'probe'));
       t.container.apiKeys.clear();
     });
 
@@ -147,10 +127,10 @@ describe('requireApiKey', () => {
     });
 
     it('answers 401 for a revoked key once the cache forgets it', async () => {
-      const other = await createApiKey(database.db, 'short-lived');
+      const other = await createApiKey(t.database.db, 'short-lived');
       const ok = await t.app.inject({ method: 'GET', url: '/api/test/key', headers: { 'x-api-key': other.key } });
       expect(ok.statusCode).toBe(200);
-      await revokeApiKey(database.db, other.id);
+      await revokeApiKey(t.database.db, other.id);
       t.container.apiKeys.clear();
       const res = await t.app.inject({ method: 'GET', url: '/api/test/key', headers: { 'x-api-key': other.key } });
       expectInternal401(res, 'Invalid API key');
@@ -376,7 +356,12 @@ describe('requireSecret', () => {
   });
 
   it('accepts nothing for a secret that is not set', async () => {
-    const onlyCron = await startTestApp({ database, chain, env: { CRON_SECRET }, extraRoutes: probes });
+    const onlyCron = await startTestApp({
+      database: t.database,
+      chain: t.chain,
+      env: { CRON_SECRET },
+      extraRoutes: probes,
+    });
     try {
       for (const given of [ADMIN_SECRET, CRON_SECRET, 'undefined', 'null', '""']) {
         expectInternal401(await post(onlyCron.app, '/api/test/admin', `Bearer ${given}`), 'Invalid secret');
@@ -390,8 +375,8 @@ describe('requireSecret', () => {
       await onlyCron.close();
     }
     const none = await startTestApp({
-      database,
-      chain,
+      database: t.database,
+      chain: t.chain,
       env: { CRON_SECRET: '', ADMIN_SECRET: '  ' },
       extraRoutes: probes,
     });
@@ -418,15 +403,15 @@ describe('logs', () => {
       },
     };
     const logged = await startTestApp({
-      database,
-      chain,
+      database: t.database,
+      chain: t.chain,
       env: { CRON_SECRET, ADMIN_SECRET },
       extraRoutes: probes,
       logger,
     });
     try {
-      const { key } = await createApiKey(database.db, 'logged');
-      const queryKey = (await createApiKey(database.db, 'logged-query')).key;
+      const { key } = await createApiKey(t.database.db, 'logged');
+      const queryKey = (await createApiKey(t.database.db, 'logged-query')).key;
       const wrongKey = `aie_${randomBytes(32).toString('base64url')}`;
       const walletHeaders = await signedRequest(alice, 'POST', '/api/test/wallet', { a: 1 }, nowS());
       const secrets = [key, queryKey, wrongKey, CRON_SECRET, ADMIN_SECRET, walletHeaders.authorization!];

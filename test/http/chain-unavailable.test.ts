@@ -1,35 +1,20 @@
 // When the chain node stops answering, routes that need it answer 503 CHAIN_UNAVAILABLE within the RPC
 // timeout, and routes that need no chain keep serving.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { onChain } from '../../src/chain/errors.ts';
-import type { Database } from '../../src/db/client.ts';
 import { ok } from '../../src/http/envelope.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { startTestChain, type TestChain } from '../helpers/chain.ts';
-import { primaryTestDatabase } from '../helpers/db.ts';
+import { useTestApp } from '../helpers/app.ts';
 
 const TIMEOUT_MS = 500;
-let chain: TestChain;
-let database: Database;
-let t: TestApp;
 
-beforeAll(async () => {
-  [chain, database] = await Promise.all([startTestChain({ timeoutMs: TIMEOUT_MS }), primaryTestDatabase.open()]);
-  t = await startTestApp({
-    database,
-    chain,
-    env: { RPC_TIMEOUT_MS: String(TIMEOUT_MS) },
-    extraRoutes: (app, container) => {
-      app.get('/api/probe/block', async () =>
-        ok({ block: (await onChain(() => container.chain.publicClient.getBlockNumber({ cacheTime: 0 }))).toString() }),
-      );
-    },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.close();
-  await chain?.stop();
+const t = useTestApp({
+  chain: { timeoutMs: TIMEOUT_MS },
+  env: { RPC_TIMEOUT_MS: String(TIMEOUT_MS) },
+  extraRoutes: (app, container) => {
+    app.get('/api/probe/block', async () =>
+      ok({ block: (await onChain(() => container.chain.publicClient.getBlockNumber({ cacheTime: 0 }))).toString() }),
+    );
+  },
 });
 
 describe('chain outage', () => {
@@ -39,7 +24,7 @@ describe('chain outage', () => {
   });
 
   it('answers 503 CHAIN_UNAVAILABLE once the node is gone, while other routes keep working', async () => {
-    await chain.stop();
+    await t.chain.stop();
     const started = Date.now();
     const res = await t.app.inject({ method: 'GET', url: '/api/probe/block' });
     expect(res.statusCode).toBe(503);

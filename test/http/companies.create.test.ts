@@ -1,38 +1,23 @@
 // POST /api/companies and GET /api/companies/{id}: card-gated creation, the permanent card binding and its
 // repair after a crash, every bound of the body.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { AccessCardAbi } from '../../src/chain/generated/abis.ts';
 import { createOutbox } from '../../src/chain/outbox.ts';
 import { COMPANY_DESCRIPTION_MAX, COMPANY_NAME_MAX, COMPANY_SLUG_MAX } from '../../src/constants.ts';
-import type { Database } from '../../src/db/client.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { repairCardLocks } from '../../src/domain/companies/card.ts';
 import { createCompany } from '../../src/domain/companies/create.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { startTestChain, type TestChain } from '../helpers/chain.ts';
+import { useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
-import { primaryTestDatabase } from '../helpers/db.ts';
 import { runCommonRouteTests } from '../helpers/security.ts';
 
-let chain: TestChain;
-let database: Database;
-let t: TestApp;
-
-beforeAll(async () => {
-  [chain, database] = await Promise.all([startTestChain(), primaryTestDatabase.open()]);
-  t = await startTestApp({ database, chain });
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.close();
-  await chain?.stop();
-});
+const t = useTestApp();
 
 const companyDeployed = (tokenId: number) =>
-  chain.chain.publicClient.readContract({
-    address: chain.chain.contracts.accessCard!,
+  t.chain.chain.publicClient.readContract({
+    address: t.chain.chain.contracts.accessCard!,
     abi: AccessCardAbi,
     functionName: 'companyDeployed',
     args: [BigInt(tokenId)],
@@ -40,7 +25,7 @@ const companyDeployed = (tokenId: number) =>
 
 describe('POST /api/companies', () => {
   it('creates an INCORPORATING company bound to the signer unused card, and locks the card on-chain', async () => {
-    const tokenId = await mintCard(chain, 1);
+    const tokenId = await mintCard(t.chain, 1);
     const res = await signed(
       t.app,
       1,
@@ -80,7 +65,7 @@ describe('POST /api/companies', () => {
   });
 
   it('answers 409 CONFLICT for a taken slug, given or derived from the name', async () => {
-    await mintCard(chain, 2);
+    await mintCard(t.chain, 2);
     const taken = await signed(t.app, 2, 'POST', '/api/companies', companyBody({ slug: 'acme-agents' }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toMatchObject({
@@ -102,7 +87,7 @@ describe('POST /api/companies', () => {
   });
 
   it('accepts every bound just inside', async () => {
-    await mintCard(chain, 3);
+    await mintCard(t.chain, 3);
     const res = await signed(
       t.app,
       3,
@@ -142,8 +127,8 @@ describe('POST /api/companies', () => {
     const res = await signed(t.app, 4, 'POST', '/api/companies', companyBody({ referrerCompanyId: 'nope' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('BAD_REQUEST');
-    await mintCard(chain, 4);
-    const [referrer] = await database.db.select().from(companies).where(eq(companies.slug, 'acme-agents'));
+    await mintCard(t.chain, 4);
+    const [referrer] = await t.database.db.select().from(companies).where(eq(companies.slug, 'acme-agents'));
     const ok = await signed(t.app, 4, 'POST', '/api/companies', companyBody({ referrerCompanyId: referrer!.id }));
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.referrerCompanyId).toBe(referrer!.id);
@@ -158,12 +143,12 @@ describe('POST /api/companies', () => {
 
 describe('card lock after a crash', () => {
   it('a company whose lock never reached the chain is locked by repairCardLocks, once, and its card stays bound', async () => {
-    const tokenId = await mintCard(chain, 5);
+    const tokenId = await mintCard(t.chain, 5);
     // The process dies after the binding is written and before the lock is broadcast.
     const crashing = createOutbox({
-      db: database.db,
-      chain: chain.chain,
-      wallet: chain.chain.platform,
+      db: t.database.db,
+      chain: t.chain.chain,
+      wallet: t.chain.chain.platform,
       beforeBroadcast: () => {
         throw new Error('crash');
       },
@@ -179,7 +164,7 @@ describe('card lock after a crash', () => {
     // The next start repairs it; a second repair finds nothing to do.
     expect(await repairCardLocks(t.container)).toBeGreaterThanOrEqual(1);
     expect(await companyDeployed(Number(tokenId))).toBe(true);
-    const [row] = await database.db.select().from(companies).where(eq(companies.id, view.id));
+    const [row] = await t.database.db.select().from(companies).where(eq(companies.id, view.id));
     expect(row!.cardLockedAt).not.toBeNull();
     expect(await repairCardLocks(t.container)).toBe(0);
   });
@@ -187,7 +172,7 @@ describe('card lock after a crash', () => {
 
 describe('GET /api/companies/{id}', () => {
   it('finds a company by id and by slug, publicly', async () => {
-    const [row] = await database.db.select().from(companies).where(eq(companies.slug, 'acme-agents'));
+    const [row] = await t.database.db.select().from(companies).where(eq(companies.slug, 'acme-agents'));
     for (const key of [row!.id, 'acme-agents']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/companies/${key}` });
       expect(res.statusCode).toBe(200);

@@ -1,21 +1,15 @@
 // PATCH /api/companies/{id} (directive), PATCH /api/companies/{id}/engine and PUT /api/companies/{id}/treasury:
 // every bound, the HUMAN_DIRECTED rule, league from autonomy, creator-only access and the unsigned IP mode.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { CEO_PROMPT_MAX, ENGINE_MODEL_IDS, MASTER_DIRECTIVE_MAX, TOOLS_LIST_MAX } from '../../src/constants.ts';
-import type { Database } from '../../src/db/client.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import type { ComputeProvider } from '../../src/domain/compute/provider.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { startTestChain, type TestChain } from '../helpers/chain.ts';
+import { startTestApp, useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
-import { primaryTestDatabase } from '../helpers/db.ts';
 import { runCommonRouteTests } from '../helpers/security.ts';
 
-let chain: TestChain;
-let database: Database;
-let t: TestApp;
 let id: string;
 const calls: string[] = [];
 const compute: ComputeProvider = {
@@ -30,17 +24,11 @@ const compute: ComputeProvider = {
   },
 };
 
+const t = useTestApp({ compute });
 beforeAll(async () => {
-  [chain, database] = await Promise.all([startTestChain(), primaryTestDatabase.open()]);
-  t = await startTestApp({ database, chain, compute });
-  await mintCard(chain, 1);
+  await mintCard(t.chain, 1);
   const res = await signed(t.app, 1, 'POST', '/api/companies', companyBody());
   id = res.json().data.id;
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.close();
-  await chain?.stop();
 });
 
 const patch = (body: unknown, signer = 1) => signed(t.app, signer, 'PATCH', `/api/companies/${id}`, body);
@@ -117,7 +105,7 @@ describe('PATCH /api/companies/{id}', () => {
 
 describe('PATCH /api/companies/{id} with COMPANY_PATCH_AUTH=ip', () => {
   it('accepts an unsigned directive', async () => {
-    const ip = await startTestApp({ database, chain, env: { COMPANY_PATCH_AUTH: 'ip' } });
+    const ip = await startTestApp({ database: t.database, chain: t.chain, env: { COMPANY_PATCH_AUTH: 'ip' } });
     try {
       const res = await ip.app.inject({
         method: 'PATCH',
@@ -144,7 +132,7 @@ describe('PATCH /api/companies/{id}/engine', () => {
   });
 
   it('resizes the machine and updates its environment when one exists', async () => {
-    await database.db.update(companies).set({ machineId: 'm-1' }).where(eq(companies.id, id));
+    await t.database.db.update(companies).set({ machineId: 'm-1' }).where(eq(companies.id, id));
     const res = await engine({ enginePreset: 'BUDGET', autonomyLevel: 'HUMAN_DIRECTED' });
     expect(res.json().data.machineResults).toEqual({ resize: 'ok', envUpdate: 'ok' });
     expect(calls).toEqual(['resize m-1 BUDGET', 'env m-1 HUMAN_DIRECTED']);

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseEventLogs } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import {
   CARD_MINT_PRICE_USDC,
@@ -9,33 +9,14 @@ import {
   NFT_IMAGE_CACHE_CONTROL,
   NFT_METADATA_CACHE_CONTROL,
 } from '../../src/constants.ts';
-import type { Database } from '../../src/db/client.ts';
 import { CARD_PALETTES, escapeXml } from '../../src/domain/cards/image.ts';
 import { tierOf } from '../../src/domain/cards/tiers.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { startTestChain, type TestChain } from '../helpers/chain.ts';
-import { primaryTestDatabase } from '../helpers/db.ts';
+import { useTestApp } from '../helpers/app.ts';
 
 const BASE_URL = 'https://cards.example.test';
 const MARKETPLACE_URL = 'https://market.example.test';
 
-let chain: TestChain;
-let database: Database;
-let t: TestApp;
-
-beforeAll(async () => {
-  [chain, database] = await Promise.all([startTestChain({ baseUrl: BASE_URL }), primaryTestDatabase.open()]);
-  t = await startTestApp({
-    database,
-    chain,
-    env: { BASE_URL, MARKETPLACE_URL, RATE_LIMIT_MAX: '100000' },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.close();
-  await chain?.stop();
-});
+const t = useTestApp({ chain: { baseUrl: BASE_URL }, env: { BASE_URL, MARKETPLACE_URL, RATE_LIMIT_MAX: '100000' } });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const tier = (label: CardTier['label']) => CARD_TIERS.find((x) => x.label === label)!;
@@ -275,9 +256,9 @@ describe('OpenAPI', () => {
 
 describe('a card minted on the chain', () => {
   it('is described by the metadata route its tokenURI points to', async () => {
-    const buyer = chain.wallet(1);
-    const { publicClient } = chain.chain;
-    const { accessCard, usdc } = chain.chain.contracts;
+    const buyer = t.chain.wallet(1);
+    const { publicClient } = t.chain.chain;
+    const { accessCard, usdc } = t.chain.chain.contracts;
     const approve = await buyer.writeContract({
       address: usdc!,
       abi: MockUSDCAbi,

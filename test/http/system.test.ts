@@ -1,22 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { startTestChain, type TestChain } from '../helpers/chain.ts';
-import { primaryTestDatabase } from '../helpers/db.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
 
-let chain: TestChain;
-let database: Database;
-let t: TestApp;
-
-beforeAll(async () => {
-  [chain, database] = await Promise.all([startTestChain(), primaryTestDatabase.open()]);
-  t = await startTestApp({ database, chain });
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.close();
-  await chain?.stop();
-});
+const t = useTestApp();
 
 describe('GET /api/health', () => {
   it('reports the database and the chain as ok with the version', async () => {
@@ -32,9 +17,9 @@ describe('GET /api/chain', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.chainId).toBe(31337);
-    expect(data.rpcUrl).toBe(chain.node.rpcUrl);
+    expect(data.rpcUrl).toBe(t.chain.node.rpcUrl);
     expect(data.contracts.accessCard).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    expect(data.contracts.accessCard).toBe(chain.chain.contracts.accessCard);
+    expect(data.contracts.accessCard).toBe(t.chain.chain.contracts.accessCard);
     expect(data.contracts.usdc).not.toBe(data.contracts.usdc.toLowerCase());
   });
 });

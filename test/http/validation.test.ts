@@ -1,55 +1,38 @@
 // The shared request-validation mechanism, through a probe route that uses the same schema helpers as the
 // real routes: repeated keys, wrong types, huge numbers, unknown enum values, bad bodies.
 import { Type } from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGE_MAX, V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX } from '../../src/constants.ts';
-import type { Database } from '../../src/db/client.ts';
 import { ok, v1 } from '../../src/http/envelope.ts';
 import { internalErrors, PageQuery, StringEnum, v1Errors } from '../../src/http/schemas/common.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { startTestChain, type TestChain } from '../helpers/chain.ts';
-import { primaryTestDatabase } from '../helpers/db.ts';
+import { useTestApp } from '../helpers/app.ts';
 
-let chain: TestChain;
-let database: Database;
-let t: TestApp;
-
-beforeAll(async () => {
-  [chain, database] = await Promise.all([startTestChain(), primaryTestDatabase.open()]);
-  t = await startTestApp({
-    database,
-    chain,
-    extraRoutes: (app) => {
-      app.get(
-        '/api/v1/probe',
-        {
-          schema: {
-            querystring: Type.Object({
-              ...PageQuery(V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX),
-              status: Type.Optional(StringEnum(['BONDING', 'GRADUATED'])),
-            }),
-            response: v1Errors,
-          },
+const t = useTestApp({
+  extraRoutes: (app) => {
+    app.get(
+      '/api/v1/probe',
+      {
+        schema: {
+          querystring: Type.Object({
+            ...PageQuery(V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX),
+            status: Type.Optional(StringEnum(['BONDING', 'GRADUATED'])),
+          }),
+          response: v1Errors,
         },
-        async (request) => v1(request.query),
-      );
-      app.post(
-        '/api/probe',
-        {
-          schema: {
-            body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 5 }) }, { additionalProperties: false }),
-            response: internalErrors,
-          },
+      },
+      async (request) => v1(request.query),
+    );
+    app.post(
+      '/api/probe',
+      {
+        schema: {
+          body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 5 }) }, { additionalProperties: false }),
+          response: internalErrors,
         },
-        async (request) => ok(request.body),
-      );
-    },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await database?.close();
-  await chain?.stop();
+      },
+      async (request) => ok(request.body),
+    );
+  },
 });
 
 const get = (query: string) => t.app.inject({ method: 'GET', url: `/api/v1/probe${query}` });
