@@ -9,6 +9,7 @@ import { type Address, createPublicClient, createWalletClient, http } from 'viem
 import { afterAll, describe, expect, it } from 'vitest';
 import { devAccount, makeViemChain } from '../../src/chain/client.ts';
 import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
+import { signedRequest } from '../helpers/security.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'aie-e2e-'));
@@ -115,6 +116,23 @@ describe('npm start on embedded defaults', () => {
     const body = (await metadata.json()) as any;
     expect(body.attributes).toContainEqual({ trait_type: 'Tier', value: 'Black' });
 
+    // The card's holder creates a company and hires its C-suite, signing each request over real HTTP.
+    const signedFetch = async (method: 'POST', path: string, payload?: unknown) => {
+      const raw = payload === undefined ? undefined : JSON.stringify(payload);
+      const headers = await signedRequest(devAccount(2), method, path, payload);
+      return fetch(`${base}${path}`, { method, headers, ...(raw === undefined ? {} : { body: raw }) });
+    };
+    const created = await signedFetch('POST', '/api/companies', { name: 'E2E Agents', category: 'DEFI_YIELD' });
+    expect(created.status).toBe(201);
+    const company = ((await created.json()) as any).data;
+    expect(company).toMatchObject({ slug: 'e2e-agents', cardTokenId: 1, cardLocked: true, status: 'INCORPORATING' });
+    const suite = await signedFetch('POST', `/api/companies/${company.id}/deploy-suite`);
+    expect(suite.status).toBe(200);
+    const { created: hired } = ((await suite.json()) as any).data;
+    expect(hired.map((a: { status: string }) => a.status)).toEqual(Array(7).fill('ACTIVE'));
+    const view = ((await (await fetch(`${base}/api/companies/e2e-agents`)).json()) as any).data;
+    expect(view.status).toBe('PRIVATE');
+
     expect(await stop()).toBe(0);
     // The node stopped with the service.
     await expect(publicClient.getBlockNumber({ cacheTime: 0 })).rejects.toThrow();
@@ -136,6 +154,16 @@ describe('npm start on embedded defaults', () => {
       args: [1n],
     });
     expect(owner).toBe(devAccount(2).address);
+    // The database kept the company and its agents; the card is still locked to it on-chain.
+    const company = ((await (await fetch(`${base}/api/companies/e2e-agents`)).json()) as any).data;
+    expect(company.agents).toHaveLength(7);
+    const locked = await publicClient.readContract({
+      address: contracts.accessCard,
+      abi: AccessCardAbi,
+      functionName: 'companyDeployed',
+      args: [1n],
+    });
+    expect(locked).toBe(true);
     expect(await stop()).toBe(0);
   }, 120_000);
 });
