@@ -1,5 +1,12 @@
 // The environment, parsed once. A wrong value stops start-up with a message naming the variable and what it accepts.
 import path from 'node:path';
+import {
+  SSE_HEARTBEAT_MS_DEFAULT,
+  SSE_HEARTBEAT_MS_MIN,
+  SSE_MAX_CONNECTIONS_DEFAULT,
+  SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT,
+  SSE_RETENTION_MS,
+} from './constants.ts';
 
 export const ROLE_NAMES = ['api', 'indexer', 'scheduler', 'engine'] as const;
 export type Role = (typeof ROLE_NAMES)[number];
@@ -35,6 +42,14 @@ export interface Config {
   /** Blocks a log must be buried under before the indexer applies it (guards against reorgs). */
   chainConfirmations: number;
   indexerPollMs: number;
+  /** Event streams this process holds at most; one more answers 429. */
+  sseMaxConnections: number;
+  /** Event streams one API key (or, without a key, one client address) holds at most in this process. */
+  sseMaxConnectionsPerClient: number;
+  /** Silence after which a stream gets a `: ping` comment; 0 sends none. */
+  sseHeartbeatMs: number;
+  /** Platform events older than this are deleted (and can no longer be resumed). */
+  eventRetentionMs: number;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +129,12 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const chainIdRaw = str(env, 'CHAIN_ID');
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const sseHeartbeatMs = int(env, 'SSE_HEARTBEAT_MS', SSE_HEARTBEAT_MS_DEFAULT, 0, 3_600_000);
+  if (sseHeartbeatMs > 0 && sseHeartbeatMs < SSE_HEARTBEAT_MS_MIN) {
+    throw new ConfigError(
+      `SSE_HEARTBEAT_MS must be 0 (no heartbeat) or at least ${SSE_HEARTBEAT_MS_MIN}, got ${sseHeartbeatMs}`,
+    );
+  }
   return {
     nodeEnv: str(env, 'NODE_ENV') ?? 'development',
     host,
@@ -143,5 +164,15 @@ export function loadConfig(env: Env = process.env): Config {
     walletMasterSeed: str(env, 'WALLET_MASTER_SEED'),
     chainConfirmations: int(env, 'CHAIN_CONFIRMATIONS', chainRpcUrl ? 3 : 0, 0, 1000),
     indexerPollMs: int(env, 'INDEXER_POLL_MS', chainRpcUrl ? 2000 : 500, 50, 600_000),
+    sseMaxConnections: int(env, 'SSE_MAX_CONNECTIONS', SSE_MAX_CONNECTIONS_DEFAULT, 1, 1_000_000),
+    sseMaxConnectionsPerClient: int(
+      env,
+      'SSE_MAX_CONNECTIONS_PER_CLIENT',
+      SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT,
+      1,
+      1_000_000,
+    ),
+    sseHeartbeatMs,
+    eventRetentionMs: int(env, 'EVENT_RETENTION_MS', SSE_RETENTION_MS, 60_000, 30 * 86_400_000),
   };
 }

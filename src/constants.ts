@@ -68,6 +68,7 @@ export const TOKEN_STATUSES = ['PRE_PUBLIC', 'BONDING', 'GRADUATED'] as const;
 export const AGENT_ROLES = ['CFO', 'CTO', 'CMO', 'COO', 'CSO', 'CISO', 'CRO'] as const;
 export const AGENT_STATUSES = ['PENDING', 'DEPLOYING', 'ACTIVE', 'PAUSED', 'TERMINATED', 'FAILED'] as const;
 export const EVENT_TYPES = ['decision', 'trade', 'score', 'season'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
 
 // Auth (DESIGN.md "Wallet signature", "API keys and secrets")
 export const WALLET_SIGNATURE_WINDOW_S = 300;
@@ -82,6 +83,31 @@ export const GRADUATION_THRESHOLD_USD = 10_000;
 // Events (SPEC.md "Events")
 export const SSE_POLL_INTERVAL_MS = 5_000;
 export const SSE_RETENTION_MS = 60 * 60 * 1000;
+// Not in SPEC.md: the stream's defaults and bounds (docs/api/events.md)
+export const SSE_MAX_CONNECTIONS_DEFAULT = 10_000;
+export const SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT = 100;
+/** A `: ping` comment line after this much silence keeps proxies from closing an idle stream; 0 disables. */
+export const SSE_HEARTBEAT_MS_DEFAULT = 30_000;
+export const SSE_HEARTBEAT_MS_MIN = 1_000;
+/** Retry-After of a 429 for too many streams: when a slot frees is unknown, so a guess a client can live with. */
+export const SSE_CAP_RETRY_AFTER_S = 10;
+/** Entries of the `companies` filter. */
+export const SSE_FILTER_COMPANIES_MAX = 100;
+export const SSE_FILTER_RAW_MAX = 8_192;
+/** Events read from the table per query, by the reader and by a resuming stream. */
+export const SSE_READ_BATCH = 500;
+/** Bytes a stream may have written but not yet sent; a client further behind is dropped. */
+export const SSE_CLIENT_BUFFER_MAX_BYTES = 256 * 1024;
+/** How long a resuming stream waits for a client to take its backlog before it is dropped. */
+export const SSE_DRAIN_TIMEOUT_MS = 10_000;
+/**
+ * Ids are handed out when a transaction inserts, not when it commits. An id missing between delivered ones is
+ * waited for this long (the transaction holding it may be about to commit) before later events go out without it.
+ */
+export const SSE_GAP_GRACE_MS = 1_000;
+/** A missing id skipped after the grace is still delivered, out of order, if it commits within this window. */
+export const SSE_LATE_EVENT_WINDOW_MS = 60_000;
+export const SSE_LATE_EVENT_IDS_MAX = 1_000;
 
 // Companies (DESIGN.md "Routes added": POST /api/companies)
 export const COMPANY_NAME_MIN = 1;

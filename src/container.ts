@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { type ApiKeyVerifier, createApiKeyVerifier } from './domain/auth/api-keys.ts';
 import type { ComputeProvider } from './domain/compute/provider.ts';
+import { createEventHub, type EventHub } from './domain/events/hub.ts';
 import { createHdWalletProvider, loadWalletSeed, type WalletProvider } from './domain/wallets/provider.ts';
 
 export interface Container {
@@ -23,6 +24,8 @@ export interface Container {
   wallets: WalletProvider;
   /** Compute machines for companies; none when no provider is configured. */
   compute: ComputeProvider | undefined;
+  /** Fan-out of platform events to the open event streams; reads once started (by main.ts, or the first stream). */
+  events: EventHub;
   /** Milliseconds since the epoch; replaced in tests that need a fixed clock. */
   now: () => number;
   close(): Promise<void>;
@@ -82,6 +85,15 @@ export async function createContainer(
     const now = parts.now ?? Date.now;
     const apiKeys = createApiKeyVerifier(database.db, { cacheMs: config.apiKeyCacheMs, now });
     const outbox = createOutbox({ db: database.db, chain: opened.chain, wallet: opened.chain.platform });
+    const events = createEventHub({
+      database,
+      log: logger,
+      maxConnections: config.sseMaxConnections,
+      maxConnectionsPerClient: config.sseMaxConnectionsPerClient,
+      heartbeatMs: config.sseHeartbeatMs,
+    });
+    // Stopped before the database closes (closers run in reverse).
+    closers.push(() => events.stop());
     const wallets =
       parts.wallets ??
       createHdWalletProvider(loadWalletSeed(config.walletMasterSeed, config.dataDir, config.nodeEnv !== 'production'));
@@ -94,6 +106,7 @@ export async function createContainer(
       outbox,
       wallets,
       compute: parts.compute,
+      events,
       now,
       close: closeAll,
     };

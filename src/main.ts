@@ -66,6 +66,8 @@ async function main() {
   // Awaited, so a batch being applied commits before the database closes.
   stopHooks.push(() => indexer?.stop());
   if (config.roles.has('api')) {
+    // The event reader LISTENs before the first stream arrives; a database that cannot stops start-up here.
+    await container.events.start();
     await app.listen({ host: config.host, port: config.port });
     logger.info(`ai-economy ${config.baseUrl} (API docs at ${config.baseUrl}/api/docs)`);
   }

@@ -23,6 +23,13 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** Runs a trivial query; throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel`, delivered when the notifying transaction
+   * commits; resolves once listening and returns the function that stops. On PostgreSQL one dedicated connection
+   * (outside the pool) carries every channel and reconnects after a loss; what was notified meanwhile is lost, so
+   * each listener is then called once with an empty payload to catch up by reading.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -61,13 +68,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     } finally {
       client.release();
     }
+    const notifications = createPgNotifications(options);
     return {
       db,
       kind: 'postgres',
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      listen: notifications.listen,
+      close: async () => {
+        await notifications.close();
+        await pool.end();
+      },
     };
   }
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
@@ -87,11 +99,137 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       await client.close();
       releaseLock();
     },
   };
+}
+
+const LISTEN_RETRY_MIN_MS = 100;
+const LISTEN_RETRY_MAX_MS = 5000;
+
+/**
+ * LISTEN on PostgreSQL: a pooled connection cannot hold a LISTEN, so one client of its own serves every channel of
+ * this process, opened with the first listener, closed with the last, and reopened with backoff when it is lost.
+ */
+function createPgNotifications(options: DatabaseOptions) {
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryMs = LISTEN_RETRY_MIN_MS;
+  let closed = false;
+
+  const listenSql = (c: pg.Client, verb: 'listen' | 'unlisten', channel: string) =>
+    c.query(`${verb} ${c.escapeIdentifier(channel)}`);
+
+  async function connect(): Promise<pg.Client> {
+    const c = new pg.Client({
+      connectionString: options.url,
+      connectionTimeoutMillis: 5000,
+      // A connection dropped without a word (a NAT, a failover) is noticed and replaced.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    c.on('notification', (msg) => {
+      for (const onNotify of listeners.get(msg.channel) ?? []) onNotify(msg.payload ?? '');
+    });
+    c.on('error', (err) => {
+      options.onError?.(err);
+      lost(c);
+    });
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      for (const channel of listeners.keys()) await listenSql(c, 'listen', channel);
+    } catch (err) {
+      c.end().catch(() => {});
+      throw err;
+    }
+    return c;
+  }
+
+  function connected(): Promise<pg.Client> {
+    if (client) return Promise.resolve(client);
+    connecting ??= connect()
+      .then((c) => {
+        client = c;
+        return c;
+      })
+      .finally(() => {
+        connecting = undefined;
+      });
+    return connecting;
+  }
+
+  function lost(c: pg.Client) {
+    if (client !== c) return;
+    client = undefined;
+    if (!closed && listeners.size > 0) reconnectLater();
+  }
+
+  function reconnectLater() {
+    if (retryTimer) return;
+    retryTimer = setTimeout(async () => {
+      retryTimer = undefined;
+      try {
+        await connected();
+        retryMs = LISTEN_RETRY_MIN_MS;
+        for (const set of listeners.values()) for (const onNotify of set) onNotify('');
+      } catch (err) {
+        options.onError?.(err as Error);
+        retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+        if (!closed && listeners.size > 0) reconnectLater();
+      }
+    }, retryMs);
+    retryTimer.unref();
+  }
+
+  async function listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    if (closed) throw new Error('the database is closed');
+    const fresh = !listeners.has(channel);
+    const set = listeners.get(channel) ?? new Set<(payload: string) => void>();
+    listeners.set(channel, set);
+    set.add(onNotify);
+    try {
+      const c = await connected();
+      if (fresh) await listenSql(c, 'listen', channel);
+    } catch (err) {
+      set.delete(onNotify);
+      if (set.size === 0) listeners.delete(channel);
+      throw err;
+    }
+    return async () => {
+      if (!set.delete(onNotify) || set.size > 0) return;
+      listeners.delete(channel);
+      const c = client;
+      if (!c) return;
+      if (listeners.size === 0) {
+        client = undefined;
+        await c.end().catch(() => {});
+      } else {
+        await listenSql(c, 'unlisten', channel).catch(() => {});
+      }
+    };
+  }
+
+  async function close() {
+    closed = true;
+    clearTimeout(retryTimer);
+    listeners.clear();
+    const c = client ?? (await connecting?.catch(() => undefined));
+    client = undefined;
+    await c?.end().catch(() => {});
+  }
+
+  return { listen, close };
 }
 
 /**

@@ -14,6 +14,7 @@ import { createLogger } from '../logger.ts';
 import { installErrorHandlers } from './errors.ts';
 import agentRoutes from './routes/agents.ts';
 import companyRoutes from './routes/companies.ts';
+import eventRoutes from './routes/events.ts';
 import nftRoutes from './routes/nft.ts';
 import systemRoutes from './routes/system.ts';
 import { BareError, InternalError, V1Error } from './schemas/common.ts';
@@ -127,5 +128,6 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(nftRoutes, { container });
   await app.register(companyRoutes, { container });
   await app.register(agentRoutes, { container });
+  await app.register(eventRoutes, { container });
   return app;
 }

@@ -6,6 +6,7 @@ import type { Container } from '../container.ts';
 import { rowsOf, type Tx } from '../db/client.ts';
 import { purgeExpiredSignatures } from '../domain/auth/wallet-signature.ts';
 import { repairCardLocks } from '../domain/companies/card.ts';
+import { purgeExpiredEvents } from '../domain/events/store.ts';
 
 export interface Job {
   name: string;
@@ -31,6 +32,12 @@ export const jobs: Job[] = [
     name: 'repair-card-locks',
     pattern: '* * * * *',
     run: (_tx, container) => repairCardLocks(container),
+  },
+  {
+    // Platform events older than the retention (SPEC.md: 1 hour; EVENT_RETENTION_MS).
+    name: 'purge-events',
+    pattern: '* * * * *',
+    run: (tx, container) => purgeExpiredEvents(tx, new Date(container.now() - container.config.eventRetentionMs)),
   },
 ];
 

@@ -1,0 +1,24 @@
+// The platform event log behind GET /api/v1/events. Ids come from a sequence, so they are ordered and a stream
+// resumes after `Last-Event-ID`; rows older than the retention are deleted by the purge-events job.
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { EVENT_TYPES, type EventType } from '../../constants.ts';
+
+export const platformEvents = pgTable(
+  'platform_events',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    type: text('type').$type<EventType>().notNull(),
+    /** No foreign key: the log only records what happened, and rows live no longer than the retention. */
+    companyId: text('company_id').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('platform_events_type_check', sql.raw(`type in (${EVENT_TYPES.map((x) => `'${x}'`).join(', ')})`)),
+    // Resuming a stream filtered to a few companies reads only their rows after the given id.
+    index('platform_events_company_id_idx').on(t.companyId, t.id),
+    // The retention purge.
+    index('platform_events_timestamp_idx').on(t.timestamp),
+  ],
+);

@@ -1,0 +1,138 @@
+// The platform event store: publishEvent, which every area calls inside its own transaction, and the reads of
+// the stream. An event and its NOTIFY become visible together when that transaction commits, or never.
+import { and, asc, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { EVENT_TYPES, type EventType } from '../../constants.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import { platformEvents } from '../../db/schema/events.ts';
+
+/** The NOTIFY channel; its payload is the new event's id. */
+export const EVENTS_CHANNEL = 'platform_events';
+
+/** SPEC.md "Platform event". */
+export interface PlatformEvent {
+  /** Decimal string of the sequence id. */
+  id: string;
+  type: EventType;
+  companyId: string;
+  data: Record<string, unknown>;
+  /** ISO 8601 UTC: the time of the publishing transaction. */
+  timestamp: string;
+}
+
+export interface NewPlatformEvent {
+  type: EventType;
+  companyId: string;
+  /** JSON only: big integers as decimal strings (DESIGN.md "Event payloads"). */
+  data: Record<string, unknown>;
+}
+
+/**
+ * Records an event in the caller's transaction and notifies the stream readers of every replica, which hear of it
+ * when the transaction commits. Call it as the last step of the transaction: the id is taken now, and the
+ * readers hold back later ids (for SSE_GAP_GRACE_MS) until this one commits or is rolled back.
+ */
+export async function publishEvent(tx: Tx, event: NewPlatformEvent): Promise<PlatformEvent> {
+  if (!(EVENT_TYPES as readonly string[]).includes(event.type)) {
+    throw new Error(`unknown event type "${event.type}": expected one of ${EVENT_TYPES.join(', ')}`);
+  }
+  if (typeof event.companyId !== 'string' || event.companyId === '') throw new Error('an event needs a companyId');
+  if (event.data === null || typeof event.data !== 'object' || Array.isArray(event.data)) {
+    throw new Error('event data must be a JSON object');
+  }
+  // One statement: the insert and the notification are atomic even when `tx` is not a transaction.
+  const [row] = rowsOf<EventRow>(
+    await tx.execute(sql`
+      with e as (
+        insert into ${platformEvents} (type, company_id, data)
+        values (${event.type}, ${event.companyId}, ${JSON.stringify(event.data)}::jsonb)
+        returning id, type, company_id, data, timestamp
+      )
+      select e.id::text as id, e.type, e.company_id as "companyId", e.data, e.timestamp,
+        pg_notify(${EVENTS_CHANNEL}, e.id::text)
+      from e`),
+  );
+  return toPlatformEvent(row!);
+}
+
+interface EventRow {
+  id: string | bigint;
+  type: string;
+  companyId: string;
+  data: unknown;
+  timestamp: Date | string;
+}
+
+function toPlatformEvent(row: EventRow): PlatformEvent {
+  const data = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
+  return {
+    id: String(row.id),
+    type: row.type as EventType,
+    companyId: row.companyId,
+    data: data as Record<string, unknown>,
+    timestamp: new Date(row.timestamp).toISOString(),
+  };
+}
+
+const columns = {
+  id: platformEvents.id,
+  type: platformEvents.type,
+  companyId: platformEvents.companyId,
+  data: platformEvents.data,
+  timestamp: platformEvents.timestamp,
+};
+
+export interface EventRange {
+  /** Events after this id. */
+  after: bigint;
+  /** And at most this id. */
+  upTo?: bigint | undefined;
+  /** Only these companies; all when absent. */
+  companyIds?: readonly string[] | undefined;
+  /** Only these types; all when absent. */
+  types?: readonly EventType[] | undefined;
+  /** Ids to leave out. */
+  excludeIds?: readonly bigint[] | undefined;
+  limit: number;
+}
+
+/** Events in id order within a range: the reader's next batch, or a resuming stream's backlog. */
+export async function readEvents(db: Tx, range: EventRange): Promise<PlatformEvent[]> {
+  const where = [gt(platformEvents.id, range.after)];
+  if (range.upTo !== undefined) where.push(lte(platformEvents.id, range.upTo));
+  if (range.companyIds) where.push(inArray(platformEvents.companyId, [...range.companyIds]));
+  if (range.types) where.push(inArray(platformEvents.type, [...range.types]));
+  if (range.excludeIds?.length) where.push(notInArray(platformEvents.id, [...range.excludeIds]));
+  const rows = await db
+    .select(columns)
+    .from(platformEvents)
+    .where(and(...where))
+    .orderBy(asc(platformEvents.id))
+    .limit(range.limit);
+  return rows.map(toPlatformEvent);
+}
+
+/** The events of these ids that exist, in id order. */
+export async function readEventsByIds(db: Tx, ids: readonly bigint[]): Promise<PlatformEvent[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(columns)
+    .from(platformEvents)
+    .where(inArray(platformEvents.id, [...ids]))
+    .orderBy(asc(platformEvents.id));
+  return rows.map(toPlatformEvent);
+}
+
+/** The highest event id, 0 when there is none. */
+export async function latestEventId(db: Tx): Promise<bigint> {
+  const [row] = rowsOf<{ id: string | null }>(await db.execute(sql`select max(id)::text as id from ${platformEvents}`));
+  return BigInt(row?.id ?? 0);
+}
+
+/** Deletes the events published before `cutoff` (the retention job); returns how many. */
+export async function purgeExpiredEvents(tx: Tx, cutoff: Date): Promise<number> {
+  // Counted, not returned: a busy hour may hold many rows.
+  const result = (await tx.execute(
+    sql`delete from ${platformEvents} where ${platformEvents.timestamp} < ${cutoff.toISOString()}::timestamptz`,
+  )) as { rowCount?: number | null; affectedRows?: number };
+  return result.rowCount ?? result.affectedRows ?? 0;
+}
