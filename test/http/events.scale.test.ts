@@ -12,9 +12,9 @@ import { type Database, openDatabase } from '../../src/db/client.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import { publishEvent } from '../../src/domain/events/store.ts';
 import type { App } from '../../src/http/types.ts';
-import { insertCompany, payloads } from '../domain/events/fixtures.ts';
-import { openStream, type SseStream } from '../domain/events/sse-client.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
+import { insertCompany, payloads } from '../helpers/events.ts';
+import { openStream, type SseStream } from '../helpers/sse-client.ts';
 
 const t = useTestApp();
 let acme: { id: string; slug: string };

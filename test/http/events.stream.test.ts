@@ -7,9 +7,9 @@ import { EVENT_TYPES, SSE_FILTER_COMPANIES_MAX } from '../../src/constants.ts';
 import { apiKeys } from '../../src/db/schema/auth.ts';
 import { createApiKey, revokeApiKey } from '../../src/domain/auth/api-keys.ts';
 import { type PlatformEvent, publishEvent } from '../../src/domain/events/store.ts';
-import { insertCompany, payloads } from '../domain/events/fixtures.ts';
-import { openStream, type SseStream } from '../domain/events/sse-client.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { insertCompany, payloads } from '../helpers/events.ts';
+import { openStream, type SseStream } from '../helpers/sse-client.ts';
 
 const t = useTestApp();
 let base: string;
@@ -229,7 +229,9 @@ describe('GET /api/v1/events', () => {
       const { key, id } = await createApiKey(t.database.db, 'stream');
       t.container.apiKeys.clear();
       expectV1Error(await open(), 401, 'UNAUTHORIZED', /^Missing API key: .*x-api-key.*api_key/);
-      expectV1Error(await open('', { 'x-api-key': `${key.slice(0, -1)}A` }), 401, 'UNAUTHORIZED', /^Invalid API key/);
+      // One character changed (never to itself: a key ending in A would otherwise stay valid).
+      const wrong = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
+      expectV1Error(await open('', { 'x-api-key': wrong }), 401, 'UNAUTHORIZED', /^Invalid API key/);
       expectV1Error(await open(`?api_key=nonsense`), 401, 'UNAUTHORIZED', /^Invalid API key/);
       const byHeader = await connected('', { 'x-api-key': key });
       const byQuery = await connected(`?api_key=${key}&types=trade`);

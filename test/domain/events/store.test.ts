@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../../src/errors.ts';
 import { jobs, runJobOnce } from '../../../src/jobs/scheduler.ts';
 import { testDatabases } from '../../helpers/db.ts';
-import { insertCompany, payloads } from './fixtures.ts';
+import { insertCompany, payloads } from '../../helpers/events.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

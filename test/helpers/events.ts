@@ -1,9 +1,9 @@
 // Fixtures of the event tests: company rows written directly (the stream only needs their ids and slugs) and
 // event payloads shaped as DESIGN.md "Event payloads".
 import { createId } from '@paralleldrive/cuid2';
-import type { EventType } from '../../../src/constants.ts';
-import type { Tx } from '../../../src/db/client.ts';
-import { companies } from '../../../src/db/schema/companies.ts';
+import type { EventType } from '../../src/constants.ts';
+import type { Tx } from '../../src/db/client.ts';
+import { companies } from '../../src/db/schema/companies.ts';
 
 let card = 9000;
 
