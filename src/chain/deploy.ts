@@ -6,10 +6,22 @@ import { loadArtifact } from './artifacts.ts';
 import type { ChainClients } from './client.ts';
 import { devAddresses } from './client.ts';
 import type { ContractKey, ContractsFile } from './contracts.ts';
-import { AccessCardAbi, MockUSDCAbi } from './generated/abis.ts';
+import { AccessCardAbi, EmissionTokenAbi, MockUSDCAbi, PrimaryTokenAbi, StakingAbi } from './generated/abis.ts';
 
 /** Dev accounts 1-9 start with this much mock USDC (DESIGN.md "Development chain"). */
 export const DEV_USDC_GRANT = parseUnits('1000000', 6);
+
+/** Dev accounts 1-9 start with this much primary token (DESIGN.md "Development chain"). */
+export const DEV_PRIMARY_GRANT = parseUnits('1000000', 18);
+
+/**
+ * Default emission rate of the staking contract: a 12.5% base APY when 1,000,000 primary tokens of effective
+ * stake sit in the pools (125,000 emission tokens a year, about 0.00396 a second). The APY falls as the stake
+ * grows; the owner changes the rate with `setEmissionPerSecond`.
+ */
+export const DEFAULT_EMISSION_PER_SECOND = parseUnits('125000', 18) / 31_536_000n;
+/** Allocation points of pool 0 (the primary token), the only pool at first. */
+export const PRIMARY_POOL_ALLOC_POINT = 100n;
 
 export interface DeployOptions {
   baseUrl: string;
@@ -70,9 +82,19 @@ export async function deployLocalContracts(
     `${options.baseUrl}/api/nft/metadata/`,
   ]);
   await step('identityRegistry', 'IdentityRegistry', () => []);
+  await step('primaryToken', 'PrimaryToken', () => [owner]);
+  await step('emissionToken', 'EmissionToken', () => []);
+  await step('staking', 'Staking', () => [
+    file.contracts.emissionToken,
+    file.contracts.accessCard,
+    owner,
+    DEFAULT_EMISSION_PER_SECOND,
+  ]);
 
   await fundDevAccounts(clients, file.contracts.usdc!);
   await openMinting(clients, file.contracts.accessCard!);
+  await setUpStaking(clients, file.contracts.primaryToken!, file.contracts.emissionToken!, file.contracts.staking!);
+  await grantPrimaryTokens(clients, file.contracts.primaryToken!);
   return file;
 }
 
@@ -114,4 +136,88 @@ async function openMinting(clients: ChainClients, accessCard: Address): Promise<
     args: [true],
   });
   await clients.publicClient.waitForTransactionReceipt({ hash });
+}
+
+async function sendAndWait(clients: ChainClients, hash: Promise<Hex>): Promise<void> {
+  const receipt = await clients.publicClient.waitForTransactionReceipt({ hash: await hash });
+  if (receipt.status !== 'success') throw new Error(`deployment transaction ${receipt.transactionHash} reverted`);
+}
+
+/** Makes the staking contract the emission token's minter and adds pool 0 for the primary token, once each. */
+async function setUpStaking(
+  clients: ChainClients,
+  primaryToken: Address,
+  emissionToken: Address,
+  staking: Address,
+): Promise<void> {
+  const read = clients.publicClient;
+  const minter = await read.readContract({ address: emissionToken, abi: EmissionTokenAbi, functionName: 'minter' });
+  if (minter === '0x0000000000000000000000000000000000000000') {
+    await sendAndWait(
+      clients,
+      clients.platform.writeContract({
+        address: emissionToken,
+        abi: EmissionTokenAbi,
+        functionName: 'setMinter',
+        args: [staking],
+      }),
+    );
+  }
+  const pools = await read.readContract({ address: staking, abi: StakingAbi, functionName: 'poolLength' });
+  if (pools === 0n) {
+    await sendAndWait(
+      clients,
+      clients.platform.writeContract({
+        address: staking,
+        abi: StakingAbi,
+        functionName: 'addPool',
+        args: [primaryToken, PRIMARY_POOL_ALLOC_POINT],
+      }),
+    );
+  }
+}
+
+/** Grants the platform MINTER_ROLE on the primary token (once) and tops dev accounts 1-9 up to the grant. */
+async function grantPrimaryTokens(clients: ChainClients, primaryToken: Address): Promise<void> {
+  const read = clients.publicClient;
+  const platform = clients.platform.account.address;
+  const role = await read.readContract({ address: primaryToken, abi: PrimaryTokenAbi, functionName: 'MINTER_ROLE' });
+  const accounts = devAddresses().slice(1);
+  const balances = await Promise.all(
+    accounts.map((a) =>
+      read.readContract({ address: primaryToken, abi: PrimaryTokenAbi, functionName: 'balanceOf', args: [a] }),
+    ),
+  );
+  if (balances.every((b) => b >= DEV_PRIMARY_GRANT)) return;
+  const isMinter = await read.readContract({
+    address: primaryToken,
+    abi: PrimaryTokenAbi,
+    functionName: 'hasRole',
+    args: [role, platform],
+  });
+  if (!isMinter) {
+    await sendAndWait(
+      clients,
+      clients.platform.writeContract({
+        address: primaryToken,
+        abi: PrimaryTokenAbi,
+        functionName: 'grantRole',
+        args: [role, platform],
+      }),
+    );
+  }
+  const hashes: Hex[] = [];
+  for (const [i, account] of accounts.entries()) {
+    const missing = DEV_PRIMARY_GRANT - balances[i]!;
+    if (missing <= 0n) continue;
+    hashes.push(
+      await clients.platform.writeContract({
+        address: primaryToken,
+        abi: PrimaryTokenAbi,
+        functionName: 'mint',
+        args: [account, missing],
+      }),
+    );
+  }
+  await Promise.all(hashes.map((hash) => read.waitForTransactionReceipt({ hash })));
 }

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
 import { createChainClients, devAddresses } from '../../src/chain/client.ts';
 import { readContractsFile, writeContractsFile } from '../../src/chain/contracts.ts';
-import { DEV_USDC_GRANT, deployLocalContracts } from '../../src/chain/deploy.ts';
-import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
+import { DEV_PRIMARY_GRANT, DEV_USDC_GRANT, deployLocalContracts } from '../../src/chain/deploy.ts';
+import { MockUSDCAbi, PrimaryTokenAbi } from '../../src/chain/generated/abis.ts';
 import { openChain } from '../../src/chain/index.ts';
 import { loadConfig } from '../../src/config.ts';
 
@@ -31,8 +31,15 @@ describe('deployLocalContracts', () => {
       baseUrl: 'http://x',
       save: (f) => saved.push(JSON.stringify(f.contracts)),
     });
-    expect(Object.keys(first.contracts).sort()).toEqual(['accessCard', 'identityRegistry', 'usdc']);
-    expect(saved.length).toBe(3); // persisted after each deployment, so a crash in between loses nothing
+    expect(Object.keys(first.contracts).sort()).toEqual([
+      'accessCard',
+      'emissionToken',
+      'identityRegistry',
+      'primaryToken',
+      'staking',
+      'usdc',
+    ]);
+    expect(saved.length).toBe(6); // persisted after each deployment, so a crash in between loses nothing
     const blockBefore = await clients.publicClient.getBlockNumber({ cacheTime: 0 });
 
     const second = await deployLocalContracts(clients, first, { baseUrl: 'http://x' });
@@ -46,6 +53,13 @@ describe('deployLocalContracts', () => {
         args: [account],
       });
       expect(balance).toBe(DEV_USDC_GRANT);
+      const primary = await clients.publicClient.readContract({
+        address: first.contracts.primaryToken!,
+        abi: PrimaryTokenAbi,
+        functionName: 'balanceOf',
+        args: [account],
+      });
+      expect(primary).toBe(DEV_PRIMARY_GRANT);
     }
   });
 

@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {IERC721Enumerable} from "@openzeppelin/contracts/token/ERC721/extensions/IERC721Enumerable.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {IAccessCard} from "./interfaces/IAccessCard.sol";
+import {IStaking} from "./interfaces/IStaking.sol";
+
+/// @notice What the staking contract needs from the emission token.
+interface IEmissionMinter {
+    function mint(address to, uint256 amount) external;
+}
+
+/// @title AI Economy staking
+/// @notice MasterChef-style staking: pools by pid share `emissionPerSecond` by allocation points, and inside a pool
+/// every staker earns in proportion to its effective stake = staked amount * access-card multiplier (5/3/2, or 1
+/// without a card). Rewards are minted in the emission token on harvest.
+/// @dev Accounting: `accEmissionPerShare` is the emission per unit of effective stake, scaled by ACC_PRECISION
+/// (1e18). Each user keeps `rewardDebt` in the same scaled unit (effective * acc, not divided), so a pending
+/// amount is floor(effective * (acc - accAtLastChange) / 1e18) and the sum over all users never exceeds what
+/// the pool accrued (which itself rounds down). Pending rewards are banked (`banked`) before every change of
+/// stake or boost. While a pool's effective stake (or its allocation) is zero nothing accrues and
+/// `lastRewardTime` just moves forward.
+///
+/// Cards: one card boosts one staker per pool at a time (`boostedBy[pid][cardId]`). A claim on a card its
+/// claimant no longer holds is stale: `refreshBoostFor` drops it (banking at the old rate first), and a new holder
+/// calling `refreshBoost` drops it too before taking the card, so the same card never boosts two stakers once
+/// either of them has refreshed.
+contract Staking is IStaking, Ownable, ReentrancyGuard {
+    using SafeERC20 for IERC20;
+
+    uint256 public constant ACC_PRECISION = 1e18;
+    /// @notice `refreshBoost` looks at the caller's first MAX_CARDS_SCANNED cards only (index order of
+    /// ERC721Enumerable), to bound its gas; a holder of more cards keeps the best one among the first 50.
+    uint256 public constant MAX_CARDS_SCANNED = 50;
+
+    struct Pool {
+        IERC20 token;
+        uint256 allocPoint;
+        uint256 lastRewardTime;
+        uint256 accEmissionPerShare;
+        uint256 totalStaked;
+        uint256 totalEffective;
+    }
+
+    struct User {
+        uint256 amount;
+        uint256 effective;
+        /// @dev 0 until the first boost refresh; read as 1.
+        uint256 multiplier;
+        uint256 cardId;
+        /// @dev effective * accEmissionPerShare at the last settlement, NOT divided by ACC_PRECISION.
+        uint256 rewardDebt;
+        uint256 banked;
+    }
+
+    IEmissionMinter public immutable emissionToken;
+    IAccessCard public immutable accessCard;
+
+    uint256 public emissionPerSecond;
+    uint256 public totalAllocPoint;
+
+    Pool[] private _pools;
+    mapping(uint256 pid => mapping(address account => User)) private _users;
+    mapping(address token => bool) private _hasPool;
+    /// @inheritdoc IStaking
+    mapping(uint256 pid => mapping(uint256 cardId => address account)) public boostedBy;
+
+    constructor(IEmissionMinter emissionToken_, IAccessCard accessCard_, address initialOwner, uint256 emissionPerSecond_)
+        Ownable(initialOwner)
+    {
+        if (address(emissionToken_) == address(0)) revert StakingInvalidAddress(address(0));
+        if (address(accessCard_) == address(0)) revert StakingInvalidAddress(address(0));
+        emissionToken = emissionToken_;
+        accessCard = accessCard_;
+        emissionPerSecond = emissionPerSecond_;
+        emit EmissionPerSecondSet(emissionPerSecond_);
+    }
+
+    modifier validPool(uint256 pid) {
+        if (pid >= _pools.length) revert StakingInvalidPool(pid);
+        _;
+    }
+
+    // ---------------------------------------------------------------- owner
+
+    /// @inheritdoc IStaking
+    /// @dev Updates every pool first (the share of each changes). Pools are few; the loop is not bounded otherwise.
+    function addPool(IERC20 token, uint256 allocPoint) external onlyOwner returns (uint256 pid) {
+        if (address(token) == address(0)) revert StakingInvalidAddress(address(0));
+        if (_hasPool[address(token)]) revert StakingPoolExists(address(token));
+        _updateAllPools();
+        pid = _pools.length;
+        _pools.push(
+            Pool({
+                token: token,
+                allocPoint: allocPoint,
+                lastRewardTime: block.timestamp,
+                accEmissionPerShare: 0,
+                totalStaked: 0,
+                totalEffective: 0
+            })
+        );
+        _hasPool[address(token)] = true;
+        totalAllocPoint += allocPoint;
+        emit PoolAdded(pid, address(token), allocPoint);
+    }
+
+    /// @inheritdoc IStaking
+    function setAllocPoint(uint256 pid, uint256 allocPoint) external onlyOwner validPool(pid) {
+        _updateAllPools();
+        totalAllocPoint = totalAllocPoint - _pools[pid].allocPoint + allocPoint;
+        _pools[pid].allocPoint = allocPoint;
+        emit AllocPointSet(pid, allocPoint);
+    }
+
+    /// @inheritdoc IStaking
+    function setEmissionPerSecond(uint256 emissionPerSecond_) external onlyOwner {
+        _updateAllPools();
+        emissionPerSecond = emissionPerSecond_;
+        emit EmissionPerSecondSet(emissionPerSecond_);
+    }
+
+    // ---------------------------------------------------------------- stakers
+
+    /// @inheritdoc IStaking
+    function deposit(uint256 pid, uint256 amount) external nonReentrant validPool(pid) {
+        if (amount == 0) revert StakingZeroAmount();
+        Pool storage pool = _updatePool(pid);
+        User storage user = _users[pid][msg.sender];
+        _bank(pool, user);
+        // Credit what arrived, not what was asked, so a token taking a fee cannot inflate the stake.
+        uint256 before = pool.token.balanceOf(address(this));
+        pool.token.safeTransferFrom(msg.sender, address(this), amount);
+        uint256 received = pool.token.balanceOf(address(this)) - before;
+        pool.totalStaked += received;
+        _setStake(pool, user, user.amount + received, _multiplierOf(user));
+        emit Deposited(msg.sender, pid, received);
+    }
+
+    /// @inheritdoc IStaking
+    function withdraw(uint256 pid, uint256 amount) external nonReentrant validPool(pid) {
+        if (amount == 0) revert StakingZeroAmount();
+        User storage user = _users[pid][msg.sender];
+        if (amount > user.amount) revert StakingInsufficientStake(amount, user.amount);
+        Pool storage pool = _updatePool(pid);
+        _bank(pool, user);
+        pool.totalStaked -= amount;
+        _setStake(pool, user, user.amount - amount, _multiplierOf(user));
+        pool.token.safeTransfer(msg.sender, amount);
+        emit Withdrawn(msg.sender, pid, amount);
+    }
+
+    /// @inheritdoc IStaking
+    function harvest(uint256 pid) external nonReentrant validPool(pid) {
+        Pool storage pool = _updatePool(pid);
+        User storage user = _users[pid][msg.sender];
+        _bank(pool, user);
+        uint256 amount = user.banked;
+        user.banked = 0;
+        if (amount > 0) emissionToken.mint(msg.sender, amount);
+        emit Harvested(msg.sender, pid, amount);
+    }
+
+    /// @inheritdoc IStaking
+    /// @dev Touches neither the accumulator nor the emission token nor the card, so nothing outside this contract
+    /// can block it. The card claim is released so the card can boost someone else.
+    function emergencyWithdraw(uint256 pid) external nonReentrant validPool(pid) {
+        Pool storage pool = _pools[pid];
+        User storage user = _users[pid][msg.sender];
+        uint256 amount = user.amount;
+        uint256 forfeited = user.banked + _accrued(user, pool.accEmissionPerShare);
+        pool.totalStaked -= amount;
+        pool.totalEffective -= user.effective;
+        uint256 cardId = user.cardId;
+        if (cardId != 0 && boostedBy[pid][cardId] == msg.sender) delete boostedBy[pid][cardId];
+        delete _users[pid][msg.sender];
+        pool.token.safeTransfer(msg.sender, amount);
+        emit EmergencyWithdrawn(msg.sender, pid, amount, forfeited);
+    }
+
+    /// @inheritdoc IStaking
+    /// @dev Ties between cards of the same multiplier keep the card already in use, else the first one found.
+    /// A card claimed by another account that no longer holds it (the caller holds it now) is taken over: that
+    /// account's boost drops to 1x first, with its rewards banked at the old rate.
+    function refreshBoost(uint256 pid) external nonReentrant validPool(pid) {
+        Pool storage pool = _updatePool(pid);
+        User storage user = _users[pid][msg.sender];
+        IERC721Enumerable cards = IERC721Enumerable(address(accessCard));
+        uint256 count = cards.balanceOf(msg.sender);
+        if (count > MAX_CARDS_SCANNED) count = MAX_CARDS_SCANNED;
+
+        uint256 bestCard;
+        uint256 bestMultiplier = 1;
+        for (uint256 i = 0; i < count; ++i) {
+            uint256 cardId = cards.tokenOfOwnerByIndex(msg.sender, i);
+            (, uint256 multiplier) = accessCard.tierOf(cardId);
+            if (multiplier > bestMultiplier || (multiplier == bestMultiplier && cardId == user.cardId)) {
+                bestCard = cardId;
+                bestMultiplier = multiplier;
+            }
+        }
+
+        if (bestCard != 0) {
+            address previous = boostedBy[pid][bestCard];
+            // The caller holds the card, so any other claimant is stale.
+            if (previous != address(0) && previous != msg.sender) _dropBoost(pool, pid, previous);
+        }
+        _applyBoost(pool, pid, msg.sender, bestCard, bestMultiplier);
+    }
+
+    /// @inheritdoc IStaking
+    function refreshBoostFor(address account, uint256 pid) external nonReentrant validPool(pid) {
+        uint256 cardId = _users[pid][account].cardId;
+        if (cardId != 0 && _holds(account, cardId)) revert StakingBoostStillHeld(account, cardId);
+        Pool storage pool = _updatePool(pid);
+        _dropBoost(pool, pid, account);
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /// @inheritdoc IStaking
+    function pendingEmission(uint256 pid, address account) external view validPool(pid) returns (uint256) {
+        Pool storage pool = _pools[pid];
+        User storage user = _users[pid][account];
+        uint256 acc = pool.accEmissionPerShare;
+        if (block.timestamp > pool.lastRewardTime && pool.totalEffective > 0 && totalAllocPoint > 0) {
+            acc += _poolReward(pool) * ACC_PRECISION / pool.totalEffective;
+        }
+        return user.banked + _accrued(user, acc);
+    }
+
+    /// @inheritdoc IStaking
+    function poolLength() external view returns (uint256) {
+        return _pools.length;
+    }
+
+    /// @inheritdoc IStaking
+    function userInfo(uint256 pid, address account)
+        external
+        view
+        validPool(pid)
+        returns (uint256 amount, uint256 effective, uint256 multiplier, uint256 cardId)
+    {
+        User storage user = _users[pid][account];
+        return (user.amount, user.effective, _multiplierOf(user), user.cardId);
+    }
+
+    /// @inheritdoc IStaking
+    function poolInfo(uint256 pid)
+        external
+        view
+        validPool(pid)
+        returns (
+            IERC20 token,
+            uint256 allocPoint,
+            uint256 lastRewardTime,
+            uint256 accEmissionPerShare,
+            uint256 totalStaked,
+            uint256 totalEffective
+        )
+    {
+        Pool storage p = _pools[pid];
+        return (p.token, p.allocPoint, p.lastRewardTime, p.accEmissionPerShare, p.totalStaked, p.totalEffective);
+    }
+
+    /// @inheritdoc IStaking
+    function totalEffectiveStake(uint256 pid) external view validPool(pid) returns (uint256) {
+        return _pools[pid].totalEffective;
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    function _updateAllPools() private {
+        uint256 length = _pools.length;
+        for (uint256 pid = 0; pid < length; ++pid) {
+            _updatePool(pid);
+        }
+    }
+
+    function _updatePool(uint256 pid) private returns (Pool storage pool) {
+        pool = _pools[pid];
+        if (block.timestamp <= pool.lastRewardTime) return pool;
+        if (pool.totalEffective > 0 && totalAllocPoint > 0) {
+            pool.accEmissionPerShare += _poolReward(pool) * ACC_PRECISION / pool.totalEffective;
+        }
+        pool.lastRewardTime = block.timestamp;
+    }
+
+    /// @dev The pool's share of the emission since its last update, rounded down.
+    function _poolReward(Pool storage pool) private view returns (uint256) {
+        return (block.timestamp - pool.lastRewardTime) * emissionPerSecond * pool.allocPoint / totalAllocPoint;
+    }
+
+    function _accrued(User storage user, uint256 acc) private view returns (uint256) {
+        return (user.effective * acc - user.rewardDebt) / ACC_PRECISION;
+    }
+
+    /// @dev Moves the user's accrued emission into `banked`; the pool must be updated first.
+    function _bank(Pool storage pool, User storage user) private {
+        user.banked += _accrued(user, pool.accEmissionPerShare);
+        user.rewardDebt = user.effective * pool.accEmissionPerShare;
+    }
+
+    /// @dev Sets amount and multiplier and re-derives the effective stake; rewards must be banked first.
+    function _setStake(Pool storage pool, User storage user, uint256 amount, uint256 multiplier) private {
+        uint256 effective = amount * multiplier;
+        pool.totalEffective = pool.totalEffective - user.effective + effective;
+        user.amount = amount;
+        user.multiplier = multiplier;
+        user.effective = effective;
+        user.rewardDebt = effective * pool.accEmissionPerShare;
+    }
+
+    /// @dev Banks at the old rate, moves the card claim, and applies the new multiplier. The pool is updated.
+    function _applyBoost(Pool storage pool, uint256 pid, address account, uint256 cardId, uint256 multiplier)
+        private
+    {
+        User storage user = _users[pid][account];
+        _bank(pool, user);
+        uint256 oldCard = user.cardId;
+        if (oldCard != cardId) {
+            if (oldCard != 0 && boostedBy[pid][oldCard] == account) delete boostedBy[pid][oldCard];
+            if (cardId != 0) boostedBy[pid][cardId] = account;
+            user.cardId = cardId;
+        }
+        _setStake(pool, user, user.amount, multiplier);
+        emit BoostRefreshed(account, pid, cardId, multiplier);
+    }
+
+    function _dropBoost(Pool storage pool, uint256 pid, address account) private {
+        _applyBoost(pool, pid, account, 0, 1);
+    }
+
+    function _multiplierOf(User storage user) private view returns (uint256) {
+        return user.multiplier == 0 ? 1 : user.multiplier;
+    }
+
+    /// @dev Whether `account` holds `cardId`; a card that does not exist (ownerOf reverts) is held by no one.
+    function _holds(address account, uint256 cardId) private view returns (bool) {
+        try IERC721Enumerable(address(accessCard)).ownerOf(cardId) returns (address holder) {
+            return holder == account;
+        } catch {
+            return false;
+        }
+    }
+}
