@@ -1,5 +1,6 @@
 // Rules of the agent resource: how a stand-alone agent's role follows from its persona, and who may change an
 // agent.
+import { type Address, isAddressEqual } from 'viem';
 import { AGENT_ROLES } from '../../constants.ts';
 import { forbidden, notFound } from '../../errors.ts';
 
@@ -20,12 +21,9 @@ export const shownId = (id: string) => (id.length > ID_ECHO_MAX ? `${id.slice(0,
 
 export const agentNotFound = (id: string) => notFound(`Agent "${shownId(id)}" not found`);
 
-/** Addresses compare case-insensitively (they are stored checksummed, but a signer may be given in any case). */
-export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-/** 403 FORBIDDEN unless `signer` is the agent's creator. */
+/** 403 FORBIDDEN unless `signer` is the agent's creator; addresses compare case-insensitively, as in companies. */
 export function assertCreator(agent: { id: string; creatorAddress: string }, signer: string): void {
-  if (!sameAddress(agent.creatorAddress, signer)) {
+  if (!isAddressEqual(agent.creatorAddress as Address, signer as Address)) {
     throw forbidden(`Only the creator of agent "${shownId(agent.id)}" (${agent.creatorAddress}) may change it`);
   }
 }
