@@ -1,5 +1,7 @@
 // Compiles contracts/**/*.sol with the pinned solc-js and OpenZeppelin from node_modules into
 // artifacts/<Name>.json (abi, bytecode, storage layout) and src/chain/generated/abis.ts (typed ABIs for viem).
+// Uniswap v4's PoolManager is not compiled here: its published artifact (npm @uniswap/v4-core, built by Uniswap with
+// solc 0.8.26 for cancun) is copied into artifacts/ and its ABI into abis.ts, so the platform deploys the real one.
 // Skips the work when neither the sources nor the compiler changed since the last build.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,8 @@ const artifactsDir = path.join(root, 'artifacts');
 const generatedDir = path.join(root, 'src', 'chain', 'generated');
 const stampFile = path.join(artifactsDir, '.build-hash');
 const EVM_VERSION = 'cancun';
+/** Published artifacts deployed as they are, by artifact name. */
+const PUBLISHED = { PoolManager: '@uniswap/v4-core/out/PoolManager.sol/PoolManager.json' } as const;
 
 function listSources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -51,6 +55,7 @@ export function buildContracts({ force = false } = {}): { compiled: boolean } {
     sources[key] = { content };
     hash.update(`${key}\n${content}\n`);
   }
+  for (const file of Object.values(PUBLISHED)) hash.update(readFileSync(require.resolve(file)));
   hash.update(readFileSync(fileURLToPath(import.meta.url)));
   const digest = hash.digest('hex');
   const upToDate =
@@ -101,6 +106,22 @@ export function buildContracts({ force = false } = {}): { compiled: boolean } {
       abiLines.push(`export const ${name}Abi = ${JSON.stringify(c.abi)} as const;`);
       names.push(name);
     }
+  }
+  for (const [name, file] of Object.entries(PUBLISHED)) {
+    const published = JSON.parse(readFileSync(require.resolve(file), 'utf8'));
+    writeAtomic(
+      path.join(artifactsDir, `${name}.json`),
+      JSON.stringify({
+        contractName: name,
+        sourceName: file,
+        abi: published.abi,
+        bytecode: published.bytecode.object,
+        deployedBytecode: published.deployedBytecode.object,
+        storageLayout: { storage: [] },
+      }),
+    );
+    abiLines.push(`export const ${name}Abi = ${JSON.stringify(published.abi)} as const;`);
+    names.push(name);
   }
   abiLines.push(`export const contractNames = ${JSON.stringify(names.sort())} as const;`);
   writeAtomic(path.join(generatedDir, 'abis.ts'), `${abiLines.join('\n')}\n`);

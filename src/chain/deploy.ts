@@ -1,12 +1,21 @@
 // Deploys the platform's contracts to the local chain once and remembers them. Each step is skipped when its
 // result already exists on-chain, so an interrupted deployment finishes on the next start without redoing work.
-import { type Abi, type Address, getAddress, type Hex, parseUnits } from 'viem';
+import { type Abi, type Address, encodeDeployData, getAddress, type Hex, parseUnits, zeroAddress } from 'viem';
 import { CARD_MINT_PRICE_USDC } from '../constants.ts';
 import { loadArtifact } from './artifacts.ts';
 import type { ChainClients } from './client.ts';
 import { devAddresses } from './client.ts';
 import type { ContractKey, ContractsFile } from './contracts.ts';
-import { AccessCardAbi, EmissionTokenAbi, MockUSDCAbi, PrimaryTokenAbi, StakingAbi } from './generated/abis.ts';
+import {
+  AccessCardAbi,
+  EmissionTokenAbi,
+  MockUSDCAbi,
+  PlatformFeeHookAbi,
+  PrimaryTokenAbi,
+  StakingAbi,
+  TokenLauncherAbi,
+} from './generated/abis.ts';
+import { CREATE2_DEPLOYER, create2Calldata, FEE_HOOK_FLAGS, mineHookSalt } from './hook-address.ts';
 
 /** Dev accounts 1-9 start with this much mock USDC (DESIGN.md "Development chain"). */
 export const DEV_USDC_GRANT = parseUnits('1000000', 6);
@@ -91,11 +100,92 @@ export async function deployLocalContracts(
     DEFAULT_EMISSION_PER_SECOND,
   ]);
 
+  // Company tokens: the real Uniswap v4 PoolManager, the launcher, and the fee hook at a mined CREATE2 address.
+  // On the local chain the platform account is the owner, the platform and the fee recipient.
+  await step('poolManager', 'PoolManager', () => [owner]);
+  await step('tokenLauncher', 'TokenLauncher', () => [
+    file.contracts.usdc,
+    file.contracts.poolManager,
+    owner,
+    owner,
+    owner,
+  ]);
+  const hookArgs: FeeHookArgs = {
+    poolManager: file.contracts.poolManager!,
+    launcher: file.contracts.tokenLauncher!,
+    usdc: file.contracts.usdc!,
+    feeRecipient: owner,
+    owner,
+  };
+  const hook = feeHookDeployment(hookArgs);
+  if (file.contracts.feeHook !== hook.address || !(await hasCode(clients, hook.address))) {
+    const { block } = await deployFeeHook(clients, hook);
+    file.contracts.feeHook = hook.address;
+    file.deployBlocks = { ...file.deployBlocks, feeHook: block.toString() };
+    options.save?.(file);
+    log(`deployed PlatformFeeHook at ${hook.address}`);
+  }
+  await connectFeeHook(clients, file.contracts.tokenLauncher!, file.contracts.feeHook!);
+
   await fundDevAccounts(clients, file.contracts.usdc!);
   await openMinting(clients, file.contracts.accessCard!);
   await setUpStaking(clients, file.contracts.primaryToken!, file.contracts.emissionToken!, file.contracts.staking!);
   await grantPrimaryTokens(clients, file.contracts.primaryToken!);
   return file;
+}
+
+export interface FeeHookArgs {
+  poolManager: Address;
+  launcher: Address;
+  usdc: Address;
+  feeRecipient: Address;
+  owner: Address;
+}
+
+/** Init code of the fee hook and the CREATE2 salt and address that carry its permission bits. */
+export function feeHookDeployment(args: FeeHookArgs): { initCode: Hex; salt: Hex; address: Address } {
+  const initCode = encodeDeployData({
+    abi: PlatformFeeHookAbi,
+    bytecode: loadArtifact('PlatformFeeHook').bytecode,
+    args: [args.poolManager, args.launcher, args.usdc, args.feeRecipient, args.owner],
+  });
+  return { initCode, ...mineHookSalt(initCode, FEE_HOOK_FLAGS) };
+}
+
+/** Deploys the fee hook through the CREATE2 deployer (idempotent: an address with code is left alone). */
+export async function deployFeeHook(
+  clients: ChainClients,
+  { initCode, salt, address }: ReturnType<typeof feeHookDeployment>,
+): Promise<{ block: bigint }> {
+  if (await hasCode(clients, address)) return { block: await clients.publicClient.getBlockNumber({ cacheTime: 0 }) };
+  if (!(await hasCode(clients, CREATE2_DEPLOYER))) {
+    throw new Error(`the chain has no CREATE2 deployer at ${CREATE2_DEPLOYER}; the fee hook cannot be deployed`);
+  }
+  const hash = await clients.platform.sendTransaction({ to: CREATE2_DEPLOYER, data: create2Calldata(salt, initCode) });
+  const receipt = await clients.publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success' || !(await hasCode(clients, address))) {
+    throw new Error(`deployment of PlatformFeeHook at ${address} failed (${hash})`);
+  }
+  return { block: receipt.blockNumber };
+}
+
+/** Points the launcher at the fee hook, once. */
+async function connectFeeHook(clients: ChainClients, launcher: Address, hook: Address): Promise<void> {
+  const current = await clients.publicClient.readContract({
+    address: launcher,
+    abi: TokenLauncherAbi,
+    functionName: 'feeHook',
+  });
+  if (current !== zeroAddress) return;
+  await sendAndWait(
+    clients,
+    clients.platform.writeContract({
+      address: launcher,
+      abi: TokenLauncherAbi,
+      functionName: 'setFeeHook',
+      args: [hook],
+    }),
+  );
 }
 
 /** Tops dev accounts 1-9 up to the grant; an account already holding it is left alone. */

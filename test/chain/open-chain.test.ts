@@ -34,12 +34,15 @@ describe('deployLocalContracts', () => {
     expect(Object.keys(first.contracts).sort()).toEqual([
       'accessCard',
       'emissionToken',
+      'feeHook',
       'identityRegistry',
+      'poolManager',
       'primaryToken',
       'staking',
+      'tokenLauncher',
       'usdc',
     ]);
-    expect(saved.length).toBe(6); // persisted after each deployment, so a crash in between loses nothing
+    expect(saved.length).toBe(9); // persisted after each deployment, so a crash in between loses nothing
     const blockBefore = await clients.publicClient.getBlockNumber({ cacheTime: 0 });
 
     const second = await deployLocalContracts(clients, first, { baseUrl: 'http://x' });

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/// @notice The token launcher: launches company tokens, sells them on a constant-product bonding curve quoted in
+/// USDC and, at the graduation threshold, moves them into a Uniswap v4 pool. `buy` and `sell` trade in either phase.
+interface ITokenLauncher {
+    /// @notice A company token was created and its curve opened.
+    /// @param graduationUsdc USDC (6 decimals) the curve must raise to graduate.
+    event TokenLaunched(
+        bytes32 indexed companyKey,
+        address indexed token,
+        address indexed creator,
+        string name,
+        string symbol,
+        uint256 graduationThreshold,
+        uint256 graduationUsdc
+    );
+    /// @notice A trade on the bonding curve. Amounts are what the trader paid and received; the virtual reserves are
+    /// the curve's state after the trade (price = virtualUsdc * 1e18 / virtualTokens, in USDC per whole token).
+    event CurveTrade(
+        address indexed token,
+        address indexed trader,
+        bool isBuy,
+        uint256 usdcAmount,
+        uint256 tokenAmount,
+        uint256 virtualUsdc,
+        uint256 virtualTokens
+    );
+    /// @notice The token left the curve for its v4 pool. Every unit is accounted for: `usdcToPool` + `usdcToFeeRecipient`
+    /// is the USDC the curve raised; `tokensToPool` + `tokensBurned` is what the launcher still held.
+    event Graduated(
+        address indexed token,
+        bytes32 indexed poolId,
+        uint160 sqrtPriceX96,
+        uint128 liquidity,
+        uint256 usdcToPool,
+        uint256 tokensToPool,
+        uint256 usdcToFeeRecipient,
+        uint256 tokensBurned
+    );
+    event FeeHookSet(address hook);
+    event PlatformSet(address indexed previous, address indexed current);
+    event FeeRecipientSet(address indexed previous, address indexed current);
+
+    error LauncherUnauthorized(address caller);
+    error LauncherInvalidAddress(address account);
+    error LauncherFeeHookAlreadySet();
+    error LauncherFeeHookNotSet();
+    error LauncherAlreadyLaunched(bytes32 companyKey);
+    error LauncherInvalidName();
+    error LauncherInvalidSymbol();
+    error LauncherThresholdTooLow(uint256 threshold, uint256 minimum);
+    error LauncherUnknownToken(address token);
+    error LauncherZeroAmount();
+    error LauncherZeroOutput();
+    error LauncherDeadlinePassed(uint256 deadline, uint256 timestamp);
+    error LauncherSlippage(uint256 amountOut, uint256 minimum);
+    error LauncherInsufficientReserve(uint256 requested, uint256 available);
+
+    function buy(address token, uint256 usdcIn, uint256 minTokensOut, uint256 deadline) external returns (uint256);
+
+    function sell(address token, uint256 tokensIn, uint256 minUsdcOut, uint256 deadline) external returns (uint256);
+
+    function quoteBuy(address token, uint256 usdcIn) external view returns (uint256);
+
+    function quoteSell(address token, uint256 tokensIn) external view returns (uint256);
+
+    /// @return price USDC (6 decimals) per whole token.
+    /// @return marketCap USDC (6 decimals): price times the circulating-plus-pooled supply.
+    function priceOf(address token) external view returns (uint256 price, uint256 marketCap);
+
+    function graduated(address token) external view returns (bool);
+}

@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.26;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {IPoolManager} from "@uniswap/v4-core/src/interfaces/IPoolManager.sol";
+import {IUnlockCallback} from "@uniswap/v4-core/src/interfaces/callback/IUnlockCallback.sol";
+import {IHooks} from "@uniswap/v4-core/src/interfaces/IHooks.sol";
+import {StateLibrary} from "@uniswap/v4-core/src/libraries/StateLibrary.sol";
+import {TickMath} from "@uniswap/v4-core/src/libraries/TickMath.sol";
+import {SqrtPriceMath} from "@uniswap/v4-core/src/libraries/SqrtPriceMath.sol";
+import {PoolKey} from "@uniswap/v4-core/src/types/PoolKey.sol";
+import {PoolId} from "@uniswap/v4-core/src/types/PoolId.sol";
+import {Currency} from "@uniswap/v4-core/src/types/Currency.sol";
+import {BalanceDelta} from "@uniswap/v4-core/src/types/BalanceDelta.sol";
+import {ModifyLiquidityParams, SwapParams} from "@uniswap/v4-core/src/types/PoolOperation.sol";
+import {ITokenLauncher} from "../interfaces/ITokenLauncher.sol";
+import {CompanyToken} from "./CompanyToken.sol";
+
+/// @title AI Economy token launcher
+/// @notice Launches each company's token (fixed supply of 1,000,000, 18 decimals, all held here) and sells it on a
+/// constant-product curve with virtual reserves, quoted in USDC (6 decimals), pump.fun style. The curve is shaped by
+/// the token's graduation threshold G (USDC): it opens at a market cap of G/4 with virtual reserves
+/// (G/3 USDC, 4/3 of the supply), and the buy that lifts the market cap to G graduates the token in the same
+/// transaction: the launcher creates the token/USDC Uniswap v4 pool at the curve's final price, adds the raised
+/// USDC (about G/3) and the tokens it still holds (about a third of the supply) as full-range liquidity that
+/// nobody can ever withdraw, burns the tokens the pool could not take and sends leftover USDC dust to the fee
+/// recipient. The graduating buy takes only what the curve needs; the rest of its USDC buys from the new pool.
+/// @dev Curve rounding always favours the curve: the reserve left after a trade is rounded up (ceilDiv of k), so no
+/// amount buys tokens for free and a sale never pays more than the curve holds. There is no curve fee; the
+/// platform's fee is the 2.5% the pool hook charges after graduation.
+contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGuardTransient {
+    using SafeERC20 for IERC20;
+    using StateLibrary for IPoolManager;
+
+    uint256 public constant TOTAL_SUPPLY = 1_000_000e18;
+    /// @notice Smallest graduation threshold (USDC, 6 decimals), so the curve's reserves stay far from rounding.
+    uint256 public constant MIN_GRADUATION_THRESHOLD = 100e6;
+    uint24 public constant POOL_FEE = 0;
+    int24 public constant TICK_SPACING = 60;
+    int24 public constant MIN_TICK = (TickMath.MIN_TICK / TICK_SPACING) * TICK_SPACING;
+    int24 public constant MAX_TICK = (TickMath.MAX_TICK / TICK_SPACING) * TICK_SPACING;
+    uint256 private constant Q96 = 1 << 96;
+    uint256 private constant MAX_NAME_BYTES = 64;
+    uint256 private constant MAX_SYMBOL_BYTES = 16;
+
+    struct TokenState {
+        bytes32 companyKey;
+        uint256 graduationThreshold;
+        uint256 virtualUsdc;
+        uint256 virtualTokens;
+        uint256 k;
+        /// @dev USDC the curve holds for this token (virtualUsdc minus the initial virtual reserve).
+        uint256 realUsdc;
+        /// @dev virtualUsdc at which the market cap first reaches the threshold.
+        uint256 graduationVirtualUsdc;
+        bool graduated;
+        bytes32 poolId;
+    }
+
+    IERC20 public immutable usdc;
+    IPoolManager public immutable poolManager;
+    IHooks public feeHook;
+    address public platform;
+    address public feeRecipient;
+
+    mapping(address token => TokenState) private _tokens;
+    mapping(bytes32 companyKey => address token) public tokenOfCompany;
+
+    enum Action {
+        AddLiquidity,
+        Swap
+    }
+
+    modifier onlyPlatform() {
+        if (msg.sender != platform) revert LauncherUnauthorized(msg.sender);
+        _;
+    }
+
+    modifier beforeDeadline(uint256 deadline) {
+        if (block.timestamp > deadline) revert LauncherDeadlinePassed(deadline, block.timestamp);
+        _;
+    }
+
+    constructor(IERC20 usdc_, IPoolManager poolManager_, address owner_, address platform_, address feeRecipient_)
+        Ownable(owner_)
+    {
+        if (address(usdc_) == address(0)) revert LauncherInvalidAddress(address(0));
+        if (address(poolManager_) == address(0)) revert LauncherInvalidAddress(address(0));
+        if (platform_ == address(0) || feeRecipient_ == address(0)) revert LauncherInvalidAddress(address(0));
+        usdc = usdc_;
+        poolManager = poolManager_;
+        platform = platform_;
+        feeRecipient = feeRecipient_;
+        emit PlatformSet(address(0), platform_);
+        emit FeeRecipientSet(address(0), feeRecipient_);
+    }
+
+    // ---------------------------------------------------------------- administration
+
+    /// @notice Sets the pool hook, once: its address is fixed by CREATE2 and carries its permission bits.
+    function setFeeHook(IHooks hook) external onlyOwner {
+        if (address(feeHook) != address(0)) revert LauncherFeeHookAlreadySet();
+        if (address(hook) == address(0)) revert LauncherInvalidAddress(address(0));
+        feeHook = hook;
+        emit FeeHookSet(address(hook));
+    }
+
+    function setPlatform(address platform_) external onlyOwner {
+        if (platform_ == address(0)) revert LauncherInvalidAddress(address(0));
+        emit PlatformSet(platform, platform_);
+        platform = platform_;
+    }
+
+    function setFeeRecipient(address recipient) external onlyOwner {
+        if (recipient == address(0)) revert LauncherInvalidAddress(address(0));
+        emit FeeRecipientSet(feeRecipient, recipient);
+        feeRecipient = recipient;
+    }
+
+    // ---------------------------------------------------------------- launch
+
+    /// @notice Creates the company's token at a CREATE2 address fixed by `companyKey`, name and symbol, and opens its
+    /// curve. One token per company key, ever. Platform only.
+    function launch(
+        bytes32 companyKey,
+        string calldata name,
+        string calldata symbol,
+        address creator,
+        uint256 graduationThreshold
+    ) external onlyPlatform returns (address token) {
+        if (address(feeHook) == address(0)) revert LauncherFeeHookNotSet();
+        if (tokenOfCompany[companyKey] != address(0)) revert LauncherAlreadyLaunched(companyKey);
+        if (bytes(name).length == 0 || bytes(name).length > MAX_NAME_BYTES) revert LauncherInvalidName();
+        if (bytes(symbol).length == 0 || bytes(symbol).length > MAX_SYMBOL_BYTES) revert LauncherInvalidSymbol();
+        if (graduationThreshold < MIN_GRADUATION_THRESHOLD) {
+            revert LauncherThresholdTooLow(graduationThreshold, MIN_GRADUATION_THRESHOLD);
+        }
+        token = address(new CompanyToken{salt: companyKey}(name, symbol, TOTAL_SUPPLY, address(this)));
+        tokenOfCompany[companyKey] = token;
+
+        uint256 v0 = graduationThreshold / 3;
+        uint256 t0 = TOTAL_SUPPLY * 4 / 3;
+        uint256 k = v0 * t0;
+        TokenState storage s = _tokens[token];
+        s.companyKey = companyKey;
+        s.graduationThreshold = graduationThreshold;
+        s.virtualUsdc = v0;
+        s.virtualTokens = t0;
+        s.k = k;
+        s.graduationVirtualUsdc = _graduationVirtualUsdc(k, graduationThreshold);
+        emit TokenLaunched(
+            companyKey, token, creator, name, symbol, graduationThreshold, s.graduationVirtualUsdc - v0
+        );
+    }
+
+    /// @dev The smallest virtual USDC reserve V at which V * supply / ceil(k / V) reaches the threshold: sqrt(G k / S)
+    /// rounded up, then stepped up past the rounding of the token reserve (a step or two).
+    function _graduationVirtualUsdc(uint256 k, uint256 threshold) private pure returns (uint256 v) {
+        v = Math.sqrt(Math.mulDiv(threshold, k, TOTAL_SUPPLY), Math.Rounding.Ceil);
+        for (uint256 i = 0; v * TOTAL_SUPPLY < threshold * Math.ceilDiv(k, v); ++i) {
+            if (i == 8) revert LauncherThresholdTooLow(threshold, MIN_GRADUATION_THRESHOLD);
+            ++v;
+        }
+    }
+
+    // ---------------------------------------------------------------- trading
+
+    /// @notice Buys tokens with `usdcIn` USDC: on the curve while bonding (the graduating buy spends the rest in the
+    /// new pool), in the v4 pool once graduated. Approve the USDC to this contract first.
+    function buy(address token, uint256 usdcIn, uint256 minTokensOut, uint256 deadline)
+        external
+        nonReentrant
+        beforeDeadline(deadline)
+        returns (uint256 tokensOut)
+    {
+        TokenState storage s = _known(token);
+        if (usdcIn == 0) revert LauncherZeroAmount();
+        usdc.safeTransferFrom(msg.sender, address(this), usdcIn);
+        uint256 remaining = usdcIn;
+        if (!s.graduated) {
+            uint256 needed = s.graduationVirtualUsdc - s.virtualUsdc;
+            uint256 curveIn = remaining < needed ? remaining : needed;
+            uint256 newVirtualUsdc = s.virtualUsdc + curveIn;
+            uint256 newVirtualTokens = Math.ceilDiv(s.k, newVirtualUsdc);
+            tokensOut = s.virtualTokens - newVirtualTokens;
+            if (tokensOut == 0) revert LauncherZeroOutput();
+            s.virtualUsdc = newVirtualUsdc;
+            s.virtualTokens = newVirtualTokens;
+            s.realUsdc += curveIn;
+            remaining -= curveIn;
+            IERC20(token).safeTransfer(msg.sender, tokensOut);
+            emit CurveTrade(token, msg.sender, true, curveIn, tokensOut, newVirtualUsdc, newVirtualTokens);
+            if (newVirtualUsdc == s.graduationVirtualUsdc) _graduate(token, s);
+        }
+        if (remaining > 0) tokensOut += _swap(token, true, remaining, msg.sender);
+        if (tokensOut < minTokensOut) revert LauncherSlippage(tokensOut, minTokensOut);
+    }
+
+    /// @notice Sells `tokensIn` tokens for USDC: to the curve while bonding, in the v4 pool once graduated. Approve
+    /// the tokens to this contract first.
+    function sell(address token, uint256 tokensIn, uint256 minUsdcOut, uint256 deadline)
+        external
+        nonReentrant
+        beforeDeadline(deadline)
+        returns (uint256 usdcOut)
+    {
+        TokenState storage s = _known(token);
+        if (tokensIn == 0) revert LauncherZeroAmount();
+        IERC20(token).safeTransferFrom(msg.sender, address(this), tokensIn);
+        if (s.graduated) {
+            usdcOut = _swap(token, false, tokensIn, msg.sender);
+        } else {
+            uint256 newVirtualTokens = s.virtualTokens + tokensIn;
+            uint256 newVirtualUsdc = Math.ceilDiv(s.k, newVirtualTokens);
+            usdcOut = s.virtualUsdc - newVirtualUsdc;
+            if (usdcOut == 0) revert LauncherZeroOutput();
+            if (usdcOut > s.realUsdc) revert LauncherInsufficientReserve(usdcOut, s.realUsdc);
+            s.virtualUsdc = newVirtualUsdc;
+            s.virtualTokens = newVirtualTokens;
+            s.realUsdc -= usdcOut;
+            usdc.safeTransfer(msg.sender, usdcOut);
+            emit CurveTrade(token, msg.sender, false, usdcOut, tokensIn, newVirtualUsdc, newVirtualTokens);
+        }
+        if (usdcOut < minUsdcOut) revert LauncherSlippage(usdcOut, minUsdcOut);
+    }
+
+    // ---------------------------------------------------------------- views
+
+    function quoteBuy(address token, uint256 usdcIn) external view returns (uint256 tokensOut) {
+        TokenState storage s = _known(token);
+        uint256 remaining = usdcIn;
+        if (!s.graduated) {
+            uint256 needed = s.graduationVirtualUsdc - s.virtualUsdc;
+            uint256 curveIn = remaining < needed ? remaining : needed;
+            tokensOut = s.virtualTokens - Math.ceilDiv(s.k, s.virtualUsdc + curveIn);
+            remaining -= curveIn;
+            if (remaining == 0) return tokensOut;
+            // The rest would buy from the pool the graduation creates: at the curve's final price, with the
+            // curve's USDC and the launcher's remaining tokens (before burning dust) as liquidity.
+            uint256 vT = Math.ceilDiv(s.k, s.graduationVirtualUsdc);
+            uint256 sqrtPrice = _sqrtPriceX96(token, s.graduationVirtualUsdc, vT);
+            uint256 tokensLeft = IERC20(token).balanceOf(address(this)) - tokensOut;
+            (uint256 amount0, uint256 amount1) =
+                _isToken0(token) ? (tokensLeft, s.realUsdc + curveIn) : (s.realUsdc + curveIn, tokensLeft);
+            uint128 liquidity = _liquidityFor(uint160(sqrtPrice), amount0, amount1);
+            return tokensOut + _quotePool(token, uint160(sqrtPrice), liquidity, true, remaining);
+        }
+        (uint160 sqrtPriceX96, uint128 liq) = _poolState(s);
+        return _quotePool(token, sqrtPriceX96, liq, true, remaining);
+    }
+
+    function quoteSell(address token, uint256 tokensIn) external view returns (uint256 usdcOut) {
+        TokenState storage s = _known(token);
+        if (s.graduated) {
+            (uint160 sqrtPriceX96, uint128 liq) = _poolState(s);
+            return _quotePool(token, sqrtPriceX96, liq, false, tokensIn);
+        }
+        usdcOut = s.virtualUsdc - Math.ceilDiv(s.k, s.virtualTokens + tokensIn);
+        if (usdcOut > s.realUsdc) usdcOut = s.realUsdc;
+    }
+
+    function priceOf(address token) external view returns (uint256 price, uint256 marketCap) {
+        TokenState storage s = _known(token);
+        uint256 supply = IERC20(token).totalSupply();
+        if (!s.graduated) {
+            return (Math.mulDiv(s.virtualUsdc, 1e18, s.virtualTokens), Math.mulDiv(s.virtualUsdc, supply, s.virtualTokens));
+        }
+        (uint160 sqrtPriceX96,) = _poolState(s);
+        // priceX128 = sqrtPrice^2 / 2^64 = (currency1 per currency0) * 2^128, in raw units.
+        uint256 priceX128 = Math.mulDiv(sqrtPriceX96, sqrtPriceX96, 1 << 64);
+        if (_isToken0(token)) {
+            price = Math.mulDiv(priceX128, 1e18, 1 << 128);
+            marketCap = Math.mulDiv(priceX128, supply, 1 << 128);
+        } else {
+            price = Math.mulDiv(1 << 128, 1e18, priceX128);
+            marketCap = Math.mulDiv(1 << 128, supply, priceX128);
+        }
+    }
+
+    function graduated(address token) external view returns (bool) {
+        return _known(token).graduated;
+    }
+
+    /// @notice The curve of `token` in one call: its reserves, the USDC raised and the graduation target.
+    function curveOf(address token) external view returns (TokenState memory) {
+        return _known(token);
+    }
+
+    /// @notice The v4 pool key of a token (its pool exists once graduated).
+    function poolKeyOf(address token) public view returns (PoolKey memory key) {
+        _known(token);
+        (Currency c0, Currency c1) = _isToken0(token)
+            ? (Currency.wrap(token), Currency.wrap(address(usdc)))
+            : (Currency.wrap(address(usdc)), Currency.wrap(token));
+        key = PoolKey({currency0: c0, currency1: c1, fee: POOL_FEE, tickSpacing: TICK_SPACING, hooks: feeHook});
+    }
+
+    // ---------------------------------------------------------------- graduation
+
+    function _graduate(address token, TokenState storage s) private {
+        s.graduated = true;
+        uint256 raised = s.realUsdc;
+        s.realUsdc = 0;
+        PoolKey memory key = poolKeyOf(token);
+        s.poolId = PoolId.unwrap(key.toId());
+        uint160 sqrtPriceX96 = _sqrtPriceX96(token, s.virtualUsdc, s.virtualTokens);
+        poolManager.initialize(key, sqrtPriceX96);
+
+        uint256 tokensHeld = IERC20(token).balanceOf(address(this));
+        (uint128 liquidity, uint256 tokensToPool, uint256 usdcToPool) =
+            _addLiquidity(token, key, sqrtPriceX96, tokensHeld, raised);
+        // Whatever the pool could not take at its price: tokens are burned, USDC dust goes to the fee recipient.
+        if (tokensHeld > tokensToPool) CompanyToken(token).burn(tokensHeld - tokensToPool);
+        if (raised > usdcToPool) usdc.safeTransfer(feeRecipient, raised - usdcToPool);
+        emit Graduated(
+            token,
+            s.poolId,
+            sqrtPriceX96,
+            liquidity,
+            usdcToPool,
+            tokensToPool,
+            raised - usdcToPool,
+            tokensHeld - tokensToPool
+        );
+    }
+
+    /// @dev Adds the largest full-range position `tokens` and `usdcAmount` afford; returns what the pool took.
+    function _addLiquidity(address token, PoolKey memory key, uint160 sqrtPriceX96, uint256 tokens, uint256 usdcAmount)
+        private
+        returns (uint128 liquidity, uint256 tokensToPool, uint256 usdcToPool)
+    {
+        bool tokenIs0 = _isToken0(token);
+        liquidity = tokenIs0
+            ? _liquidityFor(sqrtPriceX96, tokens, usdcAmount)
+            : _liquidityFor(sqrtPriceX96, usdcAmount, tokens);
+        BalanceDelta delta = abi.decode(
+            poolManager.unlock(abi.encode(Action.AddLiquidity, abi.encode(key, liquidity))), (BalanceDelta)
+        );
+        uint256 paid0 = uint256(uint128(-delta.amount0()));
+        uint256 paid1 = uint256(uint128(-delta.amount1()));
+        (tokensToPool, usdcToPool) = tokenIs0 ? (paid0, paid1) : (paid1, paid0);
+    }
+
+    /// @dev sqrt(price) * 2^96 where price is currency1 per currency0 in raw units, from the curve's reserves.
+    function _sqrtPriceX96(address token, uint256 virtualUsdc, uint256 virtualTokens) private view returns (uint160) {
+        uint256 ratioX192 = _isToken0(token)
+            ? Math.mulDiv(virtualUsdc, 1 << 192, virtualTokens)
+            : Math.mulDiv(virtualTokens, 1 << 192, virtualUsdc);
+        return uint160(Math.sqrt(ratioX192));
+    }
+
+    /// @dev Full-range liquidity the two amounts afford at the price (the smaller of the two sides).
+    function _liquidityFor(uint160 sqrtPriceX96, uint256 amount0, uint256 amount1) private pure returns (uint128) {
+        uint256 sqrtLower = TickMath.getSqrtPriceAtTick(MIN_TICK);
+        uint256 sqrtUpper = TickMath.getSqrtPriceAtTick(MAX_TICK);
+        uint256 l0 = Math.mulDiv(amount0, Math.mulDiv(sqrtPriceX96, sqrtUpper, Q96), sqrtUpper - sqrtPriceX96);
+        uint256 l1 = Math.mulDiv(amount1, Q96, sqrtPriceX96 - sqrtLower);
+        uint256 l = l0 < l1 ? l0 : l1;
+        return uint128(l > type(uint128).max ? type(uint128).max : l);
+    }
+
+    // ---------------------------------------------------------------- the v4 pool
+
+    function unlockCallback(bytes calldata data) external returns (bytes memory) {
+        if (msg.sender != address(poolManager)) revert LauncherUnauthorized(msg.sender);
+        (Action action, bytes memory params) = abi.decode(data, (Action, bytes));
+        if (action == Action.AddLiquidity) {
+            (PoolKey memory key, uint128 liquidity) = abi.decode(params, (PoolKey, uint128));
+            (BalanceDelta delta,) = poolManager.modifyLiquidity(
+                key,
+                ModifyLiquidityParams({
+                    tickLower: MIN_TICK,
+                    tickUpper: MAX_TICK,
+                    liquidityDelta: int256(uint256(liquidity)),
+                    salt: bytes32(0)
+                }),
+                ""
+            );
+            _settle(key.currency0, delta.amount0());
+            _settle(key.currency1, delta.amount1());
+            return abi.encode(delta);
+        }
+        (PoolKey memory swapKey, bool zeroForOne, uint256 amountIn, address trader) =
+            abi.decode(params, (PoolKey, bool, uint256, address));
+        BalanceDelta swapDelta = poolManager.swap(
+            swapKey,
+            SwapParams({
+                zeroForOne: zeroForOne,
+                amountSpecified: -int256(amountIn),
+                sqrtPriceLimitX96: zeroForOne ? TickMath.MIN_SQRT_PRICE + 1 : TickMath.MAX_SQRT_PRICE - 1
+            }),
+            abi.encode(trader)
+        );
+        (Currency input, Currency output) = zeroForOne
+            ? (swapKey.currency0, swapKey.currency1)
+            : (swapKey.currency1, swapKey.currency0);
+        (int128 inDelta, int128 outDelta) = zeroForOne
+            ? (swapDelta.amount0(), swapDelta.amount1())
+            : (swapDelta.amount1(), swapDelta.amount0());
+        _settle(input, inDelta);
+        uint256 amountOut = uint256(uint128(outDelta));
+        if (amountOut > 0) poolManager.take(output, trader, amountOut);
+        return abi.encode(uint256(uint128(-inDelta)), amountOut);
+    }
+
+    /// @dev Pays the pool manager what this contract owes in `currency` (a negative delta).
+    function _settle(Currency currency, int128 delta) private {
+        if (delta >= 0) return;
+        poolManager.sync(currency);
+        IERC20(Currency.unwrap(currency)).safeTransfer(address(poolManager), uint256(uint128(-delta)));
+        poolManager.settle();
+    }
+
+    /// @dev Swaps `amountIn` (already held here) in the token's pool and sends the output to `trader`; input the
+    /// pool did not take (a swap stopped at the price limit) goes back to the trader.
+    function _swap(address token, bool isBuy, uint256 amountIn, address trader)
+        private
+        returns (uint256 amountOut)
+    {
+        PoolKey memory key = poolKeyOf(token);
+        bool zeroForOne = isBuy != _isToken0(token);
+        (uint256 paid, uint256 out) = abi.decode(
+            poolManager.unlock(abi.encode(Action.Swap, abi.encode(key, zeroForOne, amountIn, trader))),
+            (uint256, uint256)
+        );
+        if (out == 0) revert LauncherZeroOutput();
+        if (paid < amountIn) IERC20(isBuy ? address(usdc) : token).safeTransfer(trader, amountIn - paid);
+        return out;
+    }
+
+    function _poolState(TokenState storage s) private view returns (uint160 sqrtPriceX96, uint128 liquidity) {
+        PoolId id = PoolId.wrap(s.poolId);
+        (sqrtPriceX96,,,) = poolManager.getSlot0(id);
+        liquidity = poolManager.getLiquidity(id);
+    }
+
+    /// @dev Output of an exact-input swap in a full-range pool with no LP fee (the only position spans every
+    /// tick, so no tick is crossed), less the hook's 2.5% of the output.
+    function _quotePool(address token, uint160 sqrtPriceX96, uint128 liquidity, bool isBuy, uint256 amountIn)
+        private
+        view
+        returns (uint256)
+    {
+        if (amountIn == 0 || liquidity == 0) return 0;
+        bool zeroForOne = isBuy != _isToken0(token);
+        uint160 next = SqrtPriceMath.getNextSqrtPriceFromInput(sqrtPriceX96, liquidity, amountIn, zeroForOne);
+        uint256 out = zeroForOne
+            ? SqrtPriceMath.getAmount1Delta(next, sqrtPriceX96, liquidity, false)
+            : SqrtPriceMath.getAmount0Delta(sqrtPriceX96, next, liquidity, false);
+        return out - out * 250 / 10_000;
+    }
+
+    function _isToken0(address token) private view returns (bool) {
+        return token < address(usdc);
+    }
+
+    function _known(address token) private view returns (TokenState storage s) {
+        s = _tokens[token];
+        if (s.k == 0) revert LauncherUnknownToken(token);
+    }
+}
