@@ -16,6 +16,7 @@ import agentRoutes from './routes/agents.ts';
 import companyRoutes from './routes/companies.ts';
 import eventRoutes from './routes/events.ts';
 import nftRoutes from './routes/nft.ts';
+import stakingRoutes from './routes/staking.ts';
 import systemRoutes from './routes/system.ts';
 import { BareError, InternalError, V1Error } from './schemas/common.ts';
 import type { App } from './types.ts';
@@ -126,6 +127,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
 
   await app.register(systemRoutes, { container });
   await app.register(nftRoutes, { container });
+  await app.register(stakingRoutes, { container });
   await app.register(companyRoutes, { container });
   await app.register(agentRoutes, { container });
   await app.register(eventRoutes, { container });

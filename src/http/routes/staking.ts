@@ -1,0 +1,65 @@
+// Staking routes (SPEC.md "GET /api/staking/position/{wallet}", "GET /api/staking/stats"): live reads of the
+// staking contract, pinned to one block and sent as one JSON-RPC batch (domain/staking/reads.ts). Public; the
+// global rate limit applies. A bad wallet answers 400 BAD_REQUEST (SPEC.md's code for it, not VALIDATION_ERROR);
+// an RPC that does not answer, 503 CHAIN_UNAVAILABLE.
+
+import { APY_REFERENCE_STAKE } from '../../domain/staking/apy.ts';
+import { readStakingPosition, readStakingStats } from '../../domain/staking/reads.ts';
+import { parseWallet, WALLET_RULE } from '../../domain/staking/wallet.ts';
+import { badRequest } from '../../errors.ts';
+import { ok } from '../envelope.ts';
+import { internalErrors } from '../schemas/common.ts';
+import { StakingPositionResponse, StakingStatsResponse, WalletParams } from '../schemas/staking.ts';
+import type { App, RouteOptions } from '../types.ts';
+
+const ECHO_MAX = 50;
+const REFERENCE_TOKENS = (APY_REFERENCE_STAKE / 10n ** 18n).toLocaleString('en-US');
+const APY_RULE = `Base APY = pool 0's emission a year / max(total effective stake, ${REFERENCE_TOKENS} tokens), in percent with 2 decimals; emission and primary token valued 1:1.`;
+
+function walletOf(raw: string) {
+  const parsed = parseWallet(raw);
+  if (parsed.ok) return parsed.address;
+  const shown = raw.length > ECHO_MAX ? `${raw.slice(0, ECHO_MAX)}...` : raw;
+  throw badRequest(`Invalid wallet address "${shown}" (${parsed.reason}): ${WALLET_RULE}`);
+}
+
+export default async function stakingRoutes(app: App, { container }: RouteOptions) {
+  // attachValidation: the params schema documents the wallet, and walletOf decides, so every bad wallet answers
+  // the same 400 BAD_REQUEST rather than an ajv VALIDATION_ERROR.
+  app.get(
+    '/api/staking/position/:wallet',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['staking'],
+        summary: "A wallet's stake, boost, pending emission and APY in pool 0 (the primary token), read on-chain",
+        description: `Read at the latest block. tier and multiplier are the boost the staking contract recorded for the wallet (set by refreshBoost(0)); a wallet without a recorded card, including one with no stake, is NONE with multiplier 1. ${APY_RULE} effectiveApy = baseApy * multiplier. 400 BAD_REQUEST for an invalid wallet; 503 CHAIN_UNAVAILABLE when the chain does not answer.`,
+        params: WalletParams,
+        response: { 200: StakingPositionResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await readStakingPosition(container, walletOf(request.params.wallet))),
+  );
+
+  // Without these, an empty wallet (`/api/staking/position/`), one longer than the router's parameter limit or
+  // one with a slash in it would be an unknown route (404), not a bad wallet.
+  app.get('/api/staking/position', { schema: { hide: true } }, async () => {
+    throw badRequest(`Missing wallet address: ${WALLET_RULE}`);
+  });
+  app.get<{ Params: { '*': string } }>('/api/staking/position/*', { schema: { hide: true } }, async (request) =>
+    ok(await readStakingPosition(container, walletOf(request.params['*']))),
+  );
+
+  app.get(
+    '/api/staking/stats',
+    {
+      schema: {
+        tags: ['staking'],
+        summary: "Pool 0's total effective stake, the emission rate and total, the base APY and the active pools",
+        description: `Read at the latest block. ${APY_RULE} poolCount counts pools with allocation points above 0. 503 CHAIN_UNAVAILABLE when the chain does not answer.`,
+        response: { 200: StakingStatsResponse, ...internalErrors },
+      },
+    },
+    async () => ok(await readStakingStats(container)),
+  );
+}
