@@ -1,6 +1,9 @@
 // The environment, parsed once. A wrong value stops start-up with a message naming the variable and what it accepts.
 import path from 'node:path';
 import {
+  GRADUATION_THRESHOLD_USD,
+  GRADUATION_THRESHOLD_USD_MAX,
+  GRADUATION_THRESHOLD_USD_MIN,
   SSE_HEARTBEAT_MS_DEFAULT,
   SSE_HEARTBEAT_MS_MIN,
   SSE_MAX_CONNECTIONS_DEFAULT,
@@ -41,6 +44,8 @@ export interface Config {
   walletMasterSeed: string | undefined;
   /** Blocks a log must be buried under before the indexer applies it (guards against reorgs). */
   chainConfirmations: number;
+  /** Graduation threshold (whole USD, i.e. USDC) given to each token launched; fixed per token at its launch. */
+  graduationThresholdUsd: number;
   indexerPollMs: number;
   /** Event streams this process holds at most; one more answers 429. */
   sseMaxConnections: number;
@@ -163,6 +168,13 @@ export function loadConfig(env: Env = process.env): Config {
     apiKeyCacheMs: int(env, 'API_KEY_CACHE_MS', 10_000, 0, 3_600_000),
     walletMasterSeed: str(env, 'WALLET_MASTER_SEED'),
     chainConfirmations: int(env, 'CHAIN_CONFIRMATIONS', chainRpcUrl ? 3 : 0, 0, 1000),
+    graduationThresholdUsd: int(
+      env,
+      'GRADUATION_THRESHOLD_USD',
+      GRADUATION_THRESHOLD_USD,
+      GRADUATION_THRESHOLD_USD_MIN,
+      GRADUATION_THRESHOLD_USD_MAX,
+    ),
     indexerPollMs: int(env, 'INDEXER_POLL_MS', chainRpcUrl ? 2000 : 500, 50, 600_000),
     sseMaxConnections: int(env, 'SSE_MAX_CONNECTIONS', SSE_MAX_CONNECTIONS_DEFAULT, 1, 1_000_000),
     sseMaxConnectionsPerClient: int(

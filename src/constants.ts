@@ -77,8 +77,16 @@ export const WALLET_SIGNATURE_PREAMBLE = 'ai-economy request';
 export const API_KEY_PREFIX = 'aie_';
 export const API_KEY_RANDOM_BYTES = 32; // 43 base64url characters
 
-// Graduation threshold of a company token (USD)
+// Company tokens. The threshold (USD = USDC) is the default of GRADUATION_THRESHOLD_USD; the launcher refuses
+// thresholds below 100 USDC (TokenLauncher.MIN_GRADUATION_THRESHOLD).
 export const GRADUATION_THRESHOLD_USD = 10_000;
+export const GRADUATION_THRESHOLD_USD_MIN = 100;
+export const GRADUATION_THRESHOLD_USD_MAX = 1_000_000_000;
+/** Token name: 1-64 characters and at most 64 UTF-8 bytes (the launcher's limit). */
+export const TOKEN_NAME_MAX = 64;
+/** Token symbol: 2-10 characters, A-Z and 0-9. */
+export const TOKEN_SYMBOL_PATTERN = '^[A-Z0-9]{2,10}$';
+export const COMPANY_TOKEN_DECIMALS = 18;
 
 // Events (SPEC.md "Events")
 export const SSE_POLL_INTERVAL_MS = 5_000;

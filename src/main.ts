@@ -4,6 +4,7 @@ import { buildContracts } from '../scripts/build-contracts.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { followCardTransfers } from './domain/companies/ownership.ts';
+import { followCompanyTokens } from './domain/tokens/indexer.ts';
 import { buildApp } from './http/app.ts';
 import { runStartupJobs, startScheduler } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
@@ -61,10 +62,14 @@ async function main() {
   if (config.roles.has('scheduler')) void runStartupJobs(container, logger);
   const scheduler = config.roles.has('scheduler') ? startScheduler(container, logger) : undefined;
   stopHooks.push(() => scheduler?.stop());
-  const indexer = config.roles.has('indexer') ? followCardTransfers(container, { log: logger }) : undefined;
-  indexer?.start(config.indexerPollMs);
+  const followers = config.roles.has('indexer')
+    ? [followCardTransfers(container, { log: logger }), followCompanyTokens(container, { log: logger })]
+    : [];
+  for (const follower of followers) follower?.start(config.indexerPollMs);
   // Awaited, so a batch being applied commits before the database closes.
-  stopHooks.push(() => indexer?.stop());
+  stopHooks.push(async () => {
+    await Promise.all(followers.map((f) => f?.stop()));
+  });
   if (config.roles.has('api')) {
     // The event reader LISTENs before the first stream arrives; a database that cannot stops start-up here.
     await container.events.start();

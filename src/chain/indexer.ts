@@ -25,12 +25,13 @@ export interface FollowerLogger {
   warn(obj: object, msg: string): void;
 }
 
-export interface LogFollowerOptions<TEvents extends readonly AbiEvent[]> {
+export interface LogFollowerOptions<TEvents extends readonly AbiEvent[], TPrepared = undefined> {
   /** Names the cursor and the advisory lock, e.g. `access-card-transfers`. */
   name: string;
   db: Db;
   client: PublicClient<Transport, ViemChain | undefined> | PublicClient<Transport, ViemChain>;
-  address: Address;
+  /** The contract, or contracts, whose logs are followed. */
+  address: Address | readonly Address[];
   events: TEvents;
   /** First block that can hold a followed log (the contract's deployment block). */
   fromBlock: bigint;
@@ -42,7 +43,12 @@ export interface LogFollowerOptions<TEvents extends readonly AbiEvent[]> {
    * Applies one batch, logs sorted by (blockNumber, logIndex), in the transaction that advances the cursor.
    * It must be idempotent: applying the same batch twice leaves the same state.
    */
-  apply(tx: Tx, logs: FollowedLog<TEvents>[]): Promise<unknown>;
+  apply(tx: Tx, logs: FollowedLog<TEvents>[], prepared: TPrepared): Promise<unknown>;
+  /**
+   * Reads what `apply` needs from the chain (block timestamps, say) before the database transaction opens, so no
+   * RPC round trip holds it. Called only for a batch with logs.
+   */
+  prepare?(logs: FollowedLog<TEvents>[]): Promise<TPrepared>;
   log?: FollowerLogger;
 }
 
@@ -76,10 +82,11 @@ export interface LogFollower {
   cursor(): Promise<bigint>;
 }
 
-export function createLogFollower<const TEvents extends readonly AbiEvent[]>(
-  options: LogFollowerOptions<TEvents>,
+export function createLogFollower<const TEvents extends readonly AbiEvent[], TPrepared = undefined>(
+  options: LogFollowerOptions<TEvents, TPrepared>,
 ): LogFollower {
-  const { name, db, address, events, fromBlock, apply, log } = options;
+  const { name, db, events, fromBlock, apply, prepare, log } = options;
+  const address = options.address as Address | Address[];
   // One client type for both the chain's typed client and a test's loosely typed one.
   const client = options.client as PublicClient<Transport, ViemChain | undefined>;
   const confirmations = BigInt(options.confirmations);
@@ -125,6 +132,7 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[]>(
     logs.sort((a, b) =>
       a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
     );
+    const prepared = (logs.length > 0 && prepare ? await prepare(logs) : undefined) as TPrepared;
 
     const outcome = await db.transaction(async (tx) => {
       const [lock] = rowsOf<{ locked: boolean }>(
@@ -136,7 +144,7 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[]>(
       const current = await readCursor(tx);
       if (current < cursor || current >= to) return { busy: false, applied: 0, cursor: current };
       const fresh = current === cursor ? logs : logs.filter((l) => l.blockNumber > current);
-      if (fresh.length > 0) await apply(tx, fresh);
+      if (fresh.length > 0) await apply(tx, fresh, prepared);
       await tx
         .insert(chainCursors)
         .values({ name, block: to })

@@ -18,6 +18,7 @@ import eventRoutes from './routes/events.ts';
 import nftRoutes from './routes/nft.ts';
 import stakingRoutes from './routes/staking.ts';
 import systemRoutes from './routes/system.ts';
+import tokenRoutes from './routes/tokens.ts';
 import { BareError, InternalError, V1Error } from './schemas/common.ts';
 import type { App } from './types.ts';
 import { createValidatorCompiler } from './validation.ts';
@@ -131,5 +132,6 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(companyRoutes, { container });
   await app.register(agentRoutes, { container });
   await app.register(eventRoutes, { container });
+  await app.register(tokenRoutes, { container });
   return app;
 }

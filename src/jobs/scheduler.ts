@@ -7,6 +7,7 @@ import { rowsOf, type Tx } from '../db/client.ts';
 import { purgeExpiredSignatures } from '../domain/auth/wallet-signature.ts';
 import { repairCardLocks } from '../domain/companies/card.ts';
 import { purgeExpiredEvents } from '../domain/events/store.ts';
+import { repairTokenLaunches } from '../domain/tokens/launch.ts';
 
 export interface Job {
   name: string;
@@ -34,6 +35,12 @@ export const jobs: Job[] = [
     run: (_tx, container) => repairCardLocks(container),
   },
   {
+    // Token launches left in flight by a crash or a chain outage (domain/tokens/launch.ts).
+    name: 'repair-token-launches',
+    pattern: '* * * * *',
+    run: (_tx, container) => repairTokenLaunches(container),
+  },
+  {
     // Platform events older than the retention (SPEC.md: 1 hour; EVENT_RETENTION_MS).
     name: 'purge-events',
     pattern: '* * * * *',
@@ -42,7 +49,7 @@ export const jobs: Job[] = [
 ];
 
 /** Jobs that also run once at start, so what a crash left unfinished is finished without waiting. */
-export const startupJobs = ['settle-outbox', 'repair-card-locks'];
+export const startupJobs = ['settle-outbox', 'repair-card-locks', 'repair-token-launches'];
 
 export interface JobLogger {
   info(obj: object, msg: string): void;

@@ -51,9 +51,22 @@ export const companies = pgTable(
     toolkitConfig: jsonb('toolkit_config').$type<ToolkitConfig>(),
     masterDirective: text('master_directive'),
     tokenStatus: text('token_status').notNull().default('PRE_PUBLIC'),
+    /**
+     * Name, symbol and (CREATE2-predicted) address of the token, recorded when its launch is requested and shown
+     * once the launch is mined (token_status BONDING). While PRE_PUBLIC with these set, a launch is in flight.
+     */
     tokenName: text('token_name'),
     tokenSymbol: text('token_symbol'),
     tokenAddress: text('token_address'),
+    /** Graduation threshold of the token in USDC base units (6 decimals), fixed at launch. */
+    tokenGraduationThreshold: bigint('token_graduation_threshold', { mode: 'bigint' }),
+    tokenLaunchRequestedAt: timestamp('token_launch_requested_at', { withTimezone: true, mode: 'date' }),
+    tokenLaunchTxHash: text('token_launch_tx_hash'),
+    /** When the launch was mined: the company went PUBLIC (SPEC.md `publicAt`). */
+    tokenPublicAt: timestamp('token_public_at', { withTimezone: true, mode: 'date' }),
+    tokenGraduatedAt: timestamp('token_graduated_at', { withTimezone: true, mode: 'date' }),
+    /** The Uniswap v4 pool id (bytes32 hex) inside the PoolManager, set at graduation (SPEC.md `v4PoolAddress`). */
+    tokenPoolId: text('token_pool_id'),
     treasuryAddress: text('treasury_address'),
     creatorAddress: text('creator_address').notNull(),
     /**
@@ -79,6 +92,17 @@ export const companies = pgTable(
     index('companies_creator_idx').on(t.creatorAddress),
     index('companies_card_pending_idx').on(t.cardTokenId).where(sql`${t.cardLockedAt} is null`),
     index('companies_referrer_idx').on(t.referrerCompanyId),
+    uniqueIndex('companies_token_address_unique').on(t.tokenAddress),
+    // GET /api/v1/tokens, newest first, with and without a status filter.
+    index('companies_token_list_idx')
+      .on(t.tokenPublicAt.desc(), t.id.desc())
+      .where(sql`${t.tokenStatus} <> 'PRE_PUBLIC'`),
+    index('companies_token_status_list_idx')
+      .on(t.tokenStatus, t.tokenPublicAt.desc(), t.id.desc())
+      .where(sql`${t.tokenStatus} <> 'PRE_PUBLIC'`),
+    index('companies_token_launch_pending_idx')
+      .on(t.tokenLaunchRequestedAt)
+      .where(sql`${t.tokenStatus} = 'PRE_PUBLIC' and ${t.tokenLaunchRequestedAt} is not null`),
   ],
 );
 

@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './chain.ts';
 export * from './companies.ts';
 export * from './events.ts';
+export * from './tokens.ts';

@@ -40,8 +40,9 @@ export function companyView(company: CompanyRow, companyAgents: AgentRow[]) {
     toolkitConfig: company.toolkitConfig ?? null,
     masterDirective: company.masterDirective,
     tokenStatus: company.tokenStatus as Of<typeof TOKEN_STATUSES>,
-    tokenSymbol: company.tokenSymbol,
-    tokenAddress: company.tokenAddress,
+    // Recorded when a launch is requested, shown once it is mined.
+    tokenSymbol: company.tokenStatus === 'PRE_PUBLIC' ? null : company.tokenSymbol,
+    tokenAddress: company.tokenStatus === 'PRE_PUBLIC' ? null : company.tokenAddress,
     creatorAddress: company.creatorAddress,
     treasuryAddress: company.treasuryAddress,
     logoUrl: company.logoUrl,

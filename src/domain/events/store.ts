@@ -32,6 +32,35 @@ export interface NewPlatformEvent {
  * readers hold back later ids (for SSE_GAP_GRACE_MS) until this one commits or is rolled back.
  */
 export async function publishEvent(tx: Tx, event: NewPlatformEvent): Promise<PlatformEvent> {
+  const [published] = await publishEvents(tx, [event]);
+  return published!;
+}
+
+/** publishEvent for several events, in order, in one statement. */
+export async function publishEvents(tx: Tx, events: readonly NewPlatformEvent[]): Promise<PlatformEvent[]> {
+  if (events.length === 0) return [];
+  for (const event of events) checkEvent(event);
+  const values = sql.join(
+    events.map((e, i) => sql`(${i}::integer, ${e.type}::text, ${e.companyId}::text, ${JSON.stringify(e.data)}::jsonb)`),
+    sql`, `,
+  );
+  // One statement: the inserts and the notifications are atomic even when `tx` is not a transaction. Ids follow
+  // the order of `events` (rows are inserted in the order of the ordered select).
+  const rows = rowsOf<EventRow>(
+    await tx.execute(sql`
+      with e as (
+        insert into ${platformEvents} (type, company_id, data)
+        select v.type, v.company_id, v.data from (values ${values}) as v (ord, type, company_id, data) order by v.ord
+        returning id, type, company_id, data, timestamp
+      )
+      select e.id::text as id, e.type, e.company_id as "companyId", e.data, e.timestamp,
+        pg_notify(${EVENTS_CHANNEL}, e.id::text)
+      from e order by e.id`),
+  );
+  return rows.map(toPlatformEvent);
+}
+
+function checkEvent(event: NewPlatformEvent) {
   if (!(EVENT_TYPES as readonly string[]).includes(event.type)) {
     throw new Error(`unknown event type "${event.type}": expected one of ${EVENT_TYPES.join(', ')}`);
   }
@@ -39,19 +68,6 @@ export async function publishEvent(tx: Tx, event: NewPlatformEvent): Promise<Pla
   if (event.data === null || typeof event.data !== 'object' || Array.isArray(event.data)) {
     throw new Error('event data must be a JSON object');
   }
-  // One statement: the insert and the notification are atomic even when `tx` is not a transaction.
-  const [row] = rowsOf<EventRow>(
-    await tx.execute(sql`
-      with e as (
-        insert into ${platformEvents} (type, company_id, data)
-        values (${event.type}, ${event.companyId}, ${JSON.stringify(event.data)}::jsonb)
-        returning id, type, company_id, data, timestamp
-      )
-      select e.id::text as id, e.type, e.company_id as "companyId", e.data, e.timestamp,
-        pg_notify(${EVENTS_CHANNEL}, e.id::text)
-      from e`),
-  );
-  return toPlatformEvent(row!);
 }
 
 interface EventRow {

@@ -6,6 +6,9 @@ import { PAGE_MAX } from '../../constants.ts';
 export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
 export const IsoTimestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
 export const WeiString = Type.String({ pattern: '^[0-9]+$', description: 'Decimal string of a whole-number amount' });
 export const AddressString = Type.String({

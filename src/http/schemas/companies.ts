@@ -22,9 +22,7 @@ import {
   TOKEN_STATUSES,
   TOOLS_LIST_MAX,
 } from '../../constants.ts';
-import { AddressString, IsoTimestamp, internalOk, StringEnum } from './common.ts';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+import { AddressString, IsoTimestamp, internalOk, Nullable, StringEnum } from './common.ts';
 
 export const CompanyParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'Company id (CUID) or slug' }),

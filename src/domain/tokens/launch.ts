@@ -1,0 +1,173 @@
+// Launching a company's token (DESIGN.md POST /api/companies/{id}/token). The request is recorded first (name,
+// symbol, the CREATE2 address the token will have, the threshold), then `launch` goes through the exactly-once
+// outbox, then the company moves PRE_PUBLIC -> BONDING and PUBLIC. A crash anywhere in between is finished by
+// the outbox's settling, the indexer (which applies the TokenLaunched log by that address) and
+// repairTokenLaunches (which runs the same completion again): nothing is launched twice, nothing is lost.
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { type Address, encodeFunctionData, type Hex, parseEventLogs, type TransactionReceipt, zeroAddress } from 'viem';
+import { onChain } from '../../chain/errors.ts';
+import { TokenLauncherAbi } from '../../chain/generated/abis.ts';
+import { TOKEN_NAME_MAX } from '../../constants.ts';
+import type { Container } from '../../container.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { badRequest, conflict } from '../../errors.ts';
+import { type CompanyRow, requireCompany } from '../companies/queries.ts';
+import { requireCreator } from '../companies/rules.ts';
+import { applyLaunches } from './apply.ts';
+import { companyKey, predictTokenAddress } from './keys.ts';
+
+type Deps = Pick<Container, 'chain' | 'database' | 'outbox' | 'now' | 'config'>;
+
+export interface LaunchInput {
+  name: string;
+  symbol: string;
+}
+
+export function launcherAddress(c: Pick<Container, 'chain'>): Address {
+  const address = c.chain.contracts.tokenLauncher;
+  if (!address) throw new Error('the token launcher contract is not configured');
+  return address;
+}
+
+/** Launches the company's token for its creator; returns the company as it is afterwards. */
+export async function launchToken(c: Deps, idOrSlug: string, signer: Address | undefined, input: LaunchInput) {
+  const db = c.database.db;
+  let company = await requireCompany(db, idOrSlug);
+  requireCreator(company, signer);
+  if (Buffer.byteLength(input.name, 'utf8') > TOKEN_NAME_MAX) {
+    throw badRequest(
+      `Token name is ${Buffer.byteLength(input.name, 'utf8')} bytes in UTF-8; at most ${TOKEN_NAME_MAX}`,
+    );
+  }
+  checkLaunchable(company, input);
+  const launcher = launcherAddress(c);
+  if (company.tokenLaunchRequestedAt === null) {
+    const threshold = BigInt(c.config.graduationThresholdUsd) * 1_000_000n;
+    const [recorded] = await db
+      .update(companies)
+      .set({
+        tokenName: input.name,
+        tokenSymbol: input.symbol,
+        tokenAddress: predictTokenAddress(launcher, companyKey(company.id), input.name, input.symbol),
+        tokenGraduationThreshold: threshold,
+        tokenLaunchRequestedAt: new Date(c.now()),
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(companies.id, company.id),
+          eq(companies.tokenStatus, 'PRE_PUBLIC'),
+          isNull(companies.tokenLaunchRequestedAt),
+        ),
+      )
+      .returning();
+    // Lost a race with a concurrent launch request: go on only if it asked for the same token.
+    company = recorded ?? (await requireCompany(db, company.id));
+    checkLaunchable(company, input);
+  }
+  await completeLaunch(c, company);
+  return requireCompany(db, company.id);
+}
+
+/** 409 unless the company can (still) launch this token: not launched, and no other launch in flight. */
+function checkLaunchable(company: CompanyRow, input: LaunchInput) {
+  if (company.tokenStatus !== 'PRE_PUBLIC') {
+    throw conflict(
+      `Company ${company.slug} already launched its token ${company.tokenSymbol}; a company has one token`,
+    );
+  }
+  if (
+    company.tokenLaunchRequestedAt !== null &&
+    (company.tokenName !== input.name || company.tokenSymbol !== input.symbol)
+  ) {
+    throw conflict(
+      `A launch of ${company.tokenName} (${company.tokenSymbol}) is already in progress for ${company.slug}; repeat that request to finish it`,
+    );
+  }
+}
+
+/**
+ * Sends the recorded launch (once, through the outbox) and moves the company to BONDING from its receipt. Safe to
+ * run again at any point: the outbox returns the mined receipt, and the update only moves a PRE_PUBLIC company.
+ */
+export async function completeLaunch(c: Deps, company: CompanyRow): Promise<void> {
+  if (company.tokenStatus !== 'PRE_PUBLIC' || !company.tokenLaunchRequestedAt) return;
+  const launcher = launcherAddress(c);
+  const key = companyKey(company.id);
+  const receipt = await onChain(() =>
+    c.outbox.send(`token-launch:${company.id}`, () => ({
+      to: launcher,
+      data: encodeFunctionData({
+        abi: TokenLauncherAbi,
+        functionName: 'launch',
+        args: [
+          key,
+          company.tokenName!,
+          company.tokenSymbol!,
+          company.creatorAddress as Address,
+          company.tokenGraduationThreshold!,
+        ],
+      }),
+    })),
+  );
+  const launch = launchOf(receipt, launcher) ?? (await findLaunch(c, launcher, key));
+  if (!launch)
+    throw new Error(`launch of ${company.tokenSymbol} for ${company.id} reverted in ${receipt.transactionHash}`);
+  const block = await onChain(() => c.chain.publicClient.getBlock({ blockNumber: launch.blockNumber }));
+  await applyLaunches(c.database.db, [
+    { token: launch.token, txHash: launch.txHash, blockTime: new Date(Number(block.timestamp) * 1000) },
+  ]);
+}
+
+interface FoundLaunch {
+  token: Address;
+  txHash: Hex;
+  blockNumber: bigint;
+}
+
+function launchOf(receipt: TransactionReceipt, launcher: Address): FoundLaunch | undefined {
+  if (receipt.status !== 'success') return undefined;
+  const [log] = parseEventLogs({
+    abi: TokenLauncherAbi,
+    eventName: 'TokenLaunched',
+    logs: receipt.logs.filter((l) => l.address.toLowerCase() === launcher.toLowerCase()),
+  });
+  return log && { token: log.args.token, txHash: receipt.transactionHash, blockNumber: receipt.blockNumber };
+}
+
+/** The company's launch when it was not made by the recorded transaction (its key was launched before). */
+async function findLaunch(c: Deps, launcher: Address, key: Hex): Promise<FoundLaunch | undefined> {
+  const client = c.chain.publicClient;
+  const token = await onChain(() =>
+    client.readContract({ address: launcher, abi: TokenLauncherAbi, functionName: 'tokenOfCompany', args: [key] }),
+  );
+  if (token === zeroAddress) return undefined;
+  const [log] = await onChain(() =>
+    client.getContractEvents({
+      address: launcher,
+      abi: TokenLauncherAbi,
+      eventName: 'TokenLaunched',
+      args: { companyKey: key },
+      fromBlock: c.chain.deployBlocks?.tokenLauncher ?? 0n,
+      strict: true,
+    }),
+  );
+  return log && { token: log.args.token, txHash: log.transactionHash, blockNumber: log.blockNumber };
+}
+
+/** Finishes launches left in flight (a crash, a chain outage) at start and every minute. */
+export async function repairTokenLaunches(c: Deps, { olderThanMs = 30_000, limit = 100 } = {}): Promise<number> {
+  const pending = await c.database.db
+    .select()
+    .from(companies)
+    .where(
+      and(
+        eq(companies.tokenStatus, 'PRE_PUBLIC'),
+        lt(companies.tokenLaunchRequestedAt, new Date(c.now() - olderThanMs)),
+      ),
+    )
+    .orderBy(sql`${companies.tokenLaunchRequestedAt}`)
+    .limit(limit);
+  for (const company of pending) await completeLaunch(c, company);
+  return pending.length;
+}

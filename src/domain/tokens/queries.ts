@@ -1,0 +1,90 @@
+// Reading company tokens: the public status with its price read on-chain, the v1 detail and list (database only:
+// the v1 views carry no price), and trade volume.
+import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { onChain } from '../../chain/errors.ts';
+import { TokenLauncherAbi } from '../../chain/generated/abis.ts';
+import type { Container } from '../../container.ts';
+import type { Tx } from '../../db/client.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { tokenTrades } from '../../db/schema/tokens.ts';
+import { notFound } from '../../errors.ts';
+import { requireCompany } from '../companies/queries.ts';
+import { launcherAddress } from './launch.ts';
+import { tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
+
+type Deps = Pick<Container, 'chain' | 'database'>;
+
+/** SPEC.md GET /api/companies/{id}/token: price and market cap from the launcher (the v4 pool once graduated). */
+export async function getTokenStatus(c: Deps, idOrSlug: string) {
+  const company = await requireCompany(c.database.db, idOrSlug);
+  if (company.tokenStatus === 'PRE_PUBLIC') return tokenStatusView(company, undefined);
+  const [price, marketCap] = await onChain(() =>
+    c.chain.publicClient.readContract({
+      address: launcherAddress(c),
+      abi: TokenLauncherAbi,
+      functionName: 'priceOf',
+      args: [company.tokenAddress as `0x${string}`],
+    }),
+  );
+  return tokenStatusView(company, { price, marketCap });
+}
+
+/** SPEC.md GET /api/v1/companies/{slug}/token; 404 while the company has no token. */
+export async function getTokenDetail(c: Deps, slug: string) {
+  const [company] = await c.database.db.select().from(companies).where(eq(companies.slug, slug)).limit(1);
+  if (!company) throw notFound(`Company ${slug} not found`);
+  if (company.tokenStatus === 'PRE_PUBLIC') throw notFound(`Company ${slug} has not launched a token yet`);
+  return tokenDetailView(company, launcherAddress(c));
+}
+
+export interface TokenListQuery {
+  page: number;
+  limit: number;
+  status?: 'BONDING' | 'GRADUATED' | undefined;
+}
+
+/** SPEC.md GET /api/v1/tokens: launched tokens, newest launch first (ties by id), from the token list indexes. */
+export async function listTokens(c: Deps, query: TokenListQuery) {
+  const db = c.database.db;
+  const where = query.status ? eq(companies.tokenStatus, query.status) : ne(companies.tokenStatus, 'PRE_PUBLIC');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: companies.id,
+        name: companies.name,
+        slug: companies.slug,
+        tokenStatus: companies.tokenStatus,
+        tokenSymbol: companies.tokenSymbol,
+        tokenAddress: companies.tokenAddress,
+        tokenGraduationThreshold: companies.tokenGraduationThreshold,
+        tokenGraduatedAt: companies.tokenGraduatedAt,
+        tokenPoolId: companies.tokenPoolId,
+        platformScore: companies.platformScore,
+        category: companies.category,
+        tokenPublicAt: companies.tokenPublicAt,
+      })
+      .from(companies)
+      .where(where)
+      .orderBy(desc(companies.tokenPublicAt), desc(companies.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(companies).where(where),
+  ]);
+  const launcher = launcherAddress(c);
+  return { items: rows.map((r) => tokenListItem(r, launcher)), total: total?.total ?? 0 };
+}
+
+/** USDC volume (base units) of each company's token trades since `since`, for the given companies. */
+export async function tradeVolumeSince(
+  db: Tx,
+  companyIds: readonly string[],
+  since: Date,
+): Promise<Map<string, bigint>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ companyId: tokenTrades.companyId, volume: sql<string>`sum(${tokenTrades.usdcAmount})::text` })
+    .from(tokenTrades)
+    .where(and(inArray(tokenTrades.companyId, [...companyIds]), gte(tokenTrades.blockTime, since)))
+    .groupBy(tokenTrades.companyId);
+  return new Map(rows.map((r) => [r.companyId, BigInt(r.volume)]));
+}

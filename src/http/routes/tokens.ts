@@ -1,0 +1,90 @@
+// Company-token routes: launch (creator), the public token status, and the v1 token detail and list.
+
+import { launchToken } from '../../domain/tokens/launch.ts';
+import { getTokenDetail, getTokenStatus, listTokens } from '../../domain/tokens/queries.ts';
+import { requireApiKey, requireWallet } from '../auth/index.ts';
+import { ok, v1, v1Page } from '../envelope.ts';
+import { internalErrors, v1Errors } from '../schemas/common.ts';
+import { CompanyParams } from '../schemas/companies.ts';
+import {
+  LaunchTokenBody,
+  SlugParams,
+  TokenDetailResponse,
+  TokenListQuery,
+  TokenListResponse,
+  TokenStatusResponse,
+} from '../schemas/tokens.ts';
+import type { App, RouteOptions } from '../types.ts';
+
+export default async function tokenRoutes(app: App, { container }: RouteOptions) {
+  const apiKey = requireApiKey(container);
+
+  app.post(
+    '/api/companies/:id/token',
+    {
+      preValidation: requireWallet(container),
+      schema: {
+        tags: ['tokens'],
+        summary:
+          "Launch the company's token on its bonding curve (creator only): PRE_PUBLIC -> BONDING, company PUBLIC",
+        description:
+          'Deploys the token (1,000,000 supply, 18 decimals) through the token launcher and opens its USDC curve; it graduates into a Uniswap v4 pool when its market cap reaches GRADUATION_THRESHOLD_USD. 409 when the company already has a token or another launch is in flight; repeating the same request finishes an interrupted launch.',
+        security: [{ wallet: [] }],
+        params: CompanyParams,
+        body: LaunchTokenBody,
+        response: { 201: TokenStatusResponse, ...internalErrors },
+      },
+    },
+    async (request, reply) => {
+      await launchToken(container, request.params.id, request.signer, request.body);
+      return reply.status(201).send(ok(await getTokenStatus(container, request.params.id)));
+    },
+  );
+
+  app.get(
+    '/api/companies/:id/token',
+    {
+      schema: {
+        tags: ['tokens'],
+        summary: "A company's token status; price and market cap read on-chain (from the v4 pool once graduated)",
+        params: CompanyParams,
+        response: { 200: TokenStatusResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await getTokenStatus(container, request.params.id)),
+  );
+
+  app.get(
+    '/api/v1/companies/:slug/token',
+    {
+      preValidation: apiKey,
+      schema: {
+        tags: ['tokens'],
+        summary: "A company's token (v1 detail view); 404 while it has none",
+        security: [{ apiKey: [] }],
+        params: SlugParams,
+        response: { 200: TokenDetailResponse, ...v1Errors },
+      },
+    },
+    async (request) => v1(await getTokenDetail(container, request.params.slug)),
+  );
+
+  app.get(
+    '/api/v1/tokens',
+    {
+      preValidation: apiKey,
+      schema: {
+        tags: ['tokens'],
+        summary: 'Launched company tokens, newest first',
+        security: [{ apiKey: [] }],
+        querystring: TokenListQuery,
+        response: { 200: TokenListResponse, ...v1Errors },
+      },
+    },
+    async (request) => {
+      const { page, limit, status } = request.query;
+      const { items, total } = await listTokens(container, { page, limit, status });
+      return v1Page(items, page, limit, total);
+    },
+  );
+}

@@ -1,0 +1,104 @@
+// Schemas of the company-token routes (SPEC.md "Token status (public view)", "Token (v1 detail view)",
+// "Token (v1 list item)").
+import { Type } from 'typebox';
+import {
+  COMPANY_CATEGORIES,
+  TOKEN_NAME_MAX,
+  TOKEN_SYMBOL_PATTERN,
+  V1_PAGE_SIZE_DEFAULT,
+  V1_PAGE_SIZE_MAX,
+} from '../../constants.ts';
+import { IsoTimestamp, internalOk, Nullable, PageQuery, StringEnum, v1List, v1Ok } from './common.ts';
+
+const UsdcString = Type.String({
+  pattern: '^[0-9]+\\.[0-9]{1,6}$|^[0-9]+$',
+  description: 'USDC with up to 6 decimals',
+});
+const PoolId = Type.String({ description: 'The Uniswap v4 pool id (bytes32 hex) inside the PoolManager' });
+
+export const LaunchTokenBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: TOKEN_NAME_MAX, description: `1-${TOKEN_NAME_MAX} characters` }),
+    symbol: Type.String({ pattern: TOKEN_SYMBOL_PATTERN, description: '2-10 characters, A-Z and 0-9' }),
+  },
+  { additionalProperties: false },
+);
+
+const PrePublicToken = Type.Object({
+  slug: Type.String(),
+  status: Type.Literal('PRE_PUBLIC'),
+  tokenAddress: Type.Null(),
+  tokenSymbol: Type.Null(),
+  price: Type.Null(),
+  marketCap: Type.Null(),
+  graduationProgress: Type.Literal(0),
+  graduatedAt: Type.Null(),
+  v4PoolAddress: Type.Null(),
+});
+
+const LaunchedToken = Type.Object({
+  slug: Type.String(),
+  name: Type.String(),
+  status: StringEnum(['BONDING', 'GRADUATED'] as const),
+  tokenAddress: Type.String(),
+  tokenSymbol: Type.String(),
+  price: UsdcString,
+  marketCap: UsdcString,
+  graduationThreshold: Type.Number({ description: 'USD (USDC)' }),
+  graduationProgress: Type.Number({ minimum: 0, maximum: 100 }),
+  graduated: Type.Boolean(),
+  graduatedAt: Nullable(IsoTimestamp),
+  v4PoolAddress: Nullable(PoolId),
+});
+
+export const TokenStatusResponse = internalOk(Type.Union([PrePublicToken, LaunchedToken]));
+
+export const TokenDetail = Type.Object({
+  companyId: Type.String(),
+  name: Type.String(),
+  slug: Type.String(),
+  tokenStatus: StringEnum(['BONDING', 'GRADUATED'] as const),
+  tokenSymbol: Type.String(),
+  tokenAddress: Type.String(),
+  bondingCurve: Type.Object({
+    address: Type.String({ description: 'The token launcher, which holds every curve' }),
+    graduationThreshold: Type.Number(),
+    graduated: Type.Boolean(),
+    graduatedAt: Nullable(IsoTimestamp),
+  }),
+  v4Pool: Type.Object({ address: Nullable(PoolId) }),
+  launchTxHash: Type.String(),
+  publicAt: IsoTimestamp,
+});
+
+export const TokenDetailResponse = v1Ok(TokenDetail);
+
+export const TokenListItem = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  slug: Type.String(),
+  tokenStatus: StringEnum(['BONDING', 'GRADUATED'] as const),
+  tokenSymbol: Type.String(),
+  tokenAddress: Type.String(),
+  bondingCurveAddress: Type.String(),
+  graduationThreshold: Type.Number(),
+  graduatedAt: Nullable(IsoTimestamp),
+  v4PoolAddress: Nullable(PoolId),
+  platformScore: Type.Number(),
+  category: StringEnum(COMPANY_CATEGORIES),
+  publicAt: IsoTimestamp,
+});
+
+export const TokenListResponse = v1List(TokenListItem);
+
+export const TokenListQuery = Type.Object(
+  {
+    ...PageQuery(V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX),
+    status: Type.Optional(StringEnum(['BONDING', 'GRADUATED'] as const)),
+  },
+  { additionalProperties: false },
+);
+
+export const SlugParams = Type.Object({
+  slug: Type.String({ minLength: 1, maxLength: 64, description: 'Company slug' }),
+});
