@@ -438,8 +438,10 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
         liquidity = poolManager.getLiquidity(id);
     }
 
-    /// @dev Output of an exact-input swap in a full-range pool with no LP fee (the only position spans every
-    /// tick, so no tick is crossed), less the hook's 2.5% of the output.
+    /// @dev Output of an exact-input swap in the token's pool, less the hook's 2.5% of the output. The pool has no LP
+    /// fee and one full-range position, but the PoolManager still walks the tick bitmap a word (256 tick spacings)
+    /// at a time and rounds each step's input up on its own, so a swap that crosses a word boundary yields a little
+    /// less than one closed-form step would. This repeats the same steps so the quote equals the swap exactly.
     function _quotePool(address token, uint160 sqrtPriceX96, uint128 liquidity, bool isBuy, uint256 amountIn)
         private
         view
@@ -447,11 +449,48 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
     {
         if (amountIn == 0 || liquidity == 0) return 0;
         bool zeroForOne = isBuy != _isToken0(token);
-        uint160 next = SqrtPriceMath.getNextSqrtPriceFromInput(sqrtPriceX96, liquidity, amountIn, zeroForOne);
-        uint256 out = zeroForOne
-            ? SqrtPriceMath.getAmount1Delta(next, sqrtPriceX96, liquidity, false)
-            : SqrtPriceMath.getAmount0Delta(sqrtPriceX96, next, liquidity, false);
+        // slot0's tick can sit one below this after a swap that ended on a word edge; both give the same steps.
+        int24 tick = TickMath.getTickAtSqrtPrice(sqrtPriceX96);
+        uint256 out;
+        while (amountIn > 0) {
+            int24 tickNext = _nextStepTick(tick, zeroForOne);
+            uint160 sqrtNext = TickMath.getSqrtPriceAtTick(tickNext);
+            uint256 stepIn = zeroForOne
+                ? SqrtPriceMath.getAmount0Delta(sqrtNext, sqrtPriceX96, liquidity, true)
+                : SqrtPriceMath.getAmount1Delta(sqrtPriceX96, sqrtNext, liquidity, true);
+            uint160 next = sqrtNext;
+            if (amountIn >= stepIn) {
+                amountIn -= stepIn;
+            } else {
+                next = SqrtPriceMath.getNextSqrtPriceFromInput(sqrtPriceX96, liquidity, amountIn, zeroForOne);
+                amountIn = 0;
+            }
+            out += zeroForOne
+                ? SqrtPriceMath.getAmount1Delta(next, sqrtPriceX96, liquidity, false)
+                : SqrtPriceMath.getAmount0Delta(sqrtPriceX96, next, liquidity, false);
+            if (next == sqrtNext) {
+                // The position ends here: the pool has no liquidity beyond and gives the rest of the input back.
+                if (tickNext == MIN_TICK || tickNext == MAX_TICK) break;
+                tick = zeroForOne ? tickNext - 1 : tickNext;
+            }
+            sqrtPriceX96 = next;
+        }
         return out - out * 250 / 10_000;
+    }
+
+    /// @dev The end of the PoolManager's next swap step (TickBitmap.nextInitializedTickWithinOneWord): the edge of
+    /// the current bitmap word, or the position's edge, the only initialised ticks.
+    function _nextStepTick(int24 tick, bool lte) private pure returns (int24 next) {
+        int24 compressed = tick / TICK_SPACING;
+        if (tick < 0 && tick % TICK_SPACING != 0) --compressed;
+        if (lte) {
+            next = (compressed - (compressed & 255)) * TICK_SPACING;
+            if (next < MIN_TICK) next = MIN_TICK;
+        } else {
+            ++compressed;
+            next = (compressed + 255 - (compressed & 255)) * TICK_SPACING;
+            if (next > MAX_TICK) next = MAX_TICK;
+        }
     }
 
     function _isToken0(address token) private view returns (bool) {
