@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {IDecisionAnchor} from "./interfaces/IDecisionAnchor.sol";
+
+/// @title Decision anchor
+/// @notice On-chain record of the decision hashes of companies (keccak256 of a decision round's canonical JSON).
+/// The platform account anchors; the owner sets the platform account. Each hash is anchored once, for good, with
+/// the company it belongs to and the block (timestamp and number) that recorded it.
+/// @dev Retry semantics: `anchor` reverts for a hash anchored already (DecisionAnchorAlreadyAnchored), so a caller
+/// learns its transaction did nothing; `anchorBatch` skips such hashes without an event, so a batch re-sent after a
+/// crash, or one overlapping an earlier batch, completes and anchors exactly the missing ones. A batch holds 1 to
+/// MAX_BATCH entries (about 50k gas each, so a full batch stays far below a block's gas limit).
+contract DecisionAnchor is Ownable, IDecisionAnchor {
+    /// @notice Largest batch anchorBatch accepts.
+    uint256 public constant MAX_BATCH = 200;
+
+    /// @dev Two slots: the company key, then timestamp and block number packed together.
+    struct Anchor {
+        bytes32 companyKey;
+        uint64 anchoredAt;
+        uint64 blockNumber;
+    }
+
+    /// @notice The account allowed to anchor.
+    address public platform;
+
+    mapping(bytes32 decisionHash => Anchor) private _anchors;
+
+    constructor(address initialOwner, address platform_) Ownable(initialOwner) {
+        if (platform_ == address(0)) revert DecisionAnchorInvalidAddress(address(0));
+        platform = platform_;
+        emit PlatformSet(address(0), platform_);
+    }
+
+    // ---------------------------------------------------------------- anchoring
+
+    /// @inheritdoc IDecisionAnchor
+    function anchor(bytes32 companyKey, bytes32 decisionHash) external {
+        _requirePlatform();
+        _requireValid(companyKey, decisionHash);
+        uint64 existing = _anchors[decisionHash].anchoredAt;
+        if (existing != 0) revert DecisionAnchorAlreadyAnchored(decisionHash, existing);
+        _record(companyKey, decisionHash);
+    }
+
+    /// @inheritdoc IDecisionAnchor
+    function anchorBatch(bytes32[] calldata companyKeys, bytes32[] calldata decisionHashes)
+        external
+        returns (uint256 anchored)
+    {
+        _requirePlatform();
+        uint256 n = decisionHashes.length;
+        if (companyKeys.length != n) revert DecisionAnchorLengthMismatch(companyKeys.length, n);
+        if (n == 0 || n > MAX_BATCH) revert DecisionAnchorInvalidBatchSize(n, MAX_BATCH);
+        for (uint256 i = 0; i < n; ++i) {
+            bytes32 companyKey = companyKeys[i];
+            bytes32 decisionHash = decisionHashes[i];
+            _requireValid(companyKey, decisionHash);
+            if (_anchors[decisionHash].anchoredAt != 0) continue;
+            _record(companyKey, decisionHash);
+            ++anchored;
+        }
+    }
+
+    function _record(bytes32 companyKey, bytes32 decisionHash) private {
+        uint64 at = uint64(block.timestamp);
+        _anchors[decisionHash] = Anchor({companyKey: companyKey, anchoredAt: at, blockNumber: uint64(block.number)});
+        emit DecisionAnchored(companyKey, decisionHash, at);
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /// @inheritdoc IDecisionAnchor
+    function anchoredAt(bytes32 decisionHash) external view returns (uint64) {
+        return _anchors[decisionHash].anchoredAt;
+    }
+
+    /// @inheritdoc IDecisionAnchor
+    function companyOf(bytes32 decisionHash) external view returns (bytes32) {
+        return _anchors[decisionHash].companyKey;
+    }
+
+    /// @inheritdoc IDecisionAnchor
+    function anchorOf(bytes32 decisionHash)
+        external
+        view
+        returns (bytes32 companyKey, uint64 timestamp, uint64 blockNumber)
+    {
+        Anchor storage a = _anchors[decisionHash];
+        return (a.companyKey, a.anchoredAt, a.blockNumber);
+    }
+
+    // ---------------------------------------------------------------- administration
+
+    /// @notice Moves the right to anchor to `newPlatform`. Owner only.
+    function setPlatform(address newPlatform) external onlyOwner {
+        if (newPlatform == address(0)) revert DecisionAnchorInvalidAddress(address(0));
+        address previous = platform;
+        platform = newPlatform;
+        emit PlatformSet(previous, newPlatform);
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    function _requirePlatform() private view {
+        if (msg.sender != platform) revert DecisionAnchorUnauthorizedPlatform(msg.sender);
+    }
+
+    function _requireValid(bytes32 companyKey, bytes32 decisionHash) private pure {
+        if (decisionHash == bytes32(0)) revert DecisionAnchorInvalidHash(decisionHash);
+        if (companyKey == bytes32(0)) revert DecisionAnchorInvalidCompanyKey(companyKey);
+    }
+}

@@ -1,0 +1,100 @@
+// Decision rounds of the engine and the per-agent budget of each round. Costs are micro-USD integers (exact);
+// the routes show them as USD numbers.
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { agents, companies } from './companies.ts';
+
+/** One phase of a round as it ran. */
+export interface PhaseRecord {
+  phase: string;
+  durationMs: number;
+  tokens: number;
+  /** micro-USD */
+  cost: number;
+  calls: number;
+  models: string[];
+  error?: string;
+}
+
+/** An action of the CEO's decision, as extracted and validated. */
+export interface DecisionAction {
+  role: string;
+  tool: string;
+  args: Record<string, unknown>;
+  rationale: string;
+}
+
+export const decisionRounds = pgTable(
+  'decision_rounds',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** 1, 2, ... per company. */
+    cycle: integer('cycle').notNull(),
+    /** RUNNING, then COMPLETE or FAILED. */
+    status: text('status').notNull().default('RUNNING'),
+    /** SCHEDULED or MANUAL. */
+    trigger: text('trigger').notNull(),
+    /** The phase running, or the one that failed. */
+    phase: text('phase').notNull().default('context'),
+    error: text('error'),
+    directive: text('directive'),
+    actions: jsonb('actions').$type<DecisionAction[]>(),
+    actionsExecuted: jsonb('actions_executed').$type<string[]>(),
+    phases: jsonb('phases').$type<PhaseRecord[]>().notNull().default(sql`'[]'::jsonb`),
+    /** keccak256 of the canonical JSON of { companyId, cycle, directive, actions }. */
+    decisionHash: text('decision_hash'),
+    anchorTxHash: text('anchor_tx_hash'),
+    anchoredAt: timestamp('anchored_at', { withTimezone: true, mode: 'date' }),
+    totalDurationMs: integer('total_duration_ms'),
+    llmTokensUsed: integer('llm_tokens_used').notNull().default(0),
+    llmCost: bigint('llm_cost', { mode: 'number' }).notNull().default(0),
+    /** Moved forward at every phase; a RUNNING round whose heartbeat stops is failed by a job. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('decision_rounds_company_cycle_unique').on(t.companyId, t.cycle),
+    // A company's rounds never overlap, across every replica.
+    uniqueIndex('decision_rounds_one_running_unique')
+      .on(t.companyId)
+      .where(sql`${t.status} = 'RUNNING'`),
+    index('decision_rounds_company_created_idx').on(t.companyId, t.createdAt.desc()),
+    // The score snapshot's 7-day activity window.
+    index('decision_rounds_complete_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'COMPLETE'`),
+    index('decision_rounds_running_idx').on(t.heartbeatAt).where(sql`${t.status} = 'RUNNING'`),
+    index('decision_rounds_unanchored_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'COMPLETE' and ${t.decisionHash} is not null and ${t.anchorTxHash} is null`),
+  ],
+);
+
+export const decisionBudgets = pgTable(
+  'decision_budgets',
+  {
+    roundId: text('round_id')
+      .notNull()
+      .references(() => decisionRounds.id),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    role: text('role').notNull(),
+    allocated: bigint('allocated', { mode: 'number' }).notNull(),
+    spent: bigint('spent', { mode: 'number' }).notNull().default(0),
+    llmCalls: integer('llm_calls').notNull().default(0),
+    llmCost: bigint('llm_cost', { mode: 'number' }).notNull().default(0),
+    scrapeCalls: integer('scrape_calls').notNull().default(0),
+    scrapeCost: bigint('scrape_cost', { mode: 'number' }).notNull().default(0),
+    chainReads: integer('chain_reads').notNull().default(0),
+    chainReadCost: bigint('chain_read_cost', { mode: 'number' }).notNull().default(0),
+    toolCalls: integer('tool_calls').notNull().default(0),
+    /** Actions refused for this agent: over budget, or a disabled tool. */
+    refused: jsonb('refused').$type<{ tool: string; reason: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.agentId] })],
+);

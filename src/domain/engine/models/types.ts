@@ -1,0 +1,146 @@
+// What the decision engine asks of a language model, and what it gets back. Every provider (the OpenAI-compatible
+// HTTP client, the built-in deterministic one) implements ModelProvider. A request carries, besides its chat
+// messages, the structured task it serves: remote models read the messages, the built-in provider reads the task.
+import type { AGENT_ROLES, ENGINE_MODEL_IDS } from '../../../constants.ts';
+
+export type EngineModelId = (typeof ENGINE_MODEL_IDS)[number];
+export type Role = (typeof AGENT_ROLES)[number];
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** A tool an agent may propose, as the model sees it. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON schema of the tool's arguments. */
+  parameters: Record<string, unknown>;
+  /** USD per call. */
+  cost: number;
+}
+
+/** The company state a round starts from (phase 1), as plain JSON. */
+export interface RoundContext {
+  company: {
+    id: string;
+    name: string;
+    slug: string;
+    category: string;
+    status: string;
+    autonomyLevel: 'HUMAN_DIRECTED' | 'STRATEGY_AUTONOMOUS' | 'FULLY_AUTONOMOUS';
+    ceoPrompt: string | null;
+    masterDirective: string | null;
+    platformScore: number;
+  };
+  /** USDC balance of the treasury as a decimal string, null without a treasury or chain. */
+  treasuryUsdc: string | null;
+  token: {
+    status: 'PRE_PUBLIC' | 'BONDING' | 'GRADUATED';
+    symbol: string | null;
+    /** USDC decimal strings; null while PRE_PUBLIC or when the chain did not answer. */
+    price: string | null;
+    marketCap: string | null;
+    graduationProgress: number;
+    volume24hUsdc: string;
+    trades24h: number;
+  };
+  agents: { id: string; role: Role; name: string; strategy: string }[];
+  /** The previous round's directive, if any. */
+  lastDirective: string | null;
+  cycle: number;
+}
+
+/** The structured task of a request (what the built-in provider answers from). */
+export type ModelTask =
+  | { phase: 'brief'; context: RoundContext }
+  | { phase: 'scrape'; context: RoundContext; sources: { name: string; data: unknown }[] }
+  | { phase: 'role'; context: RoundContext; role: Role; brief: string; market: string; tools: ToolSpec[] }
+  | {
+      phase: 'synthesis';
+      context: RoundContext;
+      brief: string;
+      proposals: { role: Role; tool: string; args: Record<string, unknown>; rationale: string }[];
+    }
+  | { phase: 'extraction'; context: RoundContext; synthesis: string; tools: ToolSpec[]; repairOf?: string };
+
+export interface ChatRequest {
+  model: EngineModelId;
+  messages: ChatMessage[];
+  task: ModelTask;
+  /** Ask for a JSON object answer (response_format json_object). */
+  json?: boolean;
+  maxTokens?: number;
+  temperature?: number;
+  signal?: AbortSignal;
+}
+
+export interface ChatResult {
+  content: string;
+  /** The model that answered (the request's). */
+  model: EngineModelId;
+  /** Who answered: the provider name of the model id (`openai`, ...) or `builtin`. */
+  provider: string;
+  promptTokens: number;
+  completionTokens: number;
+  /** USD, from the per-model price table and the token counts (0 for the built-in provider). */
+  cost: number;
+  latencyMs: number;
+  /**
+   * True when the token counts are estimated (text length / 4) rather than reported by the model: the built-in
+   * provider, or an endpoint that answered without `usage`.
+   */
+  usageEstimated?: boolean;
+}
+
+/** Tokens and USD a call consumed, counted even when it failed (a malformed answer is still billed). */
+export interface ModelUsage {
+  promptTokens: number;
+  completionTokens: number;
+  cost: number;
+}
+
+/** A failed model call after its retries: kind says why, for the round's error record. */
+export class ModelError extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'http' | 'network' | 'malformed' | 'unconfigured',
+    message: string,
+    readonly status?: number,
+    /** What the failed attempts were billed, when an endpoint answered with usage (e.g. malformed answers). */
+    readonly spent?: ModelUsage,
+  ) {
+    super(message);
+    this.name = 'ModelError';
+  }
+}
+
+/** An OpenAI-compatible endpoint: `{baseUrl}/chat/completions`, with `Authorization: Bearer <apiKey>` when set. */
+export interface ModelEndpoint {
+  baseUrl: string;
+  apiKey?: string | undefined;
+}
+
+/** What the providers log: retries and fallbacks, never a key or a prompt. */
+export interface ModelLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface ModelProvider {
+  readonly kind: string;
+  complete(request: ChatRequest): Promise<ChatResult>;
+}
+
+/**
+ * The answers the engine expects per phase. brief, scrape and synthesis: free text. role: a JSON object
+ * `RoleAnswer`. extraction: a JSON object `ExtractedDecision` (validated against its schema; repaired once).
+ */
+export interface RoleAnswer {
+  proposals: { tool: string; args: Record<string, unknown>; rationale: string }[];
+}
+
+export interface ExtractedDecision {
+  directive: string;
+  actions: { role: Role; tool: string; args: Record<string, unknown>; rationale: string }[];
+}

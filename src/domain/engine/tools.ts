@@ -1,0 +1,227 @@
+// The engine's tools: named, with a JSON schema for their arguments and a cost in micro-USD. Reads (chain and
+// market) run while the agents think (phase 4) and in the scrape phase; actions are what a round decides and runs
+// in phase 7. A company's toolkitConfig enables and disables them by name.
+import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { type Address, formatUnits } from 'viem';
+import { onChain } from '../../chain/errors.ts';
+import { MockUSDCAbi, TokenLauncherAbi } from '../../chain/generated/abis.ts';
+import { STRATEGY_PRESETS } from '../../constants.ts';
+import type { Container } from '../../container.ts';
+import { agents, companies } from '../../db/schema/companies.ts';
+import { tokenTrades } from '../../db/schema/tokens.ts';
+import { readStakingStats } from '../staking/reads.ts';
+import type { ToolSpec } from './models/types.ts';
+
+export type ToolKind = 'chain_read' | 'market_read' | 'action';
+
+export type ToolDeps = Pick<Container, 'chain' | 'database'>;
+
+export interface ToolCall {
+  deps: ToolDeps;
+  company: { id: string; treasuryAddress: string | null; tokenAddress: string | null; tokenStatus: string };
+  role: string;
+  args: Record<string, unknown>;
+}
+
+export interface Tool {
+  name: string;
+  kind: ToolKind;
+  description: string;
+  parameters: Record<string, unknown>;
+  /** micro-USD per call */
+  cost: number;
+  /** Runs the tool; the string says what it found or did, for the round's record. */
+  run(call: ToolCall): Promise<string>;
+}
+
+const noArgs = { type: 'object', properties: {}, additionalProperties: false } as const;
+const ROLES_ENUM = ['CFO', 'CTO', 'CMO', 'COO', 'CSO', 'CISO', 'CRO'];
+
+export const TOOLS: readonly Tool[] = [
+  {
+    name: 'read_token_price',
+    kind: 'chain_read',
+    description: "Reads the company token's price and market cap from the launcher (the v4 pool once graduated).",
+    parameters: noArgs,
+    cost: 100,
+    async run({ deps, company }) {
+      const launcher = deps.chain.contracts.tokenLauncher;
+      if (company.tokenStatus === 'PRE_PUBLIC' || !company.tokenAddress || !launcher) return 'no token launched yet';
+      const [price, marketCap] = await onChain(() =>
+        deps.chain.publicClient.readContract({
+          address: launcher,
+          abi: TokenLauncherAbi,
+          functionName: 'priceOf',
+          args: [company.tokenAddress as Address],
+        }),
+      );
+      return `price ${formatUnits(price, 6)} USDC, market cap ${formatUnits(marketCap, 6)} USDC`;
+    },
+  },
+  {
+    name: 'read_treasury_balance',
+    kind: 'chain_read',
+    description: "Reads the USDC balance of the company's treasury address.",
+    parameters: noArgs,
+    cost: 100,
+    async run({ deps, company }) {
+      const usdc = deps.chain.contracts.usdc;
+      if (!company.treasuryAddress || !usdc) return 'no treasury address set';
+      const balance = await onChain(() =>
+        deps.chain.publicClient.readContract({
+          address: usdc,
+          abi: MockUSDCAbi,
+          functionName: 'balanceOf',
+          args: [company.treasuryAddress as Address],
+        }),
+      );
+      return `treasury holds ${formatUnits(balance, 6)} USDC`;
+    },
+  },
+  {
+    name: 'read_staking_stats',
+    kind: 'chain_read',
+    description: 'Reads the staking pool: total effective stake, emission rate and base APY.',
+    parameters: noArgs,
+    cost: 100,
+    async run({ deps }) {
+      const s = await readStakingStats(deps);
+      return `staking: ${formatUnits(BigInt(s.totalStakedPrimary), 18)} effective stake, base APY ${s.currentBaseApy}%`;
+    },
+  },
+  {
+    name: 'scan_token_trades',
+    kind: 'market_read',
+    description: "Summarises the company token's trades over the last `hours` hours.",
+    parameters: {
+      type: 'object',
+      properties: { hours: { type: 'integer', minimum: 1, maximum: 168 } },
+      required: ['hours'],
+      additionalProperties: false,
+    },
+    cost: 500,
+    async run({ deps, company, args }) {
+      const since = new Date(Date.now() - Number(args.hours) * 3_600_000);
+      const [row] = await deps.database.db
+        .select({
+          trades: sql<number>`count(*)::int`,
+          buys: sql<number>`count(*) filter (where ${tokenTrades.side} = 'buy')::int`,
+          volume: sql<string>`coalesce(sum(${tokenTrades.usdcAmount}), 0)::text`,
+        })
+        .from(tokenTrades)
+        .where(and(eq(tokenTrades.companyId, company.id), gte(tokenTrades.blockTime, since)));
+      const trades = row?.trades ?? 0;
+      return `${trades} trades (${row?.buys ?? 0} buys) in ${args.hours} h, volume ${formatUnits(BigInt(row?.volume ?? '0'), 6)} USDC`;
+    },
+  },
+  {
+    name: 'scan_platform_tokens',
+    kind: 'market_read',
+    description: 'Lists the most traded company tokens of the platform over the last 24 hours.',
+    parameters: {
+      type: 'object',
+      properties: { limit: { type: 'integer', minimum: 1, maximum: 20 } },
+      required: ['limit'],
+      additionalProperties: false,
+    },
+    cost: 500,
+    async run({ deps, args }) {
+      const rows = await deps.database.db
+        .select({
+          symbol: companies.tokenSymbol,
+          volume: sql<string>`sum(${tokenTrades.usdcAmount})::text`,
+        })
+        .from(tokenTrades)
+        .innerJoin(companies, eq(companies.id, tokenTrades.companyId))
+        .where(gt(tokenTrades.blockTime, new Date(Date.now() - 86_400_000)))
+        .groupBy(companies.tokenSymbol)
+        .orderBy(desc(sql`sum(${tokenTrades.usdcAmount})`))
+        .limit(Number(args.limit));
+      if (rows.length === 0) return 'no token traded in the last 24 h';
+      return rows.map((r) => `${r.symbol} ${formatUnits(BigInt(r.volume), 6)} USDC`).join('; ');
+    },
+  },
+  {
+    name: 'read_fortune_rank',
+    kind: 'market_read',
+    description: "Reads the company's rank on the Fortune List (by platform score).",
+    parameters: noArgs,
+    cost: 500,
+    async run({ deps, company }) {
+      const [row] = await deps.database.db
+        .select({
+          score: companies.platformScore,
+          rank: sql<number>`(select count(*) + 1 from companies o where o.platform_score > ${companies.platformScore})::int`,
+        })
+        .from(companies)
+        .where(eq(companies.id, company.id));
+      return row ? `rank ${row.rank}, platform score ${row.score}` : 'not ranked';
+    },
+  },
+  {
+    name: 'publish_update',
+    kind: 'action',
+    description: "Publishes a short update to the company's followers.",
+    parameters: {
+      type: 'object',
+      properties: { message: { type: 'string', minLength: 1, maxLength: 280 } },
+      required: ['message'],
+      additionalProperties: false,
+    },
+    cost: 1_000,
+    async run({ args }) {
+      return `published: ${String(args.message)}`;
+    },
+  },
+  {
+    name: 'set_agent_strategy',
+    kind: 'action',
+    description: "Sets one C-suite agent's strategy preset (BALANCED, AGGRESSIVE or CONSERVATIVE).",
+    parameters: {
+      type: 'object',
+      properties: {
+        role: { type: 'string', enum: ROLES_ENUM },
+        preset: { type: 'string', enum: [...STRATEGY_PRESETS] },
+      },
+      required: ['role', 'preset'],
+      additionalProperties: false,
+    },
+    cost: 1_000,
+    async run({ deps, company, args }) {
+      const changed = await deps.database.db
+        .update(agents)
+        .set({
+          strategy: sql`jsonb_set(${agents.strategy}, '{preset}', to_jsonb(${String(args.preset)}::text))`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(agents.companyId, company.id),
+            eq(agents.role, String(args.role)),
+            sql`${agents.status} <> 'TERMINATED'`,
+          ),
+        )
+        .returning({ id: agents.id });
+      return changed.length > 0 ? `${args.role} strategy set to ${args.preset}` : `no active ${args.role} to update`;
+    },
+  },
+];
+
+const byName = new Map(TOOLS.map((t) => [t.name, t]));
+
+export const toolNamed = (name: string) => byName.get(name);
+
+/** The tools a company may use: all, narrowed to `enabledTools` when given, minus `disabledTools`. */
+export function enabledTools(toolkit: { enabledTools?: string[]; disabledTools?: string[] } | null): Tool[] {
+  const allow = toolkit?.enabledTools && toolkit.enabledTools.length > 0 ? new Set(toolkit.enabledTools) : undefined;
+  const deny = new Set(toolkit?.disabledTools ?? []);
+  return TOOLS.filter((t) => (!allow || allow.has(t.name)) && !deny.has(t.name));
+}
+
+/** What a model is told about a tool. */
+export const toolSpec = (t: Tool): ToolSpec => ({
+  name: t.name,
+  description: t.description,
+  parameters: t.parameters,
+  cost: t.cost / 1_000_000,
+});

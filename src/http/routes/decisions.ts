@@ -1,0 +1,57 @@
+// Decision routes: a company's rounds and latest budget, running a round now (creator), and verifying a round's
+// hash on-chain.
+import { getDecisions, verifyDecision } from '../../domain/engine/queries.ts';
+import { runRoundNow } from '../../domain/engine/runner.ts';
+import { requireWallet } from '../auth/index.ts';
+import { ok } from '../envelope.ts';
+import { internalErrors } from '../schemas/common.ts';
+import { CompanyParams } from '../schemas/companies.ts';
+import { DecisionParams, DecisionsResponse, RoundResponse, VerificationResponse } from '../schemas/decisions.ts';
+import type { App, RouteOptions } from '../types.ts';
+
+export default async function decisionRoutes(app: App, { container }: RouteOptions) {
+  const deps = { ...container, log: app.log };
+
+  app.get(
+    '/api/companies/:id/decisions',
+    {
+      schema: {
+        tags: ['decisions'],
+        summary: "The company's last 10 decision rounds, most recent first, and each agent's budget in the latest",
+        params: CompanyParams,
+        response: { 200: DecisionsResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await getDecisions(container, request.params.id)),
+  );
+
+  app.post(
+    '/api/companies/:id/decisions/run',
+    {
+      preValidation: requireWallet(container),
+      schema: {
+        tags: ['decisions'],
+        summary: 'Run one decision round now (creator only); answers the finished round',
+        description:
+          'Runs the seven phases and answers 201 with the round, COMPLETE or FAILED (with its phase and error). 409 while another round of the company runs; 400 when the company has no active agent.',
+        security: [{ wallet: [] }],
+        params: CompanyParams,
+        response: { 201: RoundResponse, ...internalErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(ok(await runRoundNow(deps, request.params.id, request.signer))),
+  );
+
+  app.get(
+    '/api/decisions/:decisionId/verify',
+    {
+      schema: {
+        tags: ['decisions'],
+        summary: "Compare a round's stored hash with the anchor contract and legacy ERC-8004 validation entries",
+        params: DecisionParams,
+        response: { 200: VerificationResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await verifyDecision(container, request.params.decisionId)),
+  );
+}

@@ -1,0 +1,75 @@
+// Schemas of the decision routes (SPEC.md "Decision round", "Agent budget entry", "Decision verification").
+import { Type } from 'typebox';
+import { IsoTimestamp, internalOk, Nullable, StringEnum } from './common.ts';
+
+const Phase = Type.Object({
+  phase: Type.String(),
+  durationMs: Type.Number(),
+  tokens: Type.Number(),
+  cost: Type.Number({ description: 'USD' }),
+  calls: Type.Number(),
+  models: Type.Array(Type.String()),
+  error: Type.Optional(Type.String()),
+});
+
+export const DecisionRound = Type.Object({
+  id: Type.String(),
+  cycle: Type.Integer(),
+  status: StringEnum(['RUNNING', 'COMPLETE', 'FAILED'] as const),
+  ceoDecision: Type.Object({ directive: Type.String(), actions: Type.Array(Type.String()) }),
+  actionsExecuted: Type.Array(Type.String()),
+  totalDurationMs: Type.Number(),
+  llmTokensUsed: Type.Number(),
+  createdAt: IsoTimestamp,
+  trigger: StringEnum(['SCHEDULED', 'MANUAL'] as const),
+  phases: Type.Array(Phase),
+  decisionHash: Nullable(Type.String()),
+  anchoredTxHash: Nullable(Type.String()),
+  failedPhase: Type.Optional(Type.String()),
+  error: Type.Optional(Nullable(Type.String())),
+});
+
+const BudgetEntry = Type.Object({
+  role: Type.String(),
+  agentId: Type.String(),
+  allocatedBudget: Type.Number({ description: 'USD' }),
+  spentBudget: Type.Number(),
+  llmCalls: Type.Integer(),
+  llmCost: Type.Number(),
+  scrapeCalls: Type.Integer(),
+  scrapeCost: Type.Number(),
+  chainReads: Type.Integer(),
+  chainReadCost: Type.Number(),
+  refused: Type.Array(Type.Object({ tool: Type.String(), reason: Type.String() })),
+});
+
+export const DecisionsResponse = internalOk(
+  Type.Object({
+    company: Type.Object({ id: Type.String(), name: Type.String(), category: Type.String() }),
+    rounds: Type.Array(DecisionRound),
+    latestBudget: Type.Array(BudgetEntry),
+  }),
+);
+
+export const RoundResponse = internalOk(DecisionRound);
+
+export const VerificationResponse = internalOk(
+  Type.Object({
+    decisionId: Type.String(),
+    decisionHash: Nullable(Type.String()),
+    anchoredTxHash: Nullable(Type.String()),
+    anchoredAt: Type.Optional(IsoTimestamp),
+    onChainVerified: Type.Boolean(),
+    verificationMethod: StringEnum([
+      'erc8004_validation',
+      'decision_anchor',
+      'db_only',
+      'not_anchored',
+      'not_verified',
+    ] as const),
+    explorerUrl: Type.Optional(Type.String()),
+    reason: Type.Optional(Type.String()),
+  }),
+);
+
+export const DecisionParams = Type.Object({ decisionId: Type.String({ minLength: 1, maxLength: 64 }) });
