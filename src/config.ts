@@ -10,6 +10,8 @@ import {
   SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT,
   SSE_RETENTION_MS,
 } from './constants.ts';
+import { MODEL_PROVIDERS, type ModelProviderName } from './domain/engine/models/catalog.ts';
+import type { ModelEndpoint } from './domain/engine/models/types.ts';
 
 export const ROLE_NAMES = ['api', 'indexer', 'scheduler', 'engine'] as const;
 export type Role = (typeof ROLE_NAMES)[number];
@@ -46,6 +48,14 @@ export interface Config {
   chainConfirmations: number;
   /** Graduation threshold (whole USD, i.e. USDC) given to each token launched; fixed per token at its launch. */
   graduationThresholdUsd: number;
+  /** Seconds between two scheduled decision rounds of a company. */
+  decisionIntervalS: number;
+  /** Decision rounds one engine process runs at once. */
+  engineConcurrency: number;
+  /** How often an engine process looks for due rounds. */
+  enginePollMs: number;
+  /** A RUNNING round with no progress for this long is failed (its process stopped). */
+  roundStaleMs: number;
   indexerPollMs: number;
   /** Event streams this process holds at most; one more answers 429. */
   sseMaxConnections: number;
@@ -55,6 +65,18 @@ export interface Config {
   sseHeartbeatMs: number;
   /** Platform events older than this are deleted (and can no longer be resumed). */
   eventRetentionMs: number;
+  /** Length of a reward epoch in seconds; fixed in the distributor contract when it is deployed. */
+  epochDurationS: number;
+  /** Primary tokens (wei) an epoch's reward pool holds. */
+  epochRewardPool: bigint;
+  /** Default LLM gateway (OpenRouter-style, sent the full model id): LLM_BASE_URL, LLM_API_KEY. */
+  llmGateway: ModelEndpoint | undefined;
+  /** Per-provider LLM endpoints (sent the model name after the `/`): LLM_<PROVIDER>_BASE_URL, LLM_<PROVIDER>_API_KEY. */
+  llmEndpoints: Partial<Record<ModelProviderName, ModelEndpoint>>;
+  /** Per attempt of a model call. */
+  llmTimeoutMs: number;
+  /** Retries of a model call after timeouts, network errors, 429 and 5xx. */
+  llmMaxRetries: number;
 }
 
 export class ConfigError extends Error {
@@ -96,12 +118,44 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+/** A wei amount as a decimal string, below 2^128 (the distributor stores an epoch's pool as a uint128). */
+function wei(env: Env, name: string, fallback: bigint): bigint {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,39}$/.test(raw) || BigInt(raw) >= 2n ** 128n) {
+    throw new ConfigError(`${name} must be a whole number of wei (decimal digits, below 2^128), got "${raw}"`);
+  }
+  return BigInt(raw);
+}
+
 function privateKey(env: Env, name: string): `0x${string}` | undefined {
   const raw = str(env, name);
   if (raw === undefined) return undefined;
   // Never echo the value: it is a secret.
   if (!/^0x[0-9a-fA-F]{64}$/.test(raw)) throw new ConfigError(`${name} must be 0x followed by 64 hex characters`);
   return raw as `0x${string}`;
+}
+
+/** The env prefix of an LLM endpoint: LLM for the gateway, LLM_OPENAI ... LLM_META_LLAMA per provider. */
+export const llmEnvPrefix = (provider?: ModelProviderName) =>
+  provider === undefined ? 'LLM' : `LLM_${provider.toUpperCase().replace(/-/g, '_')}`;
+
+function llmEndpoint(env: Env, prefix: string): ModelEndpoint | undefined {
+  const baseUrl = url(env, `${prefix}_BASE_URL`, ['http:', 'https:']);
+  const apiKey = str(env, `${prefix}_API_KEY`);
+  // Never echo the key: it is a secret. Header-unsafe characters would otherwise fail every call.
+  if (apiKey !== undefined && !/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new ConfigError(`${prefix}_API_KEY must be printable ASCII without spaces`);
+  }
+  if (baseUrl === undefined) {
+    if (apiKey !== undefined) {
+      throw new ConfigError(
+        `${prefix}_API_KEY is set but ${prefix}_BASE_URL is not: name the endpoint the key belongs to (e.g. https://openrouter.ai/api/v1)`,
+      );
+    }
+    return undefined;
+  }
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -168,6 +222,10 @@ export function loadConfig(env: Env = process.env): Config {
     apiKeyCacheMs: int(env, 'API_KEY_CACHE_MS', 10_000, 0, 3_600_000),
     walletMasterSeed: str(env, 'WALLET_MASTER_SEED'),
     chainConfirmations: int(env, 'CHAIN_CONFIRMATIONS', chainRpcUrl ? 3 : 0, 0, 1000),
+    decisionIntervalS: int(env, 'DECISION_INTERVAL_S', 3600, 10, 30 * 86_400),
+    engineConcurrency: int(env, 'ENGINE_CONCURRENCY', 4, 1, 256),
+    enginePollMs: int(env, 'ENGINE_POLL_MS', 15_000, 100, 3_600_000),
+    roundStaleMs: int(env, 'ROUND_STALE_MS', 600_000, 10_000, 86_400_000),
     graduationThresholdUsd: int(
       env,
       'GRADUATION_THRESHOLD_USD',
@@ -186,5 +244,17 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     sseHeartbeatMs,
     eventRetentionMs: int(env, 'EVENT_RETENTION_MS', SSE_RETENTION_MS, 60_000, 30 * 86_400_000),
+    // Defaults as DEFAULT_EPOCH_DURATION_S and DEFAULT_EPOCH_REWARD_POOL (src/chain/merkle.ts): a week, 100,000 tokens.
+    epochDurationS: int(env, 'EPOCH_DURATION_S', 604_800, 60, 366 * 86_400),
+    epochRewardPool: wei(env, 'EPOCH_REWARD_POOL', 100_000n * 10n ** 18n),
+    llmGateway: llmEndpoint(env, llmEnvPrefix()),
+    llmEndpoints: Object.fromEntries(
+      MODEL_PROVIDERS.flatMap((p) => {
+        const endpoint = llmEndpoint(env, llmEnvPrefix(p));
+        return endpoint ? [[p, endpoint]] : [];
+      }),
+    ),
+    llmTimeoutMs: int(env, 'LLM_TIMEOUT_MS', 30_000, 100, 600_000),
+    llmMaxRetries: int(env, 'LLM_MAX_RETRIES', 2, 0, 10),
   };
 }

@@ -146,6 +146,17 @@ export const ENGINE_MODEL_IDS = [
   'meta-llama/llama-4-maverick',
 ] as const;
 export const STRATEGY_PRESETS = ['BALANCED', 'AGGRESSIVE', 'CONSERVATIVE'] as const;
+/** What each agent may spend in one decision round (model calls and tools), in micro-USD, by engine preset. */
+export const AGENT_ROUND_BUDGET_MICRO_USD = {
+  BUDGET: 20_000,
+  EFFICIENT: 50_000,
+  BALANCED: 100_000,
+  PREMIUM: 250_000,
+} as const;
+/** SPEC.md "Limits": the decisions route shows the last 10 rounds. */
+export const DECISION_ROUNDS_SHOWN = 10;
+/** Most actions one round may decide. */
+export const DECISION_ACTIONS_MAX = 10;
 /** Statuses PUT /api/agents/{id} may set. */
 export const AGENT_SETTABLE_STATUSES = ['ACTIVE', 'PAUSED'] as const;
 export const SKILL_MAX_LENGTH = 100;

@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { type ApiKeyVerifier, createApiKeyVerifier } from './domain/auth/api-keys.ts';
 import type { ComputeProvider } from './domain/compute/provider.ts';
+import { createModelProvider, type ModelProvider } from './domain/engine/models/index.ts';
 import { createEventHub, type EventHub } from './domain/events/hub.ts';
 import { createHdWalletProvider, loadWalletSeed, type WalletProvider } from './domain/wallets/provider.ts';
 
@@ -21,9 +22,13 @@ export interface Container {
   apiKeys: ApiKeyVerifier;
   /** Exactly-once transactions signed by the platform key. */
   outbox: Outbox;
+  /** Exactly-once transactions signed by the oracle key (epoch finalization and claims). */
+  oracleOutbox: Outbox;
   wallets: WalletProvider;
   /** Compute machines for companies; none when no provider is configured. */
   compute: ComputeProvider | undefined;
+  /** Language models of the decision engine: the configured endpoints, or the built-in deterministic model. */
+  models: ModelProvider;
   /** Fan-out of platform events to the open event streams; reads once started (by main.ts, or the first stream). */
   events: EventHub;
   /** Milliseconds since the epoch; replaced in tests that need a fixed clock. */
@@ -37,6 +42,7 @@ export interface ContainerParts {
   now?: () => number;
   wallets?: WalletProvider;
   compute?: ComputeProvider;
+  models?: ModelProvider;
 }
 
 export async function createContainer(
@@ -85,6 +91,11 @@ export async function createContainer(
     const now = parts.now ?? Date.now;
     const apiKeys = createApiKeyVerifier(database.db, { cacheMs: config.apiKeyCacheMs, now });
     const outbox = createOutbox({ db: database.db, chain: opened.chain, wallet: opened.chain.platform });
+    // On the local chain both keys are account 0: one outbox then, so nonces are never handed out twice.
+    const sameKey = opened.chain.oracle.account.address === opened.chain.platform.account.address;
+    const oracleOutbox = sameKey
+      ? outbox
+      : createOutbox({ db: database.db, chain: opened.chain, wallet: opened.chain.oracle });
     const events = createEventHub({
       database,
       log: logger,
@@ -104,8 +115,10 @@ export async function createContainer(
       redis,
       apiKeys,
       outbox,
+      oracleOutbox,
       wallets,
       compute: parts.compute,
+      models: parts.models ?? createModelProvider(config, { log: logger }),
       events,
       now,
       close: closeAll,

@@ -4,6 +4,7 @@ import { buildContracts } from '../scripts/build-contracts.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { followCardTransfers } from './domain/companies/ownership.ts';
+import { startEngine } from './domain/engine/loop.ts';
 import { followCompanyTokens } from './domain/tokens/indexer.ts';
 import { buildApp } from './http/app.ts';
 import { runStartupJobs, startScheduler } from './jobs/scheduler.ts';
@@ -69,6 +70,16 @@ async function main() {
   // Awaited, so a batch being applied commits before the database closes.
   stopHooks.push(async () => {
     await Promise.all(followers.map((f) => f?.stop()));
+  });
+  const engine = config.roles.has('engine')
+    ? startEngine(
+        { ...container, log: logger },
+        { pollMs: config.enginePollMs, intervalS: config.decisionIntervalS, concurrency: config.engineConcurrency },
+      )
+    : undefined;
+  // Awaited, so the rounds in progress finish (and record) before the database closes.
+  stopHooks.push(async () => {
+    await engine?.stop();
   });
   if (config.roles.has('api')) {
     // The event reader LISTENs before the first stream arrives; a database that cannot stops start-up here.

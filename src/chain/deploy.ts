@@ -16,6 +16,12 @@ import {
   TokenLauncherAbi,
 } from './generated/abis.ts';
 import { CREATE2_DEPLOYER, create2Calldata, FEE_HOOK_FLAGS, mineHookSalt } from './hook-address.ts';
+import {
+  DEFAULT_EPOCH_DURATION_S,
+  DEFAULT_EPOCH_REWARD_POOL,
+  epochStartTimeFor,
+  MAX_REWARD_POOL_FACTOR,
+} from './merkle.ts';
 
 /** Dev accounts 1-9 start with this much mock USDC (DESIGN.md "Development chain"). */
 export const DEV_USDC_GRANT = parseUnits('1000000', 6);
@@ -37,6 +43,10 @@ export interface DeployOptions {
   /** Called after every step with the addresses so far, to persist them. */
   save?: (file: ContractsFile) => void;
   log?: (msg: string) => void;
+  /** Length of a reward epoch (EPOCH_DURATION_S); default a week. */
+  epochDurationS?: number;
+  /** An epoch's reward pool in wei (EPOCH_REWARD_POOL); the distributor caps pools at 10 times it. */
+  epochRewardPool?: bigint;
 }
 
 async function hasCode(clients: ChainClients, address: Address | undefined): Promise<boolean> {
@@ -91,6 +101,9 @@ export async function deployLocalContracts(
     `${options.baseUrl}/api/nft/metadata/`,
   ]);
   await step('identityRegistry', 'IdentityRegistry', () => []);
+  // Decision anchoring (owner and platform: the platform account) and the legacy ERC-8004 validation registry.
+  await step('decisionAnchor', 'DecisionAnchor', () => [owner, clients.platform.account.address]);
+  await step('validationRegistry', 'ValidationRegistry', () => [file.contracts.identityRegistry]);
   await step('primaryToken', 'PrimaryToken', () => [owner]);
   await step('emissionToken', 'EmissionToken', () => []);
   await step('staking', 'Staking', () => [
@@ -131,6 +144,27 @@ export async function deployLocalContracts(
   await openMinting(clients, file.contracts.accessCard!);
   await setUpStaking(clients, file.contracts.primaryToken!, file.contracts.emissionToken!, file.contracts.staking!);
   await grantPrimaryTokens(clients, file.contracts.primaryToken!);
+
+  // Epoch rewards: epoch 0 starts at 00:00 UTC of the latest block's day (on a fresh chain, the deployment day);
+  // the oracle finalizes epochs with pools of at most 10x the configured pool; the distributor mints the rewards.
+  const latest = await clients.publicClient.getBlock({ blockTag: 'latest' });
+  await step('distributor', 'EpochDistributor', () => [
+    file.contracts.primaryToken,
+    owner,
+    clients.oracle.account.address,
+    epochStartTimeFor(latest.timestamp),
+    BigInt(options.epochDurationS ?? DEFAULT_EPOCH_DURATION_S),
+    (options.epochRewardPool ?? DEFAULT_EPOCH_REWARD_POOL) * MAX_REWARD_POOL_FACTOR,
+  ]);
+  const token = { address: file.contracts.primaryToken!, abi: PrimaryTokenAbi } as const;
+  const minter = await clients.publicClient.readContract({ ...token, functionName: 'MINTER_ROLE' });
+  const distributor = file.contracts.distributor!;
+  if (!(await clients.publicClient.readContract({ ...token, functionName: 'hasRole', args: [minter, distributor] }))) {
+    await sendAndWait(
+      clients,
+      clients.platform.writeContract({ ...token, functionName: 'grantRole', args: [minter, distributor] }),
+    );
+  }
   return file;
 }
 

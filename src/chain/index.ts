@@ -57,6 +57,8 @@ async function openLocalChain(config: Config, log: (msg: string) => void): Promi
       baseUrl: config.baseUrl,
       save: (f) => writeContractsFile(contractsFile, f),
       log,
+      epochDurationS: config.epochDurationS,
+      epochRewardPool: config.epochRewardPool,
     });
     writeContractsFile(contractsFile, file);
     log(`local chain ${node.rpcUrl} (chain id ${clients.chainId}), state in ${stateFile}`);

@@ -14,7 +14,10 @@ import { createLogger } from '../logger.ts';
 import { installErrorHandlers } from './errors.ts';
 import agentRoutes from './routes/agents.ts';
 import companyRoutes from './routes/companies.ts';
+import decisionRoutes from './routes/decisions.ts';
+import epochRoutes from './routes/epochs.ts';
 import eventRoutes from './routes/events.ts';
+import fortuneRoutes from './routes/fortune.ts';
 import nftRoutes from './routes/nft.ts';
 import stakingRoutes from './routes/staking.ts';
 import systemRoutes from './routes/system.ts';
@@ -133,5 +136,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(agentRoutes, { container });
   await app.register(eventRoutes, { container });
   await app.register(tokenRoutes, { container });
+  await app.register(decisionRoutes, { container });
+  await app.register(fortuneRoutes, { container });
+  await app.register(epochRoutes, { container });
   return app;
 }

@@ -6,7 +6,10 @@ import type { Container } from '../container.ts';
 import { rowsOf, type Tx } from '../db/client.ts';
 import { purgeExpiredSignatures } from '../domain/auth/wallet-signature.ts';
 import { repairCardLocks } from '../domain/companies/card.ts';
+import { anchorPendingRounds, failStaleRounds } from '../domain/engine/runner.ts';
+import { distributeEpoch } from '../domain/epochs/distribute.ts';
 import { purgeExpiredEvents } from '../domain/events/store.ts';
+import { takeScoreSnapshot } from '../domain/scores/snapshot.ts';
 import { repairTokenLaunches } from '../domain/tokens/launch.ts';
 
 export interface Job {
@@ -26,13 +29,30 @@ export const jobs: Job[] = [
     // Platform transactions recorded but not known mined (a crash, an outage): broadcast again and settle.
     name: 'settle-outbox',
     pattern: '* * * * *',
-    run: (_tx, container) => container.outbox.settlePending(),
+    run: async (_tx, container) => {
+      let settled = await container.outbox.settlePending();
+      // The oracle's outbox (epoch finalize and claims) when it signs with a key of its own.
+      if (container.oracleOutbox !== container.outbox) settled += await container.oracleOutbox.settlePending();
+      return settled;
+    },
   },
   {
     // Companies whose card lock was not confirmed when they were created.
     name: 'repair-card-locks',
     pattern: '* * * * *',
     run: (_tx, container) => repairCardLocks(container),
+  },
+  {
+    // Decision rounds left RUNNING by a process that stopped (domain/engine/runner.ts).
+    name: 'fail-stale-rounds',
+    pattern: '* * * * *',
+    run: (_tx, container) => failStaleRounds(container, container.config.roundStaleMs),
+  },
+  {
+    // Complete rounds whose hash is not anchored yet (a chain outage, a crash).
+    name: 'anchor-decisions',
+    pattern: '* * * * *',
+    run: (_tx, container) => anchorPendingRounds(container),
   },
   {
     // Token launches left in flight by a crash or a chain outage (domain/tokens/launch.ts).
@@ -46,10 +66,35 @@ export const jobs: Job[] = [
     pattern: '* * * * *',
     run: (tx, container) => purgeExpiredEvents(tx, new Date(container.now() - container.config.eventRetentionMs)),
   },
+  {
+    // The last ended reward epoch, finalized on-chain once (domain/epochs/distribute.ts); one chain read and one
+    // database read when it is done already, so running hourly needs no outside cron caller.
+    name: 'epoch-distribute',
+    pattern: '5 * * * *',
+    run: async (_tx, container) => (container.chain.contracts.distributor ? distributeEpoch(container) : undefined),
+  },
+  {
+    // The daily score snapshot at 00:00 UTC (domain/scores/snapshot.ts): today's, unless it is already taken.
+    name: 'score-snapshot',
+    // Hourly: the 00:00 UTC run takes the day's snapshot, later runs find it taken (or retry a failed one).
+    pattern: '0 * * * *',
+    run: (tx, container) => takeScoreSnapshot(container, tx),
+  },
 ];
 
-/** Jobs that also run once at start, so what a crash left unfinished is finished without waiting. */
-export const startupJobs = ['settle-outbox', 'repair-card-locks', 'repair-token-launches'];
+/**
+ * Jobs that also run once at start, so what a crash left unfinished is finished without waiting; score-snapshot
+ * catches up today's snapshot when the process was down at 00:00 UTC.
+ */
+export const startupJobs = [
+  'settle-outbox',
+  'repair-card-locks',
+  'repair-token-launches',
+  'fail-stale-rounds',
+  'anchor-decisions',
+  'score-snapshot',
+  'epoch-distribute',
+];
 
 export interface JobLogger {
   info(obj: object, msg: string): void;

@@ -1,28 +1,15 @@
 // The RPC boundary: a node that hangs or refuses becomes CHAIN_UNAVAILABLE; a revert stays a revert.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createChainClients } from '../../src/chain/client.ts';
 import { onChain } from '../../src/chain/errors.ts';
 import { AppError } from '../../src/errors.ts';
+import { useBlackHoleRpc } from '../helpers/black-hole.ts';
 
-let blackHole: Server;
-let url: string;
-
-beforeAll(async () => {
-  // Accepts connections and never answers, like an overloaded RPC provider.
-  blackHole = createServer(() => {});
-  await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(blackHole.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  blackHole.closeAllConnections();
-  await new Promise((resolve) => blackHole.close(resolve));
-});
+const blackHole = useBlackHoleRpc();
 
 describe('onChain', () => {
   it('turns a hanging RPC into CHAIN_UNAVAILABLE after the timeout', async () => {
-    const clients = createChainClients({ chainId: 31337, rpcUrl: url, local: false, timeoutMs: 300 });
+    const clients = createChainClients({ chainId: 31337, rpcUrl: blackHole.url, local: false, timeoutMs: 300 });
     const started = Date.now();
     const err = await onChain(() => clients.publicClient.getBlockNumber()).catch((e) => e);
     expect(err).toBeInstanceOf(AppError);

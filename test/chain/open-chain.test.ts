@@ -33,6 +33,8 @@ describe('deployLocalContracts', () => {
     });
     expect(Object.keys(first.contracts).sort()).toEqual([
       'accessCard',
+      'decisionAnchor',
+      'distributor',
       'emissionToken',
       'feeHook',
       'identityRegistry',
@@ -41,8 +43,9 @@ describe('deployLocalContracts', () => {
       'staking',
       'tokenLauncher',
       'usdc',
+      'validationRegistry',
     ]);
-    expect(saved.length).toBe(9); // persisted after each deployment, so a crash in between loses nothing
+    expect(saved.length).toBe(12); // persisted after each deployment, so a crash in between loses nothing
     const blockBefore = await clients.publicClient.getBlockNumber({ cacheTime: 0 });
 
     const second = await deployLocalContracts(clients, first, { baseUrl: 'http://x' });

@@ -5,11 +5,12 @@ import { encodeFunctionData, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAddresses } from '../../src/chain/client.ts';
 import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
-import { createOutbox, type TxRequest } from '../../src/chain/outbox.ts';
+import type { OutboxOptions, TxRequest } from '../../src/chain/outbox.ts';
 import type { Database } from '../../src/db/client.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
 import { testDatabases } from '../helpers/db.ts';
+import { crashBeforeBroadcast, testOutbox } from '../helpers/outbox.ts';
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -34,14 +35,7 @@ const balance = () =>
 
 describe.each(testDatabases)('outbox on $name', ({ open }) => {
   let database: Database;
-  const outbox = (extra: Partial<Parameters<typeof createOutbox>[0]> = {}) =>
-    createOutbox({
-      db: database.db,
-      chain: chain.chain,
-      wallet: chain.chain.platform,
-      receiptTimeoutMs: 10_000,
-      ...extra,
-    });
+  const outbox = (extra: Partial<OutboxOptions> = {}) => testOutbox(database, chain, extra);
 
   beforeAll(async () => {
     database = await open();
@@ -63,11 +57,7 @@ describe.each(testDatabases)('outbox on $name', ({ open }) => {
 
   it('finishes a send interrupted between recording and broadcasting, once', async () => {
     const before = await balance();
-    const crashing = outbox({
-      beforeBroadcast: () => {
-        throw new Error('crash');
-      },
-    });
+    const crashing = outbox(crashBeforeBroadcast);
     await expect(crashing.send('test:crash', () => mintTx(7n))).rejects.toThrow('crash');
     const [row] = await database.db.select().from(chainTxs).where(eq(chainTxs.key, 'test:crash'));
     expect(row!.status).toBe('SENT');
@@ -97,11 +87,7 @@ describe.each(testDatabases)('outbox on $name', ({ open }) => {
 
   it('makes a transaction anew when its nonce was taken by another before it was broadcast', async () => {
     const before = await balance();
-    const crashing = outbox({
-      beforeBroadcast: () => {
-        throw new Error('crash');
-      },
-    });
+    const crashing = outbox(crashBeforeBroadcast);
     await expect(crashing.send('test:dropped', () => mintTx(11n))).rejects.toThrow('crash');
     const [row] = await database.db.select().from(chainTxs).where(eq(chainTxs.key, 'test:dropped'));
     // Another transaction takes that nonce (e.g. an operator acting by hand with the same key).

@@ -1,6 +1,7 @@
 // Shared set-up for the access card contract tests: one anvil node per test file (USDC + AccessCard deployed by
 // the platform's own deployment code), every test isolated by an anvil snapshot taken before it and reverted
 // after it, and small helpers for sending transactions, reading state and asserting reverts on mined transactions.
+// The other contract tests use it too: contractHelpers for any one contract, token-fixture.ts for the token launcher.
 import {
   type Abi,
   type Address,
@@ -66,6 +67,8 @@ export interface CardFixture {
   setTotalMinted(n: bigint): Promise<void>;
   /** Sells the current tranche out on paper and opens the next one at `price`, as the owner. */
   openTranche(tranche: 2 | 3, price?: bigint): Promise<TransactionReceipt>;
+  /** The timestamp of the block that mined `receipt`. */
+  blockTime(receipt: TransactionReceipt): Promise<bigint>;
   cardEvents(receipt: TransactionReceipt): ReturnType<typeof parseCardEvents>;
   usdcEvents(receipt: TransactionReceipt): ReturnType<typeof parseUsdcEvents>;
   /**
@@ -194,6 +197,8 @@ export function useCardChain(): CardFixture {
           }),
         );
       },
+      blockTime: async (receipt: TransactionReceipt) =>
+        (await client.getBlock({ blockNumber: receipt.blockNumber })).timestamp,
       cardEvents: (receipt: TransactionReceipt) => parseCardEvents(card, receipt),
       usdcEvents: (receipt: TransactionReceipt) => parseUsdcEvents(usdcToken, receipt),
       async minedRevert(i: number, call: WriteCall, errorName: string, args?: readonly unknown[]) {
@@ -235,4 +240,26 @@ export function useCardChain(): CardFixture {
   });
 
   return f;
+}
+
+/**
+ * Helpers for one contract of the fixture's chain (`address` is read when called, once the chain is up), loosely typed
+ * on purpose (overloaded functions, any function name): the assertions check the results.
+ */
+export function contractHelpers(f: CardFixture, address: () => Address, abi: Abi) {
+  return {
+    /** Sends `functionName` from account i and expects it to succeed. */
+    write: (i: number, functionName: string, args: readonly unknown[] = []) =>
+      f.send(f.wallet(i).writeContract({ address: address(), abi, functionName, args } as any)),
+    /** Simulates `functionName` from account i: the result it would return, or the revert it would raise. */
+    simulate: (i: number, functionName: string, args: readonly unknown[] = []) =>
+      f.client.simulateContract({ account: f.wallet(i).account, address: address(), abi, functionName, args } as any),
+    read: <T>(functionName: string, args: readonly unknown[] = []): Promise<T> =>
+      f.client.readContract({ address: address(), abi, functionName, args }) as Promise<T>,
+    /** The contract's own events in `receipt`, as [eventName, args] pairs. */
+    events: (receipt: TransactionReceipt) => {
+      const logs = receipt.logs.filter((l) => isAddressEqual(l.address, address()));
+      return parseEventLogs({ abi, logs }).map((e) => [e.eventName, e.args]);
+    },
+  };
 }

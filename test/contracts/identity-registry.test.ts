@@ -1,17 +1,7 @@
 // The ERC-8004 identity registry: the three register forms (ids from 0), agent URI and metadata with their
 // permissions, the agent wallet verified by an EIP-712 signature (EOA and ERC-1271), cleared by unsetAgentWallet and
 // by any transfer, the platform's helpers in src/chain/identity.ts, and the gas of the common calls.
-import {
-  type Abi,
-  type Address,
-  getAddress,
-  type Hex,
-  isAddressEqual,
-  keccak256,
-  parseEventLogs,
-  stringToHex,
-  type TransactionReceipt,
-} from 'viem';
+import { type Address, getAddress, type Hex, keccak256, stringToHex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
 import { devAccount } from '../../src/chain/client.ts';
@@ -23,7 +13,7 @@ import {
   registeredAgentId,
 } from '../../src/chain/identity.ts';
 import { expectRevert } from '../helpers/revert.ts';
-import { useCardChain, ZERO } from './fixture.ts';
+import { contractHelpers, useCardChain, ZERO } from './fixture.ts';
 
 const f = useCardChain();
 
@@ -36,36 +26,7 @@ const packed = (a: Address) => a.toLowerCase() as Hex;
 
 type Entry = { metadataKey: string; metadataValue: Hex };
 
-function events(receipt: TransactionReceipt) {
-  const logs = receipt.logs.filter((l) => isAddressEqual(l.address, registry()));
-  return parseEventLogs({ abi: IdentityRegistryAbi, logs }).map((e) => [e.eventName, e.args]);
-}
-
-// Loosely typed on purpose (overloaded register, any function): the assertions check the results.
-function write(i: number, functionName: string, args: readonly unknown[] = []) {
-  return f.send(
-    f.wallet(i).writeContract({ address: registry(), abi: IdentityRegistryAbi, functionName, args } as any),
-  );
-}
-
-function simulate(i: number, functionName: string, args: readonly unknown[] = []) {
-  return f.client.simulateContract({
-    account: f.wallet(i).account,
-    address: registry(),
-    abi: IdentityRegistryAbi,
-    functionName,
-    args,
-  } as any);
-}
-
-function read<T>(functionName: string, args: readonly unknown[] = []): Promise<T> {
-  return f.client.readContract({
-    address: registry(),
-    abi: IdentityRegistryAbi as Abi,
-    functionName,
-    args,
-  }) as Promise<T>;
-}
+const { write, simulate, read, events } = contractHelpers(f, registry, IdentityRegistryAbi);
 
 /** Registers an agent for account i with the one-argument form and returns its id. */
 async function registerAgent(i: number, uri = `https://agents.example/${i}.json`): Promise<bigint> {

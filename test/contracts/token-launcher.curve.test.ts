@@ -3,76 +3,15 @@
 // slippage, deadline and zero-amount guards, and a seeded random sequence of trades by several traders on two tokens
 // (one of which graduates) checking the books after every step. Launch and administration are in
 // token-launcher.launch.test.ts, graduation in token-launcher.graduation.test.ts.
-import {
-  type Abi,
-  type Address,
-  decodeErrorResult,
-  encodeDeployData,
-  getContractAddress,
-  type Hex,
-  isAddressEqual,
-  keccak256,
-  maxUint256,
-  parseEventLogs,
-  type TransactionReceipt,
-  toHex,
-} from 'viem';
+import { type Address, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { loadArtifact } from '../../src/chain/artifacts.ts';
-import {
-  CompanyTokenAbi,
-  MockUSDCAbi,
-  PlatformFeeHookAbi,
-  PoolManagerAbi,
-  TokenLauncherAbi,
-} from '../../src/chain/generated/abis.ts';
-import { usdc, useCardChain } from './fixture.ts';
+import { usdc } from './fixture.ts';
+import { type Curve, ceilDiv, G, initialCurve, keyOf, priceOfCurve, SUPPLY, useTokenChain } from './token-fixture.ts';
 
-const f = useCardChain();
-const launcher = () => f.chain.chain.contracts.tokenLauncher!;
+const f = useTokenChain();
 
 // ---------------------------------------------------------------- the contract's formulas, in bigint
 
-const SUPPLY = 10n ** 24n;
-const G = usdc(10_000);
-const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
-/** Integer square root, rounded down (Newton's method). */
-function sqrtFloor(x: bigint): bigint {
-  if (x < 2n) return x;
-  let r = x;
-  let next = (x + 1n) / 2n;
-  while (next < r) {
-    r = next;
-    next = (r + x / r) / 2n;
-  }
-  return r;
-}
-const sqrtCeil = (x: bigint) => {
-  const r = sqrtFloor(x);
-  return r * r < x ? r + 1n : r;
-};
-
-interface Curve {
-  v: bigint;
-  t: bigint;
-  k: bigint;
-  real: bigint;
-  gV: bigint;
-  v0: bigint;
-  t0: bigint;
-}
-/** The smallest V with V * supply / ceil(k / V) >= G. */
-function graduationV(k: bigint, threshold: bigint): bigint {
-  let v = sqrtCeil((threshold * k) / SUPPLY);
-  while (v * SUPPLY < threshold * ceilDiv(k, v)) v++;
-  return v;
-}
-function initialCurve(threshold: bigint): Curve {
-  const v0 = threshold / 3n;
-  const t0 = (SUPPLY * 4n) / 3n;
-  const k = v0 * t0;
-  return { v: v0, t: t0, k, real: 0n, gV: graduationV(k, threshold), v0, t0 };
-}
 /** A curve buy that stays below graduation: tokens out and the curve after. */
 function modelBuy(c: Curve, usdcIn: bigint): { out: bigint; next: Curve } {
   const v = c.v + usdcIn;
@@ -86,127 +25,12 @@ function modelSell(c: Curve, tokensIn: bigint): { out: bigint; next: Curve } {
   const out = c.v - v;
   return { out, next: { ...c, v, t, real: c.real - out } };
 }
-const priceOfCurve = (c: Curve) => ({ price: (c.v * 10n ** 18n) / c.t, marketCap: (c.v * SUPPLY) / c.t });
 
 // ---------------------------------------------------------------- chain helpers
 
-const ERRORS = [
-  ...TokenLauncherAbi,
-  ...PlatformFeeHookAbi,
-  ...PoolManagerAbi,
-  ...CompanyTokenAbi,
-  ...MockUSDCAbi,
-].filter((item) => item.type === 'error') as Abi;
-const NAME = 'Acme Robotics';
-const SYMBOL = 'ACME';
-const keyOf = (label: string) => keccak256(toHex(label));
-
-interface Call {
-  address: Address;
-  abi: Abi;
-  functionName: string;
-  args?: readonly unknown[];
-}
-const launcherCall = (functionName: string, args: readonly unknown[]): Call => ({
-  address: launcher(),
-  abi: TokenLauncherAbi as Abi,
-  functionName,
-  args,
-});
-
-/**
- * Sends `call` from account i with a fixed gas limit, expects it mined and reverted, and decodes the revert data of
- * that very transaction (debug_traceTransaction), so state-dependent errors (deadlines) are read as they happened.
- */
-async function minedRevert(i: number, call: Call, errorName: string, args?: readonly unknown[]) {
-  const hash = await f.wallet(i).writeContract({ ...call, args: call.args ?? [], gas: 3_000_000n } as any);
-  const receipt = await f.client.waitForTransactionReceipt({ hash });
-  expect(receipt.status).toBe('reverted');
-  const trace = (await f.client.request({
-    method: 'debug_traceTransaction',
-    params: [hash, { tracer: 'callTracer' }],
-  } as any)) as { output?: Hex };
-  const decoded = decodeErrorResult({ abi: ERRORS, data: trace.output ?? '0x' });
-  expect(decoded.errorName).toBe(errorName);
-  if (args) expect(decoded.args ?? []).toEqual(args);
-  return receipt;
-}
-/** Sends a write from account i with a fixed gas limit (anvil's estimate can be short for state-dependent calls). */
-const write = (i: number, call: Call) =>
-  f.send(f.wallet(i).writeContract({ ...call, args: call.args ?? [], gas: 3_000_000n } as any));
-
-function predictToken(key: Hex, name = NAME, symbol = SYMBOL): Address {
-  const bytecode = encodeDeployData({
-    abi: CompanyTokenAbi,
-    bytecode: loadArtifact('CompanyToken').bytecode,
-    args: [name, symbol, SUPPLY, launcher()],
-  });
-  return getContractAddress({ from: launcher(), opcode: 'CREATE2', salt: key, bytecode });
-}
-async function launch(
-  opts: { key?: Hex; name?: string; symbol?: string; threshold?: bigint; creator?: Address; from?: number } = {},
-): Promise<{ token: Address; receipt: TransactionReceipt }> {
-  const key = opts.key ?? keyOf('company-1');
-  const name = opts.name ?? NAME;
-  const symbol = opts.symbol ?? SYMBOL;
-  const args = [key, name, symbol, opts.creator ?? f.addr(0), opts.threshold ?? G] as const;
-  const receipt = await write(opts.from ?? 0, launcherCall('launch', args));
-  return { token: predictToken(key, name, symbol), receipt };
-}
-/** Approves the launcher for all of account i's USDC and `token`. */
-async function ready(i: number, token: Address) {
-  await f.send(
-    f.wallet(i).writeContract({
-      address: f.usdcToken,
-      abi: MockUSDCAbi,
-      functionName: 'approve',
-      args: [launcher(), maxUint256],
-    }),
-  );
-  await f.send(
-    f
-      .wallet(i)
-      .writeContract({ address: token, abi: CompanyTokenAbi, functionName: 'approve', args: [launcher(), maxUint256] }),
-  );
-}
-const buy = (i: number, token: Address, usdcIn: bigint, minOut = 0n, deadline = maxUint256) =>
-  write(i, launcherCall('buy', [token, usdcIn, minOut, deadline]));
-const sell = (i: number, token: Address, tokensIn: bigint, minOut = 0n, deadline = maxUint256) =>
-  write(i, launcherCall('sell', [token, tokensIn, minOut, deadline]));
-const tokensOf = (token: Address, account: Address) =>
-  f.client.readContract({ address: token, abi: CompanyTokenAbi, functionName: 'balanceOf', args: [account] });
-const curveOf = (token: Address) =>
-  f.client.readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'curveOf', args: [token] });
-const quoteBuy = (token: Address, amount: bigint) =>
-  f.client.readContract({
-    address: launcher(),
-    abi: TokenLauncherAbi,
-    functionName: 'quoteBuy',
-    args: [token, amount],
-  });
-const quoteSell = (token: Address, amount: bigint) =>
-  f.client.readContract({
-    address: launcher(),
-    abi: TokenLauncherAbi,
-    functionName: 'quoteSell',
-    args: [token, amount],
-  });
-async function priceOf(token: Address) {
-  const [price, marketCap] = await f.client.readContract({
-    address: launcher(),
-    abi: TokenLauncherAbi,
-    functionName: 'priceOf',
-    args: [token],
-  });
-  return { price, marketCap };
-}
-const graduated = (token: Address) =>
-  f.client.readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'graduated', args: [token] });
-const launcherEvents = (receipt: TransactionReceipt) =>
-  parseEventLogs({ abi: TokenLauncherAbi, logs: receipt.logs.filter((l) => isAddressEqual(l.address, launcher())) });
 /** The curve as the model sees it, from curveOf. */
 async function chainCurve(token: Address) {
-  const s = await curveOf(token);
+  const s = await f.curveOf(token);
   return { v: s.virtualUsdc, t: s.virtualTokens, k: s.k, real: s.realUsdc, gV: s.graduationVirtualUsdc };
 }
 const modelView = (c: Curve) => ({ v: c.v, t: c.t, k: c.k, real: c.real, gV: c.gV });
@@ -215,21 +39,21 @@ const modelView = (c: Curve) => ({ v: c.v, t: c.t, k: c.k, real: c.real, gV: c.g
 
 describe('curve trades', () => {
   it('buys raise the price and sells lower it; every output equals its quote and the model, to the unit', async () => {
-    const { token } = await launch();
-    await ready(1, token);
+    const { token } = await f.launch();
+    await f.ready(1, token);
     let model = initialCurve(G);
-    let price = await priceOf(token);
+    let price = await f.priceOf(token);
     let held = 0n;
     for (const amount of [usdc(10), usdc(250), 1n, usdc(1_000) + 7n]) {
-      const quote = await quoteBuy(token, amount);
+      const quote = await f.quoteBuy(token, amount);
       const step = modelBuy(model, amount);
       expect(quote).toBe(step.out);
-      const receipt = await buy(1, token, amount, quote);
+      const receipt = await f.buy(1, token, amount, quote);
       model = step.next;
       held += step.out;
-      expect(await tokensOf(token, f.addr(1))).toBe(held);
+      expect(await f.tokensOf(token, f.addr(1))).toBe(held);
       expect(await chainCurve(token)).toEqual(modelView(model));
-      const [trade] = launcherEvents(receipt).filter((e) => e.eventName === 'CurveTrade');
+      const [trade] = f.launcherEvents(receipt).filter((e) => e.eventName === 'CurveTrade');
       expect(trade?.args).toEqual({
         token,
         trader: f.addr(1),
@@ -240,24 +64,24 @@ describe('curve trades', () => {
         virtualTokens: model.t,
       });
       // the price per whole token has 6 decimals, so the market cap shows small moves the price rounds away
-      const next = await priceOf(token);
+      const next = await f.priceOf(token);
       expect(next).toEqual(priceOfCurve(model));
       expect(next.price).toBeGreaterThanOrEqual(price.price);
       expect(next.marketCap).toBeGreaterThan(price.marketCap);
       price = next;
     }
     for (const amount of [held / 3n, 10n ** 18n, held / 5n + 12_345n]) {
-      const quote = await quoteSell(token, amount);
+      const quote = await f.quoteSell(token, amount);
       const step = modelSell(model, amount);
       expect(quote).toBe(step.out);
       const before = await f.usdcOf(f.addr(1));
-      const receipt = await sell(1, token, amount, quote);
+      const receipt = await f.sell(1, token, amount, quote);
       model = step.next;
       expect((await f.usdcOf(f.addr(1))) - before).toBe(step.out);
       expect(await chainCurve(token)).toEqual(modelView(model));
-      const [trade] = launcherEvents(receipt).filter((e) => e.eventName === 'CurveTrade');
+      const [trade] = f.launcherEvents(receipt).filter((e) => e.eventName === 'CurveTrade');
       expect(trade?.args).toMatchObject({ isBuy: false, usdcAmount: step.out, tokenAmount: amount });
-      const next = await priceOf(token);
+      const next = await f.priceOf(token);
       expect(next).toEqual(priceOfCurve(model));
       expect(next.price).toBeLessThanOrEqual(price.price);
       expect(next.marketCap).toBeLessThan(price.marketCap);
@@ -266,47 +90,47 @@ describe('curve trades', () => {
   });
 
   it("holds exactly the sum of the curves' realUsdc, across tokens", async () => {
-    const a = (await launch({ key: keyOf('a') })).token;
-    const b = (await launch({ key: keyOf('b'), threshold: usdc(50_000) })).token;
-    await ready(1, a);
-    await ready(2, b);
-    await ready(2, a);
+    const a = (await f.launch({ key: keyOf('a') })).token;
+    const b = (await f.launch({ key: keyOf('b'), threshold: usdc(50_000) })).token;
+    await f.ready(1, a);
+    await f.ready(2, b);
+    await f.ready(2, a);
     const check = async () => {
-      const [ca, cb] = await Promise.all([curveOf(a), curveOf(b)]);
-      expect(await f.usdcOf(launcher())).toBe(ca.realUsdc + cb.realUsdc);
+      const [ca, cb] = await Promise.all([f.curveOf(a), f.curveOf(b)]);
+      expect(await f.usdcOf(f.launcher())).toBe(ca.realUsdc + cb.realUsdc);
       expect(ca.realUsdc).toBe(ca.virtualUsdc - initialCurve(G).v0);
       expect(cb.realUsdc).toBe(cb.virtualUsdc - initialCurve(usdc(50_000)).v0);
     };
-    await buy(1, a, usdc(1_234));
+    await f.buy(1, a, usdc(1_234));
     await check();
-    await buy(2, b, usdc(9_999) + 1n);
+    await f.buy(2, b, usdc(9_999) + 1n);
     await check();
-    await buy(2, a, 3n);
-    await sell(2, b, (await tokensOf(b, f.addr(2))) / 2n);
+    await f.buy(2, a, 3n);
+    await f.sell(2, b, (await f.tokensOf(b, f.addr(2))) / 2n);
     await check();
-    await sell(1, a, await tokensOf(a, f.addr(1)));
+    await f.sell(1, a, await f.tokensOf(a, f.addr(1)));
     await check();
   });
 
   it('selling everything back restores the initial reserves and never pays out more than was paid in', async () => {
-    const { token } = await launch();
+    const { token } = await f.launch();
     const initial = await chainCurve(token);
     const traders = [1, 2, 3];
     const start = await Promise.all(traders.map((i) => f.usdcOf(f.addr(i))));
-    for (const i of traders) await ready(i, token);
-    await buy(1, token, usdc(777));
-    await buy(2, token, 999n);
-    await buy(3, token, usdc(2_500) + 3n);
-    await buy(1, token, 999n);
+    for (const i of traders) await f.ready(i, token);
+    await f.buy(1, token, usdc(777));
+    await f.buy(2, token, 999n);
+    await f.buy(3, token, usdc(2_500) + 3n);
+    await f.buy(1, token, 999n);
     // sell back in a different order and in pieces
     for (const i of [2, 3, 1]) {
-      const all = await tokensOf(token, f.addr(i));
-      await sell(i, token, all / 3n);
-      await sell(i, token, all - all / 3n);
+      const all = await f.tokensOf(token, f.addr(i));
+      await f.sell(i, token, all / 3n);
+      await f.sell(i, token, all - all / 3n);
     }
     expect(await chainCurve(token)).toEqual(initial);
-    expect(await f.usdcOf(launcher())).toBe(0n);
-    expect(await tokensOf(token, launcher())).toBe(SUPPLY);
+    expect(await f.usdcOf(f.launcher())).toBe(0n);
+    expect(await f.tokensOf(token, f.launcher())).toBe(SUPPLY);
     // Together the traders take out exactly what they put in: the curve is back at its start and holds nothing.
     // One of them alone may end up a little ahead: whoever sells first sells at the top of the curve, so the order
     // of the exits moves value between traders. A trader alone never gains: see the round trips below.
@@ -318,85 +142,91 @@ describe('curve trades', () => {
   it('a round trip by a trader alone pays back exactly what it paid, from any state of the curve', async () => {
     // Rounding keeps the curve's token reserve up on a buy and its USDC reserve up on a sale; selling the tokens
     // just bought puts the token reserve back where it was, so the sale pays exactly the USDC the buy added.
-    const { token } = await launch();
-    await ready(1, token);
-    await ready(2, token);
+    const { token } = await f.launch();
+    await f.ready(1, token);
+    await f.ready(2, token);
     for (const [n, amount] of [1n, 2n, 999n, usdc(1) + 1n, usdc(1_500)].entries()) {
-      if (n === 3) await buy(2, token, usdc(1_500) + 17n); // someone else moves the curve in between
+      if (n === 3) await f.buy(2, token, usdc(1_500) + 17n); // someone else moves the curve in between
       const curve = await chainCurve(token);
       const before = await f.usdcOf(f.addr(1));
-      await buy(1, token, amount);
-      const bought = await tokensOf(token, f.addr(1));
-      expect(await quoteSell(token, bought)).toBe(amount);
-      await sell(1, token, bought);
+      await f.buy(1, token, amount);
+      const bought = await f.tokensOf(token, f.addr(1));
+      expect(await f.quoteSell(token, bought)).toBe(amount);
+      await f.sell(1, token, bought);
       expect(await f.usdcOf(f.addr(1))).toBe(before);
       expect(await chainCurve(token)).toEqual(curve);
     }
   });
 
   it('checks slippage: minOut one above the quote reverts, at the quote succeeds', async () => {
-    const { token } = await launch();
-    await ready(1, token);
-    const q = await quoteBuy(token, usdc(100));
-    await minedRevert(1, launcherCall('buy', [token, usdc(100), q + 1n, maxUint256]), 'LauncherSlippage', [q, q + 1n]);
-    await buy(1, token, usdc(100), q);
-    expect(await tokensOf(token, f.addr(1))).toBe(q);
-    const s = await quoteSell(token, q / 2n);
-    await minedRevert(1, launcherCall('sell', [token, q / 2n, s + 1n, maxUint256]), 'LauncherSlippage', [s, s + 1n]);
+    const { token } = await f.launch();
+    await f.ready(1, token);
+    const q = await f.quoteBuy(token, usdc(100));
+    await f.tracedRevert(1, f.launcherCall('buy', [token, usdc(100), q + 1n, maxUint256]), 'LauncherSlippage', [
+      q,
+      q + 1n,
+    ]);
+    await f.buy(1, token, usdc(100), q);
+    expect(await f.tokensOf(token, f.addr(1))).toBe(q);
+    const s = await f.quoteSell(token, q / 2n);
+    await f.tracedRevert(1, f.launcherCall('sell', [token, q / 2n, s + 1n, maxUint256]), 'LauncherSlippage', [
+      s,
+      s + 1n,
+    ]);
     const before = await f.usdcOf(f.addr(1));
-    await sell(1, token, q / 2n, s);
+    await f.sell(1, token, q / 2n, s);
     expect((await f.usdcOf(f.addr(1))) - before).toBe(s);
   });
 
   it('checks the deadline: a block after it reverts, the deadline itself is accepted', async () => {
-    const { token } = await launch();
-    await ready(1, token);
+    const { token } = await f.launch();
+    await f.ready(1, token);
     const now = (await f.client.getBlock()).timestamp;
     await f.client.setNextBlockTimestamp({ timestamp: now + 100n });
-    await minedRevert(1, launcherCall('buy', [token, usdc(1), 0n, now + 99n]), 'LauncherDeadlinePassed', [
+    await f.tracedRevert(1, f.launcherCall('buy', [token, usdc(1), 0n, now + 99n]), 'LauncherDeadlinePassed', [
       now + 99n,
       now + 100n,
     ]);
     await f.client.setNextBlockTimestamp({ timestamp: now + 200n });
-    const ok = await buy(1, token, usdc(1), 0n, now + 200n);
+    const ok = await f.buy(1, token, usdc(1), 0n, now + 200n);
     expect((await f.client.getBlock({ blockNumber: ok.blockNumber })).timestamp).toBe(now + 200n);
     await f.client.setNextBlockTimestamp({ timestamp: now + 300n });
-    await minedRevert(1, launcherCall('sell', [token, 10n ** 18n, 0n, now + 299n]), 'LauncherDeadlinePassed', [
+    await f.tracedRevert(1, f.launcherCall('sell', [token, 10n ** 18n, 0n, now + 299n]), 'LauncherDeadlinePassed', [
       now + 299n,
       now + 300n,
     ]);
     await f.client.setNextBlockTimestamp({ timestamp: now + 400n });
-    await sell(1, token, 10n ** 18n, 0n, now + 400n);
+    await f.sell(1, token, 10n ** 18n, 0n, now + 400n);
   });
 
   it('rejects zero amounts', async () => {
-    const { token } = await launch();
-    await ready(1, token);
-    await minedRevert(1, launcherCall('buy', [token, 0n, 0n, maxUint256]), 'LauncherZeroAmount', []);
-    await minedRevert(1, launcherCall('sell', [token, 0n, 0n, maxUint256]), 'LauncherZeroAmount', []);
+    const { token } = await f.launch();
+    await f.ready(1, token);
+    await f.tracedRevert(1, f.launcherCall('buy', [token, 0n, 0n, maxUint256]), 'LauncherZeroAmount', []);
+    await f.tracedRevert(1, f.launcherCall('sell', [token, 0n, 0n, maxUint256]), 'LauncherZeroAmount', []);
   });
 
   it('dust: 1 raw USDC buys a nonzero amount; 1 wei of token sells for nothing and reverts', async () => {
-    const { token } = await launch();
-    await ready(1, token);
+    const { token } = await f.launch();
+    await f.ready(1, token);
     const { out, next } = modelBuy(initialCurve(G), 1n);
     expect(out).toBeGreaterThan(0n);
-    expect(await quoteBuy(token, 1n)).toBe(out);
-    await buy(1, token, 1n);
-    expect(await tokensOf(token, f.addr(1))).toBe(out);
+    expect(await f.quoteBuy(token, 1n)).toBe(out);
+    await f.buy(1, token, 1n);
+    expect(await f.tokensOf(token, f.addr(1))).toBe(out);
     // out is the most 1 raw unit buys (ceil rounding keeps the curve's token reserve up): about 4e14 wei
     expect(out).toBe(399_999_999_920_000n);
     expect(modelSell(next, 1n).out).toBe(0n);
-    expect(await quoteSell(token, 1n)).toBe(0n);
-    await minedRevert(1, launcherCall('sell', [token, 1n, 0n, maxUint256]), 'LauncherZeroOutput', []);
+    expect(await f.quoteSell(token, 1n)).toBe(0n);
+    await f.tracedRevert(1, f.launcherCall('sell', [token, 1n, 0n, maxUint256]), 'LauncherZeroOutput', []);
     // selling the whole dust purchase back pays the 1 unit paid, no more
-    expect(await quoteSell(token, out)).toBe(1n);
-    expect(await quoteSell(token, out + 1n)).toBe(1n);
+    expect(await f.quoteSell(token, out)).toBe(1n);
+    expect(await f.quoteSell(token, out + 1n)).toBe(1n);
     // and splitting it into pieces pays nothing at all: each piece is below one raw unit's worth
     const piece = out / 4n;
-    expect(await quoteSell(token, piece)).toBe(0n);
-    await minedRevert(1, launcherCall('sell', [token, piece, 0n, maxUint256]), 'LauncherZeroOutput', []);
-    expect(await f.usdcOf(launcher())).toBe(1n);
+    expect(await f.quoteSell(token, piece)).toBe(0n);
+    await f.tracedRevert(1, f.launcherCall('sell', [token, piece, 0n, maxUint256]), 'LauncherZeroOutput', []);
+    expect(await f.usdcOf(f.launcher())).toBe(1n);
   });
 
   it('a seeded random sequence of buys and sells keeps the books exact after every step', async () => {
@@ -411,8 +241,8 @@ describe('curve trades', () => {
       return seed / 2 ** 32;
     };
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-    const small = (await launch({ key: keyOf('small'), threshold: usdc(100) })).token;
-    const large = (await launch({ key: keyOf('large'), threshold: usdc(20_000) })).token;
+    const small = (await f.launch({ key: keyOf('small'), threshold: usdc(100) })).token;
+    const large = (await f.launch({ key: keyOf('large'), threshold: usdc(20_000) })).token;
     const tokens = [small, large];
     const thresholds = new Map([
       [small, usdc(100)],
@@ -421,11 +251,11 @@ describe('curve trades', () => {
     const models = new Map(tokens.map((t) => [t, initialCurve(thresholds.get(t)!)]));
     const traders = [1, 2, 3, 4];
     const start = await Promise.all(traders.map((i) => f.usdcOf(f.addr(i))));
-    for (const i of traders) for (const t of tokens) await ready(i, t);
+    for (const i of traders) for (const t of tokens) await f.ready(i, t);
 
     const checkBooks = async () => {
-      const curves = await Promise.all(tokens.map(curveOf));
-      expect(await f.usdcOf(launcher())).toBe(curves.reduce((sum, c) => sum + c.realUsdc, 0n));
+      const curves = await Promise.all(tokens.map(f.curveOf));
+      expect(await f.usdcOf(f.launcher())).toBe(curves.reduce((sum, c) => sum + c.realUsdc, 0n));
       for (const [n, t] of tokens.entries()) {
         const c = curves[n]!;
         if (c.graduated) continue;
@@ -436,35 +266,35 @@ describe('curve trades', () => {
     for (let step = 0; step < 30; step++) {
       const i = pick(traders);
       const t = pick(tokens);
-      const held = await tokensOf(t, f.addr(i));
+      const held = await f.tokensOf(t, f.addr(i));
       const isBuy = held === 0n || rand() < 0.55;
-      const done = await graduated(t);
+      const done = await f.graduated(t);
       if (isBuy) {
         const amount = pick([
           () => BigInt(1 + Math.floor(rand() * 1_000)), // dust
           () => BigInt(Math.floor(rand() * 5_000_000)) + 1n, // up to 5 USDC
           () => BigInt(Math.floor(rand() * 400_000_000)) + 1n, // up to 400 USDC
         ])();
-        const quote = await quoteBuy(t, amount);
+        const quote = await f.quoteBuy(t, amount);
         const model = models.get(t)!;
         const curveOnly = !done && model.v + amount < model.gV;
         if (curveOnly) expect(quote).toBe(modelBuy(model, amount).out);
-        await buy(i, t, amount, quote);
-        expect((await tokensOf(t, f.addr(i))) - held).toBe(quote);
+        await f.buy(i, t, amount, quote);
+        expect((await f.tokensOf(t, f.addr(i))) - held).toBe(quote);
         if (curveOnly) models.set(t, modelBuy(model, amount).next);
-        if (!done && (await graduated(t))) graduations++;
+        if (!done && (await f.graduated(t))) graduations++;
       } else {
         const amount = pick([
           () => BigInt(1 + Math.floor(rand() * 1e9)), // dust: far below one raw USDC's worth
           () => (held * BigInt(1 + Math.floor(rand() * 100))) / 100n,
           () => held,
         ])();
-        const quote = await quoteSell(t, amount);
+        const quote = await f.quoteSell(t, amount);
         if (quote === 0n) {
-          await minedRevert(i, launcherCall('sell', [t, amount, 0n, maxUint256]), 'LauncherZeroOutput', []);
+          await f.tracedRevert(i, f.launcherCall('sell', [t, amount, 0n, maxUint256]), 'LauncherZeroOutput', []);
         } else {
           const before = await f.usdcOf(f.addr(i));
-          await sell(i, t, amount, quote);
+          await f.sell(i, t, amount, quote);
           expect((await f.usdcOf(f.addr(i))) - before).toBe(quote);
           if (!done) {
             expect(quote).toBe(modelSell(models.get(t)!, amount).out);
@@ -477,12 +307,12 @@ describe('curve trades', () => {
     // Everyone sells everything back (a graduated token sells in its pool, so that side pays the 2.5% fee).
     for (const i of traders) {
       for (const t of tokens) {
-        const held = await tokensOf(t, f.addr(i));
+        const held = await f.tokensOf(t, f.addr(i));
         if (held === 0n) continue;
-        const done = await graduated(t);
-        const quote = await quoteSell(t, held);
+        const done = await f.graduated(t);
+        const quote = await f.quoteSell(t, held);
         if (!done) expect(quote).toBe(modelSell(models.get(t)!, held).out);
-        await sell(i, t, held, quote);
+        await f.sell(i, t, held, quote);
         if (!done) models.set(t, modelSell(models.get(t)!, held).next);
       }
     }
@@ -496,7 +326,7 @@ describe('curve trades', () => {
     expect(sum(end)).toBeLessThan(sum(start));
     // The sequence is meant to graduate the small token and keep the large one on its curve.
     expect(graduations).toBe(1);
-    expect(await graduated(small)).toBe(true);
-    expect(await graduated(large)).toBe(false);
+    expect(await f.graduated(small)).toBe(true);
+    expect(await f.graduated(large)).toBe(false);
   });
 });

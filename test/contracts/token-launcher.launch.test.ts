@@ -3,188 +3,35 @@
 // opening price at a market cap of G/4), unknown tokens, the unlock callback's caller check, and the owner-only
 // administration of the launcher and the fee hook. The curve is in token-launcher.curve.test.ts, graduation in
 // token-launcher.graduation.test.ts, the v4 pool's protections in token-launcher.pool.test.ts.
-import {
-  type Abi,
-  type Address,
-  decodeErrorResult,
-  encodeDeployData,
-  getContractAddress,
-  type Hex,
-  isAddressEqual,
-  keccak256,
-  maxUint256,
-  parseEventLogs,
-  type TransactionReceipt,
-  toHex,
-} from 'viem';
+import { type Abi, type Address, maxUint256, parseEventLogs } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
-import {
-  CompanyTokenAbi,
-  MockUSDCAbi,
-  PlatformFeeHookAbi,
-  PoolManagerAbi,
-  TokenLauncherAbi,
-} from '../../src/chain/generated/abis.ts';
+import { CompanyTokenAbi, PlatformFeeHookAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
-import { usdc, useCardChain, ZERO } from './fixture.ts';
+import { usdc, ZERO } from './fixture.ts';
+import {
+  type Call,
+  ceilDiv,
+  G,
+  initialCurve,
+  keyOf,
+  NAME,
+  priceOfCurve,
+  SUPPLY,
+  SYMBOL,
+  useTokenChain,
+} from './token-fixture.ts';
 
-const f = useCardChain();
-const launcher = () => f.chain.chain.contracts.tokenLauncher!;
-const feeHook = () => f.chain.chain.contracts.feeHook!;
-const poolManager = () => f.chain.chain.contracts.poolManager!;
-
-// ---------------------------------------------------------------- the contract's formulas, in bigint
-
-const SUPPLY = 10n ** 24n;
-const G = usdc(10_000);
-const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
-/** Integer square root, rounded down (Newton's method). */
-function sqrtFloor(x: bigint): bigint {
-  if (x < 2n) return x;
-  let r = x;
-  let next = (x + 1n) / 2n;
-  while (next < r) {
-    r = next;
-    next = (r + x / r) / 2n;
-  }
-  return r;
-}
-const sqrtCeil = (x: bigint) => {
-  const r = sqrtFloor(x);
-  return r * r < x ? r + 1n : r;
-};
-
-interface Curve {
-  v: bigint;
-  t: bigint;
-  k: bigint;
-  real: bigint;
-  gV: bigint;
-  v0: bigint;
-  t0: bigint;
-}
-/** The smallest V with V * supply / ceil(k / V) >= G. */
-function graduationV(k: bigint, threshold: bigint): bigint {
-  let v = sqrtCeil((threshold * k) / SUPPLY);
-  while (v * SUPPLY < threshold * ceilDiv(k, v)) v++;
-  return v;
-}
-function initialCurve(threshold: bigint): Curve {
-  const v0 = threshold / 3n;
-  const t0 = (SUPPLY * 4n) / 3n;
-  const k = v0 * t0;
-  return { v: v0, t: t0, k, real: 0n, gV: graduationV(k, threshold), v0, t0 };
-}
-const priceOfCurve = (c: Curve) => ({ price: (c.v * 10n ** 18n) / c.t, marketCap: (c.v * SUPPLY) / c.t });
-
-// ---------------------------------------------------------------- chain helpers
-
-const ERRORS = [
-  ...TokenLauncherAbi,
-  ...PlatformFeeHookAbi,
-  ...PoolManagerAbi,
-  ...CompanyTokenAbi,
-  ...MockUSDCAbi,
-].filter((item) => item.type === 'error') as Abi;
-const NAME = 'Acme Robotics';
-const SYMBOL = 'ACME';
-const keyOf = (label: string) => keccak256(toHex(label));
-
-interface Call {
-  address: Address;
-  abi: Abi;
-  functionName: string;
-  args?: readonly unknown[];
-}
-const launcherCall = (functionName: string, args: readonly unknown[]): Call => ({
-  address: launcher(),
-  abi: TokenLauncherAbi as Abi,
-  functionName,
-  args,
-});
-
-/**
- * Sends `call` from account i with a fixed gas limit, expects it mined and reverted, and decodes the revert data of
- * that very transaction (debug_traceTransaction), so state-dependent errors (deadlines) are read as they happened.
- */
-async function minedRevert(i: number, call: Call, errorName: string, args?: readonly unknown[]) {
-  const hash = await f.wallet(i).writeContract({ ...call, args: call.args ?? [], gas: 3_000_000n } as any);
-  const receipt = await f.client.waitForTransactionReceipt({ hash });
-  expect(receipt.status).toBe('reverted');
-  const trace = (await f.client.request({
-    method: 'debug_traceTransaction',
-    params: [hash, { tracer: 'callTracer' }],
-  } as any)) as { output?: Hex };
-  const decoded = decodeErrorResult({ abi: ERRORS, data: trace.output ?? '0x' });
-  expect(decoded.errorName).toBe(errorName);
-  if (args) expect(decoded.args ?? []).toEqual(args);
-  return receipt;
-}
-/** Sends a write from account i with a fixed gas limit (anvil's estimate can be short for state-dependent calls). */
-const write = (i: number, call: Call) =>
-  f.send(f.wallet(i).writeContract({ ...call, args: call.args ?? [], gas: 3_000_000n } as any));
-
-function predictToken(key: Hex, name = NAME, symbol = SYMBOL): Address {
-  const bytecode = encodeDeployData({
-    abi: CompanyTokenAbi,
-    bytecode: loadArtifact('CompanyToken').bytecode,
-    args: [name, symbol, SUPPLY, launcher()],
-  });
-  return getContractAddress({ from: launcher(), opcode: 'CREATE2', salt: key, bytecode });
-}
-async function launch(
-  opts: { key?: Hex; name?: string; symbol?: string; threshold?: bigint; creator?: Address; from?: number } = {},
-): Promise<{ token: Address; receipt: TransactionReceipt }> {
-  const key = opts.key ?? keyOf('company-1');
-  const name = opts.name ?? NAME;
-  const symbol = opts.symbol ?? SYMBOL;
-  const args = [key, name, symbol, opts.creator ?? f.addr(0), opts.threshold ?? G] as const;
-  const receipt = await write(opts.from ?? 0, launcherCall('launch', args));
-  return { token: predictToken(key, name, symbol), receipt };
-}
-/** Approves the launcher for all of account i's USDC and `token`. */
-async function ready(i: number, token: Address) {
-  await f.send(
-    f.wallet(i).writeContract({
-      address: f.usdcToken,
-      abi: MockUSDCAbi,
-      functionName: 'approve',
-      args: [launcher(), maxUint256],
-    }),
-  );
-  await f.send(
-    f
-      .wallet(i)
-      .writeContract({ address: token, abi: CompanyTokenAbi, functionName: 'approve', args: [launcher(), maxUint256] }),
-  );
-}
-const tokensOf = (token: Address, account: Address) =>
-  f.client.readContract({ address: token, abi: CompanyTokenAbi, functionName: 'balanceOf', args: [account] });
-const curveOf = (token: Address) =>
-  f.client.readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'curveOf', args: [token] });
-async function priceOf(token: Address) {
-  const [price, marketCap] = await f.client.readContract({
-    address: launcher(),
-    abi: TokenLauncherAbi,
-    functionName: 'priceOf',
-    args: [token],
-  });
-  return { price, marketCap };
-}
-const graduated = (token: Address) =>
-  f.client.readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'graduated', args: [token] });
-const launcherEvents = (receipt: TransactionReceipt) =>
-  parseEventLogs({ abi: TokenLauncherAbi, logs: receipt.logs.filter((l) => isAddressEqual(l.address, launcher())) });
+const f = useTokenChain();
 
 // ---------------------------------------------------------------- launch
 
 describe('launch', () => {
   it('creates the token at its CREATE2 address with the whole supply held by the launcher, and emits TokenLaunched', async () => {
     const key = keyOf('company-1');
-    const predicted = predictToken(key);
+    const predicted = f.predictToken(key);
     expect(await f.client.getCode({ address: predicted })).toBeUndefined();
-    const { token, receipt } = await launch({ key, creator: f.addr(5) });
+    const { token, receipt } = await f.launch({ key, creator: f.addr(5) });
     expect(token).toBe(predicted);
     expect((await f.client.getCode({ address: token }))?.length).toBeGreaterThan(2);
     const read = { address: token, abi: CompanyTokenAbi } as const;
@@ -192,10 +39,10 @@ describe('launch', () => {
     expect(await f.client.readContract({ ...read, functionName: 'symbol' })).toBe(SYMBOL);
     expect(await f.client.readContract({ ...read, functionName: 'decimals' })).toBe(18);
     expect(await f.client.readContract({ ...read, functionName: 'totalSupply' })).toBe(SUPPLY);
-    expect(await tokensOf(token, launcher())).toBe(SUPPLY);
+    expect(await f.tokensOf(token, f.launcher())).toBe(SUPPLY);
     expect(
       await f.client.readContract({
-        address: launcher(),
+        address: f.launcher(),
         abi: TokenLauncherAbi,
         functionName: 'tokenOfCompany',
         args: [key],
@@ -203,7 +50,7 @@ describe('launch', () => {
     ).toBe(token);
 
     const model = initialCurve(G);
-    const [launched] = launcherEvents(receipt).filter((e) => e.eventName === 'TokenLaunched');
+    const [launched] = f.launcherEvents(receipt).filter((e) => e.eventName === 'TokenLaunched');
     expect(launched?.args).toEqual({
       companyKey: key,
       token,
@@ -213,7 +60,7 @@ describe('launch', () => {
       graduationThreshold: G,
       graduationUsdc: model.gV - model.v0,
     });
-    const s = await curveOf(token);
+    const s = await f.curveOf(token);
     expect(s).toEqual({
       companyKey: key,
       graduationThreshold: G,
@@ -229,13 +76,13 @@ describe('launch', () => {
     expect(model.v0).toBe(3_333_333_333n);
     expect(model.t0).toBe(1_333_333_333_333_333_333_333_333n);
     expect(model.gV).toBe(6_666_666_667n);
-    expect(await graduated(token)).toBe(false);
+    expect(await f.graduated(token)).toBe(false);
   });
 
   it('opens at a market cap of G/4 (within rounding), for several thresholds', async () => {
     for (const [n, threshold] of [usdc(100), usdc(10_000), usdc(12_345) + 67n, usdc(1_000_000)].entries()) {
-      const { token } = await launch({ key: keyOf(`cap-${n}`), threshold });
-      const got = await priceOf(token);
+      const { token } = await f.launch({ key: keyOf(`cap-${n}`), threshold });
+      const got = await f.priceOf(token);
       expect(got).toEqual(priceOfCurve(initialCurve(threshold)));
       expect(threshold / 4n - got.marketCap).toBeGreaterThanOrEqual(0n);
       expect(threshold / 4n - got.marketCap).toBeLessThanOrEqual(1n);
@@ -243,13 +90,13 @@ describe('launch', () => {
       expect(got.marketCap - (got.price * SUPPLY) / 10n ** 18n).toBeLessThan(10n ** 6n);
     }
     // G = 10,000 USDC: 0.0025 USDC a token, 2,500 USDC market cap (one unit less, from G/3 rounding down).
-    expect(await priceOf(predictToken(keyOf('cap-1')))).toEqual({ price: 2_499n, marketCap: 2_499_999_999n });
+    expect(await f.priceOf(f.predictToken(keyOf('cap-1')))).toEqual({ price: 2_499n, marketCap: 2_499_999_999n });
   });
 
   it('accepts the smallest threshold and computes its graduation point exactly', async () => {
-    const { token } = await launch({ threshold: usdc(100) });
+    const { token } = await f.launch({ threshold: usdc(100) });
     const model = initialCurve(usdc(100));
-    expect((await curveOf(token)).graduationVirtualUsdc).toBe(model.gV);
+    expect((await f.curveOf(token)).graduationVirtualUsdc).toBe(model.gV);
     // the definition: gV reaches the threshold, gV - 1 does not
     expect((model.gV * SUPPLY) / ceilDiv(model.k, model.gV)).toBeGreaterThanOrEqual(usdc(100));
     expect(((model.gV - 1n) * SUPPLY) / ceilDiv(model.k, model.gV - 1n)).toBeLessThan(usdc(100));
@@ -257,24 +104,29 @@ describe('launch', () => {
 
   it('is platform only', async () => {
     for (const i of [1, 5]) {
-      await minedRevert(i, launcherCall('launch', [keyOf('x'), NAME, SYMBOL, f.addr(i), G]), 'LauncherUnauthorized', [
-        f.addr(i),
-      ]);
+      await f.tracedRevert(
+        i,
+        f.launcherCall('launch', [keyOf('x'), NAME, SYMBOL, f.addr(i), G]),
+        'LauncherUnauthorized',
+        [f.addr(i)],
+      );
     }
   });
 
   it('launches one token per company key, ever', async () => {
     const key = keyOf('company-1');
-    await launch({ key });
-    await minedRevert(0, launcherCall('launch', [key, 'Other', 'OTH', f.addr(0), G]), 'LauncherAlreadyLaunched', [key]);
+    await f.launch({ key });
+    await f.tracedRevert(0, f.launcherCall('launch', [key, 'Other', 'OTH', f.addr(0), G]), 'LauncherAlreadyLaunched', [
+      key,
+    ]);
     // another key with the same name and symbol is a different token
-    const { token } = await launch({ key: keyOf('company-2') });
-    expect(token).not.toBe(predictToken(key));
+    const { token } = await f.launch({ key: keyOf('company-2') });
+    expect(token).not.toBe(f.predictToken(key));
   });
 
   it('bounds the name to 1-64 bytes and the symbol to 1-16 bytes (bytes, not characters)', async () => {
     const bad = async (name: string, symbol: string, error: string) =>
-      minedRevert(0, launcherCall('launch', [keyOf(`${name}/${symbol}`), name, symbol, f.addr(0), G]), error, []);
+      f.tracedRevert(0, f.launcherCall('launch', [keyOf(`${name}/${symbol}`), name, symbol, f.addr(0), G]), error, []);
     await bad('', SYMBOL, 'LauncherInvalidName');
     await bad('n'.repeat(65), SYMBOL, 'LauncherInvalidName');
     await bad(`${'é'.repeat(32)}x`, SYMBOL, 'LauncherInvalidName'); // 32 characters, 65 bytes
@@ -282,8 +134,8 @@ describe('launch', () => {
     await bad(NAME, 'S'.repeat(17), 'LauncherInvalidSymbol');
     await bad(NAME, `${'€'.repeat(5)}xx`, 'LauncherInvalidSymbol'); // 7 characters, 17 bytes
 
-    const a = await launch({ key: keyOf('max-1'), name: 'n'.repeat(64), symbol: 'S'.repeat(16) });
-    const b = await launch({ key: keyOf('max-2'), name: 'é'.repeat(32), symbol: 'x' });
+    const a = await f.launch({ key: keyOf('max-1'), name: 'n'.repeat(64), symbol: 'S'.repeat(16) });
+    const b = await f.launch({ key: keyOf('max-2'), name: 'é'.repeat(32), symbol: 'x' });
     expect(await f.client.readContract({ address: a.token, abi: CompanyTokenAbi, functionName: 'name' })).toBe(
       'n'.repeat(64),
     );
@@ -294,9 +146,9 @@ describe('launch', () => {
 
   it('rejects a threshold below 100 USDC', async () => {
     for (const threshold of [0n, 1n, usdc(100) - 1n]) {
-      await minedRevert(
+      await f.tracedRevert(
         0,
-        launcherCall('launch', [keyOf(`low-${threshold}`), NAME, SYMBOL, f.addr(0), threshold]),
+        f.launcherCall('launch', [keyOf(`low-${threshold}`), NAME, SYMBOL, f.addr(0), threshold]),
         'LauncherThresholdTooLow',
         [threshold, usdc(100)],
       );
@@ -308,7 +160,7 @@ describe('launch', () => {
     const hash = await f.wallet(0).deployContract({
       abi: TokenLauncherAbi,
       bytecode: artifact.bytecode,
-      args: [f.usdcToken, poolManager(), f.addr(0), f.addr(0), f.addr(0)],
+      args: [f.usdcToken, f.poolManager(), f.addr(0), f.addr(0), f.addr(0)],
     });
     const fresh = (await f.send(Promise.resolve(hash))).contractAddress!;
     const call = (functionName: string, args: readonly unknown[]): Call => ({
@@ -318,27 +170,29 @@ describe('launch', () => {
       args,
     });
     expect(await f.client.readContract({ address: fresh, abi: TokenLauncherAbi, functionName: 'feeHook' })).toBe(ZERO);
-    await minedRevert(0, call('launch', [keyOf('c'), NAME, SYMBOL, f.addr(0), G]), 'LauncherFeeHookNotSet', []);
+    await f.tracedRevert(0, call('launch', [keyOf('c'), NAME, SYMBOL, f.addr(0), G]), 'LauncherFeeHookNotSet', []);
     // setFeeHook: owner only, not zero, once
-    await minedRevert(1, call('setFeeHook', [feeHook()]), 'OwnableUnauthorizedAccount', [f.addr(1)]);
-    await minedRevert(0, call('setFeeHook', [ZERO]), 'LauncherInvalidAddress', [ZERO]);
-    const set = await write(0, call('setFeeHook', [feeHook()]));
-    expect(parseEventLogs({ abi: TokenLauncherAbi, logs: set.logs })[0]?.args).toEqual({ hook: feeHook() });
-    await minedRevert(0, call('setFeeHook', [f.addr(3)]), 'LauncherFeeHookAlreadySet', []);
-    await write(0, call('launch', [keyOf('c'), NAME, SYMBOL, f.addr(0), G]));
+    await f.tracedRevert(1, call('setFeeHook', [f.feeHook()]), 'OwnableUnauthorizedAccount', [f.addr(1)]);
+    await f.tracedRevert(0, call('setFeeHook', [ZERO]), 'LauncherInvalidAddress', [ZERO]);
+    const set = await f.write(0, call('setFeeHook', [f.feeHook()]));
+    expect(parseEventLogs({ abi: TokenLauncherAbi, logs: set.logs })[0]?.args).toEqual({ hook: f.feeHook() });
+    await f.tracedRevert(0, call('setFeeHook', [f.addr(3)]), 'LauncherFeeHookAlreadySet', []);
+    await f.write(0, call('launch', [keyOf('c'), NAME, SYMBOL, f.addr(0), G]));
   });
 
   it('answers LauncherUnknownToken for an address it did not launch', async () => {
     for (const functionName of ['quoteBuy', 'quoteSell', 'priceOf', 'graduated', 'curveOf', 'poolKeyOf'] as const) {
       const args = functionName === 'quoteBuy' || functionName === 'quoteSell' ? [f.usdcToken, 1n] : [f.usdcToken];
       await expectRevert(
-        f.client.readContract({ address: launcher(), abi: TokenLauncherAbi, functionName, args } as any),
+        f.client.readContract({ address: f.launcher(), abi: TokenLauncherAbi, functionName, args } as any),
         'LauncherUnknownToken',
         [f.usdcToken],
       );
     }
-    await ready(1, f.usdcToken);
-    await minedRevert(1, launcherCall('buy', [f.usdcToken, 1n, 0n, maxUint256]), 'LauncherUnknownToken', [f.usdcToken]);
+    await f.ready(1, f.usdcToken);
+    await f.tracedRevert(1, f.launcherCall('buy', [f.usdcToken, 1n, 0n, maxUint256]), 'LauncherUnknownToken', [
+      f.usdcToken,
+    ]);
   });
 });
 
@@ -348,7 +202,7 @@ describe('callbacks', () => {
   it("only the pool manager may call the launcher's unlockCallback", async () => {
     // buy and sell are nonReentrant, but neither USDC nor the company token calls back into anyone, so there is no
     // honest reentrancy path to exercise; the only inbound callback is unlockCallback, which checks its caller.
-    await minedRevert(1, launcherCall('unlockCallback', ['0x']), 'LauncherUnauthorized', [f.addr(1)]);
+    await f.tracedRevert(1, f.launcherCall('unlockCallback', ['0x']), 'LauncherUnauthorized', [f.addr(1)]);
   });
 });
 
@@ -356,70 +210,73 @@ describe('callbacks', () => {
 
 describe('administration', () => {
   it('setFeeHook: set once by the deployment; again reverts, and only the owner may try', async () => {
-    expect(await f.client.readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'feeHook' })).toBe(
-      feeHook(),
+    expect(await f.client.readContract({ address: f.launcher(), abi: TokenLauncherAbi, functionName: 'feeHook' })).toBe(
+      f.feeHook(),
     );
-    await minedRevert(1, launcherCall('setFeeHook', [f.addr(1)]), 'OwnableUnauthorizedAccount', [f.addr(1)]);
-    await minedRevert(0, launcherCall('setFeeHook', [f.addr(1)]), 'LauncherFeeHookAlreadySet', []);
+    await f.tracedRevert(1, f.launcherCall('setFeeHook', [f.addr(1)]), 'OwnableUnauthorizedAccount', [f.addr(1)]);
+    await f.tracedRevert(0, f.launcherCall('setFeeHook', [f.addr(1)]), 'LauncherFeeHookAlreadySet', []);
   });
 
   it('setPlatform: owner only; the new platform launches and the old one cannot', async () => {
-    await minedRevert(3, launcherCall('setPlatform', [f.addr(3)]), 'OwnableUnauthorizedAccount', [f.addr(3)]);
-    await minedRevert(0, launcherCall('setPlatform', [ZERO]), 'LauncherInvalidAddress', [ZERO]);
-    const receipt = await write(0, launcherCall('setPlatform', [f.addr(3)]));
-    expect(launcherEvents(receipt)[0]?.args).toEqual({ previous: f.addr(0), current: f.addr(3) });
-    expect(await f.client.readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'platform' })).toBe(
-      f.addr(3),
+    await f.tracedRevert(3, f.launcherCall('setPlatform', [f.addr(3)]), 'OwnableUnauthorizedAccount', [f.addr(3)]);
+    await f.tracedRevert(0, f.launcherCall('setPlatform', [ZERO]), 'LauncherInvalidAddress', [ZERO]);
+    const receipt = await f.write(0, f.launcherCall('setPlatform', [f.addr(3)]));
+    expect(f.launcherEvents(receipt)[0]?.args).toEqual({ previous: f.addr(0), current: f.addr(3) });
+    expect(
+      await f.client.readContract({ address: f.launcher(), abi: TokenLauncherAbi, functionName: 'platform' }),
+    ).toBe(f.addr(3));
+    await f.tracedRevert(
+      0,
+      f.launcherCall('launch', [keyOf('p'), NAME, SYMBOL, f.addr(0), G]),
+      'LauncherUnauthorized',
+      [f.addr(0)],
     );
-    await minedRevert(0, launcherCall('launch', [keyOf('p'), NAME, SYMBOL, f.addr(0), G]), 'LauncherUnauthorized', [
-      f.addr(0),
-    ]);
-    await launch({ key: keyOf('p'), from: 3 });
+    await f.launch({ key: keyOf('p'), from: 3 });
   });
 
   it('setFeeRecipient: owner only, not zero', async () => {
-    await minedRevert(2, launcherCall('setFeeRecipient', [f.addr(2)]), 'OwnableUnauthorizedAccount', [f.addr(2)]);
-    await minedRevert(0, launcherCall('setFeeRecipient', [ZERO]), 'LauncherInvalidAddress', [ZERO]);
-    const receipt = await write(0, launcherCall('setFeeRecipient', [f.addr(4)]));
-    expect(launcherEvents(receipt)[0]?.args).toEqual({ previous: f.addr(0), current: f.addr(4) });
+    await f.tracedRevert(2, f.launcherCall('setFeeRecipient', [f.addr(2)]), 'OwnableUnauthorizedAccount', [f.addr(2)]);
+    await f.tracedRevert(0, f.launcherCall('setFeeRecipient', [ZERO]), 'LauncherInvalidAddress', [ZERO]);
+    const receipt = await f.write(0, f.launcherCall('setFeeRecipient', [f.addr(4)]));
+    expect(f.launcherEvents(receipt)[0]?.args).toEqual({ previous: f.addr(0), current: f.addr(4) });
     expect(
-      await f.client.readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'feeRecipient' }),
+      await f.client.readContract({ address: f.launcher(), abi: TokenLauncherAbi, functionName: 'feeRecipient' }),
     ).toBe(f.addr(4));
   });
 
   it("the hook's setFeeRecipient: owner only, not zero", async () => {
     const hookCall = (functionName: string, args: readonly unknown[]): Call => ({
-      address: feeHook(),
+      address: f.feeHook(),
       abi: PlatformFeeHookAbi as Abi,
       functionName,
       args,
     });
-    await minedRevert(1, hookCall('setFeeRecipient', [f.addr(1)]), 'OwnableUnauthorizedAccount', [f.addr(1)]);
-    await minedRevert(0, hookCall('setFeeRecipient', [ZERO]), 'HookInvalidAddress', [ZERO]);
-    const receipt = await write(0, hookCall('setFeeRecipient', [f.addr(6)]));
+    await f.tracedRevert(1, hookCall('setFeeRecipient', [f.addr(1)]), 'OwnableUnauthorizedAccount', [f.addr(1)]);
+    await f.tracedRevert(0, hookCall('setFeeRecipient', [ZERO]), 'HookInvalidAddress', [ZERO]);
+    const receipt = await f.write(0, hookCall('setFeeRecipient', [f.addr(6)]));
     const events = parseEventLogs({ abi: PlatformFeeHookAbi, logs: receipt.logs });
     expect(events[0]?.args).toEqual({ previous: f.addr(0), current: f.addr(6) });
     expect(
-      await f.client.readContract({ address: feeHook(), abi: PlatformFeeHookAbi, functionName: 'feeRecipient' }),
+      await f.client.readContract({ address: f.feeHook(), abi: PlatformFeeHookAbi, functionName: 'feeRecipient' }),
     ).toBe(f.addr(6));
   });
 
   it('the deployment wires launcher, hook and pool manager together', async () => {
     const read = (address: Address, abi: Abi, functionName: string) =>
       f.client.readContract({ address, abi, functionName } as any);
-    expect(await read(launcher(), TokenLauncherAbi as Abi, 'poolManager')).toBe(poolManager());
-    expect(await read(launcher(), TokenLauncherAbi as Abi, 'usdc')).toBe(f.usdcToken);
-    expect(await read(launcher(), TokenLauncherAbi as Abi, 'owner')).toBe(f.addr(0));
-    expect(await read(launcher(), TokenLauncherAbi as Abi, 'platform')).toBe(f.addr(0));
-    expect(await read(launcher(), TokenLauncherAbi as Abi, 'feeRecipient')).toBe(f.addr(0));
-    expect(await read(feeHook(), PlatformFeeHookAbi as Abi, 'launcher')).toBe(launcher());
-    expect(await read(feeHook(), PlatformFeeHookAbi as Abi, 'poolManager')).toBe(poolManager());
-    expect(await read(feeHook(), PlatformFeeHookAbi as Abi, 'usdc')).toBe(f.usdcToken);
-    expect(await read(feeHook(), PlatformFeeHookAbi as Abi, 'feeRecipient')).toBe(f.addr(0));
-    expect(await read(feeHook(), PlatformFeeHookAbi as Abi, 'owner')).toBe(f.addr(0));
-    expect(await read(feeHook(), PlatformFeeHookAbi as Abi, 'FEE_BIPS')).toBe(250n);
+    expect(await read(f.launcher(), TokenLauncherAbi as Abi, 'poolManager')).toBe(f.poolManager());
+    expect(await read(f.launcher(), TokenLauncherAbi as Abi, 'usdc')).toBe(f.usdcToken);
+    expect(await read(f.launcher(), TokenLauncherAbi as Abi, 'owner')).toBe(f.addr(0));
+    expect(await read(f.launcher(), TokenLauncherAbi as Abi, 'platform')).toBe(f.addr(0));
+    expect(await read(f.launcher(), TokenLauncherAbi as Abi, 'feeRecipient')).toBe(f.addr(0));
+    expect(await read(f.feeHook(), PlatformFeeHookAbi as Abi, 'launcher')).toBe(f.launcher());
+    expect(await read(f.feeHook(), PlatformFeeHookAbi as Abi, 'poolManager')).toBe(f.poolManager());
+    expect(await read(f.feeHook(), PlatformFeeHookAbi as Abi, 'usdc')).toBe(f.usdcToken);
+    expect(await read(f.feeHook(), PlatformFeeHookAbi as Abi, 'feeRecipient')).toBe(f.addr(0));
+    expect(await read(f.feeHook(), PlatformFeeHookAbi as Abi, 'owner')).toBe(f.addr(0));
+    expect(await read(f.feeHook(), PlatformFeeHookAbi as Abi, 'FEE_BIPS')).toBe(250n);
     // v4 reads the hook's permissions from its address: beforeInitialize, before add/remove liquidity, afterSwap
     // and afterSwapReturnDelta (bits 13, 11, 9, 6, 2)
-    expect(BigInt(feeHook()) & 0x3fffn).toBe((1n << 13n) | (1n << 11n) | (1n << 9n) | (1n << 6n) | (1n << 2n));
+    expect(BigInt(f.feeHook()) & 0x3fffn).toBe((1n << 13n) | (1n << 11n) | (1n << 9n) | (1n << 6n) | (1n << 2n));
   });
 });

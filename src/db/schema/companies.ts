@@ -103,6 +103,10 @@ export const companies = pgTable(
     index('companies_token_launch_pending_idx')
       .on(t.tokenLaunchRequestedAt)
       .where(sql`${t.tokenStatus} = 'PRE_PUBLIC' and ${t.tokenLaunchRequestedAt} is not null`),
+    // GET /api/v1/fortune: by platform score (ties: oldest first, then id), whole, by category, by league.
+    index('companies_fortune_idx').on(t.platformScore.desc(), t.createdAt, t.id),
+    index('companies_fortune_category_idx').on(t.category, t.platformScore.desc(), t.createdAt, t.id),
+    index('companies_fortune_league_idx').on(t.league, t.platformScore.desc(), t.createdAt, t.id),
   ],
 );
 

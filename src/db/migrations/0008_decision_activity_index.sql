@@ -1,0 +1,1 @@
+CREATE INDEX "decision_rounds_complete_created_idx" ON "decision_rounds" USING btree ("created_at") WHERE "decision_rounds"."status" = 'COMPLETE';

@@ -1,0 +1,141 @@
+// A company's claim of its reward in one finalized epoch (SPEC.md "POST /api/epochs/claim"): the oracle sends the
+// distributor's `claim` with the leaf and proof recorded at finalization, through its exactly-once outbox, and the
+// reward is minted to the leaf's claimTo (the treasury recorded then). The claim row then becomes CLAIMED.
+//
+// Crash-safe by repetition: a crash before the broadcast is finished by the next request (the outbox re-sends the
+// recorded transaction, or the settle-outbox job does); a crash after the transaction is mined, or a claim made by
+// someone else with the public proof, is seen on-chain (`isClaimed`) and the record is completed from the Claimed
+// log. A leaf is paid once by the contract's bitmap, whatever happens here.
+import { and, eq } from 'drizzle-orm';
+import { type Address, encodeFunctionData, type Hex } from 'viem';
+import { onChain } from '../../chain/errors.ts';
+import { EpochDistributorAbi } from '../../chain/generated/abis.ts';
+import type { Container } from '../../container.ts';
+import { rewardClaims } from '../../db/schema/epochs.ts';
+import { badRequest } from '../../errors.ts';
+import { requireCompany } from '../companies/queries.ts';
+import { requireCreator } from '../companies/rules.ts';
+import { blockTime, claimKey, distributorAddress, findClaimTx, readIsClaimed } from './contract.ts';
+import { loadEpoch } from './distribute.ts';
+
+type Deps = Pick<Container, 'chain' | 'database' | 'oracleOutbox'>;
+type ClaimRow = typeof rewardClaims.$inferSelect;
+
+export interface ClaimResult {
+  success: boolean;
+  alreadyClaimed: boolean;
+  txHash: Hex | null;
+  /** Wei minted by this request; '0' when it was claimed before. */
+  amount: string;
+  epoch: number;
+}
+
+const already = (epoch: number): ClaimResult => ({
+  success: true,
+  alreadyClaimed: true,
+  txHash: null,
+  amount: '0',
+  epoch,
+});
+
+export async function claimEpochReward(
+  c: Deps,
+  companyIdOrSlug: string,
+  epoch: number,
+  signer: Address | undefined,
+): Promise<ClaimResult> {
+  const db = c.database.db;
+  const company = await requireCompany(db, companyIdOrSlug);
+  requireCreator(company, signer);
+  const epochRow = await loadEpoch(db, epoch);
+  if (epochRow?.status !== 'FINALIZED') {
+    throw badRequest(`Epoch ${epoch} is not finalized: rewards can be claimed once the epoch has been distributed`);
+  }
+  if (!company.treasuryAddress) {
+    throw badRequest(
+      `Company ${company.id} has no treasury address: set one with PUT /api/companies/${company.id}/treasury`,
+    );
+  }
+  const [claim] = await db
+    .select()
+    .from(rewardClaims)
+    .where(and(eq(rewardClaims.epoch, epoch), eq(rewardClaims.companyId, company.id)));
+  if (!claim) {
+    throw badRequest(
+      `Company ${company.id} has no reward in epoch ${epoch}: it had no treasury address or no score above 0 in the epoch window when the epoch was finalized`,
+    );
+  }
+  if (claim.status === 'CLAIMED') return already(epoch);
+
+  // Paid already (a crash after the claim was mined, or a claim by someone else): complete the record.
+  if (await readIsClaimed(c, epoch, claim.leafIndex)) {
+    await recordClaimedOnChain(c, claim, epochRow.finalizeTxHash);
+    return already(epoch);
+  }
+
+  const distributor = distributorAddress(c);
+  const receipt = await onChain(() =>
+    c.oracleOutbox.send(claimKey(epoch, company.id), () => ({
+      to: distributor,
+      data: encodeFunctionData({
+        abi: EpochDistributorAbi,
+        functionName: 'claim',
+        args: [
+          BigInt(epoch),
+          BigInt(claim.leafIndex),
+          claim.companyKey as Hex,
+          claim.claimTo as Address,
+          claim.score,
+          claim.proof as Hex[],
+        ],
+      }),
+    })),
+  );
+  if (receipt.status !== 'success') {
+    // Reverted: someone claimed the leaf between our check and our transaction.
+    if (await readIsClaimed(c, epoch, claim.leafIndex)) {
+      await recordClaimedOnChain(c, claim, epochRow.finalizeTxHash);
+      return already(epoch);
+    }
+    throw new Error(`claim of ${company.id} in epoch ${epoch} reverted in ${receipt.transactionHash}`);
+  }
+  const marked = await markClaimed(c, claim, receipt.transactionHash, await blockTime(c, receipt.blockNumber));
+  // A concurrent request marked it first: that request reported the payment.
+  if (!marked) return already(epoch);
+  return {
+    success: true,
+    alreadyClaimed: false,
+    txHash: receipt.transactionHash,
+    amount: claim.amount.toString(),
+    epoch,
+  };
+}
+
+/** The leaf is paid on-chain: record the paying transaction (the outbox's own, or the Claimed log's). */
+async function recordClaimedOnChain(c: Deps, claim: ClaimRow, finalizeTxHash: string | null): Promise<void> {
+  let fromBlock: bigint | undefined;
+  if (finalizeTxHash) {
+    const receipt = await onChain(() =>
+      c.chain.publicClient.getTransactionReceipt({ hash: finalizeTxHash as Hex }),
+    ).catch(() => undefined);
+    fromBlock = receipt?.blockNumber;
+  }
+  const found = await findClaimTx(c, claim, fromBlock);
+  await markClaimed(c, claim, found?.txHash ?? null, found ? await blockTime(c, found.blockNumber) : new Date());
+}
+
+/** PENDING -> CLAIMED; false when the row was already CLAIMED. */
+async function markClaimed(c: Deps, claim: ClaimRow, txHash: Hex | null, claimedAt: Date): Promise<boolean> {
+  const updated = await c.database.db
+    .update(rewardClaims)
+    .set({ status: 'CLAIMED', claimTxHash: txHash, claimedAt })
+    .where(
+      and(
+        eq(rewardClaims.epoch, claim.epoch),
+        eq(rewardClaims.companyId, claim.companyId),
+        eq(rewardClaims.status, 'PENDING'),
+      ),
+    )
+    .returning({ epoch: rewardClaims.epoch });
+  return updated.length > 0;
+}

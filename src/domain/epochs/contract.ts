@@ -1,0 +1,148 @@
+// Reads of the epoch distributor (contracts/EpochDistributor.sol) and the lookups that repair a crash: the
+// transaction that finalized an epoch or paid a leaf, found from the outbox's record or, failing that, the logs.
+import { eq } from 'drizzle-orm';
+import {
+  type Address,
+  type Hex,
+  isAddressEqual,
+  parseEventLogs,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+} from 'viem';
+import { onChain } from '../../chain/errors.ts';
+import { EpochDistributorAbi } from '../../chain/generated/abis.ts';
+import type { Container } from '../../container.ts';
+import { chainTxs } from '../../db/schema/chain.ts';
+
+type Deps = Pick<Container, 'chain' | 'database'>;
+
+/** The outbox key of epoch `epoch`'s finalize transaction. */
+export const finalizeKey = (epoch: number) => `epoch-finalize:${epoch}`;
+/** The outbox key of a company's claim in epoch `epoch`. */
+export const claimKey = (epoch: number, companyId: string) => `epoch-claim:${epoch}:${companyId}`;
+
+export function distributorAddress(c: Pick<Container, 'chain'>): Address {
+  const address = c.chain.contracts.distributor;
+  if (!address) throw new Error('the epoch distributor contract is not configured');
+  return address;
+}
+
+/** The distributor's EpochInfo of one epoch (all zero until finalized). */
+export interface EpochInfo {
+  merkleRoot: Hex;
+  totalScore: bigint;
+  rewardPool: bigint;
+  totalClaimed: bigint;
+  companyCount: bigint;
+  finalizedAt: bigint;
+}
+
+const at = (c: Deps) => ({ address: distributorAddress(c), abi: EpochDistributorAbi }) as const;
+
+/** The epoch running at the latest block. */
+export function readCurrentEpoch(c: Deps): Promise<bigint> {
+  return onChain(() => c.chain.publicClient.readContract({ ...at(c), functionName: 'currentEpoch' }));
+}
+
+/** The epoch's window [start, end) in seconds, and its EpochInfo, in one batch. */
+export async function readEpoch(c: Deps, epoch: number): Promise<{ start: bigint; end: bigint; info: EpochInfo }> {
+  const client = c.chain.publicClient;
+  const e = BigInt(epoch);
+  const [start, end, info] = await onChain(() =>
+    Promise.all([
+      client.readContract({ ...at(c), functionName: 'epochStart', args: [e] }),
+      client.readContract({ ...at(c), functionName: 'epochEnd', args: [e] }),
+      client.readContract({ ...at(c), functionName: 'epochInfo', args: [e] }),
+    ]),
+  );
+  return { start, end, info };
+}
+
+export function readIsClaimed(c: Deps, epoch: number, index: number): Promise<boolean> {
+  return onChain(() =>
+    c.chain.publicClient.readContract({ ...at(c), functionName: 'isClaimed', args: [BigInt(epoch), BigInt(index)] }),
+  );
+}
+
+/** A transaction of the distributor found for a repair, with its block's time. */
+export interface FoundTx {
+  txHash: Hex;
+  blockNumber: bigint;
+}
+
+/** The receipt of the transaction the outbox recorded under `key`, when it was mined. */
+async function outboxReceipt(c: Deps, key: string): Promise<TransactionReceipt | undefined> {
+  const [row] = await c.database.db.select().from(chainTxs).where(eq(chainTxs.key, key));
+  if (!row) return undefined;
+  try {
+    return await onChain(() => c.chain.publicClient.getTransactionReceipt({ hash: row.hash as Hex }));
+  } catch (err) {
+    if (err instanceof TransactionReceiptNotFoundError) return undefined;
+    throw err;
+  }
+}
+
+function distributorLogs(c: Deps, receipt: TransactionReceipt) {
+  if (receipt.status !== 'success') return [];
+  return parseEventLogs({
+    abi: EpochDistributorAbi,
+    logs: receipt.logs.filter((l) => isAddressEqual(l.address, distributorAddress(c))),
+  });
+}
+
+/** The transaction that finalized `epoch`: the outbox's own, else the EpochFinalized log. */
+export async function findFinalizeTx(c: Deps, epoch: number): Promise<FoundTx | undefined> {
+  const receipt = await outboxReceipt(c, finalizeKey(epoch));
+  if (receipt) {
+    const log = distributorLogs(c, receipt).find(
+      (l) => l.eventName === 'EpochFinalized' && l.args.epoch === BigInt(epoch),
+    );
+    if (log) return { txHash: receipt.transactionHash, blockNumber: receipt.blockNumber };
+  }
+  const [log] = await onChain(() =>
+    c.chain.publicClient.getContractEvents({
+      ...at(c),
+      eventName: 'EpochFinalized',
+      args: { epoch: BigInt(epoch) },
+      fromBlock: c.chain.deployBlocks?.distributor ?? 0n,
+      strict: true,
+    }),
+  );
+  return log && { txHash: log.transactionHash, blockNumber: log.blockNumber };
+}
+
+/**
+ * The transaction that paid leaf `index` of `epoch`: the outbox's own claim, else the Claimed log (anyone may
+ * claim with the public proof), searched from the epoch's finalization on.
+ */
+export async function findClaimTx(
+  c: Deps,
+  claim: { epoch: number; companyId: string; leafIndex: number; companyKey: string },
+  fromBlock: bigint | undefined,
+): Promise<FoundTx | undefined> {
+  const receipt = await outboxReceipt(c, claimKey(claim.epoch, claim.companyId));
+  if (receipt) {
+    const log = distributorLogs(c, receipt).find(
+      (l) =>
+        l.eventName === 'Claimed' && l.args.epoch === BigInt(claim.epoch) && l.args.index === BigInt(claim.leafIndex),
+    );
+    if (log) return { txHash: receipt.transactionHash, blockNumber: receipt.blockNumber };
+  }
+  const logs = await onChain(() =>
+    c.chain.publicClient.getContractEvents({
+      ...at(c),
+      eventName: 'Claimed',
+      args: { epoch: BigInt(claim.epoch), companyKey: claim.companyKey as Hex },
+      fromBlock: fromBlock ?? c.chain.deployBlocks?.distributor ?? 0n,
+      strict: true,
+    }),
+  );
+  const log = logs.find((l) => l.args.index === BigInt(claim.leafIndex));
+  return log && { txHash: log.transactionHash, blockNumber: log.blockNumber };
+}
+
+/** The time of block `blockNumber`. */
+export async function blockTime(c: Deps, blockNumber: bigint): Promise<Date> {
+  const block = await onChain(() => c.chain.publicClient.getBlock({ blockNumber }));
+  return new Date(Number(block.timestamp) * 1000);
+}

@@ -1,0 +1,253 @@
+// The epoch distribution (SPEC.md "POST /api/cron/epoch-distribute", DESIGN.md "Epochs and rewards"): once an
+// epoch has ended on-chain, score the eligible companies over its window, record the Merkle tree (the epoch PREPARED
+// and one PENDING claim per company, in one transaction), finalize the root on-chain in one transaction through the
+// oracle's exactly-once outbox, then mark the epoch FINALIZED and publish a `season` event.
+//
+// Every step can be repeated after a crash, and is: the job runs every hour and at start.
+// - Crash before the finalize is sent: the PREPARED rows are reused exactly (never recomputed: snapshots may have
+//   changed since), and the outbox re-broadcasts the transaction it recorded, or sends it if it recorded none.
+// - Crash after the finalize is mined: the chain says finalized while the row is PREPARED; the row's root is checked
+//   against the chain's, and the records are completed (answer `already_finalized`).
+import { and, eq, sql } from 'drizzle-orm';
+import { type Address, encodeFunctionData, type Hex, zeroHash } from 'viem';
+import { onChain } from '../../chain/errors.ts';
+import { EpochDistributorAbi } from '../../chain/generated/abis.ts';
+import { buildEpochTree, rewardOf } from '../../chain/merkle.ts';
+import type { Container } from '../../container.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { rewardClaims, rewardEpochs } from '../../db/schema/epochs.ts';
+import { publishEvent } from '../events/store.ts';
+import { companyKey } from '../tokens/keys.ts';
+import {
+  blockTime,
+  distributorAddress,
+  type EpochInfo,
+  finalizeKey,
+  findFinalizeTx,
+  readCurrentEpoch,
+  readEpoch,
+} from './contract.ts';
+import { epochScores } from './scores.ts';
+
+type Deps = Pick<Container, 'chain' | 'database' | 'oracleOutbox' | 'config'>;
+
+export type EpochRow = typeof rewardEpochs.$inferSelect;
+type NewClaim = typeof rewardClaims.$inferInsert;
+
+/** `reason` of the answer while epoch 0 runs: no epoch has ended, so there is nothing to distribute yet. */
+export const NO_EPOCH_ENDED = 'no_epoch_ended_yet';
+
+export type DistributeResult =
+  | { epoch: number; status: 'finalized'; participantCount: number; txHash: Hex }
+  | { epoch: number; status: 'already_finalized' }
+  | { epoch: number; status: 'already_processed'; reason?: typeof NO_EPOCH_ENDED };
+
+/** Claim rows per INSERT: 11 bind parameters each, well below PostgreSQL's 65,535 per statement. */
+const CLAIMS_PER_STATEMENT = 5_000;
+/** Epoch numbers are stored as PostgreSQL integers. */
+const EPOCH_MAX = 2_147_483_647n;
+
+export async function loadEpoch(db: Tx, epoch: number): Promise<EpochRow | undefined> {
+  const [row] = await db.select().from(rewardEpochs).where(eq(rewardEpochs.epoch, epoch));
+  return row;
+}
+
+/** Finalizes the epoch before the running one, once (SPEC.md's six steps). */
+export async function distributeEpoch(c: Deps): Promise<DistributeResult> {
+  const current = await readCurrentEpoch(c);
+  if (current === 0n) return { epoch: 0, status: 'already_processed', reason: NO_EPOCH_ENDED };
+  if (current - 1n > EPOCH_MAX) throw new Error(`epoch ${current - 1n} does not fit the reward_epochs table`);
+  const epoch = Number(current - 1n);
+  const db = c.database.db;
+
+  const row = await loadEpoch(db, epoch);
+  if (row?.status === 'FINALIZED') return { epoch, status: 'already_processed' };
+
+  const { start, end, info } = await readEpoch(c, epoch);
+  if (info.finalizedAt !== 0n) {
+    await completeFinalized(c, epoch, row, info, start, end);
+    return { epoch, status: 'already_finalized' };
+  }
+
+  const prepared = row ?? (await prepareEpoch(c, epoch, start, end));
+  const distributor = distributorAddress(c);
+  const receipt = await onChain(() =>
+    c.oracleOutbox.send(finalizeKey(epoch), () => ({
+      to: distributor,
+      data: encodeFunctionData({
+        abi: EpochDistributorAbi,
+        functionName: 'finalize',
+        args: [
+          BigInt(epoch),
+          prepared.merkleRoot as Hex,
+          prepared.totalScore,
+          prepared.rewardPool,
+          BigInt(prepared.companyCount),
+        ],
+      }),
+    })),
+  );
+  if (receipt.status !== 'success') {
+    // Only an epoch finalized meanwhile by another transaction of the oracle is expected here.
+    const after = await readEpoch(c, epoch);
+    if (after.info.finalizedAt !== 0n) {
+      await completeFinalized(c, epoch, prepared, after.info, start, end);
+      return { epoch, status: 'already_finalized' };
+    }
+    throw new Error(
+      `finalize of epoch ${epoch} reverted in ${receipt.transactionHash}; the epoch stays PREPARED and needs an operator (check the oracle and maxRewardPool)`,
+    );
+  }
+  await markFinalized(c, prepared, receipt.transactionHash, await blockTime(c, receipt.blockNumber));
+  return { epoch, status: 'finalized', participantCount: prepared.companyCount, txHash: receipt.transactionHash };
+}
+
+/**
+ * Scores the window, builds the tree and records the epoch PREPARED with one PENDING claim per participant, in one
+ * transaction. When another process recorded the epoch first, its rows are the ones used.
+ */
+async function prepareEpoch(c: Deps, epoch: number, start: bigint, end: bigint): Promise<EpochRow> {
+  const db = c.database.db;
+  const scores = await epochScores(db, start, end);
+  const window = { windowStart: new Date(Number(start) * 1000), windowEnd: new Date(Number(end) * 1000) };
+  let epochValues: typeof rewardEpochs.$inferInsert;
+  let claims: NewClaim[] = [];
+  if (scores.length === 0) {
+    // An epoch without participants is finalized with zeros: marked done on-chain, nothing to claim.
+    epochValues = { epoch, ...window, merkleRoot: zeroHash, totalScore: 0n, rewardPool: 0n, companyCount: 0 };
+  } else {
+    const idOfKey = new Map(scores.map((s) => [companyKey(s.companyId).toLowerCase(), s.companyId]));
+    const tree = buildEpochTree(
+      epoch,
+      scores.map((s) => ({
+        companyKey: companyKey(s.companyId),
+        claimTo: s.treasuryAddress as Address,
+        score: s.score,
+      })),
+    );
+    const pool = c.config.epochRewardPool;
+    epochValues = {
+      epoch,
+      ...window,
+      merkleRoot: tree.root,
+      totalScore: tree.totalScore,
+      rewardPool: pool,
+      companyCount: tree.leaves.length,
+    };
+    claims = tree.leaves.map((leaf) => ({
+      epoch,
+      companyId: idOfKey.get(leaf.companyKey.toLowerCase())!,
+      leafIndex: leaf.index,
+      companyKey: leaf.companyKey,
+      claimTo: leaf.claimTo,
+      score: leaf.score,
+      amount: rewardOf(pool, leaf.score, tree.totalScore),
+      proof: leaf.proof,
+    }));
+  }
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(rewardEpochs)
+      .values(epochValues)
+      .onConflictDoNothing()
+      .returning({ epoch: rewardEpochs.epoch });
+    if (inserted.length === 0) return;
+    for (let i = 0; i < claims.length; i += CLAIMS_PER_STATEMENT) {
+      await tx.insert(rewardClaims).values(claims.slice(i, i + CLAIMS_PER_STATEMENT));
+    }
+  });
+  return (await loadEpoch(db, epoch))!;
+}
+
+/**
+ * The chain holds the epoch while the database does not say FINALIZED: a crash after the finalize, or a concurrent
+ * run. The PREPARED row must be what the chain holds (the same root, total, pool and count); it is then marked.
+ * Without any row (the epoch was finalized by someone else's tree, or the database was restored from before it),
+ * the chain's figures are recorded as they are, with no claims: there is no leaf this platform could prove.
+ */
+async function completeFinalized(
+  c: Deps,
+  epoch: number,
+  row: EpochRow | undefined,
+  info: EpochInfo,
+  start: bigint,
+  end: bigint,
+): Promise<void> {
+  const found = await findFinalizeTx(c, epoch);
+  const finalizedAt = new Date(Number(info.finalizedAt) * 1000);
+  if (!row) {
+    await c.database.db
+      .insert(rewardEpochs)
+      .values({
+        epoch,
+        windowStart: new Date(Number(start) * 1000),
+        windowEnd: new Date(Number(end) * 1000),
+        merkleRoot: info.merkleRoot,
+        totalScore: info.totalScore,
+        rewardPool: info.rewardPool,
+        companyCount: Number(info.companyCount),
+        status: 'FINALIZED',
+        finalizeTxHash: found?.txHash ?? null,
+        finalizedAt,
+      })
+      .onConflictDoNothing();
+    return;
+  }
+  if (row.status === 'FINALIZED') return;
+  const same =
+    row.merkleRoot.toLowerCase() === info.merkleRoot.toLowerCase() &&
+    row.totalScore === info.totalScore &&
+    row.rewardPool === info.rewardPool &&
+    BigInt(row.companyCount) === info.companyCount;
+  if (!same) {
+    throw new Error(
+      `epoch ${epoch} was finalized on-chain with root ${info.merkleRoot} (total ${info.totalScore}, pool ${info.rewardPool}, ${info.companyCount} companies), not the prepared root ${row.merkleRoot}; its claims cannot be proven and need an operator`,
+    );
+  }
+  await markFinalized(c, row, found?.txHash ?? null, finalizedAt);
+}
+
+/**
+ * PREPARED -> FINALIZED with the transaction, and the `season` event in the same database transaction; a row
+ * already marked (a concurrent run) is left alone and no second event is published.
+ */
+async function markFinalized(c: Deps, row: EpochRow, txHash: Hex | null, finalizedAt: Date): Promise<void> {
+  await c.database.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(rewardEpochs)
+      .set({ status: 'FINALIZED', finalizeTxHash: txHash, finalizedAt })
+      .where(and(eq(rewardEpochs.epoch, row.epoch), eq(rewardEpochs.status, 'PREPARED')))
+      .returning({ epoch: rewardEpochs.epoch });
+    if (updated.length === 0) return;
+    const companyId = await eventCompany(tx, row.epoch);
+    if (!companyId) return;
+    await publishEvent(tx, {
+      type: 'season',
+      companyId,
+      data: {
+        kind: 'epoch_finalized',
+        epoch: row.epoch,
+        participantCount: row.companyCount,
+        rewardPool: row.rewardPool.toString(),
+        txHash,
+      },
+    });
+  });
+}
+
+/**
+ * A season event belongs to no one company, but the event log needs one (as the score snapshot's season event,
+ * which names the snapshot's leader): the epoch's best-scoring participant, else the platform's leader by
+ * platformScore (the Fortune List's order); none when there is no company at all.
+ */
+async function eventCompany(tx: Tx, epoch: number): Promise<string | undefined> {
+  const [top] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select coalesce(
+        (select company_id from ${rewardClaims} where epoch = ${epoch} order by score desc, company_id asc limit 1),
+        (select id from ${companies} order by platform_score desc, created_at asc, id asc limit 1)
+      ) as id`),
+  );
+  return top?.id ?? undefined;
+}

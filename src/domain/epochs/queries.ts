@@ -1,0 +1,180 @@
+// Reads of the epoch routes: the running epoch from the distributor (SPEC.md "Epoch"), a company's claimable
+// rewards (SPEC.md "Claimable entry") and a leaf's proof (DESIGN.md GET /api/epochs/{epoch}/proof/{companyId}).
+import { and, desc, eq } from 'drizzle-orm';
+import type { Address } from 'viem';
+import { onChain } from '../../chain/errors.ts';
+import { EpochDistributorAbi } from '../../chain/generated/abis.ts';
+import type { Container } from '../../container.ts';
+import { rewardClaims, rewardEpochs } from '../../db/schema/epochs.ts';
+import { notFound } from '../../errors.ts';
+import { requireCompany } from '../companies/queries.ts';
+import { distributorAddress } from './contract.ts';
+
+/** SPEC.md Limits: "Epochs returned: last 12 finalized at most". */
+export const CLAIMABLE_EPOCHS_MAX = 12;
+
+export interface EpochView {
+  epochNumber: number;
+  startTime: number;
+  endTime: number;
+  rewardPool: string;
+  totalScore: string;
+  totalClaimed: string;
+  companyCount: number;
+  finalized: boolean;
+  epochDuration: number;
+  nextEpochIn: number;
+}
+
+/** The distributor's immutable start time and epoch length, read once per chain and contract. */
+const immutables = new Map<string, Promise<{ startTime: bigint; epochDuration: bigint }>>();
+
+function readImmutables(c: Pick<Container, 'chain'>, address: Address) {
+  const key = `${c.chain.chainId}:${c.chain.rpcUrl}:${address.toLowerCase()}`;
+  let found = immutables.get(key);
+  if (!found) {
+    const client = c.chain.publicClient;
+    found = Promise.all([
+      client.readContract({ address, abi: EpochDistributorAbi, functionName: 'startTime' }),
+      client.readContract({ address, abi: EpochDistributorAbi, functionName: 'epochDuration' }),
+    ]).then(([startTime, epochDuration]) => ({ startTime, epochDuration }));
+    // A failed read is not kept: the next request tries again.
+    found.catch(() => immutables.delete(key));
+    immutables.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * The running epoch, read on-chain at the latest block: its number, window and EpochInfo in one JSON-RPC batch
+ * pinned to that block (the distributor's start time and epoch length never change and are read once). The
+ * running epoch cannot be finalized yet, so its totalScore, totalClaimed and companyCount are 0 and finalized is
+ * false until it has ended and been distributed; rewardPool is the pool it will be finalized with
+ * (EPOCH_REWARD_POOL). nextEpochIn counts from the latest block's time.
+ */
+export async function readCurrentEpochView(c: Pick<Container, 'chain' | 'config'>): Promise<EpochView> {
+  const address = distributorAddress(c);
+  const client = c.chain.publicClient;
+  return onChain(async () => {
+    const [block, { startTime, epochDuration }] = await Promise.all([
+      client.getBlock({ blockTag: 'latest' }),
+      readImmutables(c, address),
+    ]);
+    const at = { address, abi: EpochDistributorAbi, blockNumber: block.number } as const;
+    const expected = block.timestamp >= startTime ? (block.timestamp - startTime) / epochDuration : 0n;
+    const [current, start, end, info] = await Promise.all([
+      client.readContract({ ...at, functionName: 'currentEpoch' }),
+      client.readContract({ ...at, functionName: 'epochStart', args: [expected] }),
+      client.readContract({ ...at, functionName: 'epochEnd', args: [expected] }),
+      client.readContract({ ...at, functionName: 'epochInfo', args: [expected] }),
+    ]);
+    if (current !== expected) throw new Error(`distributor says epoch ${current}, its clock says ${expected}`);
+    return {
+      epochNumber: Number(current),
+      startTime: Number(start),
+      endTime: Number(end),
+      rewardPool: c.config.epochRewardPool.toString(),
+      totalScore: info.totalScore.toString(),
+      totalClaimed: info.totalClaimed.toString(),
+      companyCount: Number(info.companyCount),
+      finalized: info.finalizedAt !== 0n,
+      epochDuration: Number(epochDuration),
+      nextEpochIn: Number(end - block.timestamp),
+    };
+  });
+}
+
+export interface ClaimableEntry {
+  epochNumber: number;
+  amount: string;
+  alreadyClaimed: boolean;
+}
+
+export type Claimable =
+  | { companyId: string; treasuryAddress: string; claimable: ClaimableEntry[]; totalClaimable: string }
+  | {
+      companyId: string;
+      treasuryAddress: null;
+      claimable: [];
+      totalClaimable: '0';
+      reason: 'no_treasury_address';
+    };
+
+/**
+ * The company's rewards in its last 12 finalized epochs with a claim, newest first; totalClaimable sums those not
+ * claimed yet. A company without a treasury address gets SPEC.md's empty variant with `reason`.
+ */
+export async function readClaimable(c: Pick<Container, 'database'>, idOrSlug: string): Promise<Claimable> {
+  const db = c.database.db;
+  const company = await requireCompany(db, idOrSlug);
+  if (!company.treasuryAddress) {
+    return {
+      companyId: company.id,
+      treasuryAddress: null,
+      claimable: [],
+      totalClaimable: '0',
+      reason: 'no_treasury_address',
+    };
+  }
+  const rows = await db
+    .select({ epoch: rewardClaims.epoch, amount: rewardClaims.amount, status: rewardClaims.status })
+    .from(rewardClaims)
+    .innerJoin(rewardEpochs, eq(rewardEpochs.epoch, rewardClaims.epoch))
+    .where(and(eq(rewardClaims.companyId, company.id), eq(rewardEpochs.status, 'FINALIZED')))
+    .orderBy(desc(rewardClaims.epoch))
+    .limit(CLAIMABLE_EPOCHS_MAX);
+  let total = 0n;
+  const claimable = rows.map((r) => {
+    const alreadyClaimed = r.status === 'CLAIMED';
+    if (!alreadyClaimed) total += r.amount;
+    return { epochNumber: r.epoch, amount: r.amount.toString(), alreadyClaimed };
+  });
+  return {
+    companyId: company.id,
+    treasuryAddress: company.treasuryAddress,
+    claimable,
+    totalClaimable: total.toString(),
+  };
+}
+
+export interface EpochProof {
+  epoch: number;
+  companyId: string;
+  leaf: { index: number; companyKey: string; claimTo: string; score: string; amount: string };
+  proof: string[];
+  root: string;
+  claimed: boolean;
+}
+
+/** A company's leaf and proof in a finalized epoch; 404 when the company, the epoch or the leaf is unknown. */
+export async function readProof(c: Pick<Container, 'database'>, epoch: number, idOrSlug: string): Promise<EpochProof> {
+  const db = c.database.db;
+  const company = await requireCompany(db, idOrSlug);
+  const [row] = await db
+    .select({ claim: rewardClaims, root: rewardEpochs.merkleRoot })
+    .from(rewardClaims)
+    .innerJoin(rewardEpochs, eq(rewardEpochs.epoch, rewardClaims.epoch))
+    .where(
+      and(eq(rewardClaims.epoch, epoch), eq(rewardClaims.companyId, company.id), eq(rewardEpochs.status, 'FINALIZED')),
+    );
+  if (!row) {
+    throw notFound(
+      `Company ${company.id} has no leaf in epoch ${epoch}: the epoch is not finalized, or the company did not take part in it`,
+    );
+  }
+  const { claim } = row;
+  return {
+    epoch,
+    companyId: company.id,
+    leaf: {
+      index: claim.leafIndex,
+      companyKey: claim.companyKey,
+      claimTo: claim.claimTo,
+      score: claim.score.toString(),
+      amount: claim.amount.toString(),
+    },
+    proof: claim.proof,
+    root: row.root,
+    claimed: claim.status === 'CLAIMED',
+  };
+}

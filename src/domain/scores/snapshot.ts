@@ -1,0 +1,252 @@
+// The daily score snapshot (DESIGN.md "Scores", "Epochs and rewards"): every company's five raw values, their
+// 0-100 scores normalised across the companies of the snapshot, the referral boost, the overall score and the
+// rank, written for one UTC date; then each company's platformScore, and the `score` and `season` events.
+//
+// Only the treasury balances come from the chain, read before the SQL at one pinned block. Everything else is a
+// few set-based statements whatever the number of companies: one INSERT ... SELECT computes the raw values with
+// grouped subqueries, min and max with window functions and the rank with row_number(); one UPDATE sets the
+// changed platform scores and returns them for the events. A date is taken once: a later run finds it done.
+import { sql } from 'drizzle-orm';
+import { AGENT_ROLES } from '../../constants.ts';
+import type { Container } from '../../container.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { scoreSnapshots } from '../../db/schema/scores.ts';
+import { type NewPlatformEvent, publishEvents } from '../events/store.ts';
+import { DAY_MS, startOfDate, utcDateOf } from './dates.ts';
+import {
+  ACTIVITY_WINDOW_DAYS,
+  COMPLETENESS_ITEMS,
+  MONEY_LOG_UNIT,
+  REFERRAL_BOOST_MAX,
+  REFERRAL_BOOST_PER_COMPANY,
+  SCORE_DECIMALS,
+  SCORE_WEIGHTS,
+  TRADING_WINDOW_HOURS,
+} from './formula.ts';
+import { readTreasuryBalances } from './treasury.ts';
+
+type Deps = Pick<Container, 'chain' | 'now'>;
+
+/** Events per INSERT: four bind parameters each, well below PostgreSQL's 65,535 per statement. */
+const EVENTS_PER_STATEMENT = 5_000;
+/** Held (per transaction) while a snapshot is written, so two callers never write one date together. */
+const SNAPSHOT_LOCK = 'score-snapshot';
+
+export interface SnapshotResult {
+  date: string;
+  /** `taken`: written now; `exists`: the date was already done; `empty`: no company to rank. */
+  status: 'taken' | 'exists' | 'empty';
+  /** Companies in the snapshot. */
+  companies: number;
+  /** Companies whose platformScore changed, each with a `score` event. */
+  changed: number;
+  /** Where the treasury values came from: the chain, or the last snapshot when the chain did not answer. */
+  treasury: 'chain' | 'previous' | 'none';
+  /** The block the balances were read at. */
+  block: bigint | null;
+}
+
+/**
+ * Takes the snapshot of `date` (default: today in UTC, by the container's clock) unless it exists. `db` may be a
+ * transaction (the scheduler's, holding the job lock) or the database; the writes run in a transaction of their
+ * own inside it, so a crash leaves the date either whole or absent.
+ */
+export async function takeScoreSnapshot(c: Deps, db: Tx, date: string = utcDateOf(c.now())): Promise<SnapshotResult> {
+  const result = (status: SnapshotResult['status'], extra: Partial<SnapshotResult> = {}): SnapshotResult => ({
+    date,
+    status,
+    companies: 0,
+    changed: 0,
+    treasury: 'none',
+    block: null,
+    ...extra,
+  });
+  if (await snapshotExists(db, date)) return result('exists');
+
+  const treasuries = rowsOf<{ companyId: string; treasuryAddress: string }>(
+    await db.execute(
+      sql`select id as "companyId", treasury_address as "treasuryAddress" from ${companies} where treasury_address is not null`,
+    ),
+  );
+  const read = await readTreasuryBalances(c, treasuries);
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SNAPSHOT_LOCK}))`);
+    if (await snapshotExists(tx, date)) return result('exists');
+    await tx.execute(insertSnapshot(date, read));
+    const [summary] = rowsOf<{ companies: number; leader: string | null }>(
+      await tx.execute(sql`
+        select count(*)::integer as companies,
+          min(company_id) filter (where rank = 1) as leader
+        from ${scoreSnapshots} where snapshot_date = ${date}::date`),
+    );
+    const extra = { treasury: read ? ('chain' as const) : ('previous' as const), block: read?.block ?? null };
+    if (!summary || summary.companies === 0 || !summary.leader) return result('empty', extra);
+
+    // A snapshot of an earlier date (a backfill) must not move the scores back: platformScore is the latest overall.
+    const [later] = rowsOf<{ later: boolean }>(
+      await tx.execute(
+        sql`select exists (select 1 from ${scoreSnapshots} where snapshot_date > ${date}::date) as later`,
+      ),
+    );
+    const changed = later?.later ? [] : await applyPlatformScores(tx, date);
+    const events: NewPlatformEvent[] = changed.map((row) => ({
+      type: 'score',
+      companyId: row.companyId,
+      data: { platformScore: row.platformScore, previousScore: row.previousScore, rank: row.rank },
+    }));
+    // A season event belongs to no one company, but the event log needs one: the snapshot's leader (rank 1).
+    events.push({
+      type: 'season',
+      companyId: summary.leader,
+      data: { kind: 'snapshot', epoch: date, companies: summary.companies },
+    });
+    for (let i = 0; i < events.length; i += EVENTS_PER_STATEMENT) {
+      await publishEvents(tx, events.slice(i, i + EVENTS_PER_STATEMENT));
+    }
+    return result('taken', { ...extra, companies: summary.companies, changed: changed.length });
+  });
+}
+
+async function snapshotExists(db: Tx, date: string): Promise<boolean> {
+  const [row] = rowsOf<{ done: boolean }>(
+    await db.execute(sql`select exists (select 1 from ${scoreSnapshots} where snapshot_date = ${date}::date) as done`),
+  );
+  return row?.done === true;
+}
+
+/** `sign(x) * ln(1 + |x| / unit)` of a USDC amount in base units (DESIGN.md: log-scaled money). */
+const moneyLog = (column: string) => `sign(${column})::float8 * ln(1 + abs(${column})::float8 / ${MONEY_LOG_UNIT})`;
+
+/** Min-max onto 0-100 across the snapshot, rounded; every company scores 0 when all values are equal. */
+const minMax = (column: string) => `round((case
+      when max(${column}) over () = min(${column}) over () then 0
+      else 100 * (${column} - min(${column}) over ()) / (max(${column}) over () - min(${column}) over ())
+    end)::numeric, ${SCORE_DECIMALS})`;
+
+/** The one statement that computes and writes every company's row of the snapshot. */
+function insertSnapshot(date: string, read: Awaited<ReturnType<typeof readTreasuryBalances>>) {
+  const at = startOfDate(date);
+  const atIso = new Date(at).toISOString();
+  const dayStartIso = new Date(at - TRADING_WINDOW_HOURS * 3_600_000).toISOString();
+  const weekStartIso = new Date(at - ACTIVITY_WINDOW_DAYS * DAY_MS).toISOString();
+  // Balances travel as two comma-joined lists (ids and digits hold no commas): two bind parameters however many
+  // companies there are. When the chain did not answer, each company keeps its value of the last snapshot.
+  const treasury = read
+    ? sql`select * from unnest(string_to_array(${[...read.balances.keys()].join(',')}::text, ','),
+        string_to_array(${[...read.balances.values()].join(',')}::text, ',')::numeric[]) as b (company_id, balance)`
+    : sql`select company_id, treasury_raw as balance from ${scoreSnapshots}
+        where snapshot_date = (select max(snapshot_date) from ${scoreSnapshots} where snapshot_date < ${date}::date)`;
+  const roles = sql.raw(AGENT_ROLES.map((r) => `'${r}'`).join(', '));
+  const w = SCORE_WEIGHTS;
+  return sql`
+    with
+    treasury (company_id, balance) as (${treasury}),
+    volume as (
+      select company_id, sum(usdc_amount) as amount from token_trades
+      where block_time >= ${dayStartIso}::timestamptz and block_time < ${atIso}::timestamptz
+      group by company_id
+    ),
+    pnl as (
+      select a.company_id, sum(case when t.side = 'sell' then t.usdc_amount else -t.usdc_amount end) as amount
+      from token_trades t join agents a on lower(a.on_chain_address) = lower(t.trader)
+      where t.block_time >= ${dayStartIso}::timestamptz and t.block_time < ${atIso}::timestamptz
+        and a.company_id is not null
+      group by a.company_id
+    ),
+    activity as (
+      select company_id, count(*)::integer as rounds from decision_rounds
+      where status = 'COMPLETE' and created_at >= ${weekStartIso}::timestamptz and created_at < ${atIso}::timestamptz
+      group by company_id
+    ),
+    roles as (
+      select company_id, count(distinct role)::integer as filled from agents
+      where company_id is not null and status <> 'TERMINATED' and role in (${roles})
+      group by company_id
+    ),
+    referrals as (
+      select referrer_company_id as company_id, count(*)::integer as referred from companies
+      where referrer_company_id is not null
+      group by referrer_company_id
+    ),
+    raw as (
+      select c.id, c.category, c.created_at,
+        coalesce(treasury.balance, 0) as treasury_raw,
+        coalesce(pnl.amount, 0) as trading_raw,
+        coalesce(volume.amount, 0) as volume_raw,
+        coalesce(activity.rounds, 0) as activity_raw,
+        ((coalesce(btrim(c.description), '') <> '')::integer
+          + (coalesce(btrim(c.logo_url), '') <> '')::integer
+          + (c.treasury_address is not null)::integer
+          + (c.token_status <> 'PRE_PUBLIC')::integer
+          + coalesce(roles.filled, 0))::float8 / ${sql.raw(String(COMPLETENESS_ITEMS.length))} as completeness_raw,
+        least(${sql.raw(String(REFERRAL_BOOST_MAX))},
+          ${sql.raw(String(REFERRAL_BOOST_PER_COMPANY))} * coalesce(referrals.referred, 0)) as referral_boost
+      from companies c
+      left join treasury on treasury.company_id = c.id
+      left join pnl on pnl.company_id = c.id
+      left join volume on volume.company_id = c.id
+      left join activity on activity.company_id = c.id
+      left join roles on roles.company_id = c.id
+      left join referrals on referrals.company_id = c.id
+    ),
+    scaled as (
+      select raw.*,
+        ${sql.raw(moneyLog('treasury_raw'))} as treasury_x,
+        ${sql.raw(moneyLog('trading_raw'))} as trading_x,
+        ${sql.raw(moneyLog('volume_raw'))} as volume_x,
+        activity_raw::float8 as activity_x
+      from raw
+    ),
+    components as (
+      select scaled.*,
+        ${sql.raw(minMax('treasury_x'))} as treasury_score,
+        ${sql.raw(minMax('trading_x'))} as trading_score,
+        ${sql.raw(minMax('volume_x'))} as volume_score,
+        ${sql.raw(minMax('activity_x'))} as activity_score,
+        ${sql.raw(minMax('completeness_raw'))} as completeness_score
+      from scaled
+    ),
+    scored as (
+      select components.*,
+        round((${sql.raw(String(w.treasury))} * treasury_score + ${sql.raw(String(w.trading))} * trading_score
+          + ${sql.raw(String(w.volume))} * volume_score + ${sql.raw(String(w.activity))} * activity_score
+          + ${sql.raw(String(w.completeness))} * completeness_score) * (1 + referral_boost), ${sql.raw(String(SCORE_DECIMALS))}) as overall
+      from components
+    )
+    insert into ${scoreSnapshots} (snapshot_date, company_id, category, treasury_raw, trading_raw, volume_raw,
+      activity_raw, completeness_raw, treasury_score, trading_score, volume_score, activity_score,
+      completeness_score, referral_boost, overall, rank, treasury_block)
+    select ${date}::date, id, category, treasury_raw, trading_raw, volume_raw, activity_raw, completeness_raw,
+      treasury_score, trading_score, volume_score, activity_score, completeness_score, referral_boost, overall,
+      row_number() over (order by overall desc, created_at asc, id asc),
+      ${read ? read.block.toString() : null}::bigint
+    from scored
+    on conflict (snapshot_date, company_id) do nothing`;
+}
+
+interface ChangedScore {
+  companyId: string;
+  platformScore: number;
+  previousScore: number;
+  rank: number;
+}
+
+/** Sets platformScore to the snapshot's overall where it differs; returns those companies, best first. */
+async function applyPlatformScores(tx: Tx, date: string): Promise<ChangedScore[]> {
+  const rows = rowsOf<ChangedScore>(
+    await tx.execute(sql`
+      update ${companies} c set platform_score = x.overall
+      from (
+        select s.company_id, s.overall::float8 as overall, s.rank, p.platform_score as previous
+        from ${scoreSnapshots} s join ${companies} p on p.id = s.company_id
+        where s.snapshot_date = ${date}::date and p.platform_score is distinct from s.overall::float8
+      ) x
+      where c.id = x.company_id
+      returning c.id as "companyId", x.overall as "platformScore", x.previous as "previousScore", x.rank`),
+  );
+  return rows
+    .map((r) => ({ ...r, platformScore: Number(r.platformScore), previousScore: Number(r.previousScore) }))
+    .sort((a, b) => a.rank - b.rank);
+}

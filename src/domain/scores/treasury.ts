@@ -1,0 +1,64 @@
+// Treasury balances for the score snapshot: every treasury's USDC balance, read at one pinned block so all
+// companies are valued at the same moment. Calls go out in chunks of concurrent readContract calls, which the
+// chain client's batching transport packs into JSON-RPC batches (src/chain/client.ts), so 100,000 treasuries
+// cost a few hundred HTTP round trips, not 100,000.
+import { type Address, erc20Abi, isAddress } from 'viem';
+import { isChainUnavailable } from '../../chain/errors.ts';
+import type { Container } from '../../container.ts';
+
+/** Concurrent balance reads in flight at once. */
+export const TREASURY_READ_CHUNK = 500;
+
+export interface TreasuryRead {
+  /** USDC base units by company id, for companies with a treasury. */
+  balances: Map<string, bigint>;
+  block: bigint;
+}
+
+/**
+ * Reads the USDC balance of each company's treasury at the latest block. Returns undefined when the chain does
+ * not answer (the snapshot then keeps the last values); any other failure, such as no USDC contract configured,
+ * throws.
+ */
+export async function readTreasuryBalances(
+  c: Pick<Container, 'chain'>,
+  treasuries: readonly { companyId: string; treasuryAddress: string }[],
+  chunk = TREASURY_READ_CHUNK,
+): Promise<TreasuryRead | undefined> {
+  const usdc = c.chain.contracts.usdc;
+  if (!usdc) throw new Error('the usdc contract is not configured: treasury balances cannot be read');
+  const client = c.chain.publicClient;
+  // A treasury shared by several companies is read once; an address that is not one (never stored, but cheap to
+  // rule out) counts as an empty treasury.
+  const addresses = [...new Set(treasuries.map((t) => t.treasuryAddress.toLowerCase()))].filter((a) =>
+    isAddress(a, { strict: false }),
+  );
+  try {
+    const block = await client.getBlockNumber({ cacheTime: 0 });
+    const byAddress = new Map<string, bigint>();
+    for (let i = 0; i < addresses.length; i += chunk) {
+      const slice = addresses.slice(i, i + chunk);
+      const values = await Promise.all(
+        slice.map((account) =>
+          client.readContract({
+            address: usdc,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [account as Address],
+            blockNumber: block,
+          }),
+        ),
+      );
+      for (const [j, account] of slice.entries()) byAddress.set(account, values[j]!);
+    }
+    const balances = new Map<string, bigint>();
+    for (const t of treasuries) {
+      const balance = byAddress.get(t.treasuryAddress.toLowerCase());
+      if (balance !== undefined) balances.set(t.companyId, balance);
+    }
+    return { balances, block };
+  } catch (err) {
+    if (isChainUnavailable(err)) return undefined;
+    throw err;
+  }
+}

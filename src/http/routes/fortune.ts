@@ -1,0 +1,44 @@
+// The Fortune List: the internal ranking of a daily score snapshot, and the public v1 ranking by platformScore.
+
+import { getFortuneList, listFortune } from '../../domain/scores/queries.ts';
+import { requireApiKey } from '../auth/index.ts';
+import { ok, v1Page } from '../envelope.ts';
+import { internalErrors, v1Errors } from '../schemas/common.ts';
+import { FortuneListQuery, FortuneListResponse, FortuneQuery, FortuneResponse } from '../schemas/fortune.ts';
+import type { App, RouteOptions } from '../types.ts';
+
+export default async function fortuneRoutes(app: App, { container }: RouteOptions) {
+  app.get(
+    '/api/fortune-list',
+    {
+      schema: {
+        tags: ['fortune'],
+        summary: 'The Fortune List of a daily snapshot (latest by default), by rank',
+        description:
+          'Scores are taken daily at 00:00 UTC (docs/api/fortune.md). With no snapshot yet, or none on the date asked for, `companies` is empty and `message` says why.',
+        querystring: FortuneListQuery,
+        response: { 200: FortuneListResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await getFortuneList(container, request.query)),
+  );
+
+  app.get(
+    '/api/v1/fortune',
+    {
+      preValidation: requireApiKey(container, { allowQuery: true }),
+      schema: {
+        tags: ['fortune'],
+        summary: 'Companies ranked by platformScore (the overall score of the latest snapshot)',
+        security: [{ apiKey: [] }, { apiKeyQuery: [] }],
+        querystring: FortuneQuery,
+        response: { 200: FortuneResponse, ...v1Errors },
+      },
+    },
+    async (request) => {
+      const { page, limit, category, league } = request.query;
+      const { items, total } = await listFortune(container, { page, limit, category, league });
+      return v1Page(items, page, limit, total);
+    },
+  );
+}

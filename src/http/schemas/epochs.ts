@@ -1,0 +1,117 @@
+// Schemas of the epoch routes (SPEC.md "Epoch", "Claimable entry", GET /api/epochs/current,
+// GET /api/epochs/claimable/{companyId}, POST /api/epochs/claim, POST /api/cron/epoch-distribute; DESIGN.md's
+// GET /api/epochs/{epoch}/proof/{companyId}).
+import { Type } from 'typebox';
+import { AddressString, internalOk, Nullable, WeiString } from './common.ts';
+
+/** Epoch numbers are stored as PostgreSQL integers; a week each, that is 41 million years. */
+export const EPOCH_NUMBER_MAX = 2_147_483_647;
+
+const EpochNumber = (description: string) => Type.Integer({ minimum: 0, maximum: EPOCH_NUMBER_MAX, description });
+const Bytes32 = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: '0x followed by 64 hex characters' });
+const TxHash = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: 'Transaction hash' });
+const CompanyId = Type.String({ minLength: 1, maxLength: 64, description: 'Company id (CUID) or slug' });
+
+export const Epoch = Type.Object({
+  epochNumber: Type.Integer({ minimum: 0, description: "The distributor's currentEpoch()" }),
+  startTime: Type.Integer({ description: 'First second of the epoch (epoch seconds)' }),
+  endTime: Type.Integer({ description: 'First second after the epoch (epoch seconds)' }),
+  rewardPool: Type.String({
+    pattern: '^[0-9]+$',
+    description: 'Primary tokens (wei) the epoch is finalized with (EPOCH_REWARD_POOL)',
+  }),
+  totalScore: Type.String({ pattern: '^[0-9]+$', description: 'Sum of company scores; 0 until finalized' }),
+  totalClaimed: Type.String({ pattern: '^[0-9]+$', description: 'Wei claimed; 0 until finalized' }),
+  companyCount: Type.Integer({ minimum: 0, description: 'Leaves of the finalized tree; 0 until finalized' }),
+  finalized: Type.Boolean(),
+  epochDuration: Type.Integer({ minimum: 1, description: 'Seconds' }),
+  nextEpochIn: Type.Integer({ minimum: 0, description: "Seconds from the latest block's time to endTime" }),
+});
+export const EpochResponse = internalOk(Epoch);
+
+export const ClaimableParams = Type.Object({ companyId: CompanyId });
+
+const ClaimableEntry = Type.Object({
+  epochNumber: Type.Integer({ minimum: 0 }),
+  amount: WeiString,
+  alreadyClaimed: Type.Boolean(),
+});
+
+export const ClaimableResponse = internalOk(
+  Type.Union([
+    Type.Object({
+      companyId: Type.String(),
+      treasuryAddress: AddressString,
+      claimable: Type.Array(ClaimableEntry, {
+        description: 'The last 12 finalized epochs with a reward, newest first',
+      }),
+      totalClaimable: WeiString,
+    }),
+    Type.Object({
+      companyId: Type.String(),
+      treasuryAddress: Type.Null(),
+      claimable: Type.Array(ClaimableEntry, { maxItems: 0 }),
+      totalClaimable: Type.Literal('0'),
+      reason: Type.Literal('no_treasury_address'),
+    }),
+  ]),
+);
+
+export const ClaimBody = Type.Object(
+  {
+    companyId: Type.String({ minLength: 1, maxLength: 64, description: 'The company id' }),
+    epochNumber: EpochNumber('A finalized epoch'),
+  },
+  { additionalProperties: false },
+);
+
+export const ClaimResponse = internalOk(
+  Type.Object({
+    success: Type.Boolean(),
+    alreadyClaimed: Type.Boolean(),
+    txHash: Nullable(TxHash),
+    amount: WeiString,
+    epoch: Type.Integer({ minimum: 0 }),
+  }),
+);
+
+export const ProofParams = Type.Object({
+  epoch: EpochNumber('A finalized epoch'),
+  companyId: CompanyId,
+});
+
+export const ProofResponse = internalOk(
+  Type.Object({
+    epoch: Type.Integer({ minimum: 0 }),
+    companyId: Type.String(),
+    leaf: Type.Object({
+      index: Type.Integer({ minimum: 0, description: "The leaf's bit in the distributor's claimed bitmap" }),
+      companyKey: Bytes32,
+      claimTo: AddressString,
+      score: WeiString,
+      amount: WeiString,
+    }),
+    proof: Type.Array(Bytes32),
+    root: Bytes32,
+    claimed: Type.Boolean({ description: 'Whether the platform recorded the claim as paid' }),
+  }),
+);
+
+export const DistributeResponse = internalOk(
+  Type.Union([
+    Type.Object({
+      epoch: Type.Integer({ minimum: 0 }),
+      participantCount: Type.Integer({ minimum: 0 }),
+      txHash: TxHash,
+      status: Type.Literal('finalized'),
+    }),
+    Type.Object({ epoch: Type.Integer({ minimum: 0 }), status: Type.Literal('already_finalized') }),
+    Type.Object({
+      epoch: Type.Integer({ minimum: 0 }),
+      status: Type.Literal('already_processed'),
+      reason: Type.Optional(
+        Type.Literal('no_epoch_ended_yet', { description: 'Epoch 0 is running: no epoch has ended yet' }),
+      ),
+    }),
+  ]),
+);

@@ -1,0 +1,109 @@
+// Schemas of the Fortune List routes (SPEC.md "Fortune List entry (internal view)", "Fortune List entry (v1
+// view)", GET /api/fortune-list, GET /api/v1/fortune). Unknown query parameters are ignored, as elsewhere.
+import { Type } from 'typebox';
+import {
+  COMPANY_CATEGORIES,
+  COMPANY_STATUSES,
+  FORTUNE_LIST_LIMIT_DEFAULT,
+  FORTUNE_LIST_LIMIT_MAX,
+  FORTUNE_LIST_LIMIT_MIN,
+  LEAGUES,
+  TOKEN_STATUSES,
+  V1_PAGE_SIZE_DEFAULT,
+  V1_PAGE_SIZE_MAX,
+} from '../../constants.ts';
+import { FORTUNE_EPOCH_PATTERN } from '../../domain/scores/queries.ts';
+import { IsoTimestamp, internalOk, Nullable, PageQuery, StringEnum, v1List } from './common.ts';
+
+const Category = StringEnum(COMPANY_CATEGORIES, { description: 'Only companies of this category' });
+
+export const FortuneListQuery = Type.Object({
+  limit: Type.Integer({
+    minimum: FORTUNE_LIST_LIMIT_MIN,
+    maximum: FORTUNE_LIST_LIMIT_MAX,
+    default: FORTUNE_LIST_LIMIT_DEFAULT,
+    description: `Entries to return, ${FORTUNE_LIST_LIMIT_MIN}-${FORTUNE_LIST_LIMIT_MAX}`,
+  }),
+  epoch: Type.String({
+    pattern: FORTUNE_EPOCH_PATTERN,
+    default: 'latest',
+    description: 'The snapshot: `latest`, or a UTC date YYYY-MM-DD (snapshots are taken daily at 00:00 UTC)',
+  }),
+  category: Type.Optional(Category),
+});
+
+const Score = (description: string) => Type.Number({ minimum: 0, maximum: 100, description });
+const Usdc = (description: string) => Type.Number({ description: `${description}, in USDC (up to 6 decimals)` });
+
+export const FortuneListEntry = Type.Object({
+  rank: Type.Integer({ minimum: 1, description: 'Platform-wide rank in the snapshot, also under a category filter' }),
+  company: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    slug: Type.String(),
+    tokenSymbol: Nullable(Type.String()),
+    logoUrl: Nullable(Type.String()),
+    status: StringEnum(COMPANY_STATUSES),
+    league: StringEnum(LEAGUES),
+    category: StringEnum(COMPANY_CATEGORIES),
+  }),
+  score: Type.Object({
+    overall: Type.Number({
+      minimum: 0,
+      description:
+        '(0.30 treasury + 0.20 trading + 0.20 volume + 0.20 activity + 0.10 completeness) * (1 + referralBoost)',
+    }),
+    treasuryScore: Score('Treasury, log-scaled min-max, 0-100'),
+    tradingScore: Score('Trading PnL, log-scaled min-max, 0-100'),
+    volumeScore: Score('24 h token volume, log-scaled min-max, 0-100'),
+    activityScore: Score('Completed decision rounds, min-max, 0-100'),
+    completenessScore: Score('Profile completeness, min-max, 0-100'),
+    treasuryRaw: Usdc('USDC balance of the treasury'),
+    tradingRaw: Usdc("Sells minus buys of the company's agents over the day before the snapshot; may be negative"),
+    volumeRaw: Usdc("Volume of the company's token over the day before the snapshot"),
+    activityRaw: Type.Integer({
+      minimum: 0,
+      description: 'COMPLETE decision rounds in the 7 days before the snapshot',
+    }),
+    completenessRaw: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the 11 profile items filled' }),
+    referralBoost: Type.Number({ minimum: 0, maximum: 0.25, description: '0.01 per company referred, at most 0.25' }),
+  }),
+});
+
+export const FortuneListResponse = internalOk(
+  Type.Object({
+    epoch: IsoTimestamp,
+    companies: Type.Array(FortuneListEntry),
+    message: Type.Optional(
+      Type.String({
+        description:
+          'Present when the snapshot asked for does not exist; `epoch` is then the next 00:00 UTC (latest) or the date asked for',
+      }),
+    ),
+  }),
+);
+
+export const FortuneQuery = Type.Object({
+  ...PageQuery(V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX),
+  category: Type.Optional(Category),
+  league: Type.Optional(StringEnum(LEAGUES, { description: 'Only companies of this league' })),
+  api_key: Type.Optional(Type.String({ description: 'The API key, for clients that cannot send x-api-key' })),
+});
+
+export const FortuneEntry = Type.Object({
+  rank: Type.Integer({ minimum: 1, description: 'Position in this (filtered) ranking' }),
+  id: Type.String(),
+  name: Type.String(),
+  slug: Type.String(),
+  category: StringEnum(COMPANY_CATEGORIES),
+  league: StringEnum(LEAGUES),
+  platformScore: Type.Number({ description: 'The overall score of the latest snapshot' }),
+  tokenStatus: StringEnum(TOKEN_STATUSES),
+  tokenSymbol: Nullable(Type.String()),
+  creatorAddress: Type.String(),
+  logoUrl: Nullable(Type.String()),
+  createdAt: IsoTimestamp,
+  _count: Type.Object({ agents: Type.Integer({ minimum: 0, description: 'Agents not terminated' }) }),
+});
+
+export const FortuneResponse = v1List(FortuneEntry);

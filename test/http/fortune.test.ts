@@ -1,0 +1,333 @@
+// The Fortune List over HTTP: GET /api/fortune-list (a daily snapshot by rank: latest, a date, a date without a
+// snapshot, the no-data message, category, limit bounds) and GET /api/v1/fortune (live platformScore order with a
+// deterministic tie-break, rank within the filtered list, category, league, paging, agent counts, the API key in
+// the header or the query string).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { devAccount } from '../../src/chain/client.ts';
+import { agents, companies } from '../../src/db/schema/companies.ts';
+import { createApiKey } from '../../src/domain/auth/api-keys.ts';
+import { NO_EPOCH_DATA_MESSAGE, noSnapshotMessage } from '../../src/domain/scores/queries.ts';
+import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
+import { useTestApp } from '../helpers/app.ts';
+
+const NOW = Date.parse('2026-04-02T10:00:00Z');
+const t = useTestApp({ now: () => NOW });
+let apiKey: string;
+
+const list = (query = '') => t.app.inject({ method: 'GET', url: `/api/fortune-list${query}` });
+const v1 = (query = '', key: string | null = apiKey) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/fortune${query}`, headers: key ? { 'x-api-key': key } : {} });
+const slugsOf = (res: { json(): any }) => res.json().data.map((e: { slug: string }) => e.slug);
+const ranksOf = (res: { json(): any }) =>
+  res.json().data.map((e: { slug: string; rank: number }) => [e.slug, e.rank] as const);
+const internalRanks = (res: { json(): any }) =>
+  res.json().data.companies.map((e: { company: { slug: string }; rank: number }) => [e.company.slug, e.rank]);
+
+function expectValidationError(res: { statusCode: number; json(): any }, path: string) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json().error.code).toBe('VALIDATION_ERROR');
+  expect(res.json().error.details.map((d: { path: string }) => d.path)).toContain(path);
+}
+
+let card = 7000;
+async function company(slug: string, values: Partial<typeof companies.$inferInsert>) {
+  await t.database.db.insert(companies).values({
+    id: `id${slug}`,
+    name: slug.toUpperCase(),
+    slug,
+    creatorAddress: devAccount(2).address,
+    cardTokenId: card++,
+    cardLockedAt: new Date('2026-01-01T00:00:00Z'),
+    category: 'AI_TOKENS',
+    ...values,
+  });
+}
+
+let agentSeq = 0;
+async function agent(companyId: string, role: string, status = 'ACTIVE') {
+  agentSeq++;
+  await t.database.db.insert(agents).values({
+    id: `fa${agentSeq}`,
+    companyId,
+    name: `Agent ${agentSeq}`,
+    role,
+    status,
+    creatorAddress: devAccount(2).address,
+    persona: { role, description: 'test agent' },
+    skills: ['testing'],
+    strategy: { type: 'test', preset: 'BALANCED' },
+  });
+}
+
+beforeAll(async () => {
+  apiKey = (await createApiKey(t.database.db, 'fortune')).key;
+});
+
+describe('before any company or snapshot', () => {
+  it('GET /api/fortune-list says there is no epoch data yet, with epoch = the coming midnight UTC', async () => {
+    const res = await list();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      data: { epoch: '2026-04-03T00:00:00.000Z', companies: [], message: NO_EPOCH_DATA_MESSAGE },
+    });
+    expect(NO_EPOCH_DATA_MESSAGE).toMatch(/no epoch data yet.*midnight UTC/i);
+    expect((await list('?category=RWA&limit=1')).json().data.message).toBe(NO_EPOCH_DATA_MESSAGE);
+  });
+
+  it('GET /api/v1/fortune answers an empty page', async () => {
+    const res = await v1();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: [], pagination: { page: 1, limit: 50, total: 0, hasMore: false } });
+  });
+});
+
+describe('with five companies', () => {
+  beforeAll(async () => {
+    // alpha: description, logo, token, 3 roles (+ a terminated CSO) = 6/11; refers delta.
+    await company('alpha', {
+      category: 'DEFI_YIELD',
+      league: 'MACHINE',
+      platformScore: 80,
+      createdAt: new Date('2026-01-01T00:00:01Z'),
+      description: 'Yield',
+      logoUrl: 'https://example.com/alpha.png',
+      tokenStatus: 'BONDING',
+      tokenSymbol: 'ALP',
+      tokenAddress: `0x${'a0'.repeat(20)}`,
+      status: 'PUBLIC',
+    });
+    for (const role of ['CFO', 'CTO', 'CMO']) await agent('idalpha', role);
+    await agent('idalpha', 'CSO', 'TERMINATED');
+    // bravo: nothing filled; a launch in flight (PRE_PUBLIC with a symbol) shows no symbol.
+    await company('bravo', {
+      category: 'DEFI_YIELD',
+      league: 'HUMAN',
+      platformScore: 50,
+      createdAt: new Date('2026-01-01T00:00:02Z'),
+      tokenSymbol: 'BRV',
+    });
+    // charlie ties bravo on platformScore and is younger: it comes after. Description and a (paused) CFO: 2/11.
+    await company('charlie', {
+      category: 'RWA',
+      league: 'MACHINE',
+      platformScore: 50,
+      createdAt: new Date('2026-01-01T00:00:03Z'),
+      description: 'Real estate',
+    });
+    await agent('idcharlie', 'CFO', 'PAUSED');
+    // delta: logo only, 1/11; referred by alpha.
+    await company('delta', {
+      category: 'RWA',
+      league: 'HUMAN',
+      platformScore: 20,
+      createdAt: new Date('2026-01-01T00:00:04Z'),
+      logoUrl: 'https://example.com/delta.png',
+      referrerCompanyId: 'idalpha',
+    });
+    await company('echo', { category: 'AI_TOKENS', league: 'MACHINE', createdAt: new Date('2026-01-01T00:00:05Z') });
+  });
+
+  describe('GET /api/v1/fortune', () => {
+    it('ranks by platformScore, ties by the older company, with the v1 view of each', async () => {
+      const res = await v1();
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(ranksOf(res)).toEqual([
+        ['alpha', 1],
+        ['bravo', 2],
+        ['charlie', 3],
+        ['delta', 4],
+        ['echo', 5],
+      ]);
+      expect(body.pagination).toEqual({ page: 1, limit: 50, total: 5, hasMore: false });
+      expect(Date.parse(body.meta.timestamp)).not.toBeNaN();
+      expect(body.data[0]).toEqual({
+        rank: 1,
+        id: 'idalpha',
+        name: 'ALPHA',
+        slug: 'alpha',
+        category: 'DEFI_YIELD',
+        league: 'MACHINE',
+        platformScore: 80,
+        tokenStatus: 'BONDING',
+        tokenSymbol: 'ALP',
+        creatorAddress: devAccount(2).address,
+        logoUrl: 'https://example.com/alpha.png',
+        createdAt: '2026-01-01T00:00:01.000Z',
+        _count: { agents: 3 },
+      });
+      expect(body.data[1]).toMatchObject({
+        slug: 'bravo',
+        tokenStatus: 'PRE_PUBLIC',
+        tokenSymbol: null,
+        logoUrl: null,
+      });
+      expect(body.data.map((e: { _count: { agents: number } }) => e._count.agents)).toEqual([3, 0, 1, 0, 0]);
+    });
+
+    it('filters by category and league, ranking within the filtered list', async () => {
+      expect(ranksOf(await v1('?category=DEFI_YIELD'))).toEqual([
+        ['alpha', 1],
+        ['bravo', 2],
+      ]);
+      expect(ranksOf(await v1('?league=HUMAN'))).toEqual([
+        ['bravo', 1],
+        ['delta', 2],
+      ]);
+      const both = await v1('?category=RWA&league=HUMAN');
+      expect(ranksOf(both)).toEqual([['delta', 1]]);
+      expect(both.json().pagination.total).toBe(1);
+      expect((await v1('?category=MULTICHAIN')).json()).toMatchObject({ data: [], pagination: { total: 0 } });
+    });
+
+    it('pages with the rank continuing across pages', async () => {
+      const second = await v1('?page=2&limit=2');
+      expect(ranksOf(second)).toEqual([
+        ['charlie', 3],
+        ['delta', 4],
+      ]);
+      expect(second.json().pagination).toEqual({ page: 2, limit: 2, total: 5, hasMore: true });
+      const third = await v1('?page=3&limit=2');
+      expect(ranksOf(third)).toEqual([['echo', 5]]);
+      expect(third.json().pagination.hasMore).toBe(false);
+      expect((await v1('?page=4&limit=2')).json()).toMatchObject({ data: [], pagination: { total: 5 } });
+    });
+
+    it('takes limit 1-100 and page >= 1', async () => {
+      expect(slugsOf(await v1('?limit=1'))).toEqual(['alpha']);
+      expect(slugsOf(await v1('?limit=100'))).toHaveLength(5);
+      expectValidationError(await v1('?limit=0'), 'query.limit');
+      expectValidationError(await v1('?limit=101'), 'query.limit');
+      expectValidationError(await v1('?page=0'), 'query.page');
+      expectValidationError(await v1('?page=x'), 'query.page');
+    });
+
+    it('refuses an unknown category or league', async () => {
+      expectValidationError(await v1('?category=FOOD'), 'query.category');
+      expectValidationError(await v1('?league=ROBOT'), 'query.league');
+      expectValidationError(await v1('?league=human'), 'query.league');
+    });
+
+    it('needs an API key, in the x-api-key header or the api_key query parameter', async () => {
+      const missing = await v1('', null);
+      expect(missing.statusCode).toBe(401);
+      expect(missing.json().error).toEqual({
+        code: 'UNAUTHORIZED',
+        message: 'Missing API key: send it in the x-api-key header or the api_key query parameter',
+      });
+      expect(Date.parse(missing.json().meta.timestamp)).not.toBeNaN();
+      expect((await v1('?api_key=aie_wrong', null)).statusCode).toBe(401);
+      expect((await v1('', 'aie_wrong')).statusCode).toBe(401);
+      const byQuery = await v1(`?league=HUMAN&api_key=${encodeURIComponent(apiKey)}`, null);
+      expect(byQuery.statusCode).toBe(200);
+      expect(slugsOf(byQuery)).toEqual(['bravo', 'delta']);
+      expect((await v1('?league=HUMAN')).statusCode).toBe(200);
+    });
+  });
+
+  describe('GET /api/fortune-list after the snapshot of 2026-04-02', () => {
+    beforeAll(async () => {
+      const result = await takeScoreSnapshot(t.container, t.database.db);
+      expect(result).toMatchObject({ date: '2026-04-02', status: 'taken', companies: 5 });
+    });
+
+    it('lists the latest snapshot by rank with the internal view', async () => {
+      const res = await list();
+      expect(res.statusCode).toBe(200);
+      const { data } = res.json();
+      expect(data.epoch).toBe('2026-04-02T00:00:00.000Z');
+      expect(data.message).toBeUndefined();
+      // Only completeness differs (6/11, 0, 2/11, 1/11, 0): alpha 100 -> 10 * 1.01, charlie 33.33, delta 16.67.
+      expect(internalRanks(res)).toEqual([
+        ['alpha', 1],
+        ['charlie', 2],
+        ['delta', 3],
+        ['bravo', 4],
+        ['echo', 5],
+      ]);
+      expect(data.companies[0]).toEqual({
+        rank: 1,
+        company: {
+          id: 'idalpha',
+          name: 'ALPHA',
+          slug: 'alpha',
+          tokenSymbol: 'ALP',
+          logoUrl: 'https://example.com/alpha.png',
+          status: 'PUBLIC',
+          league: 'MACHINE',
+          category: 'DEFI_YIELD',
+        },
+        score: {
+          overall: 10.1,
+          treasuryScore: 0,
+          tradingScore: 0,
+          volumeScore: 0,
+          activityScore: 0,
+          completenessScore: 100,
+          treasuryRaw: 0,
+          tradingRaw: 0,
+          volumeRaw: 0,
+          activityRaw: 0,
+          completenessRaw: 6 / 11,
+          referralBoost: 0.01,
+        },
+      });
+      expect(data.companies[1].score).toMatchObject({ overall: 3.33, completenessScore: 33.33, referralBoost: 0 });
+      expect(data.companies[2].score).toMatchObject({
+        overall: 1.67,
+        completenessScore: 16.67,
+        completenessRaw: 1 / 11,
+      });
+      expect(data.companies[3].company).toMatchObject({ slug: 'bravo', tokenSymbol: null, status: 'INCORPORATING' });
+    });
+
+    it('serves a date by its snapshot, and an empty list with a message for a date without one', async () => {
+      expect((await list('?epoch=2026-04-02')).json()).toEqual((await list('?epoch=latest')).json());
+      const none = await list('?epoch=2026-04-01');
+      expect(none.statusCode).toBe(200);
+      expect(none.json()).toEqual({
+        success: true,
+        data: { epoch: '2026-04-01T00:00:00.000Z', companies: [], message: noSnapshotMessage('2026-04-01') },
+      });
+      expect((await list('?epoch=2026-04-01&category=RWA')).json().data.message).toBe(noSnapshotMessage('2026-04-01'));
+    });
+
+    it('refuses an epoch that is neither latest nor a calendar date', async () => {
+      for (const epoch of ['yesterday', 'LATEST', '2026-4-2', '2026-04-02T00:00:00Z', '2026-02-30', '0000-01-01', '']) {
+        expectValidationError(await list(`?epoch=${encodeURIComponent(epoch)}`), 'query.epoch');
+      }
+    });
+
+    it('filters by category, keeping the platform-wide rank; an empty category has no message', async () => {
+      expect(internalRanks(await list('?category=RWA'))).toEqual([
+        ['charlie', 2],
+        ['delta', 3],
+      ]);
+      expect(internalRanks(await list('?category=AI_TOKENS&epoch=2026-04-02'))).toEqual([['echo', 5]]);
+      const empty = (await list('?category=MULTICHAIN')).json();
+      expect(empty).toEqual({ success: true, data: { epoch: '2026-04-02T00:00:00.000Z', companies: [] } });
+      expectValidationError(await list('?category=FOOD'), 'query.category');
+    });
+
+    it('takes limit 1-100, 50 by default', async () => {
+      expect(internalRanks(await list('?limit=1'))).toEqual([['alpha', 1]]);
+      expect((await list('?limit=100')).json().data.companies).toHaveLength(5);
+      expectValidationError(await list('?limit=0'), 'query.limit');
+      expectValidationError(await list('?limit=101'), 'query.limit');
+      expectValidationError(await list('?limit=1.5'), 'query.limit');
+    });
+
+    it('moved platformScore, so the v1 list follows the snapshot', async () => {
+      const res = await v1();
+      expect(ranksOf(res)).toEqual([
+        ['alpha', 1],
+        ['charlie', 2],
+        ['delta', 3],
+        ['bravo', 4],
+        ['echo', 5],
+      ]);
+      expect(res.json().data.map((e: { platformScore: number }) => e.platformScore)).toEqual([10.1, 3.33, 1.67, 0, 0]);
+    });
+  });
+});
