@@ -36,6 +36,10 @@ export interface Config {
   rpcTimeoutMs: number;
   cronSecret: string | undefined;
   adminSecret: string | undefined;
+  /** Bearer token GET /metrics asks for; open when unset. */
+  metricsToken: string | undefined;
+  /** A process without the api role serves GET /metrics on this port when set. */
+  metricsPort: number | undefined;
   companyPatchAuth: 'signature' | 'ip';
   rateLimitMax: number;
   rateLimitWindowMs: number;
@@ -214,6 +218,8 @@ export function loadConfig(env: Env = process.env): Config {
     rpcTimeoutMs: int(env, 'RPC_TIMEOUT_MS', 5000, 100, 120_000),
     cronSecret: str(env, 'CRON_SECRET'),
     adminSecret: str(env, 'ADMIN_SECRET'),
+    metricsToken: str(env, 'METRICS_TOKEN'),
+    metricsPort: str(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 0, 65535),
     companyPatchAuth,
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
     rateLimitWindowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),

@@ -13,6 +13,10 @@ import type { ComputeProvider } from './domain/compute/provider.ts';
 import { createModelProvider, type ModelProvider } from './domain/engine/models/index.ts';
 import { createEventHub, type EventHub } from './domain/events/hub.ts';
 import { createHdWalletProvider, loadWalletSeed, type WalletProvider } from './domain/wallets/provider.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+
+/** Start-up state read by GET /api/ready: main.ts moves it to ready once its roles started, to stopping at shutdown. */
+export type LifecycleState = 'starting' | 'ready' | 'stopping';
 
 export interface Container {
   config: Config;
@@ -31,6 +35,9 @@ export interface Container {
   models: ModelProvider;
   /** Fan-out of platform events to the open event streams; reads once started (by main.ts, or the first stream). */
   events: EventHub;
+  /** Prometheus metrics of this process (its own registry; docs/operations.md). */
+  metrics: Metrics;
+  lifecycle: { state: LifecycleState };
   /** Milliseconds since the epoch; replaced in tests that need a fixed clock. */
   now: () => number;
   close(): Promise<void>;
@@ -105,6 +112,8 @@ export async function createContainer(
     });
     // Stopped before the database closes (closers run in reverse).
     closers.push(() => events.stop());
+    const metrics = createMetrics();
+    metrics.watchStreams(events);
     const wallets =
       parts.wallets ??
       createHdWalletProvider(loadWalletSeed(config.walletMasterSeed, config.dataDir, config.nodeEnv !== 'production'));
@@ -120,6 +129,8 @@ export async function createContainer(
       compute: parts.compute,
       models: parts.models ?? createModelProvider(config, { log: logger }),
       events,
+      metrics,
+      lifecycle: { state: 'starting' },
       now,
       close: closeAll,
     };

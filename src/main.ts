@@ -9,6 +9,7 @@ import { followCompanyTokens } from './domain/tokens/indexer.ts';
 import { buildApp } from './http/app.ts';
 import { runStartupJobs, startScheduler } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
+import { countingRpcErrors, serveMetrics } from './metrics.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -40,6 +41,8 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // GET /api/ready answers 503 from now on, so load balancers stop sending while requests drain.
+    container.lifecycle.state = 'stopping';
     logger.info({ signal }, 'shutting down: draining requests');
     const force = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
@@ -63,17 +66,21 @@ async function main() {
   if (config.roles.has('scheduler')) void runStartupJobs(container, logger);
   const scheduler = config.roles.has('scheduler') ? startScheduler(container, logger) : undefined;
   stopHooks.push(() => scheduler?.stop());
+  const followerLog = countingRpcErrors(logger, container.metrics, 'indexer');
   const followers = config.roles.has('indexer')
-    ? [followCardTransfers(container, { log: logger }), followCompanyTokens(container, { log: logger })]
+    ? [followCardTransfers(container, { log: followerLog }), followCompanyTokens(container, { log: followerLog })]
     : [];
-  for (const follower of followers) follower?.start(config.indexerPollMs);
+  for (const follower of followers) {
+    if (follower) container.metrics.watchFollower(follower);
+    follower?.start(config.indexerPollMs);
+  }
   // Awaited, so a batch being applied commits before the database closes.
   stopHooks.push(async () => {
     await Promise.all(followers.map((f) => f?.stop()));
   });
   const engine = config.roles.has('engine')
     ? startEngine(
-        { ...container, log: logger },
+        { ...container, log: countingRpcErrors(logger, container.metrics, 'engine') },
         { pollMs: config.enginePollMs, intervalS: config.decisionIntervalS, concurrency: config.engineConcurrency },
       )
     : undefined;
@@ -86,7 +93,18 @@ async function main() {
     await container.events.start();
     await app.listen({ host: config.host, port: config.port });
     logger.info(`ai-economy ${config.baseUrl} (API docs at ${config.baseUrl}/api/docs)`);
+  } else if (config.metricsPort !== undefined) {
+    // Without the api role, GET /metrics alone (the indexer lag, job and engine series of this process).
+    const server = await serveMetrics(container.metrics, {
+      host: config.host,
+      port: config.metricsPort,
+      token: config.metricsToken,
+    });
+    stopHooks.push(() => server.close());
+    logger.info({ port: server.port }, 'metrics at /metrics');
   }
+  if (stopping) return;
+  container.lifecycle.state = 'ready';
   logger.info({ roles: [...config.roles] }, 'running');
 }
 

@@ -11,13 +11,14 @@ import type { Logger } from 'pino';
 import type { Container } from '../container.ts';
 import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
-import { installErrorHandlers } from './errors.ts';
+import { installErrorHandlers, mapError } from './errors.ts';
 import agentRoutes from './routes/agents.ts';
 import companyRoutes from './routes/companies.ts';
 import decisionRoutes from './routes/decisions.ts';
 import epochRoutes from './routes/epochs.ts';
 import eventRoutes from './routes/events.ts';
 import fortuneRoutes from './routes/fortune.ts';
+import metricsRoutes from './routes/metrics.ts';
 import nftRoutes from './routes/nft.ts';
 import stakingRoutes from './routes/staking.ts';
 import systemRoutes from './routes/system.ts';
@@ -52,6 +53,18 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Latency by route pattern (never the raw URL) and status class; event streams are hijacked and not counted here.
+  app.addHook('onResponse', async (request, reply) => {
+    container.metrics.observeRequest(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.addHook('onError', async (_request, _reply, err) => {
+    if (mapError(err).code === 'CHAIN_UNAVAILABLE') container.metrics.countRpcError(err, 'http');
   });
 
   // JSON bodies are parsed by Fastify's own safe parser, and the exact bytes are kept for the wallet
@@ -130,6 +143,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   });
 
   await app.register(systemRoutes, { container });
+  await app.register(metricsRoutes, { container });
   await app.register(nftRoutes, { container });
   await app.register(stakingRoutes, { container });
   await app.register(companyRoutes, { container });

@@ -1,8 +1,10 @@
-// Operational routes: GET /api/health and GET /api/chain (DESIGN.md "Routes added").
+// Operational routes: GET /api/health (liveness), GET /api/ready (readiness; docs/operations.md) and GET /api/chain
+// (DESIGN.md "Routes added").
+import { Type } from 'typebox';
 import type { Container } from '../../container.ts';
 import { VERSION } from '../../version.ts';
 import { ok } from '../envelope.ts';
-import { internalErrors } from '../schemas/common.ts';
+import { internalErrors, internalOk } from '../schemas/common.ts';
 import { ChainResponse, HealthResponse } from '../schemas/system.ts';
 import type { App, RouteOptions } from '../types.ts';
 
@@ -32,6 +34,30 @@ export async function healthOf(container: Container) {
   return { status, db, chain, version: VERSION } as const;
 }
 
+const ReadyResponse = internalOk(
+  Type.Object({
+    ready: Type.Boolean(),
+    state: Type.Union([Type.Literal('starting'), Type.Literal('ready'), Type.Literal('stopping')], {
+      description: 'starting: start-up not finished; stopping: shutting down (draining)',
+    }),
+    db: Type.Union([Type.Literal('ok'), Type.Literal('down')]),
+    chain: Type.Union([Type.Literal('ok'), Type.Literal('down')], {
+      description: 'Reported only: a chain outage answers 503 CHAIN_UNAVAILABLE on the routes that need it',
+    }),
+  }),
+);
+
+/**
+ * Ready when start-up finished (migrations, contracts, the event reader), the process is not shutting down, and the
+ * database answers. The chain is reported but not required: every replica shares one RPC, so failing readiness on
+ * it would take the whole API out of the load balancer instead of the chain routes alone.
+ */
+export async function readinessOf(container: Container) {
+  const state = container.lifecycle.state;
+  const health = await healthOf(container);
+  return { ready: state === 'ready' && health.db === 'ok', state, db: health.db, chain: health.chain };
+}
+
 export default async function systemRoutes(app: App, { container }: RouteOptions) {
   app.get(
     '/api/health',
@@ -47,6 +73,24 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
     async (_request, reply) => {
       const health = await healthOf(container);
       return reply.status(health.db === 'ok' ? 200 : 503).send(ok(health));
+    },
+  );
+
+  app.get(
+    '/api/ready',
+    {
+      config: { rateLimit: false },
+      schema: {
+        // An orchestrator's probe, not part of the API contract (docs/operations.md); 503 is one of its answers.
+        hide: true,
+        tags: ['system'],
+        summary: 'Readiness: 503 until start-up finished, while shutting down, or while the database does not answer',
+        response: { 200: ReadyResponse, 503: ReadyResponse, ...internalErrors },
+      },
+    },
+    async (_request, reply) => {
+      const readiness = await readinessOf(container);
+      return reply.status(readiness.ready ? 200 : 503).send(ok(readiness));
     },
   );
 

@@ -1,0 +1,34 @@
+// GET /metrics: the process's Prometheus metrics in the text exposition format (docs/operations.md). Never
+// rate-limited, like the health routes; behind `Authorization: Bearer <METRICS_TOKEN>` when that is set.
+import { AppError } from '../../errors.ts';
+import { bearerMatches } from '../../metrics.ts';
+import type { App, RouteOptions } from '../types.ts';
+
+export default async function metricsRoutes(app: App, { container }: RouteOptions) {
+  const { metrics, config } = container;
+  app.get(
+    '/metrics',
+    {
+      // Scrapers poll on a fixed interval from few addresses; a 429 would leave gaps in every series.
+      config: { rateLimit: false },
+      schema: {
+        // For Prometheus, not for API clients: not in the OpenAPI document (docs/operations.md describes it).
+        hide: true,
+        tags: ['system'],
+        summary: 'Prometheus metrics (text format 0.0.4); needs Authorization: Bearer <METRICS_TOKEN> when it is set',
+      },
+    },
+    async (request, reply) => {
+      if (config.metricsToken && !bearerMatches(request.headers.authorization, config.metricsToken)) {
+        throw new AppError(
+          'UNAUTHORIZED',
+          request.headers.authorization
+            ? 'Invalid metrics token'
+            : 'Missing metrics token: send Authorization: Bearer <METRICS_TOKEN>',
+        );
+      }
+      const text = await metrics.render();
+      return reply.type(metrics.contentType).send(text);
+    },
+  );
+}

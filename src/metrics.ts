@@ -1,0 +1,205 @@
+// Prometheus metrics of one process: a registry per container (never prom-client's global one, so several apps in
+// one test process do not collide), the HTTP, job and RPC-error series, and gauges read on each scrape from the
+// event hub and the chain log followers. docs/operations.md lists every series.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { isChainUnavailable } from './chain/errors.ts';
+import { AppError } from './errors.ts';
+
+/** Where a CHAIN_UNAVAILABLE error surfaced. */
+export type RpcErrorSource = 'http' | 'indexer' | 'job' | 'engine';
+
+/** What the metrics read from the event hub on each scrape. */
+export interface StreamStats {
+  stats(): { streams: number; clients: number };
+}
+
+/** What the metrics read from a chain log follower on each scrape. */
+export interface LaggingStream {
+  readonly name: string;
+  lag(): bigint | undefined;
+}
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** The exposition format's content type. */
+  readonly contentType: string;
+  /** Records one answered HTTP request under its route pattern (never the raw URL). */
+  observeRequest(method: string, route: string | undefined, statusCode: number, seconds: number): void;
+  /** Records one run of a scheduled job; `ran` false when another process held its lock. */
+  observeJob(job: string, seconds: number, outcome: 'ok' | 'failed' | 'skipped'): void;
+  /** Counts an error when it is a CHAIN_UNAVAILABLE one (the RPC did not answer); true when it was counted. */
+  countRpcError(err: unknown, source: RpcErrorSource): boolean;
+  /** The event hub whose open streams the SSE gauges report. */
+  watchStreams(hub: StreamStats): void;
+  /** A log follower whose lag the indexer gauge reports, labelled with its stream name. */
+  watchFollower(follower: LaggingStream): void;
+  /** The registry in the text exposition format. */
+  render(): Promise<string>;
+}
+
+/** True for an RPC that did not answer: viem's timeouts and HTTP failures, or an AppError already mapped to it. */
+export function isChainUnavailableError(err: unknown): boolean {
+  if (err instanceof AppError) return err.code === 'CHAIN_UNAVAILABLE';
+  return isChainUnavailable(err);
+}
+
+export const statusClass = (statusCode: number) => `${Math.floor(statusCode / 100)}xx`;
+
+export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
+
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status class (rate: the _count series); event streams excluded',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const jobDuration = new Histogram({
+    name: 'aie_job_duration_seconds',
+    help: 'Scheduled job runs by job and outcome (ok, failed, skipped: another process held the lock)',
+    labelNames: ['job', 'outcome'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
+    registers: [registry],
+  });
+  const jobFailures = new Counter({
+    name: 'aie_job_failures_total',
+    help: 'Scheduled job runs that threw',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  const rpcErrors = new Counter({
+    name: 'aie_rpc_errors_total',
+    help: 'CHAIN_UNAVAILABLE errors (the chain RPC did not answer in time) by where they surfaced',
+    labelNames: ['source'] as const,
+    registers: [registry],
+  });
+  for (const source of ['http', 'indexer', 'job', 'engine'] satisfies RpcErrorSource[]) rpcErrors.inc({ source }, 0);
+
+  const hubs: StreamStats[] = [];
+  const followers = new Map<string, LaggingStream>();
+  new Gauge({
+    name: 'aie_sse_connections',
+    help: 'Open event streams (GET /api/v1/events) held by this process',
+    registers: [registry],
+    collect() {
+      this.set(hubs.reduce((n, hub) => n + hub.stats().streams, 0));
+    },
+  });
+  new Gauge({
+    name: 'aie_sse_clients',
+    help: 'Distinct clients (API keys, or addresses without a key) holding event streams in this process',
+    registers: [registry],
+    collect() {
+      this.set(hubs.reduce((n, hub) => n + hub.stats().clients, 0));
+    },
+  });
+  new Gauge({
+    name: 'aie_indexer_lag_blocks',
+    help: 'Blocks between the chain head and the last applied block of each followed log stream, at its last poll',
+    labelNames: ['stream'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [name, follower] of followers) {
+        const lag = follower.lag();
+        if (lag !== undefined) this.set({ stream: name }, Number(lag));
+      }
+    },
+  });
+
+  return {
+    registry,
+    contentType: registry.contentType,
+    observeRequest(method, route, statusCode, seconds) {
+      requestDuration.observe(
+        { method, route: route ?? 'unmatched', status_class: statusClass(statusCode) },
+        Math.max(0, seconds),
+      );
+    },
+    observeJob(job, seconds, outcome) {
+      jobDuration.observe({ job, outcome }, Math.max(0, seconds));
+      if (outcome === 'failed') jobFailures.inc({ job });
+    },
+    countRpcError(err, source) {
+      if (!isChainUnavailableError(err)) return false;
+      rpcErrors.inc({ source });
+      return true;
+    },
+    watchStreams(hub) {
+      if (!hubs.includes(hub)) hubs.push(hub);
+    },
+    watchFollower(follower) {
+      followers.set(follower.name, follower);
+    },
+    render: () => registry.metrics(),
+  };
+}
+
+export interface LoopLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * The logger handed to a background loop (log followers, the engine), counting each warning whose `err` is
+ * CHAIN_UNAVAILABLE under `source`: those loops report their failures through their logger only.
+ */
+export function countingRpcErrors(log: LoopLogger, metrics: Metrics, source: RpcErrorSource): LoopLogger {
+  return {
+    info: (obj, msg) => log.info(obj, msg),
+    warn: (obj, msg) => {
+      metrics.countRpcError((obj as { err?: unknown }).err, source);
+      log.warn(obj, msg);
+    },
+  };
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+/** True when `header` is `Bearer <token>`; compared in constant time (digests of equal length). */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = /^\s*Bearer +(\S+)\s*$/i.exec(header ?? '')?.[1];
+  return given !== undefined && timingSafeEqual(sha256(given), sha256(token));
+}
+
+/**
+ * A bare HTTP server answering GET /metrics only, for processes without the api role (indexer, scheduler, engine)
+ * when METRICS_PORT is set. Same token rule as the API route.
+ */
+export async function serveMetrics(
+  metrics: Metrics,
+  options: { host: string; port: number; token?: string | undefined },
+): Promise<{ port: number; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method !== 'GET' || path !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+      return;
+    }
+    if (options.token && !bearerMatches(req.headers.authorization, options.token)) {
+      res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer' }).end('unauthorized\n');
+      return;
+    }
+    metrics.render().then(
+      (text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(text),
+      () => res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics failed\n'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : options.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
