@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { Container } from '../container.ts';
 import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
-import { installErrorHandlers, mapError } from './errors.ts';
+import { installErrorHandlers, mapError, sendError } from './errors.ts';
 import agentRoutes from './routes/agents.ts';
 import companyRoutes from './routes/companies.ts';
 import decisionRoutes from './routes/decisions.ts';
@@ -25,7 +25,7 @@ import systemRoutes from './routes/system.ts';
 import tokenRoutes from './routes/tokens.ts';
 import { BareError, InternalError, V1Error } from './schemas/common.ts';
 import type { App } from './types.ts';
-import { createValidatorCompiler } from './validation.ts';
+import { createValidatorCompiler, rejectUnstorableText } from './validation.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -47,9 +47,17 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
+    // The router's own errors (a broken percent-escape in the path) answer in the route family's envelope too.
+    frameworkErrors: (error, request, reply) => {
+      sendError(request, reply, mapError(error));
+    },
   } satisfies FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.setValidatorCompiler(createValidatorCompiler());
+  // After the schemas: text no column can store (NUL, unpaired surrogates) is refused before any handler runs.
+  app.addHook('preHandler', async (request) => {
+    rejectUnstorableText({ params: request.params, query: request.query, body: request.body });
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -5,6 +5,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { validationError } from '../errors.ts';
 
 const INTEGER = /^-?(0|[1-9][0-9]{0,15})$/;
 const NUMBER = /^-?(0|[1-9][0-9]{0,15})(\.[0-9]{1,18})?$/;
@@ -53,3 +54,30 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
     return wrapped;
   };
 }
+
+/** NUL, or a UTF-16 surrogate without its pair: neither can be stored in PostgreSQL text or jsonb. */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Throws 400 VALIDATION_ERROR naming the first string (key or value, at any depth) of the request's params, query
+ * or body that holds text PostgreSQL cannot store. Walks with an explicit stack, so deep nesting cannot overflow.
+ */
+export function rejectUnstorableText(parts: Record<string, unknown>): void {
+  const stack: [unknown, string][] = Object.entries(parts).map(([k, v]) => [v, k]);
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) throw unstorable(path);
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => stack.push([v, `${path}/${i}`]));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (UNSTORABLE.test(k)) throw unstorable(path);
+        stack.push([v, `${path}/${k}`]);
+      }
+    }
+  }
+}
+
+const unstorable = (path: string) =>
+  validationError(path, 'must not contain NUL characters or unpaired UTF-16 surrogates');
