@@ -55,7 +55,9 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
 
   app.setValidatorCompiler(createValidatorCompiler());
   // After the schemas: text no column can store (NUL, unpaired surrogates) is refused before any handler runs.
+  // Routes that attach their validation error answer it themselves (with their own message), so they are left to it.
   app.addHook('preHandler', async (request) => {
+    if (request.validationError) return;
     rejectUnstorableText({ params: request.params, query: request.query, body: request.body });
   });
 
