@@ -95,10 +95,10 @@ export const companies = pgTable(
     uniqueIndex('companies_token_address_unique').on(t.tokenAddress),
     // GET /api/v1/tokens, newest first, with and without a status filter.
     index('companies_token_list_idx')
-      .on(t.tokenPublicAt.desc(), t.id.desc())
+      .on(t.tokenPublicAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.tokenStatus} <> 'PRE_PUBLIC'`),
     index('companies_token_status_list_idx')
-      .on(t.tokenStatus, t.tokenPublicAt.desc(), t.id.desc())
+      .on(t.tokenStatus, t.tokenPublicAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.tokenStatus} <> 'PRE_PUBLIC'`),
     index('companies_token_launch_pending_idx')
       .on(t.tokenLaunchRequestedAt)
@@ -147,8 +147,10 @@ export const agents = pgTable(
       .where(sql`${t.status} <> 'TERMINATED' and ${t.companyId} is not null and ${t.role} is not null`),
     uniqueIndex('agents_wallet_index_unique').on(t.walletIndex),
     index('agents_company_idx').on(t.companyId),
-    index('agents_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('agents_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('agents_creator_created_idx').on(t.creatorAddress, t.createdAt.desc(), t.id.desc()),
+    // DESC NULLS FIRST: what ORDER BY ... DESC means, or PostgreSQL cannot read the index in order (drizzle's .desc()
+    // alone makes DESC NULLS LAST).
+    index('agents_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('agents_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('agents_creator_created_idx').on(t.creatorAddress, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

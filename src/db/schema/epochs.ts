@@ -63,6 +63,6 @@ export const rewardClaims = pgTable(
     primaryKey({ columns: [t.epoch, t.companyId] }),
     check('reward_claims_status_check', sql.raw(`status in ('PENDING', 'CLAIMED')`)),
     // GET /api/epochs/claimable/{companyId}: a company's newest claims first.
-    index('reward_claims_company_epoch_idx').on(t.companyId, t.epoch.desc()),
+    index('reward_claims_company_epoch_idx').on(t.companyId, t.epoch.desc().nullsFirst()),
   ],
 );

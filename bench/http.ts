@@ -1,0 +1,295 @@
+// Benchmark of the main read routes on a large platform (issue 9). Seeds PostgreSQL (bench/seed.ts: 10,000
+// companies, 70,000 agents, 1,000,000 events, a year of daily snapshots), starts the service in this process on it
+// (ROLES=api, a local anvil chain with the contracts deployed; these routes barely touch the chain), and drives each
+// route with autocannon from a child process (bench/http-load.ts), then a bare Fastify route serving a JSON body of
+// the same size from memory, in this same process, so both share one event loop, one Node and one machine load; the
+// ratio route/bare is the share of the bare throughput the route keeps. Writes bench/results.json.
+//
+//   npx tsx bench/http.ts [--connections 64] [--seconds 6] [--warmup 2] [--routes nft-image,agents] [--no-seed]
+//
+// BENCH_DATABASE_URL names the database (its tables are emptied and seeded); by default the database `bench` on
+// postgres://postgres@127.0.0.1:5432 (BENCH_SERVER_URL) is dropped and created again. --no-seed reuses it as seeded.
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { loadConfig } from '../src/config.ts';
+import { createContainer } from '../src/container.ts';
+import { createApiKey } from '../src/domain/auth/api-keys.ts';
+import { buildApp } from '../src/http/app.ts';
+import type { LoadRequest, LoadSummary } from './http-load.ts';
+import { DEFAULT_SERVER_URL, resetBenchDatabase, type SeedReport, seedBenchDatabase } from './seed.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface HttpBenchOptions {
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  seed: boolean;
+  /** Names of the routes to run; all when empty. */
+  routes: string[];
+  out: string;
+}
+
+interface RouteCase {
+  name: string;
+  path: string;
+  /** `{i}` in the path cycles through 1..spread. */
+  spread: number;
+  apiKey: boolean;
+  goal: { minRatio: number; p99MaxMs?: number };
+}
+
+const LIST_GOAL = { minRatio: 0.4, p99MaxMs: 50 };
+const NFT_GOAL = { minRatio: 0.7 };
+
+export const ROUTES: RouteCase[] = [
+  { name: 'v1-fortune', path: '/api/v1/fortune', spread: 1, apiKey: true, goal: LIST_GOAL },
+  { name: 'fortune-list', path: '/api/fortune-list', spread: 1, apiKey: false, goal: LIST_GOAL },
+  { name: 'company', path: '/api/companies/bench-company-{i}', spread: 10_000, apiKey: false, goal: LIST_GOAL },
+  { name: 'agents', path: '/api/agents', spread: 1, apiKey: false, goal: LIST_GOAL },
+  { name: 'v1-tokens', path: '/api/v1/tokens', spread: 1, apiKey: true, goal: LIST_GOAL },
+  { name: 'nft-metadata', path: '/api/nft/metadata/{i}', spread: 10_000, apiKey: false, goal: NFT_GOAL },
+  { name: 'nft-image', path: '/api/nft/image/{i}', spread: 10_000, apiKey: false, goal: NFT_GOAL },
+];
+
+/** Flags this benchmark takes (bench/run.ts passes the others to the event-stream benchmark). */
+export const HTTP_FLAGS = ['--connections', '--seconds', '--warmup', '--routes', '--no-seed', '--http-out'];
+
+export function parseHttpBenchArgs(argv: string[]): HttpBenchOptions {
+  const options: HttpBenchOptions = {
+    connections: 64,
+    seconds: 6,
+    warmupSeconds: 2,
+    seed: true,
+    routes: [],
+    out: path.join(here, 'results.json'),
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.split('=', 2);
+    const value = () => inline ?? argv[++i] ?? '';
+    const count = (name: string, min: number) => {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < min) throw new Error(`${name} takes a whole number of at least ${min}`);
+      return n;
+    };
+    if (flag === '--connections') options.connections = count('--connections', 1);
+    else if (flag === '--seconds') options.seconds = count('--seconds', 1);
+    else if (flag === '--warmup') options.warmupSeconds = count('--warmup', 0);
+    else if (flag === '--no-seed') options.seed = false;
+    else if (flag === '--http-out') options.out = path.resolve(value());
+    else if (flag === '--routes') {
+      options.routes = value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const unknown = options.routes.filter((r) => !ROUTES.some((c) => c.name === r));
+      if (unknown.length) throw new Error(`unknown route ${unknown.join(', ')}: use ${ROUTES.map((r) => r.name)}`);
+    } else
+      throw new Error(
+        `unknown option ${flag}: use --connections N, --seconds N, --warmup N, --routes a,b, --no-seed, --http-out FILE`,
+      );
+  }
+  return options;
+}
+
+/** A JSON document of exactly `bytes` bytes (at least 12). */
+function jsonOfSize(bytes: number): string {
+  const shell = '{"data":""}';
+  return `{"data":"${'x'.repeat(Math.max(0, bytes - shell.length))}"}`;
+}
+
+/** Busy share of all cores between two os.cpus() readings, in percent. */
+function machineBusy(before: os.CpuInfo[], after: os.CpuInfo[]): number {
+  let busy = 0;
+  let total = 0;
+  after.forEach((cpu, i) => {
+    const b = before[i]!.times;
+    const t = cpu.times;
+    const all = t.user + t.nice + t.sys + t.idle + t.irq - (b.user + b.nice + b.sys + b.idle + b.irq);
+    total += all;
+    busy += all - (t.idle - b.idle);
+  });
+  return total === 0 ? 0 : +((busy / total) * 100).toFixed(0);
+}
+
+interface Measured extends LoadSummary {
+  /** CPU of this (server) process, in percent of one core. */
+  serverCpuPercent: number;
+  /** CPU of the whole machine (server, client, PostgreSQL), in percent of all cores. */
+  machineCpuPercent: number;
+}
+
+export async function runHttpBench(options: HttpBenchOptions) {
+  const cases = options.routes.length ? ROUTES.filter((r) => options.routes.includes(r.name)) : ROUTES;
+  let url: string;
+  let seed: SeedReport | undefined;
+  if (options.seed) {
+    url = await resetBenchDatabase();
+    console.log('seeding the benchmark database ...');
+    seed = await seedBenchDatabase(url);
+    console.log(
+      `seeded in ${seed.totalSeconds} s: ${Object.entries(seed.counts)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}`,
+    );
+  } else {
+    const fallback = new URL(process.env.BENCH_SERVER_URL ?? DEFAULT_SERVER_URL);
+    fallback.pathname = '/bench';
+    url = process.env.BENCH_DATABASE_URL ?? fallback.toString();
+  }
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aie-http-bench-'));
+  const logger = pino({ level: 'warn' });
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ROLES: 'api',
+    // One client address sends everything: the per-IP limit must not be what is measured (the limiter still runs).
+    RATE_LIMIT_MAX: '10000000',
+  });
+  console.log('starting the service (PostgreSQL, local chain) ...');
+  const container = await createContainer(config, logger);
+  const app = await buildApp(container, { logger });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const key = await createApiKey(container.database.db, 'bench');
+
+  // The bare route: Fastify's defaults and nothing else, answering ready bytes of the route's size.
+  const bodies = new Map<string, string>();
+  const bare = Fastify({ logger: false });
+  bare.get<{ Params: { name: string } }>('/bare/:name', (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(bodies.get(request.params.name)),
+  );
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
+
+  const child = fork(path.join(here, 'http-load.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const fromChild = () =>
+    new Promise<any>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the load process exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (msg) => {
+        child.off('exit', onExit);
+        resolve(msg);
+      });
+    });
+  const load = async (
+    req: Omit<LoadRequest, 'kind' | 'connections' | 'seconds'>,
+    seconds: number,
+  ): Promise<Measured> => {
+    const cpu = process.cpuUsage();
+    const cpus = os.cpus();
+    const started = performance.now();
+    const reply = fromChild();
+    child.send({ kind: 'load', connections: options.connections, ...req, seconds } satisfies LoadRequest);
+    const msg = await reply;
+    if (msg.kind !== 'done') throw new Error(`autocannon failed: ${msg.message}`);
+    const used = process.cpuUsage(cpu);
+    const ms = performance.now() - started;
+    return {
+      ...(msg.summary as LoadSummary),
+      serverCpuPercent: +(((used.user + used.system) / 1000 / ms) * 100).toFixed(0),
+      machineCpuPercent: machineBusy(cpus, os.cpus()),
+    };
+  };
+
+  const results = [];
+  try {
+    await fromChild();
+    for (const route of cases) {
+      const headers: Record<string, string> = route.apiKey ? { 'x-api-key': key.key } : {};
+      const sample = await fetch(appUrl + route.path.replace('{i}', '1'), { headers });
+      const body = Buffer.from(await sample.arrayBuffer());
+      if (sample.status !== 200) throw new Error(`${route.path} answered ${sample.status}: ${body}`);
+      bodies.set(route.name, jsonOfSize(body.length));
+      const appReq = { url: appUrl, path: route.path, spread: route.spread, headers };
+      const bareReq = { url: bareUrl, path: `/bare/${route.name}`, spread: 1, headers };
+      process.stdout.write(`${route.name}: ${body.length} bytes ... `);
+      if (options.warmupSeconds > 0) await load(appReq, options.warmupSeconds);
+      const measured = await load(appReq, options.seconds);
+      if (options.warmupSeconds > 0) await load(bareReq, options.warmupSeconds);
+      const baseline = await load(bareReq, options.seconds);
+      const ratio = +(measured.rps / baseline.rps).toFixed(2);
+      const met =
+        measured.non2xx === 0 &&
+        measured.errors === 0 &&
+        ratio >= route.goal.minRatio &&
+        (route.goal.p99MaxMs === undefined || measured.p99 < route.goal.p99MaxMs);
+      console.log(`${Math.round(measured.rps)} req/s, bare ${Math.round(baseline.rps)} req/s, ratio ${ratio}`);
+      results.push({
+        name: route.name,
+        path: route.path,
+        bytes: body.length,
+        route: measured,
+        bare: baseline,
+        ratio,
+        goal: route.goal,
+        met,
+      });
+    }
+  } finally {
+    child.send({ kind: 'exit' });
+    await app.close();
+    await bare.close();
+    await container.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      note: 'server (this process), autocannon (a child process) and PostgreSQL share these cores',
+    },
+    database: { kind: 'postgres', poolSize: config.databasePoolSize },
+    load: { connections: options.connections, seconds: options.seconds, warmupSeconds: options.warmupSeconds },
+    bare: 'a Fastify instance with default options in the server process; GET /bare/:name sends a ready JSON string of the route body size',
+    seed,
+    routes: results,
+  };
+  console.table(
+    Object.fromEntries(
+      results.map((r) => [
+        r.path,
+        {
+          bytes: r.bytes,
+          'req/s': Math.round(r.route.rps),
+          'p50 ms': r.route.p50,
+          'p99 ms': r.route.p99,
+          'bare req/s': Math.round(r.bare.rps),
+          'bare p99 ms': r.bare.p99,
+          ratio: r.ratio,
+          goal: `>= ${r.goal.minRatio}${r.goal.p99MaxMs ? `, p99 < ${r.goal.p99MaxMs} ms` : ''}`,
+          met: r.met ? 'yes' : 'NO',
+        },
+      ]),
+    ),
+  );
+  writeFileSync(options.out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`written to ${path.relative(process.cwd(), options.out)}`);
+  return report;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runHttpBench(parseHttpBenchArgs(process.argv.slice(2))).then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
