@@ -56,7 +56,8 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
 }
 
 /** NUL, or a UTF-16 surrogate without its pair: neither can be stored in PostgreSQL text or jsonb. */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorableText = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /**
  * Throws 400 VALIDATION_ERROR naming the first string (key or value, at any depth) of the request's params, query
@@ -67,12 +68,12 @@ export function rejectUnstorableText(parts: Record<string, unknown>): void {
   while (stack.length > 0) {
     const [value, path] = stack.pop()!;
     if (typeof value === 'string') {
-      if (UNSTORABLE.test(value)) throw unstorable(path);
+      if (unstorableText(value)) throw unstorable(path);
     } else if (Array.isArray(value)) {
-      value.forEach((v, i) => stack.push([v, `${path}/${i}`]));
+      for (const [i, v] of value.entries()) stack.push([v, `${path}/${i}`]);
     } else if (value !== null && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
-        if (UNSTORABLE.test(k)) throw unstorable(path);
+        if (unstorableText(k)) throw unstorable(path);
         stack.push([v, `${path}/${k}`]);
       }
     }
