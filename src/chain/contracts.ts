@@ -20,6 +20,13 @@ export const CONTRACT_KEYS = [
 export type ContractKey = (typeof CONTRACT_KEYS)[number];
 export type ContractAddresses = Partial<Record<ContractKey, Address>>;
 
+/** The address of a deployed contract; an error naming it when the contracts file has none. */
+export function requireContract(contracts: ContractAddresses, key: ContractKey): Address {
+  const address = contracts[key];
+  if (!address) throw new Error(`the ${key} contract is not configured: the contracts file has no ${key}`);
+  return address;
+}
+
 export interface ContractsFile {
   chainId: number;
   contracts: ContractAddresses;

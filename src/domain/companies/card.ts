@@ -1,8 +1,10 @@
 // The access card behind a company: picking the creator's unused card, and locking it on-chain for good with
 // markCompanyDeployed. The binding is written to the database first; the lock goes through the outbox, and
 // companies whose lock is not yet confirmed are repaired at start and every minute (repairCardLocks).
+
 import { eq, inArray, isNull } from 'drizzle-orm';
 import { type Address, encodeFunctionData } from 'viem';
+import { requireContract } from '../../chain/contracts.ts';
 import { onChain } from '../../chain/errors.ts';
 import { AccessCardAbi } from '../../chain/generated/abis.ts';
 import type { Container } from '../../container.ts';
@@ -13,9 +15,7 @@ import { forbidden } from '../../errors.ts';
 type Deps = Pick<Container, 'chain' | 'database' | 'outbox' | 'now'>;
 
 function cardAddress(c: Deps): Address {
-  const address = c.chain.contracts.accessCard;
-  if (!address) throw new Error('the access card contract is not configured');
-  return address;
+  return requireContract(c.chain.contracts, 'accessCard');
 }
 
 /**

@@ -10,10 +10,8 @@
 // partial unique index keeps one per company), then COMPLETE, or FAILED with the phase and the error kept.
 import { createId } from '@paralleldrive/cuid2';
 import { Ajv } from 'ajv';
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
-import { onChain } from '../../chain/errors.ts';
-import { MockUSDCAbi, TokenLauncherAbi } from '../../chain/generated/abis.ts';
 import {
   AGENT_ROLES,
   AGENT_ROUND_BUDGET_MICRO_USD,
@@ -24,9 +22,9 @@ import type { Container } from '../../container.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { type DecisionAction, decisionBudgets, decisionRounds, type PhaseRecord } from '../../db/schema/decisions.ts';
-import { tokenTrades } from '../../db/schema/tokens.ts';
 import { conflict } from '../../errors.ts';
 import { publishEvent } from '../events/store.ts';
+import { readTokenMarket, tokenTradeStats } from '../tokens/queries.ts';
 import { graduationProgress } from '../tokens/views.ts';
 import { decisionHash } from './hash.ts';
 import { modelFor } from './models/catalog.ts';
@@ -40,7 +38,7 @@ import type {
   RoleAnswer,
   RoundContext,
 } from './models/types.ts';
-import { enabledTools, type Tool, toolNamed, toolSpec } from './tools.ts';
+import { enabledTools, readUsdcBalance, type Tool, toolNamed, toolSpec } from './tools.ts';
 
 export type EngineDeps = Pick<Container, 'chain' | 'database' | 'now'> & {
   models: ModelProvider;
@@ -470,36 +468,14 @@ async function readContext(
   const db = c.database.db;
   const since = new Date(c.now() - 86_400_000);
   const launched = company.tokenStatus !== 'PRE_PUBLIC' && company.tokenAddress;
-  const launcher = c.chain.contracts.tokenLauncher;
-  const usdc = c.chain.contracts.usdc;
-  const [market, treasury, [volume], [last]] = await Promise.all([
-    launched && launcher
-      ? onChain(() =>
-          c.chain.publicClient.readContract({
-            address: launcher,
-            abi: TokenLauncherAbi,
-            functionName: 'priceOf',
-            args: [company.tokenAddress as Address],
-          }),
-        ).catch(() => undefined)
+  const [market, treasury, volume, [last]] = await Promise.all([
+    launched && c.chain.contracts.tokenLauncher
+      ? readTokenMarket(c, company.tokenAddress as Address).catch(() => undefined)
       : undefined,
-    company.treasuryAddress && usdc
-      ? onChain(() =>
-          c.chain.publicClient.readContract({
-            address: usdc,
-            abi: MockUSDCAbi,
-            functionName: 'balanceOf',
-            args: [company.treasuryAddress as Address],
-          }),
-        ).catch(() => undefined)
+    company.treasuryAddress && c.chain.contracts.usdc
+      ? readUsdcBalance(c, company.treasuryAddress as Address).catch(() => undefined)
       : undefined,
-    db
-      .select({
-        trades: sql<number>`count(*)::int`,
-        volume: sql<string>`coalesce(sum(${tokenTrades.usdcAmount}), 0)::text`,
-      })
-      .from(tokenTrades)
-      .where(and(eq(tokenTrades.companyId, company.id), gte(tokenTrades.blockTime, since))),
+    tokenTradeStats(db, company.id, since),
     db
       .select({ directive: decisionRounds.directive })
       .from(decisionRounds)
@@ -523,15 +499,15 @@ async function readContext(
     token: {
       status: company.tokenStatus as RoundContext['token']['status'],
       symbol: company.tokenStatus === 'PRE_PUBLIC' ? null : company.tokenSymbol,
-      price: market ? formatUnits(market[0], 6) : null,
-      marketCap: market ? formatUnits(market[1], 6) : null,
+      price: market ? formatUnits(market.price, 6) : null,
+      marketCap: market ? formatUnits(market.marketCap, 6) : null,
       graduationProgress: market
-        ? graduationProgress(company.tokenStatus, market[1], company.tokenGraduationThreshold ?? 0n)
+        ? graduationProgress(company.tokenStatus, market.marketCap, company.tokenGraduationThreshold ?? 0n)
         : company.tokenStatus === 'GRADUATED'
           ? 100
           : 0,
-      volume24hUsdc: formatUnits(BigInt(volume?.volume ?? '0'), 6),
-      trades24h: volume?.trades ?? 0,
+      volume24hUsdc: formatUnits(volume.volume, 6),
+      trades24h: volume.trades,
     },
     agents: team.map((a) => ({ id: a.id, role: a.role, name: a.name, strategy: a.strategy.preset })),
     lastDirective: last?.directive ?? null,

@@ -1,15 +1,17 @@
 // The engine's tools: named, with a JSON schema for their arguments and a cost in micro-USD. Reads (chain and
 // market) run while the agents think (phase 4) and in the scrape phase; actions are what a round decides and runs
 // in phase 7. A company's toolkitConfig enables and disables them by name.
-import { and, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
+import { requireContract } from '../../chain/contracts.ts';
 import { onChain } from '../../chain/errors.ts';
-import { MockUSDCAbi, TokenLauncherAbi } from '../../chain/generated/abis.ts';
+import { MockUSDCAbi } from '../../chain/generated/abis.ts';
 import { STRATEGY_PRESETS } from '../../constants.ts';
 import type { Container } from '../../container.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { tokenTrades } from '../../db/schema/tokens.ts';
 import { readStakingStats } from '../staking/reads.ts';
+import { readTokenMarket, tokenTradeStats } from '../tokens/queries.ts';
 import type { ToolSpec } from './models/types.ts';
 
 export type ToolKind = 'chain_read' | 'market_read' | 'action';
@@ -45,16 +47,10 @@ export const TOOLS: readonly Tool[] = [
     parameters: noArgs,
     cost: 100,
     async run({ deps, company }) {
-      const launcher = deps.chain.contracts.tokenLauncher;
-      if (company.tokenStatus === 'PRE_PUBLIC' || !company.tokenAddress || !launcher) return 'no token launched yet';
-      const [price, marketCap] = await onChain(() =>
-        deps.chain.publicClient.readContract({
-          address: launcher,
-          abi: TokenLauncherAbi,
-          functionName: 'priceOf',
-          args: [company.tokenAddress as Address],
-        }),
-      );
+      if (company.tokenStatus === 'PRE_PUBLIC' || !company.tokenAddress || !deps.chain.contracts.tokenLauncher) {
+        return 'no token launched yet';
+      }
+      const { price, marketCap } = await readTokenMarket(deps, company.tokenAddress as Address);
       return `price ${formatUnits(price, 6)} USDC, market cap ${formatUnits(marketCap, 6)} USDC`;
     },
   },
@@ -65,16 +61,8 @@ export const TOOLS: readonly Tool[] = [
     parameters: noArgs,
     cost: 100,
     async run({ deps, company }) {
-      const usdc = deps.chain.contracts.usdc;
-      if (!company.treasuryAddress || !usdc) return 'no treasury address set';
-      const balance = await onChain(() =>
-        deps.chain.publicClient.readContract({
-          address: usdc,
-          abi: MockUSDCAbi,
-          functionName: 'balanceOf',
-          args: [company.treasuryAddress as Address],
-        }),
-      );
+      if (!company.treasuryAddress || !deps.chain.contracts.usdc) return 'no treasury address set';
+      const balance = await readUsdcBalance(deps, company.treasuryAddress as Address);
       return `treasury holds ${formatUnits(balance, 6)} USDC`;
     },
   },
@@ -102,16 +90,8 @@ export const TOOLS: readonly Tool[] = [
     cost: 500,
     async run({ deps, company, args }) {
       const since = new Date(Date.now() - Number(args.hours) * 3_600_000);
-      const [row] = await deps.database.db
-        .select({
-          trades: sql<number>`count(*)::int`,
-          buys: sql<number>`count(*) filter (where ${tokenTrades.side} = 'buy')::int`,
-          volume: sql<string>`coalesce(sum(${tokenTrades.usdcAmount}), 0)::text`,
-        })
-        .from(tokenTrades)
-        .where(and(eq(tokenTrades.companyId, company.id), gte(tokenTrades.blockTime, since)));
-      const trades = row?.trades ?? 0;
-      return `${trades} trades (${row?.buys ?? 0} buys) in ${args.hours} h, volume ${formatUnits(BigInt(row?.volume ?? '0'), 6)} USDC`;
+      const { trades, buys, volume } = await tokenTradeStats(deps.database.db, company.id, since);
+      return `${trades} trades (${buys} buys) in ${args.hours} h, volume ${formatUnits(volume, 6)} USDC`;
     },
   },
   {
@@ -216,6 +196,14 @@ export function enabledTools(toolkit: { enabledTools?: string[]; disabledTools?:
   const allow = toolkit?.enabledTools && toolkit.enabledTools.length > 0 ? new Set(toolkit.enabledTools) : undefined;
   const deny = new Set(toolkit?.disabledTools ?? []);
   return TOOLS.filter((t) => (!allow || allow.has(t.name)) && !deny.has(t.name));
+}
+
+/** USDC (base units) held by `account`. */
+export function readUsdcBalance(c: ToolDeps, account: Address): Promise<bigint> {
+  const usdc = requireContract(c.chain.contracts, 'usdc');
+  return onChain(() =>
+    c.chain.publicClient.readContract({ address: usdc, abi: MockUSDCAbi, functionName: 'balanceOf', args: [account] }),
+  );
 }
 
 /** What a model is told about a tool. */

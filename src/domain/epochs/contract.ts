@@ -1,5 +1,6 @@
 // Reads of the epoch distributor (contracts/EpochDistributor.sol) and the lookups that repair a crash: the
 // transaction that finalized an epoch or paid a leaf, found from the outbox's record or, failing that, the logs.
+
 import { eq } from 'drizzle-orm';
 import {
   type Address,
@@ -9,6 +10,7 @@ import {
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from 'viem';
+import { requireContract } from '../../chain/contracts.ts';
 import { onChain } from '../../chain/errors.ts';
 import { EpochDistributorAbi } from '../../chain/generated/abis.ts';
 import type { Container } from '../../container.ts';
@@ -22,9 +24,7 @@ export const finalizeKey = (epoch: number) => `epoch-finalize:${epoch}`;
 export const claimKey = (epoch: number, companyId: string) => `epoch-claim:${epoch}:${companyId}`;
 
 export function distributorAddress(c: Pick<Container, 'chain'>): Address {
-  const address = c.chain.contracts.distributor;
-  if (!address) throw new Error('the epoch distributor contract is not configured');
-  return address;
+  return requireContract(c.chain.contracts, 'distributor');
 }
 
 /** The distributor's EpochInfo of one epoch (all zero until finalized). */

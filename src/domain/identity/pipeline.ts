@@ -2,8 +2,10 @@
 // registered by the platform, and the agent wallet proven to the registry with the wallet's own EIP-712
 // signature. Every step checks what is already done first, and on-chain steps go through the outbox, so
 // running the pipeline again (after a failure, a crash, or concurrently) finishes it without doing anything twice.
+
 import { eq, sql } from 'drizzle-orm';
 import { type Address, BaseError, encodeFunctionData, isAddressEqual } from 'viem';
+import { requireContract } from '../../chain/contracts.ts';
 import { isChainUnavailable } from '../../chain/errors.ts';
 import { IdentityRegistryAbi } from '../../chain/generated/abis.ts';
 import { agentWalletTypedData, registeredAgentId } from '../../chain/identity.ts';
@@ -49,8 +51,7 @@ export async function provisionAgent(c: PipelineDeps, agentId: string): Promise<
     }
 
     // 2. ERC-8004 identity, registered by the platform with the agent's registration file as its URI.
-    const registry = c.chain.contracts.identityRegistry;
-    if (!registry) throw new Error('the ERC-8004 identity registry is not configured');
+    const registry = requireContract(c.chain.contracts, 'identityRegistry');
     let tokenId: bigint;
     if (agent.erc8004TokenId === null) {
       const receipt = await c.outbox.send(`agent-register:${agentId}`, () => ({

@@ -3,7 +3,9 @@
 // then all contract calls go out at once at that block, so viem's batching transport sends them in one JSON-RPC
 // batch (one HTTP round trip) and the figures form a consistent snapshot (a stake and the total it is part of
 // come from the same state). An RPC that does not answer becomes 503 CHAIN_UNAVAILABLE (onChain).
+
 import type { Address } from 'viem';
+import { requireContract } from '../../chain/contracts.ts';
 import { onChain } from '../../chain/errors.ts';
 import { EmissionTokenAbi, StakingAbi } from '../../chain/generated/abis.ts';
 import { CARD_TOKEN_ID_MAX, NO_CARD_MULTIPLIER, type TierName } from '../../constants.ts';
@@ -38,9 +40,7 @@ export interface StakingStats {
 type Deps = Pick<Container, 'chain'>;
 
 function contract(c: Deps, key: 'staking' | 'emissionToken'): Address {
-  const address = c.chain.contracts[key];
-  if (!address) throw new Error(`the ${key} contract is not configured`);
-  return address;
+  return requireContract(c.chain.contracts, key);
 }
 
 /** The latest block, never a cached number: a read right after a transaction must see it. */

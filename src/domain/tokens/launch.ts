@@ -3,8 +3,10 @@
 // outbox, then the company moves PRE_PUBLIC -> BONDING and PUBLIC. A crash anywhere in between is finished by
 // the outbox's settling, the indexer (which applies the TokenLaunched log by that address) and
 // repairTokenLaunches (which runs the same completion again): nothing is launched twice, nothing is lost.
+
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { type Address, encodeFunctionData, type Hex, parseEventLogs, type TransactionReceipt, zeroAddress } from 'viem';
+import { requireContract } from '../../chain/contracts.ts';
 import { onChain } from '../../chain/errors.ts';
 import { TokenLauncherAbi } from '../../chain/generated/abis.ts';
 import { TOKEN_NAME_MAX } from '../../constants.ts';
@@ -24,9 +26,7 @@ export interface LaunchInput {
 }
 
 export function launcherAddress(c: Pick<Container, 'chain'>): Address {
-  const address = c.chain.contracts.tokenLauncher;
-  if (!address) throw new Error('the token launcher contract is not configured');
-  return address;
+  return requireContract(c.chain.contracts, 'tokenLauncher');
 }
 
 /** Launches the company's token for its creator; returns the company as it is afterwards. */

@@ -1,6 +1,7 @@
 // Reading company tokens: the public status with its price read on-chain, the v1 detail and list (database only:
 // the v1 views carry no price), and trade volume.
 import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import type { Address } from 'viem';
 import { onChain } from '../../chain/errors.ts';
 import { TokenLauncherAbi } from '../../chain/generated/abis.ts';
 import type { Container } from '../../container.ts';
@@ -10,7 +11,7 @@ import { tokenTrades } from '../../db/schema/tokens.ts';
 import { notFound } from '../../errors.ts';
 import { requireCompany } from '../companies/queries.ts';
 import { launcherAddress } from './launch.ts';
-import { tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
+import { type Market, tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
 
 type Deps = Pick<Container, 'chain' | 'database'>;
 
@@ -18,15 +19,33 @@ type Deps = Pick<Container, 'chain' | 'database'>;
 export async function getTokenStatus(c: Deps, idOrSlug: string) {
   const company = await requireCompany(c.database.db, idOrSlug);
   if (company.tokenStatus === 'PRE_PUBLIC') return tokenStatusView(company, undefined);
+  return tokenStatusView(company, await readTokenMarket(c, company.tokenAddress as Address));
+}
+
+/** Price and market cap of a launched token, one call to the launcher (the v4 pool once graduated). */
+export async function readTokenMarket(c: Pick<Container, 'chain'>, token: Address): Promise<Market> {
   const [price, marketCap] = await onChain(() =>
     c.chain.publicClient.readContract({
       address: launcherAddress(c),
       abi: TokenLauncherAbi,
       functionName: 'priceOf',
-      args: [company.tokenAddress as `0x${string}`],
+      args: [token],
     }),
   );
-  return tokenStatusView(company, { price, marketCap });
+  return { price, marketCap };
+}
+
+/** A company's token trades since `since`: how many, how many buys, and their USDC volume (base units). */
+export async function tokenTradeStats(db: Tx, companyId: string, since: Date) {
+  const [row] = await db
+    .select({
+      trades: sql<number>`count(*)::int`,
+      buys: sql<number>`count(*) filter (where ${tokenTrades.side} = 'buy')::int`,
+      volume: sql<string>`coalesce(sum(${tokenTrades.usdcAmount}), 0)::text`,
+    })
+    .from(tokenTrades)
+    .where(and(eq(tokenTrades.companyId, companyId), gte(tokenTrades.blockTime, since)));
+  return { trades: row?.trades ?? 0, buys: row?.buys ?? 0, volume: BigInt(row?.volume ?? '0') };
 }
 
 /** SPEC.md GET /api/v1/companies/{slug}/token; 404 while the company has no token. */
