@@ -1,6 +1,7 @@
 // Round contexts and tool lists for the model-layer tests: the engine's own tools as the model sees them, plus
 // tools with harder argument schemas (patterns, bounds, nested objects, arrays, formats).
 import type { RoundContext, ToolSpec } from '../../../src/domain/engine/models/types.ts';
+import { TOOLS, toolSpec } from '../../../src/domain/engine/tools.ts';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
@@ -88,82 +89,8 @@ export const CONTEXTS = {
   }),
 } satisfies Record<string, RoundContext>;
 
-const noArgs = { type: 'object', properties: {}, additionalProperties: false };
-
-/** The engine's tools (src/domain/engine/tools.ts) as a model sees them: cost in USD. */
-export const ENGINE_TOOLS: ToolSpec[] = [
-  {
-    name: 'read_token_price',
-    description: "Reads the company token's price and market cap from the launcher (the v4 pool once graduated).",
-    parameters: noArgs,
-    cost: 0.0001,
-  },
-  {
-    name: 'read_treasury_balance',
-    description: "Reads the USDC balance of the company's treasury address.",
-    parameters: noArgs,
-    cost: 0.0001,
-  },
-  {
-    name: 'read_staking_stats',
-    description: 'Reads the staking pool: total effective stake, emission rate and base APY.',
-    parameters: noArgs,
-    cost: 0.0001,
-  },
-  {
-    name: 'scan_token_trades',
-    description: "Summarises the company token's trades over the last `hours` hours.",
-    parameters: {
-      type: 'object',
-      properties: { hours: { type: 'integer', minimum: 1, maximum: 168 } },
-      required: ['hours'],
-      additionalProperties: false,
-    },
-    cost: 0.0005,
-  },
-  {
-    name: 'scan_platform_tokens',
-    description: 'Lists the most traded company tokens of the platform over the last 24 hours.',
-    parameters: {
-      type: 'object',
-      properties: { limit: { type: 'integer', minimum: 1, maximum: 20 } },
-      required: ['limit'],
-      additionalProperties: false,
-    },
-    cost: 0.0005,
-  },
-  {
-    name: 'read_fortune_rank',
-    description: "Reads the company's rank on the Fortune List (by platform score).",
-    parameters: noArgs,
-    cost: 0.0005,
-  },
-  {
-    name: 'publish_update',
-    description: "Publishes a short update to the company's followers.",
-    parameters: {
-      type: 'object',
-      properties: { message: { type: 'string', minLength: 1, maxLength: 280 } },
-      required: ['message'],
-      additionalProperties: false,
-    },
-    cost: 0.001,
-  },
-  {
-    name: 'set_agent_strategy',
-    description: "Sets one C-suite agent's strategy preset (BALANCED, AGGRESSIVE or CONSERVATIVE).",
-    parameters: {
-      type: 'object',
-      properties: {
-        role: { type: 'string', enum: ['CFO', 'CTO', 'CMO', 'COO', 'CSO', 'CISO', 'CRO'] },
-        preset: { type: 'string', enum: ['BALANCED', 'AGGRESSIVE', 'CONSERVATIVE'] },
-      },
-      required: ['role', 'preset'],
-      additionalProperties: false,
-    },
-    cost: 0.001,
-  },
-];
+/** The engine's own tools (src/domain/engine/tools.ts) as a model sees them: cost in USD. */
+export const ENGINE_TOOLS: ToolSpec[] = TOOLS.map(toolSpec);
 
 /** Tools whose argument schemas use most of JSON Schema. */
 export const EXOTIC_TOOLS: ToolSpec[] = [
