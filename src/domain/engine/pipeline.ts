@@ -38,7 +38,7 @@ import type {
   RoleAnswer,
   RoundContext,
 } from './models/types.ts';
-import { enabledTools, readUsdcBalance, type Tool, toolNamed, toolSpec } from './tools.ts';
+import { enabledTools, readUsdcBalance, TOOLS, type Tool, toolNamed, toolSpec } from './tools.ts';
 
 export type EngineDeps = Pick<Container, 'chain' | 'database' | 'now'> & {
   models: ModelProvider;
@@ -405,6 +405,8 @@ function parseRoleAnswer(content: string): RoleAnswer['proposals'] {
 }
 
 const ajv = new Ajv({ allErrors: false, strict: false });
+/** Each tool's argument validator, compiled once for the process rather than once per round. */
+const argumentValidators = new Map(TOOLS.map((t) => [t.name, ajv.compile(t.parameters)]));
 
 /** Validates the extraction's JSON: the shape, enabled action tools, active roles, and each tool's arguments. */
 function decisionValidator(tools: Tool[], roles: string[]) {
@@ -433,7 +435,6 @@ function decisionValidator(tools: Tool[], roles: string[]) {
     },
   };
   const shape = ajv.compile<ExtractedDecision>(schema);
-  const argsOf = new Map(actionTools.map((t) => [t.name, ajv.compile(t.parameters)]));
   return (content: string): { ok: true; value: ExtractedDecision } | { ok: false; error: string } => {
     let value: unknown;
     try {
@@ -443,7 +444,7 @@ function decisionValidator(tools: Tool[], roles: string[]) {
     }
     if (!shape(value)) return { ok: false, error: ajv.errorsText(shape.errors) };
     for (const [i, action] of value.actions.entries()) {
-      const check = argsOf.get(action.tool)!;
+      const check = argumentValidators.get(action.tool)!;
       if (!check(action.args)) return { ok: false, error: `actions[${i}].args: ${ajv.errorsText(check.errors)}` };
     }
     return { ok: true, value };
