@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'RATE_LIMITED',
   'CHAIN_UNAVAILABLE',
+  'DATABASE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -54,8 +54,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
     });
-    // An idle client losing its connection (server restart) must not crash the process: the pool replaces it.
-    pool.on('error', (err) => options.onError?.(err));
+    // A server restart ends every session (57P01, then the socket closes) and node-postgres emits 'error' on each
+    // client: without a listener that kills the process. The pool listens on idle clients only and discards them;
+    // a client checked out (a transaction in progress) has no listener of the pool's, so each client gets one of
+    // its own for its lifetime: the statement in progress fails (503 DATABASE_UNAVAILABLE), the client is not
+    // queryable any more and the pool discards it on release. New connections are made on demand once the server
+    // is back; nothing is restarted.
+    pool.on('connect', (client) => {
+      let reported = false; // once per client: an ended session errs twice (57P01, then the closed socket)
+      client.on('error', (err) => {
+        if (!reported) options.onError?.(err);
+        reported = true;
+      });
+    });
+    pool.on('error', () => {}); // an idle client's error, already reported by the client's own listener
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {

@@ -1,6 +1,7 @@
 // One place maps every error to its HTTP status and envelope: internal, v1 or bare (NFT routes).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isChainUnavailable } from '../chain/errors.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, type ErrorCode, type ErrorDetail } from '../errors.ts';
 import { meta } from './envelope.ts';
 
@@ -13,6 +14,7 @@ export const codeToStatus: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   CHAIN_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
 
@@ -90,6 +92,10 @@ export function mapError(err: unknown): Mapped {
       code: 'CHAIN_UNAVAILABLE',
       message: 'The chain RPC did not answer in time; try again shortly',
     };
+  }
+  if (isDatabaseUnavailable(err)) {
+    // A restart or failover of PostgreSQL: the pool reconnects by itself, so the client should simply retry.
+    return { status: 503, code: 'DATABASE_UNAVAILABLE', message: 'The database is unavailable; try again shortly' };
   }
   const fe = err as FastifyError;
   if (fe?.validation) {
