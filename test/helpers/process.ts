@@ -1,0 +1,243 @@
+// The service as a real process (`tsx src/main.ts`), as the end-to-end and crash tests run it: spawned with an
+// environment, waited on until healthy, stopped with SIGTERM or killed with SIGKILL. Also what such a process
+// keeps across restarts when the test owns it: an anvil node with the contracts deployed (and their file), and a
+// database that survives the process (a PGlite data directory on disk, or a fresh database on TEST_DATABASE_URL).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { toHex } from 'viem';
+import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
+import { type ChainClients, createChainClients, devAccount } from '../../src/chain/client.ts';
+import { type ContractsFile, writeContractsFile } from '../../src/chain/contracts.ts';
+import { deployLocalContracts } from '../../src/chain/deploy.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { type HttpMethod, type MessageSigner, serializeBody, signedRequest } from './security.ts';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServiceProcess {
+  base: string;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** SIGTERM, then the exit code (throws when it takes longer than 15 s; the process is then killed). */
+  stop(): Promise<number | null>;
+  /** SIGKILL, resolved once the process is gone: no handler runs, nothing is flushed or closed. */
+  kill(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+
+/** Kills (SIGKILL) every service process this test file started that still runs; for afterAll. */
+export function killServices(): void {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  running.clear();
+}
+
+/**
+ * Spawns `tsx src/main.ts` with PATH, HOME, LOG_LEVEL=warn, PORT and `env` (nothing else of the test's environment),
+ * and resolves once GET /api/health answers 200 with status `ok` (within `timeoutMs`).
+ */
+export async function startService(
+  env: Record<string, string>,
+  { timeoutMs = 60_000 }: { timeoutMs?: number } = {},
+): Promise<ServiceProcess> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const service: ServiceProcess = {
+    base: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      const done = await Promise.race([
+        exited.then(() => 'exited' as const),
+        new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000)),
+      ]);
+      if (done === 'timeout') {
+        child.kill('SIGKILL');
+        throw new Error(`server did not stop within 15 s of SIGTERM: ${output.slice(-2000)}`);
+      }
+      return child.exitCode;
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}): ${output}`);
+    try {
+      const res = await fetch(`${service.base}/api/health`);
+      if (res.ok && ((await res.json()) as { data: { status: string } }).data.status === 'ok') return service;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server not healthy within ${timeoutMs} ms: ${output}`);
+}
+
+/**
+ * Resolves once every job in `names` has finished at least `runs` times in `service` (ok or failed), as its
+ * /metrics counts them: the start-up jobs run once each right after start.
+ */
+export async function waitForJobs(
+  service: ServiceProcess,
+  names: readonly string[],
+  { timeoutMs = 60_000 }: { timeoutMs?: number } = {},
+): Promise<Record<string, string>> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = await (await fetch(`${service.base}/metrics`)).text();
+    const outcomes: Record<string, string> = {};
+    for (const name of names) {
+      const outcome = new RegExp(`aie_job_duration_seconds_count\\{job="${name}",outcome="(\\w+)"\\} [1-9]`).exec(
+        last,
+      )?.[1];
+      if (outcome) outcomes[name] = outcome;
+    }
+    if (names.every((n) => outcomes[n])) return outcomes;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`jobs ${names.join(', ')} not all run within ${timeoutMs} ms:\n${last}\n${service.output()}`);
+}
+
+/** An anvil node the test owns (it outlives every service process), with the platform's contracts deployed. */
+export interface ServiceChain {
+  node: AnvilNode;
+  clients: ChainClients;
+  file: ContractsFile;
+  /** The environment that points a service at this chain: CHAIN_RPC_URL, CONTRACTS_FILE, the platform key. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** Starts anvil, deploys the contracts (account 0 is owner, platform and oracle) and writes their file under `dir`. */
+export async function startServiceChain(
+  dir: string,
+  { baseUrl = 'http://localhost:3000' } = {},
+): Promise<ServiceChain> {
+  const node = await startAnvil();
+  try {
+    const clients = createChainClients({ chainId: 31337, rpcUrl: node.rpcUrl, local: true, timeoutMs: 5000 });
+    const file = await deployLocalContracts(clients, undefined, { baseUrl });
+    const contractsFile = path.join(dir, 'contracts.json');
+    writeContractsFile(contractsFile, file);
+    const privateKey = devAccount(0).getHdKey().privateKey;
+    if (!privateKey) throw new Error('dev account 0 has no private key');
+    return {
+      node,
+      clients,
+      file,
+      env: {
+        CHAIN_RPC_URL: node.rpcUrl,
+        CONTRACTS_FILE: contractsFile,
+        CHAIN_ID: '31337',
+        PLATFORM_PRIVATE_KEY: toHex(privateKey),
+        // Automine: a block per transaction, so the indexer need not wait for confirmations.
+        CHAIN_CONFIRMATIONS: '0',
+      },
+      stop: () => node.stop(),
+    };
+  } catch (err) {
+    await node.stop();
+    throw err;
+  }
+}
+
+/** A database that survives the service process: its environment for the service, and a way to open it here. */
+export interface ServiceDatabase {
+  kind: 'pglite' | 'postgres';
+  /** DATABASE_URL for PostgreSQL; nothing for PGlite (the service then keeps it under DATA_DIR/pg). */
+  env: Record<string, string>;
+  /** Opens it in this process; for PGlite only while no service runs on it (its data directory is locked). */
+  open(): Promise<Database>;
+  /** Drops the PostgreSQL database; PGlite's directory goes with DATA_DIR. */
+  drop(): Promise<void>;
+}
+
+/** A fresh database on the server of TEST_DATABASE_URL when set, else PGlite under `dataDir`/pg. */
+export async function serviceDatabase(dataDir: string): Promise<ServiceDatabase> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) {
+    return {
+      kind: 'pglite',
+      env: {},
+      open: () => openDatabase({ dataDir: path.join(dataDir, 'pg') }),
+      drop: async () => {},
+    };
+  }
+  const name = `aie_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    env: { DATABASE_URL: url.toString() },
+    open: () => openDatabase({ url: url.toString(), poolSize: 2 }),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+const usedSignatures = new Set<string>();
+/**
+ * fetch with a wallet signature by `account`, dated at the latest second within the window not yet used for the
+ * same signer, method, path and body (the service refuses a replayed signature), so a test may repeat a call.
+ */
+export async function signedFetch(
+  base: string,
+  account: MessageSigner,
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+): Promise<Response> {
+  const payload = serializeBody(body);
+  const nowS = Math.floor(Date.now() / 1000);
+  let ts = nowS;
+  const key = (t: number) => `${account.address} ${method} ${url} ${payload} ${t}`;
+  while (usedSignatures.has(key(ts)) && ts > nowS - 250) ts--;
+  usedSignatures.add(key(ts));
+  const headers = await signedRequest(account, method, url, body, ts);
+  return fetch(`${base}${url}`, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
+}
