@@ -4,6 +4,7 @@
 // primary tokens, run decision rounds, and finalize and claim a reward epoch. Each step reads the state first and
 // only does what is missing, so a second run does no harm. It refuses any chain but 31337: it moves the chain's
 // clock and signs with the public dev keys. Pure parts (plan, progress bar, decisions) are in scripts/demo/lib.ts.
+import { existsSync, readFileSync } from 'node:fs';
 import {
   type Address,
   createPublicClient,
@@ -31,6 +32,7 @@ import {
   type DemoOptions,
   formatUnitsShort,
   LOCAL_CHAIN_ID,
+  localCronSecret,
   parseDemoArgs,
   planEpoch,
   renderBar,
@@ -669,17 +671,36 @@ async function stepDecisions(ctx: Ctx) {
   ctx.summary.push(`decision rounds run now: ${ran}${failed ? ` (${failed} failed)` : ''}`);
 }
 
-/** Today's (UTC) score snapshot: taken by the service's score-snapshot job, never by this script. */
+/**
+ * Today's (UTC) score snapshot: the service's score-snapshot job takes it at 00:00 UTC; when none holds the demo
+ * companies yet and the scheduler secret is known, POST /api/cron/score-snapshot takes today's now (once per date).
+ */
 async function stepSnapshot(ctx: Ctx): Promise<number | undefined> {
   ctx.progress.step('scores: looking for the latest snapshot');
-  const list = await ctx.api.data('GET', '/api/fortune-list?limit=100');
   const slugs = new Set(DEMO_COMPANIES.map((c) => c.slug));
-  const ours = (list.companies as any[]).filter((e) => slugs.has(e.company.slug));
+  const ranked = async () => {
+    const list = await ctx.api.data('GET', '/api/fortune-list?limit=100');
+    return { list, ours: (list.companies as any[]).filter((e) => slugs.has(e.company.slug)) };
+  };
+  let { list, ours } = await ranked();
+  if (ours.length === 0 && ctx.options.secret) {
+    ctx.progress.step('scores: POST /api/cron/score-snapshot');
+    const res = await ctx.api.call('POST', '/api/cron/score-snapshot', { bearer: ctx.options.secret });
+    if (res.status === 401) {
+      throw new DemoError(
+        "POST /api/cron/score-snapshot: 401: the secret is not the service's CRON_SECRET or ADMIN_SECRET",
+      );
+    }
+    if (res.status !== 200) throw new DemoError(`POST /api/cron/score-snapshot: ${describe(res)}`);
+    const d = res.body.data;
+    if (d.status === 'taken') ctx.summary.push(`score snapshot ${d.date} taken now: ${d.companies} companies scored`);
+    ({ list, ours } = await ranked());
+  }
   if (ours.length === 0) {
     const nextHour = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000).toISOString().slice(11, 16);
-    const message =
-      `no score snapshot holds the demo companies yet. The service takes it with its score-snapshot job, at start and at the top of every hour while today's is not taken (next: ${nextHour} UTC); there is no route to trigger it. ` +
-      `Restart the service (npm start) or wait until ${nextHour} UTC, then run npm run demo again to finalize an epoch and claim.`;
+    const message = ctx.options.secret
+      ? `today's score snapshot was taken before the demo companies existed (a date is taken once); they are scored in tomorrow's (00:00 UTC), then run npm run demo again to finalize an epoch and claim.`
+      : `no score snapshot holds the demo companies yet, and no scheduler secret is known to take one now (--secret, CRON_SECRET, or the development ./data/cron-secret of a local npm start). The service's job takes today's at the top of the hour while none is taken (next: ${nextHour} UTC); then run npm run demo again to finalize an epoch and claim.`;
     ctx.notes.push(message);
     ctx.summary.push('score snapshot: none with the demo companies yet (see the notes)');
     return undefined;
@@ -710,7 +731,7 @@ async function claimables(ctx: Ctx): Promise<Map<string, any[]>> {
 async function distribute(ctx: Ctx): Promise<boolean> {
   if (!ctx.options.secret) {
     ctx.notes.push(
-      "no CRON_SECRET or ADMIN_SECRET given, so POST /api/cron/epoch-distribute was not called: the scheduler's epoch-distribute job finalizes the ended epoch at 5 minutes past the hour (and at start); run npm run demo again afterwards to claim. Or pass --secret (the service's CRON_SECRET).",
+      "no CRON_SECRET or ADMIN_SECRET known, so POST /api/cron/epoch-distribute was not called: the scheduler's epoch-distribute job finalizes the ended epoch at 5 minutes past the hour (and at start); run npm run demo again afterwards to claim. Or pass --secret (the service's CRON_SECRET).",
     );
     return false;
   }
@@ -820,6 +841,9 @@ async function main() {
     process.stdout.write(USAGE);
     return;
   }
+  options.secret ??= localCronSecret(options.url, process.env, (file) =>
+    existsSync(file) ? readFileSync(file, 'utf8') : undefined,
+  );
   const started = Date.now();
   const steps: [string, (ctx: Ctx) => Promise<unknown>][] = [
     ['cards and companies', stepCompanies],

@@ -3,6 +3,7 @@
 import { buildContracts } from '../scripts/build-contracts.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
+import { DEV_CRON_SECRET_FILE, developmentCronSecret } from './domain/auth/dev-secret.ts';
 import { followCardTransfers } from './domain/companies/ownership.ts';
 import { startEngine } from './domain/engine/loop.ts';
 import { followCompanyTokens } from './domain/tokens/indexer.ts';
@@ -25,6 +26,11 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  const devCronSecret = developmentCronSecret(config);
+  if (devCronSecret) {
+    config.cronSecret = devCronSecret;
+    logger.info(`development CRON_SECRET: the one in ${config.dataDir}/${DEV_CRON_SECRET_FILE}`);
+  }
   // Contracts are compiled on install; this only recompiles when a source changed since.
   if (buildContracts().compiled) logger.info('contracts recompiled');
 

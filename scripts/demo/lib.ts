@@ -139,8 +139,25 @@ mint cards, create companies, deploy their suites, launch and trade tokens, stak
 and claim an epoch. Each step checks the state first, so running it again does no harm.
 
   --url      the service (default http://localhost:3000, or DEMO_URL)
-  --secret   the scheduler secret for POST /api/cron/epoch-distribute (default: CRON_SECRET, then ADMIN_SECRET)
+  --secret   the scheduler secret for POST /api/cron/score-snapshot and /api/cron/epoch-distribute (default:
+             CRON_SECRET, then ADMIN_SECRET, then for a service on this machine the development secret that
+             npm start keeps in DATA_DIR/cron-secret, ./data/cron-secret by default)
 `;
+
+/**
+ * The development CRON_SECRET `npm start` generates on its embedded defaults (src/domain/auth/dev-secret.ts), for a
+ * service on a loopback address only: a remote service's secret is never guessed from local files.
+ */
+export function localCronSecret(
+  url: string,
+  env: Record<string, string | undefined>,
+  read: (file: string) => string | undefined,
+): string | undefined {
+  const host = new URL(url).hostname;
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(host)) return undefined;
+  const dataDir = env.DATA_DIR?.trim() || './data';
+  return read(`${dataDir.replace(/\/+$/, '')}/cron-secret`)?.trim() || undefined;
+}
 
 export function parseDemoArgs(argv: string[], env: Record<string, string | undefined>): DemoOptions {
   const options: DemoOptions = {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEMO_COMPANIES,
   formatUnitsShort,
+  localCronSecret,
   parseDemoArgs,
   planEpoch,
   renderBar,
@@ -56,5 +57,15 @@ describe('demo plan', () => {
     expect(parseDemoArgs([], { ADMIN_SECRET: 'a' }).secret).toBe('a');
     expect(() => parseDemoArgs(['--nope'], {})).toThrow(/unknown option/);
     expect(() => parseDemoArgs(['--url', 'ftp://x'], {})).toThrow(/http/);
+  });
+
+  it("reads a local service's development cron secret, never a remote one's", () => {
+    const files: Record<string, string> = { './data/cron-secret': 'dev-secret\n', '/tmp/d/cron-secret': 'other\n' };
+    const read = (file: string) => files[file];
+    expect(localCronSecret('http://localhost:3000', {}, read)).toBe('dev-secret');
+    expect(localCronSecret('http://127.0.0.1:4000', { DATA_DIR: '/tmp/d/' }, read)).toBe('other');
+    expect(localCronSecret('http://[::1]:3000', {}, read)).toBe('dev-secret');
+    expect(localCronSecret('https://api.example.com', {}, read)).toBeUndefined();
+    expect(localCronSecret('http://localhost:3000', { DATA_DIR: '/nowhere' }, read)).toBeUndefined();
   });
 });

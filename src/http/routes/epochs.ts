@@ -1,9 +1,11 @@
 // Epoch reward routes: the running epoch read on-chain, a company's claimable rewards, a leaf's proof, the claim
 // (creator, wallet-signed; the oracle sends it and the reward mints to the recorded treasury) and the distribution
-// (scheduler or admin secret; the scheduler also runs it every hour on its own). See docs/api/epochs.md.
+// (scheduler or admin secret; the scheduler also runs it every hour on its own), and the daily score snapshot on
+// demand (same secrets; the scheduler takes it at 00:00 UTC). See docs/api/epochs.md.
 import { claimEpochReward } from '../../domain/epochs/claim.ts';
 import { distributeEpoch } from '../../domain/epochs/distribute.ts';
 import { readClaimable, readCurrentEpochView, readProof } from '../../domain/epochs/queries.ts';
+import { takeScoreSnapshot } from '../../domain/scores/snapshot.ts';
 import { requireSecret, requireWallet } from '../auth/index.ts';
 import { ok } from '../envelope.ts';
 import { internalErrors } from '../schemas/common.ts';
@@ -16,6 +18,7 @@ import {
   EpochResponse,
   ProofParams,
   ProofResponse,
+  SnapshotResponse,
 } from '../schemas/epochs.ts';
 import type { App, RouteOptions } from '../types.ts';
 
@@ -96,5 +99,24 @@ export default async function epochRoutes(app: App, { container }: RouteOptions)
       },
     },
     async () => ok(await distributeEpoch(container)),
+  );
+
+  app.post(
+    '/api/cron/score-snapshot',
+    {
+      preValidation: requireSecret(container, ['cron', 'admin']),
+      schema: {
+        tags: ['epochs'],
+        summary: "Take today's score snapshot now, unless it is taken (the scheduler takes it at 00:00 UTC)",
+        description:
+          'Scores every company for today (UTC, by the service clock) exactly as the daily score-snapshot job does, once per date: a date already taken answers status "exists" and changes nothing; with no company, "empty". Epochs reward the mean of the daily snapshots in their window. 401 UNAUTHORIZED without a valid CRON_SECRET or ADMIN_SECRET.',
+        security: [{ bearerSecret: [] }],
+        response: { 200: SnapshotResponse, ...internalErrors },
+      },
+    },
+    async () => {
+      const result = await takeScoreSnapshot(container, container.database.db);
+      return ok({ ...result, block: result.block === null ? null : result.block.toString() });
+    },
   );
 }
