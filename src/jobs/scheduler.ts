@@ -6,6 +6,7 @@ import type { Container } from '../container.ts';
 import { rowsOf, type Tx } from '../db/client.ts';
 import { purgeExpiredSignatures } from '../domain/auth/wallet-signature.ts';
 import { repairCardLocks } from '../domain/companies/card.ts';
+import { repairAgentDeployments } from '../domain/companies/deploy-suite.ts';
 import { anchorPendingRounds, failStaleRounds } from '../domain/engine/runner.ts';
 import { distributeEpoch } from '../domain/epochs/distribute.ts';
 import { purgeExpiredEvents } from '../domain/events/store.ts';
@@ -17,6 +18,11 @@ export interface Job {
   /** Cron pattern, seconds optional (croner syntax), UTC. */
   pattern: string;
   run(tx: Tx, container: Container): Promise<unknown>;
+  /**
+   * The run at start, when it differs: a repair that leaves recent work alone on the schedule (a request may still
+   * be doing it) takes all of it at start, since nothing of this process is in flight yet.
+   */
+  startup?(tx: Tx, container: Container): Promise<unknown>;
 }
 
 export const jobs: Job[] = [
@@ -59,6 +65,14 @@ export const jobs: Job[] = [
     name: 'repair-token-launches',
     pattern: '* * * * *',
     run: (_tx, container) => repairTokenLaunches(container),
+    startup: (_tx, container) => repairTokenLaunches(container, { olderThanMs: 0 }),
+  },
+  {
+    // Company agents a deploy-suite left PENDING or DEPLOYING (a crash): identities and wallets finished once.
+    name: 'repair-agent-deployments',
+    pattern: '* * * * *',
+    run: (_tx, container) => repairAgentDeployments(container),
+    startup: (_tx, container) => repairAgentDeployments(container, { olderThanMs: 0 }),
   },
   {
     // Platform events older than the retention (SPEC.md: 1 hour; EVENT_RETENTION_MS).
@@ -90,6 +104,7 @@ export const startupJobs = [
   'settle-outbox',
   'repair-card-locks',
   'repair-token-launches',
+  'repair-agent-deployments',
   'fail-stale-rounds',
   'anchor-decisions',
   'score-snapshot',
@@ -106,9 +121,10 @@ export interface JobLogger {
  * PGlite serves one process (its data directory is locked) over one connection, so there the job runs
  * without a transaction: holding one would block the job's own queries made through other handles.
  */
-export async function runJobOnce(job: Job, container: Container): Promise<boolean> {
+export async function runJobOnce(job: Job, container: Container, { atStart = false } = {}): Promise<boolean> {
+  const run = (atStart && job.startup) || job.run;
   if (container.database.kind === 'pglite') {
-    await job.run(container.database.db, container);
+    await run(container.database.db, container);
     return true;
   }
   return container.database.db.transaction(async (tx) => {
@@ -116,7 +132,7 @@ export async function runJobOnce(job: Job, container: Container): Promise<boolea
       await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`job:${job.name}`})) as locked`),
     );
     if (!row?.locked) return false;
-    await job.run(tx, container);
+    await run(tx, container);
     return true;
   });
 }
@@ -125,11 +141,11 @@ export async function runJobOnce(job: Job, container: Container): Promise<boolea
  * runJobOnce, recorded in the metrics (duration, outcome, failures and CHAIN_UNAVAILABLE errors); rethrows.
  * `metrics?.`: the partial containers of some tests have none.
  */
-async function runJobMeasured(job: Job, container: Container): Promise<boolean> {
+async function runJobMeasured(job: Job, container: Container, atStart = false): Promise<boolean> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   try {
-    const ran = await runJobOnce(job, container);
+    const ran = await runJobOnce(job, container, { atStart });
     container.metrics?.observeJob(job.name, seconds(), ran ? 'ok' : 'skipped');
     return ran;
   } catch (err) {
@@ -144,7 +160,7 @@ export async function runStartupJobs(container: Container, log: JobLogger): Prom
   for (const name of startupJobs) {
     const job = jobs.find((j) => j.name === name)!;
     try {
-      await runJobMeasured(job, container);
+      await runJobMeasured(job, container, true);
     } catch (err) {
       log.error({ job: name, err }, 'start-up job failed; the schedule retries it');
     }

@@ -3,7 +3,7 @@
 // Roles are claimed by one INSERT ... ON CONFLICT DO NOTHING against the partial unique index on
 // (company, role), so two calls at once can never hire two agents for one role.
 import { createId } from '@paralleldrive/cuid2';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { AGENT_ROLES } from '../../constants.ts';
 import type { Container } from '../../container.ts';
@@ -69,16 +69,7 @@ export async function deploySuite(c: Deps, idOrSlug: string, signer: Address | u
   const dualityResults: Record<string, PipelineResult> = {};
   for (const agent of pending) dualityResults[agent.id] = await provisionAgent(c, agent.id);
 
-  const live = await db
-    .select({ role: agents.role })
-    .from(agents)
-    .where(and(eq(agents.companyId, company.id), ne(agents.status, 'TERMINATED')));
-  if (AGENT_ROLES.every((role) => live.some((a) => a.role === role))) {
-    await db
-      .update(companies)
-      .set({ status: 'PRIVATE', updatedAt: new Date() })
-      .where(and(eq(companies.id, company.id), inArray(companies.status, ['INCORPORATING', 'HIRING'])));
-  }
+  await finishHiring(c, company.id);
   await startMachine(c, company);
 
   return {
@@ -91,6 +82,60 @@ export async function deploySuite(c: Deps, idOrSlug: string, signer: Address | u
     skipped,
     dualityResults,
   };
+}
+
+/** INCORPORATING or HIRING -> PRIVATE once all seven roles hold a live agent. */
+async function finishHiring(c: Pick<Deps, 'database'>, companyId: string) {
+  const db = c.database.db;
+  const live = await db
+    .select({ role: agents.role })
+    .from(agents)
+    .where(and(eq(agents.companyId, companyId), ne(agents.status, 'TERMINATED')));
+  if (AGENT_ROLES.every((role) => live.some((a) => a.role === role))) {
+    await db
+      .update(companies)
+      .set({ status: 'PRIVATE', updatedAt: new Date() })
+      .where(and(eq(companies.id, companyId), inArray(companies.status, ['INCORPORATING', 'HIRING'])));
+  }
+}
+
+/**
+ * Finishes the deploy-suites a crash (or a stopped process) left half done: company agents still PENDING or
+ * DEPLOYING whose last change is older than `olderThanMs` go through the identity pipeline again, which completes
+ * each step once (the outbox returns a registration already sent), and every company whose seven roles are all
+ * held moves to PRIVATE (also one whose agents finished before the crash cut its own move off). FAILED
+ * agents are left to the creator's next deploy-suite. Run at start (olderThanMs 0: nothing of this process is in
+ * flight yet) and every minute (30 s, so requests still running keep their agents; running one twice is safe).
+ */
+export async function repairAgentDeployments(c: Deps, { olderThanMs = 30_000, limit = 100 } = {}): Promise<number> {
+  const db = c.database.db;
+  const stuck = await db
+    .select({ id: agents.id, companyId: agents.companyId })
+    .from(agents)
+    .where(
+      and(
+        inArray(agents.status, ['PENDING', 'DEPLOYING']),
+        isNotNull(agents.companyId),
+        lt(agents.updatedAt, new Date(c.now() - olderThanMs)),
+      ),
+    )
+    .orderBy(agents.updatedAt)
+    .limit(limit);
+  for (const agent of stuck) {
+    const result = await provisionAgent(c, agent.id);
+    if (result.status === 'FAILED') c.log?.warn({ agentId: agent.id, errors: result.errors }, 'agent repair failed');
+  }
+  // Also companies whose agents all finished but whose own move was cut off.
+  await db.execute(sql`
+    update companies c set status = 'PRIVATE', updated_at = now()
+    where c.status in ('INCORPORATING', 'HIRING')
+      and (select count(distinct a.role) from agents a
+           where a.company_id = c.id and a.status <> 'TERMINATED'
+             and a.role in (${sql.join(
+               AGENT_ROLES.map((r) => sql`${r}`),
+               sql`, `,
+             )})) = ${AGENT_ROLES.length}`);
+  return stuck.length;
 }
 
 /** Starts the company's compute machine once, when a compute provider is configured. */
