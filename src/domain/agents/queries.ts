@@ -1,8 +1,10 @@
 // Reads of agents: the paged list (newest first, filtered by status and creator) and one agent with its company.
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { Tx } from '../../db/client.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
+import { countEachTime, type PageTotal } from '../companies/page-total.ts';
+import { preparedOn } from '../companies/prepared.ts';
 import { agentNotFound } from './rules.ts';
 import type { AgentListRow, AgentWithCompany } from './views.ts';
 
@@ -37,26 +39,55 @@ const listColumns = {
   createdAt: agents.createdAt,
 };
 
-/**
- * One query for the page, one for the total. The order (created_at DESC, id DESC) is the order of
- * agents_created_idx, agents_status_created_idx and agents_creator_created_idx, so each filter reads an index range.
- */
-export async function listAgents(db: Tx, query: ListAgentsQuery): Promise<AgentPage> {
+/** The filters a list statement has: none, status, creator or both (one prepared statement each). */
+function filtersOf(status: boolean, creator: boolean): SQL | undefined {
   const filters: SQL[] = [];
-  if (query.status !== undefined) filters.push(eq(agents.status, query.status));
-  if (query.creator !== undefined) filters.push(eq(agents.creatorAddress, getAddress(query.creator)));
-  const where = filters.length > 0 ? and(...filters) : undefined;
-  const [rows, totals] = await Promise.all([
+  if (status) filters.push(eq(agents.status, sql.placeholder('status')));
+  if (creator) filters.push(eq(agents.creatorAddress, sql.placeholder('creator')));
+  return filters.length > 0 ? and(...filters) : undefined;
+}
+
+function pageStatement(db: Tx, status: boolean, creator: boolean) {
+  return preparedOn(db, `agents_page_${Number(status)}${Number(creator)}`, () =>
     db
       .select(listColumns)
       .from(agents)
-      .where(where)
+      .where(filtersOf(status, creator))
       .orderBy(desc(agents.createdAt), desc(agents.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(agents).where(where),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`agents_page_${Number(status)}${Number(creator)}`),
+  );
+}
+
+function countStatement(db: Tx, status: boolean, creator: boolean) {
+  return preparedOn(db, `agents_count_${Number(status)}${Number(creator)}`, () =>
+    db
+      .select({ total: count() })
+      .from(agents)
+      .where(filtersOf(status, creator))
+      .prepare(`agents_count_${Number(status)}${Number(creator)}`),
+  );
+}
+
+/**
+ * The page, then its total (`total` decides when to count; by default whenever the page does not show it). The
+ * order (created_at DESC, id DESC) is the order of agents_created_idx, agents_status_created_idx and
+ * agents_creator_created_idx, so each filter reads an index range.
+ */
+export async function listAgents(db: Tx, query: ListAgentsQuery, total: PageTotal = countEachTime): Promise<AgentPage> {
+  const hasStatus = query.status !== undefined;
+  const hasCreator = query.creator !== undefined;
+  const creator = hasCreator ? getAddress(query.creator!) : undefined;
+  const offset = (query.page - 1) * query.limit;
+  const params = { status: query.status, creator, limit: query.limit, offset };
+  const rows = await pageStatement(db, hasStatus, hasCreator).execute(params);
+  const key = `${query.status ?? ''}|${creator ?? ''}`;
+  const counted = await total(key, { offset, limit: query.limit, rows: rows.length }, async () => {
+    const [row] = await countStatement(db, hasStatus, hasCreator).execute(params);
+    return row?.total ?? 0;
+  });
+  return { rows, total: counted };
 }
 
 /** The agent and its company (null for a stand-alone agent); undefined when no agent has that id. */

@@ -1,11 +1,13 @@
 // Reading companies: by id or slug, with their live (non-terminated) agents.
-import { and, eq, ne, or } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { notFound } from '../../errors.ts';
+import { preparedOn } from './prepared.ts';
 import { companyView } from './views.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
+type LiveAgent = Pick<typeof agents.$inferSelect, 'id' | 'name' | 'role' | 'status'>;
 
 /** The company whose id or slug is `idOrSlug`, or 404 NOT_FOUND. */
 export async function requireCompany(db: Tx, idOrSlug: string): Promise<CompanyRow> {
@@ -18,14 +20,37 @@ export async function requireCompany(db: Tx, idOrSlug: string): Promise<CompanyR
   return row;
 }
 
-export async function liveAgentsOf(db: Tx, companyId: string) {
+export async function liveAgentsOf(db: Tx, companyId: string): Promise<LiveAgent[]> {
   return db
     .select({ id: agents.id, name: agents.name, role: agents.role, status: agents.status })
     .from(agents)
     .where(and(eq(agents.companyId, companyId), ne(agents.status, 'TERMINATED')));
 }
 
+/**
+ * The company and its live agents in one prepared statement (the agents as a JSON array, oldest first). The outer
+ * column is written qualified: Drizzle renders `companies.id` unqualified in a one-table select, which inside the
+ * subquery would mean the agent's own id.
+ */
+function companyWithAgents(db: Tx) {
+  return preparedOn(db, 'company_view', () =>
+    db
+      .select({
+        company: companies,
+        agents: sql<LiveAgent[]>`coalesce((
+          select json_agg(json_build_object('id', a.id, 'name', a.name, 'role', a.role, 'status', a.status)
+            order by a.created_at, a.id)
+          from ${agents} a where a.company_id = "companies"."id" and a.status <> 'TERMINATED'), '[]'::json)`,
+      })
+      .from(companies)
+      .where(or(eq(companies.id, sql.placeholder('id')), eq(companies.slug, sql.placeholder('id'))))
+      .limit(1)
+      .prepare('company_view'),
+  );
+}
+
 export async function getCompanyView(db: Tx, idOrSlug: string) {
-  const company = await requireCompany(db, idOrSlug);
-  return companyView(company, await liveAgentsOf(db, company.id));
+  const [row] = await companyWithAgents(db).execute({ id: idOrSlug });
+  if (!row) throw notFound(`Company ${idOrSlug} not found`);
+  return companyView(row.company, row.agents);
 }

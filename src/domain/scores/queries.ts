@@ -7,6 +7,7 @@ import { rowsOf } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { scoreSnapshots } from '../../db/schema/scores.ts';
 import { validationError } from '../../errors.ts';
+import { countEachTime, type PageTotal } from '../companies/page-total.ts';
 import { epochTimestamp, isCalendarDate, nextMidnight } from './dates.ts';
 import { type FortuneListEntry, type FortuneRow, fortuneEntry, fortuneListEntry } from './views.ts';
 
@@ -105,17 +106,17 @@ export interface FortuneQuery {
 /**
  * SPEC.md GET /api/v1/fortune: companies by platformScore (ties: the older company first, then id), with each
  * one's count of agents not terminated. The page is cut first (from the companies_fortune_* indexes) and the
- * agents are counted for its rows only, in the same statement.
+ * agents are counted for its rows only, in the same statement; then the total (`total` decides when to count).
  */
-export async function listFortune(c: Deps, query: FortuneQuery) {
+export async function listFortune(c: Deps, query: FortuneQuery, total: PageTotal = countEachTime) {
   const db = c.database.db;
   const filters: SQL[] = [];
   if (query.category) filters.push(sql`category = ${query.category}`);
   if (query.league) filters.push(sql`league = ${query.league}`);
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   const offset = (query.page - 1) * query.limit;
-  const [rows, totals] = await Promise.all([
-    db.execute(sql`
+  const rows = rowsOf<FortuneRow>(
+    await db.execute(sql`
       select p.*, (
         select count(*)::integer from agents a where a.company_id = p.id and a.status <> 'TERMINATED'
       ) as agents
@@ -128,9 +129,13 @@ export async function listFortune(c: Deps, query: FortuneQuery) {
         limit ${query.limit} offset ${offset}
       ) p
       order by p."platformScore" desc nulls last, p."createdAt" asc, p.id asc`),
-    db.execute(sql`select count(*)::integer as total from ${companies} ${where}`),
-  ]);
-  const items = rowsOf<FortuneRow>(rows).map((row, i) => fortuneEntry(row, offset + i + 1));
-  const [total] = rowsOf<{ total: number }>(totals);
-  return { items, total: total?.total ?? 0 };
+  );
+  const key = `${query.category ?? ''}|${query.league ?? ''}`;
+  const counted = await total(key, { offset, limit: query.limit, rows: rows.length }, async () => {
+    const [row] = rowsOf<{ total: number }>(
+      await db.execute(sql`select count(*)::integer as total from ${companies} ${where}`),
+    );
+    return row?.total ?? 0;
+  });
+  return { items: rows.map((row, i) => fortuneEntry(row, offset + i + 1)), total: counted };
 }

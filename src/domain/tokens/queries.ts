@@ -9,6 +9,8 @@ import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { tokenTrades } from '../../db/schema/tokens.ts';
 import { notFound } from '../../errors.ts';
+import { countEachTime, type PageTotal } from '../companies/page-total.ts';
+import { preparedOn } from '../companies/prepared.ts';
 import { requireCompany } from '../companies/queries.ts';
 import { launcherAddress } from './launch.ts';
 import { type Market, tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
@@ -62,11 +64,12 @@ export interface TokenListQuery {
   status?: 'BONDING' | 'GRADUATED' | undefined;
 }
 
-/** SPEC.md GET /api/v1/tokens: launched tokens, newest launch first (ties by id), from the token list indexes. */
-export async function listTokens(c: Deps, query: TokenListQuery) {
-  const db = c.database.db;
-  const where = query.status ? eq(companies.tokenStatus, query.status) : ne(companies.tokenStatus, 'PRE_PUBLIC');
-  const [rows, [total]] = await Promise.all([
+const tokenListWhere = (byStatus: boolean) =>
+  byStatus ? eq(companies.tokenStatus, sql.placeholder('status')) : ne(companies.tokenStatus, 'PRE_PUBLIC');
+
+function tokenPageStatement(db: Tx, byStatus: boolean) {
+  const name = `tokens_page_${Number(byStatus)}`;
+  return preparedOn(db, name, () =>
     db
       .select({
         id: companies.id,
@@ -83,14 +86,37 @@ export async function listTokens(c: Deps, query: TokenListQuery) {
         tokenPublicAt: companies.tokenPublicAt,
       })
       .from(companies)
-      .where(where)
+      .where(tokenListWhere(byStatus))
       .orderBy(desc(companies.tokenPublicAt), desc(companies.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(companies).where(where),
-  ]);
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+}
+
+function tokenCountStatement(db: Tx, byStatus: boolean) {
+  const name = `tokens_count_${Number(byStatus)}`;
+  return preparedOn(db, name, () =>
+    db.select({ total: count() }).from(companies).where(tokenListWhere(byStatus)).prepare(name),
+  );
+}
+
+/**
+ * SPEC.md GET /api/v1/tokens: launched tokens, newest launch first (ties by id), from the token list indexes; the
+ * page, then its total (`total` decides when to count).
+ */
+export async function listTokens(c: Deps, query: TokenListQuery, total: PageTotal = countEachTime) {
+  const db = c.database.db;
+  const byStatus = query.status !== undefined;
+  const offset = (query.page - 1) * query.limit;
+  const params = { status: query.status, limit: query.limit, offset };
+  const rows = await tokenPageStatement(db, byStatus).execute(params);
+  const counted = await total(query.status ?? '', { offset, limit: query.limit, rows: rows.length }, async () => {
+    const [row] = await tokenCountStatement(db, byStatus).execute(params);
+    return row?.total ?? 0;
+  });
   const launcher = launcherAddress(c);
-  return { items: rows.map((r) => tokenListItem(r, launcher)), total: total?.total ?? 0 };
+  return { items: rows.map((r) => tokenListItem(r, launcher)), total: counted };
 }
 
 /** USDC volume (base units) of each company's token trades since `since`, for the given companies. */

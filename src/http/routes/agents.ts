@@ -6,8 +6,10 @@ import { createAgent, terminateAgent, updateAgent } from '../../domain/agents/co
 import { getAgent, listAgents } from '../../domain/agents/queries.ts';
 import { registrationFile } from '../../domain/agents/registration.ts';
 import { agentCreatedView, agentDetailView, agentListView } from '../../domain/agents/views.ts';
+import { createPageTotals } from '../../domain/companies/page-total.ts';
 import { requireWallet } from '../auth/index.ts';
-import { ok } from '../envelope.ts';
+import { createCoalescer } from '../coalesce.ts';
+import { JSON_TYPE, ok } from '../envelope.ts';
 import {
   AgentCreatedResponse,
   AgentDetailResponse,
@@ -28,6 +30,8 @@ const security = [{ wallet: [] }];
 export default async function agentRoutes(app: App, { container }: RouteOptions) {
   const db = container.database.db;
   const walletGuard = requireWallet(container);
+  const lists = createCoalescer();
+  const totals = createPageTotals();
 
   app.get(
     '/api/agents',
@@ -40,14 +44,18 @@ export default async function agentRoutes(app: App, { container }: RouteOptions)
         response: { 200: AgentListResponse, ...internalErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit, status, creator } = request.query;
-      const { rows, total } = await listAgents(db, { page, limit, status, creator });
-      return {
-        success: true as const,
-        data: rows.map(agentListView),
-        pagination: { page, limit, total, hasMore: page * limit < total },
-      };
+      // Identical lists asked at once are read and serialized once (see coalesce.ts).
+      const body = await lists(`${page}|${limit}|${status ?? ''}|${creator?.toLowerCase() ?? ''}`, async () => {
+        const { rows, total } = await listAgents(db, { page, limit, status, creator }, totals);
+        return reply.serialize({
+          success: true as const,
+          data: rows.map(agentListView),
+          pagination: { page, limit, total, hasMore: page * limit < total },
+        });
+      });
+      return reply.type(JSON_TYPE).send(body);
     },
   );
 

@@ -1,13 +1,20 @@
 // The Fortune List: the internal ranking of a daily score snapshot, and the public v1 ranking by platformScore.
 
+import { createPageTotals } from '../../domain/companies/page-total.ts';
 import { getFortuneList, listFortune } from '../../domain/scores/queries.ts';
 import { requireApiKey } from '../auth/index.ts';
-import { ok, v1Page } from '../envelope.ts';
+import { createCoalescer } from '../coalesce.ts';
+import { JSON_TYPE, ok, STAMP_PLACEHOLDER, stampable, stamped, v1Page } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { FortuneListQuery, FortuneListResponse, FortuneQuery, FortuneResponse } from '../schemas/fortune.ts';
 import type { App, RouteOptions } from '../types.ts';
 
 export default async function fortuneRoutes(app: App, { container }: RouteOptions) {
+  // Identical lists asked at once are read and serialized once (see coalesce.ts).
+  const snapshotLists = createCoalescer();
+  const rankings = createCoalescer();
+  const totals = createPageTotals();
+
   app.get(
     '/api/fortune-list',
     {
@@ -20,7 +27,13 @@ export default async function fortuneRoutes(app: App, { container }: RouteOption
         response: { 200: FortuneListResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await getFortuneList(container, request.query)),
+    async (request, reply) => {
+      const { limit, epoch, category } = request.query;
+      const body = await snapshotLists(`${limit}|${epoch}|${category ?? ''}`, async () =>
+        reply.serialize(ok(await getFortuneList(container, { limit, epoch, category }))),
+      );
+      return reply.type(JSON_TYPE).send(body);
+    },
   );
 
   app.get(
@@ -35,10 +48,13 @@ export default async function fortuneRoutes(app: App, { container }: RouteOption
         response: { 200: FortuneResponse, ...v1Errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit, category, league } = request.query;
-      const { items, total } = await listFortune(container, { page, limit, category, league });
-      return v1Page(items, page, limit, total);
+      const body = await rankings(`${page}|${limit}|${category ?? ''}|${league ?? ''}`, async () => {
+        const { items, total } = await listFortune(container, { page, limit, category, league }, totals);
+        return stampable(reply.serialize(v1Page(items, page, limit, total, STAMP_PLACEHOLDER)) as string);
+      });
+      return reply.type(JSON_TYPE).send(stamped(body));
     },
   );
 }

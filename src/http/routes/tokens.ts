@@ -1,9 +1,11 @@
 // Company-token routes: launch (creator), the public token status, and the v1 token detail and list.
 
+import { createPageTotals } from '../../domain/companies/page-total.ts';
 import { launchToken } from '../../domain/tokens/launch.ts';
 import { getTokenDetail, getTokenStatus, listTokens } from '../../domain/tokens/queries.ts';
 import { requireApiKey, requireWallet } from '../auth/index.ts';
-import { ok, v1, v1Page } from '../envelope.ts';
+import { createCoalescer } from '../coalesce.ts';
+import { JSON_TYPE, ok, STAMP_PLACEHOLDER, stampable, stamped, v1, v1Page } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
 import {
@@ -18,6 +20,8 @@ import type { App, RouteOptions } from '../types.ts';
 
 export default async function tokenRoutes(app: App, { container }: RouteOptions) {
   const apiKey = requireApiKey(container);
+  const lists = createCoalescer();
+  const totals = createPageTotals();
 
   app.post(
     '/api/companies/:id/token',
@@ -81,10 +85,14 @@ export default async function tokenRoutes(app: App, { container }: RouteOptions)
         response: { 200: TokenListResponse, ...v1Errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, limit, status } = request.query;
-      const { items, total } = await listTokens(container, { page, limit, status });
-      return v1Page(items, page, limit, total);
+      // Identical lists asked at once are read and serialized once (see coalesce.ts); each gets its own timestamp.
+      const body = await lists(`${page}|${limit}|${status ?? ''}`, async () => {
+        const { items, total } = await listTokens(container, { page, limit, status }, totals);
+        return stampable(reply.serialize(v1Page(items, page, limit, total, STAMP_PLACEHOLDER)) as string);
+      });
+      return reply.type(JSON_TYPE).send(stamped(body));
     },
   );
 }

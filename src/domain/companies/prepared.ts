@@ -1,0 +1,20 @@
+// Prepared statements of the hot reads (issue 9): built once per database handle, then sent by name, so
+// PostgreSQL parses and plans each once per connection rather than on every request (planning cost as much as
+// running these), and Drizzle builds the SQL text once rather than on every request.
+
+const byHandle = new WeakMap<object, Map<string, unknown>>();
+
+/** The statement `name` prepared on `db` by `build` the first time, then the same one. */
+export function preparedOn<P>(db: object, name: string, build: () => P): P {
+  let statements = byHandle.get(db);
+  if (statements === undefined) {
+    statements = new Map();
+    byHandle.set(db, statements);
+  }
+  let statement = statements.get(name) as P | undefined;
+  if (statement === undefined) {
+    statement = build();
+    statements.set(name, statement);
+  }
+  return statement;
+}

@@ -1,0 +1,61 @@
+// Identical concurrent reads share one database read and one serialization (issue 9: the read routes under load).
+// A request only ever joins a read that starts after it arrived: while a read of its key is running, arrivals wait
+// for the next one, which starts when the running one ends and answers all of them. So an answer never predates
+// its request (a client that wrote and then reads sees its write), and a key has at most one read running and
+// one waiting, however many requests ask for it.
+
+interface Waiting {
+  load: () => Promise<unknown>;
+  promise: Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
+}
+
+interface Slot {
+  next: Waiting | undefined;
+}
+
+export type Coalescer = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
+export function createCoalescer(): Coalescer {
+  const slots = new Map<string, Slot>();
+
+  const fly = (key: string, slot: Slot, load: () => Promise<unknown>): Promise<unknown> => {
+    let running: Promise<unknown>;
+    try {
+      running = load();
+    } catch (err) {
+      running = Promise.reject(err);
+    }
+    const after = () => {
+      const next = slot.next;
+      if (next === undefined) {
+        slots.delete(key);
+        return;
+      }
+      slot.next = undefined;
+      fly(key, slot, next.load).then(next.resolve, next.reject);
+    };
+    running.then(after, after);
+    return running;
+  };
+
+  return <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    const slot = slots.get(key);
+    if (slot === undefined) {
+      const fresh: Slot = { next: undefined };
+      slots.set(key, fresh);
+      return fly(key, fresh, load) as Promise<T>;
+    }
+    if (slot.next === undefined) {
+      let resolve!: (value: unknown) => void;
+      let reject!: (reason: unknown) => void;
+      const promise = new Promise<unknown>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      slot.next = { load, promise, resolve, reject };
+    }
+    return slot.next.promise as Promise<T>;
+  };
+}

@@ -1,0 +1,111 @@
+// The read routes under load (issue 9): identical concurrent reads share one read that starts after each request
+// arrived (coalesce.ts), list totals are taken from the page or a short-lived count (page-total.ts), and a v1 body
+// serialized once carries the timestamp of each response (envelope.ts).
+import { describe, expect, it } from 'vitest';
+import { createPageTotals, totalFromPage } from '../../src/domain/companies/page-total.ts';
+import { createCoalescer } from '../../src/http/coalesce.ts';
+import { STAMP_PLACEHOLDER, stampable, stamped } from '../../src/http/envelope.ts';
+
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+describe('createCoalescer', () => {
+  it('answers requests arriving during a read with the next read, which starts after the running one', async () => {
+    const coalesce = createCoalescer();
+    let version = 0;
+    const gates = [gate(), gate()];
+    let loads = 0;
+    const load = async () => {
+      const n = loads++;
+      const seen = version;
+      await gates[n]!.opened;
+      return seen;
+    };
+    const first = coalesce('k', load);
+    version = 1; // a write lands after the first read started
+    const second = coalesce('k', load);
+    const third = coalesce('k', load);
+    expect(loads).toBe(1);
+    gates[0]!.open();
+    expect(await first).toBe(0);
+    await Promise.resolve();
+    expect(loads).toBe(2); // one read for both waiting requests, started after they arrived
+    gates[1]!.open();
+    expect(await second).toBe(1);
+    expect(await third).toBe(1);
+    // Nothing running: the next request reads again.
+    gates.push(gate());
+    gates[2]!.open();
+    version = 2;
+    expect(await coalesce('k', load)).toBe(2);
+    expect(loads).toBe(3);
+  });
+
+  it('keeps keys apart and hands a failed read to each of its requests', async () => {
+    const coalesce = createCoalescer();
+    const a = coalesce('a', async () => 'A');
+    const b = coalesce('b', async () => 'B');
+    expect([await a, await b]).toEqual(['A', 'B']);
+    const boom = () => Promise.reject(new Error('down'));
+    const failed = [coalesce('x', boom), coalesce('x', boom)];
+    await expect(failed[0]).rejects.toThrow('down');
+    await expect(failed[1]).rejects.toThrow('down');
+    expect(await coalesce('x', async () => 'back')).toBe('back');
+  });
+});
+
+describe('page totals', () => {
+  it('takes the total from a page that shows it', () => {
+    expect(totalFromPage({ offset: 40, limit: 20, rows: 7 })).toBe(47);
+    expect(totalFromPage({ offset: 0, limit: 20, rows: 0 })).toBe(0);
+    expect(totalFromPage({ offset: 0, limit: 20, rows: 20 })).toBeUndefined();
+    expect(totalFromPage({ offset: 60, limit: 20, rows: 0 })).toBeUndefined();
+  });
+
+  it('counts a full page once per filter while the count is young and agrees with the page', async () => {
+    let clock = 0;
+    const total = createPageTotals({ maxAgeMs: 3000, now: () => clock });
+    let counts = 0;
+    const count = (n: number) => async () => {
+      counts++;
+      return n;
+    };
+    const full = { offset: 0, limit: 20, rows: 20 };
+    expect(await total('f', full, count(100))).toBe(100);
+    clock = 2999;
+    expect(await total('f', full, count(999))).toBe(100);
+    expect(await total('other', full, count(50))).toBe(50);
+    expect(counts).toBe(2);
+    // A full page 5 (rows 81-100) still agrees with 100; a full page 6 does not, and is counted again.
+    expect(await total('f', { offset: 80, limit: 20, rows: 20 }, count(999))).toBe(100);
+    expect(await total('f', { offset: 100, limit: 20, rows: 20 }, count(130))).toBe(130);
+    // Too old: counted again.
+    clock = 6000;
+    expect(await total('f', full, count(140))).toBe(140);
+    // A page that shows its total replaces what was counted.
+    expect(await total('f', { offset: 0, limit: 200, rows: 150 }, count(999))).toBe(150);
+    expect(await total('f', full, count(999))).toBe(150);
+    expect(counts).toBe(4);
+  });
+});
+
+describe('stamped v1 bodies', () => {
+  it('puts the time of each response in meta.timestamp, even when the data holds the placeholder', () => {
+    const serialized = JSON.stringify({
+      data: [{ name: `"timestamp":"${STAMP_PLACEHOLDER}"` }],
+      pagination: { page: 1, limit: 1, total: 1, hasMore: false },
+      meta: { timestamp: STAMP_PLACEHOLDER },
+    });
+    const before = Date.now();
+    const body = JSON.parse(stamped(stampable(serialized)));
+    expect(body.data[0].name).toBe(`"timestamp":"${STAMP_PLACEHOLDER}"`);
+    expect(body.pagination).toEqual({ page: 1, limit: 1, total: 1, hasMore: false });
+    expect(Date.parse(body.meta.timestamp)).toBeGreaterThanOrEqual(before - 1);
+    expect(body.meta.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+});
