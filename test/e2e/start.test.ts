@@ -1,73 +1,32 @@
 // The whole service as a newcomer runs it: a real process on embedded defaults (PGlite, its own anvil), driven
 // over HTTP and the chain; stopped with SIGTERM and started again on the same data directory.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Address, createPublicClient, createWalletClient, http } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { devAccount, makeViemChain } from '../../src/chain/client.ts';
 import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
+import { killServices, type ServiceProcess, startService } from '../helpers/process.ts';
 import { signedRequest } from '../helpers/security.ts';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'aie-e2e-'));
-let server: ChildProcess | undefined;
+let server: ServiceProcess | undefined;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(port: number): Promise<{ base: string; output: () => string }> {
-  let output = '';
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  server.stdout?.on('data', collect);
-  server.stderr?.on('data', collect);
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited early: ${output}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok && ((await res.json()) as any).data.status === 'ok') return { base, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server not healthy within 60 s: ${output}`);
+/** The service on embedded defaults: nothing but its data directory (and a free port) set. */
+async function start(): Promise<{ base: string }> {
+  server = await startService({ DATA_DIR: dataDir });
+  return server;
 }
 
 async function stop(): Promise<number | null> {
-  const s = server!;
-  const exited = new Promise<number | null>((resolve) => s.once('exit', (code) => resolve(code)));
-  s.kill('SIGTERM');
-  const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 15_000))]);
-  if (code === 'timeout') {
-    s.kill('SIGKILL');
-    throw new Error('server did not stop within 15 s of SIGTERM');
-  }
+  const code = await server!.stop();
   server = undefined;
   return code;
 }
 
 afterAll(async () => {
-  if (server && server.exitCode === null) server.kill('SIGKILL');
+  killServices();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -76,7 +35,7 @@ describe('npm start on embedded defaults', () => {
   let rpcUrl: string;
 
   it('serves health within 60 s, lists the contracts, and lets a dev account mint a card and read its metadata', async () => {
-    const { base } = await start(await freePort());
+    const { base } = await start();
     const chainInfo = ((await (await fetch(`${base}/api/chain`)).json()) as any).data;
     contracts = chainInfo.contracts;
     rpcUrl = chainInfo.rpcUrl;
@@ -139,7 +98,7 @@ describe('npm start on embedded defaults', () => {
   }, 120_000);
 
   it('starts again on the same data directory with the same contracts and the minted card', async () => {
-    const { base } = await start(await freePort());
+    const { base } = await start();
     const chainInfo = ((await (await fetch(`${base}/api/chain`)).json()) as any).data;
     expect(chainInfo.contracts.accessCard).toBe(contracts.accessCard);
     expect(chainInfo.contracts.usdc).toBe(contracts.usdc);

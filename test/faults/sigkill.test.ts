@@ -418,7 +418,7 @@ describe('SIGKILL in the middle of writes', () => {
 
   it('kill 2, while C-suites are hired and tokens launched: after the restart nothing is half-written', async () => {
     const service = await restartAndRepair();
-    await burstAndKill(service, 1, 'suite', 1);
+    await burstAndKill(service, 1, 'token', 1);
     await stopAndCheck(await restartAndRepair(), false);
   }, 90_000);
 
