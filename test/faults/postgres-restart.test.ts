@@ -4,7 +4,7 @@
 // with 57P01), held down, and started again, then restarted once more with `pg_ctl restart -m fast`. Meanwhile
 // every request answers 200 or a clean 503 DATABASE_UNAVAILABLE in its envelope (never a 500, never a dropped
 // connection, never a crash of the process, even with a transaction open across the stop), /api/health and
-// /api/ready answer 503 with db "down", and once the server is back every route answers 200 within seconds
+// /api/ready answer 503 with db "down" while /api/live stays 200, and once the server is back every route answers 200 within seconds
 // without restarting anything; an open event stream survives and the LISTEN connection comes back, so a later
 // event arrives by NOTIFY (within a second, well inside the 5-second poll).
 import http from 'node:http';
@@ -290,6 +290,10 @@ describe.skipIf(unavailable)(`PostgreSQL restart under load${unavailable ? ` (sk
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ success: true, data: { ready: false, state: 'ready', db: 'down' } });
     expect(Date.now() - started).toBeLessThan(3000);
+    // Liveness asks no dependency: an orchestrator must not restart a process that recovers by itself.
+    const live = await get('/api/live');
+    expect(live.status).toBe(200);
+    expect(live.body).toMatchObject({ success: true, data: { alive: true, state: 'ready' } });
 
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, DOWN_MS - (Date.now() - downAt))));
     const duringOutage = load.outcomes.filter((o) => o.startedAt >= downAt);

@@ -11,6 +11,19 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/live', () => {
+  it('answers 200 without asking a dependency, never rate-limited, and stays out of the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/live' });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data).toMatchObject({ alive: true, state: expect.stringMatching(/^(starting|ready|stopping)$/) });
+    expect(Number.isInteger(data.uptimeSeconds)).toBe(true);
+    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/live']).toBeUndefined();
+  });
+});
+
 describe('GET /api/chain', () => {
   it('lists the access card and USDC addresses, checksummed, and the local RPC URL', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/chain' });

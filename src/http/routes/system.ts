@@ -1,5 +1,5 @@
-// Operational routes: GET /api/health (liveness), GET /api/ready (readiness; docs/operations.md) and GET /api/chain
-// (DESIGN.md "Routes added").
+// Operational routes: GET /api/health (the dependencies, for dashboards and monitors), GET /api/live (liveness) and
+// GET /api/ready (readiness; docs/operations.md), and GET /api/chain (DESIGN.md "Routes added").
 import { Type } from 'typebox';
 import type { Container } from '../../container.ts';
 import { VERSION } from '../../version.ts';
@@ -34,6 +34,14 @@ export async function healthOf(container: Container) {
   return { status, db, chain, version: VERSION } as const;
 }
 
+const LiveResponse = internalOk(
+  Type.Object({
+    alive: Type.Literal(true),
+    state: Type.Union([Type.Literal('starting'), Type.Literal('ready'), Type.Literal('stopping')]),
+    uptimeSeconds: Type.Integer({ minimum: 0 }),
+  }),
+);
+
 const ReadyResponse = internalOk(
   Type.Object({
     ready: Type.Boolean(),
@@ -66,7 +74,7 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
       config: { rateLimit: false },
       schema: {
         tags: ['system'],
-        summary: 'Liveness and dependencies: 503 when the database does not answer',
+        summary: 'The dependencies (database, chain) and the version: 503 when the database does not answer',
         response: { 200: HealthResponse, 503: HealthResponse, ...internalErrors },
       },
     },
@@ -74,6 +82,24 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
       const health = await healthOf(container);
       return reply.status(health.db === 'ok' ? 200 : 503).send(ok(health));
     },
+  );
+
+  app.get(
+    '/api/live',
+    {
+      config: { rateLimit: false },
+      schema: {
+        // An orchestrator's probe, like /api/ready (docs/operations.md).
+        hide: true,
+        tags: ['system'],
+        summary: 'Liveness: 200 while the process answers, whatever its database or chain do',
+        response: { 200: LiveResponse, ...internalErrors },
+      },
+    },
+    // No dependency is asked: the pool and the chain client recover by themselves, so an outage of either must not
+    // make an orchestrator restart healthy processes.
+    async () =>
+      ok({ alive: true, state: container.lifecycle.state, uptimeSeconds: Math.floor(process.uptime()) } as const),
   );
 
   app.get(
