@@ -27,6 +27,13 @@ import { BareError, InternalError, V1Error } from './schemas/common.ts';
 import type { App } from './types.ts';
 import { createValidatorCompiler, rejectUnstorableText } from './validation.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route checks all of its input itself (the NFT routes' token id): no schema run, no unstorable-text check. */
+    ownInput?: boolean;
+  }
+}
+
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -54,27 +61,37 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   } satisfies FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.setValidatorCompiler(createValidatorCompiler());
+  // The hooks every request runs are callback hooks (no promise and microtask hop each) and do only per-request
+  // work; everything that can be is computed once here (issue 9, the NFT routes' ratio to a bare route).
   // After the schemas: text no column can store (NUL, unpaired surrogates) is refused before any handler runs.
-  // Routes that attach their validation error answer it themselves (with their own message), so they are left to it.
-  app.addHook('preHandler', async (request) => {
-    if (request.validationError) return;
-    rejectUnstorableText({ params: request.params, query: request.query, body: request.body });
+  // Routes that attach their validation error, or check their input themselves, answer it with their own message.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.validationError || request.routeOptions.config.ownInput) return done();
+    try {
+      rejectUnstorableText({ params: request.params, query: request.query, body: request.body });
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // Latency by route pattern (never the raw URL) and status class; event streams are hijacked and not counted here.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     container.metrics.observeRequest(
       request.method,
       request.routeOptions.url,
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
+    done();
   });
-  app.addHook('onError', async (_request, _reply, err) => {
+  app.addHook('onError', (_request, _reply, err, done) => {
     if (mapError(err).code === 'CHAIN_UNAVAILABLE') container.metrics.countRpcError(err, 'http');
+    done();
   });
 
   // JSON bodies are parsed by Fastify's own safe parser, and the exact bytes are kept for the wallet
@@ -120,18 +137,12 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
 
   // Every route is callable from browsers (dashboards, marketplaces, dapps): credentials travel in headers,
   // never in cookies, so any origin may call.
+  // The header lists are given joined: the plugin joins an array again on every request.
   await app.register(cors, {
     origin: '*',
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['content-type', 'authorization', 'x-api-key', 'x-request-id', 'last-event-id', 'if-none-match'],
-    exposedHeaders: [
-      'x-request-id',
-      'retry-after',
-      'etag',
-      'x-ratelimit-limit',
-      'x-ratelimit-remaining',
-      'x-ratelimit-reset',
-    ],
+    methods: 'GET, HEAD, POST, PUT, PATCH, DELETE',
+    allowedHeaders: 'content-type, authorization, x-api-key, x-request-id, last-event-id, if-none-match',
+    exposedHeaders: 'x-request-id, retry-after, etag, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset',
     maxAge: 86_400,
   });
 
