@@ -5,7 +5,11 @@
 // the same size from memory, in this same process, so both share one event loop, one Node and one machine load; the
 // ratio route/bare is the share of the bare throughput the route keeps. Writes bench/results.json.
 //
-//   npx tsx bench/http.ts [--connections 64] [--seconds 6] [--warmup 2] [--routes nft-image,agents] [--no-seed]
+//   npx tsx bench/http.ts [--connections 64] [--seconds 6] [--warmup 2] [--rounds 1] [--routes nft-image,agents]
+//     [--no-seed]
+//
+// --rounds N measures each route and its bare twin N times, alternating, and reports the median of each figure:
+// on a shared machine one round can fall on a busy moment of either side.
 //
 // BENCH_DATABASE_URL names the database (its tables are emptied and seeded); by default the database `bench` on
 // postgres://postgres@127.0.0.1:5432 (BENCH_SERVER_URL) is dropped and created again. --no-seed reuses it as seeded.
@@ -30,6 +34,8 @@ export interface HttpBenchOptions {
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  /** Route/bare pairs measured per route; the medians are reported. */
+  rounds: number;
   seed: boolean;
   /** Names of the routes to run; all when empty. */
   routes: string[];
@@ -59,13 +65,14 @@ export const ROUTES: RouteCase[] = [
 ];
 
 /** Flags this benchmark takes (bench/run.ts passes the others to the event-stream benchmark). */
-export const HTTP_FLAGS = ['--connections', '--seconds', '--warmup', '--routes', '--no-seed', '--http-out'];
+export const HTTP_FLAGS = ['--connections', '--seconds', '--warmup', '--rounds', '--routes', '--no-seed', '--http-out'];
 
 export function parseHttpBenchArgs(argv: string[]): HttpBenchOptions {
   const options: HttpBenchOptions = {
     connections: 64,
     seconds: 6,
     warmupSeconds: 2,
+    rounds: 1,
     seed: true,
     routes: [],
     out: path.join(here, 'results.json'),
@@ -81,6 +88,7 @@ export function parseHttpBenchArgs(argv: string[]): HttpBenchOptions {
     if (flag === '--connections') options.connections = count('--connections', 1);
     else if (flag === '--seconds') options.seconds = count('--seconds', 1);
     else if (flag === '--warmup') options.warmupSeconds = count('--warmup', 0);
+    else if (flag === '--rounds') options.rounds = count('--rounds', 1);
     else if (flag === '--no-seed') options.seed = false;
     else if (flag === '--http-out') options.out = path.resolve(value());
     else if (flag === '--routes') {
@@ -92,7 +100,7 @@ export function parseHttpBenchArgs(argv: string[]): HttpBenchOptions {
       if (unknown.length) throw new Error(`unknown route ${unknown.join(', ')}: use ${ROUTES.map((r) => r.name)}`);
     } else
       throw new Error(
-        `unknown option ${flag}: use --connections N, --seconds N, --warmup N, --routes a,b, --no-seed, --http-out FILE`,
+        `unknown option ${flag}: use --connections N, --seconds N, --warmup N, --rounds N, --routes a,b, --no-seed, --http-out FILE`,
       );
   }
   return options;
@@ -116,6 +124,24 @@ function machineBusy(before: os.CpuInfo[], after: os.CpuInfo[]): number {
     busy += all - (t.idle - b.idle);
   });
   return total === 0 ? 0 : +((busy / total) * 100).toFixed(0);
+}
+
+/** The median of each numeric figure of several measurements. */
+function medianOf<T extends object>(runs: T[]): T {
+  const mid = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const m = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[m]! : (sorted[m - 1]! + sorted[m]!) / 2;
+  };
+  const first = runs[0]!;
+  return Object.fromEntries(
+    Object.keys(first).map((k) => [
+      k,
+      typeof (first as Record<string, unknown>)[k] === 'number'
+        ? mid(runs.map((r) => (r as Record<string, number>)[k]!))
+        : (first as Record<string, unknown>)[k],
+    ]),
+  ) as T;
 }
 
 interface Measured extends LoadSummary {
@@ -216,17 +242,27 @@ export async function runHttpBench(options: HttpBenchOptions) {
       const appReq = { url: appUrl, path: route.path, spread: route.spread, headers };
       const bareReq = { url: bareUrl, path: `/bare/${route.name}`, spread: 1, headers };
       process.stdout.write(`${route.name}: ${body.length} bytes ... `);
-      if (options.warmupSeconds > 0) await load(appReq, options.warmupSeconds);
-      const measured = await load(appReq, options.seconds);
-      if (options.warmupSeconds > 0) await load(bareReq, options.warmupSeconds);
-      const baseline = await load(bareReq, options.seconds);
-      const ratio = +(measured.rps / baseline.rps).toFixed(2);
+      const rounds: { route: Measured; bare: Measured; ratio: number }[] = [];
+      for (let round = 0; round < options.rounds; round++) {
+        if (options.warmupSeconds > 0) await load(appReq, options.warmupSeconds);
+        const routeRun = await load(appReq, options.seconds);
+        if (options.warmupSeconds > 0) await load(bareReq, options.warmupSeconds);
+        const bareRun = await load(bareReq, options.seconds);
+        rounds.push({ route: routeRun, bare: bareRun, ratio: +(routeRun.rps / bareRun.rps).toFixed(2) });
+      }
+      const measured = medianOf(rounds.map((r) => r.route));
+      const baseline = medianOf(rounds.map((r) => r.bare));
+      // The median of the rounds' ratios (each route run against the bare run right after it).
+      const ratio = +medianOf(rounds.map((r) => ({ ratio: r.ratio }))).ratio.toFixed(2);
       const met =
         measured.non2xx === 0 &&
         measured.errors === 0 &&
         ratio >= route.goal.minRatio &&
         (route.goal.p99MaxMs === undefined || measured.p99 < route.goal.p99MaxMs);
-      console.log(`${Math.round(measured.rps)} req/s, bare ${Math.round(baseline.rps)} req/s, ratio ${ratio}`);
+      console.log(
+        `${Math.round(measured.rps)} req/s, bare ${Math.round(baseline.rps)} req/s, ratio ${ratio}` +
+          (rounds.length > 1 ? ` (rounds: ${rounds.map((r) => r.ratio).join(', ')})` : ''),
+      );
       results.push({
         name: route.name,
         path: route.path,
@@ -234,6 +270,7 @@ export async function runHttpBench(options: HttpBenchOptions) {
         route: measured,
         bare: baseline,
         ratio,
+        rounds: rounds.map((r) => ({ rps: r.route.rps, p99: r.route.p99, bareRps: r.bare.rps, ratio: r.ratio })),
         goal: route.goal,
         met,
       });
@@ -256,7 +293,12 @@ export async function runHttpBench(options: HttpBenchOptions) {
       note: 'server (this process), autocannon (a child process) and PostgreSQL share these cores',
     },
     database: { kind: 'postgres', poolSize: config.databasePoolSize },
-    load: { connections: options.connections, seconds: options.seconds, warmupSeconds: options.warmupSeconds },
+    load: {
+      connections: options.connections,
+      seconds: options.seconds,
+      warmupSeconds: options.warmupSeconds,
+      rounds: options.rounds,
+    },
     bare: 'a Fastify instance with default options in the server process; GET /bare/:name sends a ready JSON string of the route body size',
     seed,
     routes: results,
