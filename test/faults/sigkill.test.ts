@@ -164,11 +164,7 @@ async function burstAndKill(service: ServiceProcess, burst: number, step: string
   expect(service.child.signalCode).toBe('SIGKILL');
 }
 
-/** Every flow's company id as the database knows it (by its unique slug-derived name). */
-async function companyRows(db: Db) {
-  return db.select().from(companies);
-}
-
+/** Every log of one event of a contract, from genesis. */
 async function events(address: Address, abi: any, eventName: string) {
   return chain.clients.publicClient.getContractEvents({
     address,
@@ -207,7 +203,7 @@ async function expectConsistent(db: Db, { complete }: { complete: boolean }) {
   }
 
   // Companies: each bound card locked on-chain once, to this company's creator; no lock without a company.
-  const rows = await companyRows(db);
+  const rows = await db.select().from(companies);
   const deployedEvents = await events(accessCard, AccessCardAbi, 'CompanyDeployed');
   expect(deployedEvents.map((e) => Number(e.args.tokenId)).sort((a, b) => a - b)).toEqual(
     rows.map((r) => r.cardTokenId).sort((a, b) => a - b),
