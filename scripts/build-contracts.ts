@@ -4,10 +4,11 @@
 // solc 0.8.26 for cancun) is copied into artifacts/ and its ABI into abis.ts, so the platform deploys the real one.
 // Skips the work when neither the sources nor the compiler changed since the last build.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeFileAtomic } from '../src/files.ts';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,13 +26,6 @@ function listSources(dir: string): string[] {
     if (e.isDirectory()) return listSources(p);
     return e.name.endsWith('.sol') ? [p] : [];
   });
-}
-
-/** Writes through a temporary file and a rename, so a concurrent reader never sees half a file. */
-function writeAtomic(file: string, content: string) {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, content);
-  renameSync(tmp, file);
 }
 
 function resolveImport(importPath: string): { contents: string } | { error: string } {
@@ -92,7 +86,7 @@ export function buildContracts({ force = false } = {}): { compiled: boolean } {
     if (!source.startsWith('contracts/')) continue;
     for (const [name, c] of Object.entries(contracts)) {
       const bytecode = c.evm.bytecode.object as string;
-      writeAtomic(
+      writeFileAtomic(
         path.join(artifactsDir, `${name}.json`),
         JSON.stringify({
           contractName: name,
@@ -109,7 +103,7 @@ export function buildContracts({ force = false } = {}): { compiled: boolean } {
   }
   for (const [name, file] of Object.entries(PUBLISHED)) {
     const published = JSON.parse(readFileSync(require.resolve(file), 'utf8'));
-    writeAtomic(
+    writeFileAtomic(
       path.join(artifactsDir, `${name}.json`),
       JSON.stringify({
         contractName: name,
@@ -124,8 +118,8 @@ export function buildContracts({ force = false } = {}): { compiled: boolean } {
     names.push(name);
   }
   abiLines.push(`export const contractNames = ${JSON.stringify(names.sort())} as const;`);
-  writeAtomic(path.join(generatedDir, 'abis.ts'), `${abiLines.join('\n')}\n`);
-  writeAtomic(stampFile, digest);
+  writeFileAtomic(path.join(generatedDir, 'abis.ts'), `${abiLines.join('\n')}\n`);
+  writeFileAtomic(stampFile, digest);
   return { compiled: true };
 }
 

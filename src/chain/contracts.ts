@@ -1,7 +1,7 @@
 // Deployed contract addresses: the names every area uses, and the file that keeps them across restarts.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { type Address, getAddress, isAddress } from 'viem';
+import { writeFileAtomic } from '../files.ts';
 
 export const CONTRACT_KEYS = [
   'accessCard',
@@ -65,8 +65,5 @@ export function readContractsFile(file: string): ContractsFile | undefined {
 
 /** Writes atomically (temp file, then rename), so a crash never leaves half a file. */
 export function writeContractsFile(file: string, data: ContractsFile): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(data, null, 2)}\n`);
-  renameSync(tmp, file);
+  writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
 }

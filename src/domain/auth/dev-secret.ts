@@ -3,9 +3,10 @@
 // (mode 0600, like the wallet seed) and keeps it across starts, so a local tool such as `npm run demo` can read it.
 // A configured CRON_SECRET always wins, and production never generates one.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { createFileOnce } from '../../files.ts';
 
 export const DEV_CRON_SECRET_FILE = 'cron-secret';
 
@@ -17,8 +18,5 @@ export function developmentCronSecret(config: Config): string | undefined {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored) return stored;
   }
-  mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  return createFileOnce(file, `${randomBytes(32).toString('base64url')}\n`, 0o600).trim();
 }

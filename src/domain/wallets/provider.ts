@@ -3,10 +3,11 @@
 // service implements the same interface.
 
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Address, type Hex, hexToBytes, isHex, type TypedDataDefinition } from 'viem';
 import { HDKey, hdKeyToAccount } from 'viem/accounts';
+import { createFileOnce } from '../../files.ts';
 
 export interface WalletProvider {
   readonly kind: string;
@@ -53,8 +54,7 @@ export function loadWalletSeed(configured: string | undefined, dataDir: string, 
   const file = path.join(dataDir, 'wallet-seed');
   if (existsSync(file)) return loadWalletSeed(readFileSync(file, 'utf8').trim(), dataDir, false);
   if (!allowGenerate) throw new Error('WALLET_MASTER_SEED is required in production (NODE_ENV=production)');
-  mkdirSync(dataDir, { recursive: true });
-  const seed = `0x${randomBytes(32).toString('hex')}` as Hex;
-  writeFileSync(file, `${seed}\n`, { mode: 0o600 });
-  return hexToBytes(seed);
+  // Created whole or not at all, and by one process only: a second seed would derive other agent wallets.
+  const seed = createFileOnce(file, `0x${randomBytes(32).toString('hex')}\n`, 0o600).trim();
+  return loadWalletSeed(seed, dataDir, false);
 }
