@@ -1,7 +1,7 @@
 // Seeds a large platform straight into PostgreSQL for bench/http.ts: 10,000 companies, 70,000 agents (seven each),
 // 1,000,000 platform events, 365 daily score snapshots of every company (3,650,000 rows) and 200,000 token trades.
-// Each table is one INSERT ... SELECT over generate_series, deterministic (no random()), so two runs seed the same
-// rows. The schema comes from the project's migrations (openDatabase), so the seed always matches the code.
+// Each table is one INSERT ... SELECT over generate_series (the snapshots two, half the days each), deterministic
+// (no random()), so two runs seed the same rows; two sessions load and index in parallel, one per core. The schema comes from the project's migrations (openDatabase), so the seed always matches the code.
 import pg from 'pg';
 import { AGENT_ROLES, COMPANY_CATEGORIES, EVENT_TYPES } from '../src/constants.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -62,12 +62,14 @@ export async function seedBenchDatabase(url: string, counts: SeedCounts = DEFAUL
   const database = await openDatabase({ url, poolSize: 1 });
   await database.close();
 
+  // Two sessions: the big independent inserts and the index builds run in parallel, one per core.
   const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const second = new pg.Client({ connectionString: url });
+  await Promise.all([client.connect(), second.connect()]);
   const seconds: Record<string, number> = {};
-  const run = async (name: string, text: string) => {
+  const run = async (name: string, text: string, on: pg.Client = client) => {
     const started = performance.now();
-    await client.query(text);
+    await on.query(text);
     seconds[name] = +((performance.now() - started) / 1000).toFixed(2);
   };
   const n = counts.companies;
@@ -76,9 +78,11 @@ export async function seedBenchDatabase(url: string, counts: SeedCounts = DEFAUL
   try {
     // The rows are consistent by construction: foreign-key triggers are skipped while loading (superuser only; the
     // local server's trust login is one), and the secondary indexes of the big tables are built once at the end.
-    await client.query('set synchronous_commit = off');
-    await client.query(`set maintenance_work_mem = '512MB'`);
-    await client.query('set session_replication_role = replica').catch(() => {});
+    for (const session of [client, second]) {
+      await session.query('set synchronous_commit = off');
+      await session.query(`set maintenance_work_mem = '256MB'`);
+      await session.query('set session_replication_role = replica').catch(() => {});
+    }
     const indexes = await client.query<{ def: string; name: string }>(
       `select indexdef as def, indexname as name from pg_indexes
        where schemaname = current_schema() and tablename in ('platform_events', 'score_snapshots', 'token_trades', 'agents')
@@ -138,21 +142,24 @@ export async function seedBenchDatabase(url: string, counts: SeedCounts = DEFAUL
     );
     await run('agent wallet sequence', `select setval('agent_wallet_index_seq', ${agentsTotal})`);
     // One million events over the last hour (the retention), spread over every company.
-    await run(
-      'platform_events',
-      `insert into platform_events (type, company_id, data, timestamp)
+    const events = () =>
+      run(
+        'platform_events',
+        `insert into platform_events (type, company_id, data, timestamp)
        select (${sqlArray(EVENT_TYPES)})[1 + e % ${EVENT_TYPES.length}],
          'bench' || lpad((1 + e % ${n})::text, 7, '0'),
          jsonb_build_object('seq', e, 'tokenSymbol', 'BT' || (1 + e % ${n}), 'side', 'buy', 'amount', '1000000',
            'price', '1234'),
          now() - make_interval(secs => (${counts.events} - e) * 3600.0 / ${counts.events})
        from generate_series(1, ${counts.events}) e`,
-    );
+        second,
+      );
     // A snapshot of every company each day for a year; rank is a permutation of 1..n per day (7919 is prime to
     // 10,000), and overall falls with rank as the snapshot job writes it.
-    await run(
-      'score_snapshots',
-      `insert into score_snapshots (snapshot_date, company_id, category, treasury_raw, trading_raw, volume_raw,
+    const snapshots = (name: string, first: number, last: number, on: pg.Client) =>
+      run(
+        name,
+        `insert into score_snapshots (snapshot_date, company_id, category, treasury_raw, trading_raw, volume_raw,
          activity_raw, completeness_raw, treasury_score, trading_score, volume_score, activity_score,
          completeness_score, referral_boost, overall, rank, treasury_block)
        select current_date - d, c.id, c.category, 1000000::numeric * (rk % 5000), 1000 * (rk % 97) - 40000,
@@ -160,20 +167,16 @@ export async function seedBenchDatabase(url: string, counts: SeedCounts = DEFAUL
          round(100 - rk / 100.0, 2), round((rk * 37 % 10000) / 100.0, 2), round((rk * 53 % 10000) / 100.0, 2),
          round((rk * 71 % 10000) / 100.0, 2), round((rk * 89 % 10000) / 100.0, 2), 1.00,
          round(100 - rk / 100.0, 2), rk, 1000000 - d
-       from generate_series(0, ${counts.snapshotDays - 1}) d
+       from generate_series(${first}, ${last}) d
          cross join companies c
          cross join lateral (select ((c.card_token_id - 1) * 7919 + d * 31) % ${n} + 1) r(rk)`,
-    );
-    // platformScore is the overall score of the latest snapshot, as the snapshot job leaves it.
-    await run(
-      'platform scores',
-      `update companies c set platform_score = s.overall
-       from score_snapshots s where s.snapshot_date = current_date and s.company_id = c.id`,
-    );
+        on,
+      );
     // Trades of the launched companies over the last day.
-    await run(
-      'token_trades',
-      `insert into token_trades (tx_hash, log_index, company_id, token_address, block_number, block_time, trader,
+    const trades = () =>
+      run(
+        'token_trades',
+        `insert into token_trades (tx_hash, log_index, company_id, token_address, block_number, block_time, trader,
          side, usdc_amount, token_amount, fee_amount, venue)
        select '0xdd' || lpad(to_hex(t), 62, '0'), 0, c.id, c.token_address, 2000000 + t,
          now() - make_interval(secs => (${counts.trades} - t) * 86400.0 / ${counts.trades}),
@@ -182,8 +185,27 @@ export async function seedBenchDatabase(url: string, counts: SeedCounts = DEFAUL
          case when c.token_status = 'GRADUATED' then 'POOL' else 'CURVE' end
        from generate_series(1, ${counts.trades}) t
          join companies c on c.card_token_id = (((t / 4) % ${Math.floor(n / 10) - 1}) + 1) * 10 + t % 4`,
+      );
+    // Half the snapshot days and the trades on one session, the other half and the events on the other.
+    const middle = Math.floor(counts.snapshotDays / 2);
+    await Promise.all([
+      snapshots('score_snapshots (first half)', 0, middle - 1, client).then(trades),
+      snapshots('score_snapshots (second half)', middle, counts.snapshotDays - 1, second).then(events),
+    ]);
+    // platformScore is the overall score of the latest snapshot, as the snapshot job leaves it.
+    await run(
+      'platform scores',
+      `update companies c set platform_score = s.overall
+       from score_snapshots s where s.snapshot_date = current_date and s.company_id = c.id`,
     );
-    await run('indexes', indexes.rows.map((r) => `${r.def};`).join('\n'));
+    // The index builds, shared between the two sessions (the biggest table's on one, the others on the other).
+    const onSnapshots = indexes.rows.filter((r) => / ON (\S+\.)?score_snapshots /.test(r.def));
+    const others = indexes.rows.filter((r) => !onSnapshots.includes(r));
+    const build = (rows: typeof indexes.rows) => rows.map((r) => `${r.def};`).join('\n') || 'select 1';
+    await Promise.all([
+      run('indexes (score_snapshots)', build(onSnapshots)),
+      run('indexes (others)', build(others), second),
+    ]);
     await client.query('reset session_replication_role');
     await run('analyze', 'analyze');
     const counted = await client.query(
@@ -198,6 +220,6 @@ export async function seedBenchDatabase(url: string, counts: SeedCounts = DEFAUL
       totalSeconds: +((performance.now() - started) / 1000).toFixed(1),
     };
   } finally {
-    await client.end();
+    await Promise.all([client.end(), second.end()]);
   }
 }
