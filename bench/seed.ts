@@ -1,7 +1,8 @@
 // Seeds a large platform straight into PostgreSQL for bench/http.ts: 10,000 companies, 70,000 agents (seven each),
 // 1,000,000 platform events, 365 daily score snapshots of every company (3,650,000 rows) and 200,000 token trades.
 // Each table is one INSERT ... SELECT over generate_series (the snapshots two, half the days each), deterministic
-// (no random()), so two runs seed the same rows; two sessions load and index in parallel, one per core. The schema comes from the project's migrations (openDatabase), so the seed always matches the code.
+// (no random()), so two runs seed the same rows; two sessions load and index in parallel, one per core. The schema
+// comes from the project's migrations (openDatabase), so the seed always matches the code.
 import pg from 'pg';
 import { AGENT_ROLES, COMPANY_CATEGORIES, EVENT_TYPES } from '../src/constants.ts';
 import { openDatabase } from '../src/db/client.ts';
