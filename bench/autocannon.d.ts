@@ -16,6 +16,8 @@ declare module 'autocannon' {
       duration?: number;
       headers?: Record<string, string>;
       requests?: RequestTemplate[];
+      /** Requests per second over all connections. */
+      overallRate?: number;
     }
     interface Histogram {
       average: number;

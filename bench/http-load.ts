@@ -1,16 +1,24 @@
 // The client side of bench/http.ts, in a child process so autocannon does not share the server's event loop: runs
 // one autocannon load per message from the parent and answers with its summary. `{i}` in a path is replaced, per
-// request, by a number cycling through 1..spread, so keyed routes read many rows rather than one.
+// request, by a number cycling through 1..spread, so keyed routes read many rows rather than one. A load may name a
+// mix of routes (each connection asks them in turn) and a fixed overall rate (bench/soak.ts uses both).
 import autocannon from 'autocannon';
 
-export interface LoadRequest {
-  kind: 'load';
-  url: string;
+export interface LoadTarget {
   path: string;
   spread: number;
   headers: Record<string, string>;
+}
+
+export interface LoadRequest extends LoadTarget {
+  kind: 'load';
+  url: string;
   connections: number;
   seconds: number;
+  /** Routes asked in turn instead of `path` alone. */
+  mix?: LoadTarget[];
+  /** Requests per second over all connections; as fast as possible when absent. */
+  rate?: number;
 }
 
 export interface LoadSummary {
@@ -26,9 +34,25 @@ export interface LoadSummary {
   timeouts: number;
 }
 
-function load(msg: LoadRequest): Promise<LoadSummary> {
+/** One autocannon request template; `{i}` cycles through 1..spread, per template. */
+function template(target: LoadTarget): autocannon.RequestTemplate {
   let next = 0;
-  const keyed = msg.path.includes('{i}');
+  return {
+    method: 'GET',
+    path: target.path.replace('{i}', '1'),
+    headers: target.headers,
+    ...(target.path.includes('{i}')
+      ? {
+          setupRequest: (req: autocannon.Request) => {
+            next = (next % target.spread) + 1;
+            return { ...req, path: target.path.replace('{i}', String(next)) };
+          },
+        }
+      : {}),
+  };
+}
+
+function load(msg: LoadRequest): Promise<LoadSummary> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -36,20 +60,8 @@ function load(msg: LoadRequest): Promise<LoadSummary> {
         connections: msg.connections,
         duration: msg.seconds,
         headers: msg.headers,
-        requests: [
-          {
-            method: 'GET',
-            path: msg.path.replace('{i}', '1'),
-            ...(keyed
-              ? {
-                  setupRequest: (req: autocannon.Request) => {
-                    next = (next % msg.spread) + 1;
-                    return { ...req, path: msg.path.replace('{i}', String(next)) };
-                  },
-                }
-              : {}),
-          },
-        ],
+        requests: (msg.mix ?? [msg]).map(template),
+        ...(msg.rate ? { overallRate: msg.rate } : {}),
       },
       (err, r) => {
         if (err) return reject(err);

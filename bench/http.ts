@@ -13,20 +13,14 @@
 //
 // BENCH_DATABASE_URL names the database (its tables are emptied and seeded); by default the database `bench` on
 // postgres://postgres@127.0.0.1:5432 (BENCH_SERVER_URL) is dropped and created again. --no-seed reuses it as seeded.
-import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import pino from 'pino';
-import { loadConfig } from '../src/config.ts';
-import { createContainer } from '../src/container.ts';
-import { createApiKey } from '../src/domain/auth/api-keys.ts';
-import { buildApp } from '../src/http/app.ts';
 import type { LoadRequest, LoadSummary } from './http-load.ts';
-import { DEFAULT_SERVER_URL, resetBenchDatabase, type SeedReport, seedBenchDatabase } from './seed.ts';
+import { benchDatabase, startBenchService, startLoadProcess } from './service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -153,40 +147,9 @@ interface Measured extends LoadSummary {
 
 export async function runHttpBench(options: HttpBenchOptions) {
   const cases = options.routes.length ? ROUTES.filter((r) => options.routes.includes(r.name)) : ROUTES;
-  let url: string;
-  let seed: SeedReport | undefined;
-  if (options.seed) {
-    url = await resetBenchDatabase();
-    console.log('seeding the benchmark database ...');
-    seed = await seedBenchDatabase(url);
-    console.log(
-      `seeded in ${seed.totalSeconds} s: ${Object.entries(seed.counts)
-        .map(([k, v]) => `${v} ${k}`)
-        .join(', ')}`,
-    );
-  } else {
-    const fallback = new URL(process.env.BENCH_SERVER_URL ?? DEFAULT_SERVER_URL);
-    fallback.pathname = '/bench';
-    url = process.env.BENCH_DATABASE_URL ?? fallback.toString();
-  }
-
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aie-http-bench-'));
-  const logger = pino({ level: 'warn' });
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: url,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ROLES: 'api',
-    // One client address sends everything: the per-IP limit must not be what is measured (the limiter still runs).
-    RATE_LIMIT_MAX: '10000000',
-  });
-  console.log('starting the service (PostgreSQL, local chain) ...');
-  const container = await createContainer(config, logger);
-  const app = await buildApp(container, { logger });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const key = await createApiKey(container.database.db, 'bench');
+  const { url, seed } = await benchDatabase(options.seed);
+  const service = await startBenchService(url);
+  const appUrl = service.url;
 
   // The bare route: Fastify's defaults and nothing else, answering ready bytes of the route's size.
   const bodies = new Map<string, string>();
@@ -197,19 +160,7 @@ export async function runHttpBench(options: HttpBenchOptions) {
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
 
-  const child = fork(path.join(here, 'http-load.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const fromChild = () =>
-    new Promise<any>((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`the load process exited (${code})`));
-      child.once('exit', onExit);
-      child.once('message', (msg) => {
-        child.off('exit', onExit);
-        resolve(msg);
-      });
-    });
+  const loader = await startLoadProcess();
   const load = async (
     req: Omit<LoadRequest, 'kind' | 'connections' | 'seconds'>,
     seconds: number,
@@ -217,14 +168,11 @@ export async function runHttpBench(options: HttpBenchOptions) {
     const cpu = process.cpuUsage();
     const cpus = os.cpus();
     const started = performance.now();
-    const reply = fromChild();
-    child.send({ kind: 'load', connections: options.connections, ...req, seconds } satisfies LoadRequest);
-    const msg = await reply;
-    if (msg.kind !== 'done') throw new Error(`autocannon failed: ${msg.message}`);
+    const summary = await loader.load({ connections: options.connections, ...req, seconds });
     const used = process.cpuUsage(cpu);
     const ms = performance.now() - started;
     return {
-      ...(msg.summary as LoadSummary),
+      ...summary,
       serverCpuPercent: +(((used.user + used.system) / 1000 / ms) * 100).toFixed(0),
       machineCpuPercent: machineBusy(cpus, os.cpus()),
     };
@@ -232,9 +180,8 @@ export async function runHttpBench(options: HttpBenchOptions) {
 
   const results = [];
   try {
-    await fromChild();
     for (const route of cases) {
-      const headers: Record<string, string> = route.apiKey ? { 'x-api-key': key.key } : {};
+      const headers: Record<string, string> = route.apiKey ? { 'x-api-key': service.apiKey } : {};
       const sample = await fetch(appUrl + route.path.replace('{i}', '1'), { headers });
       const body = Buffer.from(await sample.arrayBuffer());
       if (sample.status !== 200) throw new Error(`${route.path} answered ${sample.status}: ${body}`);
@@ -276,11 +223,9 @@ export async function runHttpBench(options: HttpBenchOptions) {
       });
     }
   } finally {
-    child.send({ kind: 'exit' });
-    await app.close();
+    loader.close();
     await bare.close();
-    await container.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await service.close();
   }
 
   const report = {
@@ -292,7 +237,7 @@ export async function runHttpBench(options: HttpBenchOptions) {
       node: process.version,
       note: 'server (this process), autocannon (a child process) and PostgreSQL share these cores',
     },
-    database: { kind: 'postgres', poolSize: config.databasePoolSize },
+    database: { kind: 'postgres', poolSize: service.databasePoolSize },
     load: {
       connections: options.connections,
       seconds: options.seconds,

@@ -1,17 +1,20 @@
 // npm run bench: the benchmarks of bench/, one after another: the read routes over HTTP (bench/http.ts, writes
-// bench/results.json), the event stream (bench/sse.ts, writes bench/sse-results.json), then the gas of the contract
-// calls (bench/gas.ts, from docs/contracts.md). `--only http|sse|gas` (or a comma list) runs some of them; the flags
-// of bench/http.ts go to it and the rest to bench/sse.ts, e.g. `npm run bench -- --seconds 8 --clients 10000`.
+// bench/results.json), the soak run of those routes at 80% of capacity (bench/soak.ts, bench/soak-results.json), the
+// event stream (bench/sse.ts, writes bench/sse-results.json), then the gas of the contract calls (bench/gas.ts, from
+// docs/contracts.md). `--only http|soak|sse|gas` (or a comma list) runs some of them; the flags of bench/http.ts and
+// bench/soak.ts go to them and the rest to bench/sse.ts, e.g. `npm run bench -- --seconds 8 --soak-minutes 3`.
 
 import { printGasTable } from './gas.ts';
 import { HTTP_FLAGS, parseHttpBenchArgs, runHttpBench } from './http.ts';
+import { parseSoakArgs, runSoak, SOAK_FLAGS } from './soak.ts';
 import { parseSseBenchArgs, runSseBench } from './sse.ts';
 
-const PARTS = ['http', 'sse', 'gas'] as const;
+const PARTS = ['http', 'soak', 'sse', 'gas'] as const;
 type Part = (typeof PARTS)[number];
 
 function split(argv: string[]) {
   const http: string[] = [];
+  const soak: string[] = [];
   const sse: string[] = [];
   let only: Part[] = [...PARTS];
   for (let i = 0; i < argv.length; i++) {
@@ -23,19 +26,25 @@ function split(argv: string[]) {
       const bad = value.filter((v) => !PARTS.includes(v as Part));
       if (bad.length || value.length === 0) throw new Error(`--only takes ${PARTS.join(', ')} (or a comma list)`);
       only = value as Part[];
+    } else if (flag === '--no-seed') {
+      http.push(arg);
+      soak.push(arg);
     } else {
-      const to = HTTP_FLAGS.includes(flag!) ? http : sse;
+      const to = HTTP_FLAGS.includes(flag!) ? http : SOAK_FLAGS.includes(flag!) ? soak : sse;
       to.push(arg);
       if (takesValue && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) to.push(argv[++i]!);
     }
   }
-  return { only, http, sse };
+  // The soak reads the database the HTTP part has just seeded.
+  if (only.includes('http') && !soak.includes('--no-seed')) soak.push('--no-seed');
+  return { only, http, soak, sse };
 }
 
 async function main() {
-  const { only, http, sse } = split(process.argv.slice(2));
+  const { only, http, soak, sse } = split(process.argv.slice(2));
   // Parse everything first, so a wrong flag fails before minutes of load.
   const httpOptions = only.includes('http') ? parseHttpBenchArgs(http) : undefined;
+  const soakOptions = only.includes('soak') ? parseSoakArgs(soak) : undefined;
   const sseOptions = only.includes('sse') ? parseSseBenchArgs(sse) : undefined;
   // A part that fails is reported and the next one still runs; the exit code says something failed.
   let failed = 0;
@@ -49,6 +58,11 @@ async function main() {
     }
   };
   if (httpOptions) await part('HTTP read routes (bench/http.ts)', () => runHttpBench(httpOptions));
+  if (soakOptions) {
+    await part('soak (bench/soak.ts)', async () => {
+      if (!(await runSoak(soakOptions)).summary.passed) throw new Error('the soak run did not pass');
+    });
+  }
   if (sseOptions) await part('event stream (bench/sse.ts)', () => runSseBench(sseOptions));
   if (only.includes('gas')) await part('gas (bench/gas.ts)', () => printGasTable());
   return failed;

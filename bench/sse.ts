@@ -8,14 +8,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 import { createApiKey, revokeApiKey } from '../src/domain/auth/api-keys.ts';
 import { publishEvent } from '../src/domain/events/store.ts';
 import { buildApp } from '../src/http/app.ts';
+import { gc } from './service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -69,17 +68,6 @@ function openFileLimit(): number | undefined {
   }
 }
 
-/** A full collection before each memory reading: --expose-gc when given, else switched on here. */
-const gc: (() => void) | undefined = (() => {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed;
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    return runInNewContext('gc') as () => void;
-  } catch {
-    return undefined;
-  }
-})();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runSseBench(options: SseBenchOptions) {

@@ -671,6 +671,16 @@ async function stepDecisions(ctx: Ctx) {
   ctx.summary.push(`decision rounds run now: ${ran}${failed ? ` (${failed} failed)` : ''}`);
 }
 
+/** POST to a scheduler route with the secret; its `data`. */
+async function cron(ctx: Ctx, path: string, secret: string): Promise<any> {
+  const res = await ctx.api.call('POST', path, { bearer: secret });
+  if (res.status === 401) {
+    throw new DemoError(`POST ${path}: 401: the secret is not the service's CRON_SECRET or ADMIN_SECRET`);
+  }
+  if (res.status !== 200) throw new DemoError(`POST ${path}: ${describe(res)}`);
+  return res.body.data;
+}
+
 /**
  * Today's (UTC) score snapshot: the service's score-snapshot job takes it at 00:00 UTC; when none holds the demo
  * companies yet and the scheduler secret is known, POST /api/cron/score-snapshot takes today's now (once per date).
@@ -685,14 +695,7 @@ async function stepSnapshot(ctx: Ctx): Promise<number | undefined> {
   let { list, ours } = await ranked();
   if (ours.length === 0 && ctx.options.secret) {
     ctx.progress.step('scores: POST /api/cron/score-snapshot');
-    const res = await ctx.api.call('POST', '/api/cron/score-snapshot', { bearer: ctx.options.secret });
-    if (res.status === 401) {
-      throw new DemoError(
-        "POST /api/cron/score-snapshot: 401: the secret is not the service's CRON_SECRET or ADMIN_SECRET",
-      );
-    }
-    if (res.status !== 200) throw new DemoError(`POST /api/cron/score-snapshot: ${describe(res)}`);
-    const d = res.body.data;
+    const d = await cron(ctx, '/api/cron/score-snapshot', ctx.options.secret);
     if (d.status === 'taken') ctx.summary.push(`score snapshot ${d.date} taken now: ${d.companies} companies scored`);
     ({ list, ours } = await ranked());
   }
@@ -736,14 +739,7 @@ async function distribute(ctx: Ctx): Promise<boolean> {
     return false;
   }
   ctx.progress.step('epochs: POST /api/cron/epoch-distribute');
-  const res = await ctx.api.call('POST', '/api/cron/epoch-distribute', { bearer: ctx.options.secret });
-  if (res.status === 401) {
-    throw new DemoError(
-      "POST /api/cron/epoch-distribute: 401: the secret is not the service's CRON_SECRET or ADMIN_SECRET",
-    );
-  }
-  if (res.status !== 200) throw new DemoError(`POST /api/cron/epoch-distribute: ${describe(res)}`);
-  const d = res.body.data;
+  const d = await cron(ctx, '/api/cron/epoch-distribute', ctx.options.secret);
   ctx.summary.push(
     `epoch ${d.epoch}: ${d.status}${d.participantCount !== undefined ? `, ${d.participantCount} participants` : ''}${d.reason ? ` (${d.reason})` : ''}`,
   );
