@@ -2,7 +2,7 @@
 // arrived (coalesce.ts), list totals are taken from the page or a short-lived count (page-total.ts), and a v1 body
 // serialized once carries the timestamp of each response (envelope.ts).
 import { describe, expect, it } from 'vitest';
-import { createPageTotals, totalFromPage } from '../../src/domain/companies/page-total.ts';
+import { createPageTotals, totalFromPage } from '../../src/db/page-total.ts';
 import { createCoalescer } from '../../src/http/coalesce.ts';
 import { STAMP_PLACEHOLDER, stampable, stamped } from '../../src/http/envelope.ts';
 

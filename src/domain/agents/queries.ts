@@ -2,9 +2,9 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { Tx } from '../../db/client.ts';
+import { countEachTime, type PageTotal } from '../../db/page-total.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
-import { countEachTime, type PageTotal } from '../companies/page-total.ts';
-import { preparedOn } from '../companies/prepared.ts';
 import { agentNotFound } from './rules.ts';
 import type { AgentListRow, AgentWithCompany } from './views.ts';
 
@@ -48,7 +48,7 @@ function filtersOf(status: boolean, creator: boolean): SQL | undefined {
 }
 
 function pageStatement(db: Tx, status: boolean, creator: boolean) {
-  return preparedOn(db, `agents_page_${Number(status)}${Number(creator)}`, () =>
+  return preparedOn(db, `agents_page_${Number(status)}${Number(creator)}`, (name) =>
     db
       .select(listColumns)
       .from(agents)
@@ -56,17 +56,13 @@ function pageStatement(db: Tx, status: boolean, creator: boolean) {
       .orderBy(desc(agents.createdAt), desc(agents.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(`agents_page_${Number(status)}${Number(creator)}`),
+      .prepare(name),
   );
 }
 
 function countStatement(db: Tx, status: boolean, creator: boolean) {
-  return preparedOn(db, `agents_count_${Number(status)}${Number(creator)}`, () =>
-    db
-      .select({ total: count() })
-      .from(agents)
-      .where(filtersOf(status, creator))
-      .prepare(`agents_count_${Number(status)}${Number(creator)}`),
+  return preparedOn(db, `agents_count_${Number(status)}${Number(creator)}`, (name) =>
+    db.select({ total: count() }).from(agents).where(filtersOf(status, creator)).prepare(name),
   );
 }
 

@@ -1,9 +1,9 @@
 // Reading companies: by id or slug, with their live (non-terminated) agents.
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { notFound } from '../../errors.ts';
-import { preparedOn } from './prepared.ts';
 import { companyView } from './views.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -33,7 +33,7 @@ export async function liveAgentsOf(db: Tx, companyId: string): Promise<LiveAgent
  * subquery would mean the agent's own id.
  */
 function companyWithAgents(db: Tx) {
-  return preparedOn(db, 'company_view', () =>
+  return preparedOn(db, 'company_view', (name) =>
     db
       .select({
         company: companies,
@@ -45,7 +45,7 @@ function companyWithAgents(db: Tx) {
       .from(companies)
       .where(or(eq(companies.id, sql.placeholder('id')), eq(companies.slug, sql.placeholder('id'))))
       .limit(1)
-      .prepare('company_view'),
+      .prepare(name),
   );
 }
 

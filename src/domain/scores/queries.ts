@@ -4,10 +4,10 @@ import { and, asc, eq, max, type SQL, sql } from 'drizzle-orm';
 import type { COMPANY_CATEGORIES, LEAGUES } from '../../constants.ts';
 import type { Container } from '../../container.ts';
 import { rowsOf } from '../../db/client.ts';
+import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { scoreSnapshots } from '../../db/schema/scores.ts';
 import { validationError } from '../../errors.ts';
-import { countEachTime, type PageTotal } from '../companies/page-total.ts';
 import { epochTimestamp, isCalendarDate, nextMidnight } from './dates.ts';
 import { type FortuneListEntry, type FortuneRow, fortuneEntry, fortuneListEntry } from './views.ts';
 

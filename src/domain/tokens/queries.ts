@@ -6,11 +6,11 @@ import { onChain } from '../../chain/errors.ts';
 import { TokenLauncherAbi } from '../../chain/generated/abis.ts';
 import type { Container } from '../../container.ts';
 import type { Tx } from '../../db/client.ts';
+import { countEachTime, type PageTotal } from '../../db/page-total.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { tokenTrades } from '../../db/schema/tokens.ts';
 import { notFound } from '../../errors.ts';
-import { countEachTime, type PageTotal } from '../companies/page-total.ts';
-import { preparedOn } from '../companies/prepared.ts';
 import { requireCompany } from '../companies/queries.ts';
 import { launcherAddress } from './launch.ts';
 import { type Market, tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
@@ -68,8 +68,7 @@ const tokenListWhere = (byStatus: boolean) =>
   byStatus ? eq(companies.tokenStatus, sql.placeholder('status')) : ne(companies.tokenStatus, 'PRE_PUBLIC');
 
 function tokenPageStatement(db: Tx, byStatus: boolean) {
-  const name = `tokens_page_${Number(byStatus)}`;
-  return preparedOn(db, name, () =>
+  return preparedOn(db, `tokens_page_${Number(byStatus)}`, (name) =>
     db
       .select({
         id: companies.id,
@@ -95,8 +94,7 @@ function tokenPageStatement(db: Tx, byStatus: boolean) {
 }
 
 function tokenCountStatement(db: Tx, byStatus: boolean) {
-  const name = `tokens_count_${Number(byStatus)}`;
-  return preparedOn(db, name, () =>
+  return preparedOn(db, `tokens_count_${Number(byStatus)}`, (name) =>
     db.select({ total: count() }).from(companies).where(tokenListWhere(byStatus)).prepare(name),
   );
 }

@@ -2,11 +2,11 @@
 // GET /api/agents/{id}/registration.json. Reads are public; changes need the creator's wallet signature.
 
 import { AGENT_REGISTRATION_CACHE_CONTROL } from '../../constants.ts';
+import { createPageTotals } from '../../db/page-total.ts';
 import { createAgent, terminateAgent, updateAgent } from '../../domain/agents/commands.ts';
 import { getAgent, listAgents } from '../../domain/agents/queries.ts';
 import { registrationFile } from '../../domain/agents/registration.ts';
 import { agentCreatedView, agentDetailView, agentListView } from '../../domain/agents/views.ts';
-import { createPageTotals } from '../../domain/companies/page-total.ts';
 import { requireWallet } from '../auth/index.ts';
 import { createCoalescer } from '../coalesce.ts';
 import { JSON_TYPE, ok } from '../envelope.ts';

@@ -1,6 +1,6 @@
 // The Fortune List: the internal ranking of a daily score snapshot, and the public v1 ranking by platformScore.
 
-import { createPageTotals } from '../../domain/companies/page-total.ts';
+import { createPageTotals } from '../../db/page-total.ts';
 import { getFortuneList, listFortune } from '../../domain/scores/queries.ts';
 import { requireApiKey } from '../auth/index.ts';
 import { createCoalescer } from '../coalesce.ts';

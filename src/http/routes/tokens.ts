@@ -1,6 +1,6 @@
 // Company-token routes: launch (creator), the public token status, and the v1 token detail and list.
 
-import { createPageTotals } from '../../domain/companies/page-total.ts';
+import { createPageTotals } from '../../db/page-total.ts';
 import { launchToken } from '../../domain/tokens/launch.ts';
 import { getTokenDetail, getTokenStatus, listTokens } from '../../domain/tokens/queries.ts';
 import { requireApiKey, requireWallet } from '../auth/index.ts';

@@ -4,8 +4,8 @@
 
 const byHandle = new WeakMap<object, Map<string, unknown>>();
 
-/** The statement `name` prepared on `db` by `build` the first time, then the same one. */
-export function preparedOn<P>(db: object, name: string, build: () => P): P {
+/** The statement `name` prepared on `db` by `build(name)` the first time, then the same one. */
+export function preparedOn<P>(db: object, name: string, build: (name: string) => P): P {
   let statements = byHandle.get(db);
   if (statements === undefined) {
     statements = new Map();
@@ -13,7 +13,7 @@ export function preparedOn<P>(db: object, name: string, build: () => P): P {
   }
   let statement = statements.get(name) as P | undefined;
   if (statement === undefined) {
-    statement = build();
+    statement = build(name);
     statements.set(name, statement);
   }
   return statement;
