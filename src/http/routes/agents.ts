@@ -8,8 +8,8 @@ import { getAgent, listAgents } from '../../domain/agents/queries.ts';
 import { registrationFile } from '../../domain/agents/registration.ts';
 import { agentCreatedView, agentDetailView, agentListView } from '../../domain/agents/views.ts';
 import { requireWallet } from '../auth/index.ts';
-import { createCoalescer } from '../coalesce.ts';
-import { JSON_TYPE, ok } from '../envelope.ts';
+import { createSharedReads } from '../coalesce.ts';
+import { ok } from '../envelope.ts';
 import {
   AgentCreatedResponse,
   AgentDetailResponse,
@@ -30,7 +30,7 @@ const security = [{ wallet: [] }];
 export default async function agentRoutes(app: App, { container }: RouteOptions) {
   const db = container.database.db;
   const walletGuard = requireWallet(container);
-  const lists = createCoalescer();
+  const lists = createSharedReads();
   const totals = createPageTotals();
 
   app.get(
@@ -47,15 +47,14 @@ export default async function agentRoutes(app: App, { container }: RouteOptions)
     async (request, reply) => {
       const { page, limit, status, creator } = request.query;
       // Identical lists asked at once are read and serialized once (see coalesce.ts).
-      const body = await lists(`${page}|${limit}|${status ?? ''}|${creator?.toLowerCase() ?? ''}`, async () => {
+      return lists.send(reply, `${page}|${limit}|${status ?? ''}|${creator?.toLowerCase() ?? ''}`, async () => {
         const { rows, total } = await listAgents(db, { page, limit, status, creator }, totals);
-        return reply.serialize({
+        return {
           success: true as const,
           data: rows.map(agentListView),
           pagination: { page, limit, total, hasMore: page * limit < total },
-        });
+        };
       });
-      return reply.type(JSON_TYPE).send(body);
     },
   );
 

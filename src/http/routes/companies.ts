@@ -4,8 +4,8 @@ import { deploySuite } from '../../domain/companies/deploy-suite.ts';
 import { getCompanyView } from '../../domain/companies/queries.ts';
 import { updateDirective, updateEngine, updateTreasury } from '../../domain/companies/settings.ts';
 import { requireWallet } from '../auth/index.ts';
-import { createCoalescer } from '../coalesce.ts';
-import { JSON_TYPE, ok } from '../envelope.ts';
+import { createSharedReads } from '../coalesce.ts';
+import { ok } from '../envelope.ts';
 import { internalErrors } from '../schemas/common.ts';
 import {
   CompanyParams,
@@ -25,7 +25,7 @@ const wallet = [{ wallet: [] }];
 export default async function companyRoutes(app: App, { container }: RouteOptions) {
   const signed = requireWallet(container);
   const deps = { ...container, log: app.log };
-  const views = createCoalescer();
+  const views = createSharedReads();
 
   app.post(
     '/api/companies',
@@ -52,13 +52,11 @@ export default async function companyRoutes(app: App, { container }: RouteOption
         response: { 200: CompanyResponse, ...internalErrors },
       },
     },
-    async (request, reply) => {
-      // Identical reads asked at once are read and serialized once (see coalesce.ts).
-      const body = await views(request.params.id, async () =>
-        reply.serialize(ok(await getCompanyView(container.database.db, request.params.id))),
-      );
-      return reply.type(JSON_TYPE).send(body);
-    },
+    // Identical reads asked at once are read and serialized once (see coalesce.ts).
+    async (request, reply) =>
+      views.send(reply, request.params.id, async () =>
+        ok(await getCompanyView(container.database.db, request.params.id)),
+      ),
   );
 
   const signedPatch = container.config.companyPatchAuth === 'signature';

@@ -3,16 +3,16 @@
 import { createPageTotals } from '../../db/page-total.ts';
 import { getFortuneList, listFortune } from '../../domain/scores/queries.ts';
 import { requireApiKey } from '../auth/index.ts';
-import { createCoalescer } from '../coalesce.ts';
-import { JSON_TYPE, ok, STAMP_PLACEHOLDER, stampable, stamped, v1Page } from '../envelope.ts';
+import { createSharedReads } from '../coalesce.ts';
+import { ok, v1Page } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { FortuneListQuery, FortuneListResponse, FortuneQuery, FortuneResponse } from '../schemas/fortune.ts';
 import type { App, RouteOptions } from '../types.ts';
 
 export default async function fortuneRoutes(app: App, { container }: RouteOptions) {
   // Identical lists asked at once are read and serialized once (see coalesce.ts).
-  const snapshotLists = createCoalescer();
-  const rankings = createCoalescer();
+  const snapshotLists = createSharedReads();
+  const rankings = createSharedReads();
   const totals = createPageTotals();
 
   app.get(
@@ -29,10 +29,9 @@ export default async function fortuneRoutes(app: App, { container }: RouteOption
     },
     async (request, reply) => {
       const { limit, epoch, category } = request.query;
-      const body = await snapshotLists(`${limit}|${epoch}|${category ?? ''}`, async () =>
-        reply.serialize(ok(await getFortuneList(container, { limit, epoch, category }))),
+      return snapshotLists.send(reply, `${limit}|${epoch}|${category ?? ''}`, async () =>
+        ok(await getFortuneList(container, { limit, epoch, category })),
       );
-      return reply.type(JSON_TYPE).send(body);
     },
   );
 
@@ -50,11 +49,10 @@ export default async function fortuneRoutes(app: App, { container }: RouteOption
     },
     async (request, reply) => {
       const { page, limit, category, league } = request.query;
-      const body = await rankings(`${page}|${limit}|${category ?? ''}|${league ?? ''}`, async () => {
+      return rankings.sendV1(reply, `${page}|${limit}|${category ?? ''}|${league ?? ''}`, async (timestamp) => {
         const { items, total } = await listFortune(container, { page, limit, category, league }, totals);
-        return stampable(reply.serialize(v1Page(items, page, limit, total, STAMP_PLACEHOLDER)) as string);
+        return v1Page(items, page, limit, total, timestamp);
       });
-      return reply.type(JSON_TYPE).send(stamped(body));
     },
   );
 }

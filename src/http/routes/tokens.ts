@@ -4,8 +4,8 @@ import { createPageTotals } from '../../db/page-total.ts';
 import { launchToken } from '../../domain/tokens/launch.ts';
 import { getTokenDetail, getTokenStatus, listTokens } from '../../domain/tokens/queries.ts';
 import { requireApiKey, requireWallet } from '../auth/index.ts';
-import { createCoalescer } from '../coalesce.ts';
-import { JSON_TYPE, ok, STAMP_PLACEHOLDER, stampable, stamped, v1, v1Page } from '../envelope.ts';
+import { createSharedReads } from '../coalesce.ts';
+import { ok, v1, v1Page } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
 import {
@@ -20,7 +20,7 @@ import type { App, RouteOptions } from '../types.ts';
 
 export default async function tokenRoutes(app: App, { container }: RouteOptions) {
   const apiKey = requireApiKey(container);
-  const lists = createCoalescer();
+  const lists = createSharedReads();
   const totals = createPageTotals();
 
   app.post(
@@ -88,11 +88,10 @@ export default async function tokenRoutes(app: App, { container }: RouteOptions)
     async (request, reply) => {
       const { page, limit, status } = request.query;
       // Identical lists asked at once are read and serialized once (see coalesce.ts); each gets its own timestamp.
-      const body = await lists(`${page}|${limit}|${status ?? ''}`, async () => {
+      return lists.sendV1(reply, `${page}|${limit}|${status ?? ''}`, async (timestamp) => {
         const { items, total } = await listTokens(container, { page, limit, status }, totals);
-        return stampable(reply.serialize(v1Page(items, page, limit, total, STAMP_PLACEHOLDER)) as string);
+        return v1Page(items, page, limit, total, timestamp);
       });
-      return reply.type(JSON_TYPE).send(stamped(body));
     },
   );
 }
