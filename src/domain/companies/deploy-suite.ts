@@ -3,7 +3,7 @@
 // Roles are claimed by one INSERT ... ON CONFLICT DO NOTHING against the partial unique index on
 // (company, role), so two calls at once can never hire two agents for one role.
 import { createId } from '@paralleldrive/cuid2';
-import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { AGENT_ROLES } from '../../constants.ts';
 import type { Container } from '../../container.ts';
@@ -84,19 +84,21 @@ export async function deploySuite(c: Deps, idOrSlug: string, signer: Address | u
   };
 }
 
-/** INCORPORATING or HIRING -> PRIVATE once all seven roles hold a live agent. */
-async function finishHiring(c: Pick<Deps, 'database'>, companyId: string) {
-  const db = c.database.db;
-  const live = await db
-    .select({ role: agents.role })
-    .from(agents)
-    .where(and(eq(agents.companyId, companyId), ne(agents.status, 'TERMINATED')));
-  if (AGENT_ROLES.every((role) => live.some((a) => a.role === role))) {
-    await db
-      .update(companies)
-      .set({ status: 'PRIVATE', updatedAt: new Date() })
-      .where(and(eq(companies.id, companyId), inArray(companies.status, ['INCORPORATING', 'HIRING'])));
-  }
+/**
+ * INCORPORATING or HIRING -> PRIVATE for every company (or the one given) whose seven roles all hold a live agent,
+ * in one statement.
+ */
+async function finishHiring(c: Pick<Deps, 'database'>, companyId?: string) {
+  await c.database.db.execute(sql`
+    update companies c set status = 'PRIVATE', updated_at = now()
+    where c.status in ('INCORPORATING', 'HIRING')
+      ${companyId === undefined ? sql`` : sql`and c.id = ${companyId}`}
+      and (select count(distinct a.role) from agents a
+           where a.company_id = c.id and a.status <> 'TERMINATED'
+             and a.role in (${sql.join(
+               AGENT_ROLES.map((r) => sql`${r}`),
+               sql`, `,
+             )})) = ${AGENT_ROLES.length}`);
 }
 
 /**
@@ -126,15 +128,7 @@ export async function repairAgentDeployments(c: Deps, { olderThanMs = 30_000, li
     if (result.status === 'FAILED') c.log?.warn({ agentId: agent.id, errors: result.errors }, 'agent repair failed');
   }
   // Also companies whose agents all finished but whose own move was cut off.
-  await db.execute(sql`
-    update companies c set status = 'PRIVATE', updated_at = now()
-    where c.status in ('INCORPORATING', 'HIRING')
-      and (select count(distinct a.role) from agents a
-           where a.company_id = c.id and a.status <> 'TERMINATED'
-             and a.role in (${sql.join(
-               AGENT_ROLES.map((r) => sql`${r}`),
-               sql`, `,
-             )})) = ${AGENT_ROLES.length}`);
+  await finishHiring(c);
   return stuck.length;
 }
 
