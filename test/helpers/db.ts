@@ -9,24 +9,35 @@ export interface TestDatabase {
   open(): Promise<Database>;
 }
 
-/** Creates a fresh database on the server of TEST_DATABASE_URL and drops it when closed. */
-async function openServerDatabase(url: string): Promise<Database> {
+/** A new database with a random name on the PostgreSQL server at `serverUrl`: its URL, and how to drop it. */
+export async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `aie_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ url: dbUrl.toString(), poolSize: 5 });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Creates a fresh database on the server of TEST_DATABASE_URL and drops it when closed. */
+async function openServerDatabase(serverUrl: string): Promise<Database> {
+  const created = await createServerDatabase(serverUrl);
+  const database = await openDatabase({ url: created.url, poolSize: 5 });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await created.drop();
     },
   };
 }

@@ -3,16 +3,15 @@
 // keeps across restarts when the test owns it: an anvil node with the contracts deployed (and their file), and a
 // database that survives the process (a PGlite data directory on disk, or a fresh database on TEST_DATABASE_URL).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import { toHex } from 'viem';
 import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
 import { type ChainClients, createChainClients, devAccount } from '../../src/chain/client.ts';
 import { type ContractsFile, writeContractsFile } from '../../src/chain/contracts.ts';
 import { deployLocalContracts } from '../../src/chain/deploy.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import { createServerDatabase } from './db.ts';
 import { type HttpMethod, type MessageSigner, serializeBody, signedRequest } from './security.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -200,23 +199,12 @@ export async function serviceDatabase(dataDir: string): Promise<ServiceDatabase>
       drop: async () => {},
     };
   }
-  const name = `aie_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const created = await createServerDatabase(server);
   return {
     kind: 'postgres',
-    env: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ url: url.toString(), poolSize: 2 }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    env: { DATABASE_URL: created.url },
+    open: () => openDatabase({ url: created.url, poolSize: 2 }),
+    drop: created.drop,
   };
 }
 
