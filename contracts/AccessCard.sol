@@ -6,13 +6,24 @@ import {ERC721Enumerable} from "@openzeppelin/contracts/token/ERC721/extensions/
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
+import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {IAccessCard} from "./interfaces/IAccessCard.sol";
+
+/// @notice What the access card tells the staking contract: a card moved, so its holder's boost ends.
+interface ICardTransferListener {
+    function onCardTransfer(address from, address to, uint256 cardId) external;
+}
 
 /// @title AI Economy Access Card
 /// @notice ERC-721 collection of 10,000 cards in three tiers sold as sequential tranches, paid in USDC.
 /// One card lets its holder create one company; the platform locks the card to that company for good.
-contract AccessCard is ERC721Enumerable, Ownable, ReentrancyGuard, IAccessCard {
+/// @dev Buyers can bound what they pay (`mint(maxPrice)`, `mintBatch(quantity, maxPrice)`), and the price changes
+/// only while minting is paused, so a pending mint never pays more than the buyer saw. Every transfer is reported to
+/// the staking contract (when set), which ends the boost the card gave its previous holder in the same block.
+contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuard, IAccessCard, IERC4906 {
     using SafeERC20 for IERC20;
 
     uint256 public constant MAX_SUPPLY = 10_000;
@@ -30,6 +41,9 @@ contract AccessCard is ERC721Enumerable, Ownable, ReentrancyGuard, IAccessCard {
     bool public mintActive;
     uint8 public currentTranche;
     uint256 public totalMinted;
+
+    /// @notice Told of every card transfer (the staking contract); none when zero.
+    ICardTransferListener public staking;
 
     mapping(uint256 tokenId => bool) private _companyDeployed;
 
@@ -55,19 +69,34 @@ contract AccessCard is ERC721Enumerable, Ownable, ReentrancyGuard, IAccessCard {
 
     /// @inheritdoc IAccessCard
     function mint() external nonReentrant returns (uint256 tokenId) {
-        tokenId = _mintCards(msg.sender, 1);
+        tokenId = _mintCards(msg.sender, 1, type(uint256).max);
+    }
+
+    /// @inheritdoc IAccessCard
+    function mint(uint256 maxPrice) external nonReentrant returns (uint256 tokenId) {
+        tokenId = _mintCards(msg.sender, 1, maxPrice);
     }
 
     /// @inheritdoc IAccessCard
     function mintBatch(uint256 quantity) external nonReentrant returns (uint256 firstTokenId) {
+        firstTokenId = _mintBatch(quantity, type(uint256).max);
+    }
+
+    /// @inheritdoc IAccessCard
+    function mintBatch(uint256 quantity, uint256 maxPrice) external nonReentrant returns (uint256 firstTokenId) {
+        firstTokenId = _mintBatch(quantity, maxPrice);
+    }
+
+    function _mintBatch(uint256 quantity, uint256 maxPrice) private returns (uint256) {
         if (quantity == 0 || quantity > MAX_BATCH) revert AccessCardInvalidQuantity(quantity, MAX_BATCH);
-        firstTokenId = _mintCards(msg.sender, quantity);
+        return _mintCards(msg.sender, quantity, maxPrice);
     }
 
     /// @dev The one path every sale takes: checks, then payment, then the cards (USDC is taken before any card
     /// exists, and a revert anywhere undoes both).
-    function _mintCards(address buyer, uint256 quantity) private returns (uint256 firstTokenId) {
+    function _mintCards(address buyer, uint256 quantity, uint256 maxPrice) private returns (uint256 firstTokenId) {
         if (!mintActive) revert AccessCardMintInactive();
+        if (mintPrice > maxPrice) revert AccessCardPriceAboveMax(mintPrice, maxPrice);
         uint8 tranche = currentTranche;
         uint256 remaining = _trancheEnd(tranche) - totalMinted;
         if (remaining == 0) revert AccessCardTrancheSoldOut(tranche);
@@ -139,6 +168,7 @@ contract AccessCard is ERC721Enumerable, Ownable, ReentrancyGuard, IAccessCard {
 
     /// @notice Opens the next tranche once the current one is sold out, at the given price.
     function activateTranche(uint8 tranche, uint256 price) external onlyOwner {
+        _requirePaused();
         if (tranche != currentTranche + 1 || tranche > TRANCHE_COUNT) revert AccessCardInvalidTranche(tranche);
         uint256 remaining = _trancheEnd(currentTranche) - totalMinted;
         if (remaining != 0) revert AccessCardTrancheNotSoldOut(currentTranche, remaining);
@@ -153,8 +183,10 @@ contract AccessCard is ERC721Enumerable, Ownable, ReentrancyGuard, IAccessCard {
         emit MintActiveSet(active);
     }
 
-    /// @notice A price of zero is refused: it would give cards away to anyone watching the mempool.
+    /// @notice A price of zero is refused: it would give cards away to anyone watching the mempool. Only while minting
+    /// is paused, so no pending mint is priced differently than when it was sent.
     function setMintPrice(uint256 price) external onlyOwner {
+        _requirePaused();
         if (price == 0) revert AccessCardInvalidPrice(price);
         mintPrice = price;
         emit MintPriceSet(price);
@@ -175,8 +207,17 @@ contract AccessCard is ERC721Enumerable, Ownable, ReentrancyGuard, IAccessCard {
         emit Withdrawn(to, amount);
     }
 
+    /// @notice Points metadata at a new base URI; marketplaces are told every card's metadata changed (ERC-4906).
     function setBaseURI(string calldata baseURI_) external onlyOwner {
         _baseTokenURI = baseURI_;
+        emit BatchMetadataUpdate(1, MAX_SUPPLY);
+    }
+
+    /// @notice The contract told of every card transfer (the staking contract, to end boosts); zero for none.
+    function setStaking(address staking_) external onlyOwner {
+        address previous = address(staking);
+        staking = ICardTransferListener(staking_);
+        emit StakingSet(previous, staking_);
     }
 
     // ---------------------------------------------------------------- internals
@@ -189,5 +230,22 @@ contract AccessCard is ERC721Enumerable, Ownable, ReentrancyGuard, IAccessCard {
 
     function _baseURI() internal view override returns (string memory) {
         return _baseTokenURI;
+    }
+
+    function _requirePaused() private view {
+        if (mintActive) revert AccessCardMintActive();
+    }
+
+    /// @dev Every change of a card's holder passes here; after a transfer (not a mint) the staking contract ends the
+    /// previous holder's boost with this card, in this block.
+    function _update(address to, uint256 tokenId, address auth) internal override returns (address from) {
+        from = super._update(to, tokenId, auth);
+        ICardTransferListener listener = staking;
+        if (from != address(0) && address(listener) != address(0)) listener.onCardTransfer(from, to, tokenId);
+    }
+
+    /// @dev ERC-721, its enumerable extension, and ERC-4906 metadata updates.
+    function supportsInterface(bytes4 interfaceId) public view override(ERC721Enumerable, IERC165) returns (bool) {
+        return interfaceId == bytes4(0x49064906) || super.supportsInterface(interfaceId);
     }
 }

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {IDecisionAnchor} from "./interfaces/IDecisionAnchor.sol";
 
 /// @title Decision anchor
@@ -11,22 +12,28 @@ import {IDecisionAnchor} from "./interfaces/IDecisionAnchor.sol";
 /// @dev Retry semantics: `anchor` reverts for a hash anchored already (DecisionAnchorAlreadyAnchored), so a caller
 /// learns its transaction did nothing; `anchorBatch` skips such hashes without an event, so a batch re-sent after a
 /// crash, or one overlapping an earlier batch, completes and anchors exactly the missing ones. A batch holds 1 to
-/// MAX_BATCH entries (about 50k gas each, so a full batch stays far below a block's gas limit).
-contract DecisionAnchor is Ownable, IDecisionAnchor {
+/// MAX_BATCH entries (about 26k gas each, so a full batch stays far below a block's gas limit).
+/// Storage: one slot per hash (its time, its block and the index of its company), and each company key once, the
+/// first time it anchors: a company's later hashes cost one storage write each, not two.
+contract DecisionAnchor is Ownable2Step, IDecisionAnchor {
     /// @notice Largest batch anchorBatch accepts.
     uint256 public constant MAX_BATCH = 200;
 
-    /// @dev Two slots: the company key, then timestamp and block number packed together.
+    /// @dev One slot: timestamp, block number, and the company as its 1-based index in `_companyKeys`.
     struct Anchor {
-        bytes32 companyKey;
         uint64 anchoredAt;
         uint64 blockNumber;
+        uint128 company;
     }
 
     /// @notice The account allowed to anchor.
     address public platform;
 
     mapping(bytes32 decisionHash => Anchor) private _anchors;
+    /// @dev Every company key that anchored, each once, in the order they first did.
+    bytes32[] private _companyKeys;
+    /// @dev 1-based position of a company key in `_companyKeys`; 0 for a key that never anchored.
+    mapping(bytes32 companyKey => uint256) private _companyIndex;
 
     constructor(address initialOwner, address platform_) Ownable(initialOwner) {
         if (platform_ == address(0)) revert DecisionAnchorInvalidAddress(address(0));
@@ -66,8 +73,24 @@ contract DecisionAnchor is Ownable, IDecisionAnchor {
 
     function _record(bytes32 companyKey, bytes32 decisionHash) private {
         uint64 at = uint64(block.timestamp);
-        _anchors[decisionHash] = Anchor({companyKey: companyKey, anchoredAt: at, blockNumber: uint64(block.number)});
+        _anchors[decisionHash] =
+            Anchor({anchoredAt: at, blockNumber: uint64(block.number), company: _indexOf(companyKey)});
         emit DecisionAnchored(companyKey, decisionHash, at);
+    }
+
+    /// @dev The company's index, giving it one (one storage write, once per company) the first time it anchors.
+    function _indexOf(bytes32 companyKey) private returns (uint128 index) {
+        index = uint128(_companyIndex[companyKey]);
+        if (index == 0) {
+            _companyKeys.push(companyKey);
+            // Fewer than 2^128 companies can ever anchor (each needs a transaction).
+            index = uint128(_companyKeys.length);
+            _companyIndex[companyKey] = index;
+        }
+    }
+
+    function _companyKeyOf(Anchor storage a) private view returns (bytes32) {
+        return a.company == 0 ? bytes32(0) : _companyKeys[a.company - 1];
     }
 
     // ---------------------------------------------------------------- views
@@ -79,7 +102,7 @@ contract DecisionAnchor is Ownable, IDecisionAnchor {
 
     /// @inheritdoc IDecisionAnchor
     function companyOf(bytes32 decisionHash) external view returns (bytes32) {
-        return _anchors[decisionHash].companyKey;
+        return _companyKeyOf(_anchors[decisionHash]);
     }
 
     /// @inheritdoc IDecisionAnchor
@@ -89,7 +112,7 @@ contract DecisionAnchor is Ownable, IDecisionAnchor {
         returns (bytes32 companyKey, uint64 timestamp, uint64 blockNumber)
     {
         Anchor storage a = _anchors[decisionHash];
-        return (a.companyKey, a.anchoredAt, a.blockNumber);
+        return (_companyKeyOf(a), a.anchoredAt, a.blockNumber);
     }
 
     // ---------------------------------------------------------------- administration

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
@@ -30,7 +31,7 @@ import {IPrimaryToken} from "./interfaces/IPrimaryToken.sol";
 /// An epoch without participants is finalized with a zero root, total score, company count and pool: it is marked
 /// finalized (so the platform's distribution job is idempotent), nothing can be claimed, and its pool is not carried
 /// over to a later epoch.
-contract EpochDistributor is IEpochDistributor, Ownable, ReentrancyGuard {
+contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuard {
     IPrimaryToken public immutable primaryToken;
     /// @inheritdoc IEpochDistributor
     uint256 public immutable startTime;

@@ -5,6 +5,8 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IERC721Enumerable} from "@openzeppelin/contracts/token/ERC721/extensions/IERC721Enumerable.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {IAccessCard} from "./interfaces/IAccessCard.sol";
 import {IStaking} from "./interfaces/IStaking.sol";
@@ -25,12 +27,14 @@ interface IEmissionMinter {
 /// stake or boost. While a pool's effective stake (or its allocation) is zero nothing accrues and
 /// `lastRewardTime` just moves forward.
 ///
-/// Cards: one card boosts one staker per pool at a time (`boostedBy[pid][cardId]`). A claim on a card its
-/// claimant no longer holds is stale: `refreshBoostFor` drops it (banking at the old rate first), and a new holder
-/// calling `refreshBoost` drops it too before taking the card, so the same card never boosts two stakers once
-/// either of them has refreshed.
-contract Staking is IStaking, Ownable, ReentrancyGuard {
+/// Cards: one card boosts one staker per pool at a time (`boostedBy[pid][cardId]`), and only while that staker
+/// holds it. The access card calls `onCardTransfer` on every transfer, so a boost ends in the block its card leaves
+/// (rewards banked at the old rate up to then, never after): borrowing a card for one transaction to boost earns
+/// nothing. Every deposit, withdraw and harvest also settles the boost (dropping it if the card has left), and
+/// `refreshBoostFor` lets anyone drop a stale one, so the rule holds even before the card is wired to this contract.
+contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
     using SafeERC20 for IERC20;
+    using SafeCast for uint256;
 
     uint256 public constant ACC_PRECISION = 1e18;
     /// @notice `refreshBoost` looks at the caller's first MAX_CARDS_SCANNED cards only (index order of
@@ -46,12 +50,13 @@ contract Staking is IStaking, Ownable, ReentrancyGuard {
         uint256 totalEffective;
     }
 
+    /// @dev Three slots: the stake, its multiplier and card in one (the effective stake is amount * multiplier,
+    /// derived rather than stored), then the reward debt, then the banked emission.
     struct User {
-        uint256 amount;
-        uint256 effective;
-        /// @dev 0 until the first boost refresh; read as 1.
-        uint256 multiplier;
-        uint256 cardId;
+        uint128 amount;
+        /// @dev 0 until the first boost; read as 1.
+        uint8 multiplier;
+        uint32 cardId;
         /// @dev effective * accEmissionPerShare at the last settlement, NOT divided by ACC_PRECISION.
         uint256 rewardDebt;
         uint256 banked;
@@ -131,6 +136,7 @@ contract Staking is IStaking, Ownable, ReentrancyGuard {
         if (amount == 0) revert StakingZeroAmount();
         Pool storage pool = _updatePool(pid);
         User storage user = _users[pid][msg.sender];
+        _settleBoost(pool, pid, msg.sender);
         _bank(pool, user);
         // Credit what arrived, not what was asked, so a token taking a fee cannot inflate the stake.
         uint256 before = pool.token.balanceOf(address(this));
@@ -147,6 +153,7 @@ contract Staking is IStaking, Ownable, ReentrancyGuard {
         User storage user = _users[pid][msg.sender];
         if (amount > user.amount) revert StakingInsufficientStake(amount, user.amount);
         Pool storage pool = _updatePool(pid);
+        _settleBoost(pool, pid, msg.sender);
         _bank(pool, user);
         pool.totalStaked -= amount;
         _setStake(pool, user, user.amount - amount, _multiplierOf(user));
@@ -158,6 +165,7 @@ contract Staking is IStaking, Ownable, ReentrancyGuard {
     function harvest(uint256 pid) external nonReentrant validPool(pid) {
         Pool storage pool = _updatePool(pid);
         User storage user = _users[pid][msg.sender];
+        _settleBoost(pool, pid, msg.sender);
         _bank(pool, user);
         uint256 amount = user.banked;
         user.banked = 0;
@@ -174,7 +182,7 @@ contract Staking is IStaking, Ownable, ReentrancyGuard {
         uint256 amount = user.amount;
         uint256 forfeited = user.banked + _accrued(user, pool.accEmissionPerShare);
         pool.totalStaked -= amount;
-        pool.totalEffective -= user.effective;
+        pool.totalEffective -= _effective(user);
         uint256 cardId = user.cardId;
         if (cardId != 0 && boostedBy[pid][cardId] == msg.sender) delete boostedBy[pid][cardId];
         delete _users[pid][msg.sender];
@@ -183,9 +191,8 @@ contract Staking is IStaking, Ownable, ReentrancyGuard {
     }
 
     /// @inheritdoc IStaking
-    /// @dev Ties between cards of the same multiplier keep the card already in use, else the first one found.
-    /// A card claimed by another account that no longer holds it (the caller holds it now) is taken over: that
-    /// account's boost drops to 1x first, with its rewards banked at the old rate.
+    /// @dev Scans the caller's first MAX_CARDS_SCANNED cards; `refreshBoost(pid, cardId)` names the card instead,
+    /// for less gas. Ties between cards of the same multiplier keep the card already in use, else the first found.
     function refreshBoost(uint256 pid) external nonReentrant validPool(pid) {
         Pool storage pool = _updatePool(pid);
         User storage user = _users[pid][msg.sender];
@@ -203,13 +210,27 @@ contract Staking is IStaking, Ownable, ReentrancyGuard {
                 bestMultiplier = multiplier;
             }
         }
+        _claimCard(pool, pid, bestCard, bestMultiplier);
+    }
 
-        if (bestCard != 0) {
-            address previous = boostedBy[pid][bestCard];
-            // The caller holds the card, so any other claimant is stale.
-            if (previous != address(0) && previous != msg.sender) _dropBoost(pool, pid, previous);
+    /// @inheritdoc IStaking
+    function refreshBoost(uint256 pid, uint256 cardId) external nonReentrant validPool(pid) {
+        if (!_holds(msg.sender, cardId)) revert StakingCardNotHeld(msg.sender, cardId);
+        Pool storage pool = _updatePool(pid);
+        (, uint256 multiplier) = accessCard.tierOf(cardId);
+        _claimCard(pool, pid, multiplier > 1 ? cardId : 0, multiplier);
+    }
+
+    /// @inheritdoc IStaking
+    /// @dev Only the access card calls it, after it moved `cardId`. Every pool's claim of the card by `from` ends now,
+    /// with `from`'s rewards banked at the old rate up to this block.
+    function onCardTransfer(address from, address, uint256 cardId) external nonReentrant {
+        if (msg.sender != address(accessCard)) revert StakingUnauthorizedCard(msg.sender);
+        if (from == address(0)) return;
+        uint256 length = _pools.length;
+        for (uint256 pid = 0; pid < length; ++pid) {
+            if (boostedBy[pid][cardId] == from) _dropBoost(_updatePool(pid), pid, from);
         }
-        _applyBoost(pool, pid, msg.sender, bestCard, bestMultiplier);
     }
 
     /// @inheritdoc IStaking
@@ -246,7 +267,7 @@ contract Staking is IStaking, Ownable, ReentrancyGuard {
         returns (uint256 amount, uint256 effective, uint256 multiplier, uint256 cardId)
     {
         User storage user = _users[pid][account];
-        return (user.amount, user.effective, _multiplierOf(user), user.cardId);
+        return (user.amount, _effective(user), _multiplierOf(user), user.cardId);
     }
 
     /// @inheritdoc IStaking
@@ -295,24 +316,45 @@ contract Staking is IStaking, Ownable, ReentrancyGuard {
         return (block.timestamp - pool.lastRewardTime) * emissionPerSecond * pool.allocPoint / totalAllocPoint;
     }
 
+    /// @dev The stake times its multiplier: what the user's share of the pool is measured in.
+    function _effective(User storage user) private view returns (uint256) {
+        return uint256(user.amount) * _multiplierOf(user);
+    }
+
     function _accrued(User storage user, uint256 acc) private view returns (uint256) {
-        return (user.effective * acc - user.rewardDebt) / ACC_PRECISION;
+        return (_effective(user) * acc - user.rewardDebt) / ACC_PRECISION;
     }
 
     /// @dev Moves the user's accrued emission into `banked`; the pool must be updated first.
     function _bank(Pool storage pool, User storage user) private {
         user.banked += _accrued(user, pool.accEmissionPerShare);
-        user.rewardDebt = user.effective * pool.accEmissionPerShare;
+        user.rewardDebt = _effective(user) * pool.accEmissionPerShare;
     }
 
     /// @dev Sets amount and multiplier and re-derives the effective stake; rewards must be banked first.
     function _setStake(Pool storage pool, User storage user, uint256 amount, uint256 multiplier) private {
         uint256 effective = amount * multiplier;
-        pool.totalEffective = pool.totalEffective - user.effective + effective;
-        user.amount = amount;
-        user.multiplier = multiplier;
-        user.effective = effective;
+        pool.totalEffective = pool.totalEffective - _effective(user) + effective;
+        user.amount = amount.toUint128();
+        user.multiplier = multiplier.toUint8();
         user.rewardDebt = effective * pool.accEmissionPerShare;
+    }
+
+    /// @dev The caller's boost becomes `cardId` (0: none) at `multiplier`; another claimant of the card, which no
+    /// longer holds it since the caller does, is dropped first (banked at its old rate). The pool is updated.
+    function _claimCard(Pool storage pool, uint256 pid, uint256 cardId, uint256 multiplier) private {
+        if (cardId != 0) {
+            address previous = boostedBy[pid][cardId];
+            if (previous != address(0) && previous != msg.sender) _dropBoost(pool, pid, previous);
+        }
+        _applyBoost(pool, pid, msg.sender, cardId, multiplier);
+    }
+
+    /// @dev Drops the account's boost when its card has left it (a transfer the card did not report, or one made
+    /// before the card was wired to this contract). The pool is updated.
+    function _settleBoost(Pool storage pool, uint256 pid, address account) private {
+        uint256 cardId = _users[pid][account].cardId;
+        if (cardId != 0 && !_holds(account, cardId)) _dropBoost(pool, pid, account);
     }
 
     /// @dev Banks at the old rate, moves the card claim, and applies the new multiplier. The pool is updated.
@@ -325,7 +367,7 @@ contract Staking is IStaking, Ownable, ReentrancyGuard {
         if (oldCard != cardId) {
             if (oldCard != 0 && boostedBy[pid][oldCard] == account) delete boostedBy[pid][oldCard];
             if (cardId != 0) boostedBy[pid][cardId] = account;
-            user.cardId = cardId;
+            user.cardId = cardId.toUint32();
         }
         _setStake(pool, user, user.amount, multiplier);
         emit BoostRefreshed(account, pid, cardId, multiplier);

@@ -13,6 +13,8 @@ interface IAccessCard {
     error AccessCardAlreadyDeployed(uint256 tokenId);
     error AccessCardInvalidAddress(address account);
     error AccessCardInvalidPrice(uint256 price);
+    error AccessCardPriceAboveMax(uint256 price, uint256 maxPrice);
+    error AccessCardMintActive();
 
     event CardMinted(address indexed buyer, uint256 indexed tokenId, uint8 indexed tranche, uint256 price);
     event CompanyDeployed(uint256 indexed tokenId, address indexed holder);
@@ -21,9 +23,14 @@ interface IAccessCard {
     event MintPriceSet(uint256 price);
     event PlatformSet(address indexed previousPlatform, address indexed newPlatform);
     event Withdrawn(address indexed to, uint256 amount);
+    event StakingSet(address indexed previousStaking, address indexed newStaking);
 
     function mint() external returns (uint256 tokenId);
+    /// @notice Mints one card, reverting when the price is above `maxPrice` (what the buyer saw).
+    function mint(uint256 maxPrice) external returns (uint256 tokenId);
     function mintBatch(uint256 quantity) external returns (uint256 firstTokenId);
+    /// @notice Mints `quantity` cards (up to 5), reverting when the price of one is above `maxPrice`.
+    function mintBatch(uint256 quantity, uint256 maxPrice) external returns (uint256 firstTokenId);
     function canDeploy(address account) external view returns (uint256 tokenId);
     function markCompanyDeployed(uint256 tokenId) external;
     function companyDeployed(uint256 tokenId) external view returns (bool);

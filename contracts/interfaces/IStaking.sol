@@ -12,6 +12,8 @@ interface IStaking {
     error StakingPoolExists(address token);
     error StakingInvalidAddress(address account);
     error StakingBoostStillHeld(address account, uint256 cardId);
+    error StakingCardNotHeld(address account, uint256 cardId);
+    error StakingUnauthorizedCard(address caller);
 
     event PoolAdded(uint256 indexed pid, address indexed token, uint256 allocPoint);
     event AllocPointSet(uint256 indexed pid, uint256 allocPoint);
@@ -33,8 +35,12 @@ interface IStaking {
     function emergencyWithdraw(uint256 pid) external;
     /// @notice Applies the best access card the caller holds (highest multiplier) as the caller's boost in `pid`.
     function refreshBoost(uint256 pid) external;
+    /// @notice Applies the given card, which the caller must hold, as the caller's boost in `pid` (no scan).
+    function refreshBoost(uint256 pid, uint256 cardId) external;
     /// @notice Drops `account`'s boost in `pid` to 1x when its card is no longer held by it; anyone may call.
     function refreshBoostFor(address account, uint256 pid) external;
+    /// @notice Called by the access card after every transfer of `cardId`: `from`'s boosts with it end now.
+    function onCardTransfer(address from, address to, uint256 cardId) external;
     /// @notice Emission `account` would receive from `harvest(pid)` now.
     function pendingEmission(uint256 pid, address account) external view returns (uint256);
     function poolLength() external view returns (uint256);

@@ -15,8 +15,9 @@ interface ITokenLauncher {
         uint256 graduationThreshold,
         uint256 graduationUsdc
     );
-    /// @notice A trade on the bonding curve. Amounts are what the trader paid and received; the virtual reserves are
-    /// the curve's state after the trade (price = virtualUsdc * 1e18 / virtualTokens, in USDC per whole token).
+    /// @notice A trade on the bonding curve. Amounts are what the trader paid and received, the curve fee included
+    /// (`fee`, USDC, kept for the fee recipient); the virtual reserves are the curve's state after the trade
+    /// (price = virtualUsdc * 1e18 / virtualTokens, in USDC per whole token).
     event CurveTrade(
         address indexed token,
         address indexed trader,
@@ -24,7 +25,8 @@ interface ITokenLauncher {
         uint256 usdcAmount,
         uint256 tokenAmount,
         uint256 virtualUsdc,
-        uint256 virtualTokens
+        uint256 virtualTokens,
+        uint256 fee
     );
     /// @notice The token left the curve for its v4 pool. Every unit is accounted for: `usdcToPool` + `usdcToFeeRecipient`
     /// is the USDC the curve raised; `tokensToPool` + `tokensBurned` is what the launcher still held.
@@ -41,6 +43,9 @@ interface ITokenLauncher {
     event FeeHookSet(address hook);
     event PlatformSet(address indexed previous, address indexed current);
     event FeeRecipientSet(address indexed previous, address indexed current);
+    event CurveFeeSet(uint16 previousBps, uint16 currentBps);
+    /// @notice The fee recipient took the curve fees accrued so far.
+    event CurveFeesWithdrawn(address indexed to, uint256 amount);
 
     error LauncherUnauthorized(address caller);
     error LauncherInvalidAddress(address account);
@@ -56,6 +61,7 @@ interface ITokenLauncher {
     error LauncherDeadlinePassed(uint256 deadline, uint256 timestamp);
     error LauncherSlippage(uint256 amountOut, uint256 minimum);
     error LauncherInsufficientReserve(uint256 requested, uint256 available);
+    error LauncherFeeTooHigh(uint16 bps, uint16 maximum);
 
     function buy(address token, uint256 usdcIn, uint256 minTokensOut, uint256 deadline) external returns (uint256);
 

@@ -30,8 +30,11 @@ import {CompanyToken} from "./CompanyToken.sol";
 /// nobody can ever withdraw, burns the tokens the pool could not take and sends leftover USDC dust to the fee
 /// recipient. The graduating buy takes only what the curve needs; the rest of its USDC buys from the new pool.
 /// @dev Curve rounding always favours the curve: the reserve left after a trade is rounded up (ceilDiv of k), so no
-/// amount buys tokens for free and a sale never pays more than the curve holds. There is no curve fee; the
-/// platform's fee is the 2.5% the pool hook charges after graduation.
+/// amount buys tokens for free and a sale never pays more than the curve holds. Every curve trade pays a fee
+/// (`curveFeeBps`, 1% by default, at most 2%, set by the owner) in USDC, on top of a buy's curve amount and out of a
+/// sale's proceeds, so a round trip always loses it: wash trading is not free and a sandwich must beat two fees.
+/// The fees accrue here and the fee recipient withdraws them (a recipient that cannot receive never blocks a trade).
+/// After graduation the platform's fee is the 2.5% the pool hook charges.
 contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
     using StateLibrary for IPoolManager;
@@ -46,6 +49,10 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
     uint256 private constant Q96 = 1 << 96;
     uint256 private constant MAX_NAME_BYTES = 64;
     uint256 private constant MAX_SYMBOL_BYTES = 16;
+    /// @notice The curve fee's hard cap: 2%.
+    uint16 public constant MAX_CURVE_FEE_BPS = 200;
+    uint16 public constant DEFAULT_CURVE_FEE_BPS = 100;
+    uint256 private constant BPS = 10_000;
 
     struct TokenState {
         bytes32 companyKey;
@@ -64,8 +71,12 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
     IERC20 public immutable usdc;
     IPoolManager public immutable poolManager;
     IHooks public feeHook;
+    /// @notice The curve trading fee in basis points (packed with feeHook).
+    uint16 public curveFeeBps = DEFAULT_CURVE_FEE_BPS;
     address public platform;
     address public feeRecipient;
+    /// @notice Curve fees (USDC) not yet withdrawn by the fee recipient.
+    uint256 public curveFeesAccrued;
 
     mapping(address token => TokenState) private _tokens;
     mapping(bytes32 companyKey => address token) public tokenOfCompany;
@@ -119,6 +130,41 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
         if (recipient == address(0)) revert LauncherInvalidAddress(address(0));
         emit FeeRecipientSet(feeRecipient, recipient);
         feeRecipient = recipient;
+    }
+
+    /// @notice Sets the curve trading fee, at most MAX_CURVE_FEE_BPS (2%).
+    function setCurveFee(uint16 bps) external onlyOwner {
+        if (bps > MAX_CURVE_FEE_BPS) revert LauncherFeeTooHigh(bps, MAX_CURVE_FEE_BPS);
+        emit CurveFeeSet(curveFeeBps, bps);
+        curveFeeBps = bps;
+    }
+
+    /// @notice Sends the accrued curve fees to `to`. Fee recipient only.
+    function withdrawCurveFees(address to) external nonReentrant returns (uint256 amount) {
+        if (msg.sender != feeRecipient) revert LauncherUnauthorized(msg.sender);
+        if (to == address(0)) revert LauncherInvalidAddress(address(0));
+        amount = curveFeesAccrued;
+        curveFeesAccrued = 0;
+        usdc.safeTransfer(to, amount);
+        emit CurveFeesWithdrawn(to, amount);
+    }
+
+    /// @dev The fee on `amount` USDC, rounded up.
+    function _feeOn(uint256 amount, uint256 bps) private pure returns (uint256) {
+        return Math.ceilDiv(amount * bps, BPS);
+    }
+
+    /// @dev Splits `available` USDC of a buy into what moves the curve and the fee on it, taking at most `needed` for
+    /// the curve (the rest goes on to the pool the graduation creates).
+    function _curveBuySplit(uint256 available, uint256 needed, uint256 bps)
+        private
+        pure
+        returns (uint256 curveIn, uint256 fee)
+    {
+        uint256 neededFee = _feeOn(needed, bps);
+        if (available >= needed + neededFee) return (needed, neededFee);
+        curveIn = Math.mulDiv(available, BPS, BPS + bps);
+        fee = available - curveIn;
     }
 
     // ---------------------------------------------------------------- launch
@@ -182,8 +228,8 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
         usdc.safeTransferFrom(msg.sender, address(this), usdcIn);
         uint256 remaining = usdcIn;
         if (!s.graduated) {
-            uint256 needed = s.graduationVirtualUsdc - s.virtualUsdc;
-            uint256 curveIn = remaining < needed ? remaining : needed;
+            (uint256 curveIn, uint256 fee) =
+                _curveBuySplit(remaining, s.graduationVirtualUsdc - s.virtualUsdc, curveFeeBps);
             uint256 newVirtualUsdc = s.virtualUsdc + curveIn;
             uint256 newVirtualTokens = Math.ceilDiv(s.k, newVirtualUsdc);
             tokensOut = s.virtualTokens - newVirtualTokens;
@@ -191,9 +237,10 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
             s.virtualUsdc = newVirtualUsdc;
             s.virtualTokens = newVirtualTokens;
             s.realUsdc += curveIn;
-            remaining -= curveIn;
+            curveFeesAccrued += fee;
+            remaining -= curveIn + fee;
             IERC20(token).safeTransfer(msg.sender, tokensOut);
-            emit CurveTrade(token, msg.sender, true, curveIn, tokensOut, newVirtualUsdc, newVirtualTokens);
+            emit CurveTrade(token, msg.sender, true, curveIn + fee, tokensOut, newVirtualUsdc, newVirtualTokens, fee);
             if (newVirtualUsdc == s.graduationVirtualUsdc) _graduate(token, s);
         }
         if (remaining > 0) tokensOut += _swap(token, true, remaining, msg.sender);
@@ -216,14 +263,17 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
         } else {
             uint256 newVirtualTokens = s.virtualTokens + tokensIn;
             uint256 newVirtualUsdc = Math.ceilDiv(s.k, newVirtualTokens);
-            usdcOut = s.virtualUsdc - newVirtualUsdc;
-            if (usdcOut == 0) revert LauncherZeroOutput();
-            if (usdcOut > s.realUsdc) revert LauncherInsufficientReserve(usdcOut, s.realUsdc);
+            uint256 gross = s.virtualUsdc - newVirtualUsdc;
+            if (gross > s.realUsdc) revert LauncherInsufficientReserve(gross, s.realUsdc);
+            uint256 fee = _feeOn(gross, curveFeeBps);
+            if (gross <= fee) revert LauncherZeroOutput();
+            usdcOut = gross - fee;
             s.virtualUsdc = newVirtualUsdc;
             s.virtualTokens = newVirtualTokens;
-            s.realUsdc -= usdcOut;
+            s.realUsdc -= gross;
+            curveFeesAccrued += fee;
             usdc.safeTransfer(msg.sender, usdcOut);
-            emit CurveTrade(token, msg.sender, false, usdcOut, tokensIn, newVirtualUsdc, newVirtualTokens);
+            emit CurveTrade(token, msg.sender, false, usdcOut, tokensIn, newVirtualUsdc, newVirtualTokens, fee);
         }
         if (usdcOut < minUsdcOut) revert LauncherSlippage(usdcOut, minUsdcOut);
     }
@@ -234,10 +284,10 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
         TokenState storage s = _known(token);
         uint256 remaining = usdcIn;
         if (!s.graduated) {
-            uint256 needed = s.graduationVirtualUsdc - s.virtualUsdc;
-            uint256 curveIn = remaining < needed ? remaining : needed;
+            (uint256 curveIn, uint256 fee) =
+                _curveBuySplit(remaining, s.graduationVirtualUsdc - s.virtualUsdc, curveFeeBps);
             tokensOut = s.virtualTokens - Math.ceilDiv(s.k, s.virtualUsdc + curveIn);
-            remaining -= curveIn;
+            remaining -= curveIn + fee;
             if (remaining == 0) return tokensOut;
             // The rest would buy from the pool the graduation creates: at the curve's final price, with the
             // curve's USDC and the launcher's remaining tokens (before burning dust) as liquidity.
@@ -259,8 +309,10 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
             (uint160 sqrtPriceX96, uint128 liq) = _poolState(s);
             return _quotePool(token, sqrtPriceX96, liq, false, tokensIn);
         }
-        usdcOut = s.virtualUsdc - Math.ceilDiv(s.k, s.virtualTokens + tokensIn);
-        if (usdcOut > s.realUsdc) usdcOut = s.realUsdc;
+        uint256 gross = s.virtualUsdc - Math.ceilDiv(s.k, s.virtualTokens + tokensIn);
+        if (gross > s.realUsdc) gross = s.realUsdc;
+        uint256 fee = _feeOn(gross, curveFeeBps);
+        usdcOut = gross > fee ? gross - fee : 0;
     }
 
     function priceOf(address token) external view returns (uint256 price, uint256 marketCap) {

@@ -8,7 +8,9 @@ import { PRICE, usdc, useCardChain, ZERO } from './fixture.ts';
 const f = useCardChain();
 
 const brief = (events: { eventName: string; args: unknown }[]) => events.map((e) => [e.eventName, e.args]);
-const readCard = <const fn extends 'owner' | 'platform' | 'usdc' | 'MAX_SUPPLY' | 'MAX_BATCH' | 'TRANCHE_COUNT'>(
+const readCard = <
+  const fn extends 'owner' | 'pendingOwner' | 'platform' | 'usdc' | 'MAX_SUPPLY' | 'MAX_BATCH' | 'TRANCHE_COUNT',
+>(
   functionName: fn,
 ) => f.client.readContract({ address: f.card, abi: AccessCardAbi, functionName });
 
@@ -32,13 +34,14 @@ describe('views', () => {
     ]);
   });
 
-  it('the deployment emitted OwnershipTransferred, PlatformSet, TrancheActivated(1, price) and MintActiveSet(true)', async () => {
+  it('the deployment emitted OwnershipTransferred, PlatformSet, TrancheActivated(1, price), MintActiveSet(true) and StakingSet', async () => {
     const events = await f.client.getContractEvents({ address: f.card, abi: AccessCardAbi, fromBlock: 0n });
     expect(brief(events)).toEqual([
       ['OwnershipTransferred', { previousOwner: ZERO, newOwner: f.addr(0) }],
       ['PlatformSet', { previousPlatform: ZERO, newPlatform: f.addr(0) }],
       ['TrancheActivated', { tranche: 1, price: PRICE }],
       ['MintActiveSet', { active: true }],
+      ['StakingSet', { previousStaking: ZERO, newStaking: f.chain.chain.contracts.staking }],
     ]);
   });
 
@@ -97,20 +100,25 @@ describe('owner administration', () => {
     expect((await f.views()).mintActive).toBe(true);
   });
 
-  it('setMintPrice changes mintPrice and emits MintPriceSet', async () => {
-    const receipt = await f.send(
-      f
-        .wallet(0)
-        .writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [usdc(250)] }),
+  it('setMintPrice changes mintPrice and emits MintPriceSet, only while minting is paused', async () => {
+    await f.minedRevert(0, { functionName: 'setMintPrice', args: [usdc(250)] }, 'AccessCardMintActive', []);
+    const receipt = await f.whilePaused(() =>
+      f.send(
+        f
+          .wallet(0)
+          .writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [usdc(250)] }),
+      ),
     );
     expect(brief(f.cardEvents(receipt))).toEqual([['MintPriceSet', { price: usdc(250) }]]);
     expect((await f.views()).mintPrice).toBe(usdc(250));
   });
 
   it('setMintPrice and activateTranche refuse a price of zero with AccessCardInvalidPrice', async () => {
-    await f.minedRevert(0, { functionName: 'setMintPrice', args: [0n] }, 'AccessCardInvalidPrice', [0n]);
     await f.setTotalMinted(1_000n);
-    await f.minedRevert(0, { functionName: 'activateTranche', args: [2, 0n] }, 'AccessCardInvalidPrice', [0n]);
+    await f.whilePaused(async () => {
+      await f.minedRevert(0, { functionName: 'setMintPrice', args: [0n] }, 'AccessCardInvalidPrice', [0n]);
+      await f.minedRevert(0, { functionName: 'activateTranche', args: [2, 0n] }, 'AccessCardInvalidPrice', [0n]);
+    });
     expect((await f.views()).mintPrice).toBe(usdc(100));
   });
 
@@ -167,7 +175,7 @@ describe('owner administration', () => {
     expect(await f.usdcOf(f.card)).toBe(PRICE);
   });
 
-  it('a new owner after transferOwnership administers, the previous one no longer does', async () => {
+  it('ownership moves in two steps: the new owner administers once it accepted, the previous one no longer does', async () => {
     await f.send(
       f.wallet(0).writeContract({
         address: f.card,
@@ -176,11 +184,37 @@ describe('owner administration', () => {
         args: [f.addr(3)],
       }),
     );
-    await f.minedRevert(0, { functionName: 'setMintPrice', args: [1n] }, 'OwnableUnauthorizedAccount', [f.addr(0)]);
+    // Until accepted, the offer changes nothing: a mistyped address can never take the collection.
+    expect(await readCard('owner')).toBe(f.addr(0));
+    expect(await readCard('pendingOwner')).toBe(f.addr(3));
+    await f.minedRevert(3, { functionName: 'setMintActive', args: [false] }, 'OwnableUnauthorizedAccount', [f.addr(3)]);
+    await f.send(f.wallet(3).writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'acceptOwnership' }));
+    expect(await readCard('owner')).toBe(f.addr(3));
+    await f.minedRevert(0, { functionName: 'setMintActive', args: [false] }, 'OwnableUnauthorizedAccount', [f.addr(0)]);
+    await f.send(
+      f.wallet(3).writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintActive', args: [false] }),
+    );
     await f.send(
       f.wallet(3).writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [1n] }),
     );
     expect((await f.views()).mintPrice).toBe(1n);
+  });
+
+  it('setBaseURI tells marketplaces every card changed (ERC-4906 BatchMetadataUpdate), and the interface says so', async () => {
+    const receipt = await f.send(
+      f
+        .wallet(0)
+        .writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setBaseURI', args: ['https://x/'] }),
+    );
+    expect(brief(f.cardEvents(receipt))).toEqual([['BatchMetadataUpdate', { _fromTokenId: 1n, _toTokenId: 10_000n }]]);
+    expect(
+      await f.client.readContract({
+        address: f.card,
+        abi: AccessCardAbi,
+        functionName: 'supportsInterface',
+        args: ['0x49064906'],
+      }),
+    ).toBe(true);
   });
 });
 

@@ -101,10 +101,12 @@ describe('mint()', () => {
   });
 
   it('charges the price in force when the card is minted', async () => {
-    await f.send(
-      f
-        .wallet(0)
-        .writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [usdc(42)] }),
+    await f.whilePaused(() =>
+      f.send(
+        f
+          .wallet(0)
+          .writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [usdc(42)] }),
+      ),
     );
     const before = await f.usdcOf(f.addr(1));
     const receipt = await f.mint(1);
@@ -114,6 +116,43 @@ describe('mint()', () => {
       'CardMinted',
       { buyer: f.addr(1), tokenId: 1n, tranche: 1, price: usdc(42) },
     ]);
+  });
+});
+
+describe('a maximum price', () => {
+  it('mint(maxPrice) and mintBatch(quantity, maxPrice) pay the price when it is at most the maximum', async () => {
+    await f.approve(1, PRICE * 3n);
+    const one = await f.send(
+      f.wallet(1).writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'mint', args: [PRICE] }),
+    );
+    expect(brief(f.cardEvents(one))[1]).toEqual([
+      'CardMinted',
+      { buyer: f.addr(1), tokenId: 1n, tranche: 1, price: PRICE },
+    ]);
+    await f.send(
+      f
+        .wallet(1)
+        .writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'mintBatch', args: [2n, PRICE + 1n] }),
+    );
+    expect(await f.usdcOf(f.card)).toBe(PRICE * 3n);
+  });
+
+  it('refuses with AccessCardPriceAboveMax when the price rose above what the buyer saw, taking nothing', async () => {
+    await f.whilePaused(() =>
+      f.send(
+        f
+          .wallet(0)
+          .writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [usdc(500)] }),
+      ),
+    );
+    await f.approve(1, usdc(2_500));
+    const before = await f.ledger(f.addr(1));
+    await f.minedRevert(1, { functionName: 'mint', args: [PRICE] }, 'AccessCardPriceAboveMax', [usdc(500), PRICE]);
+    await f.minedRevert(1, { functionName: 'mintBatch', args: [5n, PRICE] }, 'AccessCardPriceAboveMax', [
+      usdc(500),
+      PRICE,
+    ]);
+    expect(await f.ledger(f.addr(1))).toEqual(before);
   });
 });
 

@@ -18,13 +18,18 @@ async function ownerOf(tokenId: bigint) {
   return f.client.readContract({ address: f.card, abi: AccessCardAbi, functionName: 'ownerOf', args: [tokenId] });
 }
 
+/** The owner opens `tranche` at `price`, with minting paused as price changes require; returns the receipt. */
 function activate(tranche: number, price: bigint) {
-  return f.wallet(0).writeContract({
-    address: f.card,
-    abi: AccessCardAbi,
-    functionName: 'activateTranche',
-    args: [tranche, price],
-  });
+  return f.whilePaused(() =>
+    f.send(
+      f.wallet(0).writeContract({
+        address: f.card,
+        abi: AccessCardAbi,
+        functionName: 'activateTranche',
+        args: [tranche, price],
+      }),
+    ),
+  );
 }
 
 describe('tierOf(tokenId)', () => {
@@ -79,7 +84,7 @@ describe('tranche boundaries', () => {
     await f.minedRevert(2, { functionName: 'mintBatch', args: [5n] }, 'AccessCardTrancheSoldOut', [1]);
     expect(await f.ledger(f.addr(2))).toEqual(before);
 
-    const opened = await f.send(activate(2, usdc(150)));
+    const opened = await activate(2, usdc(150));
     expect(brief(f.cardEvents(opened))).toEqual([['TrancheActivated', { tranche: 2, price: usdc(150) }]]);
     expect(await f.views()).toMatchObject({ currentTranche: 2, mintPrice: usdc(150), trancheRemaining: 3_000n });
 
@@ -108,7 +113,7 @@ describe('tranche boundaries', () => {
     await f.approve(1, PRICE);
     await f.minedRevert(1, { functionName: 'mint' }, 'AccessCardTrancheSoldOut', [2]);
 
-    const opened = await f.send(activate(3, usdc(80)));
+    const opened = await activate(3, usdc(80));
     expect(brief(f.cardEvents(opened))).toEqual([['TrancheActivated', { tranche: 3, price: usdc(80) }]]);
     expect(await f.views()).toMatchObject({ currentTranche: 3, mintPrice: usdc(80), trancheRemaining: 6_000n });
     const first = await f.mint(1); // approves PRICE, more than the 80 USDC taken
@@ -144,16 +149,12 @@ describe('tranche boundaries', () => {
     await f.minedRevert(2, { functionName: 'mint' }, 'AccessCardTrancheSoldOut', [3]);
     await f.minedRevert(2, { functionName: 'mintBatch', args: [1n] }, 'AccessCardTrancheSoldOut', [3]);
     // No tranche 4 to open, and neither a new price nor toggling minting reopens sales.
-    await f.minedRevert(0, { functionName: 'activateTranche', args: [4, PRICE] }, 'AccessCardInvalidTranche', [4]);
-    await f.send(
-      f.wallet(0).writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [1n] }),
-    );
-    await f.send(
-      f.wallet(0).writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintActive', args: [false] }),
-    );
-    await f.send(
-      f.wallet(0).writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintActive', args: [true] }),
-    );
+    await f.whilePaused(async () => {
+      await f.minedRevert(0, { functionName: 'activateTranche', args: [4, PRICE] }, 'AccessCardInvalidTranche', [4]);
+      await f.send(
+        f.wallet(0).writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [1n] }),
+      );
+    });
     await f.minedRevert(2, { functionName: 'mint' }, 'AccessCardTrancheSoldOut', [3]);
     expect(await f.ledger(f.addr(2))).toEqual(before);
     expect((await f.views()).totalMinted).toBe(10_000n);
@@ -199,22 +200,24 @@ describe('batches at the end of a tranche', () => {
 });
 
 describe('activateTranche(tranche, price)', () => {
+  /** An activation the card refuses, tried with minting paused (as every price change must be). */
+  const refused = (tranche: number, errorName: string, args: readonly unknown[]) =>
+    f.whilePaused(() => f.minedRevert(0, { functionName: 'activateTranche', args: [tranche, PRICE] }, errorName, args));
+
+  it('AccessCardMintActive while minting is on: a pending mint never meets a new price', async () => {
+    await f.setTotalMinted(1_000n);
+    await f.minedRevert(0, { functionName: 'activateTranche', args: [2, PRICE] }, 'AccessCardMintActive', []);
+    await f.minedRevert(0, { functionName: 'setMintPrice', args: [usdc(1)] }, 'AccessCardMintActive', []);
+    expect(await f.views()).toMatchObject({ currentTranche: 1, mintPrice: PRICE });
+  });
+
   it('AccessCardTrancheNotSoldOut(current, remaining) while the current tranche has cards left', async () => {
-    await f.minedRevert(0, { functionName: 'activateTranche', args: [2, PRICE] }, 'AccessCardTrancheNotSoldOut', [
-      1,
-      1_000n,
-    ]);
+    await refused(2, 'AccessCardTrancheNotSoldOut', [1, 1_000n]);
     await f.setTotalMinted(999n);
-    await f.minedRevert(0, { functionName: 'activateTranche', args: [2, PRICE] }, 'AccessCardTrancheNotSoldOut', [
-      1,
-      1n,
-    ]);
+    await refused(2, 'AccessCardTrancheNotSoldOut', [1, 1n]);
     await f.openTranche(2);
     await f.setTotalMinted(3_000n);
-    await f.minedRevert(0, { functionName: 'activateTranche', args: [3, PRICE] }, 'AccessCardTrancheNotSoldOut', [
-      2,
-      1_000n,
-    ]);
+    await refused(3, 'AccessCardTrancheNotSoldOut', [2, 1_000n]);
     expect(await f.views()).toMatchObject({ currentTranche: 2, mintPrice: PRICE });
   });
 
@@ -222,28 +225,30 @@ describe('activateTranche(tranche, price)', () => {
     0, 1, 3, 4, 255,
   ])('AccessCardInvalidTranche(%i) from tranche 1, even when it is sold out', async (tranche) => {
     await f.setTotalMinted(1_000n);
-    await f.minedRevert(0, { functionName: 'activateTranche', args: [tranche, PRICE] }, 'AccessCardInvalidTranche', [
-      tranche,
-    ]);
+    await refused(tranche, 'AccessCardInvalidTranche', [tranche]);
     expect(await f.views()).toMatchObject({ currentTranche: 1 });
   });
 
   it('only ever opens the next tranche: 2 twice, or 3 and 4 from tranche 3, revert with AccessCardInvalidTranche', async () => {
     await f.openTranche(2);
     await f.setTotalMinted(4_000n);
-    await f.minedRevert(0, { functionName: 'activateTranche', args: [2, PRICE] }, 'AccessCardInvalidTranche', [2]);
+    await refused(2, 'AccessCardInvalidTranche', [2]);
     await f.openTranche(3);
     // Tranche 4 does not exist, whether tranche 3 is sold out or not.
-    await f.minedRevert(0, { functionName: 'activateTranche', args: [4, PRICE] }, 'AccessCardInvalidTranche', [4]);
-    await f.minedRevert(0, { functionName: 'activateTranche', args: [3, PRICE] }, 'AccessCardInvalidTranche', [3]);
+    await refused(4, 'AccessCardInvalidTranche', [4]);
+    await refused(3, 'AccessCardInvalidTranche', [3]);
     await f.setTotalMinted(10_000n);
-    await f.minedRevert(0, { functionName: 'activateTranche', args: [4, PRICE] }, 'AccessCardInvalidTranche', [4]);
+    await refused(4, 'AccessCardInvalidTranche', [4]);
     expect(await f.views()).toMatchObject({ currentTranche: 3, trancheRemaining: 0n });
   });
 
   it('replaces a price set earlier with setMintPrice by the price it is given', async () => {
-    await f.send(
-      f.wallet(0).writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [usdc(7)] }),
+    await f.whilePaused(() =>
+      f.send(
+        f
+          .wallet(0)
+          .writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [usdc(7)] }),
+      ),
     );
     const receipt = await f.openTranche(2, usdc(150));
     expect(brief(f.cardEvents(receipt))).toEqual([['TrancheActivated', { tranche: 2, price: usdc(150) }]]);

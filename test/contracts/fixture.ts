@@ -65,7 +65,11 @@ export interface CardFixture {
   ledger(...accounts: Address[]): Promise<Ledger>;
   /** Writes the card's totalMinted counter directly (anvil_setStorageAt). */
   setTotalMinted(n: bigint): Promise<void>;
-  /** Sells the current tranche out on paper and opens the next one at `price`, as the owner. */
+  /** Minting on or off, as the owner. */
+  setMintActive(active: boolean): Promise<TransactionReceipt>;
+  /** Runs an owner's price change with minting paused (the card requires it), then opens minting again. */
+  whilePaused<T>(admin: () => Promise<T>): Promise<T>;
+  /** Sells the current tranche out on paper and opens the next one at `price`, as the owner (minting paused). */
   openTranche(tranche: 2 | 3, price?: bigint): Promise<TransactionReceipt>;
   /** The timestamp of the block that mined `receipt`. */
   blockTime(receipt: TransactionReceipt): Promise<bigint>;
@@ -150,6 +154,22 @@ export function useCardChain(): CardFixture {
       client.readContract({ address: usdcToken, abi: MockUSDCAbi, functionName: 'balanceOf', args: [account] });
     const cardsOf = (account: Address) =>
       client.readContract({ address: card, abi: AccessCardAbi, functionName: 'balanceOf', args: [account] });
+    /** Minting on or off, as the owner. */
+    const setMintActive = (active: boolean) =>
+      send(
+        chain
+          .wallet(0)
+          .writeContract({ address: card, abi: AccessCardAbi, functionName: 'setMintActive', args: [active] }),
+      );
+    /** Runs an owner's price change with minting paused, as the card requires, then opens minting again. */
+    async function whilePaused<T>(admin: () => Promise<T>): Promise<T> {
+      await setMintActive(false);
+      try {
+        return await admin();
+      } finally {
+        await setMintActive(true);
+      }
+    }
     const ledger = async (...accounts: Address[]): Promise<Ledger> => {
       const [v, cardUsdc, rows] = await Promise.all([
         views(),
@@ -186,15 +206,19 @@ export function useCardChain(): CardFixture {
       views,
       ledger,
       setTotalMinted,
+      setMintActive,
+      whilePaused,
       async openTranche(tranche: 2 | 3, price = PRICE) {
         await setTotalMinted(tranche === 2 ? 1_000n : 4_000n);
-        return send(
-          chain.wallet(0).writeContract({
-            address: card,
-            abi: AccessCardAbi,
-            functionName: 'activateTranche',
-            args: [tranche, price],
-          }),
+        return whilePaused(() =>
+          send(
+            chain.wallet(0).writeContract({
+              address: card,
+              abi: AccessCardAbi,
+              functionName: 'activateTranche',
+              args: [tranche, price],
+            }),
+          ),
         );
       },
       blockTime: async (receipt: TransactionReceipt) =>

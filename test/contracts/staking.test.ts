@@ -218,7 +218,7 @@ describe('card multipliers', () => {
 });
 
 describe('refreshing boosts', () => {
-  it('raises the boost after a card is acquired and lowers it after the card leaves, banking at the old rate', async () => {
+  it('raises the boost after a card is acquired and ends it in the block the card leaves, banking at the old rate', async () => {
     await setRate(RATE);
     const d1 = await deposit(1, e18(1000));
     const d2 = await deposit(2, e18(1000));
@@ -230,9 +230,8 @@ describe('refreshing boosts', () => {
     // Still held: nobody can lower it.
     await expectRevert(simulate(9, 'refreshBoostFor', [f.addr(1), 0n]), 'StakingBoostStillHeld', [f.addr(1), 1n]);
 
-    await transferCard(1, 5, 1n);
-    expect((await user(1)).multiplier).toBe(5n); // until someone refreshes
-    const down = await write(9, 'refreshBoostFor', [f.addr(1), 0n]);
+    // The transfer itself ends the boost, in its own block: the access card tells the staking contract.
+    const down = await transferCard(1, 5, 1n);
     expect(await user(1)).toMatchObject({ multiplier: 1n, effective: e18(1000), cardId: 0n });
     expect(await boostedBy(1n)).toBe(ZERO);
     expect(await totalEffective()).toBe(e18(2000));
@@ -407,15 +406,20 @@ describe('gas', () => {
     const first = await deposit(1, e18(100));
     const second = await deposit(1, e18(100));
     const refresh = await write(1, 'refreshBoost', [0n]);
+    const named = await write(1, 'refreshBoost', [0n, 1n]);
     await wait(10);
     const harvest = await write(1, 'harvest', [0n]);
     const withdraw = await write(1, 'withdraw', [0n, e18(50)]);
+    // A card transfer now also ends its boost in the staking contract.
+    const transfer = await transferCard(1, 2, 1n);
     const gas = {
       'deposit (first)': first.gasUsed,
       'deposit (later)': second.gasUsed,
       'refreshBoost (one card)': refresh.gasUsed,
+      'refreshBoost(pid, cardId) (same card again)': named.gasUsed,
       harvest: harvest.gasUsed,
       withdraw: withdraw.gasUsed,
+      'card transfer ending a boost': transfer.gasUsed,
     };
     console.log('Staking gas used', Object.fromEntries(Object.entries(gas).map(([k, v]) => [k, Number(v)])));
     for (const v of Object.values(gas)) expect(v).toBeLessThan(300_000n);
@@ -469,6 +473,7 @@ describe('random sequences', () => {
         'withdraw',
         'transfer',
         'refresh',
+        'refreshCard',
         'refreshFor',
         'harvest',
         'emergency',
@@ -492,6 +497,17 @@ describe('random sequences', () => {
         receipt = await transferCard(from, to, card);
       } else if (action === 'refresh') {
         receipt = await write(i, 'refreshBoost', [0n]);
+      } else if (action === 'refreshCard') {
+        // A named card: only one the staker holds is accepted.
+        const card = pick(cards);
+        const holder = await f.client.readContract({
+          address: f.card,
+          abi: AccessCardAbi,
+          functionName: 'ownerOf',
+          args: [card],
+        });
+        if (holder === f.addr(i)) receipt = await write(i, 'refreshBoost', [0n, card]);
+        else await expectRevert(simulate(i, 'refreshBoost', [0n, card]), 'StakingCardNotHeld', [f.addr(i), card]);
       } else if (action === 'refreshFor') {
         const { cardId } = await user(i);
         const holder =
@@ -525,9 +541,18 @@ describe('random sequences', () => {
         blockNumber: block.number,
       });
       expect(total).toBe(users.reduce((s, u) => s + u.effective, 0n));
-      for (const u of users) {
+      for (const [k, u] of users.entries()) {
         expect(u.effective).toBe(u.amount * u.multiplier);
         if (u.cardId !== 0n) {
+          // No boost without the card: every boost's card is held by its staker, at every block.
+          const holder = await f.client.readContract({
+            address: f.card,
+            abi: AccessCardAbi,
+            functionName: 'ownerOf',
+            args: [u.cardId],
+            blockNumber: block.number,
+          });
+          expect(holder).toBe(f.addr(stakers[k]!));
           const [, m] = await f.client.readContract({
             address: f.card,
             abi: AccessCardAbi,

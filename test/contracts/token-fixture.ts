@@ -21,7 +21,7 @@ import {
   type TransactionReceipt,
   toHex,
 } from 'viem';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
 import {
   CompanyTokenAbi,
@@ -305,7 +305,14 @@ export type TokenFixture = CardFixture & ReturnType<typeof tokenHelpers>;
  * test) and returns its fixture with the token helpers added; the chain behind them is there by the time the tests
  * run.
  */
-export function useTokenChain(): TokenFixture {
+export function useTokenChain(options: { curveFeeBps?: number } = {}): TokenFixture {
   const f = useCardChain();
-  return Object.assign(f, tokenHelpers(f));
+  const token = Object.assign(f, tokenHelpers(f));
+  // Before the snapshot every test starts from: the launcher's curve fee as the file asks (its owner is account 0).
+  if (options.curveFeeBps !== undefined) {
+    beforeAll(async () => {
+      await token.write(0, token.launcherCall('setCurveFee', [options.curveFeeBps]));
+    });
+  }
+  return token;
 }
