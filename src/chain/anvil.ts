@@ -1,7 +1,7 @@
 // Starts anvil (a real EVM node, from npm @foundry-rs/anvil) on a free loopback port, optionally keeping its
 // state in a file across restarts.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -49,6 +49,81 @@ export function anvilBinary(env: Record<string, string | undefined> = process.en
   );
 }
 
+async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { message?: string } };
+  if (body.error) throw new Error(`anvil ${method}: ${body.error.message ?? 'failed'}`);
+  return body.result;
+}
+
+/**
+ * anvil loads a saved chain with the wall clock, so a chain whose clock was moved ahead (the demo ends an epoch with
+ * evm_increaseTime) would mine its next block in the past: epochs would run again, pending rewards drop. Its clock
+ * is set to resume just after the saved chain's latest block whenever that block lies ahead of the wall clock.
+ */
+async function resumeClock(rpcUrl: string): Promise<void> {
+  const latest = (await rpc(rpcUrl, 'eth_getBlockByNumber', ['latest', false])) as { timestamp: string } | null;
+  if (!latest) return;
+  const saved = Number(BigInt(latest.timestamp));
+  if (saved >= Math.floor(Date.now() / 1000)) await rpc(rpcUrl, 'anvil_setTime', [saved + 1]);
+}
+
+/** The file that names the node keeping `stateFile` and the process that started it, while the node runs. */
+const pidFileOf = (stateFile: string) => `${stateFile}.pid`;
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Makes `stateFile` free for a new node. A node whose starting process still runs it (its parent is still the
+ * process named in the pid file) is in use: start-up stops with an error, and that node is left alone. A node left
+ * running by a process killed with SIGKILL (which runs no handler) would keep saving its older chain over the new
+ * node's: it is ended with SIGTERM, which makes it write its state, the newest there is, for the new node to load.
+ * Only a process whose command line shows anvil keeping this very file is touched (Linux's /proc tells; where there
+ * is no /proc nothing is checked and nothing is ended).
+ */
+async function claimStateFile(stateFile: string): Promise<void> {
+  let node: number;
+  let owner: number;
+  let command: string;
+  let parent: number;
+  try {
+    [node, owner] = readFileSync(pidFileOf(stateFile), 'utf8').trim().split(/\s+/).map(Number) as [number, number];
+    command = readFileSync(`/proc/${node}/cmdline`, 'utf8').split('\0').join(' ');
+    // /proc/<pid>/stat: "pid (comm) state ppid ...", and comm may hold spaces: the fields after the last ")".
+    parent = Number(readFileSync(`/proc/${node}/stat`, 'utf8').split(')').at(-1)!.trim().split(' ')[1]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(node) || node <= 0 || !command.includes('anvil') || !command.includes(` ${stateFile} `)) return;
+  if (parent === owner) {
+    throw new Error(
+      `the local chain's state ${stateFile} is in use by process ${owner}: stop that service, or give this one its own DATA_DIR`,
+    );
+  }
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(node, name);
+    } catch {
+      // ended meanwhile
+    }
+  };
+  signal('SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (isAlive(node) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (isAlive(node)) signal('SIGKILL');
+}
+
 export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode> {
   const args = [
     '--host',
@@ -65,7 +140,10 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
   if (options.stateFile) {
     args.push('--state', options.stateFile, '--state-interval', String(options.stateIntervalS ?? 5));
   }
-  if (options.stateFile) mkdirSync(path.dirname(options.stateFile), { recursive: true });
+  if (options.stateFile) {
+    mkdirSync(path.dirname(options.stateFile), { recursive: true });
+    await claimStateFile(options.stateFile);
+  }
   // Not --silent: that also hides the "Listening on" line that tells us the port.
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const port = await new Promise<number>((resolve, reject) => {
@@ -96,10 +174,23 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
   // Keep draining output so a chatty node never blocks on a full pipe.
   child.stdout?.resume();
   child.stderr?.resume();
-  const killOnExit = () => child.kill('SIGKILL');
+  // A process that ends without stopping its node (a crash, a shutdown past its deadline) still asks it to end the
+  // way that writes its state: SIGTERM, not SIGKILL, or everything since the last periodic save (a moved clock, the
+  // latest blocks) would be lost. anvil then writes its file and exits on its own.
+  const killOnExit = () => child.kill('SIGTERM');
   process.once('exit', killOnExit);
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  if (options.stateFile) {
+    try {
+      writeFileSync(pidFileOf(options.stateFile), `${child.pid} ${process.pid}\n`);
+      await resumeClock(rpcUrl);
+    } catch (err) {
+      child.kill('SIGKILL');
+      throw err;
+    }
+  }
   return {
-    rpcUrl: `http://127.0.0.1:${port}`,
+    rpcUrl,
     port,
     process: child,
     stop: () =>
@@ -109,6 +200,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
         const force = setTimeout(() => child.kill('SIGKILL'), 5000);
         child.once('exit', () => {
           clearTimeout(force);
+          if (options.stateFile) rmSync(pidFileOf(options.stateFile), { force: true });
           resolve();
         });
         // SIGTERM lets anvil write its state file before it exits.

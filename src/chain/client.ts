@@ -33,7 +33,8 @@ export interface Chain extends ChainClients {
   contracts: ContractAddresses;
   /** Block each contract was deployed in, where log followers start; unknown for a contract file without it. */
   deployBlocks?: Partial<Record<ContractKey, bigint>>;
-  explorerUrl: string;
+  /** The block explorer's base URL; null for a chain without one (the local chain). */
+  explorerUrl: string | null;
 }
 
 export function makeViemChain(chainId: number, rpcUrl: string): ViemChain {

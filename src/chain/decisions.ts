@@ -115,60 +115,85 @@ async function existingAnchoring(
   return { txHash, blockNumber: record.blockNumber, anchoredAt: seconds(record.anchoredAt) };
 }
 
+export interface AnchorEntry {
+  companyKey: Hex;
+  decisionHash: Hex;
+}
+
+/** Largest batch one anchoring transaction carries (DecisionAnchor.MAX_BATCH). */
+export const ANCHOR_BATCH_MAX = 200;
+
 /**
- * Anchors `decisionHash` for `companyKey` with `anchor(companyKey, decisionHash)` from the platform account, exactly
- * once, through the outbox under `key` (for example `decision-anchor:<roundId>`): a repeated call, or one after a
- * crash between recording and broadcasting, sends nothing new. A hash anchored already (by this key or any other
- * transaction, such as an anchorBatch) is not sent again: the existing anchoring is returned, its transaction found
- * from the DecisionAnchored log. The anchor state is read before sending and again when the send fails or its
- * transaction reverts, so losing a race to another anchoring also returns that anchoring.
+ * Anchors the entries with one `anchorBatch(companyKeys, decisionHashes)` from the platform account, exactly once,
+ * through the outbox under `key` (for example `decision-anchor-batch:<id>`), and returns each hash's anchoring.
+ * Hashes anchored already (by an earlier batch, or any other transaction) are not sent again and come back as they
+ * were anchored; if every hash is, nothing is sent. A repeated call, or one after a crash between recording and
+ * broadcasting, sends nothing new: the outbox returns the recorded transaction, and the contract skips hashes
+ * anchored meanwhile, so an overlapping batch still completes. `chargedTo` is handed to the outbox (whose
+ * companies pay the gas, one share per entry).
  *
- * A key is bound to its first transaction: a key whose transaction reverted for another reason keeps failing (use a
- * new key once the cause is fixed), and a key used before for something else is refused.
+ * A key is bound to its first transaction: a key whose transaction anchored none of a hash that is still not
+ * anchored (it was made for other entries, or reverted) is refused.
  */
-export async function anchorDecision(
+export async function anchorDecisions(
   deps: AnchorDeps,
   key: string,
-  companyKey: Hex,
-  decisionHash: Hex,
-): Promise<DecisionAnchoring> {
+  entries: readonly AnchorEntry[],
+  chargedTo: readonly string[] = [],
+): Promise<Map<Hex, DecisionAnchoring>> {
+  if (entries.length === 0 || entries.length > ANCHOR_BATCH_MAX) {
+    throw new Error(`an anchoring batch holds 1 to ${ANCHOR_BATCH_MAX} entries, got ${entries.length}`);
+  }
   const address = anchorAddress(deps.chain);
-  const before = await existingAnchoring(deps.chain, address, decisionHash);
-  if (before) return before;
+  const hashes = entries.map((e) => e.decisionHash.toLowerCase() as Hex);
+  const found = new Map<Hex, DecisionAnchoring>();
+  const collect = async (wanted: readonly Hex[]) => {
+    // One JSON-RPC batch for the anchor records (the chain client batches concurrent calls).
+    const anchorings = await Promise.all(wanted.map((h) => existingAnchoring(deps.chain, address, h)));
+    wanted.forEach((h, i) => {
+      const anchoring = anchorings[i];
+      if (anchoring) found.set(h, anchoring);
+    });
+  };
+  await collect(hashes);
+  const missing = entries.filter((e) => !found.has(e.decisionHash.toLowerCase() as Hex));
+  if (missing.length === 0) return found;
 
-  const data = encodeFunctionData({ abi: DecisionAnchorAbi, functionName: 'anchor', args: [companyKey, decisionHash] });
-  let receipt: Awaited<ReturnType<Outbox['send']>>;
+  const data = encodeFunctionData({
+    abi: DecisionAnchorAbi,
+    functionName: 'anchorBatch',
+    args: [missing.map((e) => e.companyKey), missing.map((e) => e.decisionHash)],
+  });
+  let receipt: Awaited<ReturnType<Outbox['send']>> | undefined;
   try {
-    receipt = await onChain(() => deps.outbox.send(key, () => ({ to: address, data })));
+    receipt = await onChain(() => deps.outbox.send(key, () => ({ to: address, data }), { chargedTo }));
   } catch (err) {
-    // Gas estimation reverts when the hash got anchored meanwhile: that anchoring is the answer.
+    // Gas estimation reverts when every hash got anchored meanwhile: those anchorings are the answer.
     if (err instanceof AppError && err.code === 'CHAIN_UNAVAILABLE') throw err;
-    const after = await existingAnchoring(deps.chain, address, decisionHash);
-    if (after) return after;
+    await collect(missing.map((e) => e.decisionHash.toLowerCase() as Hex));
+    if (found.size === hashes.length) return found;
     throw err;
   }
-
-  if (receipt.status !== 'success') {
-    const after = await existingAnchoring(deps.chain, address, decisionHash);
-    if (after) return after;
+  if (receipt.status === 'success') {
+    const logs = receipt.logs.filter((l) => isAddressEqual(l.address, address));
+    for (const event of parseEventLogs({ abi: DecisionAnchorAbi, eventName: 'DecisionAnchored', logs })) {
+      found.set(event.args.decisionHash.toLowerCase() as Hex, {
+        txHash: receipt.transactionHash,
+        blockNumber: receipt.blockNumber,
+        anchoredAt: seconds(event.args.anchoredAt),
+      });
+    }
+  }
+  // Hashes the transaction did not anchor: anchored by another meanwhile, or this key belongs to something else.
+  const left = hashes.filter((h) => !found.has(h));
+  if (left.length > 0) await collect(left);
+  const unanchored = hashes.filter((h) => !found.has(h));
+  if (unanchored.length > 0) {
     throw new Error(
-      `the anchoring transaction ${receipt.transactionHash} (outbox key ${key}) reverted and ${decisionHash} is not anchored`,
+      `outbox key ${key} belongs to transaction ${receipt.transactionHash} (${receipt.status}), which did not anchor ${unanchored.join(', ')}`,
     );
   }
-  const logs = receipt.logs.filter((l) => isAddressEqual(l.address, address));
-  const event = parseEventLogs({ abi: DecisionAnchorAbi, eventName: 'DecisionAnchored', logs }).find(
-    (e) => e.args.decisionHash.toLowerCase() === decisionHash.toLowerCase(),
-  );
-  if (!event) {
-    throw new Error(
-      `outbox key ${key} belongs to transaction ${receipt.transactionHash}, which did not anchor ${decisionHash}`,
-    );
-  }
-  return {
-    txHash: receipt.transactionHash,
-    blockNumber: receipt.blockNumber,
-    anchoredAt: seconds(event.args.anchoredAt),
-  };
+  return found;
 }
 
 /** True when the error is a contract revert (an unknown request in the validation registry). */

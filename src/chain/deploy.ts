@@ -143,6 +143,7 @@ export async function deployLocalContracts(
   await fundDevAccounts(clients, file.contracts.usdc!);
   await openMinting(clients, file.contracts.accessCard!);
   await setUpStaking(clients, file.contracts.primaryToken!, file.contracts.emissionToken!, file.contracts.staking!);
+  await connectCardToStaking(clients, file.contracts.accessCard!, file.contracts.staking!);
   await grantPrimaryTokens(clients, file.contracts.primaryToken!);
 
   // Epoch rewards: epoch 0 starts at 00:00 UTC of the latest block's day (on a fresh chain, the deployment day);
@@ -301,47 +302,59 @@ async function setUpStaking(
   }
 }
 
-/** Grants the platform MINTER_ROLE on the primary token (once) and tops dev accounts 1-9 up to the grant. */
+/** Has the access card report every transfer to the staking contract (so a boost ends with its card), once. */
+async function connectCardToStaking(clients: ChainClients, accessCard: Address, staking: Address): Promise<void> {
+  const current = await clients.publicClient.readContract({
+    address: accessCard,
+    abi: AccessCardAbi,
+    functionName: 'staking',
+  });
+  if (current === staking) return;
+  await sendAndWait(
+    clients,
+    clients.platform.writeContract({
+      address: accessCard,
+      abi: AccessCardAbi,
+      functionName: 'setStaking',
+      args: [staking],
+    }),
+  );
+}
+
+/**
+ * Tops dev accounts 1-9 up to the grant of primary tokens. The platform takes MINTER_ROLE for it and gives it up
+ * again at once, so after deployment only the epoch distributor can mint (within its per-epoch cap).
+ */
 async function grantPrimaryTokens(clients: ChainClients, primaryToken: Address): Promise<void> {
   const read = clients.publicClient;
+  const token = { address: primaryToken, abi: PrimaryTokenAbi } as const;
   const platform = clients.platform.account.address;
-  const role = await read.readContract({ address: primaryToken, abi: PrimaryTokenAbi, functionName: 'MINTER_ROLE' });
+  const role = await read.readContract({ ...token, functionName: 'MINTER_ROLE' });
   const accounts = devAddresses().slice(1);
   const balances = await Promise.all(
-    accounts.map((a) =>
-      read.readContract({ address: primaryToken, abi: PrimaryTokenAbi, functionName: 'balanceOf', args: [a] }),
-    ),
+    accounts.map((a) => read.readContract({ ...token, functionName: 'balanceOf', args: [a] })),
   );
-  if (balances.every((b) => b >= DEV_PRIMARY_GRANT)) return;
-  const isMinter = await read.readContract({
-    address: primaryToken,
-    abi: PrimaryTokenAbi,
-    functionName: 'hasRole',
-    args: [role, platform],
-  });
-  if (!isMinter) {
+  const missing = accounts.map((account, i) => ({ account, amount: DEV_PRIMARY_GRANT - balances[i]! }));
+  const isMinter = () => read.readContract({ ...token, functionName: 'hasRole', args: [role, platform] });
+  if (missing.some((m) => m.amount > 0n)) {
+    if (!(await isMinter())) {
+      await sendAndWait(
+        clients,
+        clients.platform.writeContract({ ...token, functionName: 'grantRole', args: [role, platform] }),
+      );
+    }
+    const hashes: Hex[] = [];
+    for (const { account, amount } of missing) {
+      if (amount > 0n)
+        hashes.push(await clients.platform.writeContract({ ...token, functionName: 'mint', args: [account, amount] }));
+    }
+    await Promise.all(hashes.map((hash) => read.waitForTransactionReceipt({ hash })));
+  }
+  // Also for a chain deployed before this rule: the platform keeps no minting right.
+  if (await isMinter()) {
     await sendAndWait(
       clients,
-      clients.platform.writeContract({
-        address: primaryToken,
-        abi: PrimaryTokenAbi,
-        functionName: 'grantRole',
-        args: [role, platform],
-      }),
+      clients.platform.writeContract({ ...token, functionName: 'renounceRole', args: [role, platform] }),
     );
   }
-  const hashes: Hex[] = [];
-  for (const [i, account] of accounts.entries()) {
-    const missing = DEV_PRIMARY_GRANT - balances[i]!;
-    if (missing <= 0n) continue;
-    hashes.push(
-      await clients.platform.writeContract({
-        address: primaryToken,
-        abi: PrimaryTokenAbi,
-        functionName: 'mint',
-        args: [account, missing],
-      }),
-    );
-  }
-  await Promise.all(hashes.map((hash) => read.waitForTransactionReceipt({ hash })));
 }

@@ -6,13 +6,12 @@ import { ANVIL_CHAIN_ID, type AnvilNode, startAnvil } from './anvil.ts';
 import { type Chain, createChainClients } from './client.ts';
 import { type ContractKey, type ContractsFile, readContractsFile, writeContractsFile } from './contracts.ts';
 import { deployLocalContracts } from './deploy.ts';
+import { explorerUrlFor } from './explorer.ts';
 
 export interface OpenedChain {
   chain: Chain;
   stop(): Promise<void>;
 }
-
-export const LOCAL_EXPLORER_URL = '';
 
 export async function openChain(config: Config, log: (msg: string) => void): Promise<OpenedChain> {
   if (config.chainRpcUrl) {
@@ -34,7 +33,7 @@ export async function openChain(config: Config, log: (msg: string) => void): Pro
         ...clients,
         contracts: file.contracts,
         deployBlocks: deployBlocksOf(file),
-        explorerUrl: config.explorerUrl,
+        explorerUrl: explorerUrlFor(file.chainId, config.explorerUrl),
       },
       stop: async () => {},
     };
@@ -67,7 +66,8 @@ async function openLocalChain(config: Config, log: (msg: string) => void): Promi
         ...clients,
         contracts: file.contracts,
         deployBlocks: deployBlocksOf(file),
-        explorerUrl: LOCAL_EXPLORER_URL,
+        // anvil has none of its own: links are null unless EXPLORER_URL names one pointed at this node.
+        explorerUrl: explorerUrlFor(clients.chainId, config.explorerUrl),
       },
       stop: node.stop,
     };

@@ -21,7 +21,7 @@ export const DEFAULT_BATCH_BLOCKS = 2000;
 const MAX_BACKOFF_MS = 60_000;
 
 export interface FollowerLogger {
-  info(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
 }
 
@@ -153,7 +153,7 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
     });
 
     lastLag = headBlock > outcome.cursor ? headBlock - outcome.cursor : 0n;
-    if (outcome.applied > 0) log?.info({ follower: name, from, to, logs: outcome.applied }, 'applied chain logs');
+    if (outcome.applied > 0) log?.debug({ follower: name, from, to, logs: outcome.applied }, 'applied chain logs');
     return {
       from,
       to,

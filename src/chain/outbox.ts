@@ -1,7 +1,9 @@
 // Exactly-once platform transactions. Each effect has a key (`card-lock:42`); the transaction is signed and
 // recorded under that key before it is broadcast, so after a crash the same signed bytes are broadcast again
 // (at most one can ever be mined, since they share a nonce) instead of a second transaction being made.
-// Nonces are assigned under a per-signer advisory lock, so replicas sharing a key never collide.
+// Nonces are assigned under a per-signer advisory lock, so replicas sharing a key never collide. Each transaction
+// names the companies it is charged to; when it settles, its gas and cost from the receipt are added to their daily
+// totals (company_gas_days) exactly once.
 import { eq, sql } from 'drizzle-orm';
 import {
   type Address,
@@ -12,7 +14,7 @@ import {
   WaitForTransactionReceiptTimeoutError,
 } from 'viem';
 import type { Db, Tx } from '../db/client.ts';
-import { chainTxs } from '../db/schema/chain.ts';
+import { chainTxs, companyGasDays } from '../db/schema/chain.ts';
 import type { ChainClients, Wallet } from './client.ts';
 
 export interface TxRequest {
@@ -22,9 +24,17 @@ export interface TxRequest {
   gas?: bigint;
 }
 
+export interface SendOptions {
+  /**
+   * The companies whose requests cause the transaction, one entry per equal share of its gas and cost (repeat a
+   * company for several shares); none for the platform's own work.
+   */
+  chargedTo?: readonly string[];
+}
+
 export interface Outbox {
   /** Sends the transaction for `key` once; later calls with the same key return the same transaction's receipt. */
-  send(key: string, build: () => TxRequest | Promise<TxRequest>): Promise<TransactionReceipt>;
+  send(key: string, build: () => TxRequest | Promise<TxRequest>, options?: SendOptions): Promise<TransactionReceipt>;
   /** Re-broadcasts and settles every transaction recorded but not yet known mined (run at start). */
   settlePending(): Promise<number>;
 }
@@ -48,7 +58,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const from = wallet.account.address;
   const receiptTimeoutMs = options.receiptTimeoutMs ?? 60_000;
 
-  async function record(key: string, request: TxRequest, replace: boolean): Promise<Row> {
+  async function record(key: string, request: TxRequest, replace: boolean, chargedTo: string[]): Promise<Row> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(from)})`);
       const [existing] = await tx.select().from(chainTxs).where(eq(chainTxs.key, key));
@@ -64,7 +74,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
         ...(request.gas !== undefined ? { gas: request.gas } : {}),
       });
       const rawTx = await wallet.account.signTransaction!(prepared as never);
-      const row = { key, fromAddress: from, nonce, rawTx, hash: keccak256(rawTx), status: 'SENT', blockNumber: null };
+      const row = {
+        key,
+        fromAddress: from,
+        nonce,
+        rawTx,
+        hash: keccak256(rawTx),
+        status: 'SENT',
+        blockNumber: null,
+        chargedTo,
+        gasUsed: null,
+        gasPrice: null,
+      };
       if (existing) {
         await tx
           .update(chainTxs)
@@ -99,15 +120,44 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  /**
+   * Records the receipt, and adds its gas and cost to the charged companies' day, once: only the update that moves
+   * the row out of SENT charges, so settling twice (a retry, two replicas) counts nothing twice.
+   */
   async function markSettled(row: Row, receipt: TransactionReceipt) {
-    await db
-      .update(chainTxs)
-      .set({
-        status: receipt.status === 'success' ? 'MINED' : 'REVERTED',
-        blockNumber: receipt.blockNumber,
-        updatedAt: new Date(),
-      })
-      .where(eq(chainTxs.key, row.key));
+    const gasUsed = receipt.gasUsed;
+    const gasPrice = receipt.effectiveGasPrice;
+    await db.transaction(async (tx) => {
+      const [settled] = await tx
+        .update(chainTxs)
+        .set({
+          status: receipt.status === 'success' ? 'MINED' : 'REVERTED',
+          blockNumber: receipt.blockNumber,
+          gasUsed,
+          gasPrice,
+          updatedAt: new Date(),
+        })
+        .where(sql`${chainTxs.key} = ${row.key} and ${chainTxs.status} = 'SENT'`)
+        .returning({ chargedTo: chainTxs.chargedTo, createdAt: chainTxs.createdAt });
+      if (!settled || settled.chargedTo.length === 0) return;
+      // An OP-stack chain (Base) also charges the L1 data fee, which its receipts report.
+      const l1Fee = (receipt as { l1Fee?: bigint | null }).l1Fee ?? 0n;
+      const shares = splitEqually(settled.chargedTo, gasUsed, gasUsed * gasPrice + l1Fee);
+      const day = settled.createdAt.toISOString().slice(0, 10);
+      for (const [companyId, share] of shares) {
+        await tx
+          .insert(companyGasDays)
+          .values({ companyId, day, gasUsed: share.gas, costWei: share.cost, transactions: 1 })
+          .onConflictDoUpdate({
+            target: [companyGasDays.companyId, companyGasDays.day],
+            set: {
+              gasUsed: sql`${companyGasDays.gasUsed} + excluded.gas_used`,
+              costWei: sql`${companyGasDays.costWei} + excluded.cost_wei`,
+              transactions: sql`${companyGasDays.transactions} + 1`,
+            },
+          });
+      }
+    });
   }
 
   /** Returns the receipt, or undefined when the transaction can never be mined (its nonce went to another). */
@@ -147,15 +197,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   return {
-    async send(key, build) {
+    async send(key, build, sendOptions = {}) {
+      const chargedTo = [...(sendOptions.chargedTo ?? [])];
       const [existing] = await db.select().from(chainTxs).where(eq(chainTxs.key, key));
       const fresh = !existing || existing.status === 'DROPPED';
-      let row = fresh ? await record(key, await build(), existing !== undefined) : existing;
+      let row = fresh ? await record(key, await build(), existing !== undefined, chargedTo) : existing;
       if (fresh) await options.beforeBroadcast?.(key);
       let receipt = await settle(row);
       if (!receipt) {
         // The recorded transaction can never be mined: make it again under the same key.
-        row = await record(key, await build(), true);
+        row = await record(key, await build(), true, chargedTo);
         receipt = await settle(row);
         if (!receipt) throw new Error(`transaction ${key} could not be sent: its nonce was taken twice`);
       }
@@ -177,4 +228,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return pending.length;
     },
   };
+}
+
+/**
+ * `gas` and `cost` split over the entries in equal shares (the remainder of the division going to the first
+ * entries, so the shares add up exactly), summed per company.
+ */
+export function splitEqually(entries: readonly string[], gas: bigint, cost: bigint) {
+  const n = BigInt(entries.length);
+  const shares = new Map<string, { gas: bigint; cost: bigint }>();
+  entries.forEach((companyId, i) => {
+    const extra = (total: bigint) => (BigInt(i) < total % n ? 1n : 0n);
+    const share = { gas: gas / n + extra(gas), cost: cost / n + extra(cost) };
+    const sum = shares.get(companyId);
+    shares.set(companyId, sum ? { gas: sum.gas + share.gas, cost: sum.cost + share.cost } : share);
+  });
+  return shares;
 }

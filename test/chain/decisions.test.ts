@@ -4,7 +4,7 @@
 // an RPC that does not answer.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   createTestClient,
   type Hex,
@@ -17,12 +17,12 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClients } from '../../src/chain/client.ts';
-import { anchorDecision, lookupDecisionHash } from '../../src/chain/decisions.ts';
+import { type AnchorDeps, anchorDecisions, lookupDecisionHash } from '../../src/chain/decisions.ts';
 import { DecisionAnchorAbi, IdentityRegistryAbi, ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import { registeredAgentId } from '../../src/chain/identity.ts';
 import type { Outbox, OutboxOptions } from '../../src/chain/outbox.ts';
 import type { Database } from '../../src/db/client.ts';
-import { chainTxs } from '../../src/db/schema/chain.ts';
+import { chainTxs, companyGasDays } from '../../src/db/schema/chain.ts';
 import { AppError } from '../../src/errors.ts';
 import { useBlackHoleRpc } from '../helpers/black-hole.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
@@ -82,7 +82,13 @@ function anchorBatchDirectly(hashes: Hex[], options: { nonce?: number; gas?: big
   });
 }
 
-describe.each(testDatabases)('anchorDecision on $name', ({ open }) => {
+/** One hash anchored as a batch of one: its anchoring. */
+async function anchorDecision(deps: AnchorDeps, key: string, companyKey: Hex, decisionHash: Hex) {
+  const anchorings = await anchorDecisions(deps, key, [{ companyKey, decisionHash }]);
+  return anchorings.get(decisionHash.toLowerCase() as Hex)!;
+}
+
+describe.each(testDatabases)('anchorDecisions on $name', ({ open }) => {
   let database: Database;
   const outbox = (extra: Partial<OutboxOptions> = {}) => testOutbox(database, chain, extra);
   const crashingOutbox = () => outbox(crashBeforeBroadcast);
@@ -174,12 +180,12 @@ describe.each(testDatabases)('anchorDecision on $name', ({ open }) => {
     expect(await platformNonce()).toBe(nonce);
   });
 
-  it('returns the other anchoring when its own transaction reverts because the hash got anchored meanwhile', async () => {
+  it('returns the other anchoring when the hash got anchored meanwhile (its own batch skips it)', async () => {
     const h = freshHash();
     const key = `decision-anchor:${h}`;
     // The race, staged with manual mining: another anchoring of h waits in the mempool (nonce N) while
-    // anchorDecision reads h as not anchored and records its own transaction (nonce N + 1, with a fixed gas limit
-    // so that it is mined instead of failing gas estimation). Both are mined, the other first: ours reverts.
+    // anchorDecisions reads h as not anchored and records its own transaction (nonce N + 1, with a fixed gas limit
+    // so that it is mined instead of estimated). Both are mined, the other first.
     const fixedGas: Outbox = {
       ...outbox({
         beforeBroadcast: async () => {
@@ -189,7 +195,7 @@ describe.each(testDatabases)('anchorDecision on $name', ({ open }) => {
       }),
     };
     const inner = fixedGas.send;
-    fixedGas.send = (k, build) => inner(k, async () => ({ ...(await build()), gas: 200_000n }));
+    fixedGas.send = (k, build, options) => inner(k, async () => ({ ...(await build()), gas: 200_000n }), options);
 
     await anvil.setAutomine(false);
     let other: Hex;
@@ -205,12 +211,41 @@ describe.each(testDatabases)('anchorDecision on $name', ({ open }) => {
     } finally {
       await anvil.setAutomine(true);
     }
+    // The contract skips a hash anchored already: our batch is mined and anchors nothing.
     const ours = await row(key);
-    expect(ours!.status).toBe('REVERTED');
-    expect((await anvil.getTransactionReceipt({ hash: ours!.hash as Hex })).status).toBe('reverted');
+    expect(ours!.status).toBe('MINED');
     expect(await anchoredLogs(h)).toHaveLength(1);
     // Later calls keep answering with the other anchoring.
     expect((await anchorDecision(deps(), key, company, h)).txHash).toBe(other);
+  });
+
+  it('anchors a batch in one transaction, skipping a hash anchored already, and charges each entry a share', async () => {
+    const [anchored, h1, h2, h3] = [freshHash(), freshHash(), freshHash(), freshHash()];
+    await anchorDecision(deps(), `decision-anchor:${anchored}`, company, anchored);
+    const key = `decision-anchor-batch:${h1}`;
+    const entries = [anchored, h1, h2, h3].map((decisionHash) => ({ companyKey: company, decisionHash }));
+    const result = await anchorDecisions(deps(), key, entries, ['co-a', 'co-b', 'co-a']);
+    const sent = await row(key);
+    for (const h of [h1, h2, h3]) {
+      expect(result.get(h)!.txHash).toBe(sent!.hash);
+      expect(await anchoredLogs(h)).toHaveLength(1);
+    }
+    expect(result.get(anchored)!.txHash).not.toBe(sent!.hash);
+    // The receipt's gas, split in equal shares: two to co-a, one to co-b.
+    const gas = sent!.gasUsed!;
+    const days = await database.db
+      .select()
+      .from(companyGasDays)
+      .where(inArray(companyGasDays.companyId, ['co-a', 'co-b']));
+    const of = (id: string) => days.find((d) => d.companyId === id)!;
+    expect(of('co-a').gasUsed + of('co-b').gasUsed).toBe(gas);
+    expect(of('co-a').gasUsed).toBeGreaterThanOrEqual(2n * (gas / 3n));
+    expect(of('co-a').costWei + of('co-b').costWei).toBe(gas * sent!.gasPrice!);
+    expect(of('co-a').transactions).toBe(1);
+    // Again under the same key: nothing sent, nothing charged twice.
+    await anchorDecisions(deps(), key, entries, ['co-a', 'co-b', 'co-a']);
+    const [again] = await database.db.select().from(companyGasDays).where(eq(companyGasDays.companyId, 'co-a'));
+    expect(again!.gasUsed).toBe(of('co-a').gasUsed);
   });
 
   it('refuses an outbox key that belongs to another transaction', async () => {

@@ -363,10 +363,10 @@ describe.each(testDatabases)('card transfer indexer on $name', ({ name: dbName, 
 
   it('start keeps polling through chain failures without throwing, and stop waits for it', async () => {
     const warn = vi.fn();
-    const info = vi.fn();
+    const debug = vi.fn();
     const looping = followCardTransfers(
       { database, chain: { ...chain.chain, publicClient: flakyClient(2) as never }, config: { chainConfirmations: 0 } },
-      { log: { warn, info } },
+      { log: { warn, debug } },
     );
     await transfer(2, 6, cardA);
     looping.start(10);
@@ -376,7 +376,7 @@ describe.each(testDatabases)('card transfer indexer on $name', ({ name: dbName, 
       await looping.stop();
     }
     expect(warn).toHaveBeenCalledTimes(2);
-    expect(info).toHaveBeenCalledWith(
+    expect(debug).toHaveBeenCalledWith(
       expect.objectContaining({ follower: CARD_TRANSFERS_STREAM }),
       'applied chain logs',
     );

@@ -67,6 +67,13 @@ describe('deployLocalContracts', () => {
       });
       expect(primary).toBe(DEV_PRIMARY_GRANT);
     }
+    // Only the distributor may mint the primary token (within its per-epoch cap): the platform key gave its role up.
+    const token = { address: first.contracts.primaryToken!, abi: PrimaryTokenAbi } as const;
+    const minter = await clients.publicClient.readContract({ ...token, functionName: 'MINTER_ROLE' });
+    const hasRole = (account: `0x${string}`) =>
+      clients.publicClient.readContract({ ...token, functionName: 'hasRole', args: [minter, account] });
+    expect(await hasRole(clients.platform.account.address)).toBe(false);
+    expect(await hasRole(first.contracts.distributor!)).toBe(true);
   });
 
   it('finishes an interrupted deployment: a recorded address without code is deployed again', async () => {
@@ -98,6 +105,11 @@ describe('openChain with CHAIN_RPC_URL', () => {
     expect(chain.local).toBe(false);
     expect(chain.contracts.usdc).toBe('0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913');
     expect(chain.platform.account.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+    // Base's explorer is known; EXPLORER_URL names another.
+    expect(chain.explorerUrl).toBe('https://basescan.org');
+    const remote = { CHAIN_RPC_URL: 'http://127.0.0.1:1', PLATFORM_PRIVATE_KEY: key, CONTRACTS_FILE: file };
+    const configured = await openChain(loadConfig({ ...remote, EXPLORER_URL: 'https://explorer.example/' }), () => {});
+    expect(configured.chain.explorerUrl).toBe('https://explorer.example');
   });
 
   it('refuses a missing file, a malformed file, an unknown contract name and a chain id mismatch', async () => {

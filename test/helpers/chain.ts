@@ -23,7 +23,7 @@ export async function startTestChain(options: { baseUrl?: string; timeoutMs?: nu
     timeoutMs: options.timeoutMs ?? 5000,
   });
   const file = await deployLocalContracts(clients, undefined, { baseUrl: options.baseUrl ?? 'http://localhost:3000' });
-  const chain: Chain = { ...clients, contracts: file.contracts, deployBlocks: deployBlocksOf(file), explorerUrl: '' };
+  const chain: Chain = { ...clients, contracts: file.contracts, deployBlocks: deployBlocksOf(file), explorerUrl: null };
   const wallets = new Map<number, Wallet>();
   return {
     node,

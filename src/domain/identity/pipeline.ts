@@ -4,15 +4,17 @@
 // running the pipeline again (after a failure, a crash, or concurrently) finishes it without doing anything twice.
 
 import { eq, sql } from 'drizzle-orm';
-import { type Address, BaseError, encodeFunctionData, isAddressEqual } from 'viem';
+import { type Address, encodeFunctionData, isAddressEqual } from 'viem';
 import { requireContract } from '../../chain/contracts.ts';
 import { isChainUnavailable } from '../../chain/errors.ts';
 import { IdentityRegistryAbi } from '../../chain/generated/abis.ts';
 import { agentWalletTypedData, registeredAgentId } from '../../chain/identity.ts';
+import { describeChainError } from '../../chain/revert.ts';
+import { chainTime } from '../../chain/time.ts';
 import type { Container } from '../../container.ts';
 import { agents } from '../../db/schema/companies.ts';
 
-export type PipelineDeps = Pick<Container, 'chain' | 'database' | 'outbox' | 'wallets' | 'now' | 'config'>;
+export type PipelineDeps = Pick<Container, 'chain' | 'database' | 'outbox' | 'wallets' | 'config'>;
 
 export interface PipelineResult {
   status: 'ACTIVE' | 'FAILED';
@@ -25,12 +27,17 @@ const WALLET_PROOF_TTL_S = 240n;
 export const agentRegistrationUri = (baseUrl: string, agentId: string) =>
   `${baseUrl}/api/agents/${agentId}/registration.json`;
 
-/** A message safe to show the caller: no RPC URLs or request bodies from deep inside viem. */
+/**
+ * A message safe to show the caller and to store: no RPC URLs or request bodies from deep inside viem, custom errors
+ * decoded, and no text PostgreSQL refuses.
+ */
 function describe(err: unknown): string {
   if (isChainUnavailable(err)) return 'the chain RPC did not answer; deploy-suite retries this agent';
-  if (err instanceof BaseError) return err.shortMessage;
-  return err instanceof Error ? err.message : String(err);
+  return describeChainError(err);
 }
+
+/** A company agent's identity is paid for by its company's budget; a stand-alone agent's by the platform. */
+const chargedTo = (agent: { companyId: string | null }) => (agent.companyId ? [agent.companyId] : []);
 
 export async function provisionAgent(c: PipelineDeps, agentId: string): Promise<PipelineResult> {
   const db = c.database.db;
@@ -54,14 +61,18 @@ export async function provisionAgent(c: PipelineDeps, agentId: string): Promise<
     const registry = requireContract(c.chain.contracts, 'identityRegistry');
     let tokenId: bigint;
     if (agent.erc8004TokenId === null) {
-      const receipt = await c.outbox.send(`agent-register:${agentId}`, () => ({
-        to: registry,
-        data: encodeFunctionData({
-          abi: IdentityRegistryAbi,
-          functionName: 'register',
-          args: [agentRegistrationUri(c.config.baseUrl, agentId)],
+      const receipt = await c.outbox.send(
+        `agent-register:${agentId}`,
+        () => ({
+          to: registry,
+          data: encodeFunctionData({
+            abi: IdentityRegistryAbi,
+            functionName: 'register',
+            args: [agentRegistrationUri(c.config.baseUrl, agentId)],
+          }),
         }),
-      }));
+        { chargedTo: chargedTo(agent) },
+      );
       if (receipt.status !== 'success') throw new Error(`identity registration reverted (${receipt.transactionHash})`);
       tokenId = registeredAgentId(receipt, registry);
       await db
@@ -73,7 +84,7 @@ export async function provisionAgent(c: PipelineDeps, agentId: string): Promise<
     }
 
     // 3. The registry's agentWallet: proven by the agent wallet's own signature, unless it already is.
-    await proveAgentWallet(c, registry, tokenId, walletIndex, wallet, agentId);
+    await proveAgentWallet(c, registry, tokenId, walletIndex, wallet, agent);
 
     await db
       .update(agents)
@@ -96,8 +107,9 @@ async function proveAgentWallet(
   tokenId: bigint,
   walletIndex: number,
   wallet: Address,
-  agentId: string,
+  agent: { id: string; companyId: string | null },
 ) {
+  const agentId = agent.id;
   const read = () =>
     c.chain.publicClient.readContract({
       address: registry,
@@ -107,21 +119,26 @@ async function proveAgentWallet(
     });
   if (isAddressEqual(await read(), wallet)) return;
   const owner = c.chain.platform.account.address;
-  const deadline = BigInt(Math.floor(c.now() / 1000)) + WALLET_PROOF_TTL_S;
+  // The registry checks the deadline against its block's time, so it is counted from the chain's clock.
+  const deadline = (await chainTime(c.chain.publicClient)) + WALLET_PROOF_TTL_S;
   const signature = await c.wallets.signTypedData(
     walletIndex,
     agentWalletTypedData(registry, c.chain.chainId, tokenId, wallet, owner, deadline),
   );
   // Keyed by deadline: a proof that expired before it was mined is replaced by a new one, and setting the same
   // wallet twice changes nothing, so a retry is always safe.
-  const receipt = await c.outbox.send(`agent-wallet:${agentId}:${deadline}`, () => ({
-    to: registry,
-    data: encodeFunctionData({
-      abi: IdentityRegistryAbi,
-      functionName: 'setAgentWallet',
-      args: [tokenId, wallet, deadline, signature],
+  const receipt = await c.outbox.send(
+    `agent-wallet:${agentId}:${deadline}`,
+    () => ({
+      to: registry,
+      data: encodeFunctionData({
+        abi: IdentityRegistryAbi,
+        functionName: 'setAgentWallet',
+        args: [tokenId, wallet, deadline, signature],
+      }),
     }),
-  }));
+    { chargedTo: chargedTo(agent) },
+  );
   if (receipt.status !== 'success' && !isAddressEqual(await read(), wallet)) {
     throw new Error(`setting the agent wallet reverted (${receipt.transactionHash})`);
   }

@@ -1,0 +1,24 @@
+// The chain's clock, in seconds: the time the chain stamps its next block, never earlier than its latest block's.
+// Deadlines and expiries the platform sends to the chain, and windows over times the chain stamped (trades), are
+// measured by it and never by the server's clock: a chain runs ahead of or behind the server (the local chain after
+// its clock was moved, a real chain by seconds).
+import type { PublicClient } from 'viem';
+
+/**
+ * The latest block's timestamp, or the pending block's when that is later. A chain that mines only on demand (the
+ * local anvil) keeps its clock running between blocks: after ten idle minutes its next block is stamped ten minutes
+ * past the latest one, and a deadline counted from the latest block alone would already have passed. A node that
+ * serves no pending block gives the latest block's time.
+ */
+export async function chainTime(client: Pick<PublicClient, 'getBlock'>): Promise<bigint> {
+  const [latest, pending] = await Promise.all([
+    client.getBlock({ blockTag: 'latest' }),
+    client.getBlock({ blockTag: 'pending' }).catch(() => undefined),
+  ]);
+  return pending && pending.timestamp > latest.timestamp ? pending.timestamp : latest.timestamp;
+}
+
+/** The chain's clock as a Date (for windows over block times stored in the database). */
+export async function chainDate(client: Pick<PublicClient, 'getBlock'>): Promise<Date> {
+  return new Date(Number(await chainTime(client)) * 1000);
+}
