@@ -16,6 +16,11 @@ export function uniqueViolation(err: unknown): string | undefined {
   return found ? (found.constraint ?? 'unknown') : undefined;
 }
 
+/** Whether a statement waited past its lock_timeout (55P03 lock_not_available). */
+export function isLockTimeout(err: unknown): boolean {
+  return find(err, (e) => e.code === '55P03') !== undefined;
+}
+
 /** SQLSTATEs of a server that ended or refused the session: shutting down, restarting, starting up, in recovery. */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
 /** Socket errors on the way to the server. */

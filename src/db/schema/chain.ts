@@ -1,6 +1,7 @@
 // Chain bookkeeping: the platform's outgoing transactions (an outbox that makes every send exactly-once across
 // crashes) and the indexer's block cursors.
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const chainTxs = pgTable(
   'chain_txs',
@@ -15,6 +16,14 @@ export const chainTxs = pgTable(
     /** SENT (recorded, maybe broadcast), MINED, REVERTED, or DROPPED (its nonce went to another transaction). */
     status: text('status').notNull().default('SENT'),
     blockNumber: bigint('block_number', { mode: 'bigint' }),
+    /**
+     * The companies whose requests caused the transaction, one entry per share of its cost (a batch anchoring
+     * several rounds lists each round's company); empty for the platform's own work (epoch finalization).
+     */
+    chargedTo: text('charged_to').array().notNull().default(sql`'{}'::text[]`),
+    /** From the receipt, once mined (or reverted): gas used and the price paid per gas, in wei. */
+    gasUsed: numeric('gas_used', { precision: 78, scale: 0, mode: 'bigint' }),
+    gasPrice: numeric('gas_price', { precision: 78, scale: 0, mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -28,3 +37,20 @@ export const chainCursors = pgTable('chain_cursors', {
   block: bigint('block', { mode: 'bigint' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Gas the platform paid for each company, per UTC day: each transaction's gas and native cost split in equal
+ * shares over its `charged_to` entries, added once when the transaction settles. The daily budget reads it.
+ */
+export const companyGasDays = pgTable(
+  'company_gas_days',
+  {
+    companyId: text('company_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    gasUsed: numeric('gas_used', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+    /** Native currency (wei) paid for that gas. */
+    costWei: numeric('cost_wei', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+    transactions: integer('transactions').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
+);

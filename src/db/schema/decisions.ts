@@ -12,7 +12,10 @@ export interface PhaseRecord {
   /** micro-USD */
   cost: number;
   calls: number;
+  /** The models that answered the phase's calls: a model id, or `builtin` for the built-in model. */
   models: string[];
+  /** The models the company's preset and engineConfig chose for the phase (absent on rounds recorded before). */
+  configuredModels?: string[];
   error?: string;
 }
 
@@ -47,6 +50,8 @@ export const decisionRounds = pgTable(
     /** keccak256 of the canonical JSON of { companyId, cycle, directive, actions }. */
     decisionHash: text('decision_hash'),
     anchorTxHash: text('anchor_tx_hash'),
+    /** The outbox key of the batch that anchors this round, set before the batch is sent (so a crash resends it). */
+    anchorBatchKey: text('anchor_batch_key'),
     anchoredAt: timestamp('anchored_at', { withTimezone: true, mode: 'date' }),
     totalDurationMs: integer('total_duration_ms'),
     llmTokensUsed: integer('llm_tokens_used').notNull().default(0),
@@ -68,6 +73,13 @@ export const decisionRounds = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'COMPLETE'`),
     index('decision_rounds_running_idx').on(t.heartbeatAt).where(sql`${t.status} = 'RUNNING'`),
+    index('decision_rounds_anchor_batch_idx')
+      .on(t.anchorBatchKey)
+      .where(sql`${t.anchorBatchKey} is not null and ${t.anchorTxHash} is null`),
+    // Manual rounds of a company, newest first (the manual-round cooldown).
+    index('decision_rounds_manual_idx')
+      .on(t.companyId, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.trigger} = 'MANUAL'`),
     index('decision_rounds_unanchored_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'COMPLETE' and ${t.decisionHash} is not null and ${t.anchorTxHash} is null`),

@@ -33,9 +33,9 @@ export const scoreSnapshots = pgTable(
     treasuryRaw: usdc('treasury_raw'),
     /** Sells minus buys of the company's agents over the day before the snapshot; may be negative. */
     tradingRaw: usdc('trading_raw'),
-    /** USDC traded in the company's token over the day before the snapshot. */
+    /** Counted USDC volume of the company's token over the day before the snapshot (domain/scores/volume.ts). */
     volumeRaw: usdc('volume_raw'),
-    /** COMPLETE decision rounds started in the 7 days before the snapshot. */
+    /** COMPLETE SCHEDULED decision rounds started in the 7 days before the snapshot. */
     activityRaw: integer('activity_raw').notNull(),
     /** Share 0-1 of the 11 profile items filled (domain/scores/formula.ts). */
     completenessRaw: doublePrecision('completeness_raw').notNull(),

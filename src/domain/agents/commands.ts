@@ -3,11 +3,13 @@
 // termination or ownership transfer cannot slip between the check and the write.
 import { createId } from '@paralleldrive/cuid2';
 import { eq, sql } from 'drizzle-orm';
-import { getAddress } from 'viem';
+import { type Address, getAddress } from 'viem';
 import type { AGENT_SETTABLE_STATUSES, STRATEGY_PRESETS } from '../../constants.ts';
+import type { Container } from '../../container.ts';
 import type { Tx } from '../../db/client.ts';
-import { agents } from '../../db/schema/companies.ts';
+import { agents, companies } from '../../db/schema/companies.ts';
 import { badRequest } from '../../errors.ts';
+import { requireCardHolder } from '../companies/card.ts';
 import { getAgent } from './queries.ts';
 import { agentNotFound, assertCreator, roleFromPersona, shownId } from './rules.ts';
 import type { AgentRow, AgentWithCompany } from './views.ts';
@@ -55,6 +57,32 @@ export async function createAgent(db: Tx, signer: string, input: NewAgent): Prom
   return row!;
 }
 
+type CommandDeps = Pick<Container, 'database' | 'chain'>;
+
+/**
+ * Before a change that cannot be undone: 404 for an unknown agent, 403 for another signer, and for an agent of a
+ * company, 403 unless the signer holds the company's card on-chain now (requireCardHolder), so the card's previous
+ * holder cannot act in the seconds before the index sees the transfer.
+ */
+async function requireHolder(deps: CommandDeps, id: string, signer: string): Promise<void> {
+  const [row] = await deps.database.db
+    .select({
+      creatorAddress: agents.creatorAddress,
+      companyId: companies.id,
+      companyCreator: companies.creatorAddress,
+      cardTokenId: companies.cardTokenId,
+    })
+    .from(agents)
+    .leftJoin(companies, eq(companies.id, agents.companyId))
+    .where(eq(agents.id, id));
+  if (!row) throw agentNotFound(id);
+  assertCreator({ id, creatorAddress: row.creatorAddress }, signer);
+  if (row.companyId !== null && row.companyCreator !== null && row.cardTokenId !== null) {
+    const company = { id: row.companyId, creatorAddress: row.companyCreator, cardTokenId: row.cardTokenId };
+    await requireCardHolder(deps, company, signer as Address);
+  }
+}
+
 /** The locked row, after the checks every change shares: 404 for an unknown id, then 403 for another signer. */
 async function lockForCreator(tx: Tx, id: string, signer: string): Promise<AgentRow> {
   const [row] = await tx.select().from(agents).where(eq(agents.id, id)).for('update');
@@ -68,8 +96,14 @@ async function lockForCreator(tx: Tx, id: string, signer: string): Promise<Agent
  * A TERMINATED agent is final (400 BAD_REQUEST). Setting ACTIVE needs a deployed agent, one with a wallet
  * (400 BAD_REQUEST "not deployed yet" otherwise). Returns the agent as stored afterwards, with its company.
  */
-export async function updateAgent(db: Tx, id: string, signer: string, patch: AgentPatch): Promise<AgentWithCompany> {
-  return db.transaction(async (tx) => {
+export async function updateAgent(
+  deps: CommandDeps,
+  id: string,
+  signer: string,
+  patch: AgentPatch,
+): Promise<AgentWithCompany> {
+  await requireHolder(deps, id, signer);
+  return deps.database.db.transaction(async (tx) => {
     const row = await lockForCreator(tx, id, signer);
     if (row.status === 'TERMINATED') {
       throw badRequest(`Agent "${shownId(id)}" is TERMINATED: a terminated agent cannot be updated`);
@@ -113,11 +147,12 @@ export async function updateAgent(db: Tx, id: string, signer: string, patch: Age
  * same and changes nothing (updatedAt stays that of the termination).
  */
 export async function terminateAgent(
-  db: Tx,
+  deps: CommandDeps,
   id: string,
   signer: string,
 ): Promise<{ id: string; status: 'TERMINATED' }> {
-  return db.transaction(async (tx) => {
+  await requireHolder(deps, id, signer);
+  return deps.database.db.transaction(async (tx) => {
     const row = await lockForCreator(tx, id, signer);
     if (row.status !== 'TERMINATED') {
       await tx.update(agents).set({ status: 'TERMINATED', updatedAt: sql`now()` }).where(eq(agents.id, id));

@@ -13,6 +13,11 @@ export function tierOf(tokenId: number): CardTier | undefined {
  * whatever a number parser would make of them.
  */
 export const TOKEN_ID_DIGITS = /^[0-9]{1,5}$/;
+/**
+ * Exactly the ids parseCardTokenId accepts (1 to 10,000 in at most 5 digits, leading zeros allowed), as a pattern, so
+ * the OpenAPI document declares the range a client may ask for.
+ */
+export const CARD_TOKEN_ID_PATTERN = /^(0{0,4}[1-9]|0{0,3}[1-9][0-9]|0{0,2}[1-9][0-9]{2}|0?[1-9][0-9]{3}|10000)$/;
 
 export function parseCardTokenId(raw: string): number | undefined {
   if (!TOKEN_ID_DIGITS.test(raw)) return undefined;

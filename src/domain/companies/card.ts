@@ -3,7 +3,14 @@
 // companies whose lock is not yet confirmed are repaired at start and every minute (repairCardLocks).
 
 import { eq, inArray, isNull } from 'drizzle-orm';
-import { type Address, encodeFunctionData } from 'viem';
+import {
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  encodeFunctionData,
+  isAddressEqual,
+  zeroAddress,
+} from 'viem';
 import { requireContract } from '../../chain/contracts.ts';
 import { onChain } from '../../chain/errors.ts';
 import { AccessCardAbi } from '../../chain/generated/abis.ts';
@@ -11,6 +18,7 @@ import type { Container } from '../../container.ts';
 import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { forbidden } from '../../errors.ts';
+import { requireCreator } from './rules.ts';
 
 type Deps = Pick<Container, 'chain' | 'database' | 'outbox' | 'now'>;
 
@@ -96,10 +104,14 @@ export async function lockCompanyCard(c: Deps, company: { id: string; cardTokenI
     }),
   );
   if (!alreadyLocked) {
-    const receipt = await c.outbox.send(`card-lock:${company.cardTokenId}`, () => ({
-      to: address,
-      data: encodeFunctionData({ abi: AccessCardAbi, functionName: 'markCompanyDeployed', args: [tokenId] }),
-    }));
+    const receipt = await c.outbox.send(
+      `card-lock:${company.cardTokenId}`,
+      () => ({
+        to: address,
+        data: encodeFunctionData({ abi: AccessCardAbi, functionName: 'markCompanyDeployed', args: [tokenId] }),
+      }),
+      { chargedTo: [company.id] },
+    );
     if (receipt.status !== 'success') {
       const locked = await c.chain.publicClient.readContract({
         address,
@@ -125,4 +137,38 @@ export async function repairCardLocks(c: Deps, limit = 100): Promise<number> {
     .limit(limit);
   for (const company of pending) await lockCompanyCard(c, company);
   return pending.length;
+}
+
+/**
+ * 403 FORBIDDEN unless the signer holds the company's card now. The indexed creator answers first (a stranger is
+ * refused without a chain call); then the card's owner is read on-chain at the latest block, because the index
+ * trails the chain by seconds (longer with confirmations) and in that time the previous holder could still act:
+ * writes that cannot be undone ask the chain. An unreachable chain answers 503 CHAIN_UNAVAILABLE.
+ */
+export async function requireCardHolder(
+  c: Pick<Container, 'chain'>,
+  company: { id: string; creatorAddress: string; cardTokenId: number },
+  signer: Address | undefined,
+): Promise<void> {
+  requireCreator(company, signer);
+  const owner = await onChain(() =>
+    c.chain.publicClient
+      .readContract({
+        address: requireContract(c.chain.contracts, 'accessCard'),
+        abi: AccessCardAbi,
+        functionName: 'ownerOf',
+        args: [BigInt(company.cardTokenId)],
+        blockTag: 'latest',
+      })
+      .catch((err: unknown) => {
+        // ownerOf reverts for a card that does not exist (burnt, or never minted on this chain): nobody holds it.
+        if (err instanceof BaseError && err.walk((e) => e instanceof ContractFunctionRevertedError)) return zeroAddress;
+        throw err;
+      }),
+  );
+  if (!isAddressEqual(owner, signer!)) {
+    throw forbidden(
+      `The access card of company ${company.id} has moved to ${owner}: only its holder may do this (the platform's records catch up within seconds)`,
+    );
+  }
 }

@@ -5,11 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { createId } from '@paralleldrive/cuid2';
 import { eq } from 'drizzle-orm';
 import { type Address, getAddress } from 'viem';
-import { COMPANY_SLUG_MAX, COMPANY_SLUG_MIN } from '../../constants.ts';
+import { COMPANY_SLUG_MAX, COMPANY_SLUG_MIN, RECORD_ID_PATTERN } from '../../constants.ts';
 import type { Container } from '../../container.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { companies } from '../../db/schema/companies.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { badRequest, conflict, validationError } from '../../errors.ts';
+import { gasToday } from '../costs/gas-budget.ts';
 import { lockCompanyCard, pickUnusedCard } from './card.ts';
 import { companyView } from './views.ts';
 
@@ -34,15 +35,25 @@ export function slugFromName(name: string): string {
     .slice(0, COMPANY_SLUG_MAX)
     .replace(/-+$/, '');
   if (slug.length < COMPANY_SLUG_MIN) slug = `${slug ? `${slug}-` : 'co-'}${randomBytes(3).toString('hex')}`;
+  // A name that reads like an id gives a slug that does not: slugs and ids share the routes' lookups.
+  if (RECORD_ID_PATTERN.test(slug)) slug = `${slug}-co`;
   return slug;
 }
 
 export async function createCompany(
-  c: Pick<Container, 'chain' | 'database' | 'outbox' | 'now'> & { log?: { warn(o: object, m: string): void } },
+  c: Pick<Container, 'chain' | 'database' | 'outbox' | 'now' | 'config'> & {
+    log?: { warn(o: object, m: string): void };
+  },
   signer: Address,
   input: CreateCompanyInput,
 ) {
   const db = c.database.db;
+  if (input.slug !== undefined && RECORD_ID_PATTERN.test(input.slug)) {
+    throw validationError(
+      'body.slug',
+      'must not have the shape of a company id (24 lowercase letters and digits, the first a letter): routes take an id or a slug in one place; add a dash or pick another',
+    );
+  }
   const slug = input.slug ?? slugFromName(input.name);
   if (input.referrerCompanyId !== undefined) {
     const [referrer] = await db
@@ -89,7 +100,7 @@ export async function createCompany(
     // The company exists and its card is bound; the on-chain lock is retried by repairCardLocks.
     c.log?.warn({ err, companyId: row.id }, 'card lock deferred');
   }
-  return companyView(row, []);
+  return companyView(row, [], await gasToday(c, db, row.id));
 }
 
 const slugTaken = (slug: string) => conflict(`The slug "${slug}" is taken: choose another`);

@@ -7,12 +7,14 @@ import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { AGENT_ROLES } from '../../constants.ts';
 import type { Container } from '../../container.ts';
+import { rowsOf } from '../../db/client.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { badRequest } from '../../errors.ts';
+import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import { type PipelineResult, provisionAgent } from '../identity/pipeline.ts';
 import { C_SUITE } from './c-suite.ts';
+import { requireCardHolder } from './card.ts';
 import { requireCompany } from './queries.ts';
-import { requireCreator } from './rules.ts';
 
 /** Statuses from which deploy-suite may run (DESIGN.md): everything before the token launch. */
 const DEPLOYABLE = ['INCORPORATING', 'HIRING', 'PRIVATE'];
@@ -26,12 +28,26 @@ type Deps = Pick<Container, 'chain' | 'database' | 'outbox' | 'wallets' | 'now' 
 export async function deploySuite(c: Deps, idOrSlug: string, signer: Address | undefined) {
   const db = c.database.db;
   const company = await requireCompany(db, idOrSlug);
-  requireCreator(company, signer);
+  await requireCardHolder(c, company, signer);
   if (!DEPLOYABLE.includes(company.status)) {
     throw badRequest(
       `Company status ${company.status} does not allow deploy-suite (allowed: ${DEPLOYABLE.join(', ')})`,
     );
   }
+  // The identities to make: a role without a live agent, or an agent the pipeline has not finished.
+  const [work] = rowsOf<{ identities: number }>(
+    await db.execute(sql`
+      select (${AGENT_ROLES.length} - count(distinct role) filter (where status <> 'TERMINATED'))
+        + count(*) filter (where status in ('PENDING', 'DEPLOYING', 'FAILED')) as identities
+      from ${agents} where company_id = ${company.id}`),
+  );
+  const identities = BigInt(work?.identities ?? AGENT_ROLES.length);
+  await requireGasBudget(
+    c,
+    company.id,
+    identities * PLATFORM_GAS_ESTIMATES.agentProvision,
+    `hiring ${identities} agents`,
+  );
   await db
     .update(companies)
     .set({ status: 'HIRING', updatedAt: new Date() })

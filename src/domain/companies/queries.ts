@@ -1,20 +1,27 @@
 // Reading companies: by id or slug, with their live (non-terminated) agents.
 import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { Container } from '../../container.ts';
 import type { Tx } from '../../db/client.ts';
 import { preparedOn } from '../../db/prepared.ts';
+import { companyGasDays } from '../../db/schema/chain.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { notFound } from '../../errors.ts';
+import { dayOf, gasDay } from '../costs/gas-budget.ts';
 import { companyView } from './views.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 type LiveAgent = Pick<typeof agents.$inferSelect, 'id' | 'name' | 'role' | 'status'>;
 
-/** The company whose id or slug is `idOrSlug`, or 404 NOT_FOUND. */
+/**
+ * The company whose id or slug is `idOrSlug`, or 404 NOT_FOUND. The id wins: a slug can never take another
+ * company's place (slugs with the shape of an id are refused, and a migration renamed any that collided).
+ */
 export async function requireCompany(db: Tx, idOrSlug: string): Promise<CompanyRow> {
   const [row] = await db
     .select()
     .from(companies)
     .where(or(eq(companies.id, idOrSlug), eq(companies.slug, idOrSlug)))
+    .orderBy(sql`${companies.id} = ${idOrSlug} desc`)
     .limit(1);
   if (!row) throw notFound(`Company ${idOrSlug} not found`);
   return row;
@@ -41,16 +48,28 @@ function companyWithAgents(db: Tx) {
           select json_agg(json_build_object('id', a.id, 'name', a.name, 'role', a.role, 'status', a.status)
             order by a.created_at, a.id)
           from ${agents} a where a.company_id = "companies"."id" and a.status <> 'TERMINATED'), '[]'::json)`,
+        gas: sql<{ gasUsed: string; costWei: string } | null>`(
+          select json_build_object('gasUsed', g.gas_used::text, 'costWei', g.cost_wei::text)
+          from ${companyGasDays} g where g.company_id = "companies"."id" and g.day = ${sql.placeholder('day')}::date)`,
       })
       .from(companies)
       .where(or(eq(companies.id, sql.placeholder('id')), eq(companies.slug, sql.placeholder('id'))))
+      // The id wins over a slug, as in requireCompany.
+      .orderBy(sql`"companies"."id" = ${sql.placeholder('id')} desc`)
       .limit(1)
       .prepare(name),
   );
 }
 
-export async function getCompanyView(db: Tx, idOrSlug: string) {
-  const [row] = await companyWithAgents(db).execute({ id: idOrSlug });
+/** The company view, read in one statement with its agents and today's platform gas. */
+export async function getCompanyView(deps: Pick<Container, 'database' | 'config' | 'now'>, idOrSlug: string) {
+  const day = dayOf(deps.now());
+  const [row] = await companyWithAgents(deps.database.db).execute({ id: idOrSlug, day });
   if (!row) throw notFound(`Company ${idOrSlug} not found`);
-  return companyView(row.company, row.agents);
+  const gas = gasDay(
+    deps,
+    day,
+    row.gas ? { gasUsed: BigInt(row.gas.gasUsed), costWei: BigInt(row.gas.costWei) } : undefined,
+  );
+  return companyView(row.company, row.agents, gas);
 }

@@ -6,11 +6,13 @@ import type { Container } from '../../container.ts';
 import { companies, type EngineConfig, type ToolkitConfig } from '../../db/schema/companies.ts';
 import { badRequest } from '../../errors.ts';
 import { machineStep } from '../compute/provider.ts';
+import { gasToday } from '../costs/gas-budget.ts';
+import { requireCardHolder } from './card.ts';
 import { liveAgentsOf, requireCompany } from './queries.ts';
-import { leagueOf, requireCreator } from './rules.ts';
+import { leagueOf } from './rules.ts';
 import { companyView } from './views.ts';
 
-type Deps = Pick<Container, 'database' | 'compute'>;
+type Deps = Pick<Container, 'database' | 'compute' | 'chain' | 'config' | 'now'>;
 
 export interface DirectiveInput {
   ceoPrompt?: string | null;
@@ -28,7 +30,7 @@ export async function updateDirective(
   requireSigner: boolean,
 ) {
   const company = await requireCompany(c.database.db, idOrSlug);
-  if (requireSigner) requireCreator(company, signer);
+  if (requireSigner) await requireCardHolder(c, company, signer);
   const changes: Partial<typeof companies.$inferInsert> = {};
   if (input.ceoPrompt !== undefined) changes.ceoPrompt = input.ceoPrompt;
   // SPEC.md: setting a directive without naming a level hands control to the human.
@@ -72,7 +74,7 @@ export async function updateEngine(
   input: EngineInput,
 ) {
   const company = await requireCompany(c.database.db, idOrSlug);
-  requireCreator(company, signer);
+  await requireCardHolder(c, company, signer);
   const changes: Partial<typeof companies.$inferInsert> = { updatedAt: new Date() };
   if (input.enginePreset !== undefined) changes.enginePreset = input.enginePreset;
   if (input.masterDirective !== undefined) changes.masterDirective = input.masterDirective;
@@ -112,7 +114,7 @@ export async function updateEngine(
 
 export async function updateTreasury(c: Deps, idOrSlug: string, signer: Address | undefined, treasuryAddress: string) {
   const company = await requireCompany(c.database.db, idOrSlug);
-  requireCreator(company, signer);
+  await requireCardHolder(c, company, signer);
   const address = getAddress(treasuryAddress);
   if (address === zeroAddress)
     throw badRequest('treasuryAddress must not be the zero address: rewards minted there are lost');
@@ -121,5 +123,9 @@ export async function updateTreasury(c: Deps, idOrSlug: string, signer: Address 
     .set({ treasuryAddress: address, updatedAt: new Date() })
     .where(eq(companies.id, company.id))
     .returning();
-  return companyView(row!, await liveAgentsOf(c.database.db, company.id));
+  const [live, gas] = await Promise.all([
+    liveAgentsOf(c.database.db, company.id),
+    gasToday(c, c.database.db, company.id),
+  ]);
+  return companyView(row!, live, gas);
 }

@@ -11,6 +11,7 @@ import type {
 } from '../../constants.ts';
 import { AGENT_ROLES } from '../../constants.ts';
 import type { agents, companies } from '../../db/schema/companies.ts';
+import type { GasToday } from '../costs/gas-budget.ts';
 
 // The columns hold these enums (the schemas validate every write); the view states it for the serializer.
 type Of<T extends readonly string[]> = T[number];
@@ -23,7 +24,18 @@ const roleOrder = (role: string | null) => {
   return i === -1 ? AGENT_ROLES.length : i;
 };
 
-export function companyView(company: CompanyRow, companyAgents: AgentRow[]) {
+/** The gas the platform paid for the company today, with its budget (DESIGN.md "Costs the platform pays"). */
+export function platformGasView(gas: GasToday) {
+  return {
+    day: gas.day,
+    usedToday: gas.gasUsed.toString(),
+    costTodayWei: gas.costWei.toString(),
+    budget: gas.budget.toString(),
+    resetsAt: gas.resetsAt,
+  };
+}
+
+export function companyView(company: CompanyRow, companyAgents: AgentRow[], gas: GasToday) {
   return {
     id: company.id,
     name: company.name,
@@ -57,6 +69,7 @@ export function companyView(company: CompanyRow, companyAgents: AgentRow[]) {
         role: a.role as Of<typeof AGENT_ROLES> | null,
         status: a.status as Of<typeof AGENT_STATUSES>,
       })),
+    platformGas: platformGasView(gas),
     createdAt: company.createdAt.toISOString(),
     updatedAt: company.updatedAt.toISOString(),
   };

@@ -10,15 +10,17 @@ import { and, eq } from 'drizzle-orm';
 import { type Address, encodeFunctionData, type Hex } from 'viem';
 import { onChain } from '../../chain/errors.ts';
 import { EpochDistributorAbi } from '../../chain/generated/abis.ts';
+import { chainDate } from '../../chain/time.ts';
 import type { Container } from '../../container.ts';
 import { rewardClaims } from '../../db/schema/epochs.ts';
 import { badRequest } from '../../errors.ts';
+import { requireCardHolder } from '../companies/card.ts';
 import { requireCompany } from '../companies/queries.ts';
-import { requireCreator } from '../companies/rules.ts';
+import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import { blockTime, claimKey, distributorAddress, findClaimTx, readIsClaimed } from './contract.ts';
 import { loadEpoch } from './distribute.ts';
 
-type Deps = Pick<Container, 'chain' | 'database' | 'oracleOutbox'>;
+type Deps = Pick<Container, 'chain' | 'database' | 'oracleOutbox' | 'config' | 'now'>;
 type ClaimRow = typeof rewardClaims.$inferSelect;
 
 export interface ClaimResult {
@@ -46,7 +48,7 @@ export async function claimEpochReward(
 ): Promise<ClaimResult> {
   const db = c.database.db;
   const company = await requireCompany(db, companyIdOrSlug);
-  requireCreator(company, signer);
+  await requireCardHolder(c, company, signer);
   const epochRow = await loadEpoch(db, epoch);
   if (epochRow?.status !== 'FINALIZED') {
     throw badRequest(`Epoch ${epoch} is not finalized: rewards can be claimed once the epoch has been distributed`);
@@ -74,22 +76,27 @@ export async function claimEpochReward(
   }
 
   const distributor = distributorAddress(c);
+  await requireGasBudget(c, company.id, PLATFORM_GAS_ESTIMATES.claim, 'a claim');
   const receipt = await onChain(() =>
-    c.oracleOutbox.send(claimKey(epoch, company.id), () => ({
-      to: distributor,
-      data: encodeFunctionData({
-        abi: EpochDistributorAbi,
-        functionName: 'claim',
-        args: [
-          BigInt(epoch),
-          BigInt(claim.leafIndex),
-          claim.companyKey as Hex,
-          claim.claimTo as Address,
-          claim.score,
-          claim.proof as Hex[],
-        ],
+    c.oracleOutbox.send(
+      claimKey(epoch, company.id),
+      () => ({
+        to: distributor,
+        data: encodeFunctionData({
+          abi: EpochDistributorAbi,
+          functionName: 'claim',
+          args: [
+            BigInt(epoch),
+            BigInt(claim.leafIndex),
+            claim.companyKey as Hex,
+            claim.claimTo as Address,
+            claim.score,
+            claim.proof as Hex[],
+          ],
+        }),
       }),
-    })),
+      { chargedTo: [company.id] },
+    ),
   );
   if (receipt.status !== 'success') {
     // Reverted: someone claimed the leaf between our check and our transaction.
@@ -121,7 +128,12 @@ async function recordClaimedOnChain(c: Deps, claim: ClaimRow, finalizeTxHash: st
     fromBlock = receipt?.blockNumber;
   }
   const found = await findClaimTx(c, claim, fromBlock);
-  await markClaimed(c, claim, found?.txHash ?? null, found ? await blockTime(c, found.blockNumber) : new Date());
+  // Without the paying transaction, the chain's clock is when the payment is known to have happened by: claimedAt
+  // stays a chain time like every other, never the server's (which may lie weeks apart from it).
+  const claimedAt = found
+    ? await blockTime(c, found.blockNumber)
+    : await onChain(() => chainDate(c.chain.publicClient));
+  await markClaimed(c, claim, found?.txHash ?? null, claimedAt);
 }
 
 /** PENDING -> CLAIMED; false when the row was already CLAIMED. */

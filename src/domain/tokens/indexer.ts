@@ -49,7 +49,7 @@ export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], blockTim
           isBuy: log.args.isBuy,
           usdcAmount: log.args.usdcAmount,
           tokenAmount: log.args.tokenAmount,
-          fee: log.eventName === 'PoolTrade' ? log.args.fee : 0n,
+          fee: log.args.fee,
           venue: log.eventName === 'PoolTrade' ? 'POOL' : 'CURVE',
         });
         break;

@@ -13,8 +13,9 @@ import { TOKEN_NAME_MAX } from '../../constants.ts';
 import type { Container } from '../../container.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { badRequest, conflict } from '../../errors.ts';
+import { requireCardHolder } from '../companies/card.ts';
 import { type CompanyRow, requireCompany } from '../companies/queries.ts';
-import { requireCreator } from '../companies/rules.ts';
+import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import { applyLaunches } from './apply.ts';
 import { companyKey, predictTokenAddress } from './keys.ts';
 
@@ -33,7 +34,7 @@ export function launcherAddress(c: Pick<Container, 'chain'>): Address {
 export async function launchToken(c: Deps, idOrSlug: string, signer: Address | undefined, input: LaunchInput) {
   const db = c.database.db;
   let company = await requireCompany(db, idOrSlug);
-  requireCreator(company, signer);
+  await requireCardHolder(c, company, signer);
   if (Buffer.byteLength(input.name, 'utf8') > TOKEN_NAME_MAX) {
     throw badRequest(
       `Token name is ${Buffer.byteLength(input.name, 'utf8')} bytes in UTF-8; at most ${TOKEN_NAME_MAX}`,
@@ -42,6 +43,7 @@ export async function launchToken(c: Deps, idOrSlug: string, signer: Address | u
   checkLaunchable(company, input);
   const launcher = launcherAddress(c);
   if (company.tokenLaunchRequestedAt === null) {
+    await requireGasBudget(c, company.id, PLATFORM_GAS_ESTIMATES.tokenLaunch, 'a token launch');
     const threshold = BigInt(c.config.graduationThresholdUsd) * 1_000_000n;
     const [recorded] = await db
       .update(companies)
@@ -95,20 +97,24 @@ export async function completeLaunch(c: Deps, company: CompanyRow): Promise<void
   const launcher = launcherAddress(c);
   const key = companyKey(company.id);
   const receipt = await onChain(() =>
-    c.outbox.send(`token-launch:${company.id}`, () => ({
-      to: launcher,
-      data: encodeFunctionData({
-        abi: TokenLauncherAbi,
-        functionName: 'launch',
-        args: [
-          key,
-          company.tokenName!,
-          company.tokenSymbol!,
-          company.creatorAddress as Address,
-          company.tokenGraduationThreshold!,
-        ],
+    c.outbox.send(
+      `token-launch:${company.id}`,
+      () => ({
+        to: launcher,
+        data: encodeFunctionData({
+          abi: TokenLauncherAbi,
+          functionName: 'launch',
+          args: [
+            key,
+            company.tokenName!,
+            company.tokenSymbol!,
+            company.creatorAddress as Address,
+            company.tokenGraduationThreshold!,
+          ],
+        }),
       }),
-    })),
+      { chargedTo: [company.id] },
+    ),
   );
   const launch = launchOf(receipt, launcher) ?? (await findLaunch(c, launcher, key));
   if (!launch)

@@ -1,0 +1,121 @@
+// Attack: make an edited decision round show as verified on-chain. The verify route accepted any ERC-8004
+// validation entry with a positive answer, and anyone can register an agent, request validation of any hash from a
+// validator of their choosing (themselves), and answer 100. Only validations made by the platform's own validator
+// addresses, for an agent of the round's company that existed by the round, may verify it.
+import { eq } from 'drizzle-orm';
+import { encodeFunctionData, type Hex, keccak256, parseAbi, toBytes } from 'viem';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
+import { registeredAgentId } from '../../src/chain/identity.ts';
+import { agents } from '../../src/db/schema/companies.ts';
+import { decisionRounds } from '../../src/db/schema/decisions.ts';
+import { decisionHash } from '../../src/domain/engine/hash.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { companyBody, mintCard, signed } from '../helpers/companies.ts';
+
+const t = useTestApp();
+let companyId: string;
+let round: typeof decisionRounds.$inferSelect;
+
+const verify = async (roundId: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/decisions/${roundId}/verify` })).json().data;
+
+/** Sends a transaction from dev account `index` and waits for it. */
+async function send(index: number, to: Hex, data: Hex) {
+  const client = t.chain.chain.publicClient;
+  const receipt = await client.waitForTransactionReceipt({
+    hash: await t.chain.wallet(index).sendTransaction({ to, data }),
+  });
+  expect(receipt.status).toBe('success');
+  return receipt;
+}
+
+/** Validation of `hash` asked by `requester` for `agentId` from `validator`, who answers 100. */
+async function validate(requester: number, validator: number, agentId: bigint, hash: Hex) {
+  const registry = t.chain.chain.contracts.validationRegistry!;
+  await send(
+    requester,
+    registry,
+    encodeFunctionData({
+      abi: ValidationRegistryAbi,
+      functionName: 'validationRequest',
+      args: [t.chain.wallet(validator).account.address, agentId, 'ipfs://decision', hash],
+    }),
+  );
+  await send(
+    validator,
+    registry,
+    encodeFunctionData({
+      abi: ValidationRegistryAbi,
+      functionName: 'validationResponse',
+      args: [hash, 100, 'ipfs://ok', keccak256(toBytes('ok')), keccak256(toBytes('decision'))],
+    }),
+  );
+}
+
+/** The round edited in the database (an action added), its hash recomputed, and no anchoring: what a tamperer does. */
+async function tamper(label: string): Promise<Hex> {
+  const actions = [
+    ...(round.actions ?? []),
+    { role: 'CFO', tool: 'publish_update', args: { message: label }, rationale: 'x' },
+  ];
+  const hash = decisionHash({ companyId, cycle: round.cycle, directive: round.directive!, actions }) as Hex;
+  await t.database.db
+    .update(decisionRounds)
+    .set({ actions, decisionHash: hash, anchorTxHash: null, anchoredAt: null })
+    .where(eq(decisionRounds.id, round.id));
+  return hash;
+}
+
+beforeAll(async () => {
+  await mintCard(t.chain, 1);
+  companyId = (await signed(t.app, 1, 'POST', '/api/companies', companyBody({ name: 'Honest Co' }))).json().data.id;
+  expect((await signed(t.app, 1, 'POST', `/api/companies/${companyId}/deploy-suite`)).statusCode).toBe(200);
+  const res = await signed(t.app, 1, 'POST', `/api/companies/${companyId}/decisions/run`);
+  expect(res.statusCode).toBe(201);
+  const [row] = await t.database.db.select().from(decisionRounds).where(eq(decisionRounds.id, res.json().data.id));
+  round = row!;
+});
+
+describe('spoofed verification', () => {
+  it("a stranger's own agent and validator cannot verify a tampered round", async () => {
+    const hash = await tamper('tampered by a stranger');
+    // The stranger registers an agent of their own and validates the tampered hash themselves.
+    const receipt = await send(
+      7,
+      t.chain.chain.contracts.identityRegistry!,
+      encodeFunctionData({ abi: parseAbi(['function register(string)']), functionName: 'register', args: ['x'] }),
+    );
+    const strangerAgent = registeredAgentId(receipt, t.chain.chain.contracts.identityRegistry!);
+    await validate(7, 7, strangerAgent, hash);
+    const data = await verify(round.id);
+    expect(data.onChainVerified).toBe(false);
+    expect(data.verificationMethod).not.toBe('erc8004_validation');
+    expect(data.reason).toMatch(/not by a platform validator/);
+  });
+
+  it("a stranger validator cannot verify it even for one of the company's own agents", async () => {
+    const hash = await tamper('tampered again');
+    const [agent] = await t.database.db.select().from(agents).where(eq(agents.companyId, companyId)).limit(1);
+    // The platform owns the agents' identities; it asks a validator that is not one of its own.
+    await validate(0, 8, BigInt(agent!.erc8004TokenId!), hash);
+    expect((await verify(round.id)).onChainVerified).toBe(false);
+  });
+
+  it("the platform's validator cannot verify it for another company's agent either", async () => {
+    const hash = await tamper('tampered a third time');
+    await mintCard(t.chain, 2);
+    const other = (await signed(t.app, 2, 'POST', '/api/companies', companyBody({ name: 'Other Co' }))).json().data.id;
+    expect((await signed(t.app, 2, 'POST', `/api/companies/${other}/deploy-suite`)).statusCode).toBe(200);
+    const [agent] = await t.database.db.select().from(agents).where(eq(agents.companyId, other)).limit(1);
+    await validate(0, 0, BigInt(agent!.erc8004TokenId!), hash);
+    expect((await verify(round.id)).onChainVerified).toBe(false);
+  });
+
+  it("a validation by the platform's validator for an agent of the company verifies", async () => {
+    const hash = await tamper('a legacy entry the platform made');
+    const [agent] = await t.database.db.select().from(agents).where(eq(agents.companyId, companyId)).limit(1);
+    await validate(0, 0, BigInt(agent!.erc8004TokenId!), hash);
+    expect(await verify(round.id)).toMatchObject({ verificationMethod: 'erc8004_validation', onChainVerified: true });
+  });
+});
