@@ -12,6 +12,15 @@ export const startOfDate = (date: string): number => Date.parse(`${date}T00:00:0
 /** 00:00 UTC of a date as the ISO timestamp the Fortune List shows as `epoch`. */
 export const epochTimestamp = (date: string): string => new Date(startOfDate(date)).toISOString();
 
+/**
+ * The day a snapshot of `date` covers, `[D - 24 h, D)` with D its 00:00 UTC (DESIGN.md "Scores"): the trades of
+ * its volume and trading PnL. Activity looks back 7 days from the same D, and the treasury is read when it is taken.
+ */
+export const snapshotCovers = (date: string): { from: string; to: string } => {
+  const at = startOfDate(date);
+  return { from: new Date(at - DAY_MS).toISOString(), to: new Date(at).toISOString() };
+};
+
 /** The next 00:00 UTC after an instant (when the next snapshot is taken). */
 export const nextMidnight = (ms: number): string => new Date(startOfDate(utcDateOf(ms)) + DAY_MS).toISOString();
 

@@ -1,6 +1,6 @@
 // The platform score's fixed numbers (DESIGN.md "Scores"): component weights, the referral boost, the unit of
-// the money log scale and the profile items of completeness. The snapshot's SQL is built from these, and the
-// tests and docs/api/fortune.md quote them.
+// the money log scale, the activity window, the volume cap per trader and the profile items of completeness. The
+// snapshot's SQL is built from these, and the tests and docs/api/fortune.md quote them.
 import { AGENT_ROLES } from '../../constants.ts';
 
 /** Weight of each 0-100 component in the overall score; they sum to 1. */
@@ -17,15 +17,22 @@ export const REFERRAL_BOOST_PER_COMPANY = 0.01;
 export const REFERRAL_BOOST_MAX = 0.25;
 
 /**
- * Money is log-scaled before min-max: sign(x) * ln(1 + |x| / unit), with x in USDC base units and unit 1 USDC,
- * so amounts below a dollar barely count and a million dollars is not a million times a dollar.
+ * The unit of the money log scale, in USDC base units: 100 USDC. A money component scores
+ * 100 * ln(1 + x / unit) / ln(1 + best / unit), so amounts well below the unit count almost linearly and for
+ * little (1 USDC beside a best of 10,000 USDC scores 0.22, not the 7.5 a 1 USDC unit would give), while above it
+ * each tenfold counts the same and a million dollars is not a million times a dollar.
  */
-export const MONEY_LOG_UNIT = 1_000_000;
+export const MONEY_LOG_UNIT = 100_000_000n;
 
-/** Decision rounds counted by activity: COMPLETE rounds started in this many days before the snapshot. */
+/** Decision rounds counted by activity: completed SCHEDULED rounds started in this many days before the snapshot. */
 export const ACTIVITY_WINDOW_DAYS = 7;
-/** Trade volume and trading PnL cover the day before the snapshot. */
-export const TRADING_WINDOW_HOURS = 24;
+
+/**
+ * The largest share of a company's counted volume one trader may hold, in basis points (2,500 = 25%): a trader's
+ * netted volume counts up to this share of the company's total, so a company's volume needs at least
+ * 10,000 / VOLUME_TRADER_SHARE_MAX_BPS = 4 traders, and one wallet cannot buy a volume score alone.
+ */
+export const VOLUME_TRADER_SHARE_MAX_BPS = 2_500;
 
 /**
  * The profile items of completeness, each worth the same: four profile fields, then each C-suite role held by

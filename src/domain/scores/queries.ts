@@ -8,7 +8,7 @@ import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { scoreSnapshots } from '../../db/schema/scores.ts';
 import { validationError } from '../../errors.ts';
-import { epochTimestamp, isCalendarDate, nextMidnight } from './dates.ts';
+import { epochTimestamp, isCalendarDate, nextMidnight, snapshotCovers, utcDateOf } from './dates.ts';
 import { type FortuneListEntry, type FortuneRow, fortuneEntry, fortuneListEntry } from './views.ts';
 
 type Category = (typeof COMPANY_CATEGORIES)[number];
@@ -31,14 +31,16 @@ export interface FortuneListQuery {
 
 export interface FortuneList {
   epoch: string;
+  /** The day the snapshot covers, [epoch - 24 h, epoch): its trades (volume, trading PnL). */
+  covers: { from: string; to: string };
   companies: FortuneListEntry[];
   message?: string;
 }
 
 /**
- * SPEC.md GET /api/fortune-list: the entries of one snapshot by rank. With no snapshot at all, `latest` answers
- * an empty list with SPEC.md's message and `epoch` = the next 00:00 UTC, when the first is taken; a date without a
- * snapshot answers an empty list with a message too, and `epoch` = that date.
+ * SPEC.md GET /api/fortune-list: the entries of one snapshot by rank, with the day it covers. With no snapshot at
+ * all, `latest` answers an empty list with SPEC.md's message and `epoch` = the next 00:00 UTC, when the first is
+ * taken; a date without a snapshot answers an empty list with a message too, and `epoch` = that date.
  */
 export async function getFortuneList(c: Deps, query: FortuneListQuery): Promise<FortuneList> {
   const db = c.database.db;
@@ -48,7 +50,15 @@ export async function getFortuneList(c: Deps, query: FortuneListQuery): Promise<
   let date = query.epoch;
   if (date === 'latest') {
     const [latest] = await db.select({ date: max(scoreSnapshots.snapshotDate) }).from(scoreSnapshots);
-    if (!latest?.date) return { epoch: nextMidnight(c.now()), companies: [], message: NO_EPOCH_DATA_MESSAGE };
+    if (!latest?.date) {
+      const next = nextMidnight(c.now());
+      return {
+        epoch: next,
+        covers: snapshotCovers(utcDateOf(Date.parse(next))),
+        companies: [],
+        message: NO_EPOCH_DATA_MESSAGE,
+      };
+    }
     date = latest.date;
   }
   const where = [eq(scoreSnapshots.snapshotDate, date)];
@@ -83,7 +93,11 @@ export async function getFortuneList(c: Deps, query: FortuneListQuery): Promise<
     .where(and(...where))
     .orderBy(asc(scoreSnapshots.rank))
     .limit(query.limit);
-  const list: FortuneList = { epoch: epochTimestamp(date), companies: rows.map(fortuneListEntry) };
+  const list: FortuneList = {
+    epoch: epochTimestamp(date),
+    covers: snapshotCovers(date),
+    companies: rows.map(fortuneListEntry),
+  };
   // An empty page under a category filter is a fact about the category, unless the date has no snapshot at all.
   if (rows.length === 0 && query.epoch !== 'latest') {
     const [any] = await db

@@ -1,11 +1,13 @@
 // The daily score snapshot (DESIGN.md "Scores", "Epochs and rewards"): every company's five raw values, their
-// 0-100 scores normalised across the companies of the snapshot, the referral boost, the overall score and the
-// rank, written for one UTC date; then each company's platformScore, and the `score` and `season` events.
+// 0-100 scores against the best company of the snapshot, the referral boost, the overall score and the rank,
+// written for one UTC date D (covering the day [D - 24 h, D)); then each company's platformScore, and the `score`
+// and `season` events.
 //
 // Only the treasury balances come from the chain, read before the SQL at one pinned block. Everything else is a
 // few set-based statements whatever the number of companies: one INSERT ... SELECT computes the raw values with
-// grouped subqueries, min and max with window functions and the rank with row_number(); one UPDATE sets the
-// changed platform scores and returns them for the events. A date is taken once: a later run finds it done.
+// grouped subqueries (volume netted per trader and capped, volume.ts), the best with window functions and the rank
+// with row_number(); one UPDATE sets the changed platform scores and returns them for the events. A date is taken
+// once: a later run finds it done.
 import { sql } from 'drizzle-orm';
 import { AGENT_ROLES } from '../../constants.ts';
 import type { Container } from '../../container.ts';
@@ -13,7 +15,7 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { scoreSnapshots } from '../../db/schema/scores.ts';
 import { type NewPlatformEvent, publishEvents } from '../events/store.ts';
-import { DAY_MS, startOfDate, utcDateOf } from './dates.ts';
+import { DAY_MS, snapshotCovers, startOfDate, utcDateOf } from './dates.ts';
 import {
   ACTIVITY_WINDOW_DAYS,
   COMPLETENESS_ITEMS,
@@ -22,9 +24,9 @@ import {
   REFERRAL_BOOST_PER_COMPANY,
   SCORE_DECIMALS,
   SCORE_WEIGHTS,
-  TRADING_WINDOW_HOURS,
 } from './formula.ts';
 import { readTreasuryBalances } from './treasury.ts';
+import { countedVolume, dayPositions } from './volume.ts';
 
 type Deps = Pick<Container, 'chain' | 'now'>;
 
@@ -116,21 +118,25 @@ async function snapshotExists(db: Tx, date: string): Promise<boolean> {
   return row?.done === true;
 }
 
-/** `sign(x) * ln(1 + |x| / unit)` of a USDC amount in base units (DESIGN.md: log-scaled money). */
-const moneyLog = (column: string) => `sign(${column})::float8 * ln(1 + abs(${column})::float8 / ${MONEY_LOG_UNIT})`;
+/**
+ * A money component against the best company: 100 * ln(1 + x / unit) / ln(1 + best / unit), 0 for x <= 0 (a loss
+ * earns no trading points) and for everyone when the best is 0. Rounded half away from zero.
+ */
+const moneyScore = (column: string) => {
+  const log = (value: string) => `ln(1 + ${value}::float8 / ${MONEY_LOG_UNIT})`;
+  const best = `max(${column}) over ()`;
+  return `round((case when ${column} <= 0 then 0
+      else 100 * ${log(column)} / ${log(best)} end)::numeric, ${SCORE_DECIMALS})`;
+};
 
-/** Min-max onto 0-100 across the snapshot, rounded; every company scores 0 when all values are equal. */
-const minMax = (column: string) => `round((case
-      when max(${column}) over () = min(${column}) over () then 0
-      else 100 * (${column} - min(${column}) over ()) / (max(${column}) over () - min(${column}) over ())
-    end)::numeric, ${SCORE_DECIMALS})`;
+/** A count against the best company: 100 * x / best, 0 for everyone when the best is 0. */
+const countScore = (column: string) => `round((case when ${column} <= 0 then 0
+      else 100 * ${column}::float8 / max(${column}) over () end)::numeric, ${SCORE_DECIMALS})`;
 
 /** The one statement that computes and writes every company's row of the snapshot. */
 function insertSnapshot(date: string, read: Awaited<ReturnType<typeof readTreasuryBalances>>) {
-  const at = startOfDate(date);
-  const atIso = new Date(at).toISOString();
-  const dayStartIso = new Date(at - TRADING_WINDOW_HOURS * 3_600_000).toISOString();
-  const weekStartIso = new Date(at - ACTIVITY_WINDOW_DAYS * DAY_MS).toISOString();
+  const { from: dayStartIso, to: atIso } = snapshotCovers(date);
+  const weekStartIso = new Date(startOfDate(date) - ACTIVITY_WINDOW_DAYS * DAY_MS).toISOString();
   // Balances travel as two comma-joined lists (ids and digits hold no commas): two bind parameters however many
   // companies there are. When the chain did not answer, each company keeps its value of the last snapshot.
   const treasury = read
@@ -143,21 +149,19 @@ function insertSnapshot(date: string, read: Awaited<ReturnType<typeof readTreasu
   return sql`
     with
     treasury (company_id, balance) as (${treasury}),
-    volume as (
-      select company_id, sum(usdc_amount) as amount from token_trades
-      where block_time >= ${dayStartIso}::timestamptz and block_time < ${atIso}::timestamptz
-      group by company_id
-    ),
+    positions as (${dayPositions(dayStartIso, atIso)}),
+    volume as (${countedVolume()}),
     pnl as (
-      select a.company_id, sum(case when t.side = 'sell' then t.usdc_amount else -t.usdc_amount end) as amount
-      from token_trades t join agents a on lower(a.on_chain_address) = lower(t.trader)
-      where t.block_time >= ${dayStartIso}::timestamptz and t.block_time < ${atIso}::timestamptz
-        and a.company_id is not null
+      select a.company_id, sum(p.amount) as amount
+      from (select trader, sum(received) - sum(paid) as amount from positions group by trader) p
+        join agents a on lower(a.on_chain_address) = p.trader
+      where a.company_id is not null
       group by a.company_id
     ),
     activity as (
       select company_id, count(*)::integer as rounds from decision_rounds
-      where status = 'COMPLETE' and created_at >= ${weekStartIso}::timestamptz and created_at < ${atIso}::timestamptz
+      where status = 'COMPLETE' and trigger = 'SCHEDULED'
+        and created_at >= ${weekStartIso}::timestamptz and created_at < ${atIso}::timestamptz
       group by company_id
     ),
     roles as (
@@ -191,22 +195,14 @@ function insertSnapshot(date: string, read: Awaited<ReturnType<typeof readTreasu
       left join roles on roles.company_id = c.id
       left join referrals on referrals.company_id = c.id
     ),
-    scaled as (
-      select raw.*,
-        ${sql.raw(moneyLog('treasury_raw'))} as treasury_x,
-        ${sql.raw(moneyLog('trading_raw'))} as trading_x,
-        ${sql.raw(moneyLog('volume_raw'))} as volume_x,
-        activity_raw::float8 as activity_x
-      from raw
-    ),
     components as (
-      select scaled.*,
-        ${sql.raw(minMax('treasury_x'))} as treasury_score,
-        ${sql.raw(minMax('trading_x'))} as trading_score,
-        ${sql.raw(minMax('volume_x'))} as volume_score,
-        ${sql.raw(minMax('activity_x'))} as activity_score,
-        ${sql.raw(minMax('completeness_raw'))} as completeness_score
-      from scaled
+      select raw.*,
+        ${sql.raw(moneyScore('treasury_raw'))} as treasury_score,
+        ${sql.raw(moneyScore('trading_raw'))} as trading_score,
+        ${sql.raw(moneyScore('volume_raw'))} as volume_score,
+        ${sql.raw(countScore('activity_raw'))} as activity_score,
+        round((100 * completeness_raw)::numeric, ${sql.raw(String(SCORE_DECIMALS))}) as completeness_score
+      from raw
     ),
     scored as (
       select components.*,

@@ -1,0 +1,133 @@
+// Fixtures of the score tests: companies, agents, decision rounds and trades written as the platform writes them,
+// USDC minted into treasuries on the test chain, and a snapshot read back by company.
+import { asc, eq } from 'drizzle-orm';
+import type { Address } from 'viem';
+import { expect } from 'vitest';
+import { devAccount } from '../../src/chain/client.ts';
+import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
+import { agents, companies } from '../../src/db/schema/companies.ts';
+import { decisionRounds } from '../../src/db/schema/decisions.ts';
+import { scoreSnapshots } from '../../src/db/schema/scores.ts';
+import { tokenTrades } from '../../src/db/schema/tokens.ts';
+import type { TestEnv } from './app.ts';
+
+/** One USDC in base units. */
+export const USDC = 1_000_000n;
+
+export interface TradeRow {
+  /** The company whose token was traded. */
+  token: string;
+  trader: string;
+  side: 'buy' | 'sell';
+  /** USDC paid or received, base units. */
+  usdc: bigint;
+  /** Tokens received or sold, base units (1 unless the test is about positions). */
+  tokens?: bigint;
+  at: string;
+}
+
+export function scoreFixtures(t: TestEnv, { firstCard = 5000 } = {}) {
+  const db = () => t.database.db;
+  let card = firstCard;
+  let agentSeq = 0;
+  let logIndex = 0;
+  const cycles = new Map<string, number>();
+
+  /** token_trades rows as the indexer writes them (one log per transaction here), in one statement. */
+  async function trades(rows: readonly TradeRow[]) {
+    if (rows.length === 0) return;
+    await db()
+      .insert(tokenTrades)
+      .values(
+        rows.map(({ token, trader, side, usdc, tokens = 1n, at }) => {
+          logIndex++;
+          return {
+            txHash: `0x${logIndex.toString(16).padStart(64, '0')}`,
+            logIndex,
+            companyId: token,
+            tokenAddress: `0x${'70'.repeat(19)}${(logIndex % 256).toString(16).padStart(2, '0')}`,
+            blockNumber: BigInt(logIndex),
+            blockTime: new Date(at),
+            trader,
+            side,
+            usdcAmount: usdc,
+            tokenAmount: tokens,
+            venue: 'CURVE',
+          };
+        }),
+      );
+  }
+
+  return {
+    /** A company created by dev account 1, its card locked (the start-up card-lock repair leaves it alone). */
+    async company(id: string, values: Partial<typeof companies.$inferInsert> = {}) {
+      await db()
+        .insert(companies)
+        .values({
+          id,
+          name: `Company ${id}`,
+          slug: id,
+          category: 'AI_TOKENS',
+          creatorAddress: devAccount(1).address,
+          cardTokenId: card++,
+          cardLockedAt: new Date('2026-01-01T00:00:00Z'),
+          ...values,
+        });
+    },
+
+    async agent(companyId: string, role: string | null, status = 'ACTIVE', onChainAddress?: Address) {
+      agentSeq++;
+      await db()
+        .insert(agents)
+        .values({
+          id: `agent${agentSeq}`,
+          companyId,
+          name: `Agent ${agentSeq}`,
+          role,
+          status,
+          creatorAddress: devAccount(1).address,
+          onChainAddress: onChainAddress ?? null,
+          persona: { role: role ?? 'Analyst', description: 'test agent' },
+          skills: ['testing'],
+          strategy: { type: 'test', preset: 'BALANCED' },
+        });
+    },
+
+    trades,
+
+    /** A decision round of the company, numbered after its last, as the engine records it. */
+    async round(
+      companyId: string,
+      status: 'COMPLETE' | 'FAILED',
+      at: string,
+      trigger: 'SCHEDULED' | 'MANUAL' = 'SCHEDULED',
+    ) {
+      const cycle = (cycles.get(companyId) ?? 0) + 1;
+      cycles.set(companyId, cycle);
+      await db()
+        .insert(decisionRounds)
+        .values({ id: `${companyId}r${cycle}`, companyId, cycle, status, trigger, createdAt: new Date(at) });
+    },
+
+    /** Mints USDC on the test chain (dev account 0 owns the mock). */
+    async mintUsdc(to: Address, amount: bigint) {
+      const hash = await t.chain.wallet(0).writeContract({
+        address: t.chain.chain.contracts.usdc!,
+        abi: MockUSDCAbi,
+        functionName: 'mint',
+        args: [to, amount],
+      });
+      expect((await t.chain.chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+    },
+
+    /** The rows of a snapshot date by company id, in rank order. */
+    async snapshotOf(date: string) {
+      const rows = await db()
+        .select()
+        .from(scoreSnapshots)
+        .where(eq(scoreSnapshots.snapshotDate, date))
+        .orderBy(asc(scoreSnapshots.rank));
+      return new Map(rows.map((r) => [r.companyId, r]));
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// Trading company tokens on a test chain as users do: dev accounts buy and sell through the token launcher (the
+// curve, or the Uniswap v4 pool once graduated), and the token indexer turns the logs into token_trades rows.
+import { eq } from 'drizzle-orm';
+import { type Address, createTestClient, erc20Abi, type Hash, http, maxUint256, type TransactionReceipt } from 'viem';
+import { expect } from 'vitest';
+import { devAccount } from '../../src/chain/client.ts';
+import { AccessCardAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
+import { companies } from '../../src/db/schema/companies.ts';
+import { utcDateOf } from '../../src/domain/scores/dates.ts';
+import { followCompanyTokens } from '../../src/domain/tokens/indexer.ts';
+import { launchToken } from '../../src/domain/tokens/launch.ts';
+import type { TestEnv } from './app.ts';
+import { mintCard } from './companies.ts';
+
+/** A deadline far in the future for the launcher's trades. */
+const DEADLINE = 2n ** 40n;
+const DAY_S = 86_400n;
+
+export interface TokenTrading {
+  /** Waits for a transaction and expects it to succeed; returns its receipt. */
+  send(hash: Promise<Hash>): Promise<TransactionReceipt>;
+  /** Dev account `account` pays `usdcIn` (base units) for `token`. */
+  buy(account: number, token: Address, usdcIn: bigint): Promise<TransactionReceipt>;
+  /** Dev account `account` sells `tokensIn` (base units) of `token`. */
+  sell(account: number, token: Address, tokensIn: bigint): Promise<TransactionReceipt>;
+  /** The token balance of dev account `account`. */
+  balanceOf(account: number, token: Address): Promise<bigint>;
+  /** Runs the token indexer until it has caught up with the chain. */
+  index(): Promise<void>;
+  /** Launches the token of a company created by dev account `creator`; returns its address. */
+  launch(companyId: string, symbol: string, creator?: number): Promise<Address>;
+  /**
+   * Moves the chain's clock to 01:00 UTC of the next day, so the trades that follow share one UTC day; returns
+   * the date of the snapshot that covers that day (the day after it).
+   */
+  startTradingDay(): Promise<string>;
+}
+
+export function tokenTrading(t: TestEnv): TokenTrading {
+  const launcher = () => t.chain.chain.contracts.tokenLauncher!;
+  const client = () => t.chain.chain.publicClient;
+  const approved = new Set<string>();
+
+  const send: TokenTrading['send'] = async (hash) => {
+    const receipt = await client().waitForTransactionReceipt({ hash: await hash });
+    expect(receipt.status).toBe('success');
+    return receipt;
+  };
+
+  /** Account `account` approves the launcher for USDC and `token`, once. */
+  async function approve(account: number, token: Address) {
+    const key = `${account}:${token}`;
+    if (approved.has(key)) return;
+    const wallet = t.chain.wallet(account);
+    for (const address of [t.chain.chain.contracts.usdc!, token]) {
+      await send(
+        wallet.writeContract({ address, abi: erc20Abi, functionName: 'approve', args: [launcher(), maxUint256] }),
+      );
+    }
+    approved.add(key);
+  }
+
+  const trade = async (account: number, token: Address, side: 'buy' | 'sell', amountIn: bigint) => {
+    await approve(account, token);
+    return send(
+      t.chain.wallet(account).writeContract({
+        address: launcher(),
+        abi: TokenLauncherAbi,
+        functionName: side,
+        args: [token, amountIn, 0n, DEADLINE],
+        gas: 3_000_000n,
+      }),
+    );
+  };
+
+  return {
+    send,
+    buy: (account, token, usdcIn) => trade(account, token, 'buy', usdcIn),
+    sell: (account, token, tokensIn) => trade(account, token, 'sell', tokensIn),
+    balanceOf: (account, token) =>
+      client().readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [devAccount(account).address],
+      }),
+    async index() {
+      const follower = followCompanyTokens(t.container, { confirmations: 0 })!;
+      for (let i = 0; i < 20; i++) if ((await follower.pollOnce()).caughtUp) return;
+      throw new Error('the token indexer did not catch up');
+    },
+    async startTradingDay() {
+      const testClient = createTestClient({ mode: 'anvil', transport: http(t.chain.node.rpcUrl) });
+      const latest = await client().getBlock({ blockTag: 'latest' });
+      const day = (latest.timestamp / DAY_S + 1n) * DAY_S;
+      await testClient.setNextBlockTimestamp({ timestamp: day + 3_600n });
+      await testClient.mine({ blocks: 1 });
+      return utcDateOf(Number(day + DAY_S) * 1000);
+    },
+    async launch(companyId, symbol, creator = 1) {
+      // launchToken asks the chain who holds the company's card: give a fixture company a real card of its creator.
+      const [row] = await t.database.db.select().from(companies).where(eq(companies.id, companyId));
+      const holds = await t.chain.chain.publicClient
+        .readContract({
+          address: t.chain.chain.contracts.accessCard!,
+          abi: AccessCardAbi,
+          functionName: 'ownerOf',
+          args: [BigInt(row!.cardTokenId)],
+        })
+        .then((owner) => owner === devAccount(creator).address)
+        .catch(() => false);
+      if (!holds) {
+        const card = await mintCard(t.chain, creator);
+        await t.database.db
+          .update(companies)
+          .set({ cardTokenId: Number(card) })
+          .where(eq(companies.id, companyId));
+      }
+      const company = await launchToken(t.container, companyId, devAccount(creator).address, {
+        name: `${symbol} token`,
+        symbol,
+      });
+      expect(company.tokenStatus).toBe('BONDING');
+      return company.tokenAddress as Address;
+    },
+  };
+}
