@@ -1,15 +1,19 @@
 // npm run bench: the benchmarks of bench/, one after another: the read routes over HTTP (bench/http.ts, writes
 // bench/results.json), the soak run of those routes at 80% of capacity (bench/soak.ts, bench/soak-results.json), the
 // event stream (bench/sse.ts, writes bench/sse-results.json), then the gas of the contract calls (bench/gas.ts, from
-// docs/contracts.md). `--only http|soak|sse|gas` (or a comma list) runs some of them; the flags of bench/http.ts and
+// docs/contracts.md), the anchoring gas per decision round at 1, 10 and 100 rounds a minute (bench/anchoring.ts), and
+// the engine soak (bench/engine-soak.ts: 2,000 rounds, the heap after GC every 200).
+// `--only http|soak|sse|gas|anchoring|engine` (or a comma list) runs some of them; the flags of bench/http.ts and
 // bench/soak.ts go to them and the rest to bench/sse.ts, e.g. `npm run bench -- --seconds 8 --soak-minutes 3`.
 
+import { runAnchoringBench } from './anchoring.ts';
+import { runEngineSoak } from './engine-soak.ts';
 import { printGasTable } from './gas.ts';
 import { HTTP_FLAGS, parseHttpBenchArgs, runHttpBench } from './http.ts';
 import { parseSoakArgs, runSoak, SOAK_FLAGS } from './soak.ts';
 import { parseSseBenchArgs, runSseBench } from './sse.ts';
 
-const PARTS = ['http', 'soak', 'sse', 'gas'] as const;
+const PARTS = ['http', 'soak', 'sse', 'gas', 'anchoring', 'engine'] as const;
 type Part = (typeof PARTS)[number];
 
 function split(argv: string[]) {
@@ -65,6 +69,12 @@ async function main() {
   }
   if (sseOptions) await part('event stream (bench/sse.ts)', () => runSseBench(sseOptions));
   if (only.includes('gas')) await part('gas (bench/gas.ts)', () => printGasTable());
+  if (only.includes('anchoring')) await part('anchoring gas per round (bench/anchoring.ts)', () => runAnchoringBench());
+  if (only.includes('engine')) {
+    await part('engine soak (bench/engine-soak.ts)', async () => {
+      if (!(await runEngineSoak()).passed) throw new Error('the engine soak did not pass');
+    });
+  }
   return failed;
 }
 

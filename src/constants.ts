@@ -117,12 +117,23 @@ export const SSE_GAP_GRACE_MS = 1_000;
 export const SSE_LATE_EVENT_WINDOW_MS = 60_000;
 export const SSE_LATE_EVENT_IDS_MAX = 1_000;
 
+/**
+ * Gas a day the platform pays for a company by default: a whole C-suite (7 identities, about 1.6 M), a token launch
+ * (about 0.7 M) and a day of hourly rounds' anchoring, with room to spare; a terminate-and-redeploy loop runs out.
+ */
+export const COMPANY_GAS_BUDGET_DEFAULT = 4_000_000n;
+
 // Companies (DESIGN.md "Routes added": POST /api/companies)
 export const COMPANY_NAME_MIN = 1;
 export const COMPANY_NAME_MAX = 100;
 export const COMPANY_SLUG_MIN = 3;
 export const COMPANY_SLUG_MAX = 48;
 export const COMPANY_SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+/**
+ * The shape of a record id (CUID2: 24 lowercase letters and digits, the first a letter). Routes take a company's id
+ * or its slug in one place, so a slug of this shape could stand for another company's id: none is allowed.
+ */
+export const RECORD_ID_PATTERN = /^[a-z][a-z0-9]{23}$/;
 export const COMPANY_DESCRIPTION_MAX = 500;
 export const LOGO_URL_MAX = 2048;
 export const COMPANY_STATUSES = ['INCORPORATING', 'HIRING', 'PRIVATE', 'PUBLIC'] as const;
@@ -157,6 +168,9 @@ export const AGENT_ROUND_BUDGET_MICRO_USD = {
 export const DECISION_ROUNDS_SHOWN = 10;
 /** Most actions one round may decide. */
 export const DECISION_ACTIONS_MAX = 10;
+/** A round's extracted directive and each action's rationale, in characters: longer model text is condensed. */
+export const DECISION_DIRECTIVE_MAX = 1000;
+export const DECISION_RATIONALE_MAX = 1000;
 /** Statuses PUT /api/agents/{id} may set. */
 export const AGENT_SETTABLE_STATUSES = ['ACTIVE', 'PAUSED'] as const;
 export const SKILL_MAX_LENGTH = 100;

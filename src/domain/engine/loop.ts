@@ -8,7 +8,7 @@ export interface EngineLoop {
 }
 
 export function startEngine(
-  c: RunnerDeps & { log: { warn(o: object, m: string): void; info(o: object, m: string): void } },
+  c: RunnerDeps & { log: { warn(o: object, m: string): void; debug(o: object, m: string): void } },
   options: { pollMs: number; intervalS: number; concurrency: number },
 ): EngineLoop {
   let running = true;
@@ -17,7 +17,7 @@ export function startEngine(
   const tick = () => {
     pass = runDueRounds(c, { intervalS: options.intervalS, concurrency: options.concurrency })
       .then((ran) => {
-        if (ran > 0) c.log.info({ rounds: ran }, 'decision rounds run');
+        if (ran > 0) c.log.debug({ rounds: ran }, 'decision rounds run');
       })
       .catch((err) => c.log.warn({ err }, 'running due decision rounds failed; retried at the next poll'))
       .finally(() => {

@@ -9,9 +9,10 @@
 // Each phase is recorded with its duration, tokens, cost and calls. The round row is RUNNING from the start (a
 // partial unique index keeps one per company), then COMPLETE, or FAILED with the phase and the error kept.
 import { createId } from '@paralleldrive/cuid2';
-import { Ajv } from 'ajv';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
+import { describeChainError } from '../../chain/revert.ts';
+import { chainDate } from '../../chain/time.ts';
 import {
   AGENT_ROLES,
   AGENT_ROUND_BUDGET_MICRO_USD,
@@ -23,9 +24,11 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { type DecisionAction, decisionBudgets, decisionRounds, type PhaseRecord } from '../../db/schema/decisions.ts';
 import { conflict } from '../../errors.ts';
+import { storableJson } from '../../text.ts';
 import { publishEvent } from '../events/store.ts';
 import { readTokenMarket, tokenTradeStats } from '../tokens/queries.ts';
 import { graduationProgress } from '../tokens/views.ts';
+import { decisionValidator } from './decision-schema.ts';
 import { decisionHash } from './hash.ts';
 import { modelFor } from './models/catalog.ts';
 import type {
@@ -122,7 +125,7 @@ export async function runRound(c: EngineDeps, round: typeof decisionRounds.$infe
 
   const enter = async (name: string) => {
     phase = name;
-    current = { phase: name, durationMs: 0, tokens: 0, cost: 0, calls: 0, models: [] };
+    current = { phase: name, durationMs: 0, tokens: 0, cost: 0, calls: 0, models: [], configuredModels: [] };
     await db
       .update(decisionRounds)
       .set({ phase: name, phases, heartbeatAt: new Date(c.now()) })
@@ -140,7 +143,9 @@ export async function runRound(c: EngineDeps, round: typeof decisionRounds.$infe
     current!.tokens += result.promptTokens + result.completionTokens;
     current!.cost += micro(result.cost);
     modelCost += micro(result.cost);
-    if (!current!.models.includes(model)) current!.models.push(model);
+    // What answered, apart from what was chosen: a model without an endpoint is answered by the built-in one.
+    if (!current!.models.includes(result.model)) current!.models.push(result.model);
+    if (!current!.configuredModels!.includes(model)) current!.configuredModels!.push(model);
     return result;
   };
 
@@ -289,7 +294,7 @@ export async function runRound(c: EngineDeps, round: typeof decisionRounds.$infe
     t = await enter('extraction');
     const actionSpecs = specs.filter((s) => toolNamed(s.name)?.kind === 'action');
     const validate = decisionValidator(
-      tools,
+      tools.filter((tool) => tool.kind === 'action').map((tool) => tool.name),
       active.map((a) => a.role),
     );
     let extracted = await ask(
@@ -371,7 +376,8 @@ export async function runRound(c: EngineDeps, round: typeof decisionRounds.$infe
   }
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+/** A failure as stored with the round: reverts decoded, storable, bounded. */
+const errorText = (err: unknown) => describeChainError(err);
 const system = (content: string): ChatMessage => ({ role: 'system', content });
 const user = (data: unknown): ChatMessage => ({ role: 'user', content: JSON.stringify(data) });
 
@@ -391,7 +397,8 @@ function ceoInstructions(company: CompanyRow): string {
 
 function parseRoleAnswer(content: string): RoleAnswer['proposals'] {
   try {
-    const value = JSON.parse(content) as RoleAnswer;
+    // A model's text is outside text: stored actions and directives must never hold what PostgreSQL refuses.
+    const value = storableJson(JSON.parse(content)) as RoleAnswer;
     if (!Array.isArray(value?.proposals)) return [];
     return value.proposals
       .filter(
@@ -402,53 +409,6 @@ function parseRoleAnswer(content: string): RoleAnswer['proposals'] {
   } catch {
     return [];
   }
-}
-
-const ajv = new Ajv({ allErrors: false, strict: false });
-/** Each tool's argument validator, compiled once for the process rather than once per round. */
-const argumentValidators = new Map(TOOLS.map((t) => [t.name, ajv.compile(t.parameters)]));
-
-/** Validates the extraction's JSON: the shape, enabled action tools, active roles, and each tool's arguments. */
-function decisionValidator(tools: Tool[], roles: string[]) {
-  const actionTools = tools.filter((t) => t.kind === 'action');
-  const schema = {
-    type: 'object',
-    required: ['directive', 'actions'],
-    additionalProperties: false,
-    properties: {
-      directive: { type: 'string', minLength: 1, maxLength: 1000 },
-      actions: {
-        type: 'array',
-        maxItems: DECISION_ACTIONS_MAX,
-        items: {
-          type: 'object',
-          required: ['role', 'tool', 'args', 'rationale'],
-          additionalProperties: false,
-          properties: {
-            role: { type: 'string', enum: roles.length > 0 ? roles : ['CEO'] },
-            tool: { type: 'string', enum: actionTools.length > 0 ? actionTools.map((t) => t.name) : ['none'] },
-            args: { type: 'object' },
-            rationale: { type: 'string', maxLength: 1000 },
-          },
-        },
-      },
-    },
-  };
-  const shape = ajv.compile<ExtractedDecision>(schema);
-  return (content: string): { ok: true; value: ExtractedDecision } | { ok: false; error: string } => {
-    let value: unknown;
-    try {
-      value = JSON.parse(content);
-    } catch {
-      return { ok: false, error: 'not JSON' };
-    }
-    if (!shape(value)) return { ok: false, error: ajv.errorsText(shape.errors) };
-    for (const [i, action] of value.actions.entries()) {
-      const check = argumentValidators.get(action.tool)!;
-      if (!check(action.args)) return { ok: false, error: `actions[${i}].args: ${ajv.errorsText(check.errors)}` };
-    }
-    return { ok: true, value };
-  };
 }
 
 async function runTool(c: EngineDeps, tool: Tool, company: CompanyRow, role: string, args: Record<string, unknown>) {
@@ -467,7 +427,9 @@ async function readContext(
   cycle: number,
 ): Promise<RoundContext> {
   const db = c.database.db;
-  const since = new Date(c.now() - 86_400_000);
+  // Trades carry their block's time: the day is counted back from the chain's clock (the server's when it is down).
+  const chainNow = await chainDate(c.chain.publicClient).catch(() => new Date(c.now()));
+  const since = new Date(chainNow.getTime() - 86_400_000);
   const launched = company.tokenStatus !== 'PRE_PUBLIC' && company.tokenAddress;
   const [market, treasury, volume, [last]] = await Promise.all([
     launched && c.chain.contracts.tokenLauncher

@@ -1,11 +1,13 @@
 // Reading decisions: a company's last rounds with the latest budget, and the verification of one round's hash
 // against the chain (the anchor contract, then legacy ERC-8004 validation entries).
-import { desc, eq } from 'drizzle-orm';
-import type { Hex } from 'viem';
-import { lookupDecisionHash } from '../../chain/decisions.ts';
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { type Hex, isAddressEqual } from 'viem';
+import { type DecisionLookup, lookupDecisionHash } from '../../chain/decisions.ts';
 import { isChainUnavailable } from '../../chain/errors.ts';
+import { transactionUrl } from '../../chain/explorer.ts';
 import { AGENT_ROLES, DECISION_ROUNDS_SHOWN } from '../../constants.ts';
 import type { Container } from '../../container.ts';
+import { agents } from '../../db/schema/companies.ts';
 import { decisionBudgets, decisionRounds } from '../../db/schema/decisions.ts';
 import { notFound } from '../../errors.ts';
 import { requireCompany } from '../companies/queries.ts';
@@ -63,23 +65,35 @@ export async function verifyDecision(c: Pick<Container, 'database' | 'chain' | '
         : 'the verification lookup failed',
     };
   }
-  const explorer = (tx: string) => `${c.chain.explorerUrl.replace(/\/$/, '')}/tx/${tx}`;
   if (found.method === 'decision_anchor') {
+    const anchoredTxHash = found.txHash ?? round.anchorTxHash;
     return {
       ...base,
-      anchoredTxHash: found.txHash ?? round.anchorTxHash,
+      anchoredTxHash,
       anchoredAt: found.anchoredAt.toISOString(),
       onChainVerified: true,
       verificationMethod: 'decision_anchor' as VerificationMethod,
-      ...(found.txHash ? { explorerUrl: explorer(found.txHash) } : {}),
+      // An absolute link, or null when the chain has no explorer (or no transaction is known).
+      explorerUrl: anchoredTxHash ? transactionUrl(c.chain.explorerUrl, anchoredTxHash) : null,
     };
   }
   if (found.method === 'erc8004_validation') {
+    if (await trustedValidation(c, round, found)) {
+      return {
+        ...base,
+        anchoredAt: found.validatedAt.toISOString(),
+        onChainVerified: true,
+        verificationMethod: 'erc8004_validation' as VerificationMethod,
+      };
+    }
+    const untrusted =
+      'a validation entry holds this hash, but not by a platform validator for an agent of this company that existed by the round, so it proves nothing';
+    if (!round.anchorTxHash) return { ...dbOnly(base), reason: `the decision is not anchored on-chain; ${untrusted}` };
     return {
       ...base,
-      anchoredAt: found.validatedAt.toISOString(),
-      onChainVerified: true,
-      verificationMethod: 'erc8004_validation' as VerificationMethod,
+      onChainVerified: false,
+      verificationMethod: 'not_verified' as VerificationMethod,
+      reason: untrusted,
     };
   }
   if (!round.anchorTxHash) return dbOnly(base);
@@ -90,6 +104,35 @@ export async function verifyDecision(c: Pick<Container, 'database' | 'chain' | '
     verificationMethod: 'not_verified' as VerificationMethod,
     reason: 'the anchoring transaction is recorded but the chain holds no anchor for this hash',
   };
+}
+
+/**
+ * Anyone can register an agent, ask any validator to validate any hash and answer 100 as that validator, so a
+ * validation entry counts only when the validator is one of the platform's own keys (platform or oracle) and the
+ * agent is one of the round's company, registered in this registry no later than the round.
+ */
+async function trustedValidation(
+  c: Pick<Container, 'database' | 'chain'>,
+  round: typeof decisionRounds.$inferSelect,
+  found: Extract<DecisionLookup, { method: 'erc8004_validation' }>,
+): Promise<boolean> {
+  const validators = [c.chain.platform.account.address, c.chain.oracle.account.address];
+  if (!validators.some((v) => isAddressEqual(v, found.validatorAddress))) return false;
+  const registry = c.chain.contracts.identityRegistry;
+  if (!registry) return false;
+  const [agent] = await c.database.db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(
+      and(
+        eq(agents.companyId, round.companyId),
+        eq(agents.erc8004TokenId, found.agentId.toString()),
+        eq(agents.trustRegistryAddress, registry),
+        lte(agents.createdAt, round.createdAt),
+      ),
+    )
+    .limit(1);
+  return agent !== undefined;
 }
 
 function dbOnly(base: { decisionId: string; decisionHash: string | null; anchoredTxHash: string | null }) {

@@ -1,57 +1,64 @@
 // Running rounds: one now for its creator (POST /api/companies/{id}/decisions/run), every company with active
 // agents every DECISION_INTERVAL_S (the engine role, any number of replicas: the RUNNING round row is the claim,
 // and a partial unique index lets one exist per company), anchoring, and the repairs after a crash.
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Address, Hex } from 'viem';
-import { anchorDecision } from '../../chain/decisions.ts';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Address } from 'viem';
 import type { Container } from '../../container.ts';
 import { rowsOf } from '../../db/client.ts';
 import { agents } from '../../db/schema/companies.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import { requireCardHolder } from '../companies/card.ts';
 import { requireCompany } from '../companies/queries.ts';
-import { requireCreator } from '../companies/rules.ts';
-import { companyKey } from '../tokens/keys.ts';
+import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
+import { anchorPendingRounds } from './anchoring.ts';
 import { type EngineDeps, runRound, startRound } from './pipeline.ts';
 import { roundView } from './views.ts';
 
-export type RunnerDeps = EngineDeps & Pick<Container, 'outbox'>;
+export type RunnerDeps = EngineDeps & Pick<Container, 'outbox' | 'config'>;
 type RoundRow = typeof decisionRounds.$inferSelect;
 
 /** Runs one round of the company now, for its creator; answers the finished round. */
 export async function runRoundNow(c: RunnerDeps, idOrSlug: string, signer: Address | undefined) {
   const company = await requireCompany(c.database.db, idOrSlug);
-  requireCreator(company, signer);
+  await requireCardHolder(c, company, signer);
   const [active] = await c.database.db
     .select({ id: agents.id })
     .from(agents)
     .where(and(eq(agents.companyId, company.id), eq(agents.status, 'ACTIVE')))
     .limit(1);
   if (!active) throw badRequest(`Company ${company.slug} has no active agent: deploy its C-suite first (deploy-suite)`);
-  const round = await startRound(c, company.id, 'MANUAL');
-  return roundView(await anchorRound(c, await runRound(c, round)));
+  await requireManualRoundCooldown(c, company.id);
+  await requireGasBudget(c, company.id, PLATFORM_GAS_ESTIMATES.decisionAnchor, 'anchoring a round');
+  const round = await runRound(c, await startRound(c, company.id, 'MANUAL'));
+  // The round's hash is anchored now, with any others waiting (one batch), so the answer carries its anchoring.
+  await anchorPendingRounds(c);
+  const [anchored] = await c.database.db.select().from(decisionRounds).where(eq(decisionRounds.id, round.id));
+  return roundView(anchored ?? round);
 }
 
-/** Anchors a complete round's hash on-chain (once, through the outbox); a failure leaves it for the repair job. */
-export async function anchorRound(c: RunnerDeps, round: RoundRow): Promise<RoundRow> {
-  if (round.status !== 'COMPLETE' || !round.decisionHash || round.anchorTxHash) return round;
-  if (!c.chain.contracts.decisionAnchor) return round;
-  try {
-    const anchored = await anchorDecision(
-      c,
-      `decision-anchor:${round.id}`,
-      companyKey(round.companyId),
-      round.decisionHash as Hex,
+/**
+ * 429 RATE_LIMITED (Retry-After) while the company's last manual round is younger than MANUAL_ROUND_COOLDOWN_S:
+ * each round costs model calls and an anchoring the platform pays for, and only scheduled rounds count toward the
+ * score, so a manual round is a convenience, not a lever.
+ */
+async function requireManualRoundCooldown(c: RunnerDeps, companyId: string): Promise<void> {
+  const cooldownMs = c.config.manualRoundCooldownS * 1000;
+  if (cooldownMs === 0) return;
+  const [last] = await c.database.db
+    .select({ createdAt: decisionRounds.createdAt })
+    .from(decisionRounds)
+    .where(and(eq(decisionRounds.companyId, companyId), eq(decisionRounds.trigger, 'MANUAL')))
+    .orderBy(desc(decisionRounds.createdAt))
+    .limit(1);
+  const waitMs = last ? last.createdAt.getTime() + cooldownMs - c.now() : 0;
+  if (waitMs > 0) {
+    const retryAfter = Math.ceil(waitMs / 1000);
+    throw new AppError(
+      'RATE_LIMITED',
+      `A manual round ran less than ${c.config.manualRoundCooldownS} s ago: one manual round per ${c.config.manualRoundCooldownS} s per company; retry after ${retryAfter} s (scheduled rounds run on their own)`,
+      { headers: { 'retry-after': String(retryAfter) } },
     );
-    const [row] = await c.database.db
-      .update(decisionRounds)
-      .set({ anchorTxHash: anchored.txHash, anchoredAt: anchored.anchoredAt })
-      .where(eq(decisionRounds.id, round.id))
-      .returning();
-    return row ?? round;
-  } catch (err) {
-    c.log?.warn({ roundId: round.id, err }, 'anchoring a decision failed; the anchor-decisions job retries');
-    return round;
   }
 }
 
@@ -91,11 +98,13 @@ export async function runDueRounds(
         if (err instanceof AppError && err.code === 'CONFLICT') continue;
         throw err;
       }
-      await anchorRound(c, await runRound(c, round));
+      await runRound(c, round);
       ran++;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  // One anchoring batch for the pass's rounds: the more rounds run together, the less gas each one's anchoring.
+  if (ran > 0) await anchorPendingRounds(c);
   return ran;
 }
 
@@ -111,23 +120,4 @@ export async function failStaleRounds(c: Pick<Container, 'database' | 'now'>, st
     .where(and(eq(decisionRounds.status, 'RUNNING'), lt(decisionRounds.heartbeatAt, new Date(c.now() - staleMs))))
     .returning({ id: decisionRounds.id });
   return failed.length;
-}
-
-/** Anchors complete rounds whose anchoring did not happen (a chain outage, a crash). */
-export async function anchorPendingRounds(c: RunnerDeps, limit = 50): Promise<number> {
-  const pending = await c.database.db
-    .select()
-    .from(decisionRounds)
-    .where(
-      and(
-        eq(decisionRounds.status, 'COMPLETE'),
-        sql`${decisionRounds.decisionHash} is not null`,
-        isNull(decisionRounds.anchorTxHash),
-      ),
-    )
-    .orderBy(decisionRounds.createdAt)
-    .limit(limit);
-  let anchored = 0;
-  for (const round of pending) if ((await anchorRound(c, round)).anchorTxHash) anchored++;
-  return anchored;
 }

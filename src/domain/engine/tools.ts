@@ -6,6 +6,7 @@ import { type Address, formatUnits } from 'viem';
 import { requireContract } from '../../chain/contracts.ts';
 import { onChain } from '../../chain/errors.ts';
 import { MockUSDCAbi } from '../../chain/generated/abis.ts';
+import { chainDate } from '../../chain/time.ts';
 import { STRATEGY_PRESETS } from '../../constants.ts';
 import type { Container } from '../../container.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
@@ -89,7 +90,10 @@ export const TOOLS: readonly Tool[] = [
     },
     cost: 500,
     async run({ deps, company, args }) {
-      const since = new Date(Date.now() - Number(args.hours) * 3_600_000);
+      // Trades carry their block's time, so the window is counted back from the chain's clock.
+      const since = new Date(
+        (await onChain(() => chainDate(deps.chain.publicClient))).getTime() - Number(args.hours) * 3_600_000,
+      );
       const { trades, buys, volume } = await tokenTradeStats(deps.database.db, company.id, since);
       return `${trades} trades (${buys} buys) in ${args.hours} h, volume ${formatUnits(volume, 6)} USDC`;
     },
@@ -106,6 +110,7 @@ export const TOOLS: readonly Tool[] = [
     },
     cost: 500,
     async run({ deps, args }) {
+      const since = new Date((await onChain(() => chainDate(deps.chain.publicClient))).getTime() - 86_400_000);
       const rows = await deps.database.db
         .select({
           symbol: companies.tokenSymbol,
@@ -113,7 +118,7 @@ export const TOOLS: readonly Tool[] = [
         })
         .from(tokenTrades)
         .innerJoin(companies, eq(companies.id, tokenTrades.companyId))
-        .where(gt(tokenTrades.blockTime, new Date(Date.now() - 86_400_000)))
+        .where(gt(tokenTrades.blockTime, since))
         .groupBy(companies.tokenSymbol)
         .orderBy(desc(sql`sum(${tokenTrades.usdcAmount})`))
         .limit(Number(args.limit));

@@ -52,7 +52,7 @@ function round(ctx: RoundContext, tools: ToolSpec[] = ENGINE_TOOLS) {
 const directiveLine = (synthesis: string) => /^DIRECTIVE: (.*)$/m.exec(synthesis)?.[1];
 
 describe('createBuiltinProvider', () => {
-  it('answers every phase the same way for the same task, at no cost, with estimated tokens', async () => {
+  it('answers every phase the same way for the same task, named as itself, with no tokens and no cost', async () => {
     const provider = createBuiltinProvider();
     expect(provider.kind).toBe('builtin');
     const ctx = CONTEXTS.bonding;
@@ -74,9 +74,8 @@ describe('createBuiltinProvider', () => {
       const a = await provider.complete(request);
       const b = await provider.complete(structuredClone({ ...request, signal: undefined }));
       expect(b.content).toBe(a.content);
-      expect(a).toMatchObject({ model: 'openai/gpt-5-mini', provider: 'builtin', cost: 0, usageEstimated: true });
-      expect(a.promptTokens).toBe(104);
-      expect(a.completionTokens).toBe(Math.ceil(a.content.length / 4));
+      // No language model ran: the configured openai/gpt-5-mini is not named, and no tokens are counted.
+      expect(a).toMatchObject({ model: 'builtin', provider: 'builtin', cost: 0, promptTokens: 0, completionTokens: 0 });
       if (request.json) expect(() => JSON.parse(a.content)).not.toThrow();
     }
   });

@@ -436,11 +436,11 @@ describe('createOpenAiCompatibleProvider', () => {
     const c = loadConfig({ LLM_ANTHROPIC_BASE_URL: fake.url, LLM_ANTHROPIC_API_KEY: ANTHROPIC_KEY });
     const models = createModelProvider(c, { log });
     fake.reply(llmReply.ok('from anthropic'));
-    expect((await models.complete(chat('anthropic/claude-haiku-4.5'))).content).toBe('from anthropic');
+    const answered = await models.complete(chat('anthropic/claude-haiku-4.5'));
+    expect(answered).toMatchObject({ content: 'from anthropic', model: 'anthropic/claude-haiku-4.5' });
     const first = await models.complete(chat('google/gemini-2.5-flash'));
     const second = await models.complete(chat('google/gemini-2.5-pro'));
-    expect(first.provider).toBe('builtin');
-    expect(first.cost).toBe(0);
+    expect(first).toMatchObject({ provider: 'builtin', model: 'builtin', cost: 0, promptTokens: 0 });
     expect(second.provider).toBe('builtin');
     expect(fake.requests).toHaveLength(1);
     expect(logs.filter((l) => /no LLM endpoint for google models/.test(l.msg))).toHaveLength(1);

@@ -6,7 +6,6 @@ import { AGENT_ROLES } from '../../../constants.ts';
 import { extract, synthesis } from './builtin/decision.ts';
 import { assess, type Situation, tokenLine, treasuryLine, usd } from './builtin/situation.ts';
 import { proposalsFor } from './builtin/tools.ts';
-import { estimatePromptTokens, estimateTokens } from './openai.ts';
 import type {
   ChatRequest,
   ChatResult,
@@ -20,6 +19,9 @@ import type {
 
 export { directiveFor, MAX_DECISION_ACTIONS } from './builtin/decision.ts';
 
+/** The name a phase records when the built-in model answered it. */
+export const BUILTIN_MODEL = 'builtin';
+
 export function createBuiltinProvider(): ModelProvider {
   return {
     kind: 'builtin',
@@ -29,13 +31,13 @@ export function createBuiltinProvider(): ModelProvider {
       const content = answer(request.task);
       return {
         content,
-        model: request.model,
+        // No language model ran: the built-in one is named as itself, with no tokens and no cost.
+        model: BUILTIN_MODEL,
         provider: 'builtin',
-        promptTokens: estimatePromptTokens(request.messages),
-        completionTokens: estimateTokens(content),
+        promptTokens: 0,
+        completionTokens: 0,
         cost: 0,
         latencyMs: Math.round(performance.now() - started),
-        usageEstimated: true,
       };
     },
   };

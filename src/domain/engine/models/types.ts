@@ -78,8 +78,8 @@ export interface ChatRequest {
 
 export interface ChatResult {
   content: string;
-  /** The model that answered (the request's). */
-  model: EngineModelId;
+  /** The model that answered: the request's model id when its endpoint answered, BUILTIN_MODEL for the built-in. */
+  model: string;
   /** Who answered: the provider name of the model id (`openai`, ...) or `builtin`. */
   provider: string;
   promptTokens: number;
@@ -88,8 +88,8 @@ export interface ChatResult {
   cost: number;
   latencyMs: number;
   /**
-   * True when the token counts are estimated (text length / 4) rather than reported by the model: the built-in
-   * provider, or an endpoint that answered without `usage`.
+   * True when the token counts are estimated (text length / 4) rather than reported by the model: an endpoint that
+   * answered without `usage`. The built-in model reports 0 tokens (no language model ran).
    */
   usageEstimated?: boolean;
 }
