@@ -1,11 +1,16 @@
-// The command line (`npm run cli -- <command>`): API keys and database migrations. It opens the database the
-// server is configured with and never starts the chain. Exit codes: 0 ok, 1 failure, 2 usage or configuration error.
+// The command line (`npm run cli -- <command>`): API keys and database migrations. It uses the database the
+// server is configured with and never starts the chain: PostgreSQL directly; the embedded PGlite through the running
+// service's admin routes when a service holds it (PGlite admits one process), else directly. It says which it used.
+// Exit codes: 0 ok, 1 failure, 2 usage or configuration error.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { type ApiKeyRecord, createApiKey, listApiKeys, revokeApiKey } from './domain/auth/api-keys.ts';
+import { DEV_ADMIN_SECRET_FILE, readDevelopmentSecret } from './domain/auth/dev-secret.ts';
+import { readServiceFile } from './service-file.ts';
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -18,8 +23,11 @@ Commands:
   help, --help, -h              show this help
 
 The database is the server's: DATABASE_URL when set, otherwise the embedded PGlite under $DATA_DIR/pg
-(DATA_DIR defaults to ./data). PGlite allows one process at a time on a data directory: stop the server
-before running a command against it.
+(DATA_DIR defaults to ./data). While \`npm start\` runs on that data directory, the api-keys commands ask the
+running service (its admin routes, with ADMIN_SECRET or the development secret in $DATA_DIR/admin-secret),
+since PGlite admits one process; otherwise they open the database themselves. They never create an empty
+embedded database: start the service once, or point DATA_DIR at the service's. Each command says which
+database it used.
 
 Exit codes: 0 ok, 1 failure, 2 usage or configuration error.`;
 
@@ -100,6 +108,128 @@ function table(records: ApiKeyRecord[]): string {
     .join('\n');
 }
 
+/** A URL with its password hidden, for output. */
+function redactedUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'DATABASE_URL (not a URL)';
+  }
+}
+
+/** What the api-keys commands act on, and a line saying which database that is. */
+interface ApiKeyStore {
+  describe: string;
+  create(name: string): Promise<ApiKeyRecord & { key: string }>;
+  list(): Promise<ApiKeyRecord[]>;
+  revoke(id: string): Promise<boolean>;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/api/live`, { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+type KeyJson = Omit<ApiKeyRecord, 'createdAt' | 'revokedAt'> & { createdAt: string; revokedAt: string | null };
+const recordOf = (k: KeyJson): ApiKeyRecord => ({
+  ...k,
+  createdAt: new Date(k.createdAt),
+  revokedAt: k.revokedAt ? new Date(k.revokedAt) : null,
+});
+
+/** The running service's admin routes, authorized with its admin secret. */
+function serviceStore(url: string, secret: string, describe: string): ApiKeyStore {
+  const call = async (method: string, route: string, body?: unknown) => {
+    let res: Response;
+    try {
+      res = await fetch(`${url}${route}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${secret}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (err) {
+      throw new CliFailure(`the service at ${url} did not answer: ${(err as Error).message}`);
+    }
+    const json = (await res.json().catch(() => ({}))) as { data?: unknown; error?: { code: string; message: string } };
+    return { status: res.status, json };
+  };
+  const fail = (r: { status: number; json: { error?: { message: string } } }) =>
+    new CliFailure(
+      r.status === 401
+        ? `the service at ${url} refused the admin secret: set ADMIN_SECRET to the service's`
+        : `the service at ${url} answered ${r.status}: ${r.json.error?.message ?? 'no message'}`,
+    );
+  return {
+    describe,
+    async create(name) {
+      const r = await call('POST', '/api/admin/api-keys', { name });
+      if (r.status !== 201) throw fail(r);
+      const data = r.json.data as KeyJson & { key: string };
+      return { ...recordOf(data), key: data.key };
+    },
+    async list() {
+      const r = await call('GET', '/api/admin/api-keys');
+      if (r.status !== 200) throw fail(r);
+      return (r.json.data as KeyJson[]).map(recordOf);
+    },
+    async revoke(id) {
+      const r = await call('DELETE', `/api/admin/api-keys/${encodeURIComponent(id)}`);
+      if (r.status === 404) return false;
+      if (r.status !== 200) throw fail(r);
+      return true;
+    },
+  };
+}
+
+/**
+ * Runs `use` with the store of the configured database: PostgreSQL directly; the embedded PGlite through the
+ * service holding it, or directly when none does. Never creates an embedded database.
+ */
+async function withApiKeyStore<T>(config: Config, use: (store: ApiKeyStore) => Promise<T>): Promise<T> {
+  const direct = (describe: string) =>
+    withDatabase(config, (d) =>
+      use({
+        describe,
+        create: (name) => createApiKey(d.db, name),
+        list: () => listApiKeys(d.db),
+        revoke: (id) => revokeApiKey(d.db, id),
+      }),
+    );
+  if (config.databaseUrl) return direct(`PostgreSQL at ${redactedUrl(config.databaseUrl)} (DATABASE_URL)`);
+  const dir = path.join(config.dataDir, 'pg');
+  const service = readServiceFile(config.dataDir);
+  if (service && (await answers(service.url))) {
+    const secret = config.adminSecret ?? readDevelopmentSecret(config.dataDir, DEV_ADMIN_SECRET_FILE);
+    if (!secret) {
+      throw new CliFailure(
+        `the service at ${service.url} holds the embedded database under ${dir}: set ADMIN_SECRET to its admin secret to manage keys through it`,
+      );
+    }
+    return use(
+      serviceStore(
+        service.url,
+        secret,
+        `the embedded PGlite under ${dir}, through the running service at ${service.url}`,
+      ),
+    );
+  }
+  if (!existsSync(dir)) {
+    throw new CliFailure(
+      `no database under ${dir} (DATA_DIR=${config.dataDir}). Start the service once (npm start creates it), or set DATA_DIR to the service's data directory, or DATABASE_URL.`,
+    );
+  }
+  return direct(`the embedded PGlite under ${dir}`);
+}
+
 type Command =
   | { kind: 'help' }
   | { kind: 'migrate' }
@@ -143,7 +273,12 @@ function commandOf(p: Parsed): Command {
   }
 }
 
-async function execute(command: Exclude<Command, { kind: 'help' }>, config: Config, out: (line: string) => void) {
+async function execute(
+  command: Exclude<Command, { kind: 'help' }>,
+  config: Config,
+  out: (line: string) => void,
+  err: (line: string) => void,
+) {
   switch (command.kind) {
     case 'migrate': {
       // Opening the database applies the migrations (under an advisory lock on PostgreSQL).
@@ -156,21 +291,31 @@ async function execute(command: Exclude<Command, { kind: 'help' }>, config: Conf
       return;
     }
     case 'api-keys create': {
-      const created = await withDatabase(config, (d) => createApiKey(d.db, command.name));
+      const created = await withApiKeyStore(config, async (store) => {
+        out(`Database: ${store.describe}.`);
+        return store.create(command.name);
+      });
       out(`Created API key "${created.name}" (id ${created.id}, prefix ${created.prefix}).`);
       out('Store it now: it is shown only this once. Clients send it in the x-api-key header.');
       out(created.key);
       return;
     }
     case 'api-keys list': {
-      const records = await withDatabase(config, (d) => listApiKeys(d.db));
+      const records = await withApiKeyStore(config, async (store) => {
+        // --json prints the JSON alone, for scripts; the database goes to stderr there.
+        (command.json ? err : out)(`Database: ${store.describe}.`);
+        return store.list();
+      });
       if (command.json) out(JSON.stringify(records, null, 2));
       else if (records.length === 0) out('No API keys. Create one with: npm run cli -- api-keys create --name NAME');
       else out(table(records));
       return;
     }
     case 'api-keys revoke': {
-      const revoked = await withDatabase(config, (d) => revokeApiKey(d.db, command.id));
+      const revoked = await withApiKeyStore(config, async (store) => {
+        out(`Database: ${store.describe}.`);
+        return store.revoke(command.id);
+      });
       if (!revoked) {
         throw new CliFailure(`no active API key has the id ${command.id} (see: npm run cli -- api-keys list)`);
       }
@@ -212,7 +357,7 @@ export async function runCli(
       }
       throw err;
     }
-    await execute(command, config, io.out);
+    await execute(command, config, io.out, io.err);
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {

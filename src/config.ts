@@ -1,6 +1,8 @@
 // The environment, parsed once. A wrong value stops start-up with a message naming the variable and what it accepts.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import {
+  COMPANY_GAS_BUDGET_DEFAULT,
   GRADUATION_THRESHOLD_USD,
   GRADUATION_THRESHOLD_USD_MAX,
   GRADUATION_THRESHOLD_USD_MIN,
@@ -23,6 +25,8 @@ export interface Config {
   baseUrl: string;
   marketplaceUrl: string;
   logLevel: string;
+  /** `pretty` lines for a person at a terminal, `json` lines for collectors, files and pipes (LOG_FORMAT). */
+  logFormat: LogFormat;
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -32,7 +36,8 @@ export interface Config {
   contractsFile: string | undefined;
   platformPrivateKey: `0x${string}` | undefined;
   oraclePrivateKey: `0x${string}` | undefined;
-  explorerUrl: string;
+  /** Block explorer of a remote chain; the known one for its chain id when unset (src/chain/explorer.ts). */
+  explorerUrl: string | undefined;
   rpcTimeoutMs: number;
   cronSecret: string | undefined;
   adminSecret: string | undefined;
@@ -43,7 +48,17 @@ export interface Config {
   companyPatchAuth: 'signature' | 'ip';
   rateLimitMax: number;
   rateLimitWindowMs: number;
-  trustProxy: boolean;
+  /** Gas a day the platform pays for one company's transactions (deploy-suite, launches, rounds, claims). */
+  companyGasBudget: bigint;
+  /** Seconds a company waits between two manual decision rounds. */
+  manualRoundCooldownS: number;
+  /** GET /api/health's own budget per client and window (monitors poll it). */
+  healthRateLimitMax: number;
+  /**
+   * Which hops may set X-Forwarded-For: false (none: the socket's address is the client), a number of proxies in
+   * front, or the proxies' addresses and CIDR ranges. Never "any", which lets every client forge its address.
+   */
+  trustProxy: TrustProxy;
   roles: Set<Role>;
   apiKeyCacheMs: number;
   /** 0x-hex seed of agent wallets; generated into DATA_DIR in development when unset. */
@@ -83,6 +98,12 @@ export interface Config {
   llmMaxRetries: number;
 }
 
+export type TrustProxy = false | number | string[];
+
+/** Names proxy-addr (Fastify's trustProxy) knows for the private ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+export const TRUST_PROXY_HOPS_MAX = 10;
+
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
@@ -91,6 +112,24 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+export const LOG_FORMATS = ['pretty', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/**
+ * LOG_FORMAT when set; else pretty when stdout is a terminal and NODE_ENV is not production (a person reads it), and
+ * JSON lines otherwise (a collector, a file or a pipe reads them).
+ */
+function logFormat(env: Env, stdoutIsTty: boolean): LogFormat {
+  const raw = str(env, 'LOG_FORMAT');
+  if (raw !== undefined) {
+    if (!(LOG_FORMATS as readonly string[]).includes(raw)) {
+      throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${raw}"`);
+    }
+    return raw as LogFormat;
+  }
+  return stdoutIsTty && str(env, 'NODE_ENV') !== 'production' ? 'pretty' : 'json';
+}
 
 function str(env: Env, name: string): string | undefined {
   const v = env[name];
@@ -105,6 +144,36 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` trusts no proxy; `1`-`10` trusts that many hops in front (the client is the
+ * address that many entries from the right of X-Forwarded-For); a comma-separated list of addresses, CIDR ranges or
+ * proxy-addr's names (loopback, linklocal, uniquelocal) trusts those proxies only. `true` is refused: it takes the
+ * left-most X-Forwarded-For entry, which the client writes itself behind any proxy that appends.
+ */
+function trustProxy(env: Env): TrustProxy {
+  const raw = str(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') {
+    throw new ConfigError(
+      'TRUST_PROXY=true would trust any X-Forwarded-For, which every client can forge: give the number of proxies in front of the service (e.g. TRUST_PROXY=1) or their addresses/CIDR ranges (e.g. TRUST_PROXY=10.0.0.0/8)',
+    );
+  }
+  if (/^\d+$/.test(raw)) return int(env, 'TRUST_PROXY', 0, 0, TRUST_PROXY_HOPS_MAX);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    const bitsOk =
+      bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32) && rest.length === 0);
+    if (!PROXY_RANGE_NAMES.includes(entry) && (family === 0 || !bitsOk)) {
+      throw new ConfigError(
+        `TRUST_PROXY must be false, a number of proxy hops (1-${TRUST_PROXY_HOPS_MAX}), or a comma-separated list of proxy addresses, CIDR ranges or ${PROXY_RANGE_NAMES.join('/')}; "${entry}" is none of these`,
+      );
+    }
+  }
+  return entries;
 }
 
 function url(env: Env, name: string, protocols: string[]): string | undefined {
@@ -123,11 +192,12 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
 }
 
 /** A wei amount as a decimal string, below 2^128 (the distributor stores an epoch's pool as a uint128). */
-function wei(env: Env, name: string, fallback: bigint): bigint {
+/** A whole amount too big for a JS number (wei, gas), exact as a bigint. */
+function wei(env: Env, name: string, fallback: bigint, unit = 'wei'): bigint {
   const raw = str(env, name);
   if (raw === undefined) return fallback;
   if (!/^\d{1,39}$/.test(raw) || BigInt(raw) >= 2n ** 128n) {
-    throw new ConfigError(`${name} must be a whole number of wei (decimal digits, below 2^128), got "${raw}"`);
+    throw new ConfigError(`${name} must be a whole number of ${unit} (decimal digits, below 2^128), got "${raw}"`);
   }
   return BigInt(raw);
 }
@@ -162,7 +232,7 @@ function llmEndpoint(env: Env, prefix: string): ModelEndpoint | undefined {
   return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey };
 }
 
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: boolean } = {}): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const host = str(env, 'HOST') ?? '127.0.0.1';
   const baseUrl = (url(env, 'BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -205,6 +275,7 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl,
     marketplaceUrl: (url(env, 'MARKETPLACE_URL', ['http:', 'https:']) ?? baseUrl).replace(/\/+$/, ''),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    logFormat: logFormat(env, options.stdoutIsTty ?? process.stdout.isTTY === true),
     dataDir: path.resolve(str(env, 'DATA_DIR') ?? './data'),
     databaseUrl,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
@@ -214,7 +285,7 @@ export function loadConfig(env: Env = process.env): Config {
     contractsFile: str(env, 'CONTRACTS_FILE'),
     platformPrivateKey,
     oraclePrivateKey: privateKey(env, 'ORACLE_PRIVATE_KEY') ?? platformPrivateKey,
-    explorerUrl: (url(env, 'EXPLORER_URL', ['http:', 'https:']) ?? 'https://basescan.org').replace(/\/+$/, ''),
+    explorerUrl: url(env, 'EXPLORER_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
     rpcTimeoutMs: int(env, 'RPC_TIMEOUT_MS', 5000, 100, 120_000),
     cronSecret: str(env, 'CRON_SECRET'),
     adminSecret: str(env, 'ADMIN_SECRET'),
@@ -223,7 +294,10 @@ export function loadConfig(env: Env = process.env): Config {
     companyPatchAuth,
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
     rateLimitWindowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
-    trustProxy: (str(env, 'TRUST_PROXY') ?? 'false') === 'true',
+    healthRateLimitMax: int(env, 'HEALTH_RATE_LIMIT_MAX', 120, 1, 10_000_000),
+    companyGasBudget: wei(env, 'COMPANY_GAS_BUDGET', COMPANY_GAS_BUDGET_DEFAULT, 'gas'),
+    manualRoundCooldownS: int(env, 'MANUAL_ROUND_COOLDOWN_S', 300, 0, 86_400),
+    trustProxy: trustProxy(env),
     roles,
     apiKeyCacheMs: int(env, 'API_KEY_CACHE_MS', 10_000, 0, 3_600_000),
     walletMasterSeed: str(env, 'WALLET_MASTER_SEED'),

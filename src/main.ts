@@ -1,16 +1,24 @@
 // Start-up: configuration, container, HTTP server, and a graceful shutdown on SIGTERM/SIGINT that stops
 // accepting, drains requests in flight, then closes the database and the chain node.
+
+import type { AddressInfo } from 'node:net';
 import { buildContracts } from '../scripts/build-contracts.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
-import { DEV_CRON_SECRET_FILE, developmentCronSecret } from './domain/auth/dev-secret.ts';
+import {
+  DEV_ADMIN_SECRET_FILE,
+  DEV_CRON_SECRET_FILE,
+  developmentAdminSecret,
+  developmentCronSecret,
+} from './domain/auth/dev-secret.ts';
 import { followCardTransfers } from './domain/companies/ownership.ts';
 import { startEngine } from './domain/engine/loop.ts';
 import { followCompanyTokens } from './domain/tokens/indexer.ts';
 import { buildApp } from './http/app.ts';
 import { runStartupJobs, startScheduler } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
-import { countingRpcErrors, serveMetrics } from './metrics.ts';
+import { countingRpcErrors, metricsExposure, serveMetrics } from './metrics.ts';
+import { removeServiceFile, writeServiceFile } from './service-file.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -25,11 +33,17 @@ async function main() {
     }
     throw err;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFormat);
   const devCronSecret = developmentCronSecret(config);
   if (devCronSecret) {
     config.cronSecret = devCronSecret;
     logger.info(`development CRON_SECRET: the one in ${config.dataDir}/${DEV_CRON_SECRET_FILE}`);
+  }
+  // The admin routes' secret of a local platform, which `npm run cli -- api-keys` reads to ask this service.
+  const devAdminSecret = developmentAdminSecret(config);
+  if (devAdminSecret) {
+    config.adminSecret = devAdminSecret;
+    logger.info(`development ADMIN_SECRET: the one in ${config.dataDir}/${DEV_ADMIN_SECRET_FILE}`);
   }
   // Contracts are compiled on install; this only recompiles when a source changed since.
   if (buildContracts().compiled) logger.info('contracts recompiled');
@@ -99,16 +113,29 @@ async function main() {
     await container.events.start();
     await app.listen({ host: config.host, port: config.port });
     logger.info(`ai-economy ${config.baseUrl} (API docs at ${config.baseUrl}/api/docs)`);
-  } else if (config.metricsPort !== undefined) {
-    // Without the api role, GET /metrics alone (the indexer lag, job and engine series of this process).
+    if (container.database.kind === 'pglite') {
+      // The embedded database admits this process only: local tools find the service here and ask it instead.
+      const { port } = app.server.address() as AddressInfo;
+      const loopback = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host;
+      writeServiceFile(config.dataDir, {
+        url: `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`,
+        pid: process.pid,
+      });
+      stopHooks.push(() => removeServiceFile(config.dataDir));
+    }
+  }
+  const exposure = metricsExposure(config);
+  if (exposure.port !== undefined) {
+    // GET /metrics alone on a port of its own: processes without the api role, and every process in production.
     const server = await serveMetrics(container.metrics, {
       host: config.host,
-      port: config.metricsPort,
+      port: exposure.port,
       token: config.metricsToken,
     });
     stopHooks.push(() => server.close());
     logger.info({ port: server.port }, 'metrics at /metrics');
   }
+  if (exposure.hidden) logger.warn(exposure.hidden);
   if (stopping) return;
   container.lifecycle.state = 'ready';
   logger.info({ roles: [...config.roles] }, 'running');

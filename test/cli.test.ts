@@ -1,5 +1,4 @@
 // The command line, run as the operator runs it: a child process on the configured database.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,37 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli as runCliInProcess } from '../src/cli.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { API_KEY_PATTERN, createApiKeyVerifier } from '../src/domain/auth/api-keys.ts';
+import { lastLine, runCli } from './helpers/process.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: root,
-      // Only what the CLI needs: the test runner's environment carries variables of its own (BASE_URL, ...).
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TMPDIR: tmpdir(), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-const lastLine = (s: string) => s.trimEnd().split('\n').at(-1)!;
 
 interface Target {
   name: string;
@@ -126,7 +97,13 @@ describe.each(targets)('cli on $name', (target) => {
 
     const listed = await cli('api-keys', 'list');
     expect(listed.code).toBe(0);
-    const [header, ...rows] = listed.stdout.trimEnd().split('\n');
+    const [used, header, ...rows] = listed.stdout.trimEnd().split('\n');
+    // It says which database it used (no service runs on this data directory).
+    expect(used).toEqual(
+      target.name === 'pglite'
+        ? `Database: the embedded PGlite under ${path.join(target.env().DATA_DIR!, 'pg')}.`
+        : expect.stringMatching(/^Database: PostgreSQL at postgres.*\(DATABASE_URL\)\.$/),
+    );
     expect(header!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'PREFIX', 'CREATED', 'REVOKED']);
     expect(rows).toHaveLength(1);
     const [rowId, name, prefix, createdAt, revoked] = rows[0]!.split(/\s{2,}/);
@@ -185,7 +162,8 @@ describe('cli usage', () => {
       expect(res.code).toBe(0);
       expect(res.stdout).toMatch(/^Usage: npm run cli -- <command>/);
       expect(res.stdout).toContain('api-keys create --name NAME');
-      expect(res.stdout).toContain('one process at a time');
+      expect(res.stdout).toContain('PGlite admits one process');
+      expect(res.stdout).toContain('never create an empty');
     }
   });
 
@@ -246,16 +224,36 @@ describe('cli usage', () => {
     expect(res.stderr).toMatch(/configuration error: DATABASE_URL must use one of postgres:, postgresql:/);
   });
 
-  it('exits 1 when the embedded database cannot be opened, saying PGlite takes one process at a time', async () => {
-    const file = path.join(dataDir, '..', `aie-cli-not-a-dir-${randomBytes(4).toString('hex')}`);
-    writeFileSync(file, 'not a directory');
+  it('exits 1 without creating anything when DATA_DIR holds no database, saying where it looked', async () => {
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'aie-cli-elsewhere-'));
     try {
-      const res = await runCli(['api-keys', 'list'], { DATA_DIR: file });
+      for (const args of [
+        ['api-keys', 'list'],
+        ['api-keys', 'create', '--name', 'x'],
+        ['api-keys', 'revoke', 'x'],
+      ]) {
+        const res = await runCli(args, { DATA_DIR: elsewhere });
+        expect(res.code).toBe(1);
+        expect(res.stderr).toContain(`no database under ${path.join(elsewhere, 'pg')}`);
+        expect(res.stderr).toMatch(/Start the service once/);
+      }
+      expect(readdirSync(elsewhere)).toEqual([]);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 1 when the embedded database cannot be opened, saying PGlite takes one process at a time', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'aie-cli-broken-'));
+    // A data directory whose database is not a PGlite directory (here a file): it exists, but cannot be opened.
+    writeFileSync(path.join(dir, 'pg'), 'not a directory');
+    try {
+      const res = await runCli(['api-keys', 'list'], { DATA_DIR: dir });
       expect(res.code).toBe(1);
       expect(res.stderr).toMatch(/cannot open the embedded database under/);
       expect(res.stderr).toContain('PGlite allows one process at a time on a data directory');
     } finally {
-      rmSync(file, { force: true });
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -31,6 +31,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('reads TRUST_PROXY as no proxy, a hop count, or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10' }).trustProxy).toBe(10);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each([
+    ['true', /TRUST_PROXY=true would trust any X-Forwarded-For/],
+    ['11', /TRUST_PROXY must be between 0 and 10/],
+    ['10.0.0.0/33', /"10.0.0.0\/33" is none of these/],
+    ['proxy.example.com', /"proxy.example.com" is none of these/],
+    ['10.0.0.1,', /"" is none of these/],
+  ])('refuses TRUST_PROXY=%s with a readable message', (value, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+  });
+
   it('never echoes a malformed private key', () => {
     const secret = '0xdeadbeef-not-a-key';
     try {

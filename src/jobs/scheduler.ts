@@ -4,10 +4,12 @@ import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import type { Container } from '../container.ts';
 import { rowsOf, type Tx } from '../db/client.ts';
+import { isLockTimeout } from '../db/errors.ts';
 import { purgeExpiredSignatures } from '../domain/auth/wallet-signature.ts';
 import { repairCardLocks } from '../domain/companies/card.ts';
 import { repairAgentDeployments } from '../domain/companies/deploy-suite.ts';
-import { anchorPendingRounds, failStaleRounds } from '../domain/engine/runner.ts';
+import { anchorPendingRounds } from '../domain/engine/anchoring.ts';
+import { failStaleRounds } from '../domain/engine/runner.ts';
 import { distributeEpoch } from '../domain/epochs/distribute.ts';
 import { purgeExpiredEvents } from '../domain/events/store.ts';
 import { takeScoreSnapshot } from '../domain/scores/snapshot.ts';
@@ -112,26 +114,51 @@ export const startupJobs = [
 ];
 
 export interface JobLogger {
-  info(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
 /**
- * Runs a job once if no other process holds its lock; returns false when another process is running it.
- * PGlite serves one process (its data directory is locked) over one connection, so there the job runs
- * without a transaction: holding one would block the job's own queries made through other handles.
+ * How long a start-up run waits for its job's lock. After a crash the killed process's session can hold it until
+ * PostgreSQL notices the closed connection, and the schedule's own run (which leaves recent work alone) can hold it
+ * too; the start-up run is the one that takes what the crash left, so it waits rather than skip.
  */
-export async function runJobOnce(job: Job, container: Container, { atStart = false } = {}): Promise<boolean> {
+export const STARTUP_LOCK_WAIT_MS = 60_000;
+
+/**
+ * Runs a job once. On the schedule it runs only if no other process holds its lock, and returns false when another
+ * process is running it. At start it waits for the lock (at most `lockWaitMs`, then throws: the schedule retries),
+ * and always runs. PGlite serves one process (its data directory is locked) over one connection, so there the job
+ * runs without a transaction: holding one would block the job's own queries made through other handles.
+ */
+export async function runJobOnce(
+  job: Job,
+  container: Container,
+  { atStart = false, lockWaitMs = STARTUP_LOCK_WAIT_MS } = {},
+): Promise<boolean> {
   const run = (atStart && job.startup) || job.run;
   if (container.database.kind === 'pglite') {
     await run(container.database.db, container);
     return true;
   }
+  const key = `job:${job.name}`;
   return container.database.db.transaction(async (tx) => {
-    const [row] = rowsOf<{ locked: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`job:${job.name}`})) as locked`),
-    );
-    if (!row?.locked) return false;
+    if (atStart) {
+      await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.floor(lockWaitMs))}`));
+      try {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      } catch (err) {
+        if (isLockTimeout(err))
+          throw new Error(`the lock of job ${job.name} stayed held for ${lockWaitMs} ms at start`);
+        throw err;
+      }
+      await tx.execute(sql`set local lock_timeout = 0`);
+    } else {
+      const [row] = rowsOf<{ locked: boolean }>(
+        await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${key})) as locked`),
+      );
+      if (!row?.locked) return false;
+    }
     await run(tx, container);
     return true;
   });
@@ -174,7 +201,8 @@ export function startScheduler(container: Container, log: JobLogger, list: Job[]
         const started = Date.now();
         try {
           const ran = await runJobMeasured(job, container);
-          if (ran) log.info({ job: job.name, ms: Date.now() - started }, 'job done');
+          // Routine: every minute for some jobs. At debug level, so a terminal shows what matters.
+          if (ran) log.debug({ job: job.name, ms: Date.now() - started }, 'job done');
         } catch (err) {
           log.error({ job: job.name, err }, 'job failed');
         }

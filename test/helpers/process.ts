@@ -4,6 +4,7 @@
 // database that survives the process (a PGlite data directory on disk, or a fresh database on TEST_DATABASE_URL).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { toHex } from 'viem';
 import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
@@ -15,6 +16,36 @@ import { createServerDatabase } from './db.ts';
 import { type HttpMethod, type MessageSigner, serializeBody, signedRequest } from './security.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run cli -- ...args` as a child process, with PATH, HOME and TMPDIR and `env` only. */
+export function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: REPO_ROOT,
+      // Only what the CLI needs: the test runner's environment carries variables of its own (BASE_URL, ...).
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TMPDIR: tmpdir(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export const lastLine = (s: string) => s.trimEnd().split('\n').at(-1)!;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 // Scheduled jobs run under an advisory lock: of two processes starting one job together, one does the work.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Container } from '../../src/container.ts';
 import type { Database } from '../../src/db/client.ts';
@@ -51,4 +52,57 @@ describe.each(testDatabases)('scheduler on $name', ({ name, open }) => {
     expect(second).toBe(false);
     expect(runs).toBe(1);
   });
+
+  // After a crash, the killed process's session may still hold a job's lock for a while, or the schedule's own run
+  // may hold it (one that leaves recent work alone): the start-up run must not be skipped, or what the crash left
+  // waits for the next periodic run. It waits for the lock and then does its work.
+  it.runIf(name === 'postgres')('runs a start-up job once the lock another session holds is released', async () => {
+    let startupRuns = 0;
+    const job: Job = {
+      name: 'test-startup-wait',
+      pattern: '* * * * *',
+      run: async () => {},
+      startup: async () => {
+        startupRuns++;
+      },
+    };
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const holder = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'job:test-startup-wait'}))`);
+      await gate;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const atStart = runJobOnce(job, container, { atStart: true });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(startupRuns, 'it waits while the lock is held').toBe(0);
+    release();
+    await holder;
+    expect(await atStart).toBe(true);
+    expect(startupRuns).toBe(1);
+  });
+
+  it.runIf(name === 'postgres')(
+    'fails a start-up job whose lock stays held past the wait, for the schedule to retry',
+    async () => {
+      const job: Job = { name: 'test-startup-held', pattern: '* * * * *', run: async () => {} };
+      let release!: () => void;
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      const holder = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'job:test-startup-held'}))`);
+        await gate;
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      try {
+        await expect(runJobOnce(job, container, { atStart: true, lockWaitMs: 300 })).rejects.toThrow(/lock/i);
+      } finally {
+        release();
+        await holder;
+      }
+    },
+  );
 });
