@@ -24,6 +24,7 @@ import {
   StakingAbi,
   TokenLauncherAbi,
 } from '../src/chain/generated/abis.ts';
+import { chainTime } from '../src/chain/time.ts';
 import { walletAuthorizationHeader, walletSignatureMessage } from '../src/domain/auth/wallet-signature.ts';
 import {
   ANVIL_MNEMONIC,
@@ -205,11 +206,6 @@ async function rpc(ctx: Ctx, method: string, params: unknown[]) {
   return body.result;
 }
 
-/** The latest block's time: trade deadlines follow the chain's clock, which the epoch step moves. */
-async function chainNow(ctx: Ctx): Promise<bigint> {
-  return (await ctx.client.getBlock()).timestamp;
-}
-
 async function ensureAllowance(ctx: Ctx, index: number, token: Address, spender: Address, amount: bigint) {
   const owner = ctx.accounts[index]!.address;
   const allowance = await ctx.client.readContract({
@@ -319,10 +315,12 @@ async function stepCompanies(ctx: Ctx) {
         functionName: 'mintPrice',
       });
       await ensureAllowance(ctx, c.account, ctx.contracts.usdc, ctx.contracts.accessCard, price);
+      // The price just read is the most this mint pays: a price change in between reverts instead of costing more.
       await send(ctx, c.account, 'mint a card', {
         address: ctx.contracts.accessCard,
         abi: AccessCardAbi,
         functionName: 'mint',
+        args: [price],
       });
       minted++;
     }
@@ -489,7 +487,8 @@ async function buy(ctx: Ctx, index: number, token: Address, usdcWhole: number) {
     functionName: 'quoteBuy',
     args: [token, usdcIn],
   });
-  const deadline = (await chainNow(ctx)) + 600n;
+  // Deadlines follow the chain's clock, which the epoch step moves, never the machine's.
+  const deadline = (await chainTime(ctx.client)) + 600n;
   await send(ctx, index, `buy ${usdcWhole} USDC`, {
     address: ctx.contracts.tokenLauncher,
     abi: TokenLauncherAbi,
@@ -516,7 +515,7 @@ async function sell(ctx: Ctx, index: number, token: Address, share: bigint) {
     functionName: 'quoteSell',
     args: [token, tokensIn],
   });
-  const deadline = (await chainNow(ctx)) + 600n;
+  const deadline = (await chainTime(ctx.client)) + 600n;
   await send(ctx, index, 'sell', {
     address: ctx.contracts.tokenLauncher,
     abi: TokenLauncherAbi,

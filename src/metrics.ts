@@ -140,7 +140,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
 }
 
 export interface LoopLogger {
-  info(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
 }
 
@@ -150,7 +150,7 @@ export interface LoopLogger {
  */
 export function countingRpcErrors(log: LoopLogger, metrics: Metrics, source: RpcErrorSource): LoopLogger {
   return {
-    info: (obj, msg) => log.info(obj, msg),
+    debug: (obj, msg) => log.debug(obj, msg),
     warn: (obj, msg) => {
       metrics.countRpcError((obj as { err?: unknown }).err, source);
       log.warn(obj, msg);
@@ -161,6 +161,41 @@ export function countingRpcErrors(log: LoopLogger, metrics: Metrics, source: Rpc
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
 /** True when `header` is `Bearer <token>`; compared in constant time (digests of equal length). */
+/** Where a process serves GET /metrics, from its settings (docs/operations.md "Metrics"). */
+export interface MetricsExposure {
+  /** On the API's own port (api role). */
+  onApi: boolean;
+  /** On a port of its own. */
+  port: number | undefined;
+  /** Why it is served nowhere, for the start-up log; undefined when it is served somewhere. */
+  hidden: string | undefined;
+}
+
+/**
+ * Outside production /metrics is on the API port (behind METRICS_TOKEN when set), and on METRICS_PORT for a process
+ * without the api role. In production the metrics are never open on the public port: they need METRICS_TOKEN there,
+ * or, with METRICS_PORT set, they are served on that port only (on every role), for a scraper inside the network.
+ */
+export function metricsExposure(config: {
+  nodeEnv: string;
+  metricsToken: string | undefined;
+  metricsPort: number | undefined;
+  roles: ReadonlySet<string>;
+}): MetricsExposure {
+  const api = config.roles.has('api');
+  if (config.nodeEnv !== 'production') {
+    return { onApi: api, port: api ? undefined : config.metricsPort, hidden: undefined };
+  }
+  if (config.metricsPort !== undefined) return { onApi: false, port: config.metricsPort, hidden: undefined };
+  if (config.metricsToken !== undefined) return { onApi: api, port: undefined, hidden: undefined };
+  return {
+    onApi: false,
+    port: undefined,
+    hidden:
+      'GET /metrics is not served: in production set METRICS_TOKEN (scrapers then send Authorization: Bearer <METRICS_TOKEN>) or METRICS_PORT (served on that port only)',
+  };
+}
+
 export function bearerMatches(header: string | undefined, token: string): boolean {
   const given = /^\s*Bearer +(\S+)\s*$/i.exec(header ?? '')?.[1];
   return given !== undefined && timingSafeEqual(sha256(given), sha256(token));

@@ -2,16 +2,20 @@
 // error envelopes, OpenAPI, rate limits, then every area's routes.
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
+import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../address.ts';
 import type { Container } from '../container.ts';
 import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { installErrorHandlers, mapError, sendError } from './errors.ts';
+import { exactOpenApi } from './openapi.ts';
+import adminRoutes from './routes/admin.ts';
 import agentRoutes from './routes/agents.ts';
 import companyRoutes from './routes/companies.ts';
 import decisionRoutes from './routes/decisions.ts';
@@ -24,6 +28,7 @@ import stakingRoutes from './routes/staking.ts';
 import systemRoutes from './routes/system.ts';
 import tokenRoutes from './routes/tokens.ts';
 import { BareError, InternalError, V1Error } from './schemas/common.ts';
+import { docsContentSecurityPolicy, securityHeaders } from './security-headers.ts';
 import type { App } from './types.ts';
 import { createValidatorCompiler, rejectUnstorableText } from './validation.ts';
 
@@ -45,13 +50,22 @@ export interface BuildAppOptions {
 export async function buildApp(container: Container, options: BuildAppOptions = {}): Promise<App> {
   const { config } = container;
   const app = Fastify({
-    loggerInstance: options.logger ?? createLogger(config.logLevel),
+    loggerInstance: options.logger ?? createLogger(config.logLevel, config.logFormat),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr's own rule for it (Fastify's types take only its function form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // The response serializer checks unions with an Ajv of its own: it must know the request schemas' formats too.
+    serializerOpts: { ajv: { formats: { [ADDRESS_FORMAT]: ADDRESS_PATTERN } } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
     // The router's own errors (a broken percent-escape in the path) answer in the route family's envelope too.
@@ -103,6 +117,9 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     parseJson(request, body as string, done);
   });
 
+  // First among the plugins, so every answer carries the headers: errors, 404s and 429s included.
+  await app.register(helmet, securityHeaders(config, container.chain));
+
   installErrorHandlers(app);
   for (const schema of [InternalError, V1Error, BareError]) app.addSchema(schema);
 
@@ -131,8 +148,15 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
       },
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    // Optional query parameters, security on every operation, operationIds and each operation's real statuses.
+    transformObject: (documentObject) =>
+      exactOpenApi((documentObject as { openapiObject: Record<string, unknown> }).openapiObject) as never,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { deepLinking: true },
+    staticCSP: docsContentSecurityPolicy(config, container.chain),
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // Every route is callable from browsers (dashboards, marketplaces, dapps): credentials travel in headers,
@@ -174,5 +198,6 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(decisionRoutes, { container });
   await app.register(fortuneRoutes, { container });
   await app.register(epochRoutes, { container });
+  await app.register(adminRoutes, { container });
   return app;
 }

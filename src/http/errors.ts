@@ -1,5 +1,6 @@
 // One place maps every error to its HTTP status and envelope: internal, v1 or bare (NFT routes).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADDRESS_FORMAT, ADDRESS_RULE } from '../address.ts';
 import { isChainUnavailable } from '../chain/errors.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, type ErrorCode, type ErrorDetail } from '../errors.ts';
@@ -7,6 +8,7 @@ import { meta } from './envelope.ts';
 
 export const codeToStatus: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
+  GAS_BUDGET_EXCEEDED: 429,
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
@@ -51,10 +53,13 @@ interface AjvError {
   params: Record<string, unknown>;
 }
 
+/** The most validation details one answer lists (a route validating with allErrors may find many more). */
+export const VALIDATION_DETAILS_MAX = 50;
+
 function validationDetails(err: FastifyError): ErrorDetail[] {
   const context = (err as { validationContext?: string }).validationContext ?? 'body';
   const where = context === 'querystring' ? 'query' : context;
-  return ((err.validation ?? []) as AjvError[]).map((e) => {
+  return ((err.validation ?? []) as AjvError[]).slice(0, VALIDATION_DETAILS_MAX).map((e) => {
     const segments = (e.instancePath ?? '').split('/').filter(Boolean);
     if (e.keyword === 'required' && typeof e.params.missingProperty === 'string')
       segments.push(e.params.missingProperty);
@@ -67,6 +72,8 @@ function validationDetails(err: FastifyError): ErrorDetail[] {
       message = `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}`;
     } else if (e.keyword === 'additionalProperties') {
       message = 'is not an allowed field';
+    } else if (e.keyword === 'format' && e.params.format === ADDRESS_FORMAT) {
+      message = `must be an Ethereum address: ${ADDRESS_RULE}`;
     } else if (e.keyword === 'required') {
       message = 'is required';
     } else if (e.keyword === 'type' && context === 'querystring') {

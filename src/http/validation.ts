@@ -5,7 +5,9 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { ADDRESS_FORMAT, parseAddress } from '../address.ts';
 import { validationError } from '../errors.ts';
+import { isUnstorableText } from '../text.ts';
 
 const INTEGER = /^-?(0|[1-9][0-9]{0,15})$/;
 const NUMBER = /^-?(0|[1-9][0-9]{0,15})(\.[0-9]{1,18})?$/;
@@ -27,15 +29,21 @@ function coerce(value: string, kind: Kind): unknown {
   return pattern.test(value) ? Number(value) : value;
 }
 
-export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
+/**
+ * The request validator. `allErrors` reports every violation of a body at once (a form's fields all marked in one
+ * answer) instead of the first; the answer lists at most VALIDATION_DETAILS_MAX of them (src/http/errors.ts), and the
+ * body limit bounds the work.
+ */
+export function createValidatorCompiler({ allErrors = false } = {}): FastifySchemaCompiler<unknown> {
   const ajv = new (Ajv as unknown as typeof Ajv.default)({
     coerceTypes: false,
     useDefaults: true,
     removeAdditional: false,
-    allErrors: false,
+    allErrors,
     strict: false,
   });
   (addFormats as unknown as (a: unknown) => void)(ajv);
+  ajv.addFormat(ADDRESS_FORMAT, { type: 'string', validate: (value: string) => parseAddress(value).ok });
   return ({ schema, httpPart }) => {
     const validate = ajv.compile(schema as object) as ValidateFunction;
     if (httpPart === 'body') return validate;
@@ -55,10 +63,6 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   };
 }
 
-/** NUL, or a UTF-16 surrogate without its pair: neither can be stored in PostgreSQL text or jsonb. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const unstorableText = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
-
 /**
  * Throws 400 VALIDATION_ERROR naming the first string (key or value, at any depth) of the request's params, query
  * or body that holds text PostgreSQL cannot store. Walks with an explicit stack, so deep nesting cannot overflow.
@@ -68,12 +72,12 @@ export function rejectUnstorableText(parts: Record<string, unknown>): void {
   while (stack.length > 0) {
     const [value, path] = stack.pop()!;
     if (typeof value === 'string') {
-      if (unstorableText(value)) throw unstorable(path);
+      if (isUnstorableText(value)) throw unstorable(path);
     } else if (Array.isArray(value)) {
       for (const [i, v] of value.entries()) stack.push([v, `${path}/${i}`]);
     } else if (value !== null && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
-        if (unstorableText(k)) throw unstorable(path);
+        if (isUnstorableText(k)) throw unstorable(path);
         stack.push([v, `${path}/${k}`]);
       }
     }

@@ -17,9 +17,10 @@ import { isDatabaseUnavailable } from '../../src/db/errors.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import { publishEvent } from '../../src/domain/events/store.ts';
+import { PROBE_CACHE_MS } from '../../src/http/routes/system.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
-import { signed } from '../helpers/companies.ts';
+import { mintCard, signed } from '../helpers/companies.ts';
 import { payloads } from '../helpers/events.ts';
 import { type PrivatePostgres, privatePostgresUnavailable, startPrivatePostgres } from '../helpers/private-postgres.ts';
 import { openStream, type SseStream } from '../helpers/sse-client.ts';
@@ -78,7 +79,8 @@ beforeAll(async () => {
     name: 'Restart Co',
     category: 'AI_TOKENS',
     creatorAddress: devAccount(1).address,
-    cardTokenId: 1,
+    // A card the creator really holds: signed company writes check the holder on-chain.
+    cardTokenId: Number(await mintCard(chain, 1)),
   });
 }, 120_000);
 
@@ -279,7 +281,9 @@ describe.skipIf(unavailable)(`PostgreSQL restart under load${unavailable ? ` (sk
     expect(txError, 'the open transaction fails').toBeInstanceOf(Error);
     expect(isDatabaseUnavailable(txError), String(txError)).toBe(true);
 
-    // The probes answer at once, not after their 3 s timeout: the pool is refused straight away.
+    // The probes share one answer for up to PROBE_CACHE_MS: past that, they answer at once, not after their 3 s
+    // timeout, because the pool is refused straight away.
+    await new Promise((resolve) => setTimeout(resolve, PROBE_CACHE_MS));
     let started = Date.now();
     const health = await get('/api/health');
     expect(health.status).toBe(503);

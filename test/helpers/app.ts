@@ -10,6 +10,7 @@ import { buildApp } from '../../src/http/app.ts';
 import type { App } from '../../src/http/types.ts';
 import { startTestChain, type TestChain } from './chain.ts';
 import { primaryTestDatabase } from './db.ts';
+import { checkResponsesAgainstDocument } from './openapi.ts';
 
 export interface TestApp {
   app: App;
@@ -41,6 +42,8 @@ export async function startTestApp(options: {
     ...(options.now ? { now: options.now } : {}),
   });
   const app = await buildApp(container, { logger });
+  // Every response the tests receive is checked against the OpenAPI document; close() fails on a mismatch.
+  const responses = checkResponsesAgainstDocument(app);
   await options.extraRoutes?.(app, container);
   await app.ready();
   return {
@@ -50,6 +53,10 @@ export async function startTestApp(options: {
     close: async () => {
       await app.close();
       await container.close();
+      if (responses.problems.length > 0) {
+        const shown = [...new Set(responses.problems)].slice(0, 20);
+        throw new Error(`responses that do not match the OpenAPI document:\n${shown.join('\n')}`);
+      }
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   STRATEGY_PRESETS,
   STRATEGY_TYPE_MAX,
 } from '../../src/constants.ts';
+import { VALIDATION_DETAILS_MAX } from '../../src/http/errors.ts';
 import { useTestApp } from '../helpers/app.ts';
 import {
   type HttpMethod,
@@ -58,6 +59,29 @@ async function expectValidationError(body: unknown, path?: string) {
 }
 
 describe('POST /api/agents', () => {
+  it('reports every invalid field at once, not only the first', async () => {
+    const error = await expectValidationError({
+      name: '',
+      persona: { role: 'CFO', description: 'x'.repeat(501) },
+      skills: [],
+      strategy: { type: 'yield', preset: 'RECKLESS' },
+      extra: 1,
+    });
+    const paths = error.details.map((d: { path: string }) => d.path);
+    for (const path of ['body.name', 'body.persona.description', 'body.skills', 'body.strategy.preset', 'body.extra']) {
+      expect(paths, path).toContain(path);
+    }
+  });
+
+  it('lists at most VALIDATION_DETAILS_MAX details however many fields are wrong', async () => {
+    const error = await expectValidationError({
+      ...validBody(),
+      skills: Array.from({ length: 20 }, () => ' '),
+      ...Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`extra${i}`, i])),
+    });
+    expect(error.details).toHaveLength(VALIDATION_DETAILS_MAX);
+  });
+
   it('creates a stand-alone PENDING agent owned by the signer: 201 with id, name, status, creatorAddress, createdAt', async () => {
     const before = Date.now();
     const res = await create(validBody());

@@ -8,6 +8,7 @@ import { devAccount } from '../../src/chain/client.ts';
 import { AGENT_DESCRIPTION_MAX, AGENT_NAME_MAX, AGENT_SKILLS_MAX } from '../../src/constants.ts';
 import { agents, companies } from '../../src/db/schema/companies.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { mintCard } from '../helpers/companies.ts';
 import { type HttpMethod, type MessageSigner, runCommonRouteTests, sendSigned } from '../helpers/security.ts';
 
 const alice = devAccount(5);
@@ -112,7 +113,8 @@ describe('PUT /api/agents/{id}', () => {
         slug: `seat-${createId()}`,
         category: 'RWA',
         creatorAddress: alice.address,
-        cardTokenId: 777,
+        // A card alice really holds: changes to a company's agents check the holder on-chain.
+        cardTokenId: Number(await mintCard(t.chain, 5)),
       })
       .returning();
     const row = await insertAgent({ companyId: company!.id, role: 'CFO' });

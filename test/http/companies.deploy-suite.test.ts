@@ -139,6 +139,44 @@ describe('POST /api/companies/{id}/deploy-suite', () => {
     }
   });
 
+  it('answers 200 with FAILED agents whose errors are decoded and storable, for reverts with NUL bytes and surrogates', async () => {
+    const otherId = await newCompany(4, 'Broken Wallet Co');
+    const seeded = createHdWalletProvider(new Uint8Array(32).fill(7));
+    let calls = 0;
+    const broken: WalletProvider = {
+      kind: 'broken',
+      addressOf: seeded.addressOf,
+      signTypedData: async (index, data) => {
+        calls++;
+        // A signature by another wallet: the registry reverts with a custom error whose zero-padded address
+        // argument the node renders into its message as NUL bytes.
+        if (calls === 1) return seeded.signTypedData(index + 100_000, data);
+        // An error text no PostgreSQL column can hold: a NUL and an unpaired surrogate.
+        if (calls === 2) throw new Error('signer \u0000 said \ud800 no');
+        return seeded.signTypedData(index, data);
+      },
+    };
+    const brokenApp = await startTestApp({ database: t.database, chain: t.chain, wallets: broken });
+    try {
+      const res = await deploy(otherId, 4, brokenApp.app);
+      expect(res.statusCode).toBe(200);
+      const results = Object.values(
+        res.json().data.dualityResults as Record<string, { status: string; errors: string[] }>,
+      );
+      const failed = results.filter((r) => r.status === 'FAILED').map((r) => r.errors[0]!);
+      expect(failed).toHaveLength(2);
+      expect(failed).toContainEqual(
+        expect.stringMatching(/^execution reverted: IdentityRegistryInvalidWalletSignature\(0x[0-9a-fA-F]{40}\)$/),
+      );
+      expect(failed).toContain('signer  said \ufffd no');
+      const rows = await t.database.db.select().from(agents).where(eq(agents.companyId, otherId));
+      const stored = rows.filter((r) => r.status === 'FAILED').flatMap((r) => r.lastErrors ?? []);
+      expect(stored.sort()).toEqual([...failed].sort());
+    } finally {
+      await brokenApp.close();
+    }
+  });
+
   it('answers 400 BAD_REQUEST once the company is PUBLIC, 403 to another signer, 404 for no company', async () => {
     const publicId = await newCompany(3, 'Public Co');
     await t.database.db.update(companies).set({ status: 'PUBLIC' }).where(eq(companies.id, publicId));

@@ -184,6 +184,24 @@ describe('PUT /api/companies/{id}/treasury', () => {
     expect((await put({ treasuryAddress: devAccount(3).address, x: 1 })).json().error.code).toBe('VALIDATION_ERROR');
   });
 
+  it('accepts lowercase, uppercase and checksummed spellings, and refuses a wrong EIP-55 checksum', async () => {
+    const address = devAccount(3).address;
+    const hex = address.slice(2);
+    for (const spelled of [address, address.toLowerCase(), `0x${hex.toUpperCase()}`]) {
+      const res = await put({ treasuryAddress: spelled });
+      expect(res.statusCode, spelled).toBe(200);
+      expect(res.json().data.treasuryAddress).toBe(address);
+    }
+    // Every letter's case flipped: mixed case whose checksum is wrong, as the staking routes refuse it too.
+    const flipped = [...hex].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+    const res = await put({ treasuryAddress: `0x${flipped}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'body.treasuryAddress', message: expect.stringContaining('EIP-55') }],
+    });
+  });
+
   it('answers 403 to another signer', async () => {
     expect((await put({ treasuryAddress: devAccount(2).address }, 2)).statusCode).toBe(403);
   });

@@ -10,15 +10,17 @@ import { ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import { agents, companies } from '../../src/db/schema/companies.ts';
 import { decisionBudgets, decisionRounds } from '../../src/db/schema/decisions.ts';
 import { platformEvents } from '../../src/db/schema/events.ts';
+import { anchorPendingRounds } from '../../src/domain/engine/anchoring.ts';
 import { canonicalJson, decisionHash } from '../../src/domain/engine/hash.ts';
 import { startRound } from '../../src/domain/engine/pipeline.ts';
-import { anchorPendingRounds, dueCompanies, failStaleRounds, runDueRounds } from '../../src/domain/engine/runner.ts';
+import { dueCompanies, failStaleRounds, runDueRounds } from '../../src/domain/engine/runner.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
 import { type FakeLlm, type FakeLlmRequest, llmReply, startFakeLlm } from '../helpers/fake-llm.ts';
 import { runCommonRouteTests } from '../helpers/security.ts';
 
-const t = useTestApp();
+// Rounds here run back to back: the manual-round cooldown has its own test (test/attacks/platform-gas.test.ts).
+const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0' } });
 let fake: FakeLlm;
 let remote: TestApp;
 
@@ -44,7 +46,13 @@ beforeAll(async () => {
   remote = await startTestApp({
     database: t.database,
     chain: t.chain,
-    env: { LLM_BASE_URL: fake.url, LLM_API_KEY: 'sk-test-secret', LLM_MAX_RETRIES: '0', LLM_TIMEOUT_MS: '3000' },
+    env: {
+      LLM_BASE_URL: fake.url,
+      LLM_API_KEY: 'sk-test-secret',
+      LLM_MAX_RETRIES: '0',
+      LLM_TIMEOUT_MS: '3000',
+      MANUAL_ROUND_COOLDOWN_S: '0',
+    },
   });
 });
 
@@ -71,6 +79,26 @@ describe('POST /api/companies/{id}/decisions/run with the built-in model', () =>
       'execution',
     ]);
     for (const p of round.phases) expect(p.durationMs).toBeGreaterThanOrEqual(0);
+    // No model endpoint is configured: the built-in model answered every call, so no configured model is named as
+    // having answered and no tokens were used; the choice of the BALANCED preset is kept apart.
+    const asked = round.phases.filter((p: { calls: number }) => p.calls > 0);
+    expect(asked.map((p: { phase: string }) => p.phase)).toEqual([
+      'brief',
+      'scrape',
+      'roles',
+      'synthesis',
+      'extraction',
+    ]);
+    for (const p of asked) {
+      expect(p.models, p.phase).toEqual(['builtin']);
+      expect(p.tokens, p.phase).toBe(0);
+      expect(p.configuredModels.length, p.phase).toBeGreaterThan(0);
+      expect(
+        p.configuredModels.every((m: string) => m.includes('/')),
+        p.phase,
+      ).toBe(true);
+    }
+    expect(round.llmTokensUsed).toBe(0);
     expect(round.ceoDecision.directive.length).toBeGreaterThan(0);
     expect(round.ceoDecision.actions.length).toBeGreaterThan(0);
     expect(round.actionsExecuted.length).toBeGreaterThan(0);
@@ -145,8 +173,24 @@ describe('POST /api/companies/{id}/decisions/run with the built-in model', () =>
       verificationMethod: 'decision_anchor',
     });
     expect(res.json().data.anchoredAt).toBeTypeOf('string');
-    expect(res.json().data.explorerUrl).toContain(round.anchoredTxHash);
+    // The local chain has no block explorer: no link rather than one that goes nowhere.
+    expect(res.json().data.explorerUrl).toBeNull();
     expect((await verify('nope')).statusCode).toBe(404);
+  });
+
+  it('links the anchoring transaction on the block explorer as an absolute URL when the chain has one', async () => {
+    const explorer = await startTestApp({
+      database: t.database,
+      chain: { ...t.chain, chain: { ...t.chain.chain, explorerUrl: 'https://explorer.example' } },
+    });
+    try {
+      const res = await explorer.app.inject({ method: 'GET', url: `/api/decisions/${round.id}/verify` });
+      expect(res.json().data.explorerUrl).toBe(`https://explorer.example/tx/${round.anchoredTxHash}`);
+      const chain = (await explorer.app.inject({ method: 'GET', url: '/api/chain' })).json().data;
+      expect(chain.explorerUrl).toBe('https://explorer.example');
+    } finally {
+      await explorer.close();
+    }
   });
 
   it('answers 403 to another signer, 404 for no company, 400 without active agents', async () => {
@@ -275,7 +319,30 @@ describe('with an OpenAI-compatible model server', () => {
     for (const r of fake.requests) expect(r.headers.authorization).toBe('Bearer sk-test-secret');
     const models = new Set(fake.requests.map((r) => r.body.model));
     expect([...models].every((m) => typeof m === 'string' && m.includes('/'))).toBe(true);
+    // Each phase names the model that answered it, which here is the one configured.
+    for (const p of data.phases.filter((x: { calls: number }) => x.calls > 0)) {
+      expect(p.models, p.phase).toEqual(p.configuredModels);
+      expect(
+        p.models.every((m: string) => m.includes('/')),
+        p.phase,
+      ).toBe(true);
+      expect(p.tokens, p.phase).toBeGreaterThan(0);
+    }
     expect(JSON.stringify(data)).not.toContain('sk-test-secret');
+  });
+
+  it('stores a model answer holding NUL and unpaired surrogates, made storable, and completes the round', async () => {
+    fake.reset();
+    // JSON escapes the model may write: a NUL and a lone surrogate decode into text PostgreSQL refuses.
+    const raw =
+      '{"directive":"Ship\\u0000 and \\ud800 tell.","actions":[{"role":"CMO","tool":"publish_update","args":{"message":"We\\u0000 ship."},"rationale":"reach\\udc00"}]}';
+    script({ extraction: () => llmReply.ok(raw) });
+    const res = await run(id, 5, remote.app);
+    expect(res.statusCode).toBe(201);
+    const data = res.json().data;
+    expect(data.status).toBe('COMPLETE');
+    expect(data.ceoDecision.directive).toBe('Ship and \ufffd tell.');
+    expect(data.actionsExecuted).toEqual(['CMO publish_update: published: We ship.']);
   });
 
   it('refuses tools an agent cannot afford, and records why', async () => {
@@ -409,11 +476,12 @@ describe('verification outcomes', () => {
       .update(decisionRounds)
       .set({ decisionHash: hash, anchorTxHash: null })
       .where(eq(decisionRounds.id, row!.id));
-    // Legacy path: the agent's identity owner (the platform) asks a validator, who answers.
+    // Legacy path: the agent's identity owner (the platform) asks the platform's validator key, which answers
+    // (a stranger's validation proves nothing: test/attacks/spoofed-verification.test.ts).
     const [agent] = await t.database.db.select().from(agents).where(eq(agents.companyId, builtinCo)).limit(1);
     const registry = t.chain.chain.contracts.validationRegistry!;
     const client = t.chain.chain.publicClient;
-    const validator = t.chain.wallet(9);
+    const validator = t.chain.wallet(0);
     await client.waitForTransactionReceipt({
       hash: await t.chain.wallet(0).writeContract({
         address: registry,

@@ -33,7 +33,7 @@ import { utcDateOf } from '../../src/domain/scores/dates.ts';
 import { companyKey } from '../../src/domain/tokens/keys.ts';
 import { jobs, runJobOnce, startupJobs } from '../../src/jobs/scheduler.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { signed } from '../helpers/companies.ts';
+import { mintCard, signed } from '../helpers/companies.ts';
 import { runCommonRouteTests } from '../helpers/security.ts';
 
 const CRON = 'cron-secret-for-epochs';
@@ -105,8 +105,9 @@ async function moveTo(e: number) {
 /** A fresh address that never held tokens. */
 const freshAddress = (label: string): Address => getAddress(`0x${keccak256(toHex(`epochs:${label}`)).slice(26)}`);
 
-let card = 9000;
+/** A company of dev account `creator`, bound to a card it really holds (claims check the holder on-chain). */
 async function company(id: string, creator: number, treasury: Address | null) {
+  const card = Number(await mintCard(t.chain, creator));
   await db()
     .insert(companies)
     .values({
@@ -114,7 +115,7 @@ async function company(id: string, creator: number, treasury: Address | null) {
       name: id.toUpperCase(),
       slug: `${id}-slug`,
       creatorAddress: devAccount(creator).address,
-      cardTokenId: card++,
+      cardTokenId: card,
       cardLockedAt: new Date(),
       category: 'AI_TOKENS',
       treasuryAddress: treasury,
@@ -767,5 +768,38 @@ describe('crashes', () => {
     expect(res.json().data.alreadyClaimed).toBe(true);
     expect(await claimRow(4, 'ep-a')).toMatchObject({ status: 'CLAIMED', claimTxHash: hash });
     expect(await balanceOf(TA)).toBe(before + BigInt(proof.leaf.amount));
+  });
+
+  it("a leaf paid by a transaction the node no longer shows is recorded at the chain's time, not the server's", async () => {
+    const proof = (await get('/api/epochs/3/proof/ep-b')).json().data;
+    const wallet = t.chain.wallet(9);
+    const hash = await wallet.writeContract({
+      address: distributor(),
+      abi: EpochDistributorAbi,
+      functionName: 'claim',
+      args: [
+        3n,
+        BigInt(proof.leaf.index),
+        proof.leaf.companyKey,
+        proof.leaf.claimTo,
+        BigInt(proof.leaf.score),
+        proof.proof,
+      ],
+    });
+    const paid = await testClient.waitForTransactionReceipt({ hash });
+    // The Claimed log is searched from the epoch's finalization on: pointing that at a later transaction hides the
+    // log, as a node that no longer serves old logs would.
+    const later = await testClient.waitForTransactionReceipt({
+      hash: await wallet.sendTransaction({ to: wallet.account.address, value: 0n }),
+    });
+    await db().update(rewardEpochs).set({ finalizeTxHash: later.transactionHash }).where(eq(rewardEpochs.epoch, 3));
+    const res = await claim(2, { companyId: 'ep-b', epochNumber: 3 });
+    expect(res.json().data.alreadyClaimed).toBe(true);
+    const row = (await claimRow(3, 'ep-b'))!;
+    expect(row).toMatchObject({ status: 'CLAIMED', claimTxHash: null });
+    // The chain runs weeks ahead of the server here (epoch 5): the paying block's time is a lower bound.
+    const paidAt = Number((await testClient.getBlock({ blockNumber: paid.blockNumber })).timestamp) * 1000;
+    expect(paidAt - Date.now()).toBeGreaterThan(86_400_000);
+    expect(row.claimedAt!.getTime()).toBeGreaterThanOrEqual(paidAt);
   });
 });

@@ -69,7 +69,13 @@ describe('before any company or snapshot', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { epoch: '2026-04-03T00:00:00.000Z', companies: [], message: NO_EPOCH_DATA_MESSAGE },
+      data: {
+        epoch: '2026-04-03T00:00:00.000Z',
+        // The day the first snapshot will cover.
+        covers: { from: '2026-04-02T00:00:00.000Z', to: '2026-04-03T00:00:00.000Z' },
+        companies: [],
+        message: NO_EPOCH_DATA_MESSAGE,
+      },
     });
     expect(NO_EPOCH_DATA_MESSAGE).toMatch(/no epoch data yet.*midnight UTC/i);
     expect((await list('?category=RWA&limit=1')).json().data.message).toBe(NO_EPOCH_DATA_MESSAGE);
@@ -237,8 +243,11 @@ describe('with five companies', () => {
       expect(res.statusCode).toBe(200);
       const { data } = res.json();
       expect(data.epoch).toBe('2026-04-02T00:00:00.000Z');
+      // The snapshot of 2026-04-02 covers the day before it.
+      expect(data.covers).toEqual({ from: '2026-04-01T00:00:00.000Z', to: '2026-04-02T00:00:00.000Z' });
       expect(data.message).toBeUndefined();
-      // Only completeness differs (6/11, 0, 2/11, 1/11, 0): alpha 100 -> 10 * 1.01, charlie 33.33, delta 16.67.
+      // Only completeness differs (6/11, 0, 2/11, 1/11, 0), scored 100 * share: alpha 54.55 -> 5.455 * 1.01 = 5.51,
+      // charlie 18.18 -> 1.82, delta 9.09 -> 0.91.
       expect(internalRanks(res)).toEqual([
         ['alpha', 1],
         ['charlie', 2],
@@ -259,12 +268,12 @@ describe('with five companies', () => {
           category: 'DEFI_YIELD',
         },
         score: {
-          overall: 10.1,
+          overall: 5.51,
           treasuryScore: 0,
           tradingScore: 0,
           volumeScore: 0,
           activityScore: 0,
-          completenessScore: 100,
+          completenessScore: 54.55,
           treasuryRaw: 0,
           tradingRaw: 0,
           volumeRaw: 0,
@@ -273,10 +282,10 @@ describe('with five companies', () => {
           referralBoost: 0.01,
         },
       });
-      expect(data.companies[1].score).toMatchObject({ overall: 3.33, completenessScore: 33.33, referralBoost: 0 });
+      expect(data.companies[1].score).toMatchObject({ overall: 1.82, completenessScore: 18.18, referralBoost: 0 });
       expect(data.companies[2].score).toMatchObject({
-        overall: 1.67,
-        completenessScore: 16.67,
+        overall: 0.91,
+        completenessScore: 9.09,
         completenessRaw: 1 / 11,
       });
       expect(data.companies[3].company).toMatchObject({ slug: 'bravo', tokenSymbol: null, status: 'INCORPORATING' });
@@ -288,7 +297,12 @@ describe('with five companies', () => {
       expect(none.statusCode).toBe(200);
       expect(none.json()).toEqual({
         success: true,
-        data: { epoch: '2026-04-01T00:00:00.000Z', companies: [], message: noSnapshotMessage('2026-04-01') },
+        data: {
+          epoch: '2026-04-01T00:00:00.000Z',
+          covers: { from: '2026-03-31T00:00:00.000Z', to: '2026-04-01T00:00:00.000Z' },
+          companies: [],
+          message: noSnapshotMessage('2026-04-01'),
+        },
       });
       expect((await list('?epoch=2026-04-01&category=RWA')).json().data.message).toBe(noSnapshotMessage('2026-04-01'));
     });
@@ -306,7 +320,14 @@ describe('with five companies', () => {
       ]);
       expect(internalRanks(await list('?category=AI_TOKENS&epoch=2026-04-02'))).toEqual([['echo', 5]]);
       const empty = (await list('?category=MULTICHAIN')).json();
-      expect(empty).toEqual({ success: true, data: { epoch: '2026-04-02T00:00:00.000Z', companies: [] } });
+      expect(empty).toEqual({
+        success: true,
+        data: {
+          epoch: '2026-04-02T00:00:00.000Z',
+          covers: { from: '2026-04-01T00:00:00.000Z', to: '2026-04-02T00:00:00.000Z' },
+          companies: [],
+        },
+      });
       expectValidationError(await list('?category=FOOD'), 'query.category');
     });
 
@@ -327,7 +348,7 @@ describe('with five companies', () => {
         ['bravo', 4],
         ['echo', 5],
       ]);
-      expect(res.json().data.map((e: { platformScore: number }) => e.platformScore)).toEqual([10.1, 3.33, 1.67, 0, 0]);
+      expect(res.json().data.map((e: { platformScore: number }) => e.platformScore)).toEqual([5.51, 1.82, 0.91, 0, 0]);
     });
   });
 });

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainUnavailable, onChain } from '../../src/chain/errors.ts';
 import { AppError } from '../../src/errors.ts';
 import { ok } from '../../src/http/envelope.ts';
+import { PROBE_CACHE_MS } from '../../src/http/routes/system.ts';
 import { runStartupJobs } from '../../src/jobs/scheduler.ts';
-import { countingRpcErrors, createMetrics, serveMetrics } from '../../src/metrics.ts';
+import { countingRpcErrors, createMetrics, metricsExposure, serveMetrics } from '../../src/metrics.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { primaryTestDatabase } from '../helpers/db.ts';
 import { openStream } from '../helpers/sse-client.ts';
@@ -157,7 +158,7 @@ describe('GET /metrics', () => {
 describe('jobs and background loops', () => {
   it('records each start-up job run with its duration and outcome', async () => {
     const errors: object[] = [];
-    await runStartupJobs(t.container, { info: () => {}, error: (o) => errors.push(o) });
+    await runStartupJobs(t.container, { debug: () => {}, error: (o) => errors.push(o) });
     const text = await scrape();
     for (const job of ['settle-outbox', 'repair-card-locks', 'score-snapshot']) {
       const runs =
@@ -174,14 +175,14 @@ describe('jobs and background loops', () => {
     const metrics = createMetrics({ defaultMetrics: false });
     const logged: string[] = [];
     const log = countingRpcErrors(
-      { info: (_o, m) => logged.push(m), warn: (_o, m) => logged.push(m) },
+      { debug: (_o, m) => logged.push(m), warn: (_o, m) => logged.push(m) },
       metrics,
       'indexer',
     );
     log.warn({ err: chainUnavailable(new Error('timeout')) }, 'chain RPC unavailable; log follower retries');
     log.warn({ err: new AppError('BAD_REQUEST', 'no') }, 'log follower poll failed; retries');
     log.warn({ err: new Error('relation missing') }, 'log follower poll failed; retries');
-    log.info({}, 'applied chain logs');
+    log.debug({}, 'applied chain logs');
     expect(logged).toHaveLength(4);
     const text = await metrics.render();
     expect(sample(text, 'aie_rpc_errors_total', { source: 'indexer' })).toBe(1);
@@ -229,6 +230,62 @@ describe('METRICS_TOKEN', () => {
   });
 });
 
+describe('in production', () => {
+  const production = (env: Record<string, string>) =>
+    startTestApp({ database: t.database, chain: t.chain, env: { NODE_ENV: 'production', ...env } });
+
+  it('is not served on the API port without METRICS_TOKEN', async () => {
+    const app = await production({});
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('http_request_duration_seconds');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('needs METRICS_TOKEN on the API port when it is set', async () => {
+    const app = await production({ METRICS_TOKEN: 'scrape-secret' });
+    try {
+      expect((await app.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      expect(await scrape(app.app, { authorization: 'Bearer scrape-secret' })).toContain('# TYPE');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is served only on METRICS_PORT when that is set, even with a token', async () => {
+    const app = await production({ METRICS_TOKEN: 'scrape-secret', METRICS_PORT: '9464' });
+    try {
+      const res = await app.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer scrape-secret' },
+      });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('metricsExposure: where each kind of process serves /metrics', () => {
+    const api = new Set(['api', 'indexer']);
+    const indexer = new Set(['indexer']);
+    const of = (nodeEnv: string, roles: Set<string>, metricsToken?: string, metricsPort?: number) =>
+      metricsExposure({ nodeEnv, roles, metricsToken, metricsPort });
+    expect(of('development', api)).toEqual({ onApi: true, port: undefined, hidden: undefined });
+    expect(of('development', indexer, undefined, 9464)).toEqual({ onApi: false, port: 9464, hidden: undefined });
+    expect(of('production', api, 'tok')).toEqual({ onApi: true, port: undefined, hidden: undefined });
+    expect(of('production', api, 'tok', 9464)).toEqual({ onApi: false, port: 9464, hidden: undefined });
+    expect(of('production', api, undefined, 9464)).toEqual({ onApi: false, port: 9464, hidden: undefined });
+    expect(of('production', indexer, 'tok', 9464)).toEqual({ onApi: false, port: 9464, hidden: undefined });
+    const nowhere = of('production', api);
+    expect(nowhere).toMatchObject({ onApi: false, port: undefined });
+    expect(nowhere.hidden).toMatch(/METRICS_TOKEN .* or METRICS_PORT/);
+  });
+});
+
 describe('GET /api/ready', () => {
   it('answers 503 until start-up finished, 200 once ready, 503 again while stopping', async () => {
     const app = await startTestApp({ database: t.database, chain: t.chain });
@@ -265,10 +322,12 @@ describe('GET /api/ready with its database gone', () => {
     await app?.close();
   });
 
-  it('answers 503 while the database does not answer', async () => {
+  it('answers 503 while the database does not answer (within the probe cache period)', async () => {
     app.container.lifecycle.state = 'ready';
     expect((await app.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
     await database.close();
+    // The dependency probe is shared for up to PROBE_CACHE_MS: the outage shows in the next probe.
+    await new Promise((r) => setTimeout(r, PROBE_CACHE_MS));
     const down = await app.app.inject({ method: 'GET', url: '/api/ready' });
     expect(down.statusCode).toBe(503);
     expect(down.json().data).toMatchObject({ ready: false, state: 'ready', db: 'down' });

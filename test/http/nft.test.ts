@@ -249,7 +249,7 @@ describe('OpenAPI', () => {
     ]);
     expect(image.responses['200'].content['image/svg+xml'].schema.type).toBe('string');
     expect(image.responses['200'].headers).toHaveProperty('ETag');
-    expect(metadata.responses['4XX'].content['application/json'].schema.$ref).toContain('BareError');
+    expect(metadata.responses['404'].content['application/json'].schema.$ref).toContain('BareError');
     expect(doc.paths['/api/nft/metadata']).toBeUndefined();
   });
 });

@@ -83,9 +83,29 @@ describe.each(stores)('rate limit on the $name store', (store) => {
     expect((await get(t.app, '/api/chain', ip)).statusCode).toBe(429);
   });
 
-  it('never limits /api/health, which load balancers poll', async () => {
-    const ip = freshIp();
-    for (let i = 0; i < 6; i++) expect((await get(t.app, '/api/health', ip)).statusCode).toBe(200);
+  it('gives /api/health a budget of its own, apart from the API, and never limits the orchestrator probes', async () => {
+    const probes = await startTestApp({
+      database,
+      chain,
+      env: { RATE_LIMIT_MAX: '3', HEALTH_RATE_LIMIT_MAX: '5', ...store.env },
+    });
+    try {
+      const ip = freshIp();
+      // Past the API's 3, on its own 5.
+      for (let i = 1; i <= 5; i++) expect((await get(probes.app, '/api/health', ip)).statusCode, `${i}`).toBe(200);
+      const limited = await get(probes.app, '/api/health', ip);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.code).toBe('RATE_LIMITED');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // The API's budget is untouched by the health checks.
+      expect((await get(probes.app, '/api/chain', ip)).statusCode).toBe(200);
+      for (let i = 0; i < 8; i++) {
+        expect((await get(probes.app, '/api/live', ip)).statusCode).toBe(200);
+        expect((await get(probes.app, '/api/ready', ip)).statusCode).not.toBe(429);
+      }
+    } finally {
+      await probes.close();
+    }
   });
 
   it('answers 429 in the v1 envelope on /api/v1 routes', async () => {
@@ -167,4 +187,68 @@ describe.each(stores)('rate limit on the $name store', (store) => {
       }
     });
   }
+});
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  const ipProbe = (app: App) => {
+    app.get('/api/test/ip', async (request) => ({ success: true, data: { ip: request.ip } }));
+  };
+  const ipOf = async (app: App, remoteAddress: string, forwardedFor?: string) =>
+    (
+      await app.inject({
+        method: 'GET',
+        url: '/api/test/ip',
+        remoteAddress,
+        ...(forwardedFor ? { headers: { 'x-forwarded-for': forwardedFor } } : {}),
+      })
+    ).json().data.ip;
+
+  it('with one trusted hop, takes the address the proxy appended, not the one the client wrote', async () => {
+    const t = await startTestApp({ database, chain, env: { TRUST_PROXY: '1' }, extraRoutes: ipProbe });
+    try {
+      expect(await ipOf(t.app, '10.0.0.2', '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+      expect(await ipOf(t.app, '10.0.0.2', '203.0.113.7')).toBe('203.0.113.7');
+      expect(await ipOf(t.app, '10.0.0.2')).toBe('10.0.0.2');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with a list of proxies, trusts the header only from them', async () => {
+    const t = await startTestApp({ database, chain, env: { TRUST_PROXY: '10.0.0.0/8' }, extraRoutes: ipProbe });
+    try {
+      expect(await ipOf(t.app, '10.0.0.2', '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+      // Two proxies of the list in a row are both skipped.
+      expect(await ipOf(t.app, '10.0.0.2', '6.6.6.6, 203.0.113.7, 10.9.9.9')).toBe('203.0.113.7');
+      // A client talking to the service directly cannot name another address.
+      expect(await ipOf(t.app, '198.51.100.9', '6.6.6.6')).toBe('198.51.100.9');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a client that forges X-Forwarded-For behind one trusted hop is still rate-limited by its real address', async () => {
+    const t = await startTestApp({ database, chain, env: { TRUST_PROXY: '1', RATE_LIMIT_MAX: '3' } });
+    try {
+      const proxy = freshIp();
+      const real = `203.0.113.${randomInt(1, 255)}`;
+      const other = `198.51.100.${randomInt(1, 255)}`;
+      const through = (client: string, forged: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/chain',
+          remoteAddress: proxy,
+          // The proxy appends the address it saw to whatever the client sent.
+          headers: { 'x-forwarded-for': `${forged}, ${client}` },
+        });
+      for (let i = 1; i <= 3; i++) expect((await through(real, `6.6.6.${i}`)).statusCode, `request ${i}`).toBe(200);
+      const res = await through(real, '6.6.6.4');
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error.code).toBe('RATE_LIMITED');
+      // Another client behind the same proxy has a budget of its own.
+      expect((await through(other, '6.6.6.5')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -8,13 +8,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Abi, createTestClient, getAddress, type Hex, http, numberToHex, publicActions } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAddress } from '../../src/address.ts';
 import { storageSlot } from '../../src/chain/artifacts.ts';
 import { createChainClients, devAccount } from '../../src/chain/client.ts';
 import { DEFAULT_EMISSION_PER_SECOND } from '../../src/chain/deploy.ts';
 import { AccessCardAbi, EmissionTokenAbi, PrimaryTokenAbi, StakingAbi } from '../../src/chain/generated/abis.ts';
 import { CARD_MINT_PRICE_USDC } from '../../src/constants.ts';
 import { APY_REFERENCE_STAKE, baseApyBps, bpsToPercent } from '../../src/domain/staking/apy.ts';
-import { parseWallet } from '../../src/domain/staking/wallet.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { mintCard } from '../helpers/companies.ts';
 
@@ -92,6 +92,14 @@ async function openTranche(tranche: 2 | 3) {
     index: numberToHex(storageSlot('AccessCard', 'totalMinted'), { size: 32 }),
     value: numberToHex(tranche === 2 ? 1_000n : 4_000n, { size: 32 }),
   });
+  // Price changes (a tranche's too) happen only while minting is paused.
+  const setMintActive = (active: boolean) =>
+    send(
+      t.chain
+        .wallet(0)
+        .writeContract({ address: card, abi: AccessCardAbi, functionName: 'setMintActive', args: [active] }),
+    );
+  await setMintActive(false);
   await send(
     t.chain.wallet(0).writeContract({
       address: card,
@@ -100,6 +108,7 @@ async function openTranche(tranche: 2 | 3) {
       args: [tranche, CARD_MINT_PRICE_USDC],
     }),
   );
+  await setMintActive(true);
 }
 
 const readStaking = <T>(functionName: string, args: readonly unknown[] = []) =>
@@ -448,7 +457,7 @@ describe('HTTP', () => {
       'currentBaseApy',
       'poolCount',
     ]);
-    expect(pos.responses['4XX'].content['application/json'].schema.$ref).toContain('InternalError');
+    expect(pos.responses['400'].content['application/json'].schema.$ref).toContain('InternalError');
     expect(doc.paths['/api/staking/position']).toBeUndefined();
   });
 });
@@ -482,11 +491,11 @@ describe('APY and wallet rules (no chain)', () => {
   it('accepts lowercase, uppercase and correctly checksummed wallets, and nothing else', () => {
     const good = addr(1);
     for (const raw of [good, good.toLowerCase(), `0x${good.slice(2).toUpperCase()}`]) {
-      expect(parseWallet(raw)).toEqual({ ok: true, address: good });
+      expect(parseAddress(raw)).toEqual({ ok: true, address: good });
     }
-    expect(parseWallet(good.replace('0x', '0X')).ok).toBe(false);
-    expect(parseWallet(`${good} `).ok).toBe(false);
-    expect(parseWallet(`0x${good.slice(2).replace(/[a-f]/, (c) => c.toUpperCase())}`).ok).toBe(false);
+    expect(parseAddress(good.replace('0x', '0X')).ok).toBe(false);
+    expect(parseAddress(`${good} `).ok).toBe(false);
+    expect(parseAddress(`0x${good.slice(2).replace(/[a-f]/, (c) => c.toUpperCase())}`).ok).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { PROBE_CACHE_MS } from '../../src/http/routes/system.ts';
 import { useTestApp } from '../helpers/app.ts';
 
 const t = useTestApp();
@@ -8,6 +9,40 @@ describe('GET /api/health', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { status: 'ok', db: 'ok', chain: 'ok', version: '0.1.0' } });
+  });
+});
+
+describe('the dependency probe of /api/health and /api/ready', () => {
+  it('asks the database and the RPC at most once per second, however often it is polled', async () => {
+    const { container } = t;
+    // Past any answer an earlier test left cached.
+    await new Promise((r) => setTimeout(r, PROBE_CACHE_MS));
+    const rpc = vi.spyOn(container.chain.publicClient, 'getBlockNumber');
+    const ping = vi.spyOn(container.database, 'ping');
+    try {
+      const poll = () =>
+        Promise.all([
+          ...Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url: '/api/health' })),
+          ...Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url: '/api/ready' })),
+        ]);
+      const started = performance.now();
+      for (const res of await poll()) expect([200, 503]).toContain(res.statusCode);
+      for (const res of await poll()) expect([200, 503]).toContain(res.statusCode);
+      // 80 requests, yet one probe per cache period begun (however slow a loaded machine makes them).
+      const periods = Math.ceil((performance.now() - started) / PROBE_CACHE_MS);
+      expect(rpc.mock.calls.length).toBeGreaterThanOrEqual(1);
+      expect(rpc.mock.calls.length).toBeLessThanOrEqual(periods);
+      expect(ping.mock.calls.length).toBe(rpc.mock.calls.length);
+      // After the period the next request probes again.
+      const before = rpc.mock.calls.length;
+      await new Promise((r) => setTimeout(r, PROBE_CACHE_MS + 50));
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.json().data.chain).toBe('ok');
+      expect(rpc.mock.calls.length).toBe(before + 1);
+    } finally {
+      rpc.mockRestore();
+      ping.mockRestore();
+    }
   });
 });
 

@@ -3,22 +3,22 @@
 // indexer turning curve trades, graduation and pool swaps into rows and `trade` events, and launches interrupted
 // by a crash before the broadcast and after it.
 import { and, eq } from 'drizzle-orm';
-import { type Address, formatUnits, getAddress, maxUint256, zeroAddress } from 'viem';
+import { type Address, formatUnits, getAddress, zeroAddress } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { CompanyTokenAbi, MockUSDCAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
+import { CompanyTokenAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { createOutbox } from '../../src/chain/outbox.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { platformEvents } from '../../src/db/schema/events.ts';
 import { tokenTrades } from '../../src/db/schema/tokens.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
-import { followCompanyTokens } from '../../src/domain/tokens/indexer.ts';
 import { companyKey, predictTokenAddress } from '../../src/domain/tokens/keys.ts';
 import { launchToken, repairTokenLaunches } from '../../src/domain/tokens/launch.ts';
 import { tradeVolumeSince } from '../../src/domain/tokens/queries.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
 import { runCommonRouteTests } from '../helpers/security.ts';
+import { tokenTrading } from '../helpers/trading.ts';
 
 const t = useTestApp();
 let apiKey: string;
@@ -27,7 +27,6 @@ let creatorCompany: { id: string; slug: string };
 const launcher = () => t.chain.chain.contracts.tokenLauncher!;
 const client = () => t.chain.chain.publicClient;
 const usdc = (whole: number) => BigInt(whole) * 1_000_000n;
-const DEADLINE = 2n ** 40n;
 
 async function newCompany(account: number, name: string) {
   await mintCard(t.chain, account);
@@ -44,72 +43,10 @@ const getToken = (idOrSlug: string) => t.app.inject({ method: 'GET', url: `/api/
 const v1Get = (url: string, key: string | null = apiKey) =>
   t.app.inject({ method: 'GET', url, headers: key ? { 'x-api-key': key } : {} });
 
-async function send(hash: Promise<`0x${string}`>) {
-  const receipt = await client().waitForTransactionReceipt({ hash: await hash });
-  expect(receipt.status).toBe('success');
-  return receipt;
-}
-
-/** Account `i` approves the launcher for USDC and `token` once. */
-const approved = new Set<string>();
-async function approve(i: number, token: Address) {
-  const key = `${i}:${token}`;
-  if (approved.has(key)) return;
-  const wallet = t.chain.wallet(i);
-  await send(
-    wallet.writeContract({
-      address: t.chain.chain.contracts.usdc!,
-      abi: MockUSDCAbi,
-      functionName: 'approve',
-      args: [launcher(), maxUint256],
-    }),
-  );
-  await send(
-    wallet.writeContract({
-      address: token,
-      abi: CompanyTokenAbi,
-      functionName: 'approve',
-      args: [launcher(), maxUint256],
-    }),
-  );
-  approved.add(key);
-}
-
-async function buy(i: number, token: Address, usdcIn: bigint) {
-  await approve(i, token);
-  return send(
-    t.chain.wallet(i).writeContract({
-      address: launcher(),
-      abi: TokenLauncherAbi,
-      functionName: 'buy',
-      args: [token, usdcIn, 0n, DEADLINE],
-      gas: 3_000_000n,
-    }),
-  );
-}
-
-async function sell(i: number, token: Address, tokensIn: bigint) {
-  await approve(i, token);
-  return send(
-    t.chain.wallet(i).writeContract({
-      address: launcher(),
-      abi: TokenLauncherAbi,
-      functionName: 'sell',
-      args: [token, tokensIn, 0n, DEADLINE],
-      gas: 3_000_000n,
-    }),
-  );
-}
+const { buy, sell, index } = tokenTrading(t);
 
 const curveOf = (token: Address) =>
   client().readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'curveOf', args: [token] });
-
-/** Runs the token indexer until it has caught up with the chain. */
-async function index() {
-  const follower = followCompanyTokens(t.container, { confirmations: 0 })!;
-  for (let i = 0; i < 20; i++) if ((await follower.pollOnce()).caughtUp) return;
-  throw new Error('the token indexer did not catch up');
-}
 
 const tradeEvents = (companyId: string) =>
   t.database.db
@@ -325,10 +262,14 @@ describe('the token lifecycle', () => {
     expect(volume.get(creatorCompany.id)).toBe(rows[0]!.usdcAmount + rows[1]!.usdcAmount);
   });
 
-  it('stays BONDING one unit below the threshold and graduates on the buy that reaches it', async () => {
-    const curve = await curveOf(token);
-    const needed = curve.graduationVirtualUsdc - curve.virtualUsdc;
-    await buy(3, token, needed - 1n);
+  it('stays BONDING just below the threshold and graduates on the buy that reaches it', async () => {
+    // What the curve still needs to graduate, and the 1% curve fee a buy pays on top of it.
+    const rest = async () => {
+      const curve = await curveOf(token);
+      return curve.graduationVirtualUsdc - curve.virtualUsdc;
+    };
+    const withFee = (amount: bigint) => amount + (amount + 99n) / 100n;
+    await buy(3, token, withFee((await rest()) - 1n));
     await index();
     const below = (await getToken(creatorCompany.slug)).json().data;
     expect(below.status).toBe('BONDING');
@@ -336,7 +277,7 @@ describe('the token lifecycle', () => {
     expect(below.graduationProgress).toBeLessThan(100);
     expect(below.graduationProgress).toBeGreaterThan(99.9);
 
-    await buy(3, token, 1n);
+    await buy(3, token, withFee(await rest()));
     await index();
     const [row] = await t.database.db.select().from(companies).where(eq(companies.id, creatorCompany.id));
     const { poolId } = await curveOf(token);

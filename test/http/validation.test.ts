@@ -17,7 +17,7 @@ const t = useTestApp({
             ...PageQuery(V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX),
             status: Type.Optional(StringEnum(['BONDING', 'GRADUATED'])),
           }),
-          response: v1Errors,
+          response: { 200: Type.Any(), ...v1Errors },
         },
       },
       async (request) => v1(request.query),
@@ -27,7 +27,7 @@ const t = useTestApp({
       {
         schema: {
           body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 5 }) }, { additionalProperties: false }),
-          response: internalErrors,
+          response: { 200: Type.Any(), ...internalErrors },
         },
       },
       async (request) => ok(request.body),
@@ -121,5 +121,35 @@ describe('body validation', () => {
     const text = await post('name=abc', 'application/x-www-form-urlencoded');
     expect(text.statusCode).toBe(415);
     expect(text.json().error.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('addresses', () => {
+  type Schema = { type?: string; pattern?: string; format?: string; properties?: Record<string, Schema> };
+  /** Every string field a request schema of the document names an address, with where it is. */
+  function addressFields(doc: any): { where: string; schema: Schema }[] {
+    const found: { where: string; schema: Schema }[] = [];
+    const visit = (where: string, schema: Schema | undefined, name: string) => {
+      if (!schema) return;
+      const looksLikeAddress = /address|wallet|creator|claimTo/i.test(name) || (schema.pattern ?? '').includes('{40}');
+      if (schema.type === 'string' && looksLikeAddress) found.push({ where, schema });
+      for (const [key, prop] of Object.entries(schema.properties ?? {})) visit(`${where}.${key}`, prop, key);
+    };
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        for (const p of op.parameters ?? []) visit(`${method} ${path} ${p.in}.${p.name}`, p.schema, p.name);
+        const body = op.requestBody?.content?.['application/json']?.schema;
+        visit(`${method} ${path} body`, body, '');
+      }
+    }
+    return found;
+  }
+
+  it('every route takes addresses through the one address schema (lowercase, uppercase or EIP-55 checksummed)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const fields = addressFields(doc);
+    // The treasury (create and update), the agents' creator filter and the staking wallet at least.
+    expect(fields.length).toBeGreaterThanOrEqual(4);
+    for (const { where, schema } of fields) expect(schema.format, where).toBe('evm-address');
   });
 });

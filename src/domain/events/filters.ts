@@ -46,8 +46,12 @@ export async function resolveCompanyRefs(db: Tx, refs: readonly string[]): Promi
     .select({ id: companies.id, slug: companies.slug })
     .from(companies)
     .where(or(inArray(companies.id, [...refs]), inArray(companies.slug, [...refs])));
+  const wanted = new Set(refs);
+  // An entry that is some company's id means that company, never another whose slug happens to equal it.
+  const ids = new Set(rows.filter((r) => wanted.has(r.id)).map((r) => r.id));
+  const chosen = rows.filter((r) => ids.has(r.id) || (wanted.has(r.slug) && !ids.has(r.slug)));
   const known = new Set<string>();
-  for (const r of rows) known.add(r.id).add(r.slug);
+  for (const r of chosen) known.add(r.id).add(r.slug);
   const unknown = refs.filter((r) => !known.has(r));
   if (unknown.length > 0) {
     throw invalid(
@@ -55,7 +59,7 @@ export async function resolveCompanyRefs(db: Tx, refs: readonly string[]): Promi
       `names no company: ${unknown.map((r) => `"${r}"`).join(', ')} (give company slugs or ids, comma-separated)`,
     );
   }
-  return new Set(rows.map((r) => r.id));
+  return new Set(chosen.map((r) => r.id));
 }
 
 /** Largest id a client may resume after: 18 digits stay below PostgreSQL's bigint limit. */

@@ -23,9 +23,12 @@ import {
 } from '../schemas/agents.ts';
 import { internalErrors } from '../schemas/common.ts';
 import type { App, RouteOptions } from '../types.ts';
+import { createValidatorCompiler } from '../validation.ts';
 
 const tags = ['agents'];
 const security = [{ wallet: [] }];
+
+const allErrorsCompiler = createValidatorCompiler({ allErrors: true });
 
 export default async function agentRoutes(app: App, { container }: RouteOptions) {
   const db = container.database.db;
@@ -96,6 +99,8 @@ export default async function agentRoutes(app: App, { container }: RouteOptions)
     '/api/agents',
     {
       preValidation: walletGuard,
+      // Every invalid field of the form at once, not only the first.
+      validatorCompiler: allErrorsCompiler,
       schema: {
         tags,
         summary: 'Create a stand-alone agent (PENDING), owned by the signer',
@@ -127,7 +132,8 @@ export default async function agentRoutes(app: App, { container }: RouteOptions)
         response: { 200: AgentDetailResponse, ...internalErrors },
       },
     },
-    async (request) => ok(agentDetailView(await updateAgent(db, request.params.id, request.signer!, request.body))),
+    async (request) =>
+      ok(agentDetailView(await updateAgent(container, request.params.id, request.signer!, request.body))),
   );
 
   app.delete(
@@ -142,6 +148,6 @@ export default async function agentRoutes(app: App, { container }: RouteOptions)
         response: { 200: AgentTerminatedResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await terminateAgent(db, request.params.id, request.signer!)),
+    async (request) => ok(await terminateAgent(container, request.params.id, request.signer!)),
   );
 }

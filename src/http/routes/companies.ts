@@ -54,9 +54,7 @@ export default async function companyRoutes(app: App, { container }: RouteOption
     },
     // Identical reads asked at once are read and serialized once (see coalesce.ts).
     async (request, reply) =>
-      views.send(reply, request.params.id, async () =>
-        ok(await getCompanyView(container.database.db, request.params.id)),
-      ),
+      views.send(reply, request.params.id, async () => ok(await getCompanyView(container, request.params.id))),
   );
 
   const signedPatch = container.config.companyPatchAuth === 'signature';

@@ -74,7 +74,7 @@ export default async function eventRoutes(app: App, { container }: RouteOptions)
       res.once('close', () => {
         stream.close();
         open.delete(stream);
-        request.log.info({ streamMs: Date.now() - opened }, 'event stream closed');
+        request.log.debug({ streamMs: Date.now() - opened }, 'event stream closed');
       });
       // Opened while the server began to close: end it too, the client reconnects elsewhere.
       if (closing) hub.end([stream]);

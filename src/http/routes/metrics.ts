@@ -1,11 +1,13 @@
 // GET /metrics: the process's Prometheus metrics in the text exposition format (docs/operations.md). Never
-// rate-limited, like the health routes; behind `Authorization: Bearer <METRICS_TOKEN>` when that is set.
+// rate-limited (scrapers); behind `Authorization: Bearer <METRICS_TOKEN>` when that is set, and in production only
+// with it, or not at all on this port when METRICS_PORT is set (metricsExposure).
 import { AppError } from '../../errors.ts';
-import { bearerMatches } from '../../metrics.ts';
+import { bearerMatches, metricsExposure } from '../../metrics.ts';
 import type { App, RouteOptions } from '../types.ts';
 
 export default async function metricsRoutes(app: App, { container }: RouteOptions) {
   const { metrics, config } = container;
+  if (!metricsExposure({ ...config, roles: new Set(['api']) }).onApi) return;
   app.get(
     '/metrics',
     {

@@ -3,9 +3,9 @@
 // global rate limit applies. A bad wallet answers 400 BAD_REQUEST (SPEC.md's code for it, not VALIDATION_ERROR);
 // an RPC that does not answer, 503 CHAIN_UNAVAILABLE.
 
+import { ADDRESS_RULE, parseAddress } from '../../address.ts';
 import { APY_REFERENCE_STAKE } from '../../domain/staking/apy.ts';
 import { readStakingPosition, readStakingStats } from '../../domain/staking/reads.ts';
-import { parseWallet, WALLET_RULE } from '../../domain/staking/wallet.ts';
 import { badRequest } from '../../errors.ts';
 import { ok } from '../envelope.ts';
 import { internalErrors } from '../schemas/common.ts';
@@ -17,10 +17,10 @@ const REFERENCE_TOKENS = (APY_REFERENCE_STAKE / 10n ** 18n).toLocaleString('en-U
 const APY_RULE = `Base APY = pool 0's emission a year / max(total effective stake, ${REFERENCE_TOKENS} tokens), in percent with 2 decimals; emission and primary token valued 1:1.`;
 
 function walletOf(raw: string) {
-  const parsed = parseWallet(raw);
+  const parsed = parseAddress(raw);
   if (parsed.ok) return parsed.address;
   const shown = raw.length > ECHO_MAX ? `${raw.slice(0, ECHO_MAX)}...` : raw;
-  throw badRequest(`Invalid wallet address "${shown}" (${parsed.reason}): ${WALLET_RULE}`);
+  throw badRequest(`Invalid wallet address "${shown}" (${parsed.reason}); expected ${ADDRESS_RULE}`);
 }
 
 export default async function stakingRoutes(app: App, { container }: RouteOptions) {
@@ -44,7 +44,7 @@ export default async function stakingRoutes(app: App, { container }: RouteOption
   // Without these, an empty wallet (`/api/staking/position/`), one longer than the router's parameter limit or
   // one with a slash in it would be an unknown route (404), not a bad wallet.
   app.get('/api/staking/position', { schema: { hide: true } }, async () => {
-    throw badRequest(`Missing wallet address: ${WALLET_RULE}`);
+    throw badRequest(`Missing wallet address; expected ${ADDRESS_RULE}`);
   });
   app.get<{ Params: { '*': string } }>('/api/staking/position/*', { schema: { hide: true } }, async (request) =>
     ok(await readStakingPosition(container, walletOf(request.params['*']))),

@@ -25,13 +25,32 @@ async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<
   }
 }
 
-export async function healthOf(container: Container) {
+/** How long one answer of the dependency probe serves /api/health and /api/ready. */
+export const PROBE_CACHE_MS = 1000;
+
+async function healthOf(container: Container) {
   const [db, chain] = await Promise.all([
     probe(() => container.database.ping(), 3000),
     probe(() => container.chain.publicClient.getBlockNumber({ cacheTime: 0 }), container.config.rpcTimeoutMs),
   ]);
   const status = db === 'down' ? 'down' : chain === 'down' ? 'degraded' : 'ok';
   return { status, db, chain, version: VERSION } as const;
+}
+
+type Health = Awaited<ReturnType<typeof healthOf>>;
+
+/**
+ * The dependency probe of /api/health and /api/ready, asked at most once per PROBE_CACHE_MS whatever the request
+ * rate: callers within that time share one probe (the one in flight, or its answer), so polling the routes never
+ * turns into load on the database or the RPC provider.
+ */
+function createHealthProbe(container: Container): () => Promise<Health> {
+  let last: { at: number; health: Promise<Health> } | undefined;
+  return () => {
+    const now = performance.now();
+    if (last === undefined || now - last.at >= PROBE_CACHE_MS) last = { at: now, health: healthOf(container) };
+    return last.health;
+  };
 }
 
 const LiveResponse = internalOk(
@@ -60,18 +79,22 @@ const ReadyResponse = internalOk(
  * database answers. The chain is reported but not required: every replica shares one RPC, so failing readiness on
  * it would take the whole API out of the load balancer instead of the chain routes alone.
  */
-export async function readinessOf(container: Container) {
+async function readinessOf(container: Container, probe: () => Promise<Health>) {
   const state = container.lifecycle.state;
-  const health = await healthOf(container);
+  const health = await probe();
   return { ready: state === 'ready' && health.db === 'ok', state, db: health.db, chain: health.chain };
 }
 
 export default async function systemRoutes(app: App, { container }: RouteOptions) {
+  const probe = createHealthProbe(container);
   app.get(
     '/api/health',
     {
-      // Load balancers and orchestrators poll health; it must never answer 429.
-      config: { rateLimit: false },
+      // Monitors poll it, so it has a budget of its own (HEALTH_RATE_LIMIT_MAX per window and client), apart from the
+      // API's; past it, 429 like any route. The answer is the shared probe's, so no rate reaches the dependencies.
+      config: {
+        rateLimit: { max: container.config.healthRateLimitMax, timeWindow: container.config.rateLimitWindowMs },
+      },
       schema: {
         tags: ['system'],
         summary: 'The dependencies (database, chain) and the version: 503 when the database does not answer',
@@ -79,7 +102,7 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
       },
     },
     async (_request, reply) => {
-      const health = await healthOf(container);
+      const health = await probe();
       return reply.status(health.db === 'ok' ? 200 : 503).send(ok(health));
     },
   );
@@ -87,6 +110,8 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
   app.get(
     '/api/live',
     {
+      // Orchestrators probe every replica, often from one node address; a shared (Redis) limit would take healthy
+      // replicas out of service. It asks no dependency, so it costs nothing to answer.
       config: { rateLimit: false },
       schema: {
         // An orchestrator's probe, like /api/ready (docs/operations.md).
@@ -105,6 +130,7 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
   app.get(
     '/api/ready',
     {
+      // Not limited, as /api/live: the dependencies are asked through the shared probe, at most once a second.
       config: { rateLimit: false },
       schema: {
         // An orchestrator's probe, not part of the API contract (docs/operations.md); 503 is one of its answers.
@@ -115,7 +141,7 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
       },
     },
     async (_request, reply) => {
-      const readiness = await readinessOf(container);
+      const readiness = await readinessOf(container, probe);
       return reply.status(readiness.ready ? 200 : 503).send(ok(readiness));
     },
   );

@@ -35,12 +35,7 @@ export const AgentIdParams = Type.Object({ id: Type.String({ description: 'Agent
 export const ListAgentsQuery = Type.Object({
   ...PageQuery(AGENTS_PAGE_SIZE_DEFAULT, AGENTS_PAGE_SIZE_MAX),
   status: Type.Optional(StringEnum(AGENT_STATUSES)),
-  creator: Type.Optional(
-    Type.String({
-      pattern: (AddressString as unknown as { pattern: string }).pattern,
-      description: 'Creator wallet address in any letter case: 0x followed by 40 hex characters',
-    }),
-  ),
+  creator: Type.Optional(AddressString),
 });
 
 const Name = Text(AGENT_NAME_MIN, AGENT_NAME_MAX, `${AGENT_NAME_MIN}-${AGENT_NAME_MAX} characters, not blank`);

@@ -1,6 +1,8 @@
 // Schemas shared by every area: envelopes, errors, pagination, addresses and enums.
 import { type TSchema, Type } from 'typebox';
+import { ADDRESS_FORMAT, ADDRESS_PATTERN, ADDRESS_RULE } from '../../address.ts';
 import { PAGE_MAX } from '../../constants.ts';
+import { ERROR_CODES } from '../../errors.ts';
 
 /** A string enum rendered as `{ type: string, enum }`, which reads well in OpenAPI and in error messages. */
 export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
@@ -11,13 +13,18 @@ export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(sch
 
 export const IsoTimestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
 export const WeiString = Type.String({ pattern: '^[0-9]+$', description: 'Decimal string of a whole-number amount' });
+/**
+ * Every address a route accepts or returns: the pattern gives the form, and the format (checked by the request
+ * validator with `parseAddress`) refuses mixed case with a wrong EIP-55 checksum.
+ */
 export const AddressString = Type.String({
-  pattern: '^0x[0-9a-fA-F]{40}$',
-  description: 'Ethereum address: 0x followed by 40 hex characters',
+  pattern: ADDRESS_PATTERN.source,
+  format: ADDRESS_FORMAT,
+  description: `Ethereum address: ${ADDRESS_RULE}`,
 });
 
 export const ErrorBody = Type.Object({
-  code: Type.String(),
+  code: StringEnum(ERROR_CODES),
   message: Type.String(),
   details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
 });

@@ -22,7 +22,7 @@ import {
   TOKEN_STATUSES,
   TOOLS_LIST_MAX,
 } from '../../constants.ts';
-import { AddressString, IsoTimestamp, internalOk, Nullable, StringEnum } from './common.ts';
+import { AddressString, IsoTimestamp, internalOk, Nullable, StringEnum, WeiString } from './common.ts';
 
 export const CompanyParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'Company id (CUID) or slug' }),
@@ -77,6 +77,19 @@ export const Company = Type.Object({
   cardLocked: Type.Boolean({ description: 'Whether the card is locked on-chain (markCompanyDeployed confirmed)' }),
   referrerCompanyId: Nullable(Type.String()),
   agents: Type.Array(AgentSummary, { description: 'Agents not terminated, in C-suite order' }),
+  platformGas: Type.Object(
+    {
+      day: Type.String({ format: 'date', description: 'The UTC day counted' }),
+      usedToday: WeiString,
+      costTodayWei: WeiString,
+      budget: WeiString,
+      resetsAt: IsoTimestamp,
+    },
+    {
+      description:
+        "Gas the platform paid today for this company's transactions (deploy-suite, token launch, decision anchoring, claims), in gas units (costTodayWei: the native currency paid), and the daily budget; a request that would go past it answers 429 GAS_BUDGET_EXCEEDED until resetsAt",
+    },
+  ),
   createdAt: IsoTimestamp,
   updatedAt: IsoTimestamp,
 });

@@ -8,7 +8,15 @@ const Phase = Type.Object({
   tokens: Type.Number(),
   cost: Type.Number({ description: 'USD' }),
   calls: Type.Number(),
-  models: Type.Array(Type.String()),
+  models: Type.Array(Type.String(), {
+    description: 'The models that answered the phase: model ids, or `builtin` when the built-in model answered',
+  }),
+  configuredModels: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        "The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one)",
+    }),
+  ),
   error: Type.Optional(Type.String()),
 });
 
@@ -67,7 +75,15 @@ export const VerificationResponse = internalOk(
       'not_anchored',
       'not_verified',
     ] as const),
-    explorerUrl: Type.Optional(Type.String()),
+    explorerUrl: Type.Optional(
+      Nullable(
+        Type.String({
+          format: 'uri',
+          description:
+            "The anchoring transaction on the chain's block explorer (present when verified through the anchor contract); null when the chain has no explorer",
+        }),
+      ),
+    ),
     reason: Type.Optional(Type.String()),
   }),
 );

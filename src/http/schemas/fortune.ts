@@ -12,6 +12,7 @@ import {
   V1_PAGE_SIZE_DEFAULT,
   V1_PAGE_SIZE_MAX,
 } from '../../constants.ts';
+import { VOLUME_TRADER_SHARE_MAX_BPS } from '../../domain/scores/formula.ts';
 import { FORTUNE_EPOCH_PATTERN } from '../../domain/scores/queries.ts';
 import { IsoTimestamp, internalOk, Nullable, PageQuery, StringEnum, v1List } from './common.ts';
 
@@ -53,17 +54,19 @@ export const FortuneListEntry = Type.Object({
       description:
         '(0.30 treasury + 0.20 trading + 0.20 volume + 0.20 activity + 0.10 completeness) * (1 + referralBoost)',
     }),
-    treasuryScore: Score('Treasury, log-scaled min-max, 0-100'),
-    tradingScore: Score('Trading PnL, log-scaled min-max, 0-100'),
-    volumeScore: Score('24 h token volume, log-scaled min-max, 0-100'),
-    activityScore: Score('Completed decision rounds, min-max, 0-100'),
-    completenessScore: Score('Profile completeness, min-max, 0-100'),
+    treasuryScore: Score('Treasury, log scale against the best company, 0-100'),
+    tradingScore: Score('Trading PnL, log scale against the best company (0 for a loss), 0-100'),
+    volumeScore: Score('Counted token volume of the covered day, log scale against the best company, 0-100'),
+    activityScore: Score('Completed scheduled decision rounds, linear against the best company, 0-100'),
+    completenessScore: Score('Profile completeness, 100 * completenessRaw'),
     treasuryRaw: Usdc('USDC balance of the treasury'),
     tradingRaw: Usdc("Sells minus buys of the company's agents over the day before the snapshot; may be negative"),
-    volumeRaw: Usdc("Volume of the company's token over the day before the snapshot"),
+    volumeRaw: Usdc(
+      `Counted volume of the company's token over the day before the snapshot: each trader's net position change, at most ${VOLUME_TRADER_SHARE_MAX_BPS / 100}% of the total per trader`,
+    ),
     activityRaw: Type.Integer({
       minimum: 0,
-      description: 'COMPLETE decision rounds in the 7 days before the snapshot',
+      description: 'Completed SCHEDULED decision rounds in the 7 days before the snapshot (manual rounds do not count)',
     }),
     completenessRaw: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the 11 profile items filled' }),
     referralBoost: Type.Number({ minimum: 0, maximum: 0.25, description: '0.01 per company referred, at most 0.25' }),
@@ -73,6 +76,13 @@ export const FortuneListEntry = Type.Object({
 export const FortuneListResponse = internalOk(
   Type.Object({
     epoch: IsoTimestamp,
+    covers: Type.Object(
+      { from: IsoTimestamp, to: IsoTimestamp },
+      {
+        description:
+          'The day the snapshot covers, [epoch - 24 h, epoch): the trades of volume and trading PnL (activity looks back 7 days from `to`, the treasury is read when the snapshot is taken). Not in SPEC.md: an addition',
+      },
+    ),
     companies: Type.Array(FortuneListEntry),
     message: Type.Optional(
       Type.String({

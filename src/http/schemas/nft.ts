@@ -7,7 +7,7 @@ import {
   NFT_METADATA_CACHE_CONTROL,
 } from '../../constants.ts';
 import { CARD_TRAIT_TYPES } from '../../domain/cards/metadata.ts';
-import { TOKEN_ID_DIGITS } from '../../domain/cards/tiers.ts';
+import { CARD_TOKEN_ID_PATTERN } from '../../domain/cards/tiers.ts';
 import { StringEnum } from './common.ts';
 
 /**
@@ -16,7 +16,7 @@ import { StringEnum } from './common.ts';
  */
 export const CardTokenIdParams = Type.Object({
   tokenId: Type.String({
-    pattern: TOKEN_ID_DIGITS.source,
+    pattern: CARD_TOKEN_ID_PATTERN.source,
     description: `Token id, a whole number from ${CARD_TOKEN_ID_MIN} to ${CARD_TOKEN_ID_MAX} in decimal digits (leading zeros allowed)`,
     examples: ['1', '1001', '4001'],
   }),

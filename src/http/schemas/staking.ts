@@ -1,19 +1,20 @@
 // Schemas of the staking routes: the wallet path parameter, the staking position and the staking stats.
 import { Type } from 'typebox';
+import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../../address.ts';
 import { CARD_TIERS, NO_CARD_MULTIPLIER } from '../../constants.ts';
-import { WALLET_PATTERN } from '../../domain/staking/wallet.ts';
 import { AddressString, internalOk, StringEnum } from './common.ts';
 
 export const STAKING_TIERS = [...CARD_TIERS.map((t) => t.name), 'NONE'] as const;
 const MULTIPLIER_MAX = Math.max(...CARD_TIERS.map((t) => t.multiplier));
 
 /**
- * The pattern documents the accepted form; the route itself decides with `parseWallet` (form, then checksum) so
+ * The pattern documents the accepted form; the route itself decides with `parseAddress` (form, then checksum) so
  * that every bad wallet answers 400 BAD_REQUEST, as SPEC.md says, not an ajv VALIDATION_ERROR.
  */
 export const WalletParams = Type.Object({
   wallet: Type.String({
-    pattern: WALLET_PATTERN.source,
+    pattern: ADDRESS_PATTERN.source,
+    format: ADDRESS_FORMAT,
     description:
       'Wallet address: 0x followed by 40 hex characters, all lowercase, all uppercase or EIP-55 checksummed (mixed case with a wrong checksum is refused)',
     examples: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],

@@ -1,7 +1,7 @@
 // Schemas of the operational routes: health and chain.
 import { Type } from 'typebox';
 import { CONTRACT_KEYS } from '../../chain/contracts.ts';
-import { AddressString, internalOk } from './common.ts';
+import { AddressString, internalOk, Nullable } from './common.ts';
 
 export const HealthData = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down')], {
@@ -16,7 +16,9 @@ export const HealthResponse = internalOk(HealthData);
 export const ChainData = Type.Object({
   chainId: Type.Integer(),
   rpcUrl: Type.Optional(Type.String({ description: 'Present only for the local development chain' })),
-  explorerUrl: Type.String(),
+  explorerUrl: Nullable(
+    Type.String({ format: 'uri', description: "The chain's block explorer; null when it has none (the local chain)" }),
+  ),
   contracts: Type.Object(
     Object.fromEntries(CONTRACT_KEYS.map((k) => [k, Type.Optional(AddressString)])) as Record<
       (typeof CONTRACT_KEYS)[number],

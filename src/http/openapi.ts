@@ -1,0 +1,122 @@
+// The OpenAPI document made exact, in one pass over what @fastify/swagger generates from the route schemas:
+// - a query parameter with a default is optional (the validator fills the default), never `required: true`;
+// - every operation states its security, `[]` for a public route;
+// - every operation has an operationId, derived from its method and path unless the route names one;
+// - the routes' catch-all error responses (4xx, 5xx) become the statuses each operation really answers, each with
+//   the family's error envelope (whose `code` is the enum of src/errors.ts), and 429 with its Retry-After header.
+// The statuses follow from the route: 400 always (input, and query text no column can store), 413 and 415 for
+// writes (the body limit and content type), 401 when it needs credentials, 403 when a wallet
+// must be the creator or card holder, 404 when it names a record in its path, 409 and the 429 of the daily gas
+// budget for the writes listed below; 429 (rate limit), 500 and 503 (database or chain unavailable) everywhere.
+// A status a route documents with its own schema (the health body of GET /api/health's 503) is kept as it is.
+import { ERROR_CODES } from '../errors.ts';
+
+type Json = Record<string, any>;
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** Writes that answer 409 CONFLICT (a concurrent or repeated write) besides the derived statuses. */
+const CONFLICTS = new Set([
+  'post /api/companies',
+  'post /api/companies/{id}/decisions/run',
+  'post /api/companies/{id}/token',
+]);
+/** Writes the platform pays gas for: 429 GAS_BUDGET_EXCEEDED past the company's daily budget. */
+const GAS_PAID = new Set([
+  'post /api/companies/{id}/deploy-suite',
+  'post /api/companies/{id}/decisions/run',
+  'post /api/companies/{id}/token',
+  'post /api/epochs/claim',
+]);
+/** Routes that name a record in their body rather than their path: 404 when it does not exist. */
+const NAMED_IN_BODY = new Set(['post /api/epochs/claim']);
+/** Routes that answer without any dependency (no 503). */
+const NO_DEPENDENCY = new Set(['get /api/live', 'get /api/openapi.json']);
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field)',
+  413: 'BAD_REQUEST: the body is larger than 64 KiB',
+  415: 'BAD_REQUEST: the body is not JSON',
+  401: 'UNAUTHORIZED: missing or invalid credentials',
+  403: 'FORBIDDEN: the credentials are valid but not those of the creator or card holder',
+  404: 'NOT_FOUND: no such record',
+  409: 'CONFLICT: the write collides with another or was done already',
+  429: 'RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds',
+  500: 'INTERNAL_ERROR: the request id identifies it in the logs',
+  503: 'DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly',
+};
+
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before retrying',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+/** `getCompaniesById`, `postCompaniesByIdDecisionsRun`, `getV1Tokens`: unique per method and path. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '/')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return (param ? ['by', param[1]!] : segment.split(/[^A-Za-z0-9]+/)).filter(Boolean);
+    });
+  return method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+function statusesOf(method: string, path: string, op: Json): number[] {
+  const key = `${method} ${path}`;
+  const security = ((op.security ?? []) as Json[]).flatMap((s) => Object.keys(s));
+  // 400 everywhere: besides each route's own input, any query string holding text no column can store is refused.
+  const statuses = new Set<number>([400, 429, 500]);
+  // A body sent to any write (with or without a schema of its own) is read: too large, or of another type.
+  if (['post', 'put', 'patch', 'delete'].includes(method)) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (security.length > 0) statuses.add(401);
+  if (security.includes('wallet')) statuses.add(403);
+  if (path.includes('{') || NAMED_IN_BODY.has(key)) statuses.add(404);
+  if (CONFLICTS.has(key)) statuses.add(409);
+  if (!NO_DEPENDENCY.has(key)) statuses.add(503);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** The document, exact: see the header. Mutates and returns `doc`. */
+export function exactOpenApi(doc: Json): Json {
+  for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      op.operationId ??= operationIdOf(method, path);
+      op.security ??= [];
+      for (const p of (op.parameters ?? []) as Json[]) {
+        if (p.in === 'query' && p.schema?.default !== undefined) p.required = false;
+      }
+      const responses = op.responses as Json;
+      const catchAll = responses['4XX'] ?? responses['4xx'];
+      if (!catchAll) continue;
+      const serverCatchAll = responses['5XX'] ?? responses['5xx'] ?? catchAll;
+      for (const k of ['4XX', '4xx', '5XX', '5xx']) delete responses[k];
+      for (const status of statusesOf(method, path, op)) {
+        // A status the route documents itself (the health body of a 503) stands as written.
+        if (responses[String(status)]) continue;
+        const base = status >= 500 ? serverCatchAll : catchAll;
+        let description = DESCRIPTIONS[status]!;
+        if (status === 429 && GAS_PAID.has(`${method} ${path}`)) {
+          description = `${description}; GAS_BUDGET_EXCEEDED when the company's daily gas budget would be passed`;
+        }
+        responses[String(status)] = {
+          ...base,
+          description,
+          ...(status === 429 ? { headers: RETRY_AFTER } : {}),
+        };
+      }
+    }
+  }
+  return doc;
+}
+
+/** The `code` of every error envelope. */
+export const ERROR_CODE_SCHEMA = { type: 'string', enum: [...ERROR_CODES] } as const;

@@ -1,0 +1,60 @@
+// Security headers on every response (@fastify/helmet): no MIME sniffing, no framing by other sites, a content
+// security policy the API reference (/api/docs) and the web app work under, and HSTS when the service is served over
+// TLS (its BASE_URL is https).
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { Config } from '../config.ts';
+
+/** HSTS lifetime: 180 days, the common minimum for preload-grade policies. */
+export const HSTS_MAX_AGE_S = 15_552_000;
+
+type Directives = Record<string, string[]>;
+
+/** The content security policy of every answer: scripts and styles only from the service's own files. */
+function directivesOf(config: Pick<Config, 'baseUrl'>, chain: { local: boolean; rpcUrl: string }): Directives {
+  // The local chain's RPC is another origin (anvil's port); the web app's development wallets talk to it directly.
+  const connect = ["'self'", ...(chain.local ? [new URL(chain.rpcUrl).origin] : [])];
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'"],
+    // Company logos are links to anywhere on the web; data: for small inline images (the docs' icons).
+    'img-src': ["'self'", 'data:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': connect,
+    ...(config.baseUrl.startsWith('https://') ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+export function securityHeaders(config: Pick<Config, 'baseUrl'>, chain: { local: boolean; rpcUrl: string }) {
+  const tls = config.baseUrl.startsWith('https://');
+  return {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: directivesOf(config, chain) },
+    // Marketplaces and wallets show the card images and metadata from their own origins.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: tls ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
+  } satisfies FastifyHelmetOptions;
+}
+
+/**
+ * The policy of the API reference pages (@fastify/swagger-ui sets it on its own routes): the same, except that
+ * Swagger UI's bundle injects a `<style>` element, so styles may be inline there. Scripts stay the service's own
+ * files only; an inline style cannot run code, and the page holds no secret to exfiltrate.
+ */
+export function docsContentSecurityPolicy(
+  config: Pick<Config, 'baseUrl'>,
+  chain: { local: boolean; rpcUrl: string },
+): string {
+  const directives = directivesOf(config, chain);
+  directives['style-src'] = ["'self'", "'unsafe-inline'"];
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}

@@ -1,0 +1,77 @@
+// Every response a route test receives, checked against the service's own OpenAPI document: the status must be one
+// the operation lists, and a JSON body must match that status's schema. A mismatch is a defect of the document or of
+// the route, so the test app's close() fails with the list (startTestApp records them).
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { ADDRESS_FORMAT, parseAddress } from '../../src/address.ts';
+import type { App } from '../../src/http/types.ts';
+
+type Json = Record<string, any>;
+const pointer = (segments: string[]) => segments.map((s) => s.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+
+export interface ResponseChecker {
+  /** Mismatches found so far, one line each. */
+  problems: string[];
+}
+
+/** Adds the hook (before the app is ready) that checks each response once the document can be read. */
+export function checkResponsesAgainstDocument(app: App): ResponseChecker {
+  const checker: ResponseChecker = { problems: [] };
+  let doc: Json | undefined;
+  let ajv: InstanceType<typeof Ajv.default> | undefined;
+  const validators = new Map<string, ValidateFunction | null>();
+
+  const validatorFor = (path: string, method: string, status: string): ValidateFunction | null => {
+    const key = `${method} ${path} ${status}`;
+    if (validators.has(key)) return validators.get(key)!;
+    const media = doc!.paths[path][method].responses[status]?.content?.['application/json'];
+    const validate = media?.schema
+      ? ajv!.compile({
+          $ref: `openapi#/${pointer(['paths', path, method, 'responses', status, 'content', 'application/json', 'schema'])}`,
+        })
+      : null;
+    validators.set(key, validate);
+    return validate;
+  };
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    try {
+      const url = request.routeOptions.url;
+      const type = String(reply.getHeader('content-type') ?? '');
+      // Only JSON answers of documented routes: not the SSE stream, images, metrics text, the docs page, or a
+      // request that matched no route.
+      if (url === undefined || !type.startsWith('application/json') || typeof payload !== 'string') {
+        return done(null, payload);
+      }
+      if (!doc) {
+        doc = app.swagger() as Json;
+        ajv = new (Ajv as unknown as typeof Ajv.default)({ strict: false, allErrors: true, validateSchema: false });
+        (addFormats as unknown as (a: unknown) => void)(ajv);
+        ajv.addFormat(ADDRESS_FORMAT, { type: 'string', validate: (v: string) => parseAddress(v).ok });
+        ajv.addSchema(doc, 'openapi');
+      }
+      const path = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      const method = request.method.toLowerCase();
+      const operation = doc.paths?.[path]?.[method];
+      // Hidden from the document, or a route a test added without documenting it (no error responses declared).
+      if (!operation || !operation.responses['500']) return done(null, payload);
+      const status = String(reply.statusCode);
+      if (!operation.responses[status]) {
+        checker.problems.push(
+          `${request.method} ${path} answered ${status}, which the document does not list (${payload.slice(0, 200)})`,
+        );
+        return done(null, payload);
+      }
+      const validate = validatorFor(path, method, status);
+      if (validate && !validate(JSON.parse(payload))) {
+        checker.problems.push(
+          `${request.method} ${path} ${status}: the body does not match the document: ${ajv!.errorsText(validate.errors)} (${payload.slice(0, 200)})`,
+        );
+      }
+    } catch (err) {
+      checker.problems.push(`checking ${request.method} ${request.url}: ${(err as Error).message}`);
+    }
+    done(null, payload);
+  });
+  return checker;
+}

@@ -1,0 +1,125 @@
+// The OpenAPI document as a schema-driven client or proxy reads it: Redocly's linter finds no error or warning,
+// optional query parameters are optional, every operation has its security, an operationId and the statuses it
+// really answers, each with its error envelope and 429 with Retry-After. (test/helpers/openapi.ts checks every
+// response the route tests receive against it.)
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../src/errors.ts';
+import { IsoTimestamp, internalErrors } from '../../src/http/schemas/common.ts';
+import { startTestApp, useTestApp } from '../helpers/app.ts';
+import { REPO_ROOT } from '../helpers/process.ts';
+
+const t = useTestApp();
+const document = async () => (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+const operations = (doc: any) =>
+  Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([p, item]) =>
+    Object.entries(item)
+      .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map(([m, op]) => ({ key: `${m.toUpperCase()} ${p}`, method: m, path: p, op })),
+  );
+
+describe('the responses route tests receive', () => {
+  it('are checked against the document: an undocumented status or a body off its schema fails the test app', async () => {
+    const checked = await startTestApp({
+      database: t.database,
+      chain: t.chain,
+      extraRoutes: (app) => {
+        const schema = { tags: ['test'], response: { 200: Type.Object({ at: IsoTimestamp }), ...internalErrors } };
+        app.get('/api/test/teapot', { schema }, (_request, reply) => {
+          (reply as unknown as { code(n: number): { send(b: unknown): void } }).code(202).send({ at: 'now' });
+        });
+        app.get('/api/test/off-schema', { schema }, () => ({ at: 'not a timestamp' }));
+        app.get('/api/test/fine', { schema }, () => ({ at: new Date(0).toISOString() }));
+      },
+    });
+    for (const url of ['/api/test/teapot', '/api/test/off-schema', '/api/test/fine']) {
+      await checked.app.inject({ method: 'GET', url });
+    }
+    const closing = checked.close();
+    await expect(closing).rejects.toThrow(/GET \/api\/test\/teapot answered 202, which the document does not list/);
+    await expect(closing).rejects.toThrow(/GET \/api\/test\/off-schema 200: the body does not match the document/);
+    await expect(closing).rejects.not.toThrow(/\/api\/test\/fine/);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('passes @redocly/cli lint with no error and no warning', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'aie-openapi-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(await document()));
+      const cli = path.join(REPO_ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+      const run = spawnSync(
+        process.execPath,
+        [cli, 'lint', file, '--config', path.join(REPO_ROOT, 'redocly.yaml'), '--format', 'json'],
+        { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+      );
+      const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{')));
+      const problems = (report.problems ?? []).map(
+        (p: any) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`,
+      );
+      expect(problems).toEqual([]);
+      expect(run.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('marks no query parameter with a default as required', async () => {
+    const wrong = operations(await document()).flatMap(({ key, op }) =>
+      ((op.parameters ?? []) as any[])
+        .filter((p) => p.in === 'query' && p.schema?.default !== undefined && p.required)
+        .map((p) => `${key} ${p.name}`),
+    );
+    expect(wrong).toEqual([]);
+    const agents = (await document()).paths['/api/agents'].get.parameters;
+    expect(agents.find((p: any) => p.name === 'page')).toMatchObject({ required: false, schema: { default: 1 } });
+  });
+
+  it('gives every operation a unique operationId and its security, [] for a public route', async () => {
+    const ops = operations(await document());
+    const ids = ops.map(({ op }) => op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { key, op } of ops) expect(Array.isArray(op.security), key).toBe(true);
+    const doc = await document();
+    expect(doc.paths['/api/fortune-list'].get.security).toEqual([]);
+    expect(doc.paths['/api/v1/tokens'].get.security).toEqual(
+      expect.arrayContaining([expect.objectContaining({ apiKey: [] })]),
+    );
+  });
+
+  it("lists each operation's statuses with the error envelope, the code enum and Retry-After on 429", async () => {
+    const doc = await document();
+    expect(doc.components.schemas.InternalError.properties.error.properties.code.enum).toEqual([...ERROR_CODES]);
+    const statuses = (p: string, m: string) => Object.keys(doc.paths[p][m].responses);
+    expect(statuses('/api/companies/{id}/decisions/run', 'post')).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+      '415',
+      '429',
+      '500',
+      '503',
+    ]);
+    expect(statuses('/api/fortune-list', 'get')).toEqual(['200', '400', '429', '500', '503']);
+    // The claim names its company in the body: an unknown one answers 404.
+    expect(statuses('/api/epochs/claim', 'post')).toContain('404');
+    // The health 503 carries the health body (which dependency is down), not the error envelope.
+    const health503 = doc.paths['/api/health'].get.responses['503'].content['application/json'].schema;
+    expect(health503.properties.data.properties.db).toBeDefined();
+    for (const { key, op } of operations(doc)) {
+      const r429 = op.responses['429'];
+      if (r429) expect(r429.headers?.['Retry-After'], key).toBeDefined();
+      expect(op.responses['4XX'], key).toBeUndefined();
+    }
+  });
+});
