@@ -51,6 +51,14 @@ interface ITokenLauncher {
     error LauncherInvalidAddress(address account);
     error LauncherFeeHookAlreadySet();
     error LauncherFeeHookNotSet();
+    /// @notice The hook's address does not carry exactly the fee hook's permission bits.
+    error LauncherFeeHookWrongFlags(address hook, uint160 flags, uint160 expected);
+    /// @notice The hook has no code, or does not answer `launcher()` / `poolManager()`.
+    error LauncherFeeHookNotAHook(address hook);
+    /// @notice The hook serves another launcher.
+    error LauncherFeeHookWrongLauncher(address hook, address launcher);
+    /// @notice The hook serves another pool manager.
+    error LauncherFeeHookWrongPoolManager(address hook, address poolManager);
     error LauncherAlreadyLaunched(bytes32 companyKey);
     error LauncherInvalidName();
     error LauncherInvalidSymbol();

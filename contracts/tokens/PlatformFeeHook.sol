@@ -4,24 +4,29 @@ pragma solidity ^0.8.26;
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {IHooks} from "@uniswap/v4-core/src/interfaces/IHooks.sol";
 import {IPoolManager} from "@uniswap/v4-core/src/interfaces/IPoolManager.sol";
+import {IUnlockCallback} from "@uniswap/v4-core/src/interfaces/callback/IUnlockCallback.sol";
 import {Hooks} from "@uniswap/v4-core/src/libraries/Hooks.sol";
 import {StateLibrary} from "@uniswap/v4-core/src/libraries/StateLibrary.sol";
 import {PoolKey} from "@uniswap/v4-core/src/types/PoolKey.sol";
-import {Currency} from "@uniswap/v4-core/src/types/Currency.sol";
+import {Currency, CurrencyLibrary} from "@uniswap/v4-core/src/types/Currency.sol";
 import {BalanceDelta} from "@uniswap/v4-core/src/types/BalanceDelta.sol";
 import {BeforeSwapDelta} from "@uniswap/v4-core/src/types/BeforeSwapDelta.sol";
 import {ModifyLiquidityParams, SwapParams} from "@uniswap/v4-core/src/types/PoolOperation.sol";
 
 /// @title The platform fee hook of graduated company-token pools
-/// @notice Charges 2.5% of every swap to the platform fee recipient, as a return-delta hook modelled on v4-core's
+/// @notice Charges 2.5% of every swap for the platform fee recipient, as a return-delta hook modelled on v4-core's
 /// `FeeTakingHook`: the fee is taken in the swap's unspecified currency (the output of an exact-input swap, the
 /// input of an exact-output one), so the trader receives 2.5% less or pays 2.5% more.
+/// The fee is kept as ERC-6909 claims of the PoolManager held by this hook (`mint`), not sent on: a recipient
+/// that cannot receive (USDC can blacklist an address) never blocks a swap, and a swap writes one claim balance
+/// instead of making a token transfer. The fee recipient withdraws the claims as tokens to any address.
 /// Only the token launcher may initialise a pool with this hook or add liquidity to it, so nobody can pre-create
 /// a company's pool to grief its graduation, and nobody, the launcher included, can ever remove liquidity.
 /// @dev Deployed through the standard CREATE2 deployer at an address whose low 14 bits are exactly its
 /// permissions: beforeInitialize, beforeAddLiquidity, beforeRemoveLiquidity, afterSwap, afterSwapReturnDelta.
-contract PlatformFeeHook is IHooks, Ownable {
+contract PlatformFeeHook is IHooks, IUnlockCallback, Ownable {
     using StateLibrary for IPoolManager;
+    using CurrencyLibrary for Currency;
 
     uint256 public constant FEE_BIPS = 250;
     uint256 public constant TOTAL_BIPS = 10_000;
@@ -44,6 +49,8 @@ contract PlatformFeeHook is IHooks, Ownable {
         uint160 sqrtPriceX96
     );
     event FeeRecipientSet(address indexed previous, address indexed current);
+    /// @notice The fee recipient turned `amount` of the hook's fee claims in `currency` into tokens sent to `to`.
+    event FeesWithdrawn(address indexed currency, address indexed to, uint256 amount);
 
     error HookNotImplemented();
     error HookOnlyPoolManager(address caller);
@@ -51,6 +58,8 @@ contract PlatformFeeHook is IHooks, Ownable {
     error HookLiquidityLocked();
     error HookInvalidAddress(address account);
     error HookNotUsdcPool();
+    error HookUnauthorized(address caller);
+    error HookInsufficientFees(uint256 requested, uint256 available);
 
     modifier onlyPoolManager() {
         if (msg.sender != address(poolManager)) revert HookOnlyPoolManager(msg.sender);
@@ -93,6 +102,29 @@ contract PlatformFeeHook is IHooks, Ownable {
         if (recipient == address(0)) revert HookInvalidAddress(recipient);
         emit FeeRecipientSet(feeRecipient, recipient);
         feeRecipient = recipient;
+    }
+
+    /// @notice Fee claims (ERC-6909, in the PoolManager) the hook holds in `currency`, not yet withdrawn.
+    function feesAccrued(Currency currency) external view returns (uint256) {
+        return poolManager.balanceOf(address(this), currency.toId());
+    }
+
+    /// @notice Turns `amount` of the fee claims in `currency` into tokens sent to `to`; by the fee recipient only.
+    function withdrawFees(Currency currency, address to, uint256 amount) external {
+        if (msg.sender != feeRecipient) revert HookUnauthorized(msg.sender);
+        if (to == address(0)) revert HookInvalidAddress(to);
+        uint256 available = poolManager.balanceOf(address(this), currency.toId());
+        if (amount > available) revert HookInsufficientFees(amount, available);
+        poolManager.unlock(abi.encode(currency, to, amount));
+        emit FeesWithdrawn(Currency.unwrap(currency), to, amount);
+    }
+
+    /// @dev Burning the claims credits the hook; taking the tokens to `to` settles the credit.
+    function unlockCallback(bytes calldata data) external onlyPoolManager returns (bytes memory) {
+        (Currency currency, address to, uint256 amount) = abi.decode(data, (Currency, address, uint256));
+        poolManager.burn(address(this), currency.toId(), amount);
+        poolManager.take(currency, to, amount);
+        return "";
     }
 
     function beforeInitialize(address sender, PoolKey calldata key, uint160)
@@ -141,7 +173,7 @@ contract PlatformFeeHook is IHooks, Ownable {
     function _takeFee(PoolKey calldata key, BalanceDelta delta, bool specifiedIs0) private returns (uint256 fee) {
         int128 unspecified = specifiedIs0 ? delta.amount1() : delta.amount0();
         fee = uint256(uint128(unspecified < 0 ? -unspecified : unspecified)) * FEE_BIPS / TOTAL_BIPS;
-        if (fee > 0) poolManager.take(specifiedIs0 ? key.currency1 : key.currency0, feeRecipient, fee);
+        if (fee > 0) poolManager.mint(address(this), (specifiedIs0 ? key.currency1 : key.currency0).toId(), fee);
     }
 
     struct Trade {

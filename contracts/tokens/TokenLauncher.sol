@@ -10,6 +10,7 @@ import {IPoolManager} from "@uniswap/v4-core/src/interfaces/IPoolManager.sol";
 import {IUnlockCallback} from "@uniswap/v4-core/src/interfaces/callback/IUnlockCallback.sol";
 import {IHooks} from "@uniswap/v4-core/src/interfaces/IHooks.sol";
 import {StateLibrary} from "@uniswap/v4-core/src/libraries/StateLibrary.sol";
+import {Hooks} from "@uniswap/v4-core/src/libraries/Hooks.sol";
 import {TickMath} from "@uniswap/v4-core/src/libraries/TickMath.sol";
 import {SqrtPriceMath} from "@uniswap/v4-core/src/libraries/SqrtPriceMath.sol";
 import {PoolKey} from "@uniswap/v4-core/src/types/PoolKey.sol";
@@ -35,6 +36,12 @@ import {CompanyToken} from "./CompanyToken.sol";
 /// sale's proceeds, so a round trip always loses it: wash trading is not free and a sandwich must beat two fees.
 /// The fees accrue here and the fee recipient withdraws them (a recipient that cannot receive never blocks a trade).
 /// After graduation the platform's fee is the 2.5% the pool hook charges.
+/// @notice What the launcher asks of a fee hook before it accepts it.
+interface IFeeHookWiring {
+    function launcher() external view returns (address);
+    function poolManager() external view returns (IPoolManager);
+}
+
 contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
     using StateLibrary for IPoolManager;
@@ -53,6 +60,10 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
     uint16 public constant MAX_CURVE_FEE_BPS = 200;
     uint16 public constant DEFAULT_CURVE_FEE_BPS = 100;
     uint256 private constant BPS = 10_000;
+    /// @notice The permission bits a fee hook's address carries, and no other: beforeInitialize,
+    /// beforeAddLiquidity, beforeRemoveLiquidity, afterSwap, afterSwapReturnDelta (PlatformFeeHook's permissions).
+    uint160 public constant FEE_HOOK_FLAGS = Hooks.BEFORE_INITIALIZE_FLAG | Hooks.BEFORE_ADD_LIQUIDITY_FLAG
+        | Hooks.BEFORE_REMOVE_LIQUIDITY_FLAG | Hooks.AFTER_SWAP_FLAG | Hooks.AFTER_SWAP_RETURNS_DELTA_FLAG;
 
     struct TokenState {
         bytes32 companyKey;
@@ -113,9 +124,29 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
     // ---------------------------------------------------------------- administration
 
     /// @notice Sets the pool hook, once: its address is fixed by CREATE2 and carries its permission bits.
+    /// @dev A wrong hook would block every graduation for good, so it must carry exactly the fee hook's flag bits,
+    /// be a contract, and name this launcher and this launcher's pool manager.
     function setFeeHook(IHooks hook) external onlyOwner {
         if (address(feeHook) != address(0)) revert LauncherFeeHookAlreadySet();
         if (address(hook) == address(0)) revert LauncherInvalidAddress(address(0));
+        uint160 flags = uint160(address(hook)) & Hooks.ALL_HOOK_MASK;
+        if (flags != FEE_HOOK_FLAGS) revert LauncherFeeHookWrongFlags(address(hook), flags, FEE_HOOK_FLAGS);
+        if (address(hook).code.length == 0) revert LauncherFeeHookNotAHook(address(hook));
+        IFeeHookWiring wiring = IFeeHookWiring(address(hook));
+        address hookLauncher;
+        address hookManager;
+        try wiring.launcher() returns (address l) {
+            hookLauncher = l;
+        } catch {
+            revert LauncherFeeHookNotAHook(address(hook));
+        }
+        try wiring.poolManager() returns (IPoolManager m) {
+            hookManager = address(m);
+        } catch {
+            revert LauncherFeeHookNotAHook(address(hook));
+        }
+        if (hookLauncher != address(this)) revert LauncherFeeHookWrongLauncher(address(hook), hookLauncher);
+        if (hookManager != address(poolManager)) revert LauncherFeeHookWrongPoolManager(address(hook), hookManager);
         feeHook = hook;
         emit FeeHookSet(address(hook));
     }

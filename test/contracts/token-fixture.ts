@@ -234,6 +234,14 @@ function tokenHelpers(f: CardFixture) {
     });
     return { price, marketCap };
   }
+  /** The fee hook's ERC-6909 fee claims in `currency` (USDC or a company token), not yet withdrawn. */
+  const feesAccrued = (currency: Address) =>
+    f.client.readContract({
+      address: feeHook(),
+      abi: PlatformFeeHookAbi,
+      functionName: 'feesAccrued',
+      args: [currency],
+    });
   const graduated = (token: Address) =>
     f.client.readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'graduated', args: [token] });
 
@@ -290,6 +298,7 @@ function tokenHelpers(f: CardFixture) {
     quoteSell,
     priceOf,
     graduated,
+    feesAccrued,
     launcherEvents,
     hookEvents,
     managerEvents,

@@ -3,10 +3,12 @@
 // opening price at a market cap of G/4), unknown tokens, the unlock callback's caller check, and the owner-only
 // administration of the launcher and the fee hook. The curve is in token-launcher.curve.test.ts, graduation in
 // token-launcher.graduation.test.ts, the v4 pool's protections in token-launcher.pool.test.ts.
-import { type Abi, type Address, maxUint256, parseEventLogs } from 'viem';
+import { type Abi, type Address, getAddress, maxUint256, parseEventLogs } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
+import { deployFeeHook, type FeeHookArgs, feeHookDeployment } from '../../src/chain/deploy.ts';
 import { CompanyTokenAbi, PlatformFeeHookAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
+import { FEE_HOOK_FLAGS } from '../../src/chain/hook-address.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { usdc, ZERO } from './fixture.ts';
 import {
@@ -155,7 +157,7 @@ describe('launch', () => {
     }
   });
 
-  it('refuses to launch before the fee hook is set (a fresh launcher)', async () => {
+  it('refuses to launch before the fee hook is set, and accepts only a hook with its flags, launcher and pool manager (a fresh launcher)', async () => {
     const artifact = loadArtifact('TokenLauncher');
     const hash = await f.wallet(0).deployContract({
       abi: TokenLauncherAbi,
@@ -171,11 +173,47 @@ describe('launch', () => {
     });
     expect(await f.client.readContract({ address: fresh, abi: TokenLauncherAbi, functionName: 'feeHook' })).toBe(ZERO);
     await f.tracedRevert(0, call('launch', [keyOf('c'), NAME, SYMBOL, f.addr(0), G]), 'LauncherFeeHookNotSet', []);
-    // setFeeHook: owner only, not zero, once
-    await f.tracedRevert(1, call('setFeeHook', [f.feeHook()]), 'OwnableUnauthorizedAccount', [f.addr(1)]);
+    // setFeeHook: owner only, not zero
+    const hookFor = async (args: Partial<FeeHookArgs>) => {
+      const deployment = feeHookDeployment({
+        poolManager: f.poolManager(),
+        launcher: fresh,
+        usdc: f.usdcToken,
+        feeRecipient: f.addr(0),
+        owner: f.addr(0),
+        ...args,
+      });
+      await deployFeeHook(f.chain.chain, deployment);
+      return deployment.address;
+    };
+    const right = await hookFor({});
+    await f.tracedRevert(1, call('setFeeHook', [right]), 'OwnableUnauthorizedAccount', [f.addr(1)]);
     await f.tracedRevert(0, call('setFeeHook', [ZERO]), 'LauncherInvalidAddress', [ZERO]);
-    const set = await f.write(0, call('setFeeHook', [f.feeHook()]));
-    expect(parseEventLogs({ abi: TokenLauncherAbi, logs: set.logs })[0]?.args).toEqual({ hook: f.feeHook() });
+    // The attack: a wrong hook, accepted once and for good, would block every graduation. Each is refused.
+    // An address without the fee hook's permission bits (an account's):
+    const bits = (a: Address) => BigInt(a) & ((1n << 14n) - 1n);
+    const eoa = f.addr(3);
+    expect(bits(eoa)).not.toBe(FEE_HOOK_FLAGS);
+    await f.tracedRevert(0, call('setFeeHook', [eoa]), 'LauncherFeeHookWrongFlags', [eoa, bits(eoa), FEE_HOOK_FLAGS]);
+    // the right bits but no code
+    const empty = getAddress(
+      `0x${((BigInt(eoa) & ~((1n << 14n) - 1n)) | FEE_HOOK_FLAGS).toString(16).padStart(40, '0')}`,
+    );
+    await f.tracedRevert(0, call('setFeeHook', [empty]), 'LauncherFeeHookNotAHook', [empty]);
+    // the fee hook of another launcher (the deployed one's),
+    await f.tracedRevert(0, call('setFeeHook', [f.feeHook()]), 'LauncherFeeHookWrongLauncher', [
+      f.feeHook(),
+      f.launcher(),
+    ]);
+    // and a hook for this launcher that calls another pool manager is refused too.
+    const otherManager = await hookFor({ poolManager: f.addr(5) });
+    await f.tracedRevert(0, call('setFeeHook', [otherManager]), 'LauncherFeeHookWrongPoolManager', [
+      otherManager,
+      f.addr(5),
+    ]);
+    // The right hook is accepted, once.
+    const set = await f.write(0, call('setFeeHook', [right]));
+    expect(parseEventLogs({ abi: TokenLauncherAbi, logs: set.logs })[0]?.args).toEqual({ hook: right });
     await f.tracedRevert(0, call('setFeeHook', [f.addr(3)]), 'LauncherFeeHookAlreadySet', []);
     await f.write(0, call('launch', [keyOf('c'), NAME, SYMBOL, f.addr(0), G]));
   });

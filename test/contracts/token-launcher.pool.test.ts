@@ -2,11 +2,24 @@
 // with the fee hook (so nobody can pre-create it to grief graduation; a hookless pool of the same pair is harmless),
 // nobody can add or remove liquidity (contracts/test/LiquidityPoker.sol), a third-party router swapping in the pool
 // directly pays the same 2.5% fee (contracts/test/SimpleSwapper.sol), the hook's callbacks answer only the pool
-// manager, and a changed fee recipient receives the fees. Graduation itself is in token-launcher.graduation.test.ts.
-import { type Abi, type Address, decodeErrorResult, getAbiItem, getAddress, type Hex, toFunctionSelector } from 'viem';
+// manager, fees accrue as the hook's ERC-6909 claims that only the fee recipient withdraws, and a recipient that USDC
+// blacklists blocks no swap. Graduation itself is in token-launcher.graduation.test.ts.
+import {
+  type Abi,
+  type Address,
+  decodeErrorResult,
+  getAbiItem,
+  getAddress,
+  type Hex,
+  maxUint256,
+  parseEventLogs,
+  toFunctionSelector,
+} from 'viem';
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
+import { deployFeeHook, feeHookDeployment } from '../../src/chain/deploy.ts';
 import {
+  BlacklistUSDCAbi,
   CompanyTokenAbi,
   LiquidityPokerAbi,
   MockUSDCAbi,
@@ -17,7 +30,19 @@ import {
 } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { usdc } from './fixture.ts';
-import { type Call, hookFee, MAX_TICK, MIN_TICK, type PoolKey, poolIdOf, useTokenChain } from './token-fixture.ts';
+import {
+  type Call,
+  G,
+  hookFee,
+  keyOf,
+  MAX_TICK,
+  MIN_TICK,
+  NAME,
+  type PoolKey,
+  poolIdOf,
+  SYMBOL,
+  useTokenChain,
+} from './token-fixture.ts';
 
 // The exact curve model of this file has no fee: the curve fee (1% by default) is tested in
 // token-launcher.fee.test.ts.
@@ -46,6 +71,12 @@ async function expectHookRefusal(
   expect(inner.errorName).toBe(error);
   expect(inner.args ?? []).toEqual(errorArgs);
 }
+const hookCall = (functionName: string, args: readonly unknown[]): Call => ({
+  address: f.feeHook(),
+  abi: PlatformFeeHookAbi as Abi,
+  functionName,
+  args,
+});
 /** Gives `to` (the liquidity poker) 1e23 of trader 1's tokens and `usdcAmount` of its USDC. */
 async function fund(to: Address, token: Address, usdcAmount: bigint) {
   await f.send(
@@ -185,8 +216,8 @@ describe('swaps outside the launcher', () => {
         f.tokensOf(token, f.addr(3)),
         f.usdcOf(f.addr(4)),
         f.tokensOf(token, f.addr(4)),
-        f.usdcOf(f.addr(0)),
-        f.tokensOf(token, f.addr(0)),
+        f.feesAccrued(f.usdcToken),
+        f.feesAccrued(token),
       ]);
 
     // exact input, buying: the output is the launcher's quote, the fee is in tokens
@@ -276,26 +307,123 @@ describe('fee hook', () => {
     await expectRevert(call('afterInitialize', [f.launcher(), key, 1n << 96n, 0]), 'HookNotImplemented', []);
   });
 
-  it('a new fee recipient gets the pool fees; a new launcher fee recipient gets the graduation dust', async () => {
+  it('pool fees accrue as claims that only the fee recipient withdraws; a new launcher fee recipient gets the graduation dust', async () => {
     await f.write(0, {
       address: f.launcher(),
       abi: TokenLauncherAbi as Abi,
       functionName: 'setFeeRecipient',
       args: [f.addr(7)],
     });
-    await f.write(0, {
-      address: f.feeHook(),
-      abi: PlatformFeeHookAbi as Abi,
-      functionName: 'setFeeRecipient',
-      args: [f.addr(8)],
-    });
+    await f.write(0, hookCall('setFeeRecipient', [f.addr(8)]));
     const before7 = await f.usdcOf(f.addr(7));
     const { token, receipt } = await f.launchAndGraduate('token0');
     const dust = (f.launcherEvents(receipt)[1]!.args as { usdcToFeeRecipient: bigint }).usdcToFeeRecipient;
     expect((await f.usdcOf(f.addr(7))) - before7).toBe(dust);
+    const accrued = await f.feesAccrued(token);
     const buyReceipt = await f.buy(1, token, usdc(100));
     const fee = (f.hookEvents(buyReceipt)[0]!.args as { fee: bigint }).fee;
-    expect(await f.tokensOf(token, f.addr(8))).toBe(fee);
-    expect(await f.tokensOf(token, f.addr(0))).toBe(0n);
+    // The swap sent nobody the fee: it is an ERC-6909 claim of the hook in the PoolManager.
+    expect((await f.feesAccrued(token)) - accrued).toBe(fee);
+    expect(await f.tokensOf(token, f.addr(8))).toBe(0n);
+    // Only the current fee recipient withdraws, to any address, at most what accrued.
+    const all = await f.feesAccrued(token);
+    await f.tracedRevert(0, hookCall('withdrawFees', [token, f.addr(0), all]), 'HookUnauthorized', [f.addr(0)]);
+    await f.tracedRevert(8, hookCall('withdrawFees', [token, f.addr(8), all + 1n]), 'HookInsufficientFees', [
+      all + 1n,
+      all,
+    ]);
+    const withdrawal = await f.write(8, hookCall('withdrawFees', [token, f.addr(8), all]));
+    expect(f.hookEvents(withdrawal)[0]?.args).toEqual({ currency: token, to: f.addr(8), amount: all });
+    expect(await f.tokensOf(token, f.addr(8))).toBe(all);
+    expect(await f.feesAccrued(token)).toBe(0n);
+  });
+
+  it('a fee recipient that USDC blacklists blocks no swap, and its fees can be withdrawn elsewhere', async () => {
+    // The attack: with fees paid by a live transfer, USDC blacklisting the recipient made every swap whose fee is in
+    // USDC (every sale) revert. A launcher and hook on a USDC with a blacklist (contracts/test/BlacklistUSDC.sol):
+    const blUsdc = await deploy('BlacklistUSDC', BlacklistUSDCAbi, [f.addr(0)]);
+    const launcher = await deploy('TokenLauncher', TokenLauncherAbi, [
+      blUsdc,
+      f.poolManager(),
+      f.addr(0),
+      f.addr(0),
+      f.addr(0),
+    ]);
+    const hook = feeHookDeployment({
+      poolManager: f.poolManager(),
+      launcher,
+      usdc: blUsdc,
+      feeRecipient: f.addr(8),
+      owner: f.addr(0),
+    });
+    await deployFeeHook(f.chain.chain, hook);
+    const at =
+      (address: Address, abi: Abi) =>
+      (functionName: string, args: readonly unknown[]): Call => ({
+        address,
+        abi,
+        functionName,
+        args,
+      });
+    const onLauncher = at(launcher, TokenLauncherAbi as Abi);
+    const onUsdc = at(blUsdc, BlacklistUSDCAbi as Abi);
+    const onHook = at(hook.address, PlatformFeeHookAbi as Abi);
+    await f.write(0, onLauncher('setFeeHook', [hook.address]));
+    await f.write(0, onLauncher('launch', [keyOf('blacklist'), NAME, SYMBOL, f.addr(0), G]));
+    const token = getAddress(
+      (
+        await f.client.readContract({
+          address: launcher,
+          abi: TokenLauncherAbi,
+          functionName: 'tokenOfCompany',
+          args: [keyOf('blacklist')],
+        })
+      ).toString(),
+    );
+    await f.write(0, onUsdc('mint', [f.addr(1), usdc(50_000)]));
+    await f.write(1, onUsdc('approve', [launcher, maxUint256]));
+    await f.write(1, at(token, CompanyTokenAbi as Abi)('approve', [launcher, maxUint256]));
+    // a buy past the threshold graduates the token; the rest of it buys in the pool
+    await f.write(1, onLauncher('buy', [token, G * 2n, 0n, maxUint256]));
+    expect(
+      await f.client.readContract({
+        address: launcher,
+        abi: TokenLauncherAbi,
+        functionName: 'graduated',
+        args: [token],
+      }),
+    ).toBe(true);
+
+    await f.write(0, onUsdc('setBlacklisted', [f.addr(8), true]));
+    // a sale in the pool pays its fee in USDC: it goes through
+    const held = await f.tokensOf(token, f.addr(1));
+    const sale = await f.write(1, onLauncher('sell', [token, held / 2n, 0n, maxUint256]));
+    const trade = parseEventLogs({ abi: PlatformFeeHookAbi, logs: sale.logs, eventName: 'PoolTrade' })[0]!.args;
+    expect(trade).toMatchObject({ isBuy: false, feeInUsdc: true });
+    expect(trade.fee).toBeGreaterThan(0n);
+    const feesAccrued = () =>
+      f.client.readContract({
+        address: hook.address,
+        abi: PlatformFeeHookAbi,
+        functionName: 'feesAccrued',
+        args: [blUsdc],
+      });
+    const accrued = await feesAccrued();
+    expect(accrued).toBeGreaterThanOrEqual(trade.fee);
+    // the blacklisted recipient cannot take USDC itself, but sends its fees to another address of its own
+    const hash = await f.wallet(8).writeContract({
+      ...onHook('withdrawFees', [blUsdc, f.addr(8), accrued]),
+      gas: 1_000_000n,
+    } as any);
+    expect((await f.client.waitForTransactionReceipt({ hash })).status).toBe('reverted');
+    await f.write(8, onHook('withdrawFees', [blUsdc, f.addr(9), accrued]));
+    const balance = await f.client.readContract({
+      address: blUsdc,
+      abi: BlacklistUSDCAbi,
+      functionName: 'balanceOf',
+      args: [f.addr(9)],
+    });
+    expect(balance).toBe(accrued);
+    expect(await feesAccrued()).toBe(0n);
   });
 });
