@@ -1,11 +1,14 @@
-// The command line (`npm run cli -- <command>`): API keys and database migrations. It uses the database the
-// server is configured with and never starts the chain: PostgreSQL directly; the embedded PGlite through the running
+// The command line (`npm run cli -- <command>`): API keys, database migrations, and the deployment of the contracts
+// to a chain (src/chain/deploy-command.ts). The database commands never start the chain and use the database the
+// server is configured with: PostgreSQL directly; the embedded PGlite through the running
 // service's admin routes when a service holds it (PGlite admits one process), else directly. It says which it used.
 // Exit codes: 0 ok, 1 failure, 2 usage or configuration error.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { DeployRefused } from './chain/deploy.ts';
+import { runDeploy } from './chain/deploy-command.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { type ApiKeyRecord, createApiKey, listApiKeys, revokeApiKey } from './domain/auth/api-keys.ts';
@@ -20,6 +23,13 @@ Commands:
   api-keys list [--json]        list the keys: id, name, prefix, created, revoked
   api-keys revoke ID            revoke a key; running servers stop accepting it within API_KEY_CACHE_MS
   migrate                       apply the database migrations and exit
+  deploy [--usdc ADDRESS] [--pool-manager ADDRESS] [--fee-recipient ADDRESS]
+                                deploy the platform's contracts to the chain of CHAIN_RPC_URL (deployer:
+                                DEPLOYER_PRIVATE_KEY, else PLATFORM_PRIVATE_KEY) and write CONTRACTS_FILE and,
+                                beside it, the compiler's standard-JSON input; run again, it resumes an
+                                interrupted deployment and never deploys a contract twice. The chain's own USDC
+                                and v4 PoolManager are used (known on Base; else pass them); mocks only on
+                                chain 31337. See docs/operations.md, "Going live on Base".
   help, --help, -h              show this help
 
 The database is the server's: DATABASE_URL when set, otherwise the embedded PGlite under $DATA_DIR/pg
@@ -43,6 +53,9 @@ interface Parsed {
   name: string | undefined;
   json: boolean;
   help: boolean;
+  usdc: string | undefined;
+  poolManager: string | undefined;
+  feeRecipient: string | undefined;
 }
 
 function parse(argv: string[]): Parsed {
@@ -55,9 +68,20 @@ function parse(argv: string[]): Parsed {
         name: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
+        usdc: { type: 'string' },
+        'pool-manager': { type: 'string' },
+        'fee-recipient': { type: 'string' },
       },
     });
-    return { positionals, name: values.name, json: values.json ?? false, help: values.help ?? false };
+    return {
+      positionals,
+      name: values.name,
+      json: values.json ?? false,
+      help: values.help ?? false,
+      usdc: values.usdc,
+      poolManager: values['pool-manager'],
+      feeRecipient: values['fee-recipient'],
+    };
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -70,6 +94,9 @@ function expectArgs(p: Parsed, command: string, first: number, count: number, al
   if (args.length < count) throw new UsageError(`${command}: missing argument`);
   if (p.name !== undefined && !allowed.includes('name')) throw new UsageError(`${command} takes no --name`);
   if (p.json && !allowed.includes('json')) throw new UsageError(`${command} takes no --json`);
+  if (command !== 'deploy' && (p.usdc ?? p.poolManager ?? p.feeRecipient) !== undefined) {
+    throw new UsageError(`${command} takes no --usdc, --pool-manager or --fee-recipient`);
+  }
 }
 
 async function withDatabase<T>(config: Config, run: (database: Database) => Promise<T>): Promise<T> {
@@ -233,6 +260,7 @@ async function withApiKeyStore<T>(config: Config, use: (store: ApiKeyStore) => P
 type Command =
   | { kind: 'help' }
   | { kind: 'migrate' }
+  | { kind: 'deploy'; usdc?: string; poolManager?: string; feeRecipient?: string }
   | { kind: 'api-keys create'; name: string }
   | { kind: 'api-keys list'; json: boolean }
   | { kind: 'api-keys revoke'; id: string };
@@ -245,6 +273,10 @@ function commandOf(p: Parsed): Command {
   if (command === 'migrate') {
     expectArgs(p, 'migrate', 1, 0);
     return { kind: 'migrate' };
+  }
+  if (command === 'deploy') {
+    expectArgs(p, 'deploy', 1, 0);
+    return { kind: 'deploy', usdc: p.usdc, poolManager: p.poolManager, feeRecipient: p.feeRecipient };
   }
   if (command !== 'api-keys') throw new UsageError(`unknown command ${command}`);
   switch (sub) {
@@ -276,10 +308,20 @@ function commandOf(p: Parsed): Command {
 async function execute(
   command: Exclude<Command, { kind: 'help' }>,
   config: Config,
+  env: Record<string, string | undefined>,
   out: (line: string) => void,
   err: (line: string) => void,
 ) {
   switch (command.kind) {
+    case 'deploy': {
+      try {
+        await runDeploy(config, env, command, out);
+      } catch (e) {
+        if (e instanceof DeployRefused) throw new CliFailure(e.message);
+        throw e;
+      }
+      return;
+    }
     case 'migrate': {
       // Opening the database applies the migrations (under an advisory lock on PostgreSQL).
       const kind = await withDatabase(config, async (d) => d.kind);
@@ -357,7 +399,7 @@ export async function runCli(
       }
       throw err;
     }
-    await execute(command, config, io.out, io.err);
+    await execute(command, config, env, io.out, io.err);
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {

@@ -8,6 +8,8 @@ export const ARTIFACTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta
 
 export interface Artifact {
   contractName: string;
+  /** The source unit it was compiled from (`contracts/AccessCard.sol`), as the standard-JSON input names it. */
+  sourceName: string;
   abi: Abi;
   bytecode: Hex;
   deployedBytecode: Hex;
@@ -28,6 +30,9 @@ export function loadArtifact(name: string): Artifact {
   }
   return artifact;
 }
+
+/** The compiler's standard-JSON input of the build (every source, the settings) and the compiler's version. */
+export const STANDARD_INPUT_FILE = path.join(ARTIFACTS_DIR, 'standard-input.json');
 
 /** Storage slot of a top-level state variable, for tests that set state directly with anvil_setStorageAt. */
 export function storageSlot(name: string, label: string): bigint {

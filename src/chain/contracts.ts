@@ -1,6 +1,6 @@
 // Deployed contract addresses: the names every area uses, and the file that keeps them across restarts.
 import { existsSync, readFileSync } from 'node:fs';
-import { type Address, getAddress, isAddress } from 'viem';
+import { type Address, getAddress, type Hex, isAddress, isHex } from 'viem';
 import { writeFileAtomic } from '../files.ts';
 
 export const CONTRACT_KEYS = [
@@ -27,11 +27,27 @@ export function requireContract(contracts: ContractAddresses, key: ContractKey):
   return address;
 }
 
+/** A contract creation signed and recorded before it was sent (src/chain/deploy.ts): what a resumed run checks. */
+export interface PendingDeployment {
+  key: ContractKey;
+  nonce: number;
+  hash: Hex;
+  /** The signed transaction, sent again as it is when it never reached the chain. */
+  raw: Hex;
+}
+
 export interface ContractsFile {
   chainId: number;
   contracts: ContractAddresses;
   /** Deployment block of each contract, where the indexer starts. */
   deployBlocks?: Partial<Record<ContractKey, string>>;
+  /** False while a deployment is under way or was interrupted: the service refuses the file until it finishes. */
+  complete?: boolean;
+  pending?: PendingDeployment;
+  /** The roles the deployment gave (src/chain/deploy.ts DeployRoles), kept so a resumed run gives the same. */
+  roles?: { platform: Address; oracle: Address; feeRecipient: Address };
+  /** What a block explorer needs to verify each deployed contract's source, besides the standard-JSON input. */
+  verification?: Partial<Record<ContractKey, { contract: string; constructorArgs: Hex }>>;
 }
 
 export function readContractsFile(file: string): ContractsFile | undefined {
@@ -56,10 +72,41 @@ export function readContractsFile(file: string): ContractsFile | undefined {
     }
     contracts[key as ContractKey] = getAddress(value);
   }
+  const extra = parsed as {
+    complete?: unknown;
+    pending?: Record<string, unknown>;
+    roles?: Record<string, unknown>;
+    verification?: unknown;
+  };
+  const roles = extra.roles;
+  if (
+    roles !== undefined &&
+    !['platform', 'oracle', 'feeRecipient'].every(
+      (r) => typeof roles?.[r] === 'string' && isAddress(roles[r] as string),
+    )
+  ) {
+    throw new Error(`contracts file ${file}: roles must hold the platform, oracle and feeRecipient addresses`);
+  }
+  const pending = extra.pending;
+  if (
+    pending !== undefined &&
+    (typeof pending !== 'object' ||
+      pending === null ||
+      !(CONTRACT_KEYS as readonly string[]).includes(String(pending.key)) ||
+      typeof pending.nonce !== 'number' ||
+      !isHex(pending.hash) ||
+      !isHex(pending.raw))
+  ) {
+    throw new Error(`contracts file ${file}: pending must hold { key, nonce, hash, raw }`);
+  }
   return {
     chainId: obj.chainId,
     contracts,
     deployBlocks: (obj.deployBlocks ?? {}) as ContractsFile['deployBlocks'],
+    ...(typeof extra.complete === 'boolean' ? { complete: extra.complete } : {}),
+    ...(pending ? { pending: pending as unknown as PendingDeployment } : {}),
+    ...(roles ? { roles: roles as NonNullable<ContractsFile['roles']> } : {}),
+    ...(extra.verification ? { verification: extra.verification as ContractsFile['verification'] } : {}),
   };
 }
 

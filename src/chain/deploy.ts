@@ -1,11 +1,26 @@
-// Deploys the platform's contracts to the local chain once and remembers them. Each step is skipped when its
-// result already exists on-chain, so an interrupted deployment finishes on the next start without redoing work.
-import { type Abi, type Address, encodeDeployData, getAddress, type Hex, parseUnits, zeroAddress } from 'viem';
+// Deploys the platform's contracts, to the local chain on start-up (deployLocalContracts) or to any EVM chain
+// (`npm run cli -- deploy`, deployPlatform), and remembers them in the contracts file. Each step is skipped when its
+// result already exists on-chain, so an interrupted deployment finishes when run again without redoing work. A
+// contract creation is recorded in the file as pending (its nonce and signed transaction) before it is sent: run
+// again, it adopts the contract at that nonce's address or sends the very same transaction again, so a crash
+// between the chain and the file never deploys a contract twice.
+import {
+  type Abi,
+  type Address,
+  encodeAbiParameters,
+  encodeDeployData,
+  getAddress,
+  getContractAddress,
+  type Hex,
+  keccak256,
+  parseUnits,
+  zeroAddress,
+} from 'viem';
 import { CARD_MINT_PRICE_USDC } from '../constants.ts';
 import { loadArtifact } from './artifacts.ts';
 import type { ChainClients } from './client.ts';
 import { devAddresses } from './client.ts';
-import type { ContractKey, ContractsFile } from './contracts.ts';
+import type { ContractKey, ContractsFile, PendingDeployment } from './contracts.ts';
 import {
   AccessCardAbi,
   EmissionTokenAbi,
@@ -38,6 +53,9 @@ export const DEFAULT_EMISSION_PER_SECOND = parseUnits('125000', 18) / 31_536_000
 /** Allocation points of pool 0 (the primary token), the only pool at first. */
 export const PRIMARY_POOL_ALLOC_POINT = 100n;
 
+/** A deployment that cannot go on as asked (a role that changed, a given contract without code): one line. */
+export class DeployRefused extends Error {}
+
 export interface DeployOptions {
   baseUrl: string;
   /** Called after every step with the addresses so far, to persist them. */
@@ -49,60 +67,181 @@ export interface DeployOptions {
   epochRewardPool?: bigint;
 }
 
+/** Who holds each role of the deployed contracts. The deployer (clients.platform) owns them all. */
+export interface DeployRoles {
+  /** Signs the platform's writes: card bookkeeping, anchoring, token launches. */
+  platform: Address;
+  /** Finalizes reward epochs. */
+  oracle: Address;
+  /** Receives the launcher's curve fees and graduation dust, and may withdraw the pool hook's fees. */
+  feeRecipient: Address;
+}
+
+export interface PlatformDeployOptions extends DeployOptions {
+  roles: DeployRoles;
+  /** The chain's own USDC and Uniswap v4 PoolManager; a mock USDC and a PoolManager are deployed where absent. */
+  usdc?: Address;
+  poolManager?: Address;
+  /** A development chain: tops dev accounts 1-9 up with mock USDC and primary tokens. */
+  fundDevAccounts: boolean;
+  /** Opens card minting at once (on a real chain the owner opens it when ready). */
+  openMinting: boolean;
+}
+
 async function hasCode(clients: ChainClients, address: Address | undefined): Promise<boolean> {
   if (!address) return false;
   const code = await clients.publicClient.getCode({ address });
   return code !== undefined && code !== '0x';
 }
 
-async function deploy(
+/** What the step deploying contract `key` left in the file: the contract, or its creation not yet confirmed. */
+async function deployOnce(
   clients: ChainClients,
+  file: ContractsFile,
+  key: ContractKey,
   name: string,
   args: unknown[],
+  save: (file: ContractsFile) => void,
 ): Promise<{ address: Address; block: bigint }> {
   const artifact = loadArtifact(name);
-  const hash = await clients.platform.deployContract({
-    abi: artifact.abi as Abi,
-    bytecode: artifact.bytecode as Hex,
-    args,
-  });
-  const receipt = await clients.publicClient.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deployment of ${name} reverted`);
-  return { address: getAddress(receipt.contractAddress), block: receipt.blockNumber };
+  const from = clients.platform.account.address;
+  const read = clients.publicClient;
+  let pending: PendingDeployment | undefined = file.pending?.key === key ? file.pending : undefined;
+  if (pending) {
+    const receipt = await read.getTransactionReceipt({ hash: pending.hash }).catch(() => undefined);
+    if (receipt && receipt.status !== 'success') throw new Error(`deployment of ${name} reverted (${pending.hash})`);
+    if (!receipt && (await read.getTransactionCount({ address: from, blockTag: 'latest' })) > pending.nonce) {
+      // The nonce went to another transaction (this one was replaced): nothing was deployed, deploy anew.
+      pending = undefined;
+    }
+  }
+  if (!pending) {
+    const nonce = await read.getTransactionCount({ address: from, blockTag: 'pending' });
+    const data = encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode as Hex, args });
+    const request = await clients.platform.prepareTransactionRequest({
+      account: clients.platform.account,
+      chain: clients.viemChain,
+      data,
+      nonce,
+    } as any);
+    const raw = await clients.platform.signTransaction(request as any);
+    pending = { key, nonce, hash: keccak256(raw), raw };
+    file.pending = pending;
+    save(file);
+  }
+  try {
+    await read.sendRawTransaction({ serializedTransaction: pending.raw });
+  } catch (err) {
+    // Sent before the interruption: the node knows it already, or has mined it (its nonce is used).
+    if (!/known|nonce too low|already/i.test((err as Error).message)) throw err;
+  }
+  const receipt = await read.waitForTransactionReceipt({ hash: pending.hash, timeout: 300_000 });
+  const address = getAddress(getContractAddress({ from, nonce: BigInt(pending.nonce) }));
+  if (receipt.status !== 'success' || !(await hasCode(clients, address))) {
+    throw new Error(`deployment of ${name} reverted (${pending.hash})`);
+  }
+  return { address, block: receipt.blockNumber };
 }
 
+/** The ABI-encoded constructor arguments, as a block explorer asks for them to verify the source. */
+function constructorArgsOf(name: string, args: unknown[]): Hex {
+  const ctor = (loadArtifact(name).abi as Abi).find((item) => item.type === 'constructor');
+  if (!ctor || !('inputs' in ctor) || ctor.inputs.length === 0) return '0x';
+  return encodeAbiParameters(ctor.inputs, args);
+}
+
+/** The local chain: account 0 is owner, platform, oracle and fee recipient; mocks; dev accounts funded. */
 export async function deployLocalContracts(
   clients: ChainClients,
   existing: ContractsFile | undefined,
   options: DeployOptions,
 ): Promise<ContractsFile> {
+  return deployPlatform(clients, existing, {
+    ...options,
+    roles: {
+      platform: clients.platform.account.address,
+      oracle: clients.oracle.account.address,
+      feeRecipient: clients.platform.account.address,
+    },
+    fundDevAccounts: true,
+    openMinting: true,
+  });
+}
+
+/**
+ * Deploys (or finishes deploying) every contract of the platform with `clients.platform` as deployer and owner,
+ * and wires them together. `existing` is what an earlier, perhaps interrupted, run saved.
+ */
+export async function deployPlatform(
+  clients: ChainClients,
+  existing: ContractsFile | undefined,
+  options: PlatformDeployOptions,
+): Promise<ContractsFile> {
   const file: ContractsFile =
     existing && existing.chainId === clients.chainId
-      ? { chainId: existing.chainId, contracts: { ...existing.contracts }, deployBlocks: { ...existing.deployBlocks } }
-      : { chainId: clients.chainId, contracts: {}, deployBlocks: {} };
+      ? {
+          ...existing,
+          contracts: { ...existing.contracts },
+          deployBlocks: { ...existing.deployBlocks },
+          verification: { ...existing.verification },
+          complete: false,
+        }
+      : { chainId: clients.chainId, contracts: {}, deployBlocks: {}, verification: {}, complete: false };
   const owner = clients.platform.account.address;
+  // A resumed deployment keeps the roles it started with: contracts already deployed hold them.
+  if (file.roles) {
+    for (const role of ['platform', 'oracle', 'feeRecipient'] as const) {
+      if (getAddress(file.roles[role]) !== getAddress(options.roles[role])) {
+        throw new DeployRefused(
+          `this deployment was started with ${role} ${file.roles[role]}, not ${options.roles[role]}: use the same one, or another contracts file for a new deployment`,
+        );
+      }
+    }
+  }
+  file.roles = { ...options.roles };
+  const { platform, oracle, feeRecipient } = options.roles;
   const log = options.log ?? (() => {});
+  const save = options.save ?? (() => {});
 
-  const step = async (key: ContractKey, name: string, args: () => unknown[]) => {
-    if (await hasCode(clients, file.contracts[key])) return;
-    const { address, block } = await deploy(clients, name, args());
+  const record = (key: ContractKey, address: Address, block: bigint) => {
     file.contracts[key] = address;
     file.deployBlocks = { ...file.deployBlocks, [key]: block.toString() };
-    options.save?.(file);
+    save(file);
+  };
+  const step = async (key: ContractKey, name: string, args: () => unknown[]) => {
+    if (await hasCode(clients, file.contracts[key])) return;
+    const values = args();
+    const { address, block } = await deployOnce(clients, file, key, name, values, save);
+    file.pending = undefined;
+    file.verification = {
+      ...file.verification,
+      [key]: { contract: `${loadArtifact(name).sourceName}:${name}`, constructorArgs: constructorArgsOf(name, values) },
+    };
+    record(key, address, block);
     log(`deployed ${name} at ${address}`);
   };
+  /** A contract the chain already has (its USDC, its PoolManager): checked, recorded, never deployed. */
+  const adopt = async (key: ContractKey, address: Address) => {
+    if (!(await hasCode(clients, address)))
+      throw new DeployRefused(`the ${key} at ${address} has no code on chain ${clients.chainId}`);
+    if (file.contracts[key] === getAddress(address)) return;
+    file.contracts[key] = getAddress(address);
+    save(file);
+    log(`using the chain's ${key} at ${address}`);
+  };
 
-  await step('usdc', 'MockUSDC', () => [owner]);
+  if (options.usdc) await adopt('usdc', options.usdc);
+  else await step('usdc', 'MockUSDC', () => [owner]);
   await step('accessCard', 'AccessCard', () => [
     file.contracts.usdc,
     owner,
-    clients.platform.account.address,
+    platform,
     CARD_MINT_PRICE_USDC,
     `${options.baseUrl}/api/nft/metadata/`,
   ]);
   await step('identityRegistry', 'IdentityRegistry', () => []);
-  // Decision anchoring (owner and platform: the platform account) and the legacy ERC-8004 validation registry.
-  await step('decisionAnchor', 'DecisionAnchor', () => [owner, clients.platform.account.address]);
+  // Decision anchoring (the platform anchors) and the legacy ERC-8004 validation registry.
+  await step('decisionAnchor', 'DecisionAnchor', () => [owner, platform]);
   await step('validationRegistry', 'ValidationRegistry', () => [file.contracts.identityRegistry]);
   await step('primaryToken', 'PrimaryToken', () => [owner]);
   await step('emissionToken', 'EmissionToken', () => []);
@@ -113,38 +252,62 @@ export async function deployLocalContracts(
     DEFAULT_EMISSION_PER_SECOND,
   ]);
 
-  // Company tokens: the real Uniswap v4 PoolManager, the launcher, and the fee hook at a mined CREATE2 address.
-  // On the local chain the platform account is the owner, the platform and the fee recipient.
-  await step('poolManager', 'PoolManager', () => [owner]);
+  // Company tokens: the real Uniswap v4 PoolManager (the chain's own where it has one), the launcher, and the fee
+  // hook at a mined CREATE2 address.
+  if (options.poolManager) await adopt('poolManager', options.poolManager);
+  else await step('poolManager', 'PoolManager', () => [owner]);
   await step('tokenLauncher', 'TokenLauncher', () => [
     file.contracts.usdc,
     file.contracts.poolManager,
     owner,
-    owner,
-    owner,
+    platform,
+    feeRecipient,
   ]);
   const hookArgs: FeeHookArgs = {
     poolManager: file.contracts.poolManager!,
     launcher: file.contracts.tokenLauncher!,
     usdc: file.contracts.usdc!,
-    feeRecipient: owner,
+    feeRecipient,
     owner,
   };
   const hook = feeHookDeployment(hookArgs);
-  if (file.contracts.feeHook !== hook.address || !(await hasCode(clients, hook.address))) {
+  const connected = await clients.publicClient.readContract({
+    address: file.contracts.tokenLauncher!,
+    abi: TokenLauncherAbi,
+    functionName: 'feeHook',
+  });
+  if (connected !== zeroAddress) {
+    // The launcher took its hook once and for good: that is the hook, whatever this run would mine.
+    if (file.contracts.feeHook !== connected) record('feeHook', connected, BigInt(file.deployBlocks?.feeHook ?? 0));
+  } else if (file.contracts.feeHook !== hook.address || !(await hasCode(clients, hook.address))) {
     const { block } = await deployFeeHook(clients, hook);
-    file.contracts.feeHook = hook.address;
-    file.deployBlocks = { ...file.deployBlocks, feeHook: block.toString() };
-    options.save?.(file);
-    log(`deployed PlatformFeeHook at ${hook.address}`);
+    file.verification = {
+      ...file.verification,
+      feeHook: {
+        contract: `${loadArtifact('PlatformFeeHook').sourceName}:PlatformFeeHook`,
+        constructorArgs: constructorArgsOf('PlatformFeeHook', [
+          hookArgs.poolManager,
+          hookArgs.launcher,
+          hookArgs.usdc,
+          hookArgs.feeRecipient,
+          hookArgs.owner,
+        ]),
+      },
+    };
+    record('feeHook', hook.address, block);
+    log(`deployed PlatformFeeHook at ${hook.address} (mined salt ${hook.salt})`);
   }
   await connectFeeHook(clients, file.contracts.tokenLauncher!, file.contracts.feeHook!);
 
-  await fundDevAccounts(clients, file.contracts.usdc!);
-  await openMinting(clients, file.contracts.accessCard!);
+  if (options.fundDevAccounts) await fundDevAccounts(clients, file.contracts.usdc!);
+  if (options.openMinting) await openMinting(clients, file.contracts.accessCard!);
   await setUpStaking(clients, file.contracts.primaryToken!, file.contracts.emissionToken!, file.contracts.staking!);
   await connectCardToStaking(clients, file.contracts.accessCard!, file.contracts.staking!);
-  await grantPrimaryTokens(clients, file.contracts.primaryToken!);
+  await grantPrimaryTokens(
+    clients,
+    file.contracts.primaryToken!,
+    options.fundDevAccounts ? devAddresses().slice(1) : [],
+  );
 
   // Epoch rewards: epoch 0 starts at 00:00 UTC of the latest block's day (on a fresh chain, the deployment day);
   // the oracle finalizes epochs with pools of at most 10x the configured pool; the distributor mints the rewards.
@@ -152,7 +315,7 @@ export async function deployLocalContracts(
   await step('distributor', 'EpochDistributor', () => [
     file.contracts.primaryToken,
     owner,
-    clients.oracle.account.address,
+    oracle,
     epochStartTimeFor(latest.timestamp),
     BigInt(options.epochDurationS ?? DEFAULT_EPOCH_DURATION_S),
     (options.epochRewardPool ?? DEFAULT_EPOCH_REWARD_POOL) * MAX_REWARD_POOL_FACTOR,
@@ -166,6 +329,8 @@ export async function deployLocalContracts(
       clients.platform.writeContract({ ...token, functionName: 'grantRole', args: [minter, distributor] }),
     );
   }
+  file.complete = true;
+  save(file);
   return file;
 }
 
@@ -322,15 +487,15 @@ async function connectCardToStaking(clients: ChainClients, accessCard: Address, 
 }
 
 /**
- * Tops dev accounts 1-9 up to the grant of primary tokens. The platform takes MINTER_ROLE for it and gives it up
- * again at once, so after deployment only the epoch distributor can mint (within its per-epoch cap).
+ * Tops `accounts` (dev accounts 1-9 on a development chain, none elsewhere) up to the grant of primary tokens. The
+ * deployer takes MINTER_ROLE for it and gives it up again at once, so after deployment only the epoch distributor
+ * can mint (within its per-epoch cap).
  */
-async function grantPrimaryTokens(clients: ChainClients, primaryToken: Address): Promise<void> {
+async function grantPrimaryTokens(clients: ChainClients, primaryToken: Address, accounts: Address[]): Promise<void> {
   const read = clients.publicClient;
   const token = { address: primaryToken, abi: PrimaryTokenAbi } as const;
   const platform = clients.platform.account.address;
   const role = await read.readContract({ ...token, functionName: 'MINTER_ROLE' });
-  const accounts = devAddresses().slice(1);
   const balances = await Promise.all(
     accounts.map((a) => read.readContract({ ...token, functionName: 'balanceOf', args: [a] })),
   );

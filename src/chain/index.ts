@@ -17,6 +17,11 @@ export async function openChain(config: Config, log: (msg: string) => void): Pro
   if (config.chainRpcUrl) {
     const file = readContractsFile(config.contractsFile!);
     if (!file) throw new Error(`CONTRACTS_FILE ${config.contractsFile} does not exist`);
+    if (file.complete === false) {
+      throw new Error(
+        `CONTRACTS_FILE ${config.contractsFile} holds a deployment that did not finish: run npm run cli -- deploy again`,
+      );
+    }
     if (config.chainId !== undefined && config.chainId !== file.chainId) {
       throw new Error(`CHAIN_ID ${config.chainId} does not match the contracts file's chainId ${file.chainId}`);
     }
