@@ -63,6 +63,7 @@ interface ITokenLauncher {
     error LauncherInvalidName();
     error LauncherInvalidSymbol();
     error LauncherThresholdTooLow(uint256 threshold, uint256 minimum);
+    error LauncherThresholdTooHigh(uint256 threshold, uint256 maximum);
     error LauncherUnknownToken(address token);
     error LauncherZeroAmount();
     error LauncherZeroOutput();

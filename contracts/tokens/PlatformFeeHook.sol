@@ -2,6 +2,7 @@
 pragma solidity ^0.8.26;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {IHooks} from "@uniswap/v4-core/src/interfaces/IHooks.sol";
 import {IPoolManager} from "@uniswap/v4-core/src/interfaces/IPoolManager.sol";
 import {IUnlockCallback} from "@uniswap/v4-core/src/interfaces/callback/IUnlockCallback.sol";
@@ -24,7 +25,7 @@ import {ModifyLiquidityParams, SwapParams} from "@uniswap/v4-core/src/types/Pool
 /// a company's pool to grief its graduation, and nobody, the launcher included, can ever remove liquidity.
 /// @dev Deployed through the standard CREATE2 deployer at an address whose low 14 bits are exactly its
 /// permissions: beforeInitialize, beforeAddLiquidity, beforeRemoveLiquidity, afterSwap, afterSwapReturnDelta.
-contract PlatformFeeHook is IHooks, IUnlockCallback, Ownable {
+contract PlatformFeeHook is IHooks, IUnlockCallback, Ownable2Step {
     using StateLibrary for IPoolManager;
     using CurrencyLibrary for Currency;
 

@@ -4,6 +4,8 @@ pragma solidity ^0.8.26;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {IPoolManager} from "@uniswap/v4-core/src/interfaces/IPoolManager.sol";
@@ -42,13 +44,17 @@ interface IFeeHookWiring {
     function poolManager() external view returns (IPoolManager);
 }
 
-contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGuardTransient {
+contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
+    using SafeCast for uint256;
     using StateLibrary for IPoolManager;
 
     uint256 public constant TOTAL_SUPPLY = 1_000_000e18;
     /// @notice Smallest graduation threshold (USDC, 6 decimals), so the curve's reserves stay far from rounding.
     uint256 public constant MIN_GRADUATION_THRESHOLD = 100e6;
+    /// @notice Largest graduation threshold (USDC, 6 decimals): 1 billion USDC, the platform's own bound, which keeps
+    /// every reserve of a token's state within the packed fields below.
+    uint256 public constant MAX_GRADUATION_THRESHOLD = 1e15;
     uint24 public constant POOL_FEE = 0;
     int24 public constant TICK_SPACING = 60;
     int24 public constant MIN_TICK = (TickMath.MIN_TICK / TICK_SPACING) * TICK_SPACING;
@@ -65,17 +71,20 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
     uint160 public constant FEE_HOOK_FLAGS = Hooks.BEFORE_INITIALIZE_FLAG | Hooks.BEFORE_ADD_LIQUIDITY_FLAG
         | Hooks.BEFORE_REMOVE_LIQUIDITY_FLAG | Hooks.AFTER_SWAP_FLAG | Hooks.AFTER_SWAP_RETURNS_DELTA_FLAG;
 
+    /// @dev Six storage slots (nine before packing): a curve trade reads and writes the two slots of reserves.
+    /// With the threshold at most 1e15, USDC amounts stay below 2^50 and token amounts below 2^81; k (up to about
+    /// 4.4e38) keeps a slot of its own.
     struct TokenState {
         bytes32 companyKey;
-        uint256 graduationThreshold;
-        uint256 virtualUsdc;
-        uint256 virtualTokens;
         uint256 k;
+        uint128 virtualUsdc;
         /// @dev USDC the curve holds for this token (virtualUsdc minus the initial virtual reserve).
-        uint256 realUsdc;
+        uint128 realUsdc;
+        uint128 virtualTokens;
         /// @dev virtualUsdc at which the market cap first reaches the threshold.
-        uint256 graduationVirtualUsdc;
+        uint120 graduationVirtualUsdc;
         bool graduated;
+        uint128 graduationThreshold;
         bytes32 poolId;
     }
 
@@ -84,10 +93,11 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
     IHooks public feeHook;
     /// @notice The curve trading fee in basis points (packed with feeHook).
     uint16 public curveFeeBps = DEFAULT_CURVE_FEE_BPS;
+    /// @notice Curve fees (USDC) not yet withdrawn by the fee recipient (packed with feeHook and curveFeeBps, which
+    /// every curve trade reads anyway).
+    uint80 public curveFeesAccrued;
     address public platform;
     address public feeRecipient;
-    /// @notice Curve fees (USDC) not yet withdrawn by the fee recipient.
-    uint256 public curveFeesAccrued;
 
     mapping(address token => TokenState) private _tokens;
     mapping(bytes32 companyKey => address token) public tokenOfCompany;
@@ -216,22 +226,24 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
         if (graduationThreshold < MIN_GRADUATION_THRESHOLD) {
             revert LauncherThresholdTooLow(graduationThreshold, MIN_GRADUATION_THRESHOLD);
         }
+        if (graduationThreshold > MAX_GRADUATION_THRESHOLD) {
+            revert LauncherThresholdTooHigh(graduationThreshold, MAX_GRADUATION_THRESHOLD);
+        }
         token = address(new CompanyToken{salt: companyKey}(name, symbol, TOTAL_SUPPLY, address(this)));
         tokenOfCompany[companyKey] = token;
 
         uint256 v0 = graduationThreshold / 3;
         uint256 t0 = TOTAL_SUPPLY * 4 / 3;
         uint256 k = v0 * t0;
+        uint256 graduationVirtualUsdc = _graduationVirtualUsdc(k, graduationThreshold);
         TokenState storage s = _tokens[token];
         s.companyKey = companyKey;
-        s.graduationThreshold = graduationThreshold;
-        s.virtualUsdc = v0;
-        s.virtualTokens = t0;
         s.k = k;
-        s.graduationVirtualUsdc = _graduationVirtualUsdc(k, graduationThreshold);
-        emit TokenLaunched(
-            companyKey, token, creator, name, symbol, graduationThreshold, s.graduationVirtualUsdc - v0
-        );
+        s.virtualUsdc = v0.toUint128();
+        s.virtualTokens = t0.toUint128();
+        s.graduationVirtualUsdc = graduationVirtualUsdc.toUint120();
+        s.graduationThreshold = graduationThreshold.toUint128();
+        emit TokenLaunched(companyKey, token, creator, name, symbol, graduationThreshold, graduationVirtualUsdc - v0);
     }
 
     /// @dev The smallest virtual USDC reserve V at which V * supply / ceil(k / V) reaches the threshold: sqrt(G k / S)
@@ -265,10 +277,10 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
             uint256 newVirtualTokens = Math.ceilDiv(s.k, newVirtualUsdc);
             tokensOut = s.virtualTokens - newVirtualTokens;
             if (tokensOut == 0) revert LauncherZeroOutput();
-            s.virtualUsdc = newVirtualUsdc;
-            s.virtualTokens = newVirtualTokens;
-            s.realUsdc += curveIn;
-            curveFeesAccrued += fee;
+            s.virtualUsdc = newVirtualUsdc.toUint128();
+            s.virtualTokens = newVirtualTokens.toUint128();
+            s.realUsdc += curveIn.toUint128();
+            curveFeesAccrued += fee.toUint80();
             remaining -= curveIn + fee;
             IERC20(token).safeTransfer(msg.sender, tokensOut);
             emit CurveTrade(token, msg.sender, true, curveIn + fee, tokensOut, newVirtualUsdc, newVirtualTokens, fee);
@@ -299,10 +311,10 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable, ReentrancyGu
             uint256 fee = _feeOn(gross, curveFeeBps);
             if (gross <= fee) revert LauncherZeroOutput();
             usdcOut = gross - fee;
-            s.virtualUsdc = newVirtualUsdc;
-            s.virtualTokens = newVirtualTokens;
-            s.realUsdc -= gross;
-            curveFeesAccrued += fee;
+            s.virtualUsdc = newVirtualUsdc.toUint128();
+            s.virtualTokens = newVirtualTokens.toUint128();
+            s.realUsdc -= gross.toUint128();
+            curveFeesAccrued += fee.toUint80();
             usdc.safeTransfer(msg.sender, usdcOut);
             emit CurveTrade(token, msg.sender, false, usdcOut, tokensIn, newVirtualUsdc, newVirtualTokens, fee);
         }

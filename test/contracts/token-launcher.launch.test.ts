@@ -7,7 +7,7 @@ import { type Abi, type Address, getAddress, maxUint256, parseEventLogs } from '
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
 import { deployFeeHook, type FeeHookArgs, feeHookDeployment } from '../../src/chain/deploy.ts';
-import { CompanyTokenAbi, PlatformFeeHookAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
+import { CompanyTokenAbi, MockUSDCAbi, PlatformFeeHookAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { FEE_HOOK_FLAGS } from '../../src/chain/hook-address.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { usdc, ZERO } from './fixture.ts';
@@ -155,6 +155,32 @@ describe('launch', () => {
         [threshold, usdc(100)],
       );
     }
+  });
+
+  it('rejects a threshold above 1 billion USDC; at exactly that bound the packed state carries a token to graduation', async () => {
+    const max = usdc(1_000_000_000);
+    for (const threshold of [max + 1n, 2n ** 128n]) {
+      await f.tracedRevert(
+        0,
+        f.launcherCall('launch', [keyOf(`high-${threshold}`), NAME, SYMBOL, f.addr(0), threshold]),
+        'LauncherThresholdTooHigh',
+        [threshold, max],
+      );
+    }
+    const { token } = await f.launch({ key: keyOf('max-threshold'), threshold: max });
+    const start = await f.curveOf(token);
+    expect(start).toMatchObject({
+      graduationThreshold: max,
+      virtualUsdc: max / 3n,
+      k: (max / 3n) * ((SUPPLY * 4n) / 3n),
+    });
+    // a buyer with enough USDC buys it to graduation and beyond, in one transaction
+    await f.write(0, { address: f.usdcToken, abi: MockUSDCAbi as Abi, functionName: 'mint', args: [f.addr(1), max] });
+    await f.ready(1, token);
+    const quote = await f.quoteBuy(token, max);
+    await f.buy(1, token, max);
+    expect(await f.graduated(token)).toBe(true);
+    expect(await f.tokensOf(token, f.addr(1))).toBe(quote);
   });
 
   it('refuses to launch before the fee hook is set, and accepts only a hook with its flags, launcher and pool manager (a fresh launcher)', async () => {
