@@ -42,7 +42,8 @@ function resolveImport(importPath: string): { contents: string } | { error: stri
   }
 }
 
-export function buildContracts({ force = false } = {}): { compiled: boolean } {
+/** The Solidity sources by their standard-JSON key, and the digest of everything a build depends on. */
+function contractSources(): { digest: string; sources: Record<string, { content: string }> } {
   const solcVersion = (require('solc/package.json') as { version: string }).version;
   const files = listSources(contractsDir).sort();
   const sources: Record<string, { content: string }> = {};
@@ -55,13 +56,22 @@ export function buildContracts({ force = false } = {}): { compiled: boolean } {
   }
   for (const file of Object.values(PUBLISHED)) hash.update(readFileSync(require.resolve(file)));
   hash.update(readFileSync(fileURLToPath(import.meta.url)));
-  const digest = hash.digest('hex');
-  const upToDate =
+  return { digest: hash.digest('hex'), sources };
+}
+
+/** True when the artifacts were built from the sources as they are now (the start-up check of src/main.ts). */
+export function artifactsMatchSources(): boolean {
+  return (
     existsSync(stampFile) &&
-    readFileSync(stampFile, 'utf8') === digest &&
+    readFileSync(stampFile, 'utf8') === contractSources().digest &&
     existsSync(path.join(generatedDir, 'abis.ts')) &&
-    existsSync(standardInputFile);
-  if (upToDate && !force) return { compiled: false };
+    existsSync(standardInputFile)
+  );
+}
+
+export function buildContracts({ force = false } = {}): { compiled: boolean } {
+  const { digest, sources } = contractSources();
+  if (!force && artifactsMatchSources()) return { compiled: false };
 
   const solc = require('solc');
   const input = {

@@ -6,14 +6,14 @@ import {
   GRADUATION_THRESHOLD_USD,
   GRADUATION_THRESHOLD_USD_MAX,
   GRADUATION_THRESHOLD_USD_MIN,
+  MODEL_PROVIDERS,
+  type ModelProviderName,
   SSE_HEARTBEAT_MS_DEFAULT,
   SSE_HEARTBEAT_MS_MIN,
   SSE_MAX_CONNECTIONS_DEFAULT,
   SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT,
   SSE_RETENTION_MS,
 } from './constants.ts';
-import { MODEL_PROVIDERS, type ModelProviderName } from './domain/engine/models/catalog.ts';
-import type { ModelEndpoint } from './domain/engine/models/types.ts';
 
 export const ROLE_NAMES = ['api', 'indexer', 'scheduler', 'engine'] as const;
 export type Role = (typeof ROLE_NAMES)[number];
@@ -230,6 +230,12 @@ function llmEndpoint(env: Env, prefix: string): ModelEndpoint | undefined {
     return undefined;
   }
   return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey };
+}
+
+/** An OpenAI-compatible endpoint: `{baseUrl}/chat/completions`, with `Authorization: Bearer <apiKey>` when set. */
+export interface ModelEndpoint {
+  baseUrl: string;
+  apiKey?: string | undefined;
 }
 
 export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: boolean } = {}): Config {

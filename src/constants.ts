@@ -156,6 +156,9 @@ export const ENGINE_MODEL_IDS = [
   'deepseek/deepseek-chat',
   'meta-llama/llama-4-maverick',
 ] as const;
+/** The providers of the model ids: the part before the `/` (each may have an endpoint, LLM_<PROVIDER>_BASE_URL). */
+export const MODEL_PROVIDERS = ['openai', 'anthropic', 'google', 'deepseek', 'meta-llama'] as const;
+export type ModelProviderName = (typeof MODEL_PROVIDERS)[number];
 export const STRATEGY_PRESETS = ['BALANCED', 'AGGRESSIVE', 'CONSERVATIVE'] as const;
 /** What each agent may spend in one decision round (model calls and tools), in micro-USD, by engine preset. */
 export const AGENT_ROUND_BUDGET_MICRO_USD = {

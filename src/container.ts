@@ -1,45 +1,25 @@
-// Builds the service's shared parts once (database, chain, Redis, auth stores), checks them at start so a bad
-// setting fails fast, and tears them down in reverse order.
+// The composition root: builds the service's shared parts once (database, chain, Redis, auth stores, outboxes,
+// models, events, metrics), checks them at start so a bad setting fails fast, wires them into the container the
+// HTTP edge, the jobs and the domain are given (each sees only its own type of it: src/domain/deps.ts,
+// src/http/types.ts), and tears them down in reverse order. Nothing below imports this file.
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Chain } from './chain/client.ts';
 import { openChain } from './chain/index.ts';
-import { createOutbox, type Outbox } from './chain/outbox.ts';
+import { createOutbox } from './chain/outbox.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { type ApiKeyVerifier, createApiKeyVerifier } from './domain/auth/api-keys.ts';
+import { createApiKeyVerifier } from './domain/auth/api-keys.ts';
 import type { ComputeProvider } from './domain/compute/provider.ts';
 import { createModelProvider, type ModelProvider } from './domain/engine/models/index.ts';
-import { createEventHub, type EventHub } from './domain/events/hub.ts';
+import { createEventHub } from './domain/events/hub.ts';
 import { createHdWalletProvider, loadWalletSeed, type WalletProvider } from './domain/wallets/provider.ts';
-import { createMetrics, type Metrics } from './metrics.ts';
+import type { Container as ApiContainer } from './http/types.ts';
+import { createMetrics } from './metrics.ts';
 
-/** Start-up state read by GET /api/ready: main.ts moves it to ready once its roles started, to stopping at shutdown. */
-export type LifecycleState = 'starting' | 'ready' | 'stopping';
-
-export interface Container {
-  config: Config;
-  database: Database;
-  chain: Chain;
-  redis: Redis | undefined;
-  apiKeys: ApiKeyVerifier;
-  /** Exactly-once transactions signed by the platform key. */
-  outbox: Outbox;
-  /** Exactly-once transactions signed by the oracle key (epoch finalization and claims). */
-  oracleOutbox: Outbox;
-  wallets: WalletProvider;
-  /** Compute machines for companies; none when no provider is configured. */
-  compute: ComputeProvider | undefined;
-  /** Language models of the decision engine: the configured endpoints, or the built-in deterministic model. */
-  models: ModelProvider;
-  /** Fan-out of platform events to the open event streams; reads once started (by main.ts, or the first stream). */
-  events: EventHub;
-  /** Prometheus metrics of this process (its own registry; docs/operations.md). */
-  metrics: Metrics;
-  lifecycle: { state: LifecycleState };
-  /** Milliseconds since the epoch; replaced in tests that need a fixed clock. */
-  now: () => number;
+/** The service's shared parts, and how to close them (in reverse order of opening). */
+export interface Container extends ApiContainer {
   close(): Promise<void>;
 }
 

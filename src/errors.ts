@@ -1,4 +1,5 @@
 // The one error type of the service. Domain code throws it with a code; src/http/errors.ts maps codes to statuses.
+import { BaseError, HttpRequestError, TimeoutError } from 'viem';
 
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
@@ -46,3 +47,20 @@ export const unauthorized = (message: string) => new AppError('UNAUTHORIZED', me
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const validationError = (path: string, message: string) =>
   new AppError('VALIDATION_ERROR', `${path}: ${message}`, { details: [{ path, message }] });
+
+/**
+ * True when a chain call failed because the node did not answer (viem's timeout or HTTP failure anywhere in the
+ * cause chain), or the error was already mapped to CHAIN_UNAVAILABLE: the one classification of a chain outage,
+ * used by the chain calls (`onChain`), the HTTP error mapper and the RPC error counter. A contract revert is not one.
+ */
+export function isChainUnavailable(err: unknown): boolean {
+  if (err instanceof AppError) return err.code === 'CHAIN_UNAVAILABLE';
+  if (!(err instanceof BaseError)) return false;
+  const cause = err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError);
+  return cause instanceof HttpRequestError || cause instanceof TimeoutError;
+}
+
+/** The CHAIN_UNAVAILABLE error (503) for a chain call that did not answer. */
+export function chainUnavailable(err: unknown): AppError {
+  return new AppError('CHAIN_UNAVAILABLE', 'The chain RPC did not answer in time; try again shortly', { cause: err });
+}

@@ -2,7 +2,7 @@
 // accepting, drains requests in flight, then closes the database and the chain node.
 
 import type { AddressInfo } from 'node:net';
-import { buildContracts } from '../scripts/build-contracts.ts';
+import { artifactsMatchSources } from '../scripts/build-contracts.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import {
@@ -45,8 +45,13 @@ async function main() {
     config.adminSecret = devAdminSecret;
     logger.info(`development ADMIN_SECRET: the one in ${config.dataDir}/${DEV_ADMIN_SECRET_FILE}`);
   }
-  // Contracts are compiled on install; this only recompiles when a source changed since.
-  if (buildContracts().compiled) logger.info('contracts recompiled');
+  // Contracts are compiled on install (postinstall) or by npm run build:contracts, never at start: a start on
+  // artifacts older than the sources would deploy code nobody reviewed, so it stops and says what to run.
+  if (!artifactsMatchSources()) {
+    logger.error('the compiled contracts do not match contracts/: run npm run build:contracts, then start again');
+    process.exitCode = 1;
+    return;
+  }
 
   const container = await createContainer(config, logger);
   const app = await buildApp(container, { logger });

@@ -4,8 +4,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { isChainUnavailable } from './chain/errors.ts';
-import { AppError } from './errors.ts';
+import { isChainUnavailable } from './errors.ts';
 
 /** Where a CHAIN_UNAVAILABLE error surfaced. */
 export type RpcErrorSource = 'http' | 'indexer' | 'job' | 'engine';
@@ -37,12 +36,6 @@ export interface Metrics {
   watchFollower(follower: LaggingStream): void;
   /** The registry in the text exposition format. */
   render(): Promise<string>;
-}
-
-/** True for an RPC that did not answer: viem's timeouts and HTTP failures, or an AppError already mapped to it. */
-export function isChainUnavailableError(err: unknown): boolean {
-  if (err instanceof AppError) return err.code === 'CHAIN_UNAVAILABLE';
-  return isChainUnavailable(err);
 }
 
 export const statusClass = (statusCode: number) => `${Math.floor(statusCode / 100)}xx`;
@@ -125,7 +118,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       if (outcome === 'failed') jobFailures.inc({ job });
     },
     countRpcError(err, source) {
-      if (!isChainUnavailableError(err)) return false;
+      if (!isChainUnavailable(err)) return false;
       rpcErrors.inc({ source });
       return true;
     },

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AbiEvent, Address, GetLogsReturnType, PublicClient, Transport, Chain as ViemChain } from 'viem';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
 import { chainCursors } from '../db/schema/chain.ts';
-import { isChainUnavailable } from './errors.ts';
+import { isChainUnavailable } from '../errors.ts';
 
 /** A decoded log of one of the followed events. */
 export type FollowedLog<TEvents extends readonly AbiEvent[]> = GetLogsReturnType<

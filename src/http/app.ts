@@ -10,7 +10,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../address.ts';
-import type { Container } from '../container.ts';
 import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { installErrorHandlers, mapError, sendError } from './errors.ts';
@@ -29,7 +28,7 @@ import systemRoutes from './routes/system.ts';
 import tokenRoutes from './routes/tokens.ts';
 import { BareError, InternalError, V1Error } from './schemas/common.ts';
 import { docsContentSecurityPolicy, securityHeaders } from './security-headers.ts';
-import type { App } from './types.ts';
+import type { App, Container } from './types.ts';
 import { createValidatorCompiler, rejectUnstorableText } from './validation.ts';
 
 declare module 'fastify' {

@@ -1,9 +1,9 @@
 // One place maps every error to its HTTP status and envelope: internal, v1 or bare (NFT routes).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADDRESS_FORMAT, ADDRESS_RULE } from '../address.ts';
-import { isChainUnavailable } from '../chain/errors.ts';
+
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { AppError, type ErrorCode, type ErrorDetail } from '../errors.ts';
+import { AppError, chainUnavailable, type ErrorCode, type ErrorDetail, isChainUnavailable } from '../errors.ts';
 import { meta } from './envelope.ts';
 
 export const codeToStatus: Record<ErrorCode, number> = {
@@ -93,13 +93,7 @@ export function mapError(err: unknown): Mapped {
       headers: err.headers,
     };
   }
-  if (isChainUnavailable(err)) {
-    return {
-      status: 503,
-      code: 'CHAIN_UNAVAILABLE',
-      message: 'The chain RPC did not answer in time; try again shortly',
-    };
-  }
+  if (isChainUnavailable(err)) return mapError(chainUnavailable(err));
   if (isDatabaseUnavailable(err)) {
     // A restart or failover of PostgreSQL: the pool reconnects by itself, so the client should simply retry.
     return { status: 503, code: 'DATABASE_UNAVAILABLE', message: 'The database is unavailable; try again shortly' };

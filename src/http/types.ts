@@ -1,4 +1,5 @@
-// The Fastify instance type every route module receives: TypeBox schemas give request and reply types.
+// The Fastify instance type every route module receives (TypeBox schemas give request and reply types), and what
+// the HTTP edge is given: the domain's dependencies plus the API's own parts (Redis, API keys, the lifecycle).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
   FastifyBaseLogger,
@@ -7,7 +8,19 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { Container } from '../container.ts';
+import type { Redis } from 'ioredis';
+import type { ApiKeyVerifier } from '../domain/auth/api-keys.ts';
+import type { Deps } from '../domain/deps.ts';
+
+/** Start-up state read by GET /api/ready: main.ts moves it to ready once its roles started, to stopping at shutdown. */
+export type LifecycleState = 'starting' | 'ready' | 'stopping';
+
+/** The service's parts as the API uses them; src/container.ts builds them. */
+export interface Container extends Deps {
+  redis: Redis | undefined;
+  apiKeys: ApiKeyVerifier;
+  lifecycle: { state: LifecycleState };
+}
 
 export type App = FastifyInstance<
   RawServerDefault,

@@ -2,12 +2,12 @@
 // PostgreSQL advisory lock first, so when several replicas run the scheduler only one does the work.
 import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
-import type { Container } from '../container.ts';
 import { rowsOf, type Tx } from '../db/client.ts';
 import { isLockTimeout } from '../db/errors.ts';
 import { purgeExpiredSignatures } from '../domain/auth/wallet-signature.ts';
 import { repairCardLocks } from '../domain/companies/card.ts';
 import { repairAgentDeployments } from '../domain/companies/deploy-suite.ts';
+import type { Deps } from '../domain/deps.ts';
 import { anchorPendingRounds } from '../domain/engine/anchoring.ts';
 import { failStaleRounds } from '../domain/engine/runner.ts';
 import { distributeEpoch } from '../domain/epochs/distribute.ts';
@@ -19,12 +19,12 @@ export interface Job {
   name: string;
   /** Cron pattern, seconds optional (croner syntax), UTC. */
   pattern: string;
-  run(tx: Tx, container: Container): Promise<unknown>;
+  run(tx: Tx, container: Deps): Promise<unknown>;
   /**
    * The run at start, when it differs: a repair that leaves recent work alone on the schedule (a request may still
    * be doing it) takes all of it at start, since nothing of this process is in flight yet.
    */
-  startup?(tx: Tx, container: Container): Promise<unknown>;
+  startup?(tx: Tx, container: Deps): Promise<unknown>;
 }
 
 export const jobs: Job[] = [
@@ -133,7 +133,7 @@ export const STARTUP_LOCK_WAIT_MS = 60_000;
  */
 export async function runJobOnce(
   job: Job,
-  container: Container,
+  container: Deps,
   { atStart = false, lockWaitMs = STARTUP_LOCK_WAIT_MS } = {},
 ): Promise<boolean> {
   const run = (atStart && job.startup) || job.run;
@@ -168,7 +168,7 @@ export async function runJobOnce(
  * runJobOnce, recorded in the metrics (duration, outcome, failures and CHAIN_UNAVAILABLE errors); rethrows.
  * `metrics?.`: the partial containers of some tests have none.
  */
-async function runJobMeasured(job: Job, container: Container, atStart = false): Promise<boolean> {
+async function runJobMeasured(job: Job, container: Deps, atStart = false): Promise<boolean> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   try {
@@ -183,7 +183,7 @@ async function runJobMeasured(job: Job, container: Container, atStart = false): 
 }
 
 /** Runs the start-up jobs in order; failures are logged and left to the schedule. */
-export async function runStartupJobs(container: Container, log: JobLogger): Promise<void> {
+export async function runStartupJobs(container: Deps, log: JobLogger): Promise<void> {
   for (const name of startupJobs) {
     const job = jobs.find((j) => j.name === name)!;
     try {
@@ -194,7 +194,7 @@ export async function runStartupJobs(container: Container, log: JobLogger): Prom
   }
 }
 
-export function startScheduler(container: Container, log: JobLogger, list: Job[] = jobs): { stop(): void } {
+export function startScheduler(container: Deps, log: JobLogger, list: Job[] = jobs): { stop(): void } {
   const crons = list.map(
     (job) =>
       new Cron(job.pattern, { timezone: 'UTC', protect: true, name: job.name }, async () => {

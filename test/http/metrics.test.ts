@@ -2,8 +2,8 @@
 // defaults; METRICS_TOKEN) and GET /api/ready (readiness apart from liveness).
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainUnavailable, onChain } from '../../src/chain/errors.ts';
-import { AppError } from '../../src/errors.ts';
+import { onChain } from '../../src/chain/errors.ts';
+import { AppError, chainUnavailable } from '../../src/errors.ts';
 import { ok } from '../../src/http/envelope.ts';
 import { PROBE_CACHE_MS } from '../../src/http/routes/system.ts';
 import { runStartupJobs } from '../../src/jobs/scheduler.ts';

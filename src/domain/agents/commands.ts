@@ -5,11 +5,11 @@ import { createId } from '@paralleldrive/cuid2';
 import { eq, sql } from 'drizzle-orm';
 import { type Address, getAddress } from 'viem';
 import type { AGENT_SETTABLE_STATUSES, STRATEGY_PRESETS } from '../../constants.ts';
-import type { Container } from '../../container.ts';
 import type { Tx } from '../../db/client.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { badRequest } from '../../errors.ts';
 import { requireCardHolder } from '../companies/card.ts';
+import type { Deps } from '../deps.ts';
 import { getAgent } from './queries.ts';
 import { agentNotFound, assertCreator, roleFromPersona, shownId } from './rules.ts';
 import type { AgentRow, AgentWithCompany } from './views.ts';
@@ -57,7 +57,7 @@ export async function createAgent(db: Tx, signer: string, input: NewAgent): Prom
   return row!;
 }
 
-type CommandDeps = Pick<Container, 'database' | 'chain'>;
+type CommandDeps = Pick<Deps, 'database' | 'chain'>;
 
 /**
  * Before a change that cannot be undone: 404 for an unknown agent, 403 for another signer, and for an agent of a

@@ -14,13 +14,13 @@ import {
 import { requireContract } from '../../chain/contracts.ts';
 import { onChain } from '../../chain/errors.ts';
 import { AccessCardAbi } from '../../chain/generated/abis.ts';
-import type { Container } from '../../container.ts';
 import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { forbidden } from '../../errors.ts';
+import type { Deps as DomainDeps } from '../deps.ts';
 import { requireCreator } from './rules.ts';
 
-type Deps = Pick<Container, 'chain' | 'database' | 'outbox' | 'now'>;
+type Deps = Pick<DomainDeps, 'chain' | 'database' | 'outbox' | 'now'>;
 
 function cardAddress(c: Deps): Address {
   return requireContract(c.chain.contracts, 'accessCard');
@@ -146,7 +146,7 @@ export async function repairCardLocks(c: Deps, limit = 100): Promise<number> {
  * writes that cannot be undone ask the chain. An unreachable chain answers 503 CHAIN_UNAVAILABLE.
  */
 export async function requireCardHolder(
-  c: Pick<Container, 'chain'>,
+  c: Pick<Deps, 'chain'>,
   company: { id: string; creatorAddress: string; cardTokenId: number },
   signer: Address | undefined,
 ): Promise<void> {

@@ -6,11 +6,11 @@ import { createId } from '@paralleldrive/cuid2';
 import { eq } from 'drizzle-orm';
 import { type Address, getAddress } from 'viem';
 import { COMPANY_SLUG_MAX, COMPANY_SLUG_MIN, RECORD_ID_PATTERN } from '../../constants.ts';
-import type { Container } from '../../container.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { badRequest, conflict, validationError } from '../../errors.ts';
 import { gasToday } from '../costs/gas-budget.ts';
+import type { Deps } from '../deps.ts';
 import { lockCompanyCard, pickUnusedCard } from './card.ts';
 import { companyView } from './views.ts';
 
@@ -41,7 +41,7 @@ export function slugFromName(name: string): string {
 }
 
 export async function createCompany(
-  c: Pick<Container, 'chain' | 'database' | 'outbox' | 'now' | 'config'> & {
+  c: Pick<Deps, 'chain' | 'database' | 'outbox' | 'now' | 'config'> & {
     log?: { warn(o: object, m: string): void };
   },
   signer: Address,

@@ -6,11 +6,11 @@ import { createId } from '@paralleldrive/cuid2';
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { AGENT_ROLES } from '../../constants.ts';
-import type { Container } from '../../container.ts';
 import { rowsOf } from '../../db/client.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { badRequest } from '../../errors.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
+import type { Deps as DomainDeps } from '../deps.ts';
 import { type PipelineResult, provisionAgent } from '../identity/pipeline.ts';
 import { C_SUITE } from './c-suite.ts';
 import { requireCardHolder } from './card.ts';
@@ -21,7 +21,7 @@ const DEPLOYABLE = ['INCORPORATING', 'HIRING', 'PRIVATE'];
 /** Agents the pipeline still has to finish. */
 const UNDEPLOYED = ['PENDING', 'DEPLOYING', 'FAILED'];
 
-type Deps = Pick<Container, 'chain' | 'database' | 'outbox' | 'wallets' | 'now' | 'config' | 'compute'> & {
+type Deps = Pick<DomainDeps, 'chain' | 'database' | 'outbox' | 'wallets' | 'now' | 'config' | 'compute'> & {
   log?: { warn(o: object, m: string): void };
 };
 

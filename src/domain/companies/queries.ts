@@ -1,12 +1,12 @@
 // Reading companies: by id or slug, with their live (non-terminated) agents.
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import type { Container } from '../../container.ts';
 import type { Tx } from '../../db/client.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { companyGasDays } from '../../db/schema/chain.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { notFound } from '../../errors.ts';
 import { dayOf, gasDay } from '../costs/gas-budget.ts';
+import type { Deps } from '../deps.ts';
 import { companyView } from './views.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -62,7 +62,7 @@ function companyWithAgents(db: Tx) {
 }
 
 /** The company view, read in one statement with its agents and today's platform gas. */
-export async function getCompanyView(deps: Pick<Container, 'database' | 'config' | 'now'>, idOrSlug: string) {
+export async function getCompanyView(deps: Pick<Deps, 'database' | 'config' | 'now'>, idOrSlug: string) {
   const day = dayOf(deps.now());
   const [row] = await companyWithAgents(deps.database.db).execute({ id: idOrSlug, day });
   if (!row) throw notFound(`Company ${idOrSlug} not found`);

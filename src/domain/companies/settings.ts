@@ -2,17 +2,17 @@
 // (PATCH /api/companies/{id}/engine, which also reaches the company's compute machine) and the treasury.
 import { eq } from 'drizzle-orm';
 import { type Address, getAddress, zeroAddress } from 'viem';
-import type { Container } from '../../container.ts';
 import { companies, type EngineConfig, type ToolkitConfig } from '../../db/schema/companies.ts';
 import { badRequest } from '../../errors.ts';
 import { machineStep } from '../compute/provider.ts';
 import { gasToday } from '../costs/gas-budget.ts';
+import type { Deps as DomainDeps } from '../deps.ts';
 import { requireCardHolder } from './card.ts';
 import { liveAgentsOf, requireCompany } from './queries.ts';
 import { leagueOf } from './rules.ts';
 import { companyView } from './views.ts';
 
-type Deps = Pick<Container, 'database' | 'compute' | 'chain' | 'config' | 'now'>;
+type Deps = Pick<DomainDeps, 'database' | 'compute' | 'chain' | 'config' | 'now'>;
 
 export interface DirectiveInput {
   ceoPrompt?: string | null;

@@ -3,10 +3,10 @@
 // request that would take a company past its daily budget is refused with 429 GAS_BUDGET_EXCEEDED until the next
 // UTC day. The estimates are what each kind of work measured on the local chain, rounded up (docs/contracts.md).
 import { and, eq } from 'drizzle-orm';
-import type { Container } from '../../container.ts';
 import type { Tx } from '../../db/client.ts';
 import { companyGasDays } from '../../db/schema/chain.ts';
 import { AppError } from '../../errors.ts';
+import type { Deps } from '../deps.ts';
 
 /** Gas each kind of platform work is estimated at before it is done. */
 export const PLATFORM_GAS_ESTIMATES = {
@@ -36,7 +36,7 @@ export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** A day's figures with the budget; `used` is the company_gas_days row of the day, when there is one. */
 export function gasDay(
-  deps: Pick<Container, 'config'>,
+  deps: Pick<Deps, 'config'>,
   day: string,
   used: { gasUsed: bigint; costWei: bigint } | undefined,
 ): GasToday {
@@ -50,7 +50,7 @@ export function gasDay(
 }
 
 /** What the platform paid for the company today (UTC, by the server's clock), with the budget. */
-export async function gasToday(deps: Pick<Container, 'config' | 'now'>, db: Tx, companyId: string): Promise<GasToday> {
+export async function gasToday(deps: Pick<Deps, 'config' | 'now'>, db: Tx, companyId: string): Promise<GasToday> {
   const day = dayOf(deps.now());
   const [row] = await db
     .select({ gasUsed: companyGasDays.gasUsed, costWei: companyGasDays.costWei })
@@ -64,7 +64,7 @@ export async function gasToday(deps: Pick<Container, 'config' | 'now'>, db: Tx, 
  * its daily budget; `what` names the work in the message.
  */
 export async function requireGasBudget(
-  deps: Pick<Container, 'config' | 'now' | 'database'>,
+  deps: Pick<Deps, 'config' | 'now' | 'database'>,
   companyId: string,
   estimate: bigint,
   what: string,

@@ -19,12 +19,12 @@ import {
   DECISION_ACTIONS_MAX,
   type ENGINE_CONFIG_KEYS,
 } from '../../constants.ts';
-import type { Container } from '../../container.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { type DecisionAction, decisionBudgets, decisionRounds, type PhaseRecord } from '../../db/schema/decisions.ts';
 import { conflict } from '../../errors.ts';
 import { storableJson } from '../../text.ts';
+import type { Deps } from '../deps.ts';
 import { publishEvent } from '../events/store.ts';
 import { readTokenMarket, tokenTradeStats } from '../tokens/queries.ts';
 import { graduationProgress } from '../tokens/views.ts';
@@ -34,16 +34,15 @@ import { modelFor } from './models/catalog.ts';
 import type {
   ChatMessage,
   EngineModelId,
-  ExtractedDecision,
   ModelProvider,
   ModelTask,
   Role,
   RoleAnswer,
   RoundContext,
 } from './models/types.ts';
-import { enabledTools, readUsdcBalance, TOOLS, type Tool, toolNamed, toolSpec } from './tools.ts';
+import { enabledTools, readUsdcBalance, type Tool, toolNamed, toolSpec } from './tools.ts';
 
-export type EngineDeps = Pick<Container, 'chain' | 'database' | 'now'> & {
+export type EngineDeps = Pick<Deps, 'chain' | 'database' | 'now'> & {
   models: ModelProvider;
   log?: { warn(o: object, m: string): void };
 };

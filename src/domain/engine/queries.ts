@@ -3,17 +3,16 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { type Hex, isAddressEqual } from 'viem';
 import { type DecisionLookup, lookupDecisionHash } from '../../chain/decisions.ts';
-import { isChainUnavailable } from '../../chain/errors.ts';
 import { transactionUrl } from '../../chain/explorer.ts';
 import { AGENT_ROLES, DECISION_ROUNDS_SHOWN } from '../../constants.ts';
-import type { Container } from '../../container.ts';
 import { agents } from '../../db/schema/companies.ts';
 import { decisionBudgets, decisionRounds } from '../../db/schema/decisions.ts';
-import { notFound } from '../../errors.ts';
+import { isChainUnavailable, notFound } from '../../errors.ts';
 import { requireCompany } from '../companies/queries.ts';
+import type { Deps } from '../deps.ts';
 import { budgetView, roundView } from './views.ts';
 
-export async function getDecisions(c: Pick<Container, 'database'>, idOrSlug: string) {
+export async function getDecisions(c: Pick<Deps, 'database'>, idOrSlug: string) {
   const db = c.database.db;
   const company = await requireCompany(db, idOrSlug);
   const rounds = await db
@@ -35,7 +34,7 @@ export async function getDecisions(c: Pick<Container, 'database'>, idOrSlug: str
 export type VerificationMethod = 'erc8004_validation' | 'decision_anchor' | 'db_only' | 'not_anchored' | 'not_verified';
 
 /** SPEC.md GET /api/decisions/{decisionId}/verify: the five outcome classes. */
-export async function verifyDecision(c: Pick<Container, 'database' | 'chain' | 'config'>, decisionId: string) {
+export async function verifyDecision(c: Pick<Deps, 'database' | 'chain' | 'config'>, decisionId: string) {
   const [round] = await c.database.db.select().from(decisionRounds).where(eq(decisionRounds.id, decisionId));
   if (!round) throw notFound(`Decision ${decisionId} not found`);
   const base = { decisionId: round.id, decisionHash: round.decisionHash, anchoredTxHash: round.anchorTxHash };
@@ -112,7 +111,7 @@ export async function verifyDecision(c: Pick<Container, 'database' | 'chain' | '
  * agent is one of the round's company, registered in this registry no later than the round.
  */
 async function trustedValidation(
-  c: Pick<Container, 'database' | 'chain'>,
+  c: Pick<Deps, 'database' | 'chain'>,
   round: typeof decisionRounds.$inferSelect,
   found: Extract<DecisionLookup, { method: 'erc8004_validation' }>,
 ): Promise<boolean> {

@@ -3,7 +3,6 @@
 // and a partial unique index lets one exist per company), anchoring, and the repairs after a crash.
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import type { Container } from '../../container.ts';
 import { rowsOf } from '../../db/client.ts';
 import { agents } from '../../db/schema/companies.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
@@ -11,11 +10,12 @@ import { AppError, badRequest } from '../../errors.ts';
 import { requireCardHolder } from '../companies/card.ts';
 import { requireCompany } from '../companies/queries.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
+import type { Deps } from '../deps.ts';
 import { anchorPendingRounds } from './anchoring.ts';
 import { type EngineDeps, runRound, startRound } from './pipeline.ts';
 import { roundView } from './views.ts';
 
-export type RunnerDeps = EngineDeps & Pick<Container, 'outbox' | 'config'>;
+export type RunnerDeps = EngineDeps & Pick<Deps, 'outbox' | 'config'>;
 type RoundRow = typeof decisionRounds.$inferSelect;
 
 /** Runs one round of the company now, for its creator; answers the finished round. */
@@ -63,7 +63,7 @@ async function requireManualRoundCooldown(c: RunnerDeps, companyId: string): Pro
 }
 
 /** Companies with an active agent and no round started within the interval, oldest round first. */
-export async function dueCompanies(c: Pick<Container, 'database' | 'now'>, intervalS: number, limit: number) {
+export async function dueCompanies(c: Pick<Deps, 'database' | 'now'>, intervalS: number, limit: number) {
   const since = new Date(c.now() - intervalS * 1000).toISOString();
   const rows = rowsOf<{ id: string }>(
     await c.database.db.execute(sql`
@@ -109,7 +109,7 @@ export async function runDueRounds(
 }
 
 /** Rounds left RUNNING by a stopped process (no heartbeat for `staleMs`) become FAILED, phase kept. */
-export async function failStaleRounds(c: Pick<Container, 'database' | 'now'>, staleMs: number): Promise<number> {
+export async function failStaleRounds(c: Pick<Deps, 'database' | 'now'>, staleMs: number): Promise<number> {
   const failed = await c.database.db
     .update(decisionRounds)
     .set({

@@ -8,16 +8,16 @@ import { onChain } from '../../chain/errors.ts';
 import { MockUSDCAbi } from '../../chain/generated/abis.ts';
 import { chainDate } from '../../chain/time.ts';
 import { STRATEGY_PRESETS } from '../../constants.ts';
-import type { Container } from '../../container.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { tokenTrades } from '../../db/schema/tokens.ts';
+import type { Deps } from '../deps.ts';
 import { readStakingStats } from '../staking/reads.ts';
 import { readTokenMarket, tokenTradeStats } from '../tokens/queries.ts';
 import type { ToolSpec } from './models/types.ts';
 
 export type ToolKind = 'chain_read' | 'market_read' | 'action';
 
-export type ToolDeps = Pick<Container, 'chain' | 'database'>;
+export type ToolDeps = Pick<Deps, 'chain' | 'database'>;
 
 export interface ToolCall {
   deps: ToolDeps;

@@ -11,16 +11,16 @@ import { type Address, encodeFunctionData, type Hex } from 'viem';
 import { onChain } from '../../chain/errors.ts';
 import { EpochDistributorAbi } from '../../chain/generated/abis.ts';
 import { chainDate } from '../../chain/time.ts';
-import type { Container } from '../../container.ts';
 import { rewardClaims } from '../../db/schema/epochs.ts';
 import { badRequest } from '../../errors.ts';
 import { requireCardHolder } from '../companies/card.ts';
 import { requireCompany } from '../companies/queries.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
+import type { Deps as DomainDeps } from '../deps.ts';
 import { blockTime, claimKey, distributorAddress, findClaimTx, readIsClaimed } from './contract.ts';
 import { loadEpoch } from './distribute.ts';
 
-type Deps = Pick<Container, 'chain' | 'database' | 'oracleOutbox' | 'config' | 'now'>;
+type Deps = Pick<DomainDeps, 'chain' | 'database' | 'oracleOutbox' | 'config' | 'now'>;
 type ClaimRow = typeof rewardClaims.$inferSelect;
 
 export interface ClaimResult {

@@ -13,17 +13,17 @@ import {
 import { requireContract } from '../../chain/contracts.ts';
 import { onChain } from '../../chain/errors.ts';
 import { EpochDistributorAbi } from '../../chain/generated/abis.ts';
-import type { Container } from '../../container.ts';
 import { chainTxs } from '../../db/schema/chain.ts';
+import type { Deps as DomainDeps } from '../deps.ts';
 
-type Deps = Pick<Container, 'chain' | 'database'>;
+type Deps = Pick<DomainDeps, 'chain' | 'database'>;
 
 /** The outbox key of epoch `epoch`'s finalize transaction. */
 export const finalizeKey = (epoch: number) => `epoch-finalize:${epoch}`;
 /** The outbox key of a company's claim in epoch `epoch`. */
 export const claimKey = (epoch: number, companyId: string) => `epoch-claim:${epoch}:${companyId}`;
 
-export function distributorAddress(c: Pick<Container, 'chain'>): Address {
+export function distributorAddress(c: Pick<Deps, 'chain'>): Address {
   return requireContract(c.chain.contracts, 'distributor');
 }
 

@@ -13,10 +13,10 @@ import { type Address, encodeFunctionData, type Hex, zeroHash } from 'viem';
 import { onChain } from '../../chain/errors.ts';
 import { EpochDistributorAbi } from '../../chain/generated/abis.ts';
 import { buildEpochTree, rewardOf } from '../../chain/merkle.ts';
-import type { Container } from '../../container.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { rewardClaims, rewardEpochs } from '../../db/schema/epochs.ts';
+import type { Deps as DomainDeps } from '../deps.ts';
 import { publishEvent } from '../events/store.ts';
 import { companyKey } from '../tokens/keys.ts';
 import {
@@ -30,7 +30,7 @@ import {
 } from './contract.ts';
 import { epochScores } from './scores.ts';
 
-type Deps = Pick<Container, 'chain' | 'database' | 'oracleOutbox' | 'config'>;
+type Deps = Pick<DomainDeps, 'chain' | 'database' | 'oracleOutbox' | 'config'>;
 
 export type EpochRow = typeof rewardEpochs.$inferSelect;
 type NewClaim = typeof rewardClaims.$inferInsert;

@@ -4,10 +4,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { onChain } from '../../chain/errors.ts';
 import { EpochDistributorAbi } from '../../chain/generated/abis.ts';
-import type { Container } from '../../container.ts';
 import { rewardClaims, rewardEpochs } from '../../db/schema/epochs.ts';
 import { notFound } from '../../errors.ts';
 import { requireCompany } from '../companies/queries.ts';
+import type { Deps } from '../deps.ts';
 import { distributorAddress } from './contract.ts';
 
 /** SPEC.md Limits: "Epochs returned: last 12 finalized at most". */
@@ -29,7 +29,7 @@ export interface EpochView {
 /** The distributor's immutable start time and epoch length, read once per chain and contract. */
 const immutables = new Map<string, Promise<{ startTime: bigint; epochDuration: bigint }>>();
 
-function readImmutables(c: Pick<Container, 'chain'>, address: Address) {
+function readImmutables(c: Pick<Deps, 'chain'>, address: Address) {
   const key = `${c.chain.chainId}:${c.chain.rpcUrl}:${address.toLowerCase()}`;
   let found = immutables.get(key);
   if (!found) {
@@ -52,7 +52,7 @@ function readImmutables(c: Pick<Container, 'chain'>, address: Address) {
  * false until it has ended and been distributed; rewardPool is the pool it will be finalized with
  * (EPOCH_REWARD_POOL). nextEpochIn counts from the latest block's time.
  */
-export async function readCurrentEpochView(c: Pick<Container, 'chain' | 'config'>): Promise<EpochView> {
+export async function readCurrentEpochView(c: Pick<Deps, 'chain' | 'config'>): Promise<EpochView> {
   const address = distributorAddress(c);
   const client = c.chain.publicClient;
   return onChain(async () => {
@@ -104,7 +104,7 @@ export type Claimable =
  * The company's rewards in its last 12 finalized epochs with a claim, newest first; totalClaimable sums those not
  * claimed yet. A company without a treasury address gets SPEC.md's empty variant with `reason`.
  */
-export async function readClaimable(c: Pick<Container, 'database'>, idOrSlug: string): Promise<Claimable> {
+export async function readClaimable(c: Pick<Deps, 'database'>, idOrSlug: string): Promise<Claimable> {
   const db = c.database.db;
   const company = await requireCompany(db, idOrSlug);
   if (!company.treasuryAddress) {
@@ -147,7 +147,7 @@ export interface EpochProof {
 }
 
 /** A company's leaf and proof in a finalized epoch; 404 when the company, the epoch or the leaf is unknown. */
-export async function readProof(c: Pick<Container, 'database'>, epoch: number, idOrSlug: string): Promise<EpochProof> {
+export async function readProof(c: Pick<Deps, 'database'>, epoch: number, idOrSlug: string): Promise<EpochProof> {
   const db = c.database.db;
   const company = await requireCompany(db, idOrSlug);
   const [row] = await db

@@ -6,15 +6,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Address, encodeFunctionData, isAddressEqual } from 'viem';
 import { requireContract } from '../../chain/contracts.ts';
-import { isChainUnavailable } from '../../chain/errors.ts';
 import { IdentityRegistryAbi } from '../../chain/generated/abis.ts';
 import { agentWalletTypedData, registeredAgentId } from '../../chain/identity.ts';
 import { describeChainError } from '../../chain/revert.ts';
 import { chainTime } from '../../chain/time.ts';
-import type { Container } from '../../container.ts';
 import { agents } from '../../db/schema/companies.ts';
+import { isChainUnavailable } from '../../errors.ts';
+import type { Deps } from '../deps.ts';
 
-export type PipelineDeps = Pick<Container, 'chain' | 'database' | 'outbox' | 'wallets' | 'config'>;
+export type PipelineDeps = Pick<Deps, 'chain' | 'database' | 'outbox' | 'wallets' | 'config'>;
 
 export interface PipelineResult {
   status: 'ACTIVE' | 'FAILED';

@@ -2,18 +2,18 @@
 // companies' live platformScore. Each is one indexed query for the page plus one for the total or the date.
 import { and, asc, eq, max, type SQL, sql } from 'drizzle-orm';
 import type { COMPANY_CATEGORIES, LEAGUES } from '../../constants.ts';
-import type { Container } from '../../container.ts';
 import { rowsOf } from '../../db/client.ts';
 import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { scoreSnapshots } from '../../db/schema/scores.ts';
 import { validationError } from '../../errors.ts';
+import type { Deps as DomainDeps } from '../deps.ts';
 import { epochTimestamp, isCalendarDate, nextMidnight, snapshotCovers, utcDateOf } from './dates.ts';
 import { type FortuneListEntry, type FortuneRow, fortuneEntry, fortuneListEntry } from './views.ts';
 
 type Category = (typeof COMPANY_CATEGORIES)[number];
 type League = (typeof LEAGUES)[number];
-type Deps = Pick<Container, 'database' | 'now'>;
+type Deps = Pick<DomainDeps, 'database' | 'now'>;
 
 /** `latest` or a date YYYY-MM-DD; whether the date exists is checked by isCalendarDate. */
 export const FORTUNE_EPOCH_PATTERN = '^(latest|[0-9]{4}-[0-9]{2}-[0-9]{2})$';

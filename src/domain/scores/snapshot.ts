@@ -10,10 +10,10 @@
 // once: a later run finds it done.
 import { sql } from 'drizzle-orm';
 import { AGENT_ROLES } from '../../constants.ts';
-import type { Container } from '../../container.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { scoreSnapshots } from '../../db/schema/scores.ts';
+import type { Deps as DomainDeps } from '../deps.ts';
 import { type NewPlatformEvent, publishEvents } from '../events/store.ts';
 import { DAY_MS, snapshotCovers, startOfDate, utcDateOf } from './dates.ts';
 import {
@@ -28,7 +28,7 @@ import {
 import { readTreasuryBalances } from './treasury.ts';
 import { countedVolume, dayPositions } from './volume.ts';
 
-type Deps = Pick<Container, 'chain' | 'now'>;
+type Deps = Pick<DomainDeps, 'chain' | 'now'>;
 
 /** Events per INSERT: four bind parameters each, well below PostgreSQL's 65,535 per statement. */
 const EVENTS_PER_STATEMENT = 5_000;

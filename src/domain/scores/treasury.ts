@@ -3,8 +3,8 @@
 // chain client's batching transport packs into JSON-RPC batches (src/chain/client.ts), so 100,000 treasuries
 // cost a few hundred HTTP round trips, not 100,000.
 import { type Address, erc20Abi, isAddress } from 'viem';
-import { isChainUnavailable } from '../../chain/errors.ts';
-import type { Container } from '../../container.ts';
+import { isChainUnavailable } from '../../errors.ts';
+import type { Deps } from '../deps.ts';
 
 /** Concurrent balance reads in flight at once. */
 export const TREASURY_READ_CHUNK = 500;
@@ -21,7 +21,7 @@ export interface TreasuryRead {
  * throws.
  */
 export async function readTreasuryBalances(
-  c: Pick<Container, 'chain'>,
+  c: Pick<Deps, 'chain'>,
   treasuries: readonly { companyId: string; treasuryAddress: string }[],
   chunk = TREASURY_READ_CHUNK,
 ): Promise<TreasuryRead | undefined> {

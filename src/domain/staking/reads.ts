@@ -9,8 +9,8 @@ import { requireContract } from '../../chain/contracts.ts';
 import { onChain } from '../../chain/errors.ts';
 import { EmissionTokenAbi, StakingAbi } from '../../chain/generated/abis.ts';
 import { CARD_TOKEN_ID_MAX, NO_CARD_MULTIPLIER, type TierName } from '../../constants.ts';
-import type { Container } from '../../container.ts';
 import { tierOf } from '../cards/tiers.ts';
+import type { Deps as DomainDeps } from '../deps.ts';
 import { baseApyBps, bpsToPercent, type PoolRate } from './apy.ts';
 
 /** Pool 0 stakes the primary token (DESIGN.md "Contract functions that clients call"). */
@@ -37,7 +37,7 @@ export interface StakingStats {
   poolCount: number;
 }
 
-type Deps = Pick<Container, 'chain'>;
+type Deps = Pick<DomainDeps, 'chain'>;
 
 function contract(c: Deps, key: 'staking' | 'emissionToken'): Address {
   return requireContract(c.chain.contracts, key);

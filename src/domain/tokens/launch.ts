@@ -10,23 +10,23 @@ import { requireContract } from '../../chain/contracts.ts';
 import { onChain } from '../../chain/errors.ts';
 import { TokenLauncherAbi } from '../../chain/generated/abis.ts';
 import { TOKEN_NAME_MAX } from '../../constants.ts';
-import type { Container } from '../../container.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { requireCardHolder } from '../companies/card.ts';
 import { type CompanyRow, requireCompany } from '../companies/queries.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
+import type { Deps as DomainDeps } from '../deps.ts';
 import { applyLaunches } from './apply.ts';
 import { companyKey, predictTokenAddress } from './keys.ts';
 
-type Deps = Pick<Container, 'chain' | 'database' | 'outbox' | 'now' | 'config'>;
+type Deps = Pick<DomainDeps, 'chain' | 'database' | 'outbox' | 'now' | 'config'>;
 
 export interface LaunchInput {
   name: string;
   symbol: string;
 }
 
-export function launcherAddress(c: Pick<Container, 'chain'>): Address {
+export function launcherAddress(c: Pick<Deps, 'chain'>): Address {
   return requireContract(c.chain.contracts, 'tokenLauncher');
 }
 

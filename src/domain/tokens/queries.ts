@@ -4,7 +4,6 @@ import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { onChain } from '../../chain/errors.ts';
 import { TokenLauncherAbi } from '../../chain/generated/abis.ts';
-import type { Container } from '../../container.ts';
 import type { Tx } from '../../db/client.ts';
 import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { preparedOn } from '../../db/prepared.ts';
@@ -12,10 +11,11 @@ import { companies } from '../../db/schema/companies.ts';
 import { tokenTrades } from '../../db/schema/tokens.ts';
 import { notFound } from '../../errors.ts';
 import { requireCompany } from '../companies/queries.ts';
+import type { Deps as DomainDeps } from '../deps.ts';
 import { launcherAddress } from './launch.ts';
 import { type Market, tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
 
-type Deps = Pick<Container, 'chain' | 'database'>;
+type Deps = Pick<DomainDeps, 'chain' | 'database'>;
 
 /** SPEC.md GET /api/companies/{id}/token: price and market cap from the launcher (the v4 pool once graduated). */
 export async function getTokenStatus(c: Deps, idOrSlug: string) {
@@ -25,7 +25,7 @@ export async function getTokenStatus(c: Deps, idOrSlug: string) {
 }
 
 /** Price and market cap of a launched token, one call to the launcher (the v4 pool once graduated). */
-export async function readTokenMarket(c: Pick<Container, 'chain'>, token: Address): Promise<Market> {
+export async function readTokenMarket(c: Pick<Deps, 'chain'>, token: Address): Promise<Market> {
   const [price, marketCap] = await onChain(() =>
     c.chain.publicClient.readContract({
       address: launcherAddress(c),

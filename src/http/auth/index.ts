@@ -5,9 +5,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Address } from 'viem';
-import type { Container } from '../../container.ts';
 import { verifyWalletSignature } from '../../domain/auth/wallet-signature.ts';
 import { unauthorized } from '../../errors.ts';
+import type { Container } from '../types.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

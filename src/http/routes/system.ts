@@ -1,12 +1,11 @@
 // Operational routes: GET /api/health (the dependencies, for dashboards and monitors), GET /api/live (liveness) and
 // GET /api/ready (readiness; docs/operations.md), and GET /api/chain (DESIGN.md "Routes added").
 import { Type } from 'typebox';
-import type { Container } from '../../container.ts';
 import { VERSION } from '../../version.ts';
 import { ok } from '../envelope.ts';
 import { internalErrors, internalOk } from '../schemas/common.ts';
 import { ChainResponse, HealthResponse } from '../schemas/system.ts';
-import type { App, RouteOptions } from '../types.ts';
+import type { App, Container, RouteOptions } from '../types.ts';
 
 async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<'ok' | 'down'> {
   let timer: NodeJS.Timeout | undefined;

@@ -12,7 +12,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../../src/chain/artifacts.ts';
 import { createChainClients, devAccount } from '../../../src/chain/client.ts';
-import { isChainUnavailable } from '../../../src/chain/errors.ts';
 import {
   WALLET_SIGNATURE_PREAMBLE,
   WALLET_SIGNATURE_REPLAY_TTL_S,
@@ -28,7 +27,7 @@ import {
   walletAuthorizationHeader,
   walletSignatureMessage,
 } from '../../../src/domain/auth/wallet-signature.ts';
-import { AppError } from '../../../src/errors.ts';
+import { AppError, isChainUnavailable } from '../../../src/errors.ts';
 import { startTestChain, type TestChain } from '../../helpers/chain.ts';
 import { testDatabases } from '../../helpers/db.ts';
 

@@ -2,12 +2,11 @@
 // against a scripted fake server (routing, timeouts, retries, malformed answers, secrecy of the API keys).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/config.ts';
-import { ENGINE_CONFIG_KEYS, ENGINE_MODEL_IDS, ENGINE_PRESETS } from '../../../src/constants.ts';
+import { ENGINE_CONFIG_KEYS, ENGINE_MODEL_IDS, ENGINE_PRESETS, MODEL_PROVIDERS } from '../../../src/constants.ts';
 import {
   costOf,
   costPicoUsd,
   MODEL_PRICES,
-  MODEL_PROVIDERS,
   modelFor,
   modelNameOf,
   PHASE_KEYS,

@@ -1,16 +1,17 @@
 // The 8 engine models: what each costs, which one each engine preset uses for each phase, and who serves it.
 // Prices are public list prices (USD per 1M tokens) at the time of writing; they are data, not logic: edit the
 // table when a provider changes its prices, and every cost the engine records follows.
-import { type ENGINE_CONFIG_KEYS, ENGINE_MODEL_IDS, type ENGINE_PRESETS } from '../../../constants.ts';
+import {
+  type ENGINE_CONFIG_KEYS,
+  ENGINE_MODEL_IDS,
+  type ENGINE_PRESETS,
+  type ModelProviderName,
+} from '../../../constants.ts';
 import type { EngineModelId, ModelTask } from './types.ts';
 
 export type EnginePreset = (typeof ENGINE_PRESETS)[number];
 export type PhaseKey = (typeof ENGINE_CONFIG_KEYS)[number];
 export type EngineConfig = Partial<Record<PhaseKey, EngineModelId>>;
-
-/** The providers of the model ids: the part before the `/`. */
-export const MODEL_PROVIDERS = ['openai', 'anthropic', 'google', 'deepseek', 'meta-llama'] as const;
-export type ModelProviderName = (typeof MODEL_PROVIDERS)[number];
 
 export interface ModelPrice {
   /** Micro-USD per 1M prompt tokens (1.25 USD = 1_250_000). */

@@ -3,8 +3,8 @@
 // provider has no endpoint and there is no default gateway) is answered by the built-in model, with one warning
 // per provider, so a deployment that configures only some providers still runs every preset.
 import type { Config } from '../../../config.ts';
+import { MODEL_PROVIDERS } from '../../../constants.ts';
 import { createBuiltinProvider } from './builtin.ts';
-import { MODEL_PROVIDERS } from './catalog.ts';
 import { createOpenAiCompatibleProvider } from './openai.ts';
 import type { ModelLogger, ModelProvider } from './types.ts';
 

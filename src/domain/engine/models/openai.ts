@@ -1,13 +1,15 @@
 // The HTTP model provider: any endpoint that speaks OpenAI's chat-completions protocol (OpenAI itself, OpenRouter
 // and other gateways, LiteLLM, vLLM, the compatibility endpoints of Anthropic, Google and DeepSeek). Calls are
 // bounded by a timeout, retried with backoff on transient failures, and costed from the catalog's price table.
-import { costOf, MODEL_PROVIDERS, type ModelProviderName, modelNameOf, providerOf } from './catalog.ts';
+
+import type { ModelEndpoint } from '../../../config.ts';
+import { MODEL_PROVIDERS, type ModelProviderName } from '../../../constants.ts';
+import { costOf, modelNameOf, providerOf } from './catalog.ts';
 import {
   type ChatMessage,
   type ChatRequest,
   type ChatResult,
   type EngineModelId,
-  type ModelEndpoint,
   ModelError,
   type ModelLogger,
   type ModelProvider,

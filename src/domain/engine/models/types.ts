@@ -115,12 +115,6 @@ export class ModelError extends Error {
   }
 }
 
-/** An OpenAI-compatible endpoint: `{baseUrl}/chat/completions`, with `Authorization: Bearer <apiKey>` when set. */
-export interface ModelEndpoint {
-  baseUrl: string;
-  apiKey?: string | undefined;
-}
-
 /** What the providers log: retries and fallbacks, never a key or a prompt. */
 export interface ModelLogger {
   info(obj: object, msg: string): void;

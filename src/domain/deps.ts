@@ -1,0 +1,33 @@
+// What the domain is given: the service's shared parts, built once and wired by the composition root
+// (src/container.ts). A domain function takes `deps` (or a Pick of it naming only what it uses); it never reaches
+// for the root, Fastify or the process.
+import type { Chain } from '../chain/client.ts';
+import type { Outbox } from '../chain/outbox.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Metrics } from '../metrics.ts';
+import type { ComputeProvider } from './compute/provider.ts';
+import type { ModelProvider } from './engine/models/index.ts';
+import type { EventHub } from './events/hub.ts';
+import type { WalletProvider } from './wallets/provider.ts';
+
+export interface Deps {
+  config: Config;
+  database: Database;
+  chain: Chain;
+  /** Exactly-once transactions signed by the platform key. */
+  outbox: Outbox;
+  /** Exactly-once transactions signed by the oracle key (epoch finalization and claims). */
+  oracleOutbox: Outbox;
+  wallets: WalletProvider;
+  /** Compute machines for companies; none when no provider is configured. */
+  compute: ComputeProvider | undefined;
+  /** Language models of the decision engine: the configured endpoints, or the built-in deterministic model. */
+  models: ModelProvider;
+  /** Fan-out of platform events to the open event streams; reads once started (by main.ts, or the first stream). */
+  events: EventHub;
+  /** Prometheus metrics of this process (its own registry; docs/operations.md). */
+  metrics: Metrics;
+  /** Milliseconds since the epoch; replaced in tests that need a fixed clock. */
+  now: () => number;
+}

@@ -1,0 +1,82 @@
+// The layers of src/ (docs/architecture.md), guarded: every import points down or sideways, never up.
+//   entry   main.ts, container.ts, cli.ts            wire everything; nothing imports them
+//   edge    http/, jobs/                             Fastify routes and the scheduler: call into the domain
+//   domain  domain/                                  the platform's rules; knows nothing of Fastify or the root
+//   infra   chain/, db/                              the chain and the database, no rule of the platform
+//   base    every other file at the top of src/      configuration, errors, text, constants
+// Type-only imports count: a type that runs up a layer ties the lower layer to the upper one all the same.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = path.resolve(import.meta.dirname, '..', 'src');
+const LAYERS = ['base', 'infra', 'domain', 'edge', 'entry'] as const;
+type Layer = (typeof LAYERS)[number];
+
+/** The layer of a file, by its path relative to src/. */
+function layerOf(relative: string): Layer {
+  const file = relative.split(path.sep).join('/');
+  if (['main.ts', 'container.ts', 'cli.ts'].includes(file)) return 'entry';
+  if (file.startsWith('http/') || file.startsWith('jobs/')) return 'edge';
+  if (file.startsWith('domain/')) return 'domain';
+  if (file.startsWith('chain/') || file.startsWith('db/')) return 'infra';
+  return 'base';
+}
+
+/** The relative module specifiers a source imports or re-exports (static imports, type imports, dynamic imports). */
+function importsOf(source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    found.push(m[1]!);
+  }
+  for (const m of source.matchAll(/(?:^|\n)\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/g)) found.push(m[1]!);
+  for (const m of source.matchAll(/import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) found.push(m[1]!);
+  return found;
+}
+
+/** Every import of `files` (path relative to src/ → source) that runs up a layer, as "from -> to (layers)". */
+function upwardImports(files: Record<string, string>): string[] {
+  const problems: string[] = [];
+  for (const [file, source] of Object.entries(files)) {
+    for (const specifier of importsOf(source)) {
+      const target = path.relative(SRC, path.resolve(SRC, path.dirname(file), specifier));
+      if (target.startsWith('..')) continue; // outside src/ (scripts/, artifacts): checked by their own rules
+      const from = layerOf(file);
+      const to = layerOf(target);
+      if (LAYERS.indexOf(to) > LAYERS.indexOf(from)) problems.push(`${file} -> ${target} (${from} -> ${to})`);
+    }
+  }
+  return problems.sort();
+}
+
+function sources(dir: string, out: Record<string, string> = {}): Record<string, string> {
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) sources(full, out);
+    else if (full.endsWith('.ts')) out[path.relative(SRC, full)] = readFileSync(full, 'utf8');
+  }
+  return out;
+}
+
+describe('layering', () => {
+  it('finds an upward import, a type-only one and a re-export included', () => {
+    expect(
+      upwardImports({
+        'domain/x.ts': "import type { Container } from '../container.ts';\nimport { ok } from '../errors.ts';",
+        'chain/y.ts': "export { launch } from '../domain/tokens/launch.ts';",
+        'config.ts': "import { MODEL_PROVIDERS } from './domain/engine/models/catalog.ts';",
+        'http/z.ts': "import { openChain } from '../chain/index.ts';",
+      }),
+    ).toEqual([
+      'chain/y.ts -> domain/tokens/launch.ts (infra -> domain)',
+      'config.ts -> domain/engine/models/catalog.ts (base -> domain)',
+      'domain/x.ts -> container.ts (domain -> entry)',
+    ]);
+  });
+
+  it('src/ has no import that runs up a layer', () => {
+    const files = sources(SRC);
+    expect(Object.keys(files).length).toBeGreaterThan(100);
+    expect(upwardImports(files)).toEqual([]);
+  });
+});
