@@ -1,4 +1,4 @@
-// Prepared statements of the hot reads (issue 9): built once per database handle, then sent by name, so
+// Prepared statements of the hot reads: built once per database handle, then sent by name, so
 // PostgreSQL parses and plans each once per connection rather than on every request (planning cost as much as
 // running these), and Drizzle builds the SQL text once rather than on every request.
 

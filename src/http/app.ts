@@ -75,7 +75,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
 
   app.setValidatorCompiler(createValidatorCompiler());
   // The hooks every request runs are callback hooks (no promise and microtask hop each) and do only per-request
-  // work; everything that can be is computed once here (issue 9, the NFT routes' ratio to a bare route).
+  // work; everything that can be is computed once here (the NFT routes must stay close to a bare route's speed, docs/benchmarks.md).
   // After the schemas: text no column can store (NUL, unpaired surrogates) is refused before any handler runs.
   // Routes that attach their validation error, or check their input themselves, answer it with their own message.
   app.addHook('preHandler', (request, _reply, done) => {

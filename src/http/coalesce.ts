@@ -1,4 +1,4 @@
-// Identical concurrent reads share one database read and one serialization (issue 9: the read routes under load).
+// Identical concurrent reads share one database read and one serialization (the read routes under load, docs/benchmarks.md).
 // A request only ever joins a read that starts after it arrived: while a read of its key is running, arrivals wait
 // for the next one, which starts when the running one ends and answers all of them. So an answer never predates
 // its request (a client that wrote and then reads sees its write), and a key has at most one read running and

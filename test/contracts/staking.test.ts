@@ -7,7 +7,7 @@
 // reading views at a fixed block so the time of the read is known.
 import { type Address, maxUint256, parseEther, type TransactionReceipt } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { DEV_PRIMARY_GRANT } from '../../src/chain/deploy.ts';
+import { DEV_PRIMARY_GRANT } from '../../src/chain/deploy-steps.ts';
 import { AccessCardAbi, EmissionTokenAbi, PrimaryTokenAbi, StakingAbi } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { useCardChain, ZERO } from './fixture.ts';

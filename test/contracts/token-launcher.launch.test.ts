@@ -6,7 +6,7 @@
 import { type Abi, type Address, getAddress, maxUint256, parseEventLogs } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
-import { deployFeeHook, type FeeHookArgs, feeHookDeployment } from '../../src/chain/deploy.ts';
+import { deployFeeHook, type FeeHookArgs, feeHookDeployment } from '../../src/chain/deploy-steps.ts';
 import { CompanyTokenAbi, MockUSDCAbi, PlatformFeeHookAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { FEE_HOOK_FLAGS } from '../../src/chain/hook-address.ts';
 import { expectRevert } from '../helpers/revert.ts';

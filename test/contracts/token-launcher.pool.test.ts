@@ -17,7 +17,7 @@ import {
 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
-import { deployFeeHook, feeHookDeployment } from '../../src/chain/deploy.ts';
+import { deployFeeHook, feeHookDeployment } from '../../src/chain/deploy-steps.ts';
 import {
   BlacklistUSDCAbi,
   CompanyTokenAbi,

@@ -1,4 +1,4 @@
-// Fuzzing every operation of the OpenAPI document (issue 9, part 3). fast-check builds path parameters, query
+// Fuzzing every operation of the OpenAPI document. fast-check builds path parameters, query
 // strings, headers (API key, wallet signatures good and bad) and bodies (schema values and their mutations,
 // non-JSON, wrong content types) for each operation, sends them through app.inject and checks that every answer
 // is a success or a 4xx in the route family's envelope with a known code, never a 5xx, and that no refused

@@ -26,7 +26,7 @@ export interface CliRun {
 /** `npm run cli -- ...args` as a child process, with PATH, HOME and TMPDIR and `env` only. */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
       cwd: REPO_ROOT,
       // Only what the CLI needs: the test runner's environment carries variables of its own (BASE_URL, ...).
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TMPDIR: tmpdir(), ...env },

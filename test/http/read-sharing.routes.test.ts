@@ -1,4 +1,4 @@
-// The sharing of identical reads through the real routes (issue 9): concurrent identical requests all get the full
+// The sharing of identical reads through the real routes : concurrent identical requests all get the full
 // answer, v1 bodies each with their own valid meta.timestamp, and a read started before a write never answers a
 // request sent after it.
 import { createId } from '@paralleldrive/cuid2';

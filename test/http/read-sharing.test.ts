@@ -1,4 +1,4 @@
-// The read routes under load (issue 9): identical concurrent reads share one read that starts after each request
+// The read routes under load: identical concurrent reads share one read that starts after each request
 // arrived (coalesce.ts), list totals are taken from the page or a short-lived count (page-total.ts), and a v1 body
 // serialized once carries the timestamp of each response (envelope.ts).
 import { describe, expect, it } from 'vitest';

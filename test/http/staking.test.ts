@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAddress } from '../../src/address.ts';
 import { storageSlot } from '../../src/chain/artifacts.ts';
 import { createChainClients, devAccount } from '../../src/chain/client.ts';
-import { DEFAULT_EMISSION_PER_SECOND } from '../../src/chain/deploy.ts';
+import { DEFAULT_EMISSION_PER_SECOND } from '../../src/chain/deploy-steps.ts';
 import { AccessCardAbi, EmissionTokenAbi, PrimaryTokenAbi, StakingAbi } from '../../src/chain/generated/abis.ts';
 import { CARD_MINT_PRICE_USDC } from '../../src/constants.ts';
 import { APY_REFERENCE_STAKE, baseApyBps, bpsToPercent } from '../../src/domain/staking/apy.ts';

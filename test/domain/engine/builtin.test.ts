@@ -4,7 +4,11 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { AGENT_ROLES } from '../../../src/constants.ts';
-import { answer, createBuiltinProvider, MAX_DECISION_ACTIONS } from '../../../src/domain/engine/models/builtin.ts';
+import {
+  answer,
+  createBuiltinProvider,
+  MAX_DECISION_ACTIONS,
+} from '../../../src/domain/engine/models/builtin/provider.ts';
 import type {
   ChatRequest,
   ExtractedDecision,

@@ -4,7 +4,7 @@
 // per provider, so a deployment that configures only some providers still runs every preset.
 import type { Config } from '../../../config.ts';
 import { MODEL_PROVIDERS } from '../../../constants.ts';
-import { createBuiltinProvider } from './builtin.ts';
+import { createBuiltinProvider } from './builtin/provider.ts';
 import { createOpenAiCompatibleProvider } from './openai.ts';
 import type { ModelLogger, ModelProvider } from './types.ts';
 
@@ -36,7 +36,7 @@ export function createModelProvider(config: ModelConfig, options: { log?: ModelL
   });
 }
 
-export { createBuiltinProvider } from './builtin.ts';
+export { createBuiltinProvider } from './builtin/provider.ts';
 export * from './catalog.ts';
 export { createOpenAiCompatibleProvider, routeOf } from './openai.ts';
 export * from './types.ts';

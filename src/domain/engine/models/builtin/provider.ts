@@ -2,10 +2,7 @@
 // same answer for the same task. It runs the engine when no LLM endpoint is configured (development, tests, demos)
 // and reads like a cautious operator: it looks at the token's stage, the treasury and the market, honours the
 // company's autonomy level, and proposes only tools it was offered, with arguments that pass their schemas.
-import { AGENT_ROLES } from '../../../constants.ts';
-import { extract, synthesis } from './builtin/decision.ts';
-import { assess, type Situation, tokenLine, treasuryLine, usd } from './builtin/situation.ts';
-import { proposalsFor } from './builtin/tools.ts';
+import { AGENT_ROLES } from '../../../../constants.ts';
 import type {
   ChatRequest,
   ChatResult,
@@ -15,9 +12,12 @@ import type {
   RoleAnswer,
   RoundContext,
   ToolSpec,
-} from './types.ts';
+} from '../types.ts';
+import { extract, synthesis } from './decision.ts';
+import { assess, type Situation, tokenLine, treasuryLine, usd } from './situation.ts';
+import { proposalsFor } from './tools.ts';
 
-export { directiveFor, MAX_DECISION_ACTIONS } from './builtin/decision.ts';
+export { directiveFor, MAX_DECISION_ACTIONS } from './decision.ts';
 
 /** The name a phase records when the built-in model answered it. */
 export const BUILTIN_MODEL = 'builtin';

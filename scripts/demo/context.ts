@@ -1,0 +1,246 @@
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type Hex,
+  http,
+  maxUint256,
+  type PublicClient,
+} from 'viem';
+import { type HDAccount, mnemonicToAccount } from 'viem/accounts';
+import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
+import { walletAuthorizationHeader, walletSignatureMessage } from '../../src/domain/auth/wallet-signature.ts';
+import { ANVIL_MNEMONIC, type DemoOptions, LOCAL_CHAIN_ID, renderBar } from './lib.ts';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Output: a progress bar on stderr, notes above it, a summary on stdout.
+
+export class Progress {
+  private done = 0;
+  private label = 'starting';
+  private readonly tty = process.stderr.isTTY === true;
+  constructor(private readonly total: number) {}
+  step(label: string) {
+    this.label = label;
+    this.draw();
+  }
+  advance(label?: string) {
+    this.done++;
+    if (label) this.label = label;
+    this.draw();
+  }
+  note(line: string) {
+    if (this.tty) process.stderr.write('\r\x1b[2K');
+    process.stderr.write(`  ${line}\n`);
+    if (this.tty) this.draw();
+  }
+  finish() {
+    this.done = this.total;
+    this.label = 'done';
+    this.draw();
+    if (this.tty) process.stderr.write('\n');
+  }
+  private draw() {
+    const line = renderBar(this.done, this.total, this.label);
+    if (this.tty) process.stderr.write(`\r\x1b[2K${line}`);
+    else process.stderr.write(`${line}\n`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// HTTP: the service's envelope, wallet signatures, bearer secrets.
+
+export interface ApiResult {
+  status: number;
+  body: any;
+}
+
+export class Api {
+  private readonly usedStamps = new Set<string>();
+  constructor(private readonly base: string) {}
+
+  async call(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+    path: string,
+    options: { body?: unknown; signer?: HDAccount; bearer?: string } = {},
+  ): Promise<ApiResult> {
+    const raw = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const headers: Record<string, string> = {};
+    if (raw !== undefined) headers['content-type'] = 'application/json';
+    if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
+    if (options.signer) {
+      // A signature is accepted once: never sign the same request twice within one second.
+      let ts = Math.floor(Date.now() / 1000);
+      const key = (t: number) => `${options.signer!.address} ${method} ${path} ${raw ?? ''} ${t}`;
+      while (this.usedStamps.has(key(ts))) ts--;
+      this.usedStamps.add(key(ts));
+      const signature = await options.signer.signMessage({
+        message: walletSignatureMessage(method, path, ts, raw ?? ''),
+      });
+      headers.authorization = walletAuthorizationHeader(options.signer.address, ts, signature);
+    }
+    let res: Response;
+    try {
+      res = await fetch(`${this.base}${path}`, { method, headers, ...(raw === undefined ? {} : { body: raw }) });
+    } catch (err) {
+      throw new DemoError(
+        `cannot reach the service at ${this.base} (${(err as Error).message}); start it with npm start, or pass --url`,
+      );
+    }
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: kept as text
+    }
+    return { status: res.status, body };
+  }
+
+  /** The `data` of a 2xx answer; anything else throws with the service's error. */
+  async data(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+    path: string,
+    options: { body?: unknown; signer?: HDAccount; bearer?: string } = {},
+  ) {
+    const res = await this.call(method, path, options);
+    if (res.status < 200 || res.status >= 300) throw new DemoError(`${method} ${path}: ${describe(res)}`);
+    return res.body?.data ?? res.body;
+  }
+}
+
+export class DemoError extends Error {}
+
+export function describe(res: ApiResult): string {
+  const error = res.body?.error;
+  if (error && typeof error === 'object') return `${res.status} ${error.code}: ${error.message}`;
+  return `${res.status} ${typeof res.body === 'string' ? res.body.slice(0, 200) : JSON.stringify(res.body)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Chain.
+
+export interface ChainInfo {
+  chainId: number;
+  rpcUrl?: string;
+  contracts: Partial<Record<string, Address>>;
+}
+
+export interface Ctx {
+  api: Api;
+  options: DemoOptions;
+  progress: Progress;
+  client: PublicClient;
+  rpcUrl: string;
+  contracts: {
+    accessCard: Address;
+    usdc: Address;
+    primaryToken: Address;
+    staking: Address;
+    tokenLauncher: Address;
+    distributor: Address;
+  };
+  accounts: HDAccount[];
+  wallet: (index: number) => ReturnType<typeof makeWallet>;
+  /** Companies by slug, as the service answers them. */
+  companies: Map<string, any>;
+  summary: string[];
+  notes: string[];
+}
+
+export function makeWallet(account: HDAccount, chain: ReturnType<typeof defineChain>, rpcUrl: string) {
+  return createWalletClient({ account, chain, transport: http(rpcUrl) });
+}
+
+/** Sends a transaction and waits for it; a revert throws. */
+export async function send(ctx: Ctx, index: number, what: string, request: Record<string, any>) {
+  const wallet = ctx.wallet(index);
+  const hash: Hex = await wallet.writeContract({ ...request, account: wallet.account, chain: wallet.chain } as any);
+  const receipt = await ctx.client.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success') throw new DemoError(`${what}: transaction ${hash} reverted`);
+  return receipt;
+}
+
+export async function rpc(ctx: Ctx, method: string, params: unknown[]) {
+  const res = await fetch(ctx.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new DemoError(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+export async function ensureAllowance(ctx: Ctx, index: number, token: Address, spender: Address, amount: bigint) {
+  const owner = ctx.accounts[index]!.address;
+  const allowance = await ctx.client.readContract({
+    address: token,
+    abi: MockUSDCAbi,
+    functionName: 'allowance',
+    args: [owner, spender],
+  });
+  if (allowance >= amount) return;
+  await send(ctx, index, 'approve', {
+    address: token,
+    abi: MockUSDCAbi,
+    functionName: 'approve',
+    args: [spender, maxUint256],
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Steps.
+
+export async function connect(options: DemoOptions, progress: Progress): Promise<Ctx> {
+  const api = new Api(options.url);
+  const health = await api.call('GET', '/api/health');
+  if (health.status !== 200) throw new DemoError(`GET /api/health: ${describe(health)}`);
+  const info = (await api.data('GET', '/api/chain')) as ChainInfo;
+  if (info.chainId !== LOCAL_CHAIN_ID) {
+    throw new DemoError(
+      `the service's chain id is ${info.chainId}, not ${LOCAL_CHAIN_ID}: the demo runs on the local anvil chain only (it moves the chain's clock and signs with public dev keys)`,
+    );
+  }
+  if (!info.rpcUrl) throw new DemoError('GET /api/chain names no rpcUrl: the service is not on its local chain');
+  const needed = ['accessCard', 'usdc', 'primaryToken', 'staking', 'tokenLauncher', 'distributor'] as const;
+  for (const name of needed) {
+    if (!info.contracts[name])
+      throw new DemoError(`GET /api/chain names no ${name} contract: is the deployment complete?`);
+  }
+  const chain = defineChain({
+    id: LOCAL_CHAIN_ID,
+    name: 'Local (anvil)',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [info.rpcUrl] } },
+  });
+  const client = createPublicClient({ chain, transport: http(info.rpcUrl) }) as PublicClient;
+  // The node itself must say 31337 too, whatever the service believes.
+  const nodeChainId = await client.getChainId();
+  if (nodeChainId !== LOCAL_CHAIN_ID) {
+    throw new DemoError(`the RPC at ${info.rpcUrl} answers chain id ${nodeChainId}, not ${LOCAL_CHAIN_ID}: refusing`);
+  }
+  const accounts = Array.from({ length: 10 }, (_, i) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }));
+  const wallets = new Map<number, ReturnType<typeof makeWallet>>();
+  return {
+    api,
+    options,
+    progress,
+    client,
+    rpcUrl: info.rpcUrl,
+    contracts: Object.fromEntries(needed.map((n) => [n, info.contracts[n]!])) as Ctx['contracts'],
+    accounts,
+    wallet: (index) => {
+      let w = wallets.get(index);
+      if (!w) {
+        w = makeWallet(accounts[index]!, chain, info.rpcUrl!);
+        wallets.set(index, w);
+      }
+      return w;
+    },
+    companies: new Map(),
+    summary: [],
+    notes: [],
+  };
+}

@@ -1,0 +1,160 @@
+import { loadCompany } from './companies.ts';
+import { type Ctx, DemoError, describe, rpc } from './context.ts';
+import { DEMO_COMPANIES, formatUnitsShort, planEpoch, snapshotSeconds } from './lib.ts';
+
+export async function stepDecisions(ctx: Ctx) {
+  let ran = 0;
+  let failed = 0;
+  for (const c of DEMO_COMPANIES) {
+    const company = await loadCompany(ctx, c.slug);
+    if (!company.agents.some((a: any) => a.status === 'ACTIVE')) continue;
+    const { rounds } = await ctx.api.data('GET', `/api/companies/${company.id}/decisions`);
+    if (rounds.some((r: any) => r.trigger === 'MANUAL' && r.status === 'COMPLETE')) continue;
+    ctx.progress.step(`decisions: ${c.slug} runs a round`);
+    const res = await ctx.api.call('POST', `/api/companies/${company.id}/decisions/run`, {
+      signer: ctx.accounts[c.account]!,
+    });
+    if (res.status === 409) {
+      ctx.progress.note(`${c.slug}: a scheduled round is running right now; skipped`);
+      continue;
+    }
+    if (res.status !== 201) throw new DemoError(`POST /api/companies/${company.id}/decisions/run: ${describe(res)}`);
+    if (res.body.data.status === 'COMPLETE') ran++;
+    else {
+      failed++;
+      ctx.progress.note(`${c.slug}: round FAILED in ${res.body.data.failedPhase}: ${res.body.data.error}`);
+    }
+  }
+  ctx.summary.push(`decision rounds run now: ${ran}${failed ? ` (${failed} failed)` : ''}`);
+}
+
+/** POST to a scheduler route with the secret; its `data`. */
+export async function cron(ctx: Ctx, path: string, secret: string): Promise<any> {
+  const res = await ctx.api.call('POST', path, { bearer: secret });
+  if (res.status === 401) {
+    throw new DemoError(`POST ${path}: 401: the secret is not the service's CRON_SECRET or ADMIN_SECRET`);
+  }
+  if (res.status !== 200) throw new DemoError(`POST ${path}: ${describe(res)}`);
+  return res.body.data;
+}
+
+/**
+ * Today's (UTC) score snapshot: the service's score-snapshot job takes it at 00:00 UTC; when none holds the demo
+ * companies yet and the scheduler secret is known, POST /api/cron/score-snapshot takes today's now (once per date).
+ */
+export async function stepSnapshot(ctx: Ctx): Promise<number | undefined> {
+  ctx.progress.step('scores: looking for the latest snapshot');
+  const slugs = new Set(DEMO_COMPANIES.map((c) => c.slug));
+  const ranked = async () => {
+    const list = await ctx.api.data('GET', '/api/fortune-list?limit=100');
+    return { list, ours: (list.companies as any[]).filter((e) => slugs.has(e.company.slug)) };
+  };
+  let { list, ours } = await ranked();
+  if (ours.length === 0 && ctx.options.secret) {
+    ctx.progress.step('scores: POST /api/cron/score-snapshot');
+    const d = await cron(ctx, '/api/cron/score-snapshot', ctx.options.secret);
+    if (d.status === 'taken') ctx.summary.push(`score snapshot ${d.date} taken now: ${d.companies} companies scored`);
+    ({ list, ours } = await ranked());
+  }
+  if (ours.length === 0) {
+    const nextHour = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000).toISOString().slice(11, 16);
+    const message = ctx.options.secret
+      ? `today's score snapshot was taken before the demo companies existed (a date is taken once); they are scored in tomorrow's (00:00 UTC), then run npm run demo again to finalize an epoch and claim.`
+      : `no score snapshot holds the demo companies yet, and no scheduler secret is known to take one now (--secret, CRON_SECRET, or the development ./data/cron-secret of a local npm start). The service's job takes today's at the top of the hour while none is taken (next: ${nextHour} UTC); then run npm run demo again to finalize an epoch and claim.`;
+    ctx.notes.push(message);
+    ctx.summary.push('score snapshot: none with the demo companies yet (see the notes)');
+    return undefined;
+  }
+  const date = String(list.epoch).slice(0, 10);
+  const leader = ours.reduce((a: any, b: any) => (b.rank < a.rank ? b : a));
+  ctx.summary.push(
+    `score snapshot ${date}: ${ours.length} demo companies ranked; best ${leader.company.slug} #${leader.rank} (${leader.score.overall})`,
+  );
+  if (ours.length < DEMO_COMPANIES.length) {
+    ctx.notes.push(
+      `the snapshot of ${date} was taken before ${DEMO_COMPANIES.length - ours.length} demo companies existed; a date is taken once, so they join the next day's`,
+    );
+  }
+  return snapshotSeconds(list.epoch);
+}
+
+export async function claimables(ctx: Ctx): Promise<Map<string, any[]>> {
+  const out = new Map<string, any[]>();
+  for (const c of DEMO_COMPANIES) {
+    const company = ctx.companies.get(c.slug);
+    const data = await ctx.api.data('GET', `/api/epochs/claimable/${company.id}`);
+    out.set(c.slug, data.claimable ?? []);
+  }
+  return out;
+}
+
+export async function distribute(ctx: Ctx): Promise<boolean> {
+  if (!ctx.options.secret) {
+    ctx.notes.push(
+      "no CRON_SECRET or ADMIN_SECRET known, so POST /api/cron/epoch-distribute was not called: the scheduler's epoch-distribute job finalizes the ended epoch at 5 minutes past the hour (and at start); run npm run demo again afterwards to claim. Or pass --secret (the service's CRON_SECRET).",
+    );
+    return false;
+  }
+  ctx.progress.step('epochs: POST /api/cron/epoch-distribute');
+  const d = await cron(ctx, '/api/cron/epoch-distribute', ctx.options.secret);
+  ctx.summary.push(
+    `epoch ${d.epoch}: ${d.status}${d.participantCount !== undefined ? `, ${d.participantCount} participants` : ''}${d.reason ? ` (${d.reason})` : ''}`,
+  );
+  return true;
+}
+
+/**
+ * The reward epoch: when the running epoch holds a snapshot of the demo companies, the chain's clock moves past its
+ * end (anvil's evm_increaseTime + evm_mine), the epoch is distributed and every company claims. A second run finds
+ * the rewards and only claims what is left.
+ */
+export async function stepEpoch(ctx: Ctx, snapshotAt: number | undefined) {
+  ctx.progress.step('epochs: reading the running epoch');
+  const current = await ctx.api.data('GET', '/api/epochs/current');
+  let rewards = await claimables(ctx);
+  const hasReward = [...rewards.values()].some((list) => list.length > 0);
+  const plan = planEpoch(current, hasReward, snapshotAt);
+  if (plan.kind === 'wait-snapshot') {
+    ctx.summary.push(`epoch ${current.epochNumber}: running, not finalized (waits for a score snapshot)`);
+    return;
+  }
+  if (plan.kind === 'advance') {
+    ctx.progress.step(`epochs: moving the chain ${Math.round(plan.seconds / 3600)} h ahead`);
+    await rpc(ctx, 'evm_increaseTime', [plan.seconds]);
+    await rpc(ctx, 'evm_mine', []);
+    ctx.summary.push(
+      `chain clock moved ${plan.seconds} s ahead (evm_increaseTime): epoch ${current.epochNumber} ended`,
+    );
+  }
+  if (plan.kind !== 'claim') {
+    if (!(await distribute(ctx))) return;
+    rewards = await claimables(ctx);
+  }
+  if (plan.kind === 'claim') {
+    ctx.summary.push(
+      `epoch ${current.epochNumber}: running, ${Math.round(current.nextEpochIn / 3600)} h of chain time left; earlier rewards found`,
+    );
+  }
+  let claimed = 0;
+  let total = 0n;
+  for (const c of DEMO_COMPANIES) {
+    const company = ctx.companies.get(c.slug);
+    for (const entry of rewards.get(c.slug) ?? []) {
+      if (entry.alreadyClaimed) continue;
+      ctx.progress.step(`epochs: ${c.slug} claims epoch ${entry.epochNumber}`);
+      const result = await ctx.api.data('POST', '/api/epochs/claim', {
+        signer: ctx.accounts[c.account]!,
+        body: { companyId: company.id, epochNumber: entry.epochNumber },
+      });
+      if (!result.alreadyClaimed) {
+        claimed++;
+        total += BigInt(result.amount);
+      }
+    }
+  }
+  const after = await claimables(ctx);
+  const paid = [...after.values()].flat().filter((e) => e.alreadyClaimed).length;
+  ctx.summary.push(
+    `claims now: ${claimed} (${formatUnitsShort(total, 18)} primary tokens to the treasuries); claimed in all: ${paid}`,
+  );
+}

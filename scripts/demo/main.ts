@@ -1,0 +1,102 @@
+// `npm run demo`: fills a RUNNING ai-economy service on its local anvil chain with life, over real HTTP and real
+// transactions. Dev accounts 1-9 of anvil's mnemonic mint access cards, create companies across the categories and
+// both leagues, deploy their C-suites, launch tokens, trade them (two graduate into their Uniswap v4 pool), stake
+// primary tokens, run decision rounds, and finalize and claim a reward epoch. Each step reads the state first and
+// only does what is missing, so a second run does no harm. It refuses any chain but 31337: it moves the chain's
+// clock and signs with the public dev keys. Pure parts (plan, progress bar, decisions) are in lib.ts, the plumbing
+// (progress, API client, chain helpers) in context.ts, and the steps in companies.ts, market.ts and epoch.ts.
+import { existsSync, readFileSync } from 'node:fs';
+import { stepCompanies, stepLeagues, stepSuites, stepTreasuries } from './companies.ts';
+import { type Ctx, connect, DemoError, Progress } from './context.ts';
+import { stepDecisions, stepEpoch, stepSnapshot } from './epoch.ts';
+import {
+  DEMO_COMPANIES,
+  type DemoOptions,
+  LOCAL_CHAIN_ID,
+  localCronSecret,
+  parseDemoArgs,
+  STAKE_TARGETS,
+  USAGE,
+} from './lib.ts';
+import { stepStaking, stepTokens, stepTrading } from './market.ts';
+
+function urls(ctx: Ctx): string[] {
+  const base = ctx.options.url;
+  const graduated = DEMO_COMPANIES.find((c) => c.token?.graduate)!.slug;
+  const human = DEMO_COMPANIES.find((c) => c.ceoPrompt)!.slug;
+  const staker = ctx.accounts[STAKE_TARGETS[0]!.account]!.address;
+  const rows: [string, string][] = [
+    ['/api/docs', 'the API reference'],
+    ['/api/fortune-list', 'the ranked score snapshot'],
+    [`/api/companies/${graduated}`, 'a company and its seven agents'],
+    [`/api/companies/${graduated}/token`, 'a graduated token (Uniswap v4 pool)'],
+    [`/api/companies/${human}/decisions`, "a HUMAN-league company's decision rounds"],
+    [`/api/epochs/claimable/${graduated}`, "a company's epoch rewards"],
+    ['/api/epochs/current', 'the running epoch (chain time)'],
+    ['/api/staking/stats', 'the staking pool'],
+    [`/api/staking/position/${staker}`, "dev account 1's stake and card boost"],
+    ['/api/v1/tokens', 'API key (x-api-key): npm run cli -- api-keys create --name demo'],
+    ['/api/v1/events', 'live events (SSE); API key once any key exists: curl -N -H "x-api-key: aie_..."'],
+  ];
+  const width = Math.max(...rows.map(([p]) => base.length + p.length));
+  return rows.map(([p, what]) => `${`${base}${p}`.padEnd(width)}  ${what}`);
+}
+
+async function main() {
+  let options: DemoOptions;
+  try {
+    options = parseDemoArgs(process.argv.slice(2), process.env);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  options.secret ??= localCronSecret(options.url, process.env, (file) =>
+    existsSync(file) ? readFileSync(file, 'utf8') : undefined,
+  );
+  const started = Date.now();
+  const steps: [string, (ctx: Ctx) => Promise<unknown>][] = [
+    ['cards and companies', stepCompanies],
+    ['treasuries', stepTreasuries],
+    ['leagues', stepLeagues],
+    ['C-suites', stepSuites],
+    ['tokens', stepTokens],
+    ['trading', stepTrading],
+    ['staking', stepStaking],
+    ['decision rounds', stepDecisions],
+  ];
+  const progress = new Progress(steps.length + 3);
+  progress.step(`connecting to ${options.url}`);
+  const ctx = await connect(options, progress);
+  progress.advance('connected');
+  for (const [name, run] of steps) {
+    progress.step(name);
+    await run(ctx);
+    progress.advance(name);
+  }
+  const snapshotAt = await stepSnapshot(ctx);
+  progress.advance('scores');
+  await stepEpoch(ctx, snapshotAt);
+  progress.finish();
+
+  const out = [
+    '',
+    `ai-economy demo on ${options.url} (chain ${LOCAL_CHAIN_ID}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    ...ctx.summary.map((l) => (l.startsWith('  ') ? `  ${l}` : `  - ${l}`)),
+    ...(ctx.notes.length ? ['', 'Notes:', ...ctx.notes.map((n) => `  - ${n}`)] : []),
+    '',
+    'Open:',
+    ...urls(ctx).map((u) => `  ${u}`),
+    '',
+  ];
+  process.stdout.write(out.join('\n'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`\ndemo failed: ${err instanceof DemoError ? err.message : (err as Error).stack}\n`);
+  process.exitCode = 1;
+});
