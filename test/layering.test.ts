@@ -49,6 +49,37 @@ function upwardImports(files: Record<string, string>): string[] {
   return problems.sort();
 }
 
+/** The import cycles among `files` (each as the files around it, from its smallest name), type-only imports included. */
+function importCycles(files: Record<string, string>): string[] {
+  const edges = new Map<string, string[]>();
+  for (const [file, source] of Object.entries(files)) {
+    edges.set(
+      file,
+      importsOf(source)
+        .map((specifier) => path.relative(SRC, path.resolve(SRC, path.dirname(file), specifier)))
+        .filter((target) => target in files),
+    );
+  }
+  const cycles = new Set<string>();
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (state.get(next) === 'open') {
+        const loop = stack.slice(stack.indexOf(next));
+        const first = loop.indexOf([...loop].sort()[0]!);
+        cycles.add([...loop.slice(first), ...loop.slice(0, first)].join(' -> '));
+      } else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of Object.keys(files).sort()) if (!state.has(file)) visit(file);
+  return [...cycles].sort();
+}
+
 function sources(dir: string, out: Record<string, string> = {}): Record<string, string> {
   for (const entry of readdirSync(dir)) {
     const full = path.join(dir, entry);
@@ -72,6 +103,21 @@ describe('layering', () => {
       'config.ts -> domain/engine/models/catalog.ts (base -> domain)',
       'domain/x.ts -> container.ts (domain -> entry)',
     ]);
+  });
+
+  it('finds an import cycle, type-only imports included', () => {
+    expect(
+      importCycles({
+        'domain/a.ts': "import type { B } from './b.ts';",
+        'domain/b.ts': "import { c } from './c.ts';",
+        'domain/c.ts': "import { a } from './a.ts';",
+        'domain/d.ts': "import { a } from './a.ts';",
+      }),
+    ).toEqual(['domain/a.ts -> domain/b.ts -> domain/c.ts']);
+  });
+
+  it('src/ has no import cycle', () => {
+    expect(importCycles(sources(SRC))).toEqual([]);
   });
 
   it('src/ has no import that runs up a layer', () => {

@@ -12,7 +12,8 @@ import { requireCompany } from '../companies/queries.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps } from '../deps.ts';
 import { anchorPendingRounds } from './anchoring.ts';
-import { type EngineDeps, runRound, startRound } from './pipeline.ts';
+import type { EngineDeps } from './context.ts';
+import { runRound, startRound } from './pipeline.ts';
 import { roundView } from './views.ts';
 
 export type RunnerDeps = EngineDeps & Pick<Deps, 'outbox' | 'config'>;

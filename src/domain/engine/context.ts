@@ -1,0 +1,121 @@
+// Phase 1 of a decision round, and what the later phases share: the company, its active C-suite, its treasury and
+// token market, from the database and the chain. Chain reads that fail leave their fields null rather than fail
+// the round.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { type Address, formatUnits } from 'viem';
+import { chainDate } from '../../chain/time.ts';
+import { AGENT_ROLES } from '../../constants.ts';
+import { agents, companies } from '../../db/schema/companies.ts';
+import { decisionRounds } from '../../db/schema/decisions.ts';
+import type { Deps } from '../deps.ts';
+import { readTokenMarket, tokenTradeStats } from '../tokens/queries.ts';
+import { graduationProgress } from '../tokens/views.ts';
+import type { ModelProvider, Role, RoundContext } from './models/types.ts';
+import { enabledTools, readUsdcBalance, type Tool, toolSpec } from './tools.ts';
+
+/** What the engine is given: the chain, the database, the clock and the models. */
+export type EngineDeps = Pick<Deps, 'chain' | 'database' | 'now'> & {
+  models: ModelProvider;
+  log?: { warn(o: object, m: string): void };
+};
+
+export type CompanyRow = typeof companies.$inferSelect;
+export interface ActiveAgent {
+  id: string;
+  role: Role;
+  name: string;
+  strategy: { preset: string };
+}
+
+/** What every later phase works from. */
+export interface RoundInputs {
+  company: CompanyRow;
+  active: ActiveAgent[];
+  context: RoundContext;
+  tools: Tool[];
+}
+
+export class PhaseError extends Error {
+  constructor(
+    readonly phase: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function gatherContext(deps: EngineDeps, companyId: string, cycle: number): Promise<RoundInputs> {
+  const db = deps.database.db;
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!company) throw new PhaseError('context', `company ${companyId} no longer exists`);
+  const team = await db
+    .select({ id: agents.id, role: agents.role, name: agents.name, strategy: agents.strategy })
+    .from(agents)
+    .where(and(eq(agents.companyId, company.id), eq(agents.status, 'ACTIVE')));
+  const active = team.filter((a): a is typeof a & { role: Role } =>
+    (AGENT_ROLES as readonly string[]).includes(a.role ?? ''),
+  );
+  const context = await readContext(deps, company, active, cycle);
+  return { company, active, context, tools: enabledTools(company.toolkitConfig ?? null) };
+}
+
+/** The tools' descriptions as the models see them. */
+export const toolSpecsOf = (inputs: RoundInputs) => inputs.tools.map(toolSpec);
+
+async function readContext(
+  deps: EngineDeps,
+  company: CompanyRow,
+  team: ActiveAgent[],
+  cycle: number,
+): Promise<RoundContext> {
+  const db = deps.database.db;
+  // Trades carry their block's time: the day is counted back from the chain's clock (the server's when it is down).
+  const chainNow = await chainDate(deps.chain.publicClient).catch(() => new Date(deps.now()));
+  const since = new Date(chainNow.getTime() - 86_400_000);
+  const launched = company.tokenStatus !== 'PRE_PUBLIC' && company.tokenAddress;
+  const [market, treasury, volume, [last]] = await Promise.all([
+    launched && deps.chain.contracts.tokenLauncher
+      ? readTokenMarket(deps, company.tokenAddress as Address).catch(() => undefined)
+      : undefined,
+    company.treasuryAddress && deps.chain.contracts.usdc
+      ? readUsdcBalance(deps, company.treasuryAddress as Address).catch(() => undefined)
+      : undefined,
+    tokenTradeStats(db, company.id, since),
+    db
+      .select({ directive: decisionRounds.directive })
+      .from(decisionRounds)
+      .where(and(eq(decisionRounds.companyId, company.id), inArray(decisionRounds.status, ['COMPLETE'])))
+      .orderBy(desc(decisionRounds.cycle))
+      .limit(1),
+  ]);
+  return {
+    company: {
+      id: company.id,
+      name: company.name,
+      slug: company.slug,
+      category: company.category,
+      status: company.status,
+      autonomyLevel: company.autonomyLevel as RoundContext['company']['autonomyLevel'],
+      ceoPrompt: company.ceoPrompt,
+      masterDirective: company.masterDirective,
+      platformScore: company.platformScore,
+    },
+    treasuryUsdc: treasury === undefined ? null : formatUnits(treasury, 6),
+    token: {
+      status: company.tokenStatus as RoundContext['token']['status'],
+      symbol: company.tokenStatus === 'PRE_PUBLIC' ? null : company.tokenSymbol,
+      price: market ? formatUnits(market.price, 6) : null,
+      marketCap: market ? formatUnits(market.marketCap, 6) : null,
+      graduationProgress: market
+        ? graduationProgress(company.tokenStatus, market.marketCap, company.tokenGraduationThreshold ?? 0n)
+        : company.tokenStatus === 'GRADUATED'
+          ? 100
+          : 0,
+      volume24hUsdc: formatUnits(volume.volume, 6),
+      trades24h: volume.trades,
+    },
+    agents: team.map((a) => ({ id: a.id, role: a.role, name: a.name, strategy: a.strategy.preset })),
+    lastDirective: last?.directive ?? null,
+    cycle,
+  };
+}
