@@ -12,20 +12,20 @@ import type { Logger } from 'pino';
 import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../address.ts';
 import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
-import { installErrorHandlers, mapError, sendError } from './errors.ts';
+import { envelopeOfUnroutedUrl, installErrorHandlers, mapError, sendError } from './errors.ts';
 import { exactOpenApi } from './openapi.ts';
 import adminRoutes from './routes/admin.ts';
 import agentRoutes from './routes/agents.ts';
 import companyRoutes from './routes/companies.ts';
 import decisionRoutes from './routes/decisions.ts';
 import epochRoutes from './routes/epochs.ts';
-import eventRoutes from './routes/events.ts';
 import fortuneRoutes from './routes/fortune.ts';
 import metricsRoutes from './routes/metrics.ts';
 import nftRoutes from './routes/nft.ts';
 import stakingRoutes from './routes/staking.ts';
 import systemRoutes from './routes/system.ts';
 import tokenRoutes from './routes/tokens.ts';
+import v1Routes from './routes/v1.ts';
 import { BareError, InternalError, V1Error } from './schemas/common.ts';
 import { docsContentSecurityPolicy, securityHeaders } from './security-headers.ts';
 import type { App, Container } from './types.ts';
@@ -67,9 +67,10 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     serializerOpts: { ajv: { formats: { [ADDRESS_FORMAT]: ADDRESS_PATTERN } } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
-    // The router's own errors (a broken percent-escape in the path) answer in the route family's envelope too.
+    // The router's own errors (a broken percent-escape in the path) come before any route family: the path says
+    // which family's envelope they answer in.
     frameworkErrors: (error, request, reply) => {
-      sendError(request, reply, mapError(error));
+      sendError(reply, envelopeOfUnroutedUrl(request.url), mapError(error));
     },
   } satisfies FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
@@ -119,7 +120,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   // First among the plugins, so every answer carries the headers: errors, 404s and 429s included.
   await app.register(helmet, securityHeaders(config, container.chain));
 
-  installErrorHandlers(app);
+  installErrorHandlers(app, 'internal');
   for (const schema of [InternalError, V1Error, BareError]) app.addSchema(schema);
 
   await app.register(swagger, {
@@ -188,11 +189,11 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
 
   await app.register(systemRoutes, { container });
   await app.register(metricsRoutes, { container });
-  await app.register(nftRoutes, { container });
+  await app.register(nftRoutes, { container, prefix: '/api/nft' });
   await app.register(stakingRoutes, { container });
   await app.register(companyRoutes, { container });
   await app.register(agentRoutes, { container });
-  await app.register(eventRoutes, { container });
+  await app.register(v1Routes, { container, prefix: '/api/v1' });
   await app.register(tokenRoutes, { container });
   await app.register(decisionRoutes, { container });
   await app.register(fortuneRoutes, { container });

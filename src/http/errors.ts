@@ -1,4 +1,5 @@
-// One place maps every error to its HTTP status and envelope: internal, v1 or bare (NFT routes).
+// One place maps every error to its HTTP status, and writes it in the envelope of its route family: internal, v1 or
+// bare (NFT routes). Each family is a plugin that installs its own handlers (installErrorHandlers).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADDRESS_FORMAT, ADDRESS_RULE } from '../address.ts';
 
@@ -20,19 +21,14 @@ export const codeToStatus: Record<ErrorCode, number> = {
   INTERNAL_ERROR: 500,
 };
 
+/** The error envelope of a route family: the internal API's, the public v1 API's, or the NFT routes' bare one. */
 export type EnvelopeKind = 'internal' | 'v1' | 'bare';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Error envelope of the route; derived from the URL when absent. */
-    envelope?: EnvelopeKind;
-  }
-}
-
-export function envelopeOf(request: FastifyRequest): EnvelopeKind {
-  const configured = request.routeOptions?.config?.envelope;
-  if (configured) return configured;
-  const url = request.url;
+/**
+ * The envelope of an error raised before any route was found (the router refused the path itself): the only place
+ * a URL decides. Every route family answers its own errors with the handlers `installErrorHandlers` gives it.
+ */
+export function envelopeOfUnroutedUrl(url: string): EnvelopeKind {
   if (url.startsWith('/api/v1/') || url === '/api/v1') return 'v1';
   if (url.startsWith('/api/nft/')) return 'bare';
   return 'internal';
@@ -122,11 +118,11 @@ export function mapError(err: unknown): Mapped {
   return { status: 500, code: 'INTERNAL_ERROR', message: 'Internal error; the request id identifies it in the logs' };
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, mapped: Mapped) {
+export function sendError(reply: FastifyReply, envelope: EnvelopeKind, mapped: Mapped) {
   if (mapped.headers) reply.headers(mapped.headers);
   reply.status(mapped.status).type('application/json; charset=utf-8');
   const error = { code: mapped.code, message: mapped.message, ...(mapped.details ? { details: mapped.details } : {}) };
-  switch (envelopeOf(request)) {
+  switch (envelope) {
     case 'v1':
       return reply.send({ error, meta: meta() });
     case 'bare':
@@ -136,18 +132,27 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, mapped: 
   }
 }
 
-export function installErrorHandlers(app: FastifyInstance<any, any, any, any, any>) {
-  app.setErrorHandler((err, request, reply) => {
+/** The error handler of a route family: 5xx logged with the error, 4xx at info with their code. */
+export function errorHandler(envelope: EnvelopeKind) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const mapped = mapError(err);
     if (mapped.status >= 500) {
       request.log.error({ err }, 'request failed');
     } else {
       request.log.info({ code: mapped.code, status: mapped.status }, mapped.message);
     }
-    return sendError(request, reply, mapped);
-  });
+    return sendError(reply, envelope, mapped);
+  };
+}
+
+/**
+ * Makes `app` (a route family's plugin, encapsulated) answer its errors and unknown routes under its prefix in
+ * `envelope`.
+ */
+export function installErrorHandlers(app: FastifyInstance<any, any, any, any, any>, envelope: EnvelopeKind) {
+  app.setErrorHandler(errorHandler(envelope));
   app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, {
+    sendError(reply, envelope, {
       status: 404,
       code: 'NOT_FOUND',
       message: `No route ${request.method} ${request.url.split('?')[0]}`,

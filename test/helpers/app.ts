@@ -7,6 +7,7 @@ import type { Database } from '../../src/db/client.ts';
 import type { ComputeProvider } from '../../src/domain/compute/provider.ts';
 import { createHdWalletProvider, type WalletProvider } from '../../src/domain/wallets/provider.ts';
 import { buildApp } from '../../src/http/app.ts';
+import { errorHandler } from '../../src/http/errors.ts';
 import type { App } from '../../src/http/types.ts';
 import { startTestChain, type TestChain } from './chain.ts';
 import { primaryTestDatabase } from './db.ts';
@@ -86,4 +87,18 @@ export function useTestApp(options: TestAppOptions & { chain?: Parameters<typeof
     await env.chain?.stop();
   });
   return env;
+}
+
+/**
+ * Registers test routes as the v1 family's routes are: under /api/v1 (paths relative to it), answering their errors
+ * in the v1 envelope. A route registered at the root answers in the internal envelope, whatever its path.
+ */
+export async function underV1(app: App, routes: (v1App: App) => void): Promise<void> {
+  await app.register(
+    async (v1App) => {
+      v1App.setErrorHandler(errorHandler('v1'));
+      routes(v1App as App);
+    },
+    { prefix: '/api/v1' },
+  );
 }

@@ -11,7 +11,7 @@ import { walletAuthorizationHeader, walletSignatureMessage } from '../../src/dom
 import { requireApiKey, requireSecret, requireWallet, secretMatches } from '../../src/http/auth/index.ts';
 import type { App } from '../../src/http/types.ts';
 import { createLogger } from '../../src/logger.ts';
-import { startTestApp, useTestApp } from '../helpers/app.ts';
+import { startTestApp, underV1, useTestApp } from '../helpers/app.ts';
 import { runCommonRouteTests, serializeBody, signedRequest } from '../helpers/security.ts';
 
 const CRON_SECRET = `cron-${randomBytes(16).toString('hex')}`;
@@ -20,27 +20,29 @@ const alice = devAccount(4);
 const mallory = devAccount(5);
 
 /** Probe routes, one behind each guard and option. */
-function probes(app: App, container: Container) {
+async function probes(app: App, container: Container) {
   const keyed = async (req: { apiKeyId?: string | undefined }) => ({ success: true, data: { apiKeyId: req.apiKeyId } });
-  app.get('/api/test/key', { preValidation: requireApiKey(container) }, keyed);
-  app.get('/api/v1/test/key', { preValidation: requireApiKey(container) }, async (req) => ({
-    data: { apiKeyId: req.apiKeyId },
-    meta: { timestamp: new Date().toISOString() },
-  }));
-  app.get('/api/v1/test/key-query', { preValidation: requireApiKey(container, { allowQuery: true }) }, keyed);
-  app.get(
-    '/api/v1/test/stream',
-    { preValidation: requireApiKey(container, { allowQuery: true, openWhenUnconfigured: true }) },
-    keyed,
-  );
   const signed = async (req: { signer?: string | undefined; body?: unknown }) => ({
     success: true,
     data: { signer: req.signer, body: req.body ?? null },
   });
+  app.get('/api/test/key', { preValidation: requireApiKey(container) }, keyed);
+  await underV1(app, (v1App) => {
+    v1App.get('/test/key', { preValidation: requireApiKey(container) }, async (req) => ({
+      data: { apiKeyId: req.apiKeyId },
+      meta: { timestamp: new Date().toISOString() },
+    }));
+    v1App.get('/test/key-query', { preValidation: requireApiKey(container, { allowQuery: true }) }, keyed);
+    v1App.get(
+      '/test/stream',
+      { preValidation: requireApiKey(container, { allowQuery: true, openWhenUnconfigured: true }) },
+      keyed,
+    );
+    v1App.patch('/test/wallet', { preValidation: requireWallet(container) }, signed);
+  });
   app.post('/api/test/wallet', { preValidation: requireWallet(container) }, signed);
   app.get('/api/test/wallet', { preValidation: requireWallet(container) }, signed);
   app.delete('/api/test/wallet/:id', { preValidation: requireWallet(container) }, signed);
-  app.patch('/api/v1/test/wallet', { preValidation: requireWallet(container) }, signed);
   const ok = async () => ({ success: true, data: { ok: true } });
   app.post('/api/test/cron', { preValidation: requireSecret(container, ['cron']) }, ok);
   app.post('/api/test/admin', { preValidation: requireSecret(container, ['admin']) }, ok);

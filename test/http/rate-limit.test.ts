@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import type { App } from '../../src/http/types.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { startTestApp, type TestApp, underV1 } from '../helpers/app.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
 import { primaryTestDatabase } from '../helpers/db.ts';
 
@@ -16,9 +16,10 @@ const stores: { name: string; env: Record<string, string> }[] = [
   ...(process.env.REDIS_URL ? [{ name: 'redis', env: { REDIS_URL: process.env.REDIS_URL } }] : []),
 ];
 
-const v1Probe = (app: App) => {
-  app.get('/api/v1/test/ping', async () => ({ data: { pong: true }, meta: { timestamp: new Date().toISOString() } }));
-};
+const v1Probe = (app: App) =>
+  underV1(app, (v1App) => {
+    v1App.get('/test/ping', async () => ({ data: { pong: true }, meta: { timestamp: new Date().toISOString() } }));
+  });
 
 /**
  * A client address no other test uses, in this file or any other, in this run or an earlier one: counters are

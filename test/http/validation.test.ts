@@ -5,23 +5,25 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_MAX, V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX } from '../../src/constants.ts';
 import { ok, v1 } from '../../src/http/envelope.ts';
 import { internalErrors, PageQuery, StringEnum, v1Errors } from '../../src/http/schemas/common.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { underV1, useTestApp } from '../helpers/app.ts';
 
 const t = useTestApp({
-  extraRoutes: (app) => {
-    app.get(
-      '/api/v1/probe',
-      {
-        schema: {
-          querystring: Type.Object({
-            ...PageQuery(V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX),
-            status: Type.Optional(StringEnum(['BONDING', 'GRADUATED'])),
-          }),
-          response: { 200: Type.Any(), ...v1Errors },
+  extraRoutes: async (app) => {
+    await underV1(app, (v1App) => {
+      v1App.get(
+        '/probe',
+        {
+          schema: {
+            querystring: Type.Object({
+              ...PageQuery(V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX),
+              status: Type.Optional(StringEnum(['BONDING', 'GRADUATED'])),
+            }),
+            response: { 200: Type.Any(), ...v1Errors },
+          },
         },
-      },
-      async (request) => v1(request.query),
-    );
+        async (request) => v1(request.query),
+      );
+    });
     app.post(
       '/api/probe',
       {

@@ -1,4 +1,4 @@
-// GET /api/v1/events: the platform event stream (SPEC.md "Events"). The route checks the key and the query, takes
+// GET /api/v1/events (registered by v1.ts): the platform event stream (SPEC.md "Events"). The route checks the key and the query, takes
 // a slot under the connection caps, then hands the response to the event hub, which writes the stream.
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import {
@@ -33,7 +33,7 @@ export default async function eventRoutes(app: App, { container }: RouteOptions)
   });
 
   app.get(
-    '/api/v1/events',
+    '/events',
     {
       preValidation: requireApiKey(container, { allowQuery: true, openWhenUnconfigured: true }),
       schema: {

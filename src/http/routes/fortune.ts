@@ -1,4 +1,5 @@
-// The Fortune List: the internal ranking of a daily score snapshot, and the public v1 ranking by platformScore.
+// The Fortune List: the internal ranking of a daily score snapshot, and the public v1 ranking by platformScore
+// (v1FortuneRoutes, under /api/v1).
 
 import { createPageTotals } from '../../db/page-total.ts';
 import { getFortuneList, listFortune } from '../../domain/scores/queries.ts';
@@ -12,8 +13,6 @@ import type { App, RouteOptions } from '../types.ts';
 export default async function fortuneRoutes(app: App, { container }: RouteOptions) {
   // Identical lists asked at once are read and serialized once (see coalesce.ts).
   const snapshotLists = createSharedReads();
-  const rankings = createSharedReads();
-  const totals = createPageTotals();
 
   app.get(
     '/api/fortune-list',
@@ -34,9 +33,16 @@ export default async function fortuneRoutes(app: App, { container }: RouteOption
       );
     },
   );
+}
+
+/** The public v1 ranking, registered under /api/v1 by v1.ts. */
+export async function v1FortuneRoutes(app: App, { container }: RouteOptions) {
+  // Identical lists asked at once are read and serialized once (see coalesce.ts).
+  const rankings = createSharedReads();
+  const totals = createPageTotals();
 
   app.get(
-    '/api/v1/fortune',
+    '/fortune',
     {
       preValidation: requireApiKey(container, { allowQuery: true }),
       schema: {

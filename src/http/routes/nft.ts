@@ -11,6 +11,7 @@ import {
 import { createCardCatalog, type RenderedCardDocument } from '../../domain/cards/catalog.ts';
 import { parseCardTokenId } from '../../domain/cards/tiers.ts';
 import { badRequest } from '../../errors.ts';
+import { installErrorHandlers } from '../errors.ts';
 import { bareErrors } from '../schemas/common.ts';
 import { CardImage, CardMetadata, CardTokenIdParams, NotModified } from '../schemas/nft.ts';
 import type { App, RouteOptions } from '../types.ts';
@@ -52,7 +53,9 @@ function sendDocument(
   return reply.type(contentType).send(doc.body);
 }
 
+/** Registered under /api/nft, with its own error handlers: every error answers in the bare envelope. */
 export default async function nftRoutes(app: App, { container }: RouteOptions) {
+  installErrorHandlers(app, 'bare');
   const catalog = createCardCatalog(container.config);
   const missingTokenId = () => {
     throw badRequest(`Missing token id: ${ALLOWED}`);
@@ -61,7 +64,7 @@ export default async function nftRoutes(app: App, { container }: RouteOptions) {
   // The params schema documents the token id, and tokenIdOf decides (digits, then range), so every bad id answers
   // the same bare 400 message rather than an ajv wording: the schema is not run on requests at all.
   app.get(
-    '/api/nft/metadata/:tokenId',
+    '/metadata/:tokenId',
     {
       validatorCompiler: documentedOnly,
       config: { ownInput: true },
@@ -84,7 +87,7 @@ export default async function nftRoutes(app: App, { container }: RouteOptions) {
   );
 
   app.get(
-    '/api/nft/image/:tokenId',
+    '/image/:tokenId',
     {
       validatorCompiler: documentedOnly,
       config: { ownInput: true },
@@ -107,6 +110,6 @@ export default async function nftRoutes(app: App, { container }: RouteOptions) {
   );
 
   // Without these, an empty token id (`/api/nft/image/`) would be an unknown route (404), not a bad token id.
-  app.get('/api/nft/metadata', { schema: { hide: true } }, missingTokenId);
-  app.get('/api/nft/image', { schema: { hide: true } }, missingTokenId);
+  app.get('/metadata', { schema: { hide: true } }, missingTokenId);
+  app.get('/image', { schema: { hide: true } }, missingTokenId);
 }

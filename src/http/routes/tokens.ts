@@ -1,4 +1,5 @@
-// Company-token routes: launch (creator), the public token status, and the v1 token detail and list.
+// Company-token routes: launch (creator) and the public token status; the v1 token detail and list (v1TokenRoutes,
+// under /api/v1).
 
 import { createPageTotals } from '../../db/page-total.ts';
 import { launchToken } from '../../domain/tokens/launch.ts';
@@ -19,10 +20,6 @@ import {
 import type { App, RouteOptions } from '../types.ts';
 
 export default async function tokenRoutes(app: App, { container }: RouteOptions) {
-  const apiKey = requireApiKey(container);
-  const lists = createSharedReads();
-  const totals = createPageTotals();
-
   app.post(
     '/api/companies/:id/token',
     {
@@ -57,9 +54,16 @@ export default async function tokenRoutes(app: App, { container }: RouteOptions)
     },
     async (request) => ok(await getTokenStatus(container, request.params.id)),
   );
+}
+
+/** The v1 token detail and list, registered under /api/v1 by v1.ts. */
+export async function v1TokenRoutes(app: App, { container }: RouteOptions) {
+  const apiKey = requireApiKey(container);
+  const lists = createSharedReads();
+  const totals = createPageTotals();
 
   app.get(
-    '/api/v1/companies/:slug/token',
+    '/companies/:slug/token',
     {
       preValidation: apiKey,
       schema: {
@@ -74,7 +78,7 @@ export default async function tokenRoutes(app: App, { container }: RouteOptions)
   );
 
   app.get(
-    '/api/v1/tokens',
+    '/tokens',
     {
       preValidation: apiKey,
       schema: {

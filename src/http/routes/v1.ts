@@ -1,0 +1,14 @@
+// The public v1 API, registered under /api/v1 as one encapsulated plugin: every answer of its routes, errors and
+// unknown paths included, is in the v1 envelope (`{ data, meta }`, errors `{ error, meta }`), by its own handlers.
+import { installErrorHandlers } from '../errors.ts';
+import type { App, RouteOptions } from '../types.ts';
+import eventRoutes from './events.ts';
+import { v1FortuneRoutes } from './fortune.ts';
+import { v1TokenRoutes } from './tokens.ts';
+
+export default async function v1Routes(app: App, { container }: RouteOptions) {
+  installErrorHandlers(app, 'v1');
+  await app.register(v1TokenRoutes, { container });
+  await app.register(v1FortuneRoutes, { container });
+  await app.register(eventRoutes, { container });
+}
