@@ -21,7 +21,7 @@ export type Coalescer = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 export function createCoalescer(): Coalescer {
   const slots = new Map<string, Slot>();
 
-  const fly = (key: string, slot: Slot, load: () => Promise<unknown>): Promise<unknown> => {
+  const startRead = (key: string, slot: Slot, load: () => Promise<unknown>): Promise<unknown> => {
     let running: Promise<unknown>;
     try {
       running = load();
@@ -35,7 +35,7 @@ export function createCoalescer(): Coalescer {
         return;
       }
       slot.next = undefined;
-      fly(key, slot, next.load).then(next.resolve, next.reject);
+      startRead(key, slot, next.load).then(next.resolve, next.reject);
     };
     running.then(after, after);
     return running;
@@ -46,7 +46,7 @@ export function createCoalescer(): Coalescer {
     if (slot === undefined) {
       const fresh: Slot = { next: undefined };
       slots.set(key, fresh);
-      return fly(key, fresh, load) as Promise<T>;
+      return startRead(key, fresh, load) as Promise<T>;
     }
     if (slot.next === undefined) {
       let resolve!: (value: unknown) => void;

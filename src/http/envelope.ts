@@ -7,7 +7,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const meta = (timestamp = new Date().toISOString()) => ({ timestamp });
 
-export const v1 = <T>(data: T) => ({ data, meta: meta() });
+export const v1Body = <T>(data: T) => ({ data, meta: meta() });
 
 export function v1Page<T>(data: T[], page: number, limit: number, total: number, timestamp?: string) {
   return { data, pagination: { page, limit, total, hasMore: page * limit < total }, meta: meta(timestamp) };

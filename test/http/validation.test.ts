@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { PAGE_MAX, V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX } from '../../src/constants.ts';
-import { ok, v1 } from '../../src/http/envelope.ts';
+import { ok, v1Body } from '../../src/http/envelope.ts';
 import { internalErrors, PageQuery, StringEnum, v1Errors } from '../../src/http/schemas/common.ts';
 import { underV1, useTestApp } from '../helpers/app.ts';
 
@@ -21,7 +21,7 @@ const t = useTestApp({
             response: { 200: Type.Any(), ...v1Errors },
           },
         },
-        async (request) => v1(request.query),
+        async (request) => v1Body(request.query),
       );
     });
     app.post(

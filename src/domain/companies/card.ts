@@ -22,8 +22,8 @@ import { requireCreator } from './rules.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database' | 'outbox' | 'now'>;
 
-function cardAddress(c: Deps): Address {
-  return requireContract(c.chain.contracts, 'accessCard');
+function cardAddress(deps: Deps): Address {
+  return requireContract(deps.chain.contracts, 'accessCard');
 }
 
 /**
@@ -31,9 +31,9 @@ function cardAddress(c: Deps): Address {
  * still pending). canDeploy answers the common case in one call; only when its card is already bound here are
  * all the signer's cards read, in one JSON-RPC batch.
  */
-export async function pickUnusedCard(c: Deps, signer: Address): Promise<{ tokenId: number; block: bigint }> {
-  const address = cardAddress(c);
-  const client = c.chain.publicClient;
+export async function pickUnusedCard(deps: Deps, signer: Address): Promise<{ tokenId: number; block: bigint }> {
+  const address = cardAddress(deps);
+  const client = deps.chain.publicClient;
   // Every read at one block, which the company records: the indexer applies only transfers after it.
   const block = await onChain(() => client.getBlockNumber({ cacheTime: 0 }));
   const first = await onChain(() =>
@@ -44,7 +44,8 @@ export async function pickUnusedCard(c: Deps, signer: Address): Promise<{ tokenI
       `${signer} holds no unused access card: mint one (or receive one) to create a company; one card makes one company`,
     );
   if (first === 0n) throw noCard();
-  if (!(await boundCards(c.database.db, [Number(first)])).has(Number(first))) return { tokenId: Number(first), block };
+  if (!(await boundCards(deps.database.db, [Number(first)])).has(Number(first)))
+    return { tokenId: Number(first), block };
 
   const balance = await onChain(() =>
     client.readContract({ address, abi: AccessCardAbi, functionName: 'balanceOf', args: [signer], blockNumber: block }),
@@ -76,7 +77,7 @@ export async function pickUnusedCard(c: Deps, signer: Address): Promise<{ tokenI
     ),
   );
   const candidates = ids.filter((_, i) => !deployed[i]).map(Number);
-  const bound = await boundCards(c.database.db, candidates);
+  const bound = await boundCards(deps.database.db, candidates);
   const free = candidates.filter((id) => !bound.has(id)).sort((a, b) => a - b);
   if (free.length === 0) throw noCard();
   return { tokenId: free[0]!, block };
@@ -92,11 +93,11 @@ async function boundCards(db: Tx, ids: number[]): Promise<Set<number>> {
 }
 
 /** Locks the company's card on-chain (once, whatever happens) and records the confirmation. */
-export async function lockCompanyCard(c: Deps, company: { id: string; cardTokenId: number }): Promise<void> {
-  const address = cardAddress(c);
+export async function lockCompanyCard(deps: Deps, company: { id: string; cardTokenId: number }): Promise<void> {
+  const address = cardAddress(deps);
   const tokenId = BigInt(company.cardTokenId);
   const alreadyLocked = await onChain(() =>
-    c.chain.publicClient.readContract({
+    deps.chain.publicClient.readContract({
       address,
       abi: AccessCardAbi,
       functionName: 'companyDeployed',
@@ -104,7 +105,7 @@ export async function lockCompanyCard(c: Deps, company: { id: string; cardTokenI
     }),
   );
   if (!alreadyLocked) {
-    const receipt = await c.outbox.send(
+    const receipt = await deps.outbox.send(
       `card-lock:${company.cardTokenId}`,
       () => ({
         to: address,
@@ -113,7 +114,7 @@ export async function lockCompanyCard(c: Deps, company: { id: string; cardTokenI
       { chargedTo: [company.id] },
     );
     if (receipt.status !== 'success') {
-      const locked = await c.chain.publicClient.readContract({
+      const locked = await deps.chain.publicClient.readContract({
         address,
         abi: AccessCardAbi,
         functionName: 'companyDeployed',
@@ -122,20 +123,20 @@ export async function lockCompanyCard(c: Deps, company: { id: string; cardTokenI
       if (!locked) throw new Error(`markCompanyDeployed(${tokenId}) reverted in ${receipt.transactionHash}`);
     }
   }
-  await c.database.db
+  await deps.database.db
     .update(companies)
-    .set({ cardLockedAt: new Date(c.now()) })
+    .set({ cardLockedAt: new Date(deps.now()) })
     .where(eq(companies.id, company.id));
 }
 
 /** Locks every card whose lock is not yet confirmed (after a crash, or a chain outage during creation). */
-export async function repairCardLocks(c: Deps, limit = 100): Promise<number> {
-  const pending = await c.database.db
+export async function repairCardLocks(deps: Deps, limit = 100): Promise<number> {
+  const pending = await deps.database.db
     .select({ id: companies.id, cardTokenId: companies.cardTokenId })
     .from(companies)
     .where(isNull(companies.cardLockedAt))
     .limit(limit);
-  for (const company of pending) await lockCompanyCard(c, company);
+  for (const company of pending) await lockCompanyCard(deps, company);
   return pending.length;
 }
 
@@ -146,15 +147,15 @@ export async function repairCardLocks(c: Deps, limit = 100): Promise<number> {
  * writes that cannot be undone ask the chain. An unreachable chain answers 503 CHAIN_UNAVAILABLE.
  */
 export async function requireCardHolder(
-  c: Pick<Deps, 'chain'>,
+  deps: Pick<Deps, 'chain'>,
   company: { id: string; creatorAddress: string; cardTokenId: number },
   signer: Address | undefined,
 ): Promise<void> {
   requireCreator(company, signer);
   const owner = await onChain(() =>
-    c.chain.publicClient
+    deps.chain.publicClient
       .readContract({
-        address: requireContract(c.chain.contracts, 'accessCard'),
+        address: requireContract(deps.chain.contracts, 'accessCard'),
         abi: AccessCardAbi,
         functionName: 'ownerOf',
         args: [BigInt(company.cardTokenId)],

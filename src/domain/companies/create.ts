@@ -41,13 +41,13 @@ export function slugFromName(name: string): string {
 }
 
 export async function createCompany(
-  c: Pick<Deps, 'chain' | 'database' | 'outbox' | 'now' | 'config'> & {
+  deps: Pick<Deps, 'chain' | 'database' | 'outbox' | 'now' | 'config'> & {
     log?: { warn(o: object, m: string): void };
   },
   signer: Address,
   input: CreateCompanyInput,
 ) {
-  const db = c.database.db;
+  const db = deps.database.db;
   if (input.slug !== undefined && RECORD_ID_PATTERN.test(input.slug)) {
     throw validationError(
       'body.slug',
@@ -65,7 +65,7 @@ export async function createCompany(
   const [taken] = await db.select({ id: companies.id }).from(companies).where(eq(companies.slug, slug));
   if (taken) throw slugTaken(slug);
 
-  const { tokenId: cardTokenId, block } = await pickUnusedCard(c, signer);
+  const { tokenId: cardTokenId, block } = await pickUnusedCard(deps, signer);
   let row: typeof companies.$inferSelect;
   try {
     [row] = (await db
@@ -94,13 +94,13 @@ export async function createCompany(
   }
 
   try {
-    await lockCompanyCard(c, row);
-    row = { ...row, cardLockedAt: new Date(c.now()) };
+    await lockCompanyCard(deps, row);
+    row = { ...row, cardLockedAt: new Date(deps.now()) };
   } catch (err) {
     // The company exists and its card is bound; the on-chain lock is retried by repairCardLocks.
-    c.log?.warn({ err, companyId: row.id }, 'card lock deferred');
+    deps.log?.warn({ err, companyId: row.id }, 'card lock deferred');
   }
-  return companyView(row, [], await gasToday(c, db, row.id));
+  return companyView(row, [], await gasToday(deps, db, row.id));
 }
 
 const slugTaken = (slug: string) => conflict(`The slug "${slug}" is taken: choose another`);

@@ -25,10 +25,10 @@ type Deps = Pick<DomainDeps, 'chain' | 'database' | 'outbox' | 'wallets' | 'now'
   log?: { warn(o: object, m: string): void };
 };
 
-export async function deploySuite(c: Deps, idOrSlug: string, signer: Address | undefined) {
-  const db = c.database.db;
+export async function deploySuite(deps: Deps, idOrSlug: string, signer: Address | undefined) {
+  const db = deps.database.db;
   const company = await requireCompany(db, idOrSlug);
-  await requireCardHolder(c, company, signer);
+  await requireCardHolder(deps, company, signer);
   if (!DEPLOYABLE.includes(company.status)) {
     throw badRequest(
       `Company status ${company.status} does not allow deploy-suite (allowed: ${DEPLOYABLE.join(', ')})`,
@@ -43,7 +43,7 @@ export async function deploySuite(c: Deps, idOrSlug: string, signer: Address | u
   );
   const identities = BigInt(work?.identities ?? AGENT_ROLES.length);
   await requireGasBudget(
-    c,
+    deps,
     company.id,
     identities * PLATFORM_GAS_ESTIMATES.agentProvision,
     `hiring ${identities} agents`,
@@ -83,10 +83,10 @@ export async function deploySuite(c: Deps, idOrSlug: string, signer: Address | u
     .from(agents)
     .where(and(eq(agents.companyId, company.id), inArray(agents.status, UNDEPLOYED)));
   const dualityResults: Record<string, PipelineResult> = {};
-  for (const agent of pending) dualityResults[agent.id] = await provisionAgent(c, agent.id);
+  for (const agent of pending) dualityResults[agent.id] = await provisionAgent(deps, agent.id);
 
-  await finishHiring(c, company.id);
-  await startMachine(c, company);
+  await finishHiring(deps, company.id);
+  await startMachine(deps, company);
 
   return {
     created: created.map((a) => ({
@@ -104,8 +104,8 @@ export async function deploySuite(c: Deps, idOrSlug: string, signer: Address | u
  * INCORPORATING or HIRING -> PRIVATE for every company (or the one given) whose seven roles all hold a live agent,
  * in one statement.
  */
-async function finishHiring(c: Pick<Deps, 'database'>, companyId?: string) {
-  await c.database.db.execute(sql`
+async function finishHiring(deps: Pick<Deps, 'database'>, companyId?: string) {
+  await deps.database.db.execute(sql`
     update companies c set status = 'PRIVATE', updated_at = now()
     where c.status in ('INCORPORATING', 'HIRING')
       ${companyId === undefined ? sql`` : sql`and c.id = ${companyId}`}
@@ -125,8 +125,8 @@ async function finishHiring(c: Pick<Deps, 'database'>, companyId?: string) {
  * agents are left to the creator's next deploy-suite. Run at start (olderThanMs 0: nothing of this process is in
  * flight yet) and every minute (30 s, so requests still running keep their agents; running one twice is safe).
  */
-export async function repairAgentDeployments(c: Deps, { olderThanMs = 30_000, limit = 100 } = {}): Promise<number> {
-  const db = c.database.db;
+export async function repairAgentDeployments(deps: Deps, { olderThanMs = 30_000, limit = 100 } = {}): Promise<number> {
+  const db = deps.database.db;
   const stuck = await db
     .select({ id: agents.id, companyId: agents.companyId })
     .from(agents)
@@ -134,30 +134,30 @@ export async function repairAgentDeployments(c: Deps, { olderThanMs = 30_000, li
       and(
         inArray(agents.status, ['PENDING', 'DEPLOYING']),
         isNotNull(agents.companyId),
-        lt(agents.updatedAt, new Date(c.now() - olderThanMs)),
+        lt(agents.updatedAt, new Date(deps.now() - olderThanMs)),
       ),
     )
     .orderBy(agents.updatedAt)
     .limit(limit);
   for (const agent of stuck) {
-    const result = await provisionAgent(c, agent.id);
-    if (result.status === 'FAILED') c.log?.warn({ agentId: agent.id, errors: result.errors }, 'agent repair failed');
+    const result = await provisionAgent(deps, agent.id);
+    if (result.status === 'FAILED') deps.log?.warn({ agentId: agent.id, errors: result.errors }, 'agent repair failed');
   }
   // Also companies whose agents all finished but whose own move was cut off.
-  await finishHiring(c);
+  await finishHiring(deps);
   return stuck.length;
 }
 
 /** Starts the company's compute machine once, when a compute provider is configured. */
-async function startMachine(c: Deps, company: typeof companies.$inferSelect) {
-  if (!c.compute || company.machineId) return;
+async function startMachine(deps: Deps, company: typeof companies.$inferSelect) {
+  if (!deps.compute || company.machineId) return;
   try {
-    const machineId = await c.compute.startMachine(company);
-    await c.database.db
+    const machineId = await deps.compute.startMachine(company);
+    await deps.database.db
       .update(companies)
       .set({ machineId })
       .where(sql`${companies.id} = ${company.id} and ${companies.machineId} is null`);
   } catch (err) {
-    c.log?.warn({ err, companyId: company.id }, 'compute machine not started; the next deploy-suite retries');
+    deps.log?.warn({ err, companyId: company.id }, 'compute machine not started; the next deploy-suite retries');
   }
 }

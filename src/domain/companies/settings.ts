@@ -23,14 +23,14 @@ export interface DirectiveInput {
 
 /** `signer` is undefined when COMPANY_PATCH_AUTH=ip lets the route through unsigned. */
 export async function updateDirective(
-  c: Deps,
+  deps: Deps,
   idOrSlug: string,
   signer: Address | undefined,
   input: DirectiveInput,
   requireSigner: boolean,
 ) {
-  const company = await requireCompany(c.database.db, idOrSlug);
-  if (requireSigner) await requireCardHolder(c, company, signer);
+  const company = await requireCompany(deps.database.db, idOrSlug);
+  if (requireSigner) await requireCardHolder(deps, company, signer);
   const changes: Partial<typeof companies.$inferInsert> = {};
   if (input.ceoPrompt !== undefined) changes.ceoPrompt = input.ceoPrompt;
   // SPEC.md: setting a directive without naming a level hands control to the human.
@@ -45,7 +45,7 @@ export async function updateDirective(
     Object.keys(changes).length === 0
       ? company
       : (
-          await c.database.db
+          await deps.database.db
             .update(companies)
             .set({ ...changes, updatedAt: new Date() })
             .where(eq(companies.id, company.id))
@@ -68,13 +68,13 @@ export interface EngineInput {
 }
 
 export async function updateEngine(
-  c: Deps & { log?: { warn(o: object, m: string): void } },
+  deps: Deps & { log?: { warn(o: object, m: string): void } },
   idOrSlug: string,
   signer: Address | undefined,
   input: EngineInput,
 ) {
-  const company = await requireCompany(c.database.db, idOrSlug);
-  await requireCardHolder(c, company, signer);
+  const company = await requireCompany(deps.database.db, idOrSlug);
+  await requireCardHolder(deps, company, signer);
   const changes: Partial<typeof companies.$inferInsert> = { updatedAt: new Date() };
   if (input.enginePreset !== undefined) changes.enginePreset = input.enginePreset;
   if (input.masterDirective !== undefined) changes.masterDirective = input.masterDirective;
@@ -82,20 +82,20 @@ export async function updateEngine(
     changes.autonomyLevel = input.autonomyLevel;
     changes.league = leagueOf(input.autonomyLevel);
   }
-  const [row] = await c.database.db.update(companies).set(changes).where(eq(companies.id, company.id)).returning();
+  const [row] = await deps.database.db.update(companies).set(changes).where(eq(companies.id, company.id)).returning();
   const onError = (step: string) => (err: unknown) =>
-    c.log?.warn({ err, companyId: company.id, step }, 'machine step failed');
+    deps.log?.warn({ err, companyId: company.id, step }, 'machine step failed');
   const resize =
     input.enginePreset === undefined
       ? 'skipped'
       : await machineStep(
-          c.compute,
+          deps.compute,
           row!.machineId,
           (p, id) => p.resizeMachine(id, row!.enginePreset),
           onError('resize'),
         );
   const envUpdate = await machineStep(
-    c.compute,
+    deps.compute,
     row!.machineId,
     (p, id) =>
       p.updateEnv(id, {
@@ -112,20 +112,25 @@ export async function updateEngine(
   };
 }
 
-export async function updateTreasury(c: Deps, idOrSlug: string, signer: Address | undefined, treasuryAddress: string) {
-  const company = await requireCompany(c.database.db, idOrSlug);
-  await requireCardHolder(c, company, signer);
+export async function updateTreasury(
+  deps: Deps,
+  idOrSlug: string,
+  signer: Address | undefined,
+  treasuryAddress: string,
+) {
+  const company = await requireCompany(deps.database.db, idOrSlug);
+  await requireCardHolder(deps, company, signer);
   const address = getAddress(treasuryAddress);
   if (address === zeroAddress)
     throw badRequest('treasuryAddress must not be the zero address: rewards minted there are lost');
-  const [row] = await c.database.db
+  const [row] = await deps.database.db
     .update(companies)
     .set({ treasuryAddress: address, updatedAt: new Date() })
     .where(eq(companies.id, company.id))
     .returning();
   const [live, gas] = await Promise.all([
-    liveAgentsOf(c.database.db, company.id),
-    gasToday(c, c.database.db, company.id),
+    liveAgentsOf(deps.database.db, company.id),
+    gasToday(deps, deps.database.db, company.id),
   ]);
   return companyView(row!, live, gas);
 }

@@ -24,21 +24,21 @@ export type AnchoringDeps = Pick<Deps, 'chain' | 'database' | 'outbox'> & {
  * to ANCHOR_BATCH_MAX. Returns the rounds anchored. A batch that fails (the chain is down) stays claimed and is
  * resent by the next flush. Rounds of another flush running at once are never taken twice.
  */
-export async function anchorPendingRounds(c: AnchoringDeps): Promise<number> {
-  if (!c.chain.contracts.decisionAnchor) return 0;
+export async function anchorPendingRounds(deps: AnchoringDeps): Promise<number> {
+  if (!deps.chain.contracts.decisionAnchor) return 0;
   let anchored = 0;
-  for (const key of await unfinishedBatches(c)) anchored += await sendBatch(c, key);
+  for (const key of await unfinishedBatches(deps)) anchored += await sendBatch(deps, key);
   for (;;) {
-    const key = await claimBatch(c);
+    const key = await claimBatch(deps);
     if (!key) return anchored;
-    const done = await sendBatch(c, key);
+    const done = await sendBatch(deps, key);
     if (done === 0) return anchored;
     anchored += done;
   }
 }
 
-async function unfinishedBatches(c: AnchoringDeps): Promise<string[]> {
-  const rows = await c.database.db
+async function unfinishedBatches(deps: AnchoringDeps): Promise<string[]> {
+  const rows = await deps.database.db
     .selectDistinct({ key: decisionRounds.anchorBatchKey })
     .from(decisionRounds)
     .where(and(sql`${decisionRounds.anchorBatchKey} is not null`, isNull(decisionRounds.anchorTxHash)));
@@ -46,10 +46,10 @@ async function unfinishedBatches(c: AnchoringDeps): Promise<string[]> {
 }
 
 /** Gives up to ANCHOR_BATCH_MAX waiting rounds a new batch key, oldest first; undefined when none waits. */
-async function claimBatch(c: AnchoringDeps): Promise<string | undefined> {
+async function claimBatch(deps: AnchoringDeps): Promise<string | undefined> {
   const key = `decision-anchor-batch:${createId()}`;
   const claimed = rowsOf<{ id: string }>(
-    await c.database.db.execute(sql`
+    await deps.database.db.execute(sql`
       update ${decisionRounds} set anchor_batch_key = ${key}
       where id in (
         select id from ${decisionRounds}
@@ -64,8 +64,8 @@ async function claimBatch(c: AnchoringDeps): Promise<string | undefined> {
 }
 
 /** Sends (or resends) the batch under `key` and records each round's anchoring; 0 when it could not be sent. */
-async function sendBatch(c: AnchoringDeps, key: string): Promise<number> {
-  const db = c.database.db;
+async function sendBatch(deps: AnchoringDeps, key: string): Promise<number> {
+  const db = deps.database.db;
   const rounds = await db
     .select({ id: decisionRounds.id, companyId: decisionRounds.companyId, decisionHash: decisionRounds.decisionHash })
     .from(decisionRounds)
@@ -74,7 +74,7 @@ async function sendBatch(c: AnchoringDeps, key: string): Promise<number> {
   if (rounds.length === 0) return 0;
   try {
     const anchorings = await anchorDecisions(
-      c,
+      deps,
       key,
       rounds.map((r) => ({ companyKey: companyKey(r.companyId), decisionHash: r.decisionHash as Hex })),
       rounds.map((r) => r.companyId),
@@ -90,7 +90,7 @@ async function sendBatch(c: AnchoringDeps, key: string): Promise<number> {
     });
     return rounds.length;
   } catch (err) {
-    c.log?.warn(
+    deps.log?.warn(
       { batch: key, rounds: rounds.length, err },
       'anchoring a batch of decisions failed; the next flush resends it',
     );

@@ -48,10 +48,10 @@ export function createBudgets(team: { id: string; role: Role }[], allocated: num
 }
 
 /** Charges a model call (micro-USD) to the agent. */
-export function chargeModelCall(budget: Budget, micro: number): void {
+export function chargeModelCall(budget: Budget, costMicroUsd: number): void {
   budget.llmCalls++;
-  budget.llmCost += micro;
-  budget.spent += micro;
+  budget.llmCost += costMicroUsd;
+  budget.spent += costMicroUsd;
 }
 
 /**

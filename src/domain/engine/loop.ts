@@ -8,18 +8,18 @@ export interface EngineLoop {
 }
 
 export function startEngine(
-  c: RunnerDeps & { log: { warn(o: object, m: string): void; debug(o: object, m: string): void } },
+  deps: RunnerDeps & { log: { warn(o: object, m: string): void; debug(o: object, m: string): void } },
   options: { pollMs: number; intervalS: number; concurrency: number },
 ): EngineLoop {
   let running = true;
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<void> = Promise.resolve();
   const tick = () => {
-    pass = runDueRounds(c, { intervalS: options.intervalS, concurrency: options.concurrency })
+    pass = runDueRounds(deps, { intervalS: options.intervalS, concurrency: options.concurrency })
       .then((ran) => {
-        if (ran > 0) c.log.debug({ rounds: ran }, 'decision rounds run');
+        if (ran > 0) deps.log.debug({ rounds: ran }, 'decision rounds run');
       })
-      .catch((err) => c.log.warn({ err }, 'running due decision rounds failed; retried at the next poll'))
+      .catch((err) => deps.log.warn({ err }, 'running due decision rounds failed; retried at the next poll'))
       .finally(() => {
         if (running) timer = setTimeout(tick, options.pollMs);
       });

@@ -12,8 +12,8 @@ import { requireCompany } from '../companies/queries.ts';
 import type { Deps } from '../deps.ts';
 import { budgetView, roundView } from './views.ts';
 
-export async function getDecisions(c: Pick<Deps, 'database'>, idOrSlug: string) {
-  const db = c.database.db;
+export async function getDecisions(deps: Pick<Deps, 'database'>, idOrSlug: string) {
+  const db = deps.database.db;
   const company = await requireCompany(db, idOrSlug);
   const rounds = await db
     .select()
@@ -34,8 +34,8 @@ export async function getDecisions(c: Pick<Deps, 'database'>, idOrSlug: string) 
 export type VerificationMethod = 'erc8004_validation' | 'decision_anchor' | 'db_only' | 'not_anchored' | 'not_verified';
 
 /** SPEC.md GET /api/decisions/{decisionId}/verify: the five outcome classes. */
-export async function verifyDecision(c: Pick<Deps, 'database' | 'chain' | 'config'>, decisionId: string) {
-  const [round] = await c.database.db.select().from(decisionRounds).where(eq(decisionRounds.id, decisionId));
+export async function verifyDecision(deps: Pick<Deps, 'database' | 'chain' | 'config'>, decisionId: string) {
+  const [round] = await deps.database.db.select().from(decisionRounds).where(eq(decisionRounds.id, decisionId));
   if (!round) throw notFound(`Decision ${decisionId} not found`);
   const base = { decisionId: round.id, decisionHash: round.decisionHash, anchoredTxHash: round.anchorTxHash };
   if (!round.decisionHash) {
@@ -51,7 +51,7 @@ export async function verifyDecision(c: Pick<Deps, 'database' | 'chain' | 'confi
   }
   let found: Awaited<ReturnType<typeof lookupDecisionHash>>;
   try {
-    found = await lookupDecisionHash(c.chain, round.decisionHash as Hex);
+    found = await lookupDecisionHash(deps.chain, round.decisionHash as Hex);
   } catch (err) {
     if (!round.anchorTxHash) return dbOnly(base);
     return {
@@ -73,11 +73,11 @@ export async function verifyDecision(c: Pick<Deps, 'database' | 'chain' | 'confi
       onChainVerified: true,
       verificationMethod: 'decision_anchor' as VerificationMethod,
       // An absolute link, or null when the chain has no explorer (or no transaction is known).
-      explorerUrl: anchoredTxHash ? transactionUrl(c.chain.explorerUrl, anchoredTxHash) : null,
+      explorerUrl: anchoredTxHash ? transactionUrl(deps.chain.explorerUrl, anchoredTxHash) : null,
     };
   }
   if (found.method === 'erc8004_validation') {
-    if (await trustedValidation(c, round, found)) {
+    if (await trustedValidation(deps, round, found)) {
       return {
         ...base,
         anchoredAt: found.validatedAt.toISOString(),
@@ -111,15 +111,15 @@ export async function verifyDecision(c: Pick<Deps, 'database' | 'chain' | 'confi
  * agent is one of the round's company, registered in this registry no later than the round.
  */
 async function trustedValidation(
-  c: Pick<Deps, 'database' | 'chain'>,
+  deps: Pick<Deps, 'database' | 'chain'>,
   round: typeof decisionRounds.$inferSelect,
   found: Extract<DecisionLookup, { method: 'erc8004_validation' }>,
 ): Promise<boolean> {
-  const validators = [c.chain.platform.account.address, c.chain.oracle.account.address];
+  const validators = [deps.chain.platform.account.address, deps.chain.oracle.account.address];
   if (!validators.some((v) => isAddressEqual(v, found.validatorAddress))) return false;
-  const registry = c.chain.contracts.identityRegistry;
+  const registry = deps.chain.contracts.identityRegistry;
   if (!registry) return false;
-  const [agent] = await c.database.db
+  const [agent] = await deps.database.db
     .select({ id: agents.id })
     .from(agents)
     .where(

@@ -32,7 +32,7 @@ export interface RoundRecorder {
     json?: boolean,
   ): Promise<ChatResult>;
   /** Adds a cost that is not a model call (a paid market read) to the phase. */
-  addCost(micro: number): void;
+  addCost(costMicroUsd: number): void;
   /** The phases with the one that failed (if it had started) and its error, for the FAILED row. */
   failedPhases(error: string): PhaseRecord[];
 }
@@ -81,8 +81,8 @@ export function createRecorder(deps: EngineDeps, roundId: string): RoundRecorder
       if (!record.configuredModels!.includes(model)) record.configuredModels!.push(model);
       return result;
     },
-    addCost(micro) {
-      open().cost += micro;
+    addCost(costMicroUsd) {
+      open().cost += costMicroUsd;
     },
     failedPhases(error) {
       return current && !phases.includes(current) ? [...phases, { ...current, error }] : [...phases];

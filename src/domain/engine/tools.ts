@@ -204,10 +204,15 @@ export function enabledTools(toolkit: { enabledTools?: string[]; disabledTools?:
 }
 
 /** USDC (base units) held by `account`. */
-export function readUsdcBalance(c: ToolDeps, account: Address): Promise<bigint> {
-  const usdc = requireContract(c.chain.contracts, 'usdc');
+export function readUsdcBalance(deps: ToolDeps, account: Address): Promise<bigint> {
+  const usdc = requireContract(deps.chain.contracts, 'usdc');
   return onChain(() =>
-    c.chain.publicClient.readContract({ address: usdc, abi: MockUSDCAbi, functionName: 'balanceOf', args: [account] }),
+    deps.chain.publicClient.readContract({
+      address: usdc,
+      abi: MockUSDCAbi,
+      functionName: 'balanceOf',
+      args: [account],
+    }),
   );
 }
 

@@ -41,14 +41,14 @@ const already = (epoch: number): ClaimResult => ({
 });
 
 export async function claimEpochReward(
-  c: Deps,
+  deps: Deps,
   companyIdOrSlug: string,
   epoch: number,
   signer: Address | undefined,
 ): Promise<ClaimResult> {
-  const db = c.database.db;
+  const db = deps.database.db;
   const company = await requireCompany(db, companyIdOrSlug);
-  await requireCardHolder(c, company, signer);
+  await requireCardHolder(deps, company, signer);
   const epochRow = await loadEpoch(db, epoch);
   if (epochRow?.status !== 'FINALIZED') {
     throw badRequest(`Epoch ${epoch} is not finalized: rewards can be claimed once the epoch has been distributed`);
@@ -70,15 +70,15 @@ export async function claimEpochReward(
   if (claim.status === 'CLAIMED') return already(epoch);
 
   // Paid already (a crash after the claim was mined, or a claim by someone else): complete the record.
-  if (await readIsClaimed(c, epoch, claim.leafIndex)) {
-    await recordClaimedOnChain(c, claim, epochRow.finalizeTxHash);
+  if (await readIsClaimed(deps, epoch, claim.leafIndex)) {
+    await recordClaimedOnChain(deps, claim, epochRow.finalizeTxHash);
     return already(epoch);
   }
 
-  const distributor = distributorAddress(c);
-  await requireGasBudget(c, company.id, PLATFORM_GAS_ESTIMATES.claim, 'a claim');
+  const distributor = distributorAddress(deps);
+  await requireGasBudget(deps, company.id, PLATFORM_GAS_ESTIMATES.claim, 'a claim');
   const receipt = await onChain(() =>
-    c.oracleOutbox.send(
+    deps.oracleOutbox.send(
       claimKey(epoch, company.id),
       () => ({
         to: distributor,
@@ -100,13 +100,13 @@ export async function claimEpochReward(
   );
   if (receipt.status !== 'success') {
     // Reverted: someone claimed the leaf between our check and our transaction.
-    if (await readIsClaimed(c, epoch, claim.leafIndex)) {
-      await recordClaimedOnChain(c, claim, epochRow.finalizeTxHash);
+    if (await readIsClaimed(deps, epoch, claim.leafIndex)) {
+      await recordClaimedOnChain(deps, claim, epochRow.finalizeTxHash);
       return already(epoch);
     }
     throw new Error(`claim of ${company.id} in epoch ${epoch} reverted in ${receipt.transactionHash}`);
   }
-  const marked = await markClaimed(c, claim, receipt.transactionHash, await blockTime(c, receipt.blockNumber));
+  const marked = await markClaimed(deps, claim, receipt.transactionHash, await blockTime(deps, receipt.blockNumber));
   // A concurrent request marked it first: that request reported the payment.
   if (!marked) return already(epoch);
   return {
@@ -119,26 +119,26 @@ export async function claimEpochReward(
 }
 
 /** The leaf is paid on-chain: record the paying transaction (the outbox's own, or the Claimed log's). */
-async function recordClaimedOnChain(c: Deps, claim: ClaimRow, finalizeTxHash: string | null): Promise<void> {
+async function recordClaimedOnChain(deps: Deps, claim: ClaimRow, finalizeTxHash: string | null): Promise<void> {
   let fromBlock: bigint | undefined;
   if (finalizeTxHash) {
     const receipt = await onChain(() =>
-      c.chain.publicClient.getTransactionReceipt({ hash: finalizeTxHash as Hex }),
+      deps.chain.publicClient.getTransactionReceipt({ hash: finalizeTxHash as Hex }),
     ).catch(() => undefined);
     fromBlock = receipt?.blockNumber;
   }
-  const found = await findClaimTx(c, claim, fromBlock);
+  const found = await findClaimTx(deps, claim, fromBlock);
   // Without the paying transaction, the chain's clock is when the payment is known to have happened by: claimedAt
   // stays a chain time like every other, never the server's (which may lie weeks apart from it).
   const claimedAt = found
-    ? await blockTime(c, found.blockNumber)
-    : await onChain(() => chainDate(c.chain.publicClient));
-  await markClaimed(c, claim, found?.txHash ?? null, claimedAt);
+    ? await blockTime(deps, found.blockNumber)
+    : await onChain(() => chainDate(deps.chain.publicClient));
+  await markClaimed(deps, claim, found?.txHash ?? null, claimedAt);
 }
 
 /** PENDING -> CLAIMED; false when the row was already CLAIMED. */
-async function markClaimed(c: Deps, claim: ClaimRow, txHash: Hex | null, claimedAt: Date): Promise<boolean> {
-  const updated = await c.database.db
+async function markClaimed(deps: Deps, claim: ClaimRow, txHash: Hex | null, claimedAt: Date): Promise<boolean> {
+  const updated = await deps.database.db
     .update(rewardClaims)
     .set({ status: 'CLAIMED', claimTxHash: txHash, claimedAt })
     .where(

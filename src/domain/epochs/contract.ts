@@ -23,8 +23,8 @@ export const finalizeKey = (epoch: number) => `epoch-finalize:${epoch}`;
 /** The outbox key of a company's claim in epoch `epoch`. */
 export const claimKey = (epoch: number, companyId: string) => `epoch-claim:${epoch}:${companyId}`;
 
-export function distributorAddress(c: Pick<Deps, 'chain'>): Address {
-  return requireContract(c.chain.contracts, 'distributor');
+export function distributorAddress(deps: Pick<Deps, 'chain'>): Address {
+  return requireContract(deps.chain.contracts, 'distributor');
 }
 
 /** The distributor's EpochInfo of one epoch (all zero until finalized). */
@@ -37,30 +37,34 @@ export interface EpochInfo {
   finalizedAt: bigint;
 }
 
-const at = (c: Deps) => ({ address: distributorAddress(c), abi: EpochDistributorAbi }) as const;
+const at = (deps: Deps) => ({ address: distributorAddress(deps), abi: EpochDistributorAbi }) as const;
 
 /** The epoch running at the latest block. */
-export function readCurrentEpoch(c: Deps): Promise<bigint> {
-  return onChain(() => c.chain.publicClient.readContract({ ...at(c), functionName: 'currentEpoch' }));
+export function readCurrentEpoch(deps: Deps): Promise<bigint> {
+  return onChain(() => deps.chain.publicClient.readContract({ ...at(deps), functionName: 'currentEpoch' }));
 }
 
 /** The epoch's window [start, end) in seconds, and its EpochInfo, in one batch. */
-export async function readEpoch(c: Deps, epoch: number): Promise<{ start: bigint; end: bigint; info: EpochInfo }> {
-  const client = c.chain.publicClient;
+export async function readEpoch(deps: Deps, epoch: number): Promise<{ start: bigint; end: bigint; info: EpochInfo }> {
+  const client = deps.chain.publicClient;
   const e = BigInt(epoch);
   const [start, end, info] = await onChain(() =>
     Promise.all([
-      client.readContract({ ...at(c), functionName: 'epochStart', args: [e] }),
-      client.readContract({ ...at(c), functionName: 'epochEnd', args: [e] }),
-      client.readContract({ ...at(c), functionName: 'epochInfo', args: [e] }),
+      client.readContract({ ...at(deps), functionName: 'epochStart', args: [e] }),
+      client.readContract({ ...at(deps), functionName: 'epochEnd', args: [e] }),
+      client.readContract({ ...at(deps), functionName: 'epochInfo', args: [e] }),
     ]),
   );
   return { start, end, info };
 }
 
-export function readIsClaimed(c: Deps, epoch: number, index: number): Promise<boolean> {
+export function readIsClaimed(deps: Deps, epoch: number, index: number): Promise<boolean> {
   return onChain(() =>
-    c.chain.publicClient.readContract({ ...at(c), functionName: 'isClaimed', args: [BigInt(epoch), BigInt(index)] }),
+    deps.chain.publicClient.readContract({
+      ...at(deps),
+      functionName: 'isClaimed',
+      args: [BigInt(epoch), BigInt(index)],
+    }),
   );
 }
 
@@ -71,40 +75,40 @@ export interface FoundTx {
 }
 
 /** The receipt of the transaction the outbox recorded under `key`, when it was mined. */
-async function outboxReceipt(c: Deps, key: string): Promise<TransactionReceipt | undefined> {
-  const [row] = await c.database.db.select().from(chainTxs).where(eq(chainTxs.key, key));
+async function outboxReceipt(deps: Deps, key: string): Promise<TransactionReceipt | undefined> {
+  const [row] = await deps.database.db.select().from(chainTxs).where(eq(chainTxs.key, key));
   if (!row) return undefined;
   try {
-    return await onChain(() => c.chain.publicClient.getTransactionReceipt({ hash: row.hash as Hex }));
+    return await onChain(() => deps.chain.publicClient.getTransactionReceipt({ hash: row.hash as Hex }));
   } catch (err) {
     if (err instanceof TransactionReceiptNotFoundError) return undefined;
     throw err;
   }
 }
 
-function distributorLogs(c: Deps, receipt: TransactionReceipt) {
+function distributorLogs(deps: Deps, receipt: TransactionReceipt) {
   if (receipt.status !== 'success') return [];
   return parseEventLogs({
     abi: EpochDistributorAbi,
-    logs: receipt.logs.filter((l) => isAddressEqual(l.address, distributorAddress(c))),
+    logs: receipt.logs.filter((l) => isAddressEqual(l.address, distributorAddress(deps))),
   });
 }
 
 /** The transaction that finalized `epoch`: the outbox's own, else the EpochFinalized log. */
-export async function findFinalizeTx(c: Deps, epoch: number): Promise<FoundTx | undefined> {
-  const receipt = await outboxReceipt(c, finalizeKey(epoch));
+export async function findFinalizeTx(deps: Deps, epoch: number): Promise<FoundTx | undefined> {
+  const receipt = await outboxReceipt(deps, finalizeKey(epoch));
   if (receipt) {
-    const log = distributorLogs(c, receipt).find(
+    const log = distributorLogs(deps, receipt).find(
       (l) => l.eventName === 'EpochFinalized' && l.args.epoch === BigInt(epoch),
     );
     if (log) return { txHash: receipt.transactionHash, blockNumber: receipt.blockNumber };
   }
   const [log] = await onChain(() =>
-    c.chain.publicClient.getContractEvents({
-      ...at(c),
+    deps.chain.publicClient.getContractEvents({
+      ...at(deps),
       eventName: 'EpochFinalized',
       args: { epoch: BigInt(epoch) },
-      fromBlock: c.chain.deployBlocks?.distributor ?? 0n,
+      fromBlock: deps.chain.deployBlocks?.distributor ?? 0n,
       strict: true,
     }),
   );
@@ -116,24 +120,24 @@ export async function findFinalizeTx(c: Deps, epoch: number): Promise<FoundTx | 
  * claim with the public proof), searched from the epoch's finalization on.
  */
 export async function findClaimTx(
-  c: Deps,
+  deps: Deps,
   claim: { epoch: number; companyId: string; leafIndex: number; companyKey: string },
   fromBlock: bigint | undefined,
 ): Promise<FoundTx | undefined> {
-  const receipt = await outboxReceipt(c, claimKey(claim.epoch, claim.companyId));
+  const receipt = await outboxReceipt(deps, claimKey(claim.epoch, claim.companyId));
   if (receipt) {
-    const log = distributorLogs(c, receipt).find(
+    const log = distributorLogs(deps, receipt).find(
       (l) =>
         l.eventName === 'Claimed' && l.args.epoch === BigInt(claim.epoch) && l.args.index === BigInt(claim.leafIndex),
     );
     if (log) return { txHash: receipt.transactionHash, blockNumber: receipt.blockNumber };
   }
   const logs = await onChain(() =>
-    c.chain.publicClient.getContractEvents({
-      ...at(c),
+    deps.chain.publicClient.getContractEvents({
+      ...at(deps),
       eventName: 'Claimed',
       args: { epoch: BigInt(claim.epoch), companyKey: claim.companyKey as Hex },
-      fromBlock: fromBlock ?? c.chain.deployBlocks?.distributor ?? 0n,
+      fromBlock: fromBlock ?? deps.chain.deployBlocks?.distributor ?? 0n,
       strict: true,
     }),
   );
@@ -142,7 +146,7 @@ export async function findClaimTx(
 }
 
 /** The time of block `blockNumber`. */
-export async function blockTime(c: Deps, blockNumber: bigint): Promise<Date> {
-  const block = await onChain(() => c.chain.publicClient.getBlock({ blockNumber }));
+export async function blockTime(deps: Deps, blockNumber: bigint): Promise<Date> {
+  const block = await onChain(() => deps.chain.publicClient.getBlock({ blockNumber }));
   return new Date(Number(block.timestamp) * 1000);
 }

@@ -54,26 +54,26 @@ export async function loadEpoch(db: Tx, epoch: number): Promise<EpochRow | undef
 }
 
 /** Finalizes the epoch before the running one, once (SPEC.md's six steps). */
-export async function distributeEpoch(c: Deps): Promise<DistributeResult> {
-  const current = await readCurrentEpoch(c);
+export async function distributeEpoch(deps: Deps): Promise<DistributeResult> {
+  const current = await readCurrentEpoch(deps);
   if (current === 0n) return { epoch: 0, status: 'already_processed', reason: NO_EPOCH_ENDED };
   if (current - 1n > EPOCH_MAX) throw new Error(`epoch ${current - 1n} does not fit the reward_epochs table`);
   const epoch = Number(current - 1n);
-  const db = c.database.db;
+  const db = deps.database.db;
 
   const row = await loadEpoch(db, epoch);
   if (row?.status === 'FINALIZED') return { epoch, status: 'already_processed' };
 
-  const { start, end, info } = await readEpoch(c, epoch);
+  const { start, end, info } = await readEpoch(deps, epoch);
   if (info.finalizedAt !== 0n) {
-    await completeFinalized(c, epoch, row, info, start, end);
+    await completeFinalized(deps, epoch, row, info, start, end);
     return { epoch, status: 'already_finalized' };
   }
 
-  const prepared = row ?? (await prepareEpoch(c, epoch, start, end));
-  const distributor = distributorAddress(c);
+  const prepared = row ?? (await prepareEpoch(deps, epoch, start, end));
+  const distributor = distributorAddress(deps);
   const receipt = await onChain(() =>
-    c.oracleOutbox.send(finalizeKey(epoch), () => ({
+    deps.oracleOutbox.send(finalizeKey(epoch), () => ({
       to: distributor,
       data: encodeFunctionData({
         abi: EpochDistributorAbi,
@@ -90,16 +90,16 @@ export async function distributeEpoch(c: Deps): Promise<DistributeResult> {
   );
   if (receipt.status !== 'success') {
     // Only an epoch finalized meanwhile by another transaction of the oracle is expected here.
-    const after = await readEpoch(c, epoch);
+    const after = await readEpoch(deps, epoch);
     if (after.info.finalizedAt !== 0n) {
-      await completeFinalized(c, epoch, prepared, after.info, start, end);
+      await completeFinalized(deps, epoch, prepared, after.info, start, end);
       return { epoch, status: 'already_finalized' };
     }
     throw new Error(
       `finalize of epoch ${epoch} reverted in ${receipt.transactionHash}; the epoch stays PREPARED and needs an operator (check the oracle and maxRewardPool)`,
     );
   }
-  await markFinalized(c, prepared, receipt.transactionHash, await blockTime(c, receipt.blockNumber));
+  await markFinalized(deps, prepared, receipt.transactionHash, await blockTime(deps, receipt.blockNumber));
   return { epoch, status: 'finalized', participantCount: prepared.companyCount, txHash: receipt.transactionHash };
 }
 
@@ -107,8 +107,8 @@ export async function distributeEpoch(c: Deps): Promise<DistributeResult> {
  * Scores the window, builds the tree and records the epoch PREPARED with one PENDING claim per participant, in one
  * transaction. When another process recorded the epoch first, its rows are the ones used.
  */
-async function prepareEpoch(c: Deps, epoch: number, start: bigint, end: bigint): Promise<EpochRow> {
-  const db = c.database.db;
+async function prepareEpoch(deps: Deps, epoch: number, start: bigint, end: bigint): Promise<EpochRow> {
+  const db = deps.database.db;
   const scores = await epochScores(db, start, end);
   const window = { windowStart: new Date(Number(start) * 1000), windowEnd: new Date(Number(end) * 1000) };
   let epochValues: typeof rewardEpochs.$inferInsert;
@@ -126,7 +126,7 @@ async function prepareEpoch(c: Deps, epoch: number, start: bigint, end: bigint):
         score: s.score,
       })),
     );
-    const pool = c.config.epochRewardPool;
+    const pool = deps.config.epochRewardPool;
     epochValues = {
       epoch,
       ...window,
@@ -167,17 +167,17 @@ async function prepareEpoch(c: Deps, epoch: number, start: bigint, end: bigint):
  * the chain's figures are recorded as they are, with no claims: there is no leaf this platform could prove.
  */
 async function completeFinalized(
-  c: Deps,
+  deps: Deps,
   epoch: number,
   row: EpochRow | undefined,
   info: EpochInfo,
   start: bigint,
   end: bigint,
 ): Promise<void> {
-  const found = await findFinalizeTx(c, epoch);
+  const found = await findFinalizeTx(deps, epoch);
   const finalizedAt = new Date(Number(info.finalizedAt) * 1000);
   if (!row) {
-    await c.database.db
+    await deps.database.db
       .insert(rewardEpochs)
       .values({
         epoch,
@@ -205,15 +205,15 @@ async function completeFinalized(
       `epoch ${epoch} was finalized on-chain with root ${info.merkleRoot} (total ${info.totalScore}, pool ${info.rewardPool}, ${info.companyCount} companies), not the prepared root ${row.merkleRoot}; its claims cannot be proven and need an operator`,
     );
   }
-  await markFinalized(c, row, found?.txHash ?? null, finalizedAt);
+  await markFinalized(deps, row, found?.txHash ?? null, finalizedAt);
 }
 
 /**
  * PREPARED -> FINALIZED with the transaction, and the `season` event in the same database transaction; a row
  * already marked (a concurrent run) is left alone and no second event is published.
  */
-async function markFinalized(c: Deps, row: EpochRow, txHash: Hex | null, finalizedAt: Date): Promise<void> {
-  await c.database.db.transaction(async (tx) => {
+async function markFinalized(deps: Deps, row: EpochRow, txHash: Hex | null, finalizedAt: Date): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
     const updated = await tx
       .update(rewardEpochs)
       .set({ status: 'FINALIZED', finalizeTxHash: txHash, finalizedAt })

@@ -29,11 +29,11 @@ export interface EpochView {
 /** The distributor's immutable start time and epoch length, read once per chain and contract. */
 const immutables = new Map<string, Promise<{ startTime: bigint; epochDuration: bigint }>>();
 
-function readImmutables(c: Pick<Deps, 'chain'>, address: Address) {
-  const key = `${c.chain.chainId}:${c.chain.rpcUrl}:${address.toLowerCase()}`;
+function readImmutables(deps: Pick<Deps, 'chain'>, address: Address) {
+  const key = `${deps.chain.chainId}:${deps.chain.rpcUrl}:${address.toLowerCase()}`;
   let found = immutables.get(key);
   if (!found) {
-    const client = c.chain.publicClient;
+    const client = deps.chain.publicClient;
     found = Promise.all([
       client.readContract({ address, abi: EpochDistributorAbi, functionName: 'startTime' }),
       client.readContract({ address, abi: EpochDistributorAbi, functionName: 'epochDuration' }),
@@ -52,13 +52,13 @@ function readImmutables(c: Pick<Deps, 'chain'>, address: Address) {
  * false until it has ended and been distributed; rewardPool is the pool it will be finalized with
  * (EPOCH_REWARD_POOL). nextEpochIn counts from the latest block's time.
  */
-export async function readCurrentEpochView(c: Pick<Deps, 'chain' | 'config'>): Promise<EpochView> {
-  const address = distributorAddress(c);
-  const client = c.chain.publicClient;
+export async function readCurrentEpochView(deps: Pick<Deps, 'chain' | 'config'>): Promise<EpochView> {
+  const address = distributorAddress(deps);
+  const client = deps.chain.publicClient;
   return onChain(async () => {
     const [block, { startTime, epochDuration }] = await Promise.all([
       client.getBlock({ blockTag: 'latest' }),
-      readImmutables(c, address),
+      readImmutables(deps, address),
     ]);
     const at = { address, abi: EpochDistributorAbi, blockNumber: block.number } as const;
     const expected = block.timestamp >= startTime ? (block.timestamp - startTime) / epochDuration : 0n;
@@ -73,7 +73,7 @@ export async function readCurrentEpochView(c: Pick<Deps, 'chain' | 'config'>): P
       epochNumber: Number(current),
       startTime: Number(start),
       endTime: Number(end),
-      rewardPool: c.config.epochRewardPool.toString(),
+      rewardPool: deps.config.epochRewardPool.toString(),
       totalScore: info.totalScore.toString(),
       totalClaimed: info.totalClaimed.toString(),
       companyCount: Number(info.companyCount),
@@ -104,8 +104,8 @@ export type Claimable =
  * The company's rewards in its last 12 finalized epochs with a claim, newest first; totalClaimable sums those not
  * claimed yet. A company without a treasury address gets SPEC.md's empty variant with `reason`.
  */
-export async function readClaimable(c: Pick<Deps, 'database'>, idOrSlug: string): Promise<Claimable> {
-  const db = c.database.db;
+export async function readClaimable(deps: Pick<Deps, 'database'>, idOrSlug: string): Promise<Claimable> {
+  const db = deps.database.db;
   const company = await requireCompany(db, idOrSlug);
   if (!company.treasuryAddress) {
     return {
@@ -147,8 +147,8 @@ export interface EpochProof {
 }
 
 /** A company's leaf and proof in a finalized epoch; 404 when the company, the epoch or the leaf is unknown. */
-export async function readProof(c: Pick<Deps, 'database'>, epoch: number, idOrSlug: string): Promise<EpochProof> {
-  const db = c.database.db;
+export async function readProof(deps: Pick<Deps, 'database'>, epoch: number, idOrSlug: string): Promise<EpochProof> {
+  const db = deps.database.db;
   const company = await requireCompany(db, idOrSlug);
   const [row] = await db
     .select({ claim: rewardClaims, root: rewardEpochs.merkleRoot })

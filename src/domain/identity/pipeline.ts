@@ -39,8 +39,8 @@ function describe(err: unknown): string {
 /** A company agent's identity is paid for by its company's budget; a stand-alone agent's by the platform. */
 const chargedTo = (agent: { companyId: string | null }) => (agent.companyId ? [agent.companyId] : []);
 
-export async function provisionAgent(c: PipelineDeps, agentId: string): Promise<PipelineResult> {
-  const db = c.database.db;
+export async function provisionAgent(deps: PipelineDeps, agentId: string): Promise<PipelineResult> {
+  const db = deps.database.db;
   try {
     // 1. Wallet: a fresh BIP-32 index from the sequence, taken once (the WHERE makes a concurrent run a no-op).
     await db
@@ -52,23 +52,23 @@ export async function provisionAgent(c: PipelineDeps, agentId: string): Promise<
     const [agent] = await db.select().from(agents).where(eq(agents.id, agentId));
     if (!agent) throw new Error(`agent ${agentId} vanished`);
     const walletIndex = agent.walletIndex!;
-    const wallet = await c.wallets.addressOf(walletIndex);
+    const wallet = await deps.wallets.addressOf(walletIndex);
     if (agent.onChainAddress === null) {
       await db.update(agents).set({ onChainAddress: wallet, updatedAt: new Date() }).where(eq(agents.id, agentId));
     }
 
     // 2. ERC-8004 identity, registered by the platform with the agent's registration file as its URI.
-    const registry = requireContract(c.chain.contracts, 'identityRegistry');
+    const registry = requireContract(deps.chain.contracts, 'identityRegistry');
     let tokenId: bigint;
     if (agent.erc8004TokenId === null) {
-      const receipt = await c.outbox.send(
+      const receipt = await deps.outbox.send(
         `agent-register:${agentId}`,
         () => ({
           to: registry,
           data: encodeFunctionData({
             abi: IdentityRegistryAbi,
             functionName: 'register',
-            args: [agentRegistrationUri(c.config.baseUrl, agentId)],
+            args: [agentRegistrationUri(deps.config.baseUrl, agentId)],
           }),
         }),
         { chargedTo: chargedTo(agent) },
@@ -84,7 +84,7 @@ export async function provisionAgent(c: PipelineDeps, agentId: string): Promise<
     }
 
     // 3. The registry's agentWallet: proven by the agent wallet's own signature, unless it already is.
-    await proveAgentWallet(c, registry, tokenId, walletIndex, wallet, agent);
+    await proveAgentWallet(deps, registry, tokenId, walletIndex, wallet, agent);
 
     await db
       .update(agents)
@@ -102,7 +102,7 @@ export async function provisionAgent(c: PipelineDeps, agentId: string): Promise<
 }
 
 async function proveAgentWallet(
-  c: PipelineDeps,
+  deps: PipelineDeps,
   registry: Address,
   tokenId: bigint,
   walletIndex: number,
@@ -111,23 +111,23 @@ async function proveAgentWallet(
 ) {
   const agentId = agent.id;
   const read = () =>
-    c.chain.publicClient.readContract({
+    deps.chain.publicClient.readContract({
       address: registry,
       abi: IdentityRegistryAbi,
       functionName: 'getAgentWallet',
       args: [tokenId],
     });
   if (isAddressEqual(await read(), wallet)) return;
-  const owner = c.chain.platform.account.address;
+  const owner = deps.chain.platform.account.address;
   // The registry checks the deadline against its block's time, so it is counted from the chain's clock.
-  const deadline = (await chainTime(c.chain.publicClient)) + WALLET_PROOF_TTL_S;
-  const signature = await c.wallets.signTypedData(
+  const deadline = (await chainTime(deps.chain.publicClient)) + WALLET_PROOF_TTL_S;
+  const signature = await deps.wallets.signTypedData(
     walletIndex,
-    agentWalletTypedData(registry, c.chain.chainId, tokenId, wallet, owner, deadline),
+    agentWalletTypedData(registry, deps.chain.chainId, tokenId, wallet, owner, deadline),
   );
   // Keyed by deadline: a proof that expired before it was mined is replaced by a new one, and setting the same
   // wallet twice changes nothing, so a retry is always safe.
-  const receipt = await c.outbox.send(
+  const receipt = await deps.outbox.send(
     `agent-wallet:${agentId}:${deadline}`,
     () => ({
       to: registry,

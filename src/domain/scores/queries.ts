@@ -42,8 +42,8 @@ export interface FortuneList {
  * all, `latest` answers an empty list with SPEC.md's message and `epoch` = the next 00:00 UTC, when the first is
  * taken; a date without a snapshot answers an empty list with a message too, and `epoch` = that date.
  */
-export async function getFortuneList(c: Deps, query: FortuneListQuery): Promise<FortuneList> {
-  const db = c.database.db;
+export async function getFortuneList(deps: Deps, query: FortuneListQuery): Promise<FortuneList> {
+  const db = deps.database.db;
   if (query.epoch !== 'latest' && !isCalendarDate(query.epoch)) {
     throw validationError('query.epoch', 'must be latest or a calendar date YYYY-MM-DD');
   }
@@ -51,7 +51,7 @@ export async function getFortuneList(c: Deps, query: FortuneListQuery): Promise<
   if (date === 'latest') {
     const [latest] = await db.select({ date: max(scoreSnapshots.snapshotDate) }).from(scoreSnapshots);
     if (!latest?.date) {
-      const next = nextMidnight(c.now());
+      const next = nextMidnight(deps.now());
       return {
         epoch: next,
         covers: snapshotCovers(utcDateOf(Date.parse(next))),
@@ -122,8 +122,8 @@ export interface FortuneQuery {
  * one's count of agents not terminated. The page is cut first (from the companies_fortune_* indexes) and the
  * agents are counted for its rows only, in the same statement; then the total (`total` decides when to count).
  */
-export async function listFortune(c: Deps, query: FortuneQuery, total: PageTotal = countEachTime) {
-  const db = c.database.db;
+export async function listFortune(deps: Deps, query: FortuneQuery, total: PageTotal = countEachTime) {
+  const db = deps.database.db;
   const filters: SQL[] = [];
   if (query.category) filters.push(sql`category = ${query.category}`);
   if (query.league) filters.push(sql`league = ${query.league}`);

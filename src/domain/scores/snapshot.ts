@@ -54,7 +54,11 @@ export interface SnapshotResult {
  * transaction (the scheduler's, holding the job lock) or the database; the writes run in a transaction of their
  * own inside it, so a crash leaves the date either whole or absent.
  */
-export async function takeScoreSnapshot(c: Deps, db: Tx, date: string = utcDateOf(c.now())): Promise<SnapshotResult> {
+export async function takeScoreSnapshot(
+  deps: Deps,
+  db: Tx,
+  date: string = utcDateOf(deps.now()),
+): Promise<SnapshotResult> {
   const result = (status: SnapshotResult['status'], extra: Partial<SnapshotResult> = {}): SnapshotResult => ({
     date,
     status,
@@ -71,7 +75,7 @@ export async function takeScoreSnapshot(c: Deps, db: Tx, date: string = utcDateO
       sql`select id as "companyId", treasury_address as "treasuryAddress" from ${companies} where treasury_address is not null`,
     ),
   );
-  const read = await readTreasuryBalances(c, treasuries);
+  const read = await readTreasuryBalances(deps, treasuries);
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SNAPSHOT_LOCK}))`);

@@ -21,13 +21,13 @@ export interface TreasuryRead {
  * throws.
  */
 export async function readTreasuryBalances(
-  c: Pick<Deps, 'chain'>,
+  deps: Pick<Deps, 'chain'>,
   treasuries: readonly { companyId: string; treasuryAddress: string }[],
   chunk = TREASURY_READ_CHUNK,
 ): Promise<TreasuryRead | undefined> {
-  const usdc = c.chain.contracts.usdc;
+  const usdc = deps.chain.contracts.usdc;
   if (!usdc) throw new Error('the usdc contract is not configured: treasury balances cannot be read');
-  const client = c.chain.publicClient;
+  const client = deps.chain.publicClient;
   // A treasury shared by several companies is read once; an address that is not one (never stored, but cheap to
   // rule out) counts as an empty treasury.
   const addresses = [...new Set(treasuries.map((t) => t.treasuryAddress.toLowerCase()))].filter((a) =>

@@ -39,16 +39,16 @@ export interface StakingStats {
 
 type Deps = Pick<DomainDeps, 'chain'>;
 
-function contract(c: Deps, key: 'staking' | 'emissionToken'): Address {
-  return requireContract(c.chain.contracts, key);
+function contract(deps: Deps, key: 'staking' | 'emissionToken'): Address {
+  return requireContract(deps.chain.contracts, key);
 }
 
 /** The latest block, never a cached number: a read right after a transaction must see it. */
-const pinBlock = (c: Deps) => c.chain.publicClient.getBlockNumber({ cacheTime: 0 });
+const pinBlock = (deps: Deps) => deps.chain.publicClient.getBlockNumber({ cacheTime: 0 });
 
 /** Pool 0's share of the emission and its effective stake, at `blockNumber` (4 calls for the caller's batch). */
-function readPoolRate(c: Deps, staking: Address, blockNumber: bigint): Promise<PoolRate> {
-  const client = c.chain.publicClient;
+function readPoolRate(deps: Deps, staking: Address, blockNumber: bigint): Promise<PoolRate> {
+  const client = deps.chain.publicClient;
   const at = { address: staking, abi: StakingAbi, blockNumber } as const;
   return Promise.all([
     client.readContract({ ...at, functionName: 'emissionPerSecond' }),
@@ -71,16 +71,16 @@ export function tierOfCard(cardId: bigint): StakingTier {
   return tierOf(Number(cardId))?.name ?? 'NONE';
 }
 
-export async function readStakingPosition(c: Deps, wallet: Address): Promise<StakingPosition> {
-  const staking = contract(c, 'staking');
-  const client = c.chain.publicClient;
+export async function readStakingPosition(deps: Deps, wallet: Address): Promise<StakingPosition> {
+  const staking = contract(deps, 'staking');
+  const client = deps.chain.publicClient;
   return onChain(async () => {
-    const blockNumber = await pinBlock(c);
+    const blockNumber = await pinBlock(deps);
     const at = { address: staking, abi: StakingAbi, blockNumber } as const;
     const [user, pending, rate] = await Promise.all([
       client.readContract({ ...at, functionName: 'userInfo', args: [PRIMARY_POOL_ID, wallet] }),
       client.readContract({ ...at, functionName: 'pendingEmission', args: [PRIMARY_POOL_ID, wallet] }),
-      readPoolRate(c, staking, blockNumber),
+      readPoolRate(deps, staking, blockNumber),
     ]);
     const [amount, effective, recordedMultiplier, cardId] = user;
     // userInfo already reads an unset multiplier as 1; the guard keeps a malformed answer from zeroing the APY.
@@ -99,17 +99,17 @@ export async function readStakingPosition(c: Deps, wallet: Address): Promise<Sta
   });
 }
 
-export async function readStakingStats(c: Deps): Promise<StakingStats> {
-  const staking = contract(c, 'staking');
-  const emissionToken = contract(c, 'emissionToken');
-  const client = c.chain.publicClient;
+export async function readStakingStats(deps: Deps): Promise<StakingStats> {
+  const staking = contract(deps, 'staking');
+  const emissionToken = contract(deps, 'emissionToken');
+  const client = deps.chain.publicClient;
   return onChain(async () => {
-    const blockNumber = await pinBlock(c);
+    const blockNumber = await pinBlock(deps);
     const at = { address: staking, abi: StakingAbi, blockNumber } as const;
     const [poolLength, supply, rate] = await Promise.all([
       client.readContract({ ...at, functionName: 'poolLength' }),
       client.readContract({ address: emissionToken, abi: EmissionTokenAbi, functionName: 'totalSupply', blockNumber }),
-      readPoolRate(c, staking, blockNumber),
+      readPoolRate(deps, staking, blockNumber),
     ]);
     // Pool 0 is in the batch above; further pools (added by the owner, few) take one more batch at the same block.
     const others = await Promise.all(

@@ -26,25 +26,25 @@ export interface LaunchInput {
   symbol: string;
 }
 
-export function launcherAddress(c: Pick<Deps, 'chain'>): Address {
-  return requireContract(c.chain.contracts, 'tokenLauncher');
+export function launcherAddress(deps: Pick<Deps, 'chain'>): Address {
+  return requireContract(deps.chain.contracts, 'tokenLauncher');
 }
 
 /** Launches the company's token for its creator; returns the company as it is afterwards. */
-export async function launchToken(c: Deps, idOrSlug: string, signer: Address | undefined, input: LaunchInput) {
-  const db = c.database.db;
+export async function launchToken(deps: Deps, idOrSlug: string, signer: Address | undefined, input: LaunchInput) {
+  const db = deps.database.db;
   let company = await requireCompany(db, idOrSlug);
-  await requireCardHolder(c, company, signer);
+  await requireCardHolder(deps, company, signer);
   if (Buffer.byteLength(input.name, 'utf8') > TOKEN_NAME_MAX) {
     throw badRequest(
       `Token name is ${Buffer.byteLength(input.name, 'utf8')} bytes in UTF-8; at most ${TOKEN_NAME_MAX}`,
     );
   }
   checkLaunchable(company, input);
-  const launcher = launcherAddress(c);
+  const launcher = launcherAddress(deps);
   if (company.tokenLaunchRequestedAt === null) {
-    await requireGasBudget(c, company.id, PLATFORM_GAS_ESTIMATES.tokenLaunch, 'a token launch');
-    const threshold = BigInt(c.config.graduationThresholdUsd) * 1_000_000n;
+    await requireGasBudget(deps, company.id, PLATFORM_GAS_ESTIMATES.tokenLaunch, 'a token launch');
+    const threshold = BigInt(deps.config.graduationThresholdUsd) * 1_000_000n;
     const [recorded] = await db
       .update(companies)
       .set({
@@ -52,7 +52,7 @@ export async function launchToken(c: Deps, idOrSlug: string, signer: Address | u
         tokenSymbol: input.symbol,
         tokenAddress: predictTokenAddress(launcher, companyKey(company.id), input.name, input.symbol),
         tokenGraduationThreshold: threshold,
-        tokenLaunchRequestedAt: new Date(c.now()),
+        tokenLaunchRequestedAt: new Date(deps.now()),
         updatedAt: new Date(),
       })
       .where(
@@ -67,7 +67,7 @@ export async function launchToken(c: Deps, idOrSlug: string, signer: Address | u
     company = recorded ?? (await requireCompany(db, company.id));
     checkLaunchable(company, input);
   }
-  await completeLaunch(c, company);
+  await completeLaunch(deps, company);
   return requireCompany(db, company.id);
 }
 
@@ -92,12 +92,12 @@ function checkLaunchable(company: CompanyRow, input: LaunchInput) {
  * Sends the recorded launch (once, through the outbox) and moves the company to BONDING from its receipt. Safe to
  * run again at any point: the outbox returns the mined receipt, and the update only moves a PRE_PUBLIC company.
  */
-export async function completeLaunch(c: Deps, company: CompanyRow): Promise<void> {
+export async function completeLaunch(deps: Deps, company: CompanyRow): Promise<void> {
   if (company.tokenStatus !== 'PRE_PUBLIC' || !company.tokenLaunchRequestedAt) return;
-  const launcher = launcherAddress(c);
+  const launcher = launcherAddress(deps);
   const key = companyKey(company.id);
   const receipt = await onChain(() =>
-    c.outbox.send(
+    deps.outbox.send(
       `token-launch:${company.id}`,
       () => ({
         to: launcher,
@@ -116,11 +116,11 @@ export async function completeLaunch(c: Deps, company: CompanyRow): Promise<void
       { chargedTo: [company.id] },
     ),
   );
-  const launch = launchOf(receipt, launcher) ?? (await findLaunch(c, launcher, key));
+  const launch = launchOf(receipt, launcher) ?? (await findLaunch(deps, launcher, key));
   if (!launch)
     throw new Error(`launch of ${company.tokenSymbol} for ${company.id} reverted in ${receipt.transactionHash}`);
-  const block = await onChain(() => c.chain.publicClient.getBlock({ blockNumber: launch.blockNumber }));
-  await applyLaunches(c.database.db, [
+  const block = await onChain(() => deps.chain.publicClient.getBlock({ blockNumber: launch.blockNumber }));
+  await applyLaunches(deps.database.db, [
     { token: launch.token, txHash: launch.txHash, blockTime: new Date(Number(block.timestamp) * 1000) },
   ]);
 }
@@ -142,8 +142,8 @@ function launchOf(receipt: TransactionReceipt, launcher: Address): FoundLaunch |
 }
 
 /** The company's launch when it was not made by the recorded transaction (its key was launched before). */
-async function findLaunch(c: Deps, launcher: Address, key: Hex): Promise<FoundLaunch | undefined> {
-  const client = c.chain.publicClient;
+async function findLaunch(deps: Deps, launcher: Address, key: Hex): Promise<FoundLaunch | undefined> {
+  const client = deps.chain.publicClient;
   const token = await onChain(() =>
     client.readContract({ address: launcher, abi: TokenLauncherAbi, functionName: 'tokenOfCompany', args: [key] }),
   );
@@ -154,7 +154,7 @@ async function findLaunch(c: Deps, launcher: Address, key: Hex): Promise<FoundLa
       abi: TokenLauncherAbi,
       eventName: 'TokenLaunched',
       args: { companyKey: key },
-      fromBlock: c.chain.deployBlocks?.tokenLauncher ?? 0n,
+      fromBlock: deps.chain.deployBlocks?.tokenLauncher ?? 0n,
       strict: true,
     }),
   );
@@ -162,18 +162,18 @@ async function findLaunch(c: Deps, launcher: Address, key: Hex): Promise<FoundLa
 }
 
 /** Finishes launches left in flight (a crash, a chain outage) at start and every minute. */
-export async function repairTokenLaunches(c: Deps, { olderThanMs = 30_000, limit = 100 } = {}): Promise<number> {
-  const pending = await c.database.db
+export async function repairTokenLaunches(deps: Deps, { olderThanMs = 30_000, limit = 100 } = {}): Promise<number> {
+  const pending = await deps.database.db
     .select()
     .from(companies)
     .where(
       and(
         eq(companies.tokenStatus, 'PRE_PUBLIC'),
-        lt(companies.tokenLaunchRequestedAt, new Date(c.now() - olderThanMs)),
+        lt(companies.tokenLaunchRequestedAt, new Date(deps.now() - olderThanMs)),
       ),
     )
     .orderBy(sql`${companies.tokenLaunchRequestedAt}`)
     .limit(limit);
-  for (const company of pending) await completeLaunch(c, company);
+  for (const company of pending) await completeLaunch(deps, company);
   return pending.length;
 }

@@ -18,17 +18,17 @@ import { type Market, tokenDetailView, tokenListItem, tokenStatusView } from './
 type Deps = Pick<DomainDeps, 'chain' | 'database'>;
 
 /** SPEC.md GET /api/companies/{id}/token: price and market cap from the launcher (the v4 pool once graduated). */
-export async function getTokenStatus(c: Deps, idOrSlug: string) {
-  const company = await requireCompany(c.database.db, idOrSlug);
+export async function getTokenStatus(deps: Deps, idOrSlug: string) {
+  const company = await requireCompany(deps.database.db, idOrSlug);
   if (company.tokenStatus === 'PRE_PUBLIC') return tokenStatusView(company, undefined);
-  return tokenStatusView(company, await readTokenMarket(c, company.tokenAddress as Address));
+  return tokenStatusView(company, await readTokenMarket(deps, company.tokenAddress as Address));
 }
 
 /** Price and market cap of a launched token, one call to the launcher (the v4 pool once graduated). */
-export async function readTokenMarket(c: Pick<Deps, 'chain'>, token: Address): Promise<Market> {
+export async function readTokenMarket(deps: Pick<Deps, 'chain'>, token: Address): Promise<Market> {
   const [price, marketCap] = await onChain(() =>
-    c.chain.publicClient.readContract({
-      address: launcherAddress(c),
+    deps.chain.publicClient.readContract({
+      address: launcherAddress(deps),
       abi: TokenLauncherAbi,
       functionName: 'priceOf',
       args: [token],
@@ -51,11 +51,11 @@ export async function tokenTradeStats(db: Tx, companyId: string, since: Date) {
 }
 
 /** SPEC.md GET /api/v1/companies/{slug}/token; 404 while the company has no token. */
-export async function getTokenDetail(c: Deps, slug: string) {
-  const [company] = await c.database.db.select().from(companies).where(eq(companies.slug, slug)).limit(1);
+export async function getTokenDetail(deps: Deps, slug: string) {
+  const [company] = await deps.database.db.select().from(companies).where(eq(companies.slug, slug)).limit(1);
   if (!company) throw notFound(`Company ${slug} not found`);
   if (company.tokenStatus === 'PRE_PUBLIC') throw notFound(`Company ${slug} has not launched a token yet`);
-  return tokenDetailView(company, launcherAddress(c));
+  return tokenDetailView(company, launcherAddress(deps));
 }
 
 export interface TokenListQuery {
@@ -103,8 +103,8 @@ function tokenCountStatement(db: Tx, byStatus: boolean) {
  * SPEC.md GET /api/v1/tokens: launched tokens, newest launch first (ties by id), from the token list indexes; the
  * page, then its total (`total` decides when to count).
  */
-export async function listTokens(c: Deps, query: TokenListQuery, total: PageTotal = countEachTime) {
-  const db = c.database.db;
+export async function listTokens(deps: Deps, query: TokenListQuery, total: PageTotal = countEachTime) {
+  const db = deps.database.db;
   const byStatus = query.status !== undefined;
   const offset = (query.page - 1) * query.limit;
   const params = { status: query.status, limit: query.limit, offset };
@@ -113,7 +113,7 @@ export async function listTokens(c: Deps, query: TokenListQuery, total: PageTota
     const [row] = await tokenCountStatement(db, byStatus).execute(params);
     return row?.total ?? 0;
   });
-  const launcher = launcherAddress(c);
+  const launcher = launcherAddress(deps);
   return { items: rows.map((r) => tokenListItem(r, launcher)), total: counted };
 }
 

@@ -6,7 +6,7 @@ import { launchToken } from '../../domain/tokens/launch.ts';
 import { getTokenDetail, getTokenStatus, listTokens } from '../../domain/tokens/queries.ts';
 import { requireApiKey, requireWallet } from '../auth/index.ts';
 import { createSharedReads } from '../coalesce.ts';
-import { ok, v1, v1Page } from '../envelope.ts';
+import { ok, v1Body, v1Page } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
 import {
@@ -74,7 +74,7 @@ export async function v1TokenRoutes(app: App, { container }: RouteOptions) {
         response: { 200: TokenDetailResponse, ...v1Errors },
       },
     },
-    async (request) => v1(await getTokenDetail(container, request.params.slug)),
+    async (request) => v1Body(await getTokenDetail(container, request.params.slug)),
   );
 
   app.get(

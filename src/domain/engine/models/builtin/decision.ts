@@ -24,8 +24,8 @@ const ACTIONS_LABEL = 'ACTIONS:';
 type SynthesisProposal = Extract<ModelTask, { phase: 'synthesis' }>['proposals'][number];
 
 /** The directive of the round, by autonomy level. */
-export function directiveFor(c: RoundContext, s: Situation = assess(c)): string {
-  const { autonomyLevel, ceoPrompt, masterDirective } = c.company;
+export function directiveFor(context: RoundContext, s: Situation = assess(context)): string {
+  const { autonomyLevel, ceoPrompt, masterDirective } = context.company;
   if (autonomyLevel === 'HUMAN_DIRECTED') {
     const human = ceoPrompt ?? masterDirective;
     if (human) return human;
@@ -33,14 +33,14 @@ export function directiveFor(c: RoundContext, s: Situation = assess(c)): string 
   if (autonomyLevel === 'STRATEGY_AUTONOMOUS') {
     const strategy = masterDirective ?? ceoPrompt;
     if (strategy)
-      return `${strategy.trim().replace(/[.;:]+$/, '')}. Tactics for cycle ${c.cycle}: ${tactics(s).join('; ')}.`;
+      return `${strategy.trim().replace(/[.;:]+$/, '')}. Tactics for cycle ${context.cycle}: ${tactics(s).join('; ')}.`;
   }
   return ownDirective(s);
 }
 
 const keyOf = (p: { tool: string; args: unknown }) => `${p.tool}:${JSON.stringify(p.args)}`;
 
-function chooseActions(c: RoundContext, s: Situation, directive: string, proposals: SynthesisProposal[]) {
+function chooseActions(context: RoundContext, s: Situation, directive: string, proposals: SynthesisProposal[]) {
   const priority = rolePriority(s);
   const directiveWords = new Set(
     directive
@@ -79,7 +79,7 @@ function chooseActions(c: RoundContext, s: Situation, directive: string, proposa
     seen.add(keyOf(p));
     chosen.push(p);
   }
-  if (s.treasuryLevel === 'low' && c.company.autonomyLevel !== 'HUMAN_DIRECTED') return chosen.slice(0, 3);
+  if (s.treasuryLevel === 'low' && context.company.autonomyLevel !== 'HUMAN_DIRECTED') return chosen.slice(0, 3);
   return chosen;
 }
 
@@ -88,10 +88,10 @@ function assessment(s: Situation): string {
   return `${opener} ${tokenLine(s)} ${treasuryLine(s)}`;
 }
 
-export function synthesis(c: RoundContext, proposals: SynthesisProposal[]): string {
-  const s = assess(c);
-  const directive = directiveFor(c, s);
-  const actions = chooseActions(c, s, directive, proposals);
+export function synthesis(context: RoundContext, proposals: SynthesisProposal[]): string {
+  const s = assess(context);
+  const directive = directiveFor(context, s);
+  const actions = chooseActions(context, s, directive, proposals);
   const lines = [assessment(s), '', `${DIRECTIVE_LABEL} ${directive}`, '', ACTIONS_LABEL];
   if (actions.length === 0) lines.push('None this cycle: no role proposed an action that can be carried out.');
   actions.forEach((a, i) => {
@@ -151,15 +151,15 @@ function toolAt(line: string, name: string): number {
   return -1;
 }
 
-export function extract(c: RoundContext, text: string, tools: ToolSpec[]): ExtractedDecision {
-  const s = assess(c);
+export function extract(context: RoundContext, text: string, tools: ToolSpec[]): ExtractedDecision {
+  const s = assess(context);
   const directive = (
     directiveOf(text) ??
     text
       .split('\n')
       .find((l) => l.trim())
       ?.trim() ??
-    directiveFor(c, s)
+    directiveFor(context, s)
   ).slice(0, 2000);
   const actionsAt = /^[\s>*#_-]*\**actions?\**\s*:/im.exec(text);
   const body = actionsAt ? text.slice(actionsAt.index + actionsAt[0].length) : text;

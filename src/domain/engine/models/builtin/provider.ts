@@ -61,8 +61,8 @@ export function answer(task: ModelTask): string {
 
 // ---- brief -----------------------------------------------------------------------------------------------------
 
-function standingDirective(c: RoundContext): string | null {
-  const { autonomyLevel, ceoPrompt, masterDirective } = c.company;
+function standingDirective(context: RoundContext): string | null {
+  const { autonomyLevel, ceoPrompt, masterDirective } = context.company;
   if (autonomyLevel === 'HUMAN_DIRECTED' && (ceoPrompt ?? masterDirective)) {
     return `The owner directs this company: "${ceoPrompt ?? masterDirective}".`;
   }
@@ -93,16 +93,16 @@ function focusLine(s: Situation): string {
   }
 }
 
-export function brief(c: RoundContext): string {
-  const s = assess(c);
+export function brief(context: RoundContext): string {
+  const s = assess(context);
   const lines = [
-    `${c.company.name} (${c.company.category}, ${c.company.status}), cycle ${c.cycle}, platform score ${c.company.platformScore.toFixed(1)}.`,
+    `${context.company.name} (${context.company.category}, ${context.company.status}), cycle ${context.cycle}, platform score ${context.company.platformScore.toFixed(1)}.`,
     tokenLine(s),
     treasuryLine(s),
   ];
-  const standing = standingDirective(c);
+  const standing = standingDirective(context);
   if (standing) lines.push(standing);
-  if (c.lastDirective) lines.push(`Last cycle's directive: "${c.lastDirective}".`);
+  if (context.lastDirective) lines.push(`Last cycle's directive: "${context.lastDirective}".`);
   lines.push(
     s.missingRoles.length === 0
       ? 'All seven C-suite roles are staffed.'
@@ -184,16 +184,16 @@ function describe(data: unknown): string {
   return scalar(data) ?? String(data);
 }
 
-export function scrapeSummary(c: RoundContext, sources: { name: string; data: unknown }[]): string {
-  const s = assess(c);
+export function scrapeSummary(context: RoundContext, sources: { name: string; data: unknown }[]): string {
+  const s = assess(context);
   const lines =
     sources.length === 0
       ? ['No outside source answered this round; the read rests on the company and chain data alone.']
-      : [`Market read for ${c.company.name} from ${sources.length} source${sources.length === 1 ? '' : 's'}:`];
+      : [`Market read for ${context.company.name} from ${sources.length} source${sources.length === 1 ? '' : 's'}:`];
   for (const source of sources) lines.push(`- ${source.name}: ${describe(source.data)}.`);
   const market =
     s.stage === 'no-token'
-      ? `Without a token, the read is about the ${c.company.category.toLowerCase().replace(/_/g, ' ')} field rather than a chart.`
+      ? `Without a token, the read is about the ${context.company.category.toLowerCase().replace(/_/g, ' ')} field rather than a chart.`
       : s.market === 'quiet'
         ? `${s.symbol} is quiet: ${usd(s.volume)} USDC over ${s.trades} trades in 24 h.`
         : s.market === 'hot'
@@ -205,6 +205,6 @@ export function scrapeSummary(c: RoundContext, sources: { name: string; data: un
 
 // ---- role ------------------------------------------------------------------------------------------------------
 
-export function roleAnswer(c: RoundContext, role: Role, tools: ToolSpec[]): RoleAnswer {
-  return { proposals: proposalsFor(role, tools, assess(c)) };
+export function roleAnswer(context: RoundContext, role: Role, tools: ToolSpec[]): RoleAnswer {
+  return { proposals: proposalsFor(role, tools, assess(context)) };
 }
