@@ -11,7 +11,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { API_KEY_PATTERN, createApiKeyVerifier } from '../src/domain/auth/api-keys.ts';
 import { lastLine, runCli } from './helpers/process.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const _root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Target {
   name: string;

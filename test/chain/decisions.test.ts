@@ -5,16 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
-import {
-  createTestClient,
-  type Hex,
-  http,
-  keccak256,
-  parseEventLogs,
-  publicActions,
-  stringToHex,
-  type TransactionReceipt,
-} from 'viem';
+import { type Hex, keccak256, parseEventLogs, stringToHex, type TransactionReceipt } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClients } from '../../src/chain/client.ts';
 import { type AnchorDeps, anchorDecisions, lookupDecisionHash } from '../../src/chain/decisions.ts';
@@ -25,20 +16,16 @@ import type { Database } from '../../src/db/client.ts';
 import { chainTxs, companyGasDays } from '../../src/db/schema/chain.ts';
 import { AppError } from '../../src/errors.ts';
 import { useBlackHoleRpc } from '../helpers/black-hole.ts';
-import { startTestChain, type TestChain } from '../helpers/chain.ts';
+import { anvilTestClient, startTestChain, type TestChain } from '../helpers/chain.ts';
 import { testDatabases } from '../helpers/db.ts';
 import { crashBeforeBroadcast, testOutbox } from '../helpers/outbox.ts';
 
 let chain: TestChain;
-let anvil: ReturnType<typeof makeTestClient>;
-
-function makeTestClient(rpcUrl: string) {
-  return createTestClient({ mode: 'anvil', transport: http(rpcUrl), pollingInterval: 20 }).extend(publicActions);
-}
+let anvil: ReturnType<typeof anvilTestClient>;
 
 beforeAll(async () => {
   chain = await startTestChain();
-  anvil = makeTestClient(chain.node.rpcUrl);
+  anvil = anvilTestClient(chain.node.rpcUrl, undefined, 20);
 });
 afterAll(async () => {
   await chain?.stop();

@@ -2,16 +2,7 @@
 // to the new holder, exactly once across polls and restarts, only once confirmed, and never past a failure.
 import { eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
-import {
-  type Address,
-  createPublicClient,
-  createTestClient,
-  custom,
-  type Hex,
-  http,
-  parseEventLogs,
-  publicActions,
-} from 'viem';
+import { type Address, createPublicClient, custom, type Hex, parseEventLogs } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { createLogFollower, type FollowedLog } from '../../src/chain/indexer.ts';
@@ -25,22 +16,14 @@ import {
   cardTransferEvent,
   followCardTransfers,
 } from '../../src/domain/companies/ownership.ts';
-import { startTestChain, type TestChain } from '../helpers/chain.ts';
+import { anvilTestClient, startTestChain, type TestChain } from '../helpers/chain.ts';
 import { testDatabases } from '../helpers/db.ts';
 
 let chain: TestChain;
-let anvil: ReturnType<typeof makeTestClient>;
-function makeTestClient(rpcUrl: string) {
-  return createTestClient({
-    mode: 'anvil',
-    chain: chain.chain.viemChain,
-    transport: http(rpcUrl),
-    pollingInterval: 20,
-  }).extend(publicActions);
-}
+let anvil: ReturnType<typeof anvilTestClient>;
 beforeAll(async () => {
   chain = await startTestChain();
-  anvil = makeTestClient(chain.node.rpcUrl);
+  anvil = anvilTestClient(chain.node.rpcUrl, chain.chain.viemChain, 20);
 });
 afterAll(async () => {
   await chain?.stop();

@@ -14,18 +14,7 @@ import {
   proofFor,
   rewardOf,
 } from '../../src/chain/merkle.ts';
-
-/** A small deterministic generator (mulberry32), so failures reproduce. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../helpers/random.ts';
 
 function randomHex(next: () => number, bytes: number): Hex {
   let s = '0x';
@@ -37,7 +26,7 @@ function randomHex(next: () => number, bytes: number): Hex {
 }
 
 function entries(n: number, seed = 1): EpochEntry[] {
-  const next = rng(seed);
+  const next = seededRandom(seed);
   return Array.from({ length: n }, () => ({
     companyKey: randomHex(next, 32),
     claimTo: randomHex(next, 20) as Address,

@@ -9,6 +9,7 @@ import { type Address, maxUint256, parseEther, type TransactionReceipt } from 'v
 import { describe, expect, it } from 'vitest';
 import { DEV_PRIMARY_GRANT } from '../../src/chain/deploy-steps.ts';
 import { AccessCardAbi, EmissionTokenAbi, PrimaryTokenAbi, StakingAbi } from '../../src/chain/generated/abis.ts';
+import { seededRandom } from '../helpers/random.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { useCardChain, ZERO } from './fixture.ts';
 
@@ -426,21 +427,9 @@ describe('gas', () => {
   });
 });
 
-/** mulberry32: a small seeded PRNG, so a failing sequence replays exactly. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('random sequences', () => {
   it.each([1, 2])('keeps the invariants over a seeded random sequence (seed %i)', async (seed) => {
-    const rand = prng(seed);
+    const rand = seededRandom(seed);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
     const stakers = [1, 2, 3, 4];
     await setRate(RATE);

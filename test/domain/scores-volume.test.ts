@@ -6,22 +6,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { VOLUME_TRADER_SHARE_MAX_BPS } from '../../src/domain/scores/formula.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { seededIntegers } from '../helpers/random.ts';
 import { scoreFixtures, type TradeRow, USDC } from '../helpers/scores.ts';
 
 const t = useTestApp({ now: () => Date.parse('2026-03-10T00:00:01Z') });
 const f = scoreFixtures(t);
 const COMPANIES = 40;
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return (below: number) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return Math.floor((((x ^ (x >>> 14)) >>> 0) / 4294967296) * below);
-  };
-}
 
 /** Each trader's netted volume of one token: the position change at their average price on the side that grew. */
 function netted(rows: readonly TradeRow[]): bigint[] {
@@ -57,7 +47,7 @@ function cappedTotal(volumes: readonly bigint[]): number {
 const expected = new Map<string, number>();
 
 beforeAll(async () => {
-  const next = random(20260310);
+  const next = seededIntegers(20260310);
   const rows: TradeRow[] = [];
   for (let c = 0; c < COMPANIES; c++) {
     const token = `vol${c}`;

@@ -1,6 +1,6 @@
 // A fresh anvil node with the platform's contracts deployed, started once per test file.
 
-import { createWalletClient, http } from 'viem';
+import { createTestClient, createWalletClient, http, publicActions, type Chain as ViemChain } from 'viem';
 import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
 import { type Chain, createChainClients, devAccount, type Wallet } from '../../src/chain/client.ts';
 import { deployLocalContracts } from '../../src/chain/deploy.ts';
@@ -38,4 +38,14 @@ export async function startTestChain(options: { baseUrl?: string; timeoutMs?: nu
     },
     stop: () => node.stop(),
   };
+}
+
+/** anvil's test actions (time, mining, storage) and the public reads on one client, for tests that steer the node. */
+export function anvilTestClient(rpcUrl: string, viemChain?: ViemChain, pollingInterval?: number) {
+  return createTestClient({
+    mode: 'anvil',
+    ...(viemChain ? { chain: viemChain } : {}),
+    transport: http(rpcUrl),
+    ...(pollingInterval ? { pollingInterval } : {}),
+  }).extend(publicActions);
 }

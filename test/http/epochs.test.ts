@@ -5,18 +5,7 @@
 // finalize transaction, before and after a claim transaction.
 import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  type Address,
-  createTestClient,
-  getAddress,
-  type Hex,
-  http,
-  keccak256,
-  publicActions,
-  type TransactionReceipt,
-  toHex,
-  zeroHash,
-} from 'viem';
+import { type Address, getAddress, type Hex, keccak256, type TransactionReceipt, toHex, zeroHash } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { EpochDistributorAbi, PrimaryTokenAbi } from '../../src/chain/generated/abis.ts';
@@ -33,6 +22,7 @@ import { utcDateOf } from '../../src/domain/scores/dates.ts';
 import { companyKey } from '../../src/domain/tokens/keys.ts';
 import { jobs, runJobOnce, startupJobs } from '../../src/jobs/scheduler.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { anvilTestClient } from '../helpers/chain.ts';
 import { mintCard, signed } from '../helpers/companies.ts';
 import { runCommonRouteTests } from '../helpers/security.ts';
 
@@ -43,14 +33,7 @@ const t = useTestApp({ env: { CRON_SECRET: CRON, ADMIN_SECRET: ADMIN } });
 const WEEK = 604_800n;
 const POOL = 100_000n * 10n ** 18n;
 
-let testClient: ReturnType<typeof makeTestClient>;
-function makeTestClient() {
-  return createTestClient({
-    mode: 'anvil',
-    chain: t.chain.chain.viemChain,
-    transport: http(t.chain.node.rpcUrl),
-  }).extend(publicActions);
-}
+let testClient: ReturnType<typeof anvilTestClient>;
 
 const distributor = () => t.chain.chain.contracts.distributor!;
 const primary = () => t.chain.chain.contracts.primaryToken!;
@@ -177,7 +160,7 @@ const SCORE_B = 2000n; // (10.00 + 20.01 + 30.00) / 3 = 20.0033...
 const TOTAL0 = SCORE_A + SCORE_B;
 
 beforeAll(async () => {
-  testClient = makeTestClient();
+  testClient = anvilTestClient(t.chain.node.rpcUrl, t.chain.chain.viemChain);
   startTime = await read<bigint>('startTime');
   await company('ep-a', 1, TA);
   await company('ep-b', 2, TB);

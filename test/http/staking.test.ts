@@ -6,7 +6,7 @@
 // The chain is the file's own and its state builds up from one test to the next, in order.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Abi, createTestClient, getAddress, type Hex, http, numberToHex, publicActions } from 'viem';
+import { type Abi, getAddress, type Hex, numberToHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAddress } from '../../src/address.ts';
 import { storageSlot } from '../../src/chain/artifacts.ts';
@@ -16,6 +16,7 @@ import { AccessCardAbi, EmissionTokenAbi, PrimaryTokenAbi, StakingAbi } from '..
 import { CARD_MINT_PRICE_USDC } from '../../src/constants.ts';
 import { APY_REFERENCE_STAKE, baseApyBps, bpsToPercent } from '../../src/domain/staking/apy.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
+import { anvilTestClient } from '../helpers/chain.ts';
 import { mintCard } from '../helpers/companies.ts';
 
 const t = useTestApp({ chain: { timeoutMs: 2_000 }, env: { RPC_TIMEOUT_MS: '2000' } });
@@ -38,16 +39,9 @@ const stats = async () => {
   return res.json().data;
 };
 
-let testClient: ReturnType<typeof makeTestClient>;
-function makeTestClient() {
-  return createTestClient({
-    mode: 'anvil',
-    chain: t.chain.chain.viemChain,
-    transport: http(t.chain.node.rpcUrl),
-  }).extend(publicActions);
-}
+let testClient: ReturnType<typeof anvilTestClient>;
 beforeAll(() => {
-  testClient = makeTestClient();
+  testClient = anvilTestClient(t.chain.node.rpcUrl, t.chain.chain.viemChain);
 });
 
 async function send(hash: Promise<Hex>) {
