@@ -3,15 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli as runCliInProcess } from '../src/cli/main.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { API_KEY_PATTERN, createApiKeyVerifier } from '../src/domain/auth/api-keys.ts';
 import { lastLine, runCli } from './helpers/process.ts';
-
-const _root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Target {
   name: string;
