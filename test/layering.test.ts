@@ -120,6 +120,14 @@ describe('layering', () => {
     expect(importCycles(sources(SRC))).toEqual([]);
   });
 
+  it('writes agent rows in one module only (src/domain/agents/store.ts)', () => {
+    const writes = /\.(insert|update|delete)\(agents\)|\b(insert\s+into|update|delete\s+from)\s+agents\b/i;
+    const writers = Object.entries(sources(SRC))
+      .filter(([, source]) => writes.test(source))
+      .map(([file]) => file);
+    expect(writers).toEqual(['domain/agents/store.ts']);
+  });
+
   it('src/ has no import that runs up a layer', () => {
     const files = sources(SRC);
     expect(Object.keys(files).length).toBeGreaterThan(100);

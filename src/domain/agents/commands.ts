@@ -1,8 +1,4 @@
-// Changes to agents: create a stand-alone agent, update one (partial, persona and strategy merged), terminate one
-// (soft). Each change is one statement or one transaction that locks the row it checks, so a concurrent
-// termination or ownership transfer cannot slip between the check and the write.
-import { createId } from '@paralleldrive/cuid2';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type Address, getAddress } from 'viem';
 import type { AGENT_SETTABLE_STATUSES, STRATEGY_PRESETS } from '../../constants.ts';
 import type { Tx } from '../../db/client.ts';
@@ -12,6 +8,7 @@ import { requireCardHolder } from '../companies/card.ts';
 import type { Deps } from '../deps.ts';
 import { getAgent } from './queries.ts';
 import { agentNotFound, assertCreator, roleFromPersona, shownId } from './rules.ts';
+import { insertAgent, markTerminated, saveAgentChanges } from './store.ts';
 import type { AgentRow, AgentWithCompany } from './views.ts';
 
 export type StrategyPreset = (typeof STRATEGY_PRESETS)[number];
@@ -39,22 +36,17 @@ export interface AgentPatch {
  * one of the seven C-suite roles, else null. Wallet and ERC-8004 identity come later (the identity pipeline).
  */
 export async function createAgent(db: Tx, signer: string, input: NewAgent): Promise<AgentRow> {
-  const [row] = await db
-    .insert(agents)
-    .values({
-      id: createId(),
-      companyId: null,
-      name: input.name,
-      description: input.description ?? null,
-      role: roleFromPersona(input.persona.role),
-      status: 'PENDING',
-      creatorAddress: getAddress(signer),
-      persona: { role: input.persona.role, description: input.persona.description },
-      skills: [...input.skills],
-      strategy: { type: input.strategy.type, preset: input.strategy.preset },
-    })
-    .returning();
-  return row!;
+  return insertAgent(db, {
+    companyId: null,
+    name: input.name,
+    description: input.description ?? null,
+    role: roleFromPersona(input.persona.role),
+    status: 'PENDING',
+    creatorAddress: getAddress(signer),
+    persona: { role: input.persona.role, description: input.persona.description },
+    skills: [...input.skills],
+    strategy: { type: input.strategy.type, preset: input.strategy.preset },
+  });
 }
 
 type CommandDeps = Pick<Deps, 'database' | 'chain'>;
@@ -134,10 +126,7 @@ export async function updateAgent(
         preset: patch.strategy.preset ?? row.strategy.preset,
       };
     }
-    await tx
-      .update(agents)
-      .set({ ...changes, updatedAt: sql`now()` })
-      .where(eq(agents.id, id));
+    await saveAgentChanges(tx, id, changes);
     return getAgent(tx, id);
   });
 }
@@ -155,7 +144,7 @@ export async function terminateAgent(
   return deps.database.db.transaction(async (tx) => {
     const row = await lockForCreator(tx, id, signer);
     if (row.status !== 'TERMINATED') {
-      await tx.update(agents).set({ status: 'TERMINATED', updatedAt: sql`now()` }).where(eq(agents.id, id));
+      await markTerminated(tx, id);
     }
     return { id: row.id, status: 'TERMINATED' as const };
   });

@@ -1,14 +1,10 @@
-// deploy-suite (SPEC.md POST /api/companies/{id}/deploy-suite): hires every missing C-suite role, runs the
-// identity pipeline for each agent not yet deployed, and moves the company INCORPORATING -> HIRING -> PRIVATE.
-// Roles are claimed by one INSERT ... ON CONFLICT DO NOTHING against the partial unique index on
-// (company, role), so two calls at once can never hire two agents for one role.
-import { createId } from '@paralleldrive/cuid2';
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { AGENT_ROLES } from '../../constants.ts';
 import { rowsOf } from '../../db/client.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { badRequest } from '../../errors.ts';
+import { insertSeats } from '../agents/store.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { type PipelineResult, provisionAgent } from '../identity/pipeline.ts';
@@ -53,27 +49,20 @@ export async function deploySuite(deps: Deps, idOrSlug: string, signer: Address 
     .set({ status: 'HIRING', updatedAt: new Date() })
     .where(and(eq(companies.id, company.id), eq(companies.status, 'INCORPORATING')));
 
-  const created = await db
-    .insert(agents)
-    .values(
-      AGENT_ROLES.map((role) => ({
-        id: createId(),
-        companyId: company.id,
-        name: `${company.name} ${role}`,
-        description: `${C_SUITE[role].title} of ${company.name}. ${C_SUITE[role].description}`,
-        role,
-        status: 'PENDING',
-        creatorAddress: company.creatorAddress,
-        persona: { role: C_SUITE[role].title, description: C_SUITE[role].description },
-        skills: C_SUITE[role].skills,
-        strategy: { type: 'C_SUITE', preset: 'BALANCED' },
-      })),
-    )
-    .onConflictDoNothing({
-      target: [agents.companyId, agents.role],
-      where: sql`status <> 'TERMINATED' and company_id is not null and role is not null`,
-    })
-    .returning({ id: agents.id, name: agents.name, role: agents.role });
+  const created = await insertSeats(
+    db,
+    AGENT_ROLES.map((role) => ({
+      companyId: company.id,
+      name: `${company.name} ${role}`,
+      description: `${C_SUITE[role].title} of ${company.name}. ${C_SUITE[role].description}`,
+      role,
+      status: 'PENDING',
+      creatorAddress: company.creatorAddress,
+      persona: { role: C_SUITE[role].title, description: C_SUITE[role].description },
+      skills: C_SUITE[role].skills,
+      strategy: { type: 'C_SUITE', preset: 'BALANCED' },
+    })),
+  );
   const createdRoles = new Set(created.map((a) => a.role));
   const skipped = AGENT_ROLES.filter((r) => !createdRoles.has(r));
 

@@ -7,6 +7,7 @@ import { AccessCardAbi } from '../../chain/generated/abis.ts';
 import { createLogFollower, type FollowerLogger, type LogFollower } from '../../chain/indexer.ts';
 import type { Config } from '../../config.ts';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { moveToCardHolders } from '../agents/store.ts';
 
 export const CARD_TRANSFERS_STREAM = 'access-card-transfers';
 export const cardTransferEvent = getAbiItem({ abi: AccessCardAbi, name: 'Transfer' });
@@ -49,16 +50,7 @@ export async function applyCardTransfers(tx: Tx, logs: readonly CardTransferLog[
     sql`, `,
   )}) as moves (card_token_id, holder, block)`;
 
-  const agentRows = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      update agents set creator_address = moves.holder, updated_at = now()
-      from companies, ${moves}
-      where companies.card_token_id = moves.card_token_id
-        and agents.company_id = companies.id
-        and companies.owner_block < moves.block
-        and agents.creator_address <> moves.holder
-      returning agents.id`),
-  );
+  const agentRows = await moveToCardHolders(tx, moves);
   const companyRows = rowsOf<{ changed: boolean }>(
     await tx.execute(sql`
       with moved as (

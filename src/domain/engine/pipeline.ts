@@ -15,6 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { uniqueViolation } from '../../db/errors.ts';
 import { type DecisionAction, decisionBudgets, decisionRounds, type PhaseRecord } from '../../db/schema/decisions.ts';
 import { conflict } from '../../errors.ts';
+import { addRoundCounters } from '../agents/store.ts';
 import { publishEvent } from '../events/store.ts';
 import { allocationFor, type Budget, createBudgets } from './budget.ts';
 import { type CompanyRow, type EngineDeps, gatherContext, PhaseError } from './context.ts';
@@ -163,18 +164,15 @@ async function finish(deps: EngineDeps, round: RoundRow, company: CompanyRow, o:
           refused: b.refused,
         })),
       );
-      const counters = sql.join(
-        o.budgets.map(
-          (b) =>
-            sql`(${b.agentId}::text, ${b.llmCalls}::integer, ${b.toolCalls + b.chainReads + b.scrapeCalls}::integer)`,
-        ),
-        sql`, `,
+      await addRoundCounters(
+        tx,
+        o.budgets.map((b) => ({
+          agentId: b.agentId,
+          llmCalls: b.llmCalls,
+          toolCalls: b.toolCalls + b.chainReads + b.scrapeCalls,
+        })),
+        new Date(deps.now()),
       );
-      await tx.execute(sql`
-        update agents set decisions_count = decisions_count + 1, llm_calls_total = llm_calls_total + v.llm,
-          tool_calls_total = tool_calls_total + v.tools, last_active_at = ${new Date(deps.now()).toISOString()}::timestamptz
-        from (values ${counters}) as v (id, llm, tools)
-        where agents.id = v.id`);
     }
     await publishEvent(tx, {
       type: 'decision',

@@ -1,15 +1,16 @@
 // The engine's tools: named, with a JSON schema for their arguments and a cost in micro-USD. Reads (chain and
 // market) run while the agents think (phase 4) and in the scrape phase; actions are what a round decides and runs
 // in phase 7. A company's toolkitConfig enables and disables them by name.
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { desc, eq, gt, sql } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
 import { requireContract } from '../../chain/contracts.ts';
 import { onChain } from '../../chain/errors.ts';
 import { MockUSDCAbi } from '../../chain/generated/abis.ts';
 import { chainDate } from '../../chain/time.ts';
 import { STRATEGY_PRESETS } from '../../constants.ts';
-import { agents, companies } from '../../db/schema/companies.ts';
+import { companies } from '../../db/schema/companies.ts';
 import { tokenTrades } from '../../db/schema/tokens.ts';
+import { setStrategyPreset } from '../agents/store.ts';
 import type { Deps } from '../deps.ts';
 import { readStakingStats } from '../staking/reads.ts';
 import { readTokenMarket, tokenTradeStats } from '../tokens/queries.ts';
@@ -173,21 +174,8 @@ export const TOOLS: readonly Tool[] = [
     },
     cost: 1_000,
     async run({ deps, company, args }) {
-      const changed = await deps.database.db
-        .update(agents)
-        .set({
-          strategy: sql`jsonb_set(${agents.strategy}, '{preset}', to_jsonb(${String(args.preset)}::text))`,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(agents.companyId, company.id),
-            eq(agents.role, String(args.role)),
-            sql`${agents.status} <> 'TERMINATED'`,
-          ),
-        )
-        .returning({ id: agents.id });
-      return changed.length > 0 ? `${args.role} strategy set to ${args.preset}` : `no active ${args.role} to update`;
+      const changed = await setStrategyPreset(deps.database.db, company.id, String(args.role), String(args.preset));
+      return changed ? `${args.role} strategy set to ${args.preset}` : `no active ${args.role} to update`;
     },
   },
 ];

@@ -3,7 +3,7 @@
 // signature. Every step checks what is already done first, and on-chain steps go through the outbox, so
 // running the pipeline again (after a failure, a crash, or concurrently) finishes it without doing anything twice.
 
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type Address, encodeFunctionData, isAddressEqual } from 'viem';
 import { requireContract } from '../../chain/contracts.ts';
 import { IdentityRegistryAbi } from '../../chain/generated/abis.ts';
@@ -12,6 +12,7 @@ import { describeChainError } from '../../chain/revert.ts';
 import { chainTime } from '../../chain/time.ts';
 import { agents } from '../../db/schema/companies.ts';
 import { isChainUnavailable } from '../../errors.ts';
+import { markActive, markFailed, recordIdentity, recordWallet, takeWalletIndex } from '../agents/store.ts';
 import type { Deps } from '../deps.ts';
 
 export type PipelineDeps = Pick<Deps, 'chain' | 'database' | 'outbox' | 'wallets' | 'config'>;
@@ -43,18 +44,13 @@ export async function provisionAgent(deps: PipelineDeps, agentId: string): Promi
   const db = deps.database.db;
   try {
     // 1. Wallet: a fresh BIP-32 index from the sequence, taken once (the WHERE makes a concurrent run a no-op).
-    await db
-      .update(agents)
-      .set({ walletIndex: sql`nextval('agent_wallet_index_seq')`, status: 'DEPLOYING', updatedAt: new Date() })
-      .where(
-        sql`${agents.id} = ${agentId} and ${agents.walletIndex} is null and ${agents.status} in ('PENDING', 'FAILED')`,
-      );
+    await takeWalletIndex(db, agentId);
     const [agent] = await db.select().from(agents).where(eq(agents.id, agentId));
     if (!agent) throw new Error(`agent ${agentId} vanished`);
     const walletIndex = agent.walletIndex!;
     const wallet = await deps.wallets.addressOf(walletIndex);
     if (agent.onChainAddress === null) {
-      await db.update(agents).set({ onChainAddress: wallet, updatedAt: new Date() }).where(eq(agents.id, agentId));
+      await recordWallet(db, agentId, wallet);
     }
 
     // 2. ERC-8004 identity, registered by the platform with the agent's registration file as its URI.
@@ -75,10 +71,7 @@ export async function provisionAgent(deps: PipelineDeps, agentId: string): Promi
       );
       if (receipt.status !== 'success') throw new Error(`identity registration reverted (${receipt.transactionHash})`);
       tokenId = registeredAgentId(receipt, registry);
-      await db
-        .update(agents)
-        .set({ erc8004TokenId: tokenId.toString(), trustRegistryAddress: registry, updatedAt: new Date() })
-        .where(eq(agents.id, agentId));
+      await recordIdentity(db, agentId, tokenId, registry);
     } else {
       tokenId = BigInt(agent.erc8004TokenId);
     }
@@ -86,17 +79,11 @@ export async function provisionAgent(deps: PipelineDeps, agentId: string): Promi
     // 3. The registry's agentWallet: proven by the agent wallet's own signature, unless it already is.
     await proveAgentWallet(deps, registry, tokenId, walletIndex, wallet, agent);
 
-    await db
-      .update(agents)
-      .set({ status: 'ACTIVE', lastErrors: null, updatedAt: new Date() })
-      .where(sql`${agents.id} = ${agentId} and ${agents.status} in ('PENDING', 'DEPLOYING', 'FAILED')`);
+    await markActive(db, agentId);
     return { status: 'ACTIVE', errors: [] };
   } catch (err) {
     const errors = [describe(err)];
-    await db
-      .update(agents)
-      .set({ status: 'FAILED', lastErrors: errors, updatedAt: new Date() })
-      .where(sql`${agents.id} = ${agentId} and ${agents.status} in ('PENDING', 'DEPLOYING', 'FAILED')`);
+    await markFailed(db, agentId, errors);
     return { status: 'FAILED', errors };
   }
 }
