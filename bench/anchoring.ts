@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { type Hex, keccak256, toHex } from 'viem';
 import { startAnvil } from '../src/chain/anvil.ts';
 import { createChainClients } from '../src/chain/client.ts';
-import { anchorDecisions } from '../src/chain/decisions.ts';
+import { anchorDecisions } from '../src/chain/contracts/anchor.ts';
 import { deployLocalContracts } from '../src/chain/deploy.ts';
 import { deployBlocksOf } from '../src/chain/index.ts';
 import { createOutbox } from '../src/chain/outbox.ts';

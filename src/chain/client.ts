@@ -14,7 +14,7 @@ import {
 } from 'viem';
 import { mnemonicToAccount, nonceManager, privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_MNEMONIC } from './anvil.ts';
-import type { ContractAddresses, ContractKey } from './contracts.ts';
+import type { ContractAddresses, ContractKey } from './contracts/addresses.ts';
 
 export type Wallet = WalletClient<Transport, ViemChain, Account>;
 

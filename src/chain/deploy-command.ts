@@ -17,7 +17,7 @@ import type { Config } from '../config.ts';
 import { ANVIL_CHAIN_ID } from './anvil.ts';
 import { STANDARD_INPUT_FILE } from './artifacts.ts';
 import { createChainClients } from './client.ts';
-import { CONTRACT_KEYS, readContractsFile, writeContractsFile } from './contracts.ts';
+import { CONTRACT_KEYS, readContractsFile, writeContractsFile } from './contracts/addresses.ts';
 import { DeployRefused, deployPlatform } from './deploy.ts';
 
 /** Chains whose USDC and Uniswap v4 PoolManager the deployment uses without being told (DESIGN.md). */

@@ -19,7 +19,7 @@ import { CARD_MINT_PRICE_USDC } from '../constants.ts';
 import { loadArtifact } from './artifacts.ts';
 import type { ChainClients } from './client.ts';
 import { devAddresses } from './client.ts';
-import type { ContractKey, ContractsFile, PendingDeployment } from './contracts.ts';
+import type { ContractKey, ContractsFile, PendingDeployment } from './contracts/addresses.ts';
 import {
   connectCardToStaking,
   connectFeeHook,

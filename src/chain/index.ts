@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { ANVIL_CHAIN_ID, type AnvilNode, startAnvil } from './anvil.ts';
 import { type Chain, createChainClients } from './client.ts';
-import { type ContractKey, type ContractsFile, readContractsFile, writeContractsFile } from './contracts.ts';
+import { type ContractKey, type ContractsFile, readContractsFile, writeContractsFile } from './contracts/addresses.ts';
 import { deployLocalContracts } from './deploy.ts';
 import { explorerUrlFor } from './explorer.ts';
 

@@ -16,6 +16,7 @@ import {
 import type { Db, Tx } from '../db/client.ts';
 import { chainTxs, companyGasDays } from '../db/schema/chain.ts';
 import type { ChainClients, Wallet } from './client.ts';
+import { onChain } from './errors.ts';
 
 export interface TxRequest {
   to: Address;
@@ -196,21 +197,26 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  async function sendOnce(key: string, build: () => TxRequest | Promise<TxRequest>, sendOptions: SendOptions) {
+    const chargedTo = [...(sendOptions.chargedTo ?? [])];
+    const [existing] = await db.select().from(chainTxs).where(eq(chainTxs.key, key));
+    const fresh = !existing || existing.status === 'DROPPED';
+    let row = fresh ? await record(key, await build(), existing !== undefined, chargedTo) : existing;
+    if (fresh) await options.beforeBroadcast?.(key);
+    let receipt = await settle(row);
+    if (!receipt) {
+      // The recorded transaction can never be mined: make it again under the same key.
+      row = await record(key, await build(), true, chargedTo);
+      receipt = await settle(row);
+      if (!receipt) throw new Error(`transaction ${key} could not be sent: its nonce was taken twice`);
+    }
+    return receipt;
+  }
+
   return {
-    async send(key, build, sendOptions = {}) {
-      const chargedTo = [...(sendOptions.chargedTo ?? [])];
-      const [existing] = await db.select().from(chainTxs).where(eq(chainTxs.key, key));
-      const fresh = !existing || existing.status === 'DROPPED';
-      let row = fresh ? await record(key, await build(), existing !== undefined, chargedTo) : existing;
-      if (fresh) await options.beforeBroadcast?.(key);
-      let receipt = await settle(row);
-      if (!receipt) {
-        // The recorded transaction can never be mined: make it again under the same key.
-        row = await record(key, await build(), true, chargedTo);
-        receipt = await settle(row);
-        if (!receipt) throw new Error(`transaction ${key} could not be sent: its nonce was taken twice`);
-      }
-      return receipt;
+    send(key, build, sendOptions = {}) {
+      // A node that does not answer is CHAIN_UNAVAILABLE here, once, for every caller.
+      return onChain(() => sendOnce(key, build, sendOptions));
     },
 
     async settlePending() {

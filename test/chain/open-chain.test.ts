@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
 import { createChainClients, devAddresses } from '../../src/chain/client.ts';
-import { readContractsFile, writeContractsFile } from '../../src/chain/contracts.ts';
+import { readContractsFile, writeContractsFile } from '../../src/chain/contracts/addresses.ts';
 import { deployLocalContracts } from '../../src/chain/deploy.ts';
 import { DEV_PRIMARY_GRANT, DEV_USDC_GRANT } from '../../src/chain/deploy-steps.ts';
 import { MockUSDCAbi, PrimaryTokenAbi } from '../../src/chain/generated/abis.ts';

@@ -11,7 +11,7 @@ import {
   AGENT_WALLET_MAX_DEADLINE_DELAY,
   agentWalletTypedData,
   registeredAgentId,
-} from '../../src/chain/identity.ts';
+} from '../../src/chain/contracts/identity.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { contractHelpers, useCardChain, ZERO } from './fixture.ts';
 

@@ -4,7 +4,7 @@
 import { type Abi, type Address, type Hex, keccak256, stringToHex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { IdentityRegistryAbi, ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
-import { registeredAgentId } from '../../src/chain/identity.ts';
+import { registeredAgentId } from '../../src/chain/contracts/identity.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { contractHelpers, useCardChain, ZERO } from './fixture.ts';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { toHex } from 'viem';
 import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
 import { type ChainClients, createChainClients, devAccount } from '../../src/chain/client.ts';
-import { type ContractsFile, writeContractsFile } from '../../src/chain/contracts.ts';
+import { type ContractsFile, writeContractsFile } from '../../src/chain/contracts/addresses.ts';
 import { deployLocalContracts } from '../../src/chain/deploy.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { createServerDatabase } from './db.ts';

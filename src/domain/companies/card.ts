@@ -11,7 +11,7 @@ import {
   isAddressEqual,
   zeroAddress,
 } from 'viem';
-import { requireContract } from '../../chain/contracts.ts';
+import { requireContract } from '../../chain/contracts/addresses.ts';
 import { onChain } from '../../chain/errors.ts';
 import { AccessCardAbi } from '../../chain/generated/abis.ts';
 import type { Tx } from '../../db/client.ts';

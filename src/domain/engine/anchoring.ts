@@ -9,7 +9,7 @@
 import { createId } from '@paralleldrive/cuid2';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
-import { ANCHOR_BATCH_MAX, anchorDecisions } from '../../chain/decisions.ts';
+import { ANCHOR_BATCH_MAX, anchorDecisions } from '../../chain/contracts/anchor.ts';
 import { rowsOf } from '../../db/client.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
 import type { Deps } from '../deps.ts';

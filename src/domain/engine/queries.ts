@@ -2,7 +2,7 @@
 // against the chain (the anchor contract, then legacy ERC-8004 validation entries).
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { type Hex, isAddressEqual } from 'viem';
-import { type DecisionLookup, lookupDecisionHash } from '../../chain/decisions.ts';
+import { type DecisionLookup, lookupDecisionHash } from '../../chain/contracts/anchor.ts';
 import { transactionUrl } from '../../chain/explorer.ts';
 import { AGENT_ROLES, DECISION_ROUNDS_SHOWN } from '../../constants.ts';
 import { agents } from '../../db/schema/companies.ts';

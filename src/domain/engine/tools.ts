@@ -3,7 +3,7 @@
 // in phase 7. A company's toolkitConfig enables and disables them by name.
 import { desc, eq, gt, sql } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
-import { requireContract } from '../../chain/contracts.ts';
+import { requireContract } from '../../chain/contracts/addresses.ts';
 import { onChain } from '../../chain/errors.ts';
 import { MockUSDCAbi } from '../../chain/generated/abis.ts';
 import { chainDate } from '../../chain/time.ts';

@@ -7,9 +7,16 @@
 // someone else with the public proof, is seen on-chain (`isClaimed`) and the record is completed from the Claimed
 // log. A leaf is paid once by the contract's bitmap, whatever happens here.
 import { and, eq } from 'drizzle-orm';
-import { type Address, encodeFunctionData, type Hex } from 'viem';
+import type { Address, Hex } from 'viem';
+import {
+  blockTime,
+  claimCall,
+  claimKey,
+  findClaimTx,
+  readIsClaimed,
+  readReceipt,
+} from '../../chain/contracts/distributor.ts';
 import { onChain } from '../../chain/errors.ts';
-import { EpochDistributorAbi } from '../../chain/generated/abis.ts';
 import { chainDate } from '../../chain/time.ts';
 import { rewardClaims } from '../../db/schema/epochs.ts';
 import { badRequest } from '../../errors.ts';
@@ -17,7 +24,6 @@ import { requireCardHolder } from '../companies/card.ts';
 import { requireCompany } from '../companies/queries.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
-import { blockTime, claimKey, distributorAddress, findClaimTx, readIsClaimed } from './contract.ts';
 import { loadEpoch } from './distribute.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database' | 'oracleOutbox' | 'config' | 'now'>;
@@ -75,28 +81,18 @@ export async function claimEpochReward(
     return already(epoch);
   }
 
-  const distributor = distributorAddress(deps);
   await requireGasBudget(deps, company.id, PLATFORM_GAS_ESTIMATES.claim, 'a claim');
-  const receipt = await onChain(() =>
-    deps.oracleOutbox.send(
-      claimKey(epoch, company.id),
-      () => ({
-        to: distributor,
-        data: encodeFunctionData({
-          abi: EpochDistributorAbi,
-          functionName: 'claim',
-          args: [
-            BigInt(epoch),
-            BigInt(claim.leafIndex),
-            claim.companyKey as Hex,
-            claim.claimTo as Address,
-            claim.score,
-            claim.proof as Hex[],
-          ],
-        }),
+  const receipt = await deps.oracleOutbox.send(
+    claimKey(epoch, company.id),
+    () =>
+      claimCall(deps, epoch, {
+        index: claim.leafIndex,
+        companyKey: claim.companyKey as Hex,
+        claimTo: claim.claimTo as Address,
+        score: claim.score,
+        proof: claim.proof as Hex[],
       }),
-      { chargedTo: [company.id] },
-    ),
+    { chargedTo: [company.id] },
   );
   if (receipt.status !== 'success') {
     // Reverted: someone claimed the leaf between our check and our transaction.
@@ -122,10 +118,7 @@ export async function claimEpochReward(
 async function recordClaimedOnChain(deps: Deps, claim: ClaimRow, finalizeTxHash: string | null): Promise<void> {
   let fromBlock: bigint | undefined;
   if (finalizeTxHash) {
-    const receipt = await onChain(() =>
-      deps.chain.publicClient.getTransactionReceipt({ hash: finalizeTxHash as Hex }),
-    ).catch(() => undefined);
-    fromBlock = receipt?.blockNumber;
+    fromBlock = (await readReceipt(deps, finalizeTxHash as Hex))?.blockNumber;
   }
   const found = await findClaimTx(deps, claim, fromBlock);
   // Without the paying transaction, the chain's clock is when the payment is known to have happened by: claimedAt

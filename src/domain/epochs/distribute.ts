@@ -9,9 +9,16 @@
 // - Crash after the finalize is mined: the chain says finalized while the row is PREPARED; the row's root is checked
 //   against the chain's, and the records are completed (answer `already_finalized`).
 import { and, eq, sql } from 'drizzle-orm';
-import { type Address, encodeFunctionData, type Hex, zeroHash } from 'viem';
-import { onChain } from '../../chain/errors.ts';
-import { EpochDistributorAbi } from '../../chain/generated/abis.ts';
+import { type Address, type Hex, zeroHash } from 'viem';
+import {
+  blockTime,
+  type EpochInfo,
+  finalizeCall,
+  finalizeKey,
+  findFinalizeTx,
+  readCurrentEpoch,
+  readEpoch,
+} from '../../chain/contracts/distributor.ts';
 import { buildEpochTree, rewardOf } from '../../chain/merkle.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
@@ -19,15 +26,6 @@ import { rewardClaims, rewardEpochs } from '../../db/schema/epochs.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { publishEvent } from '../events/store.ts';
 import { companyKey } from '../tokens/keys.ts';
-import {
-  blockTime,
-  distributorAddress,
-  type EpochInfo,
-  finalizeKey,
-  findFinalizeTx,
-  readCurrentEpoch,
-  readEpoch,
-} from './contract.ts';
 import { epochScores } from './scores.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database' | 'oracleOutbox' | 'config'>;
@@ -71,22 +69,8 @@ export async function distributeEpoch(deps: Deps): Promise<DistributeResult> {
   }
 
   const prepared = row ?? (await prepareEpoch(deps, epoch, start, end));
-  const distributor = distributorAddress(deps);
-  const receipt = await onChain(() =>
-    deps.oracleOutbox.send(finalizeKey(epoch), () => ({
-      to: distributor,
-      data: encodeFunctionData({
-        abi: EpochDistributorAbi,
-        functionName: 'finalize',
-        args: [
-          BigInt(epoch),
-          prepared.merkleRoot as Hex,
-          prepared.totalScore,
-          prepared.rewardPool,
-          BigInt(prepared.companyCount),
-        ],
-      }),
-    })),
+  const receipt = await deps.oracleOutbox.send(finalizeKey(epoch), () =>
+    finalizeCall(deps, epoch, { ...prepared, merkleRoot: prepared.merkleRoot as Hex }),
   );
   if (receipt.status !== 'success') {
     // Only an epoch finalized meanwhile by another transaction of the oracle is expected here.

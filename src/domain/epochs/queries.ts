@@ -1,14 +1,11 @@
 // Reads of the epoch routes: the running epoch from the distributor (SPEC.md "Epoch"), a company's claimable
 // rewards (SPEC.md "Claimable entry") and a leaf's proof (DESIGN.md GET /api/epochs/{epoch}/proof/{companyId}).
 import { and, desc, eq } from 'drizzle-orm';
-import type { Address } from 'viem';
-import { onChain } from '../../chain/errors.ts';
-import { EpochDistributorAbi } from '../../chain/generated/abis.ts';
+import { readRunningEpoch } from '../../chain/contracts/distributor.ts';
 import { rewardClaims, rewardEpochs } from '../../db/schema/epochs.ts';
 import { notFound } from '../../errors.ts';
 import { requireCompany } from '../companies/queries.ts';
 import type { Deps } from '../deps.ts';
-import { distributorAddress } from './contract.ts';
 
 /** SPEC.md Limits: "Epochs returned: last 12 finalized at most". */
 export const CLAIMABLE_EPOCHS_MAX = 12;
@@ -26,25 +23,6 @@ export interface EpochView {
   nextEpochIn: number;
 }
 
-/** The distributor's immutable start time and epoch length, read once per chain and contract. */
-const immutables = new Map<string, Promise<{ startTime: bigint; epochDuration: bigint }>>();
-
-function readImmutables(deps: Pick<Deps, 'chain'>, address: Address) {
-  const key = `${deps.chain.chainId}:${deps.chain.rpcUrl}:${address.toLowerCase()}`;
-  let found = immutables.get(key);
-  if (!found) {
-    const client = deps.chain.publicClient;
-    found = Promise.all([
-      client.readContract({ address, abi: EpochDistributorAbi, functionName: 'startTime' }),
-      client.readContract({ address, abi: EpochDistributorAbi, functionName: 'epochDuration' }),
-    ]).then(([startTime, epochDuration]) => ({ startTime, epochDuration }));
-    // A failed read is not kept: the next request tries again.
-    found.catch(() => immutables.delete(key));
-    immutables.set(key, found);
-  }
-  return found;
-}
-
 /**
  * The running epoch, read on-chain at the latest block: its number, window and EpochInfo in one JSON-RPC batch
  * pinned to that block (the distributor's start time and epoch length never change and are read once). The
@@ -53,35 +31,19 @@ function readImmutables(deps: Pick<Deps, 'chain'>, address: Address) {
  * (EPOCH_REWARD_POOL). nextEpochIn counts from the latest block's time.
  */
 export async function readCurrentEpochView(deps: Pick<Deps, 'chain' | 'config'>): Promise<EpochView> {
-  const address = distributorAddress(deps);
-  const client = deps.chain.publicClient;
-  return onChain(async () => {
-    const [block, { startTime, epochDuration }] = await Promise.all([
-      client.getBlock({ blockTag: 'latest' }),
-      readImmutables(deps, address),
-    ]);
-    const at = { address, abi: EpochDistributorAbi, blockNumber: block.number } as const;
-    const expected = block.timestamp >= startTime ? (block.timestamp - startTime) / epochDuration : 0n;
-    const [current, start, end, info] = await Promise.all([
-      client.readContract({ ...at, functionName: 'currentEpoch' }),
-      client.readContract({ ...at, functionName: 'epochStart', args: [expected] }),
-      client.readContract({ ...at, functionName: 'epochEnd', args: [expected] }),
-      client.readContract({ ...at, functionName: 'epochInfo', args: [expected] }),
-    ]);
-    if (current !== expected) throw new Error(`distributor says epoch ${current}, its clock says ${expected}`);
-    return {
-      epochNumber: Number(current),
-      startTime: Number(start),
-      endTime: Number(end),
-      rewardPool: deps.config.epochRewardPool.toString(),
-      totalScore: info.totalScore.toString(),
-      totalClaimed: info.totalClaimed.toString(),
-      companyCount: Number(info.companyCount),
-      finalized: info.finalizedAt !== 0n,
-      epochDuration: Number(epochDuration),
-      nextEpochIn: Number(end - block.timestamp),
-    };
-  });
+  const running = await readRunningEpoch(deps);
+  return {
+    epochNumber: Number(running.epoch),
+    startTime: Number(running.start),
+    endTime: Number(running.end),
+    rewardPool: deps.config.epochRewardPool.toString(),
+    totalScore: running.info.totalScore.toString(),
+    totalClaimed: running.info.totalClaimed.toString(),
+    companyCount: Number(running.info.companyCount),
+    finalized: running.info.finalizedAt !== 0n,
+    epochDuration: Number(running.epochDuration),
+    nextEpochIn: Number(running.end - running.blockTime),
+  };
 }
 
 export interface ClaimableEntry {

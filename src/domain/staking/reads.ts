@@ -5,7 +5,7 @@
 // come from the same state). An RPC that does not answer becomes 503 CHAIN_UNAVAILABLE (onChain).
 
 import type { Address } from 'viem';
-import { requireContract } from '../../chain/contracts.ts';
+import { requireContract } from '../../chain/contracts/addresses.ts';
 import { onChain } from '../../chain/errors.ts';
 import { EmissionTokenAbi, StakingAbi } from '../../chain/generated/abis.ts';
 import { CARD_TOKEN_ID_MAX, NO_CARD_MULTIPLIER, type TierName } from '../../constants.ts';

@@ -6,7 +6,7 @@
 
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { type Address, encodeFunctionData, type Hex, parseEventLogs, type TransactionReceipt, zeroAddress } from 'viem';
-import { requireContract } from '../../chain/contracts.ts';
+import { requireContract } from '../../chain/contracts/addresses.ts';
 import { onChain } from '../../chain/errors.ts';
 import { TokenLauncherAbi } from '../../chain/generated/abis.ts';
 import { TOKEN_NAME_MAX } from '../../constants.ts';

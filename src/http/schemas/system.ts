@@ -1,6 +1,6 @@
 // Schemas of the operational routes: health and chain.
 import { Type } from 'typebox';
-import { CONTRACT_KEYS } from '../../chain/contracts.ts';
+import { CONTRACT_KEYS } from '../../chain/contracts/addresses.ts';
 import { AddressString, internalOk, Nullable } from './common.ts';
 
 export const HealthData = Type.Object({

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { recoverTypedDataAddress } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
-import { agentWalletTypedData } from '../../../src/chain/identity.ts';
+import { agentWalletTypedData } from '../../../src/chain/contracts/identity.ts';
 import { createHdWalletProvider, loadWalletSeed } from '../../../src/domain/wallets/provider.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'aie-seed-'));

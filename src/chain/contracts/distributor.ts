@@ -1,22 +1,26 @@
-// Reads of the epoch distributor (contracts/EpochDistributor.sol) and the lookups that repair a crash: the
-// transaction that finalized an epoch or paid a leaf, found from the outbox's record or, failing that, the logs.
+// The epoch distributor (contracts/EpochDistributor.sol): its reads, the finalize and claim transactions the oracle
+// sends, and the lookups that repair a crash (the transaction that finalized an epoch or paid a leaf, found from
+// the outbox's record or, failing that, the logs). Every call maps an unreachable node to CHAIN_UNAVAILABLE.
 
 import { eq } from 'drizzle-orm';
 import {
   type Address,
+  encodeFunctionData,
   type Hex,
   isAddressEqual,
   parseEventLogs,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from 'viem';
-import { requireContract } from '../../chain/contracts.ts';
-import { onChain } from '../../chain/errors.ts';
-import { EpochDistributorAbi } from '../../chain/generated/abis.ts';
+import type { Database } from '../../db/client.ts';
 import { chainTxs } from '../../db/schema/chain.ts';
-import type { Deps as DomainDeps } from '../deps.ts';
+import type { Chain } from '../client.ts';
+import { onChain } from '../errors.ts';
+import { EpochDistributorAbi } from '../generated/abis.ts';
+import type { TxRequest } from '../outbox.ts';
+import { requireContract } from './addresses.ts';
 
-type Deps = Pick<DomainDeps, 'chain' | 'database'>;
+type Deps = { chain: Chain; database: Database };
 
 /** The outbox key of epoch `epoch`'s finalize transaction. */
 export const finalizeKey = (epoch: number) => `epoch-finalize:${epoch}`;
@@ -149,4 +153,92 @@ export async function findClaimTx(
 export async function blockTime(deps: Deps, blockNumber: bigint): Promise<Date> {
   const block = await onChain(() => deps.chain.publicClient.getBlock({ blockNumber }));
   return new Date(Number(block.timestamp) * 1000);
+}
+
+/** The oracle's finalize transaction of `epoch`. */
+export function finalizeCall(
+  deps: Pick<Deps, 'chain'>,
+  epoch: number,
+  root: { merkleRoot: Hex; totalScore: bigint; rewardPool: bigint; companyCount: number },
+): TxRequest {
+  return {
+    to: distributorAddress(deps),
+    data: encodeFunctionData({
+      abi: EpochDistributorAbi,
+      functionName: 'finalize',
+      args: [BigInt(epoch), root.merkleRoot, root.totalScore, root.rewardPool, BigInt(root.companyCount)],
+    }),
+  };
+}
+
+/** The claim transaction of a company's leaf in `epoch` (paid to its claimTo). */
+export function claimCall(
+  deps: Pick<Deps, 'chain'>,
+  epoch: number,
+  leaf: { index: number; companyKey: Hex; claimTo: Address; score: bigint; proof: Hex[] },
+): TxRequest {
+  return {
+    to: distributorAddress(deps),
+    data: encodeFunctionData({
+      abi: EpochDistributorAbi,
+      functionName: 'claim',
+      args: [BigInt(epoch), BigInt(leaf.index), leaf.companyKey, leaf.claimTo, leaf.score, leaf.proof],
+    }),
+  };
+}
+
+/** The distributor's immutable start time and epoch length, read once per chain and contract. */
+const immutables = new Map<string, Promise<{ startTime: bigint; epochDuration: bigint }>>();
+
+function readImmutables(deps: Pick<Deps, 'chain'>, address: Address) {
+  const key = `${deps.chain.chainId}:${deps.chain.rpcUrl}:${address.toLowerCase()}`;
+  let found = immutables.get(key);
+  if (!found) {
+    const client = deps.chain.publicClient;
+    found = Promise.all([
+      client.readContract({ address, abi: EpochDistributorAbi, functionName: 'startTime' }),
+      client.readContract({ address, abi: EpochDistributorAbi, functionName: 'epochDuration' }),
+    ]).then(([startTime, epochDuration]) => ({ startTime, epochDuration }));
+    // A failed read is not kept: the next request tries again.
+    found.catch(() => immutables.delete(key));
+    immutables.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * The epoch running at the latest block: its number, window and EpochInfo in one JSON-RPC batch pinned to that
+ * block (the start time and epoch length never change and are read once), and the block's time.
+ */
+export function readRunningEpoch(deps: Pick<Deps, 'chain'>): Promise<{
+  epoch: bigint;
+  start: bigint;
+  end: bigint;
+  info: EpochInfo;
+  epochDuration: bigint;
+  blockTime: bigint;
+}> {
+  const address = distributorAddress(deps);
+  const client = deps.chain.publicClient;
+  return onChain(async () => {
+    const [block, { startTime, epochDuration }] = await Promise.all([
+      client.getBlock({ blockTag: 'latest' }),
+      readImmutables(deps, address),
+    ]);
+    const pinned = { address, abi: EpochDistributorAbi, blockNumber: block.number } as const;
+    const expected = block.timestamp >= startTime ? (block.timestamp - startTime) / epochDuration : 0n;
+    const [current, start, end, info] = await Promise.all([
+      client.readContract({ ...pinned, functionName: 'currentEpoch' }),
+      client.readContract({ ...pinned, functionName: 'epochStart', args: [expected] }),
+      client.readContract({ ...pinned, functionName: 'epochEnd', args: [expected] }),
+      client.readContract({ ...pinned, functionName: 'epochInfo', args: [expected] }),
+    ]);
+    if (current !== expected) throw new Error(`distributor says epoch ${current}, its clock says ${expected}`);
+    return { epoch: current, start, end, info, epochDuration, blockTime: block.timestamp };
+  });
+}
+
+/** The receipt of a transaction, or undefined when the node does not know it. */
+export async function readReceipt(deps: Pick<Deps, 'chain'>, hash: Hex): Promise<TransactionReceipt | undefined> {
+  return onChain(() => deps.chain.publicClient.getTransactionReceipt({ hash })).catch(() => undefined);
 }

@@ -10,11 +10,11 @@ import {
   isAddressEqual,
   parseEventLogs,
 } from 'viem';
-import { AppError } from '../errors.ts';
-import type { Chain } from './client.ts';
-import { onChain } from './errors.ts';
-import { DecisionAnchorAbi, ValidationRegistryAbi } from './generated/abis.ts';
-import type { Outbox } from './outbox.ts';
+import { AppError } from '../../errors.ts';
+import type { Chain } from '../client.ts';
+import { onChain } from '../errors.ts';
+import { DecisionAnchorAbi, ValidationRegistryAbi } from '../generated/abis.ts';
+import type { Outbox } from '../outbox.ts';
 
 type ChainReader = Pick<Chain, 'publicClient' | 'contracts'>;
 

@@ -2,7 +2,7 @@
 // setAgentWallet, and the agent id a registration receipt carries. Agent ids start at 0, so an id is a bigint
 // that may be 0n: test it against undefined, never for truthiness.
 import { type Address, isAddressEqual, parseEventLogs, type TransactionReceipt, type TypedDataDefinition } from 'viem';
-import { IdentityRegistryAbi } from './generated/abis.ts';
+import { IdentityRegistryAbi } from '../generated/abis.ts';
 
 /** The registry's EIP-712 domain name and version (IdentityRegistry.sol, as in the ERC-8004 reference). */
 export const AGENT_WALLET_DOMAIN = { name: 'ERC8004IdentityRegistry', version: '1' } as const;

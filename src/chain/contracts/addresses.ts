@@ -1,7 +1,7 @@
 // Deployed contract addresses: the names every area uses, and the file that keeps them across restarts.
 import { existsSync, readFileSync } from 'node:fs';
 import { type Address, getAddress, type Hex, isAddress, isHex } from 'viem';
-import { writeFileAtomic } from '../files.ts';
+import { writeFileAtomic } from '../../files.ts';
 
 export const CONTRACT_KEYS = [
   'accessCard',
