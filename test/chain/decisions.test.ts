@@ -9,8 +9,8 @@ import { type Hex, keccak256, parseEventLogs, stringToHex, type TransactionRecei
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClients } from '../../src/chain/client.ts';
 import { type AnchorDeps, anchorDecisions, lookupDecisionHash } from '../../src/chain/contracts/anchor.ts';
-import { DecisionAnchorAbi, IdentityRegistryAbi, ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import { registeredAgentId } from '../../src/chain/contracts/identity.ts';
+import { DecisionAnchorAbi, IdentityRegistryAbi, ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import type { Outbox, OutboxOptions } from '../../src/chain/outbox.ts';
 import type { Database } from '../../src/db/client.ts';
 import { chainTxs, companyGasDays } from '../../src/db/schema/chain.ts';

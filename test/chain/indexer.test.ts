@@ -4,6 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
 import { type Address, createPublicClient, custom, type Hex, parseEventLogs } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cardTransferEvent } from '../../src/chain/contracts/access-card.ts';
 import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { createLogFollower, type FollowedLog } from '../../src/chain/indexer.ts';
 import { CARD_MINT_PRICE_USDC } from '../../src/constants.ts';
@@ -13,7 +14,6 @@ import { agents, companies } from '../../src/db/schema/companies.ts';
 import {
   applyCardTransfers,
   CARD_TRANSFERS_STREAM,
-  cardTransferEvent,
   followCardTransfers,
 } from '../../src/domain/companies/ownership.ts';
 import { anvilTestClient, startTestChain, type TestChain } from '../helpers/chain.ts';

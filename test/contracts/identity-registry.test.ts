@@ -5,13 +5,13 @@ import { type Address, getAddress, type Hex, keccak256, stringToHex } from 'viem
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
 import { devAccount } from '../../src/chain/client.ts';
-import { IdentityRegistryAbi } from '../../src/chain/generated/abis.ts';
 import {
   AGENT_WALLET_DOMAIN,
   AGENT_WALLET_MAX_DEADLINE_DELAY,
   agentWalletTypedData,
   registeredAgentId,
 } from '../../src/chain/contracts/identity.ts';
+import { IdentityRegistryAbi } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { contractHelpers, useCardChain, ZERO } from './fixture.ts';
 

@@ -3,8 +3,8 @@
 // per-validator lists, and the gas of validationRequest and validationResponse.
 import { type Abi, type Address, type Hex, keccak256, stringToHex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { IdentityRegistryAbi, ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import { registeredAgentId } from '../../src/chain/contracts/identity.ts';
+import { IdentityRegistryAbi, ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { contractHelpers, useCardChain, ZERO } from './fixture.ts';
 

@@ -26,7 +26,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
 import { createChainClients, devAccount, makeViemChain } from '../../src/chain/client.ts';
-import { CONTRACT_KEYS, type ContractsFile, readContractsFile, writeContractsFile } from '../../src/chain/contracts/addresses.ts';
+import {
+  CONTRACT_KEYS,
+  type ContractsFile,
+  readContractsFile,
+  writeContractsFile,
+} from '../../src/chain/contracts/addresses.ts';
 import { deployPlatform } from '../../src/chain/deploy.ts';
 import { standardInputPathFor } from '../../src/chain/deploy-command.ts';
 import {

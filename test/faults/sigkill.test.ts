@@ -11,13 +11,13 @@ import path from 'node:path';
 import { type Address, createWalletClient, getAddress, type Hex, http, isAddressEqual, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
+import { companyKey, predictTokenAddress } from '../../src/chain/contracts/launcher.ts';
 import { AccessCardAbi, IdentityRegistryAbi, MockUSDCAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { AGENT_ROLES } from '../../src/constants.ts';
 import type { Db } from '../../src/db/client.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';
 import { agents, companies } from '../../src/db/schema/companies.ts';
 import { agentRegistrationUri } from '../../src/domain/identity/pipeline.ts';
-import { companyKey, predictTokenAddress } from '../../src/domain/tokens/keys.ts';
 import { createHdWalletProvider, loadWalletSeed } from '../../src/domain/wallets/provider.ts';
 import { startupJobs } from '../../src/jobs/scheduler.ts';
 import {

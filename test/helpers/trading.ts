@@ -116,12 +116,12 @@ export function tokenTrading(t: TestEnv): TokenTrading {
           .set({ cardTokenId: Number(card) })
           .where(eq(companies.id, companyId));
       }
-      const company = await launchToken(t.container, companyId, devAccount(creator).address, {
+      const token = await launchToken(t.container, companyId, devAccount(creator).address, {
         name: `${symbol} token`,
         symbol,
       });
-      expect(company.tokenStatus).toBe('BONDING');
-      return company.tokenAddress as Address;
+      expect(token.status).toBe('BONDING');
+      return token.tokenAddress as Address;
     },
   };
 }

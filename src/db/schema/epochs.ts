@@ -43,7 +43,7 @@ export const rewardClaims = pgTable(
       .references(() => companies.id),
     /** The leaf's index in the tree (its bit in the distributor's claimed bitmap). */
     leafIndex: integer('leaf_index').notNull(),
-    /** keccak256 of the company id (domain/tokens/keys.ts), bytes32 hex. */
+    /** keccak256 of the company id (chain/contracts/launcher.ts), bytes32 hex. */
     companyKey: text('company_key').notNull(),
     /** The treasury address recorded at finalization: where the reward is minted, whatever the treasury is later. */
     claimTo: text('claim_to').notNull(),

@@ -3,17 +3,8 @@
 // companies whose lock is not yet confirmed are repaired at start and every minute (repairCardLocks).
 
 import { eq, inArray, isNull } from 'drizzle-orm';
-import {
-  type Address,
-  BaseError,
-  ContractFunctionRevertedError,
-  encodeFunctionData,
-  isAddressEqual,
-  zeroAddress,
-} from 'viem';
-import { requireContract } from '../../chain/contracts/addresses.ts';
-import { onChain } from '../../chain/errors.ts';
-import { AccessCardAbi } from '../../chain/generated/abis.ts';
+import { type Address, isAddressEqual } from 'viem';
+import { canDeploy, cardsOf, holderOf, isLocked, latestBlock, lockCall } from '../../chain/contracts/access-card.ts';
 import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { forbidden } from '../../errors.ts';
@@ -22,23 +13,15 @@ import { requireCreator } from './rules.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database' | 'outbox' | 'now'>;
 
-function cardAddress(deps: Deps): Address {
-  return requireContract(deps.chain.contracts, 'accessCard');
-}
-
 /**
  * The lowest-numbered card the signer holds that is neither locked on-chain nor bound in the database (a lock
  * still pending). canDeploy answers the common case in one call; only when its card is already bound here are
  * all the signer's cards read, in one JSON-RPC batch.
  */
 export async function pickUnusedCard(deps: Deps, signer: Address): Promise<{ tokenId: number; block: bigint }> {
-  const address = cardAddress(deps);
-  const client = deps.chain.publicClient;
   // Every read at one block, which the company records: the indexer applies only transfers after it.
-  const block = await onChain(() => client.getBlockNumber({ cacheTime: 0 }));
-  const first = await onChain(() =>
-    client.readContract({ address, abi: AccessCardAbi, functionName: 'canDeploy', args: [signer], blockNumber: block }),
-  );
+  const block = await latestBlock(deps.chain);
+  const first = await canDeploy(deps.chain, signer, block);
   const noCard = () =>
     forbidden(
       `${signer} holds no unused access card: mint one (or receive one) to create a company; one card makes one company`,
@@ -47,36 +30,7 @@ export async function pickUnusedCard(deps: Deps, signer: Address): Promise<{ tok
   if (!(await boundCards(deps.database.db, [Number(first)])).has(Number(first)))
     return { tokenId: Number(first), block };
 
-  const balance = await onChain(() =>
-    client.readContract({ address, abi: AccessCardAbi, functionName: 'balanceOf', args: [signer], blockNumber: block }),
-  );
-  const ids = await onChain(() =>
-    Promise.all(
-      Array.from({ length: Number(balance) }, (_, i) =>
-        client.readContract({
-          address,
-          abi: AccessCardAbi,
-          functionName: 'tokenOfOwnerByIndex',
-          args: [signer, BigInt(i)],
-          blockNumber: block,
-        }),
-      ),
-    ),
-  );
-  const deployed = await onChain(() =>
-    Promise.all(
-      ids.map((id) =>
-        client.readContract({
-          address,
-          abi: AccessCardAbi,
-          functionName: 'companyDeployed',
-          args: [id],
-          blockNumber: block,
-        }),
-      ),
-    ),
-  );
-  const candidates = ids.filter((_, i) => !deployed[i]).map(Number);
+  const candidates = (await cardsOf(deps.chain, signer, block)).filter((c) => !c.locked).map((c) => Number(c.id));
   const bound = await boundCards(deps.database.db, candidates);
   const free = candidates.filter((id) => !bound.has(id)).sort((a, b) => a - b);
   if (free.length === 0) throw noCard();
@@ -94,33 +48,13 @@ async function boundCards(db: Tx, ids: number[]): Promise<Set<number>> {
 
 /** Locks the company's card on-chain (once, whatever happens) and records the confirmation. */
 export async function lockCompanyCard(deps: Deps, company: { id: string; cardTokenId: number }): Promise<void> {
-  const address = cardAddress(deps);
   const tokenId = BigInt(company.cardTokenId);
-  const alreadyLocked = await onChain(() =>
-    deps.chain.publicClient.readContract({
-      address,
-      abi: AccessCardAbi,
-      functionName: 'companyDeployed',
-      args: [tokenId],
-    }),
-  );
-  if (!alreadyLocked) {
-    const receipt = await deps.outbox.send(
-      `card-lock:${company.cardTokenId}`,
-      () => ({
-        to: address,
-        data: encodeFunctionData({ abi: AccessCardAbi, functionName: 'markCompanyDeployed', args: [tokenId] }),
-      }),
-      { chargedTo: [company.id] },
-    );
-    if (receipt.status !== 'success') {
-      const locked = await deps.chain.publicClient.readContract({
-        address,
-        abi: AccessCardAbi,
-        functionName: 'companyDeployed',
-        args: [tokenId],
-      });
-      if (!locked) throw new Error(`markCompanyDeployed(${tokenId}) reverted in ${receipt.transactionHash}`);
+  if (!(await isLocked(deps.chain, tokenId))) {
+    const receipt = await deps.outbox.send(`card-lock:${company.cardTokenId}`, () => lockCall(deps.chain, tokenId), {
+      chargedTo: [company.id],
+    });
+    if (receipt.status !== 'success' && !(await isLocked(deps.chain, tokenId))) {
+      throw new Error(`markCompanyDeployed(${tokenId}) reverted in ${receipt.transactionHash}`);
     }
   }
   await deps.database.db
@@ -152,21 +86,7 @@ export async function requireCardHolder(
   signer: Address | undefined,
 ): Promise<void> {
   requireCreator(company, signer);
-  const owner = await onChain(() =>
-    deps.chain.publicClient
-      .readContract({
-        address: requireContract(deps.chain.contracts, 'accessCard'),
-        abi: AccessCardAbi,
-        functionName: 'ownerOf',
-        args: [BigInt(company.cardTokenId)],
-        blockTag: 'latest',
-      })
-      .catch((err: unknown) => {
-        // ownerOf reverts for a card that does not exist (burnt, or never minted on this chain): nobody holds it.
-        if (err instanceof BaseError && err.walk((e) => e instanceof ContractFunctionRevertedError)) return zeroAddress;
-        throw err;
-      }),
-  );
+  const owner = await holderOf(deps.chain, BigInt(company.cardTokenId));
   if (!isAddressEqual(owner, signer!)) {
     throw forbidden(
       `The access card of company ${company.id} has moved to ${owner}: only its holder may do this (the platform's records catch up within seconds)`,

@@ -1,16 +1,15 @@
 // Ownership follows the card: whoever holds a company's access card is its creator. The access card's Transfer
 // events, followed by the chain indexer, move the bound company and all its agents to the new holder.
 import { type SQL, sql } from 'drizzle-orm';
-import { type Address, getAbiItem, getAddress, zeroAddress } from 'viem';
+import { type Address, getAddress, zeroAddress } from 'viem';
 import type { Chain } from '../../chain/client.ts';
-import { AccessCardAbi } from '../../chain/generated/abis.ts';
+import { cardTransferEvent } from '../../chain/contracts/access-card.ts';
 import { createLogFollower, type FollowerLogger, type LogFollower } from '../../chain/indexer.ts';
 import type { Config } from '../../config.ts';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { moveToCardHolders } from '../agents/store.ts';
 
 export const CARD_TRANSFERS_STREAM = 'access-card-transfers';
-export const cardTransferEvent = getAbiItem({ abi: AccessCardAbi, name: 'Transfer' });
 
 /** The part of a decoded Transfer log this module reads. */
 export interface CardTransferLog {

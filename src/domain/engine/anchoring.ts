@@ -10,10 +10,10 @@ import { createId } from '@paralleldrive/cuid2';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { ANCHOR_BATCH_MAX, anchorDecisions } from '../../chain/contracts/anchor.ts';
+import { companyKey } from '../../chain/contracts/launcher.ts';
 import { rowsOf } from '../../db/client.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
 import type { Deps } from '../deps.ts';
-import { companyKey } from '../tokens/keys.ts';
 
 export type AnchoringDeps = Pick<Deps, 'chain' | 'database' | 'outbox'> & {
   log?: { warn(o: object, m: string): void };

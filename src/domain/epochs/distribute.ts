@@ -19,13 +19,13 @@ import {
   readCurrentEpoch,
   readEpoch,
 } from '../../chain/contracts/distributor.ts';
+import { companyKey } from '../../chain/contracts/launcher.ts';
 import { buildEpochTree, rewardOf } from '../../chain/merkle.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { rewardClaims, rewardEpochs } from '../../db/schema/epochs.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { publishEvent } from '../events/store.ts';
-import { companyKey } from '../tokens/keys.ts';
 import { epochScores } from './scores.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database' | 'oracleOutbox' | 'config'>;

@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { type Address, encodeFunctionData, isAddressEqual } from 'viem';
 import { requireContract } from '../../chain/contracts/addresses.ts';
-import { IdentityRegistryAbi } from '../../chain/generated/abis.ts';
 import { agentWalletTypedData, registeredAgentId } from '../../chain/contracts/identity.ts';
+import { IdentityRegistryAbi } from '../../chain/generated/abis.ts';
 import { describeChainError } from '../../chain/revert.ts';
 import { chainTime } from '../../chain/time.ts';
 import { agents } from '../../db/schema/companies.ts';

@@ -1,9 +1,9 @@
 // The company-token indexer: follows the launcher (TokenLaunched, CurveTrade, Graduated) and the pool fee hook
 // (PoolTrade: every swap of every graduated pool, whichever router made it) with one persisted cursor, and writes
 // them with apply.ts. Block timestamps are read before the database transaction, in one JSON-RPC batch.
-import { type Address, getAbiItem } from 'viem';
+import type { Address } from 'viem';
 import type { Chain } from '../../chain/client.ts';
-import { PlatformFeeHookAbi, TokenLauncherAbi } from '../../chain/generated/abis.ts';
+import { TOKEN_EVENTS } from '../../chain/contracts/launcher.ts';
 import { createLogFollower, type FollowedLog, type FollowerLogger, type LogFollower } from '../../chain/indexer.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -11,12 +11,7 @@ import { applyGraduations, applyLaunches, applyTrades, type TradeRecord } from '
 
 export const COMPANY_TOKENS_STREAM = 'company-tokens';
 
-export const tokenEvents = [
-  getAbiItem({ abi: TokenLauncherAbi, name: 'TokenLaunched' }),
-  getAbiItem({ abi: TokenLauncherAbi, name: 'CurveTrade' }),
-  getAbiItem({ abi: TokenLauncherAbi, name: 'Graduated' }),
-  getAbiItem({ abi: PlatformFeeHookAbi, name: 'PoolTrade' }),
-] as const;
+export const tokenEvents = TOKEN_EVENTS;
 
 export type TokenLog = FollowedLog<typeof tokenEvents>;
 

@@ -5,10 +5,16 @@
 // repairTokenLaunches (which runs the same completion again): nothing is launched twice, nothing is lost.
 
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { type Address, encodeFunctionData, type Hex, parseEventLogs, type TransactionReceipt, zeroAddress } from 'viem';
-import { requireContract } from '../../chain/contracts/addresses.ts';
-import { onChain } from '../../chain/errors.ts';
-import { TokenLauncherAbi } from '../../chain/generated/abis.ts';
+import type { Address } from 'viem';
+import {
+  blockTimeOf,
+  companyKey,
+  findLaunch,
+  launchCall,
+  launcherAddress,
+  launchIn,
+  predictTokenAddress,
+} from '../../chain/contracts/launcher.ts';
 import { TOKEN_NAME_MAX } from '../../constants.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { badRequest, conflict } from '../../errors.ts';
@@ -17,7 +23,7 @@ import { type CompanyRow, requireCompany } from '../companies/queries.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { applyLaunches } from './apply.ts';
-import { companyKey, predictTokenAddress } from './keys.ts';
+import { tokenStatusOf } from './queries.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database' | 'outbox' | 'now' | 'config'>;
 
@@ -26,11 +32,7 @@ export interface LaunchInput {
   symbol: string;
 }
 
-export function launcherAddress(deps: Pick<Deps, 'chain'>): Address {
-  return requireContract(deps.chain.contracts, 'tokenLauncher');
-}
-
-/** Launches the company's token for its creator; returns the company as it is afterwards. */
+/** Launches the company's token for its creator; returns the token's status as the route answers it. */
 export async function launchToken(deps: Deps, idOrSlug: string, signer: Address | undefined, input: LaunchInput) {
   const db = deps.database.db;
   let company = await requireCompany(db, idOrSlug);
@@ -41,7 +43,7 @@ export async function launchToken(deps: Deps, idOrSlug: string, signer: Address 
     );
   }
   checkLaunchable(company, input);
-  const launcher = launcherAddress(deps);
+  const launcher = launcherAddress(deps.chain);
   if (company.tokenLaunchRequestedAt === null) {
     await requireGasBudget(deps, company.id, PLATFORM_GAS_ESTIMATES.tokenLaunch, 'a token launch');
     const threshold = BigInt(deps.config.graduationThresholdUsd) * 1_000_000n;
@@ -68,7 +70,8 @@ export async function launchToken(deps: Deps, idOrSlug: string, signer: Address 
     checkLaunchable(company, input);
   }
   await completeLaunch(deps, company);
-  return requireCompany(db, company.id);
+  // What the route answers: the token as it is now (its company read once more, after the launch moved it).
+  return tokenStatusOf(deps, await requireCompany(db, company.id));
 }
 
 /** 409 unless the company can (still) launch this token: not launched, and no other launch in flight. */
@@ -94,71 +97,25 @@ function checkLaunchable(company: CompanyRow, input: LaunchInput) {
  */
 export async function completeLaunch(deps: Deps, company: CompanyRow): Promise<void> {
   if (company.tokenStatus !== 'PRE_PUBLIC' || !company.tokenLaunchRequestedAt) return;
-  const launcher = launcherAddress(deps);
   const key = companyKey(company.id);
-  const receipt = await onChain(() =>
-    deps.outbox.send(
-      `token-launch:${company.id}`,
-      () => ({
-        to: launcher,
-        data: encodeFunctionData({
-          abi: TokenLauncherAbi,
-          functionName: 'launch',
-          args: [
-            key,
-            company.tokenName!,
-            company.tokenSymbol!,
-            company.creatorAddress as Address,
-            company.tokenGraduationThreshold!,
-          ],
-        }),
+  const receipt = await deps.outbox.send(
+    `token-launch:${company.id}`,
+    () =>
+      launchCall(deps.chain, {
+        key,
+        name: company.tokenName!,
+        symbol: company.tokenSymbol!,
+        creator: company.creatorAddress as Address,
+        graduationThreshold: company.tokenGraduationThreshold!,
       }),
-      { chargedTo: [company.id] },
-    ),
+    { chargedTo: [company.id] },
   );
-  const launch = launchOf(receipt, launcher) ?? (await findLaunch(deps, launcher, key));
+  const launch = launchIn(deps.chain, receipt) ?? (await findLaunch(deps.chain, key));
   if (!launch)
     throw new Error(`launch of ${company.tokenSymbol} for ${company.id} reverted in ${receipt.transactionHash}`);
-  const block = await onChain(() => deps.chain.publicClient.getBlock({ blockNumber: launch.blockNumber }));
   await applyLaunches(deps.database.db, [
-    { token: launch.token, txHash: launch.txHash, blockTime: new Date(Number(block.timestamp) * 1000) },
+    { token: launch.token, txHash: launch.txHash, blockTime: await blockTimeOf(deps.chain, launch.blockNumber) },
   ]);
-}
-
-interface FoundLaunch {
-  token: Address;
-  txHash: Hex;
-  blockNumber: bigint;
-}
-
-function launchOf(receipt: TransactionReceipt, launcher: Address): FoundLaunch | undefined {
-  if (receipt.status !== 'success') return undefined;
-  const [log] = parseEventLogs({
-    abi: TokenLauncherAbi,
-    eventName: 'TokenLaunched',
-    logs: receipt.logs.filter((l) => l.address.toLowerCase() === launcher.toLowerCase()),
-  });
-  return log && { token: log.args.token, txHash: receipt.transactionHash, blockNumber: receipt.blockNumber };
-}
-
-/** The company's launch when it was not made by the recorded transaction (its key was launched before). */
-async function findLaunch(deps: Deps, launcher: Address, key: Hex): Promise<FoundLaunch | undefined> {
-  const client = deps.chain.publicClient;
-  const token = await onChain(() =>
-    client.readContract({ address: launcher, abi: TokenLauncherAbi, functionName: 'tokenOfCompany', args: [key] }),
-  );
-  if (token === zeroAddress) return undefined;
-  const [log] = await onChain(() =>
-    client.getContractEvents({
-      address: launcher,
-      abi: TokenLauncherAbi,
-      eventName: 'TokenLaunched',
-      args: { companyKey: key },
-      fromBlock: deps.chain.deployBlocks?.tokenLauncher ?? 0n,
-      strict: true,
-    }),
-  );
-  return log && { token: log.args.token, txHash: log.transactionHash, blockNumber: log.blockNumber };
 }
 
 /** Finishes launches left in flight (a crash, a chain outage) at start and every minute. */

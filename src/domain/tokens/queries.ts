@@ -2,39 +2,34 @@
 // the v1 views carry no price), and trade volume.
 import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import { onChain } from '../../chain/errors.ts';
-import { TokenLauncherAbi } from '../../chain/generated/abis.ts';
+import { launcherAddress, readMarket } from '../../chain/contracts/launcher.ts';
 import type { Tx } from '../../db/client.ts';
 import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { tokenTrades } from '../../db/schema/tokens.ts';
 import { notFound } from '../../errors.ts';
-import { requireCompany } from '../companies/queries.ts';
+import { type CompanyRow, requireCompany } from '../companies/queries.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
-import { launcherAddress } from './launch.ts';
+
 import { type Market, tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database'>;
 
 /** SPEC.md GET /api/companies/{id}/token: price and market cap from the launcher (the v4 pool once graduated). */
 export async function getTokenStatus(deps: Deps, idOrSlug: string) {
-  const company = await requireCompany(deps.database.db, idOrSlug);
+  return tokenStatusOf(deps, await requireCompany(deps.database.db, idOrSlug));
+}
+
+/** A company's token status as the routes show it, the price read on-chain once launched. */
+export async function tokenStatusOf(deps: Pick<Deps, 'chain'>, company: CompanyRow) {
   if (company.tokenStatus === 'PRE_PUBLIC') return tokenStatusView(company, undefined);
   return tokenStatusView(company, await readTokenMarket(deps, company.tokenAddress as Address));
 }
 
 /** Price and market cap of a launched token, one call to the launcher (the v4 pool once graduated). */
-export async function readTokenMarket(deps: Pick<Deps, 'chain'>, token: Address): Promise<Market> {
-  const [price, marketCap] = await onChain(() =>
-    deps.chain.publicClient.readContract({
-      address: launcherAddress(deps),
-      abi: TokenLauncherAbi,
-      functionName: 'priceOf',
-      args: [token],
-    }),
-  );
-  return { price, marketCap };
+export function readTokenMarket(deps: Pick<Deps, 'chain'>, token: Address): Promise<Market> {
+  return readMarket(deps.chain, token);
 }
 
 /** A company's token trades since `since`: how many, how many buys, and their USDC volume (base units). */
@@ -55,7 +50,7 @@ export async function getTokenDetail(deps: Deps, slug: string) {
   const [company] = await deps.database.db.select().from(companies).where(eq(companies.slug, slug)).limit(1);
   if (!company) throw notFound(`Company ${slug} not found`);
   if (company.tokenStatus === 'PRE_PUBLIC') throw notFound(`Company ${slug} has not launched a token yet`);
-  return tokenDetailView(company, launcherAddress(deps));
+  return tokenDetailView(company, launcherAddress(deps.chain));
 }
 
 export interface TokenListQuery {
@@ -113,7 +108,7 @@ export async function listTokens(deps: Deps, query: TokenListQuery, total: PageT
     const [row] = await tokenCountStatement(db, byStatus).execute(params);
     return row?.total ?? 0;
   });
-  const launcher = launcherAddress(deps);
+  const launcher = launcherAddress(deps.chain);
   return { items: rows.map((r) => tokenListItem(r, launcher)), total: counted };
 }
 

@@ -37,8 +37,7 @@ export default async function tokenRoutes(app: App, { container }: RouteOptions)
       },
     },
     async (request, reply) => {
-      await launchToken(container, request.params.id, request.signer, request.body);
-      return reply.status(201).send(ok(await getTokenStatus(container, request.params.id)));
+      return reply.status(201).send(ok(await launchToken(container, request.params.id, request.signer, request.body)));
     },
   );
 

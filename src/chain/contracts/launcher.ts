@@ -1,0 +1,125 @@
+// The token launcher (contracts/tokens/TokenLauncher.sol) and its pool hook: the launch transaction, where a
+// company's token lands before it is launched, its price, the launch found again after a crash, and the events the
+// token index follows. Every read maps an unreachable node to CHAIN_UNAVAILABLE.
+import {
+  type Address,
+  encodeDeployData,
+  encodeFunctionData,
+  getAbiItem,
+  getContractAddress,
+  type Hex,
+  isAddressEqual,
+  keccak256,
+  parseEventLogs,
+  type TransactionReceipt,
+  toBytes,
+  zeroAddress,
+} from 'viem';
+import { loadArtifact } from '../artifacts.ts';
+import type { Chain } from '../client.ts';
+import { onChain } from '../errors.ts';
+import { CompanyTokenAbi, PlatformFeeHookAbi, TokenLauncherAbi } from '../generated/abis.ts';
+import type { TxRequest } from '../outbox.ts';
+import { requireContract } from './addresses.ts';
+
+type LauncherChain = Pick<Chain, 'publicClient' | 'contracts' | 'deployBlocks'>;
+
+/** The fixed supply the launcher mints (TokenLauncher.TOTAL_SUPPLY): 1,000,000 tokens of 18 decimals. */
+export const COMPANY_TOKEN_SUPPLY = 1_000_000n * 10n ** 18n;
+
+/** The events of company tokens the index follows: launches and curve trades, graduations, pool trades. */
+export const TOKEN_EVENTS = [
+  getAbiItem({ abi: TokenLauncherAbi, name: 'TokenLaunched' }),
+  getAbiItem({ abi: TokenLauncherAbi, name: 'CurveTrade' }),
+  getAbiItem({ abi: TokenLauncherAbi, name: 'Graduated' }),
+  getAbiItem({ abi: PlatformFeeHookAbi, name: 'PoolTrade' }),
+] as const;
+
+export const launcherAddress = (chain: Pick<Chain, 'contracts'>): Address =>
+  requireContract(chain.contracts, 'tokenLauncher');
+
+/** keccak256 of the company id: one token per company, ever (the CREATE2 salt and the launcher's index). */
+export const companyKey = (companyId: string): Hex => keccak256(toBytes(companyId));
+
+/** Where `launch` deploys the token: CREATE2 from the launcher, salted with the company key. */
+export function predictTokenAddress(launcher: Address, key: Hex, name: string, symbol: string): Address {
+  const bytecode = encodeDeployData({
+    abi: CompanyTokenAbi,
+    bytecode: loadArtifact('CompanyToken').bytecode,
+    args: [name, symbol, COMPANY_TOKEN_SUPPLY, launcher],
+  });
+  return getContractAddress({ opcode: 'CREATE2', from: launcher, salt: key, bytecode });
+}
+
+/** The platform's launch transaction of a company's token. */
+export function launchCall(
+  chain: Pick<Chain, 'contracts'>,
+  token: { key: Hex; name: string; symbol: string; creator: Address; graduationThreshold: bigint },
+): TxRequest {
+  return {
+    to: launcherAddress(chain),
+    data: encodeFunctionData({
+      abi: TokenLauncherAbi,
+      functionName: 'launch',
+      args: [token.key, token.name, token.symbol, token.creator, token.graduationThreshold],
+    }),
+  };
+}
+
+/** A token's price (USDC per whole token) and market cap, one call (from the v4 pool once graduated). */
+export async function readMarket(chain: Pick<Chain, 'publicClient' | 'contracts'>, token: Address) {
+  const [price, marketCap] = await onChain(() =>
+    chain.publicClient.readContract({
+      address: launcherAddress(chain),
+      abi: TokenLauncherAbi,
+      functionName: 'priceOf',
+      args: [token],
+    }),
+  );
+  return { price, marketCap };
+}
+
+export interface FoundLaunch {
+  token: Address;
+  txHash: Hex;
+  blockNumber: bigint;
+}
+
+/** The launch a receipt of the launcher holds, if it succeeded. */
+export function launchIn(chain: Pick<Chain, 'contracts'>, receipt: TransactionReceipt): FoundLaunch | undefined {
+  if (receipt.status !== 'success') return undefined;
+  const launcher = launcherAddress(chain);
+  const [log] = parseEventLogs({
+    abi: TokenLauncherAbi,
+    eventName: 'TokenLaunched',
+    logs: receipt.logs.filter((l) => isAddressEqual(l.address, launcher)),
+  });
+  return log && { token: log.args.token, txHash: receipt.transactionHash, blockNumber: receipt.blockNumber };
+}
+
+/** The launch of a company key made by any transaction (a crash lost which), from the launcher's logs. */
+export async function findLaunch(chain: LauncherChain, key: Hex): Promise<FoundLaunch | undefined> {
+  const launcher = launcherAddress(chain);
+  const client = chain.publicClient;
+  const token = await onChain(() =>
+    client.readContract({ address: launcher, abi: TokenLauncherAbi, functionName: 'tokenOfCompany', args: [key] }),
+  );
+  if (token === zeroAddress) return undefined;
+  const [log] = await onChain(() =>
+    client.getContractEvents({
+      address: launcher,
+      abi: TokenLauncherAbi,
+      eventName: 'TokenLaunched',
+      args: { companyKey: key },
+      fromBlock: chain.deployBlocks?.tokenLauncher ?? 0n,
+      strict: true,
+    }),
+  );
+  return log && { token: log.args.token, txHash: log.transactionHash, blockNumber: log.blockNumber };
+}
+
+/** The time of block `blockNumber`. */
+export async function blockTimeOf(chain: Pick<Chain, 'publicClient'>, blockNumber: bigint): Promise<Date> {
+  const block = await onChain(() => chain.publicClient.getBlock({ blockNumber }));
+  return new Date(Number(block.timestamp) * 1000);
+}
