@@ -128,6 +128,14 @@ describe('layering', () => {
     expect(writers).toEqual(['domain/agents/store.ts']);
   });
 
+  it('reaches contracts only through the adapters of src/chain/contracts/: no ABI, no raw call above infra', () => {
+    const raw = /generated\/abis\.ts|\.readContract\(|encodeFunctionData\(|\.getContractEvents\(/;
+    const above = Object.entries(sources(SRC))
+      .filter(([file, source]) => ['domain', 'edge'].includes(layerOf(file)) && raw.test(source))
+      .map(([file]) => file);
+    expect(above).toEqual([]);
+  });
+
   it('src/ has no import that runs up a layer', () => {
     const files = sources(SRC);
     expect(Object.keys(files).length).toBeGreaterThan(100);

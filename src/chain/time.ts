@@ -1,8 +1,9 @@
 // The chain's clock, in seconds: the time the chain stamps its next block, never earlier than its latest block's.
 // Deadlines and expiries the platform sends to the chain, and windows over times the chain stamped (trades), are
 // measured by it and never by the server's clock: a chain runs ahead of or behind the server (the local chain after
-// its clock was moved, a real chain by seconds).
+// its clock was moved, a real chain by seconds). A node that does not answer is CHAIN_UNAVAILABLE.
 import type { PublicClient } from 'viem';
+import { onChain } from './errors.ts';
 
 /**
  * The latest block's timestamp, or the pending block's when that is later. A chain that mines only on demand (the
@@ -11,10 +12,12 @@ import type { PublicClient } from 'viem';
  * serves no pending block gives the latest block's time.
  */
 export async function chainTime(client: Pick<PublicClient, 'getBlock'>): Promise<bigint> {
-  const [latest, pending] = await Promise.all([
-    client.getBlock({ blockTag: 'latest' }),
-    client.getBlock({ blockTag: 'pending' }).catch(() => undefined),
-  ]);
+  const [latest, pending] = await onChain(() =>
+    Promise.all([
+      client.getBlock({ blockTag: 'latest' }),
+      client.getBlock({ blockTag: 'pending' }).catch(() => undefined),
+    ]),
+  );
   return pending && pending.timestamp > latest.timestamp ? pending.timestamp : latest.timestamp;
 }
 

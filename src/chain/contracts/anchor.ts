@@ -13,8 +13,9 @@ import {
 import { AppError } from '../../errors.ts';
 import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
-import { DecisionAnchorAbi, ValidationRegistryAbi } from '../generated/abis.ts';
+import { DecisionAnchorAbi } from '../generated/abis.ts';
 import type { Outbox } from '../outbox.ts';
+import { readValidation } from './validation.ts';
 
 type ChainReader = Pick<Chain, 'publicClient' | 'contracts'>;
 
@@ -197,7 +198,7 @@ export async function anchorDecisions(
 }
 
 /** True when the error is a contract revert (an unknown request in the validation registry). */
-function isRevert(err: unknown): boolean {
+function _isRevert(err: unknown): boolean {
   return err instanceof BaseError && err.walk((e) => e instanceof ContractFunctionRevertedError) !== null;
 }
 
@@ -217,25 +218,8 @@ function isRevert(err: unknown): boolean {
  */
 export async function lookupDecisionHash(chain: ChainReader, decisionHash: Hex): Promise<DecisionLookup> {
   const anchor = chain.contracts.decisionAnchor;
-  const registry = chain.contracts.validationRegistry;
   const [record, validation] = await onChain(() =>
-    Promise.all([
-      anchor ? readAnchor(chain, anchor, decisionHash) : undefined,
-      registry
-        ? chain.publicClient
-            .readContract({
-              address: registry,
-              abi: ValidationRegistryAbi,
-              functionName: 'getValidationStatus',
-              args: [decisionHash],
-            })
-            .catch((err: unknown) => {
-              // The registry reverts for a hash that is not a request hash.
-              if (isRevert(err)) return undefined;
-              throw err;
-            })
-        : undefined,
-    ]),
+    Promise.all([anchor ? readAnchor(chain, anchor, decisionHash) : undefined, readValidation(chain, decisionHash)]),
   );
 
   if (anchor && record && record.anchoredAt !== 0n) {
@@ -249,7 +233,7 @@ export async function lookupDecisionHash(chain: ChainReader, decisionHash: Hex):
     };
   }
   if (validation) {
-    const [validatorAddress, agentId, response, , , lastUpdate] = validation;
+    const { validatorAddress, agentId, response, lastUpdate } = validation;
     if (validatorAddress !== ZERO_ADDRESS && response > 0) {
       return { method: 'erc8004_validation', validatedAt: seconds(lastUpdate), agentId, validatorAddress, response };
     }

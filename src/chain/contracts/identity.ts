@@ -1,8 +1,59 @@
-// The ERC-8004 identity registry from the platform's side: the EIP-712 typed data a new agent wallet signs for
-// setAgentWallet, and the agent id a registration receipt carries. Agent ids start at 0, so an id is a bigint
-// that may be 0n: test it against undefined, never for truthiness.
-import { type Address, isAddressEqual, parseEventLogs, type TransactionReceipt, type TypedDataDefinition } from 'viem';
+// The ERC-8004 identity registry from the platform's side: the register and setAgentWallet transactions, the
+// EIP-712 typed data a new agent wallet signs for setAgentWallet, an agent's recorded wallet, and the agent id a
+// registration receipt carries. Agent ids start at 0, so an id is a bigint that may be 0n: test it against
+// undefined, never for truthiness.
+import {
+  type Address,
+  encodeFunctionData,
+  type Hex,
+  isAddressEqual,
+  parseEventLogs,
+  type TransactionReceipt,
+  type TypedDataDefinition,
+} from 'viem';
+import type { Chain } from '../client.ts';
+import { onChain } from '../errors.ts';
 import { IdentityRegistryAbi } from '../generated/abis.ts';
+import type { TxRequest } from '../outbox.ts';
+import { requireContract } from './addresses.ts';
+
+export const identityRegistryAddress = (chain: Pick<Chain, 'contracts'>): Address =>
+  requireContract(chain.contracts, 'identityRegistry');
+
+/** The platform's registration of a new agent, with its registration file's URI. */
+export function registerCall(chain: Pick<Chain, 'contracts'>, uri: string): TxRequest {
+  return {
+    to: identityRegistryAddress(chain),
+    data: encodeFunctionData({ abi: IdentityRegistryAbi, functionName: 'register', args: [uri] }),
+  };
+}
+
+/** Sets an agent's wallet, proven by the wallet's own signature over the typed data below. */
+export function setAgentWalletCall(
+  chain: Pick<Chain, 'contracts'>,
+  proof: { tokenId: bigint; wallet: Address; deadline: bigint; signature: Hex },
+): TxRequest {
+  return {
+    to: identityRegistryAddress(chain),
+    data: encodeFunctionData({
+      abi: IdentityRegistryAbi,
+      functionName: 'setAgentWallet',
+      args: [proof.tokenId, proof.wallet, proof.deadline, proof.signature],
+    }),
+  };
+}
+
+/** The wallet the registry records for agent `tokenId`. */
+export function agentWalletOf(chain: Pick<Chain, 'publicClient' | 'contracts'>, tokenId: bigint): Promise<Address> {
+  return onChain(() =>
+    chain.publicClient.readContract({
+      address: identityRegistryAddress(chain),
+      abi: IdentityRegistryAbi,
+      functionName: 'getAgentWallet',
+      args: [tokenId],
+    }),
+  );
+}
 
 /** The registry's EIP-712 domain name and version (IdentityRegistry.sol, as in the ERC-8004 reference). */
 export const AGENT_WALLET_DOMAIN = { name: 'ERC8004IdentityRegistry', version: '1' } as const;

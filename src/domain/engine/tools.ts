@@ -3,9 +3,7 @@
 // in phase 7. A company's toolkitConfig enables and disables them by name.
 import { desc, eq, gt, sql } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
-import { requireContract } from '../../chain/contracts/addresses.ts';
-import { onChain } from '../../chain/errors.ts';
-import { MockUSDCAbi } from '../../chain/generated/abis.ts';
+import { usdcBalanceOf } from '../../chain/contracts/usdc.ts';
 import { chainDate } from '../../chain/time.ts';
 import { STRATEGY_PRESETS } from '../../constants.ts';
 import { companies } from '../../db/schema/companies.ts';
@@ -92,9 +90,7 @@ export const TOOLS: readonly Tool[] = [
     cost: 500,
     async run({ deps, company, args }) {
       // Trades carry their block's time, so the window is counted back from the chain's clock.
-      const since = new Date(
-        (await onChain(() => chainDate(deps.chain.publicClient))).getTime() - Number(args.hours) * 3_600_000,
-      );
+      const since = new Date((await chainDate(deps.chain.publicClient)).getTime() - Number(args.hours) * 3_600_000);
       const { trades, buys, volume } = await tokenTradeStats(deps.database.db, company.id, since);
       return `${trades} trades (${buys} buys) in ${args.hours} h, volume ${formatUnits(volume, 6)} USDC`;
     },
@@ -111,7 +107,7 @@ export const TOOLS: readonly Tool[] = [
     },
     cost: 500,
     async run({ deps, args }) {
-      const since = new Date((await onChain(() => chainDate(deps.chain.publicClient))).getTime() - 86_400_000);
+      const since = new Date((await chainDate(deps.chain.publicClient)).getTime() - 86_400_000);
       const rows = await deps.database.db
         .select({
           symbol: companies.tokenSymbol,
@@ -193,15 +189,7 @@ export function enabledTools(toolkit: { enabledTools?: string[]; disabledTools?:
 
 /** USDC (base units) held by `account`. */
 export function readUsdcBalance(deps: ToolDeps, account: Address): Promise<bigint> {
-  const usdc = requireContract(deps.chain.contracts, 'usdc');
-  return onChain(() =>
-    deps.chain.publicClient.readContract({
-      address: usdc,
-      abi: MockUSDCAbi,
-      functionName: 'balanceOf',
-      args: [account],
-    }),
-  );
+  return usdcBalanceOf(deps.chain, account);
 }
 
 /** What a model is told about a tool. */

@@ -16,7 +16,6 @@ import {
   readIsClaimed,
   readReceipt,
 } from '../../chain/contracts/distributor.ts';
-import { onChain } from '../../chain/errors.ts';
 import { chainDate } from '../../chain/time.ts';
 import { rewardClaims } from '../../db/schema/epochs.ts';
 import { badRequest } from '../../errors.ts';
@@ -123,9 +122,7 @@ async function recordClaimedOnChain(deps: Deps, claim: ClaimRow, finalizeTxHash:
   const found = await findClaimTx(deps, claim, fromBlock);
   // Without the paying transaction, the chain's clock is when the payment is known to have happened by: claimedAt
   // stays a chain time like every other, never the server's (which may lie weeks apart from it).
-  const claimedAt = found
-    ? await blockTime(deps, found.blockNumber)
-    : await onChain(() => chainDate(deps.chain.publicClient));
+  const claimedAt = found ? await blockTime(deps, found.blockNumber) : await chainDate(deps.chain.publicClient);
   await markClaimed(deps, claim, found?.txHash ?? null, claimedAt);
 }
 

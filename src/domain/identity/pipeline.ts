@@ -4,10 +4,15 @@
 // running the pipeline again (after a failure, a crash, or concurrently) finishes it without doing anything twice.
 
 import { eq } from 'drizzle-orm';
-import { type Address, encodeFunctionData, isAddressEqual } from 'viem';
-import { requireContract } from '../../chain/contracts/addresses.ts';
-import { agentWalletTypedData, registeredAgentId } from '../../chain/contracts/identity.ts';
-import { IdentityRegistryAbi } from '../../chain/generated/abis.ts';
+import { type Address, isAddressEqual } from 'viem';
+import {
+  agentWalletOf,
+  agentWalletTypedData,
+  identityRegistryAddress,
+  registerCall,
+  registeredAgentId,
+  setAgentWalletCall,
+} from '../../chain/contracts/identity.ts';
 import { describeChainError } from '../../chain/revert.ts';
 import { chainTime } from '../../chain/time.ts';
 import { agents } from '../../db/schema/companies.ts';
@@ -54,19 +59,12 @@ export async function provisionAgent(deps: PipelineDeps, agentId: string): Promi
     }
 
     // 2. ERC-8004 identity, registered by the platform with the agent's registration file as its URI.
-    const registry = requireContract(deps.chain.contracts, 'identityRegistry');
+    const registry = identityRegistryAddress(deps.chain);
     let tokenId: bigint;
     if (agent.erc8004TokenId === null) {
       const receipt = await deps.outbox.send(
         `agent-register:${agentId}`,
-        () => ({
-          to: registry,
-          data: encodeFunctionData({
-            abi: IdentityRegistryAbi,
-            functionName: 'register',
-            args: [agentRegistrationUri(deps.config.baseUrl, agentId)],
-          }),
-        }),
+        () => registerCall(deps.chain, agentRegistrationUri(deps.config.baseUrl, agentId)),
         { chargedTo: chargedTo(agent) },
       );
       if (receipt.status !== 'success') throw new Error(`identity registration reverted (${receipt.transactionHash})`);
@@ -97,13 +95,7 @@ async function proveAgentWallet(
   agent: { id: string; companyId: string | null },
 ) {
   const agentId = agent.id;
-  const read = () =>
-    deps.chain.publicClient.readContract({
-      address: registry,
-      abi: IdentityRegistryAbi,
-      functionName: 'getAgentWallet',
-      args: [tokenId],
-    });
+  const read = () => agentWalletOf(deps.chain, tokenId);
   if (isAddressEqual(await read(), wallet)) return;
   const owner = deps.chain.platform.account.address;
   // The registry checks the deadline against its block's time, so it is counted from the chain's clock.
@@ -116,14 +108,7 @@ async function proveAgentWallet(
   // wallet twice changes nothing, so a retry is always safe.
   const receipt = await deps.outbox.send(
     `agent-wallet:${agentId}:${deadline}`,
-    () => ({
-      to: registry,
-      data: encodeFunctionData({
-        abi: IdentityRegistryAbi,
-        functionName: 'setAgentWallet',
-        args: [tokenId, wallet, deadline, signature],
-      }),
-    }),
+    () => setAgentWalletCall(deps.chain, { tokenId, wallet, deadline, signature }),
     { chargedTo: chargedTo(agent) },
   );
   if (receipt.status !== 'success' && !isAddressEqual(await read(), wallet)) {

@@ -1,13 +1,12 @@
 // Treasury balances for the score snapshot: every treasury's USDC balance, read at one pinned block so all
-// companies are valued at the same moment. Calls go out in chunks of concurrent readContract calls, which the
-// chain client's batching transport packs into JSON-RPC batches (src/chain/client.ts), so 100,000 treasuries
-// cost a few hundred HTTP round trips, not 100,000.
-import { type Address, erc20Abi, isAddress } from 'viem';
+// companies are valued at the same moment (chain/contracts/usdc.ts reads them in JSON-RPC batches).
+import { type Address, isAddress } from 'viem';
+import { BALANCE_READ_CHUNK, usdcBalancesAt } from '../../chain/contracts/usdc.ts';
 import { isChainUnavailable } from '../../errors.ts';
 import type { Deps } from '../deps.ts';
 
 /** Concurrent balance reads in flight at once. */
-export const TREASURY_READ_CHUNK = 500;
+export const TREASURY_READ_CHUNK = BALANCE_READ_CHUNK;
 
 export interface TreasuryRead {
   /** USDC base units by company id, for companies with a treasury. */
@@ -27,30 +26,13 @@ export async function readTreasuryBalances(
 ): Promise<TreasuryRead | undefined> {
   const usdc = deps.chain.contracts.usdc;
   if (!usdc) throw new Error('the usdc contract is not configured: treasury balances cannot be read');
-  const client = deps.chain.publicClient;
   // A treasury shared by several companies is read once; an address that is not one (never stored, but cheap to
   // rule out) counts as an empty treasury.
   const addresses = [...new Set(treasuries.map((t) => t.treasuryAddress.toLowerCase()))].filter((a) =>
     isAddress(a, { strict: false }),
-  );
+  ) as Address[];
   try {
-    const block = await client.getBlockNumber({ cacheTime: 0 });
-    const byAddress = new Map<string, bigint>();
-    for (let i = 0; i < addresses.length; i += chunk) {
-      const slice = addresses.slice(i, i + chunk);
-      const values = await Promise.all(
-        slice.map((account) =>
-          client.readContract({
-            address: usdc,
-            abi: erc20Abi,
-            functionName: 'balanceOf',
-            args: [account as Address],
-            blockNumber: block,
-          }),
-        ),
-      );
-      for (const [j, account] of slice.entries()) byAddress.set(account, values[j]!);
-    }
+    const { balances: byAddress, block } = await usdcBalancesAt(deps.chain, addresses, chunk);
     const balances = new Map<string, bigint>();
     for (const t of treasuries) {
       const balance = byAddress.get(t.treasuryAddress.toLowerCase());
