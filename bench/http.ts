@@ -1,4 +1,4 @@
-// Benchmark of the main read routes on a large platform (issue 9). Seeds PostgreSQL (bench/seed.ts: 10,000
+// Benchmark of the main read routes on a large platform. Seeds PostgreSQL (bench/seed.ts: 10,000
 // companies, 70,000 agents, 1,000,000 events, a year of daily snapshots), starts the service in this process on it
 // (ROLES=api, a local anvil chain with the contracts deployed; these routes barely touch the chain), and drives each
 // route with autocannon from a child process (bench/http-load.ts), then a bare Fastify route serving a JSON body of

@@ -1,4 +1,4 @@
-// Soak run of the read routes (issue 9): the service on the seeded PostgreSQL database, the routes of bench/http.ts
+// Soak run of the read routes: the service on the seeded PostgreSQL database, the routes of bench/http.ts
 // asked in turn by every connection, first as fast as they go to measure capacity, then at a fixed share of that
 // capacity (80% by default) for several minutes in windows. Passes when no request fails (no error, time-out or
 // non-2xx), the rate is held, and the server's heap after a full collection stays flat. Writes
