@@ -93,7 +93,9 @@ async function deployOnce(
   if (pending) {
     const receipt = await read.getTransactionReceipt({ hash: pending.hash }).catch(() => undefined);
     if (receipt && receipt.status !== 'success') throw new Error(`deployment of ${name} reverted (${pending.hash})`);
-    if (!receipt && (await read.getTransactionCount({ address: from, blockTag: 'latest' })) > pending.nonce) {
+    // Mined before the interruption: adopt it, sending nothing.
+    if (receipt) return adopted(clients, name, from, pending.nonce, receipt.blockNumber);
+    if ((await read.getTransactionCount({ address: from, blockTag: 'latest' })) > pending.nonce) {
       // The nonce went to another transaction (this one was replaced): nothing was deployed, deploy anew.
       pending = undefined;
     }
@@ -119,11 +121,15 @@ async function deployOnce(
     if (!/known|nonce too low|already/i.test((err as Error).message)) throw err;
   }
   const receipt = await read.waitForTransactionReceipt({ hash: pending.hash, timeout: 300_000 });
-  const address = getAddress(getContractAddress({ from, nonce: BigInt(pending.nonce) }));
-  if (receipt.status !== 'success' || !(await hasCode(clients, address))) {
-    throw new Error(`deployment of ${name} reverted (${pending.hash})`);
-  }
-  return { address, block: receipt.blockNumber };
+  if (receipt.status !== 'success') throw new Error(`deployment of ${name} reverted (${pending.hash})`);
+  return adopted(clients, name, from, pending.nonce, receipt.blockNumber);
+}
+
+/** The contract a creation at `nonce` made, checked to have code. */
+async function adopted(clients: ChainClients, name: string, from: Address, nonce: number, block: bigint) {
+  const address = getAddress(getContractAddress({ from, nonce: BigInt(nonce) }));
+  if (!(await hasCode(clients, address))) throw new Error(`deployment of ${name} left no code at ${address}`);
+  return { address, block };
 }
 
 /** The ABI-encoded constructor arguments, as a block explorer asks for them to verify the source. */

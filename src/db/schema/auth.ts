@@ -1,5 +1,5 @@
 // Tables of authentication: API keys (stored as sha256, never in clear) and the wallet-signature replay store.
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const apiKeys = pgTable(
   'api_keys',
@@ -12,6 +12,8 @@ export const apiKeys = pgTable(
     keyHash: text('key_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** Creation order: keys made within one tick of the database clock (PGlite's is coarse) still list in order. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
   },
   (t) => [index('api_keys_active_idx').on(t.revokedAt)],
 );

@@ -32,7 +32,7 @@ export async function createApiKey(db: Tx, name: string): Promise<ApiKeyRecord &
 }
 
 export async function listApiKeys(db: Tx): Promise<ApiKeyRecord[]> {
-  const rows = await db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt));
+  const rows = await db.select().from(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.seq));
   return rows.map(toRecord);
 }
 

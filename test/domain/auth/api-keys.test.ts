@@ -78,6 +78,18 @@ describe.each(testDatabases)('API keys on $name', (testDatabase) => {
     });
   });
 
+  describe('listApiKeys order', () => {
+    it('lists keys made at the same database time (one transaction, or one tick of a coarse clock) newest first', async () => {
+      const [a, b] = await database.db.transaction(async (tx) => [
+        await createApiKey(tx, 'same-tick-a'),
+        await createApiKey(tx, 'same-tick-b'),
+      ]);
+      const names = (await listApiKeys(database.db)).map((k) => k.name);
+      expect(names.indexOf('same-tick-b')).toBeLessThan(names.indexOf('same-tick-a'));
+      expect([a!.name, b!.name]).toEqual(['same-tick-a', 'same-tick-b']);
+    });
+  });
+
   describe('revokeApiKey', () => {
     it('revokes an active key once; unknown ids and second revocations answer false', async () => {
       const { id } = await createApiKey(database.db, 'old');
