@@ -335,6 +335,9 @@ describe('GET /api/v1/tokens', () => {
 
   beforeAll(async () => {
     bonding = await newCompany(5, 'Bonding Co');
+    // Launched a chain second after the first token at least: publicAt is the launch block's time (whole seconds),
+    // and two launches in one second would tie (the list then orders them by id).
+    await client().request({ method: 'evm_increaseTime' as never, params: [1] as never });
     expect((await launch(bonding.id, { name: 'Bonding', symbol: 'BOND' }, 5)).statusCode).toBe(201);
   });
 
