@@ -1,6 +1,7 @@
 // The client side of bench/http.ts, in a child process so autocannon does not share the server's event loop: runs
 // one autocannon load per message from the parent and answers with its summary. `{i}` in a path is replaced, per
-// request, by a number cycling through 1..spread, so keyed routes read many rows rather than one. A load may name a
+// request, by a number cycling through 1..spread, so keyed routes read many rows rather than one; a target with
+// variants asks a different path (other pages, filters, companies) with every request. A load may name a
 // mix of routes (each connection asks them in turn) and a fixed overall rate (bench/soak.ts uses both).
 import autocannon from 'autocannon';
 
@@ -8,6 +9,8 @@ export interface LoadTarget {
   path: string;
   spread: number;
   headers: Record<string, string>;
+  /** Paths asked in turn, one per request (varied traffic); `path` alone when absent. */
+  variants?: string[];
 }
 
 export interface LoadRequest extends LoadTarget {
@@ -34,9 +37,21 @@ export interface LoadSummary {
   timeouts: number;
 }
 
-/** One autocannon request template; `{i}` cycles through 1..spread, per template. */
+/** One autocannon request template; `{i}` cycles through 1..spread, per template, or the variants in turn. */
 function template(target: LoadTarget): autocannon.RequestTemplate {
   let next = 0;
+  const variants = target.variants;
+  if (variants && variants.length > 0) {
+    return {
+      method: 'GET',
+      path: variants[0]!,
+      headers: target.headers,
+      setupRequest: (req: autocannon.Request) => {
+        next = (next + 1) % variants.length;
+        return { ...req, path: variants[next]! };
+      },
+    };
+  }
   return {
     method: 'GET',
     path: target.path.replace('{i}', '1'),

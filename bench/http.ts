@@ -4,6 +4,9 @@
 // route with autocannon from a child process (bench/http-load.ts), then a bare Fastify route serving a JSON body of
 // the same size from memory, in this same process, so both share one event loop, one Node and one machine load; the
 // ratio route/bare is the share of the bare throughput the route keeps. Writes bench/results.json.
+// Each list route runs twice: with identical requests (where sharing one read serves them all) and, as
+// `<name>-varied`, with a different page, filter or company in every request (5,000 paths drawn with a fixed
+// seed), which is what real clients send.
 //
 //   npx tsx bench/http.ts [--connections 64] [--seconds 6] [--warmup 2] [--rounds 1] [--routes nft-image,agents]
 //     [--no-seed]
@@ -19,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+import { COMPANY_CATEGORIES, LEAGUES } from '../src/constants.ts';
 import type { LoadRequest, LoadSummary } from './http-load.ts';
 import { benchDatabase, startBenchService, startLoadProcess } from './service.ts';
 
@@ -43,10 +47,43 @@ interface RouteCase {
   spread: number;
   apiKey: boolean;
   goal: { minRatio: number; p99MaxMs?: number };
+  /** Varied traffic: a path per request, in this order (the first is also the sample the bare route copies). */
+  variants?: string[];
 }
 
 const LIST_GOAL = { minRatio: 0.4, p99MaxMs: 50 };
 const NFT_GOAL = { minRatio: 0.7 };
+/** With a different request every time, coalescing cannot help: the goal of varied traffic. */
+const VARIED_GOAL = { minRatio: 0.3, p99MaxMs: 50 };
+const VARIANTS = 5_000;
+
+/** A seeded shuffle-free draw (mulberry32), so every run asks the same sequence of paths. */
+function drawer(seed: number) {
+  let a = seed >>> 0;
+  return <T>(xs: readonly T[]): T => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return xs[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * xs.length)]!;
+  };
+}
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/** `count` paths built from `build(draw)`, drawn with a fixed seed. */
+function variants(seed: number, build: (draw: ReturnType<typeof drawer>) => string, count = VARIANTS): string[] {
+  const draw = drawer(seed);
+  return Array.from({ length: count }, () => build(draw));
+}
+const PAGES = range(1, 100);
+const LIMITS = [10, 20, 50];
+/** The seeded companies' creators: 2,000 addresses (bench/seed.ts). */
+const CREATORS = range(1, 2000).map((n) => `0x${n.toString(16).padStart(40, '0')}`);
+const maybe = <T>(draw: ReturnType<typeof drawer>, xs: readonly T[]) => draw([undefined, ...xs]);
+const query = (params: Record<string, string | number | undefined>) =>
+  Object.entries(params)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
 
 export const ROUTES: RouteCase[] = [
   { name: 'v1-fortune', path: '/api/v1/fortune', spread: 1, apiKey: true, goal: LIST_GOAL },
@@ -56,6 +93,54 @@ export const ROUTES: RouteCase[] = [
   { name: 'v1-tokens', path: '/api/v1/tokens', spread: 1, apiKey: true, goal: LIST_GOAL },
   { name: 'nft-metadata', path: '/api/nft/metadata/{i}', spread: 10_000, apiKey: false, goal: NFT_GOAL },
   { name: 'nft-image', path: '/api/nft/image/{i}', spread: 10_000, apiKey: false, goal: NFT_GOAL },
+  // Varied traffic: pages 1-100, every category and league, status filters, agents by creator.
+  {
+    name: 'v1-fortune-varied',
+    path: '/api/v1/fortune',
+    spread: 1,
+    apiKey: true,
+    goal: VARIED_GOAL,
+    variants: variants(
+      1,
+      (draw) =>
+        `/api/v1/fortune?${query({ page: draw(PAGES), limit: draw(LIMITS), category: maybe(draw, COMPANY_CATEGORIES), league: maybe(draw, LEAGUES) })}`,
+    ),
+  },
+  {
+    name: 'fortune-list-varied',
+    path: '/api/fortune-list',
+    spread: 1,
+    apiKey: false,
+    goal: VARIED_GOAL,
+    variants: variants(
+      2,
+      (draw) => `/api/fortune-list?${query({ limit: draw(range(1, 100)), category: maybe(draw, COMPANY_CATEGORIES) })}`,
+    ),
+  },
+  {
+    name: 'agents-varied',
+    path: '/api/agents',
+    spread: 1,
+    apiKey: false,
+    goal: VARIED_GOAL,
+    variants: variants(3, (draw) =>
+      draw([0, 1])
+        ? `/api/agents?${query({ creator: draw(CREATORS), status: maybe(draw, ['ACTIVE', 'TERMINATED']) })}`
+        : `/api/agents?${query({ page: draw(PAGES), limit: draw(LIMITS), status: maybe(draw, ['ACTIVE', 'TERMINATED']) })}`,
+    ),
+  },
+  {
+    name: 'v1-tokens-varied',
+    path: '/api/v1/tokens',
+    spread: 1,
+    apiKey: true,
+    goal: VARIED_GOAL,
+    variants: variants(
+      4,
+      (draw) =>
+        `/api/v1/tokens?${query({ page: draw(range(1, 20)), limit: draw(LIMITS), status: maybe(draw, ['BONDING', 'GRADUATED']) })}`,
+    ),
+  },
 ];
 
 /** Flags this benchmark takes (bench/run.ts passes the others to the event-stream benchmark). */
@@ -182,11 +267,11 @@ export async function runHttpBench(options: HttpBenchOptions) {
   try {
     for (const route of cases) {
       const headers: Record<string, string> = route.apiKey ? { 'x-api-key': service.apiKey } : {};
-      const sample = await fetch(appUrl + route.path.replace('{i}', '1'), { headers });
+      const sample = await fetch(appUrl + (route.variants?.[0] ?? route.path.replace('{i}', '1')), { headers });
       const body = Buffer.from(await sample.arrayBuffer());
       if (sample.status !== 200) throw new Error(`${route.path} answered ${sample.status}: ${body}`);
       bodies.set(route.name, jsonOfSize(body.length));
-      const appReq = { url: appUrl, path: route.path, spread: route.spread, headers };
+      const appReq = { url: appUrl, path: route.path, spread: route.spread, headers, variants: route.variants };
       const bareReq = { url: bareUrl, path: `/bare/${route.name}`, spread: 1, headers };
       process.stdout.write(`${route.name}: ${body.length} bytes ... `);
       const rounds: { route: Measured; bare: Measured; ratio: number }[] = [];
@@ -251,7 +336,8 @@ export async function runHttpBench(options: HttpBenchOptions) {
   console.table(
     Object.fromEntries(
       results.map((r) => [
-        r.path,
+        // The path, and for varied traffic which case: the same route is measured both ways.
+        r.name.endsWith('-varied') ? `${r.path} (varied)` : r.path,
         {
           bytes: r.bytes,
           'req/s': Math.round(r.route.rps),
