@@ -157,7 +157,7 @@ describe('launch', () => {
     }
   });
 
-  it('rejects a threshold above 1 billion USDC; at exactly that bound the packed state carries a token to graduation', async () => {
+  it('rejects a threshold above 1 billion USDC', async () => {
     const max = usdc(1_000_000_000);
     for (const threshold of [max + 1n, 2n ** 128n]) {
       await f.tracedRevert(
@@ -167,6 +167,10 @@ describe('launch', () => {
         [threshold, max],
       );
     }
+  });
+
+  it('at a threshold of exactly 1 billion USDC the packed state carries a token to graduation', async () => {
+    const max = usdc(1_000_000_000);
     const { token } = await f.launch({ key: keyOf('max-threshold'), threshold: max });
     const start = await f.curveOf(token);
     expect(start).toMatchObject({
@@ -174,11 +178,13 @@ describe('launch', () => {
       virtualUsdc: max / 3n,
       k: (max / 3n) * ((SUPPLY * 4n) / 3n),
     });
-    // a buyer with enough USDC buys it to graduation and beyond, in one transaction
-    await f.write(0, { address: f.usdcToken, abi: MockUSDCAbi as Abi, functionName: 'mint', args: [f.addr(1), max] });
+    // a buyer with enough USDC buys it to graduation and a little beyond (the rest swaps in the new pool), in one
+    // transaction: the curve's part plus its 1% fee, and 1% more
+    const spend = ((start.graduationVirtualUsdc - start.virtualUsdc) * 102n) / 100n;
+    await f.write(0, { address: f.usdcToken, abi: MockUSDCAbi as Abi, functionName: 'mint', args: [f.addr(1), spend] });
     await f.ready(1, token);
-    const quote = await f.quoteBuy(token, max);
-    await f.buy(1, token, max);
+    const quote = await f.quoteBuy(token, spend);
+    await f.buy(1, token, spend);
     expect(await f.graduated(token)).toBe(true);
     expect(await f.tokensOf(token, f.addr(1))).toBe(quote);
   });
