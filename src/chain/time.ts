@@ -21,6 +21,12 @@ export async function chainTime(client: Pick<PublicClient, 'getBlock'>): Promise
   return pending && pending.timestamp > latest.timestamp ? pending.timestamp : latest.timestamp;
 }
 
+/** The time the chain stamped block `blockNumber`. */
+export async function blockTime(client: Pick<PublicClient, 'getBlock'>, blockNumber: bigint): Promise<Date> {
+  const block = await onChain(() => client.getBlock({ blockNumber }));
+  return new Date(Number(block.timestamp) * 1000);
+}
+
 /** The chain's clock as a Date (for windows over block times stored in the database). */
 export async function chainDate(client: Pick<PublicClient, 'getBlock'>): Promise<Date> {
   return new Date(Number(await chainTime(client)) * 1000);

@@ -149,12 +149,6 @@ export async function findClaimTx(
   return log && { txHash: log.transactionHash, blockNumber: log.blockNumber };
 }
 
-/** The time of block `blockNumber`. */
-export async function blockTime(deps: Deps, blockNumber: bigint): Promise<Date> {
-  const block = await onChain(() => deps.chain.publicClient.getBlock({ blockNumber }));
-  return new Date(Number(block.timestamp) * 1000);
-}
-
 /** The oracle's finalize transaction of `epoch`. */
 export function finalizeCall(
   deps: Pick<Deps, 'chain'>,

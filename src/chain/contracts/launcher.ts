@@ -117,9 +117,3 @@ export async function findLaunch(chain: LauncherChain, key: Hex): Promise<FoundL
   );
   return log && { token: log.args.token, txHash: log.transactionHash, blockNumber: log.blockNumber };
 }
-
-/** The time of block `blockNumber`. */
-export async function blockTimeOf(chain: Pick<Chain, 'publicClient'>, blockNumber: bigint): Promise<Date> {
-  const block = await onChain(() => chain.publicClient.getBlock({ blockNumber }));
-  return new Date(Number(block.timestamp) * 1000);
-}

@@ -3,15 +3,17 @@
 // the round.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
+import { readMarket } from '../../chain/contracts/launcher.ts';
+import { usdcBalanceOf } from '../../chain/contracts/usdc.ts';
 import { chainDate } from '../../chain/time.ts';
 import { AGENT_ROLES } from '../../constants.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
 import type { Deps } from '../deps.ts';
-import { readTokenMarket, tokenTradeStats } from '../tokens/queries.ts';
+import { tokenTradeStats } from '../tokens/queries.ts';
 import { graduationProgress } from '../tokens/views.ts';
 import type { ModelProvider, Role, RoundContext } from './models/types.ts';
-import { enabledTools, readUsdcBalance, type Tool, toolSpec } from './tools.ts';
+import { enabledTools, type Tool, toolSpec } from './tools.ts';
 
 /** What the engine is given: the chain, the database, the clock and the models. */
 export type EngineDeps = Pick<Deps, 'chain' | 'database' | 'now'> & {
@@ -75,10 +77,10 @@ async function readContext(
   const launched = company.tokenStatus !== 'PRE_PUBLIC' && company.tokenAddress;
   const [market, treasury, volume, [last]] = await Promise.all([
     launched && deps.chain.contracts.tokenLauncher
-      ? readTokenMarket(deps, company.tokenAddress as Address).catch(() => undefined)
+      ? readMarket(deps.chain, company.tokenAddress as Address).catch(() => undefined)
       : undefined,
     company.treasuryAddress && deps.chain.contracts.usdc
-      ? readUsdcBalance(deps, company.treasuryAddress as Address).catch(() => undefined)
+      ? usdcBalanceOf(deps.chain, company.treasuryAddress as Address).catch(() => undefined)
       : undefined,
     tokenTradeStats(db, company.id, since),
     db

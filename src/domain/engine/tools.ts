@@ -3,6 +3,7 @@
 // in phase 7. A company's toolkitConfig enables and disables them by name.
 import { desc, eq, gt, sql } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
+import { readMarket } from '../../chain/contracts/launcher.ts';
 import { usdcBalanceOf } from '../../chain/contracts/usdc.ts';
 import { chainDate } from '../../chain/time.ts';
 import { STRATEGY_PRESETS } from '../../constants.ts';
@@ -11,7 +12,7 @@ import { tokenTrades } from '../../db/schema/tokens.ts';
 import { setStrategyPreset } from '../agents/store.ts';
 import type { Deps } from '../deps.ts';
 import { readStakingStats } from '../staking/reads.ts';
-import { readTokenMarket, tokenTradeStats } from '../tokens/queries.ts';
+import { tokenTradeStats } from '../tokens/queries.ts';
 import type { ToolSpec } from './models/types.ts';
 
 export type ToolKind = 'chain_read' | 'market_read' | 'action';
@@ -50,7 +51,7 @@ export const TOOLS: readonly Tool[] = [
       if (company.tokenStatus === 'PRE_PUBLIC' || !company.tokenAddress || !deps.chain.contracts.tokenLauncher) {
         return 'no token launched yet';
       }
-      const { price, marketCap } = await readTokenMarket(deps, company.tokenAddress as Address);
+      const { price, marketCap } = await readMarket(deps.chain, company.tokenAddress as Address);
       return `price ${formatUnits(price, 6)} USDC, market cap ${formatUnits(marketCap, 6)} USDC`;
     },
   },
@@ -62,7 +63,7 @@ export const TOOLS: readonly Tool[] = [
     cost: 100,
     async run({ deps, company }) {
       if (!company.treasuryAddress || !deps.chain.contracts.usdc) return 'no treasury address set';
-      const balance = await readUsdcBalance(deps, company.treasuryAddress as Address);
+      const balance = await usdcBalanceOf(deps.chain, company.treasuryAddress as Address);
       return `treasury holds ${formatUnits(balance, 6)} USDC`;
     },
   },
@@ -185,11 +186,6 @@ export function enabledTools(toolkit: { enabledTools?: string[]; disabledTools?:
   const allow = toolkit?.enabledTools && toolkit.enabledTools.length > 0 ? new Set(toolkit.enabledTools) : undefined;
   const deny = new Set(toolkit?.disabledTools ?? []);
   return TOOLS.filter((t) => (!allow || allow.has(t.name)) && !deny.has(t.name));
-}
-
-/** USDC (base units) held by `account`. */
-export function readUsdcBalance(deps: ToolDeps, account: Address): Promise<bigint> {
-  return usdcBalanceOf(deps.chain, account);
 }
 
 /** What a model is told about a tool. */

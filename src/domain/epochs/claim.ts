@@ -8,15 +8,8 @@
 // log. A leaf is paid once by the contract's bitmap, whatever happens here.
 import { and, eq } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
-import {
-  blockTime,
-  claimCall,
-  claimKey,
-  findClaimTx,
-  readIsClaimed,
-  readReceipt,
-} from '../../chain/contracts/distributor.ts';
-import { chainDate } from '../../chain/time.ts';
+import { claimCall, claimKey, findClaimTx, readIsClaimed, readReceipt } from '../../chain/contracts/distributor.ts';
+import { blockTime, chainDate } from '../../chain/time.ts';
 import { rewardClaims } from '../../db/schema/epochs.ts';
 import { badRequest } from '../../errors.ts';
 import { requireCardHolder } from '../companies/card.ts';
@@ -101,7 +94,12 @@ export async function claimEpochReward(
     }
     throw new Error(`claim of ${company.id} in epoch ${epoch} reverted in ${receipt.transactionHash}`);
   }
-  const marked = await markClaimed(deps, claim, receipt.transactionHash, await blockTime(deps, receipt.blockNumber));
+  const marked = await markClaimed(
+    deps,
+    claim,
+    receipt.transactionHash,
+    await blockTime(deps.chain.publicClient, receipt.blockNumber),
+  );
   // A concurrent request marked it first: that request reported the payment.
   if (!marked) return already(epoch);
   return {
@@ -122,7 +120,9 @@ async function recordClaimedOnChain(deps: Deps, claim: ClaimRow, finalizeTxHash:
   const found = await findClaimTx(deps, claim, fromBlock);
   // Without the paying transaction, the chain's clock is when the payment is known to have happened by: claimedAt
   // stays a chain time like every other, never the server's (which may lie weeks apart from it).
-  const claimedAt = found ? await blockTime(deps, found.blockNumber) : await chainDate(deps.chain.publicClient);
+  const claimedAt = found
+    ? await blockTime(deps.chain.publicClient, found.blockNumber)
+    : await chainDate(deps.chain.publicClient);
   await markClaimed(deps, claim, found?.txHash ?? null, claimedAt);
 }
 

@@ -11,7 +11,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Address, type Hex, zeroHash } from 'viem';
 import {
-  blockTime,
   type EpochInfo,
   finalizeCall,
   finalizeKey,
@@ -21,6 +20,7 @@ import {
 } from '../../chain/contracts/distributor.ts';
 import { companyKey } from '../../chain/contracts/launcher.ts';
 import { buildEpochTree, rewardOf } from '../../chain/merkle.ts';
+import { blockTime } from '../../chain/time.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { rewardClaims, rewardEpochs } from '../../db/schema/epochs.ts';
@@ -83,7 +83,12 @@ export async function distributeEpoch(deps: Deps): Promise<DistributeResult> {
       `finalize of epoch ${epoch} reverted in ${receipt.transactionHash}; the epoch stays PREPARED and needs an operator (check the oracle and maxRewardPool)`,
     );
   }
-  await markFinalized(deps, prepared, receipt.transactionHash, await blockTime(deps, receipt.blockNumber));
+  await markFinalized(
+    deps,
+    prepared,
+    receipt.transactionHash,
+    await blockTime(deps.chain.publicClient, receipt.blockNumber),
+  );
   return { epoch, status: 'finalized', participantCount: prepared.companyCount, txHash: receipt.transactionHash };
 }
 

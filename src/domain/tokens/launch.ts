@@ -7,7 +7,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import {
-  blockTimeOf,
   companyKey,
   findLaunch,
   launchCall,
@@ -15,6 +14,7 @@ import {
   launchIn,
   predictTokenAddress,
 } from '../../chain/contracts/launcher.ts';
+import { blockTime } from '../../chain/time.ts';
 import { TOKEN_NAME_MAX } from '../../constants.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { badRequest, conflict } from '../../errors.ts';
@@ -114,7 +114,11 @@ export async function completeLaunch(deps: Deps, company: CompanyRow): Promise<v
   if (!launch)
     throw new Error(`launch of ${company.tokenSymbol} for ${company.id} reverted in ${receipt.transactionHash}`);
   await applyLaunches(deps.database.db, [
-    { token: launch.token, txHash: launch.txHash, blockTime: await blockTimeOf(deps.chain, launch.blockNumber) },
+    {
+      token: launch.token,
+      txHash: launch.txHash,
+      blockTime: await blockTime(deps.chain.publicClient, launch.blockNumber),
+    },
   ]);
 }
 

@@ -12,7 +12,7 @@ import { notFound } from '../../errors.ts';
 import { type CompanyRow, requireCompany } from '../companies/queries.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 
-import { type Market, tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
+import { tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database'>;
 
@@ -24,12 +24,7 @@ export async function getTokenStatus(deps: Deps, idOrSlug: string) {
 /** A company's token status as the routes show it, the price read on-chain once launched. */
 export async function tokenStatusOf(deps: Pick<Deps, 'chain'>, company: CompanyRow) {
   if (company.tokenStatus === 'PRE_PUBLIC') return tokenStatusView(company, undefined);
-  return tokenStatusView(company, await readTokenMarket(deps, company.tokenAddress as Address));
-}
-
-/** Price and market cap of a launched token, one call to the launcher (the v4 pool once graduated). */
-export function readTokenMarket(deps: Pick<Deps, 'chain'>, token: Address): Promise<Market> {
-  return readMarket(deps.chain, token);
+  return tokenStatusView(company, await readMarket(deps.chain, company.tokenAddress as Address));
 }
 
 /** A company's token trades since `since`: how many, how many buys, and their USDC volume (base units). */
