@@ -45,14 +45,21 @@ export interface FeeHookArgs {
   owner: Address;
 }
 
-/** Init code of the fee hook and the CREATE2 salt and address that carry its permission bits. */
-export function feeHookDeployment(args: FeeHookArgs): { initCode: Hex; salt: Hex; address: Address } {
+/** Init code of the fee hook (and its constructor arguments) and the CREATE2 salt and address that carry its
+ * permission bits. */
+export function feeHookDeployment(args: FeeHookArgs): {
+  initCode: Hex;
+  constructorArgs: readonly [Address, Address, Address, Address, Address];
+  salt: Hex;
+  address: Address;
+} {
+  const constructorArgs = [args.poolManager, args.launcher, args.usdc, args.feeRecipient, args.owner] as const;
   const initCode = encodeDeployData({
     abi: PlatformFeeHookAbi,
     bytecode: loadArtifact('PlatformFeeHook').bytecode,
-    args: [args.poolManager, args.launcher, args.usdc, args.feeRecipient, args.owner],
+    args: constructorArgs,
   });
-  return { initCode, ...mineHookSalt(initCode, FEE_HOOK_FLAGS) };
+  return { initCode, constructorArgs, ...mineHookSalt(initCode, FEE_HOOK_FLAGS) };
 }
 
 /** Deploys the fee hook through the CREATE2 deployer (idempotent: an address with code is left alone). */

@@ -133,7 +133,7 @@ async function adopted(clients: ChainClients, name: string, from: Address, nonce
 }
 
 /** The ABI-encoded constructor arguments, as a block explorer asks for them to verify the source. */
-function constructorArgsOf(name: string, args: unknown[]): Hex {
+function constructorArgsOf(name: string, args: readonly unknown[]): Hex {
   const ctor = (loadArtifact(name).abi as Abi).find((item) => item.type === 'constructor');
   if (!ctor || !('inputs' in ctor) || ctor.inputs.length === 0) return '0x';
   return encodeAbiParameters(ctor.inputs, args);
@@ -197,15 +197,19 @@ export async function deployPlatform(
     file.deployBlocks = { ...file.deployBlocks, [key]: block.toString() };
     save(file);
   };
+  /** What a block explorer needs to verify the contract deployed as `key`. */
+  const noteVerification = (key: ContractKey, name: string, args: readonly unknown[]) => {
+    file.verification = {
+      ...file.verification,
+      [key]: { contract: `${loadArtifact(name).sourceName}:${name}`, constructorArgs: constructorArgsOf(name, args) },
+    };
+  };
   const step = async (key: ContractKey, name: string, args: () => unknown[]) => {
     if (await hasCode(clients, file.contracts[key])) return;
     const values = args();
     const { address, block } = await deployOnce(clients, file, key, name, values, save);
     file.pending = undefined;
-    file.verification = {
-      ...file.verification,
-      [key]: { contract: `${loadArtifact(name).sourceName}:${name}`, constructorArgs: constructorArgsOf(name, values) },
-    };
+    noteVerification(key, name, values);
     record(key, address, block);
     log(`deployed ${name} at ${address}`);
   };
@@ -259,32 +263,22 @@ export async function deployPlatform(
     feeRecipient,
     owner,
   };
-  const hook = feeHookDeployment(hookArgs);
   const connected = await clients.publicClient.readContract({
     address: file.contracts.tokenLauncher!,
     abi: TokenLauncherAbi,
     functionName: 'feeHook',
   });
   if (connected !== zeroAddress) {
-    // The launcher took its hook once and for good: that is the hook, whatever this run would mine.
+    // The launcher took its hook once and for good: that is the hook, and nothing is mined again.
     if (file.contracts.feeHook !== connected) record('feeHook', connected, BigInt(file.deployBlocks?.feeHook ?? 0));
-  } else if (file.contracts.feeHook !== hook.address || !(await hasCode(clients, hook.address))) {
-    const { block } = await deployFeeHook(clients, hook);
-    file.verification = {
-      ...file.verification,
-      feeHook: {
-        contract: `${loadArtifact('PlatformFeeHook').sourceName}:PlatformFeeHook`,
-        constructorArgs: constructorArgsOf('PlatformFeeHook', [
-          hookArgs.poolManager,
-          hookArgs.launcher,
-          hookArgs.usdc,
-          hookArgs.feeRecipient,
-          hookArgs.owner,
-        ]),
-      },
-    };
-    record('feeHook', hook.address, block);
-    log(`deployed PlatformFeeHook at ${hook.address} (mined salt ${hook.salt})`);
+  } else {
+    const hook = feeHookDeployment(hookArgs);
+    if (file.contracts.feeHook !== hook.address || !(await hasCode(clients, hook.address))) {
+      const { block } = await deployFeeHook(clients, hook);
+      noteVerification('feeHook', 'PlatformFeeHook', hook.constructorArgs);
+      record('feeHook', hook.address, block);
+      log(`deployed PlatformFeeHook at ${hook.address} (mined salt ${hook.salt})`);
+    }
   }
   await connectFeeHook(clients, file.contracts.tokenLauncher!, file.contracts.feeHook!);
 
