@@ -21,6 +21,7 @@ import {
 } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
+import type { EpochInfo } from '../../src/chain/contracts/distributor.ts';
 import { EpochDistributorAbi, PrimaryTokenAbi } from '../../src/chain/generated/abis.ts';
 import {
   buildEpochTree,
@@ -148,15 +149,7 @@ function claim(from: number, epoch: bigint, leaf: EpochLeaf, gas?: bigint) {
   return write(from, 'claim', claimArgs(epoch, leaf), gas);
 }
 
-interface Info {
-  merkleRoot: Hex;
-  totalScore: bigint;
-  rewardPool: bigint;
-  totalClaimed: bigint;
-  companyCount: bigint;
-  finalizedAt: bigint;
-}
-const info = (epoch: bigint) => read<Info>('epochInfo', [epoch]);
+const info = (epoch: bigint) => read<EpochInfo>('epochInfo', [epoch]);
 
 function events(receipt: TransactionReceipt) {
   return parseEventLogs({

@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, keccak256, type TransactionReceipt, toHex, zeroHash } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
+import type { EpochInfo } from '../../src/chain/contracts/distributor.ts';
 import { companyKey } from '../../src/chain/contracts/launcher.ts';
 import { EpochDistributorAbi, PrimaryTokenAbi } from '../../src/chain/generated/abis.ts';
 import { buildEpochTree, EPOCH_LEAF_ENCODING, rewardOf } from '../../src/chain/merkle.ts';
@@ -47,15 +48,7 @@ function read<T>(functionName: string, args: readonly unknown[] = []): Promise<T
     args,
   } as any) as Promise<T>;
 }
-const epochInfo = (epoch: number) =>
-  read<{
-    merkleRoot: Hex;
-    totalScore: bigint;
-    rewardPool: bigint;
-    totalClaimed: bigint;
-    companyCount: bigint;
-    finalizedAt: bigint;
-  }>('epochInfo', [BigInt(epoch)]);
+const epochInfo = (epoch: number) => read<EpochInfo>('epochInfo', [BigInt(epoch)]);
 const balanceOf = (account: Address) =>
   testClient.readContract({ address: primary(), abi: PrimaryTokenAbi, functionName: 'balanceOf', args: [account] });
 const blockNumber = () => testClient.getBlockNumber({ cacheTime: 0 });
