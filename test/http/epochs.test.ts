@@ -61,6 +61,21 @@ const cron = (secret: string | null = CRON) =>
   });
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const claim = (signer: number, body: unknown) => signed(t.app, signer, 'POST', '/api/epochs/claim', body);
+/** Dev account 9, a stranger to the company, claims a leaf with its public proof (anyone may). */
+const claimWithPublicProof = (epoch: number, proof: any) =>
+  t.chain.wallet(9).writeContract({
+    address: distributor(),
+    abi: EpochDistributorAbi,
+    functionName: 'claim',
+    args: [
+      BigInt(epoch),
+      BigInt(proof.leaf.index),
+      proof.leaf.companyKey,
+      proof.leaf.claimTo,
+      BigInt(proof.leaf.score),
+      proof.proof,
+    ],
+  });
 
 let startTime: bigint;
 /** The window of epoch `e` in seconds. */
@@ -724,20 +739,7 @@ describe('crashes', () => {
   it('a leaf claimed by someone else with the public proof is recorded from the Claimed log', async () => {
     const proof = (await get('/api/epochs/4/proof/ep-a')).json().data;
     const before = await balanceOf(TA);
-    const wallet = t.chain.wallet(9);
-    const hash = await wallet.writeContract({
-      address: distributor(),
-      abi: EpochDistributorAbi,
-      functionName: 'claim',
-      args: [
-        4n,
-        BigInt(proof.leaf.index),
-        proof.leaf.companyKey,
-        proof.leaf.claimTo,
-        BigInt(proof.leaf.score),
-        proof.proof,
-      ],
-    });
+    const hash = await claimWithPublicProof(4, proof);
     await testClient.waitForTransactionReceipt({ hash });
     expect(await balanceOf(TA)).toBe(before + BigInt(proof.leaf.amount));
     const res = await claim(1, { companyId: 'ep-a', epochNumber: 4 });
@@ -749,19 +751,7 @@ describe('crashes', () => {
   it("a leaf paid by a transaction the node no longer shows is recorded at the chain's time, not the server's", async () => {
     const proof = (await get('/api/epochs/3/proof/ep-b')).json().data;
     const wallet = t.chain.wallet(9);
-    const hash = await wallet.writeContract({
-      address: distributor(),
-      abi: EpochDistributorAbi,
-      functionName: 'claim',
-      args: [
-        3n,
-        BigInt(proof.leaf.index),
-        proof.leaf.companyKey,
-        proof.leaf.claimTo,
-        BigInt(proof.leaf.score),
-        proof.proof,
-      ],
-    });
+    const hash = await claimWithPublicProof(3, proof);
     const paid = await testClient.waitForTransactionReceipt({ hash });
     // The Claimed log is searched from the epoch's finalization on: pointing that at a later transaction hides the
     // log, as a node that no longer serves old logs would.
