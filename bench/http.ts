@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { COMPANY_CATEGORIES, LEAGUES } from '../src/constants.ts';
+import { seededRandom } from '../test/helpers/random.ts';
 import type { LoadRequest, LoadSummary } from './http-load.ts';
 import { benchDatabase, startBenchService, startLoadProcess } from './service.ts';
 
@@ -57,16 +58,10 @@ const NFT_GOAL = { minRatio: 0.7 };
 const VARIED_GOAL = { minRatio: 0.3, p99MaxMs: 50 };
 const VARIANTS = 5_000;
 
-/** A seeded shuffle-free draw (mulberry32), so every run asks the same sequence of paths. */
+/** Draws from a list with a fixed seed, so every run asks the same sequence of paths. */
 function drawer(seed: number) {
-  let a = seed >>> 0;
-  return <T>(xs: readonly T[]): T => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return xs[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * xs.length)]!;
-  };
+  const next = seededRandom(seed);
+  return <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
 }
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 /** `count` paths built from `build(draw)`, drawn with a fixed seed. */
