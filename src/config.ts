@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import {
+  AGENT_GAS_FLOOR_WEI_DEFAULT,
   COMPANY_GAS_BUDGET_DEFAULT,
   GRADUATION_THRESHOLD_USD,
   GRADUATION_THRESHOLD_USD_MAX,
@@ -50,6 +51,8 @@ export interface Config {
   rateLimitWindowMs: number;
   /** Gas a day the platform pays for one company's transactions (deploy-suite, launches, rounds, claims). */
   companyGasBudget: bigint;
+  /** Native currency (wei) the platform keeps in each trading agent wallet for its gas (topped up below half). */
+  agentGasFloorWei: bigint;
   /** Seconds a company waits between two manual decision rounds. */
   manualRoundCooldownS: number;
   /** GET /api/health's own budget per client and window (monitors poll it). */
@@ -302,6 +305,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     rateLimitWindowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
     healthRateLimitMax: int(env, 'HEALTH_RATE_LIMIT_MAX', 120, 1, 10_000_000),
     companyGasBudget: wei(env, 'COMPANY_GAS_BUDGET', COMPANY_GAS_BUDGET_DEFAULT, 'gas'),
+    agentGasFloorWei: wei(env, 'AGENT_GAS_FLOOR_WEI', AGENT_GAS_FLOOR_WEI_DEFAULT),
     manualRoundCooldownS: int(env, 'MANUAL_ROUND_COOLDOWN_S', 300, 0, 86_400),
     trustProxy: trustProxy(env),
     roles,

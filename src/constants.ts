@@ -122,6 +122,8 @@ export const SSE_LATE_EVENT_IDS_MAX = 1_000;
  * (about 0.7 M) and a day of hourly rounds' anchoring, with room to spare; a terminate-and-redeploy loop runs out.
  */
 export const COMPANY_GAS_BUDGET_DEFAULT = 4_000_000n;
+/** 0.0005 ETH: a few dozen agent transactions on Base, a few on a busy L1. */
+export const AGENT_GAS_FLOOR_WEI_DEFAULT = 500_000_000_000_000n;
 
 // Companies (DESIGN.md "Routes added": POST /api/companies)
 export const COMPANY_NAME_MIN = 1;
@@ -183,3 +185,27 @@ export const PERSONA_ROLE_MAX = 100;
 export const STRATEGY_TYPE_MAX = 100;
 /** Cache-Control of GET /api/agents/{id}/registration.json: registries and indexers poll it. */
 export const AGENT_REGISTRATION_CACHE_CONTROL = 'public, max-age=60';
+
+/**
+ * What a company's agents may trade when its toolkitConfig.limits says nothing (docs/api/decisions.md "Limits"):
+ * a buy or a stake uses at most 25% of the wallet's balance, the company trades at most 1,000 USDC a chain day,
+ * holds at most 2,500 USDC of any one token after a buy, and accepts at most 3% slippage from the quote.
+ */
+export const TRADING_LIMITS_DEFAULT = {
+  maxTradeBps: 2_500,
+  maxDailyNotionalUsdc: '1000',
+  maxPositionUsdc: '2500',
+  maxSlippageBps: 300,
+} as const;
+/** The bounds a company may set its limits within. */
+export const TRADE_SLIPPAGE_BPS_MAX = 5_000;
+/** A USDC amount as a decimal string: up to 12 whole digits, 6 decimals. */
+export const USDC_AMOUNT_PATTERN = '^\\d{1,12}(\\.\\d{1,6})?$';
+/** A token amount as a decimal string (up to 18 decimals), or `all` of what the wallet holds. */
+export const TOKEN_AMOUNT_PATTERN = '^(all|\\d{1,15}(\\.\\d{1,18})?)$';
+/** Seconds a trade's deadline lies past the chain's latest block. */
+export const TRADE_DEADLINE_S = 600n;
+/** The engine's trading tools, which act through an agent's own wallet (domain/trading/actions.ts). */
+export const TRADE_TOOLS = ['buy_token', 'sell_token', 'stake_primary', 'unstake_primary', 'harvest_emission'] as const;
+/** The CRO's veto of trading tools (a control, not an action). */
+export const VETO_TOOL = 'veto_action';

@@ -27,6 +27,8 @@ export interface ChainClients {
   publicClient: PublicClient<Transport, ViemChain>;
   platform: Wallet;
   oracle: Wallet;
+  /** A wallet client signing with `account` (an agent wallet) over the same transport. */
+  walletOf(account: Account): Wallet;
 }
 
 export interface Chain extends ChainClients {
@@ -87,6 +89,7 @@ export function createChainClients(options: {
     publicClient,
     platform: wallet(platformAccount),
     oracle: oracleAccount === platformAccount ? wallet(platformAccount) : wallet(oracleAccount),
+    walletOf: wallet,
   };
 }
 

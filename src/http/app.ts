@@ -25,6 +25,7 @@ import nftRoutes from './routes/nft.ts';
 import stakingRoutes from './routes/staking.ts';
 import systemRoutes from './routes/system.ts';
 import tokenRoutes from './routes/tokens.ts';
+import tradingRoutes from './routes/trading.ts';
 import v1Routes from './routes/v1.ts';
 import { BareError, InternalError, V1Error } from './schemas/common.ts';
 import { docsContentSecurityPolicy, securityHeaders } from './security-headers.ts';
@@ -193,6 +194,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(stakingRoutes, { container });
   await app.register(companyRoutes, { container });
   await app.register(agentRoutes, { container });
+  await app.register(tradingRoutes, { container });
   await app.register(v1Routes, { container, prefix: '/api/v1' });
   await app.register(tokenRoutes, { container });
   await app.register(decisionRoutes, { container });

@@ -14,6 +14,7 @@ import { distributeEpoch } from '../domain/epochs/distribute.ts';
 import { purgeExpiredEvents } from '../domain/events/store.ts';
 import { takeScoreSnapshot } from '../domain/scores/snapshot.ts';
 import { repairTokenLaunches } from '../domain/tokens/launch.ts';
+import { settleAgentWallets } from '../domain/trading/wallets.ts';
 
 export interface Job {
   name: string;
@@ -41,7 +42,8 @@ export const jobs: Job[] = [
       let settled = await container.outbox.settlePending();
       // The oracle's outbox (epoch finalize and claims) when it signs with a key of its own.
       if (container.oracleOutbox !== container.outbox) settled += await container.oracleOutbox.settlePending();
-      return settled;
+      // What agent wallets signed for their trades and withdrawals (domain/trading/wallets.ts).
+      return settled + (await settleAgentWallets(container));
     },
   },
   {

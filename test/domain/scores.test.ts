@@ -151,10 +151,11 @@ describe('takeScoreSnapshot of 2026-03-10 (hand-computed)', () => {
       const r = s.get(id)!;
       return [r.treasuryRaw, r.tradingRaw, r.volumeRaw, r.activityRaw, r.completenessRaw, r.referralBoost];
     };
-    // treasury, trading (sells - buys of the company's agents), counted volume of its token, completed scheduled
-    // rounds, completeness, boost
-    expect(raw('coa')).toEqual([1_000_000n * USDC, 3n * USDC, 4n * USDC, 3, 1, 0.03]);
-    expect(raw('cob')).toEqual([999n * USDC, -1n * USDC, 0n, 1, 6 / 11, 0]);
+    // treasury, trading (the realised PnL of the company's agents' sales: A's agent sold 10 of the 20 tokens it bought
+    // for 2 USDC, so 5 - 1 = +4; B's agent only bought, which realises nothing), counted volume of its token,
+    // completed scheduled rounds, completeness, boost
+    expect(raw('coa')).toEqual([1_000_000n * USDC, 4n * USDC, 4n * USDC, 3, 1, 0.03]);
+    expect(raw('cob')).toEqual([999n * USDC, 0n, 0n, 1, 6 / 11, 0]);
     expect(raw('coc')).toEqual([0n, 0n, 40n * USDC, 0, 2 / 11, 0]);
     expect(raw('cod')).toEqual([0n, 0n, 0n, 0, 0, 0]);
     expect(raw('coe')).toEqual([0n, 0n, 0n, 0, 0, 0]);
@@ -171,7 +172,7 @@ describe('takeScoreSnapshot of 2026-03-10 (hand-computed)', () => {
     };
     // money: 100 ln(1 + x/100) / ln(1 + best/100), x and best in USDC; 0 for nothing or a loss.
     // treasury: best A 1,000,000 -> A 100, B ln(10.99)/ln(10001) = 26.02, others 0
-    // trading: best A +3 -> A 100; B lost 1 -> 0; others 0
+    // trading: best A +4 -> A 100; B realised nothing -> 0; others 0
     // volume: best C 40 -> C 100, A ln(1.04)/ln(1.4) = 11.66
     // activity: 100 x / best: 3, 1, 0 -> 100, 33.33, 0; completeness: 100 x: 1, 6/11, 2/11, 0 -> 100, 54.55, 18.18, 0
     // A: (30 + 20 + 0.2*11.66 + 20 + 10) * 1.03 = 82.332 * 1.03 = 84.802 -> 84.80
@@ -243,7 +244,8 @@ describe('the score-snapshot job', () => {
     const moved = (id: string) => [s.get(id)!.tradingRaw, s.get(id)!.volumeRaw];
     expect(moved('coa')).toEqual([0n, 0n]);
     expect(moved('coc')).toEqual([0n, 0n]);
-    expect(moved('cod')).toEqual([50n * USDC, 0n]);
+    // D's agent sells for 50 USDC the token it bought for 7 before: a realised +43.
+    expect(moved('cod')).toEqual([43n * USDC, 0n]);
     // A's round of 2026-03-03 is out, that of 2026-03-10T00:00Z in.
     expect(s.get('coa')!.activityRaw).toBe(3);
     // C's treasury gained 5 USDC: A 100, B 26.02, C ln(1.05)/ln(10001) = 0.53.

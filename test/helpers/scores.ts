@@ -1,7 +1,7 @@
 // Fixtures of the score tests: companies, agents, decision rounds and trades written as the platform writes them,
 // USDC minted into treasuries on the test chain, and a snapshot read back by company.
 import { asc, eq } from 'drizzle-orm';
-import type { Address } from 'viem';
+import { type Address, getAddress } from 'viem';
 import { expect } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
@@ -9,6 +9,7 @@ import { agents, companies } from '../../src/db/schema/companies.ts';
 import { decisionRounds } from '../../src/db/schema/decisions.ts';
 import { scoreSnapshots } from '../../src/db/schema/scores.ts';
 import { tokenTrades } from '../../src/db/schema/tokens.ts';
+import { applyPositions } from '../../src/domain/tokens/apply.ts';
 import type { TestEnv } from './app.ts';
 
 /** One USDC in base units. */
@@ -33,29 +34,43 @@ export function scoreFixtures(t: TestEnv, { firstCard = 5000 } = {}) {
   let logIndex = 0;
   const cycles = new Map<string, number>();
 
-  /** token_trades rows as the indexer writes them (one log per transaction here), in one statement. */
+  /**
+   * token_trades rows as the indexer writes them (one log per transaction here, in the order of their times), in one
+   * statement, and the traders' positions and realised PnL moved through them as the indexer does.
+   */
   async function trades(rows: readonly TradeRow[]) {
     if (rows.length === 0) return;
-    await db()
-      .insert(tokenTrades)
-      .values(
-        rows.map(({ token, trader, side, usdc, tokens = 1n, at }) => {
-          logIndex++;
-          return {
-            txHash: `0x${logIndex.toString(16).padStart(64, '0')}`,
-            logIndex,
-            companyId: token,
-            tokenAddress: `0x${'70'.repeat(19)}${(logIndex % 256).toString(16).padStart(2, '0')}`,
-            blockNumber: BigInt(logIndex),
-            blockTime: new Date(at),
-            trader,
-            side,
-            usdcAmount: usdc,
-            tokenAmount: tokens,
-            venue: 'CURVE',
-          };
-        }),
+    const ordered = [...rows].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+    const values = ordered.map(({ token, trader, side, usdc, tokens = 1n, at }) => {
+      logIndex++;
+      return {
+        txHash: `0x${logIndex.toString(16).padStart(64, '0')}` as const,
+        logIndex,
+        companyId: token,
+        // One address per company token, so positions follow each trader's trades of it.
+        tokenAddress: getAddress(`0x${Buffer.from(token.padEnd(20, '_')).toString('hex').slice(0, 40)}`),
+        blockNumber: BigInt(logIndex),
+        blockTime: new Date(at),
+        trader,
+        side,
+        usdcAmount: usdc,
+        tokenAmount: tokens,
+        venue: 'CURVE' as const,
+      };
+    });
+    await db().transaction(async (tx) => {
+      await tx.insert(tokenTrades).values(values);
+      await applyPositions(
+        tx,
+        values.map((v) => ({
+          ...v,
+          token: v.tokenAddress,
+          trader: v.trader as Address,
+          isBuy: v.side === 'buy',
+          fee: 0n,
+        })),
       );
+    });
   }
 
   return {

@@ -54,6 +54,7 @@ describe('deploy-suite and the chain clock', () => {
     const wallets: WalletProvider = {
       kind: 'paused',
       addressOf: (index) => t.container.wallets.addressOf(index),
+      accountOf: (index) => t.container.wallets.accountOf(index),
       signTypedData: async (index, data) => {
         if (!signing) throw new Error('signer paused');
         return t.container.wallets.signTypedData(index, data);

@@ -111,6 +111,7 @@ describe('POST /api/companies/{id}/deploy-suite', () => {
     const flaky: WalletProvider = {
       kind: 'flaky',
       addressOf: seeded.addressOf,
+      accountOf: seeded.accountOf,
       signTypedData: async (index, data) => {
         if (failures > 0) {
           failures--;
@@ -146,6 +147,7 @@ describe('POST /api/companies/{id}/deploy-suite', () => {
     const broken: WalletProvider = {
       kind: 'broken',
       addressOf: seeded.addressOf,
+      accountOf: seeded.accountOf,
       signTypedData: async (index, data) => {
         calls++;
         // A signature by another wallet: the registry reverts with a custom error whose zero-padded address

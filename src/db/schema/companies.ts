@@ -29,9 +29,21 @@ export interface EngineConfig {
   ceoSynthesis?: ModelId;
   jsonExtraction?: ModelId;
 }
+/** Hard limits on what a company's agents may trade (docs/api/decisions.md "Limits"); defaults where unset. */
+export interface TradingLimits {
+  /** Largest share of the wallet's balance one trade or stake may use, in basis points. */
+  maxTradeBps?: number;
+  /** Largest USDC notional the company's agents may trade in one chain day (decimal string). */
+  maxDailyNotionalUsdc?: string;
+  /** Largest value of one token the company's agents may hold after a buy (decimal string, USDC). */
+  maxPositionUsdc?: string;
+  /** Largest slippage a trade accepts from its quote, in basis points. */
+  maxSlippageBps?: number;
+}
 export interface ToolkitConfig {
   enabledTools?: string[];
   disabledTools?: string[];
+  limits?: TradingLimits;
 }
 
 export const companies = pgTable(
@@ -147,6 +159,8 @@ export const agents = pgTable(
       .where(sql`${t.status} <> 'TERMINATED' and ${t.companyId} is not null and ${t.role} is not null`),
     uniqueIndex('agents_wallet_index_unique').on(t.walletIndex),
     index('agents_company_idx').on(t.companyId),
+    // An agent by its wallet: trades in the score snapshot, pending agent transactions, portfolios.
+    index('agents_wallet_address_idx').on(sql`lower(${t.onChainAddress})`),
     // DESC NULLS FIRST: what ORDER BY ... DESC means, or PostgreSQL cannot read the index in order (drizzle's .desc()
     // alone makes DESC NULLS LAST).
     index('agents_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

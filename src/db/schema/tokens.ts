@@ -26,6 +26,11 @@ export const tokenTrades = pgTable(
     feeAmount: numeric('fee_amount', { precision: 78, scale: 0, mode: 'bigint' }).notNull().default(sql`0`),
     /** `CURVE` or `POOL`. */
     venue: text('venue').notNull(),
+    /**
+     * A sale's realised PnL against the trader's average cost of the tokens sold (USDC base units), set when the
+     * trade is indexed; null for buys. Tokens the trader got other than by buying have no cost and earn none.
+     */
+    realizedPnl: numeric('realized_pnl', { precision: 78, scale: 0, mode: 'bigint' }),
   },
   (t) => [
     primaryKey({ columns: [t.txHash, t.logIndex] }),
@@ -33,4 +38,27 @@ export const tokenTrades = pgTable(
     index('token_trades_company_time_idx').on(t.companyId, t.blockTime.desc()),
     index('token_trades_time_idx').on(t.blockTime),
   ],
+);
+
+/**
+ * Each trader's position in each company token from its indexed trades, at average cost: a buy adds its tokens and
+ * the USDC paid, a sale takes the sold tokens' share of the cost out and realises the difference.
+ */
+export const traderPositions = pgTable(
+  'trader_positions',
+  {
+    /** Lower case. */
+    trader: text('trader').notNull(),
+    tokenAddress: text('token_address').notNull(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** Tokens bought and not yet sold (base units). */
+    quantity: numeric('quantity', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+    /** USDC paid for `quantity` (base units). */
+    costUsdc: numeric('cost_usdc', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+    realizedPnlUsdc: numeric('realized_pnl_usdc', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.trader, t.tokenAddress] })],
 );

@@ -10,13 +10,16 @@ import { AGENT_ROLES } from '../../constants.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
 import type { Deps } from '../deps.ts';
-import { tokenTradeStats } from '../tokens/queries.ts';
+import { tokenMovers, tokenTradeStats } from '../tokens/queries.ts';
 import { graduationProgress } from '../tokens/views.ts';
-import type { ModelProvider, Role, RoundContext } from './models/types.ts';
+import { TRADE_TOOLS } from '../trading/actions.ts';
+import { limitsView } from '../trading/limits.ts';
+import { walletState } from '../trading/portfolio.ts';
+import type { AgentWalletState, ModelProvider, Role, RoundContext } from './models/types.ts';
 import { enabledTools, type Tool, toolSpec } from './tools.ts';
 
 /** What the engine is given: the chain, the database, the clock and the models. */
-export type EngineDeps = Pick<Deps, 'chain' | 'database' | 'now'> & {
+export type EngineDeps = Pick<Deps, 'chain' | 'database' | 'now' | 'wallets' | 'outbox' | 'config'> & {
   models: ModelProvider;
   log?: { warn(o: object, m: string): void };
 };
@@ -27,6 +30,7 @@ export interface ActiveAgent {
   role: Role;
   name: string;
   strategy: { preset: string };
+  onChainAddress: string | null;
 }
 
 /** What every later phase works from. */
@@ -51,14 +55,21 @@ export async function gatherContext(deps: EngineDeps, companyId: string, cycle: 
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw new PhaseError('context', `company ${companyId} no longer exists`);
   const team = await db
-    .select({ id: agents.id, role: agents.role, name: agents.name, strategy: agents.strategy })
+    .select({
+      id: agents.id,
+      role: agents.role,
+      name: agents.name,
+      strategy: agents.strategy,
+      onChainAddress: agents.onChainAddress,
+    })
     .from(agents)
     .where(and(eq(agents.companyId, company.id), eq(agents.status, 'ACTIVE')));
   const active = team.filter((a): a is typeof a & { role: Role } =>
     (AGENT_ROLES as readonly string[]).includes(a.role ?? ''),
   );
-  const context = await readContext(deps, company, active, cycle);
-  return { company, active, context, tools: enabledTools(company.toolkitConfig ?? null) };
+  const tools = enabledTools(company.toolkitConfig ?? null);
+  const context = await readContext(deps, company, active, cycle, tools);
+  return { company, active, context, tools };
 }
 
 /** The tools' descriptions as the models see them. */
@@ -69,13 +80,15 @@ async function readContext(
   company: CompanyRow,
   team: ActiveAgent[],
   cycle: number,
+  tools: Tool[],
 ): Promise<RoundContext> {
   const db = deps.database.db;
   // Trades carry their block's time: the day is counted back from the chain's clock (the server's when it is down).
   const chainNow = await chainDate(deps.chain.publicClient).catch(() => new Date(deps.now()));
   const since = new Date(chainNow.getTime() - 86_400_000);
   const launched = company.tokenStatus !== 'PRE_PUBLIC' && company.tokenAddress;
-  const [market, treasury, volume, [last]] = await Promise.all([
+  const trades = tools.some((t) => (TRADE_TOOLS as readonly string[]).includes(t.name));
+  const [market, treasury, volume, [last], movers, wallets] = await Promise.all([
     launched && deps.chain.contracts.tokenLauncher
       ? readMarket(deps.chain, company.tokenAddress as Address).catch(() => undefined)
       : undefined,
@@ -89,6 +102,8 @@ async function readContext(
       .where(and(eq(decisionRounds.companyId, company.id), inArray(decisionRounds.status, ['COMPLETE'])))
       .orderBy(desc(decisionRounds.cycle))
       .limit(1),
+    tokenMovers(db, since, MARKET_TOKENS_SHOWN),
+    trades ? walletStates(deps, team).catch(() => []) : [],
   ]);
   return {
     company: {
@@ -117,7 +132,48 @@ async function readContext(
       trades24h: volume.trades,
     },
     agents: team.map((a) => ({ id: a.id, role: a.role, name: a.name, strategy: a.strategy.preset })),
+    market: movers.map((m) => ({
+      symbol: m.symbol,
+      status: m.status,
+      priceUsdc: formatUnits(m.lastPrice, 6),
+      change24hPct: m.firstPrice === 0n ? 0 : Number(((m.lastPrice - m.firstPrice) * 10_000n) / m.firstPrice) / 100,
+      volume24hUsdc: formatUnits(m.volume, 6),
+      trades24h: m.trades,
+    })),
+    wallets,
+    limits: limitsView(company.toolkitConfig),
     lastDirective: last?.directive ?? null,
     cycle,
   };
+}
+
+/** How many of the platform's most traded tokens a round's context lists. */
+const MARKET_TOKENS_SHOWN = 10;
+
+/** What each active agent's wallet holds (one batch of reads per wallet, all at once). */
+async function walletStates(deps: EngineDeps, team: ActiveAgent[]): Promise<AgentWalletState[]> {
+  const withWallet = team.filter((a) => a.onChainAddress);
+  const states = await Promise.all(withWallet.map((a) => walletState(deps, a)));
+  return states.flatMap((view, i) =>
+    view.balances
+      ? [
+          {
+            role: withWallet[i]!.role,
+            address: view.address!,
+            usdc: view.balances.usdc,
+            primary: view.balances.primary,
+            staked: view.balances.staked,
+            pendingEmission: view.balances.pendingEmission,
+            positions: view.positions
+              .filter((p) => p.balance !== '0')
+              .map((p) => ({
+                symbol: p.symbol ?? '',
+                tokens: p.balance,
+                costUsdc: p.costUsdc,
+                valueUsdc: p.valueUsdc,
+              })),
+          },
+        ]
+      : [],
+  );
 }

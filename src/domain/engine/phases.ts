@@ -10,6 +10,7 @@ import { describeChainError } from '../../chain/revert.ts';
 import { DECISION_ACTIONS_MAX } from '../../constants.ts';
 import type { DecisionAction } from '../../db/schema/decisions.ts';
 import { storableJson } from '../../text.ts';
+import { TradeRefused } from '../trading/actions.ts';
 import { type Budget, chargeModelCall, refuse, spend } from './budget.ts';
 import { type CompanyRow, type EngineDeps, PhaseError, type RoundInputs, toolSpecsOf } from './context.ts';
 import { decisionValidator } from './decision-schema.ts';
@@ -94,9 +95,13 @@ export async function proposeActions(
           refuse(budget, p.tool, tool ? 'tool disabled for this company' : 'unknown tool');
           continue;
         }
+        if (tool.kind === 'control' && agent.role !== 'CRO') {
+          refuse(budget, p.tool, 'only the CRO can veto');
+          continue;
+        }
         const proposal: Proposal = { role: agent.role, tool: tool.name, args: p.args, rationale: p.rationale };
-        // Actions wait for the CEO; reads run at once when the budget holds them.
-        if (tool.kind !== 'action') {
+        // Actions wait for the CEO, a veto for phase 7; reads run at once when the budget holds them.
+        if (tool.kind === 'chain_read' || tool.kind === 'market_read') {
           if (!spend(budget, tool)) continue;
           proposal.result = await runTool(deps, tool, company, agent.role, p.args);
         }
@@ -164,18 +169,61 @@ export async function extractDecision(
   return { directive, actions: decision.value.actions };
 }
 
-/** Phase 7: the decided actions, each run when its agent's budget still holds it; what each did, as text. */
+/** A veto of the CRO's proposals: the trading tool, and the token when named. */
+interface Veto {
+  tool: string;
+  token?: string;
+  reason: string;
+}
+
+export const vetoesOf = (proposals: Proposal[]): Veto[] =>
+  proposals
+    .filter((p) => p.role === 'CRO' && toolNamed(p.tool)?.kind === 'control' && typeof p.args.tool === 'string')
+    .map((p) => ({
+      tool: String(p.args.tool),
+      ...(typeof p.args.token === 'string' ? { token: p.args.token } : {}),
+      reason: typeof p.args.reason === 'string' ? p.args.reason : 'no reason given',
+    }));
+
+/**
+ * Phase 7: the decided actions, each run when its agent's budget still holds it and no veto of the CRO covers it;
+ * what each did or why it was refused, as text. A trading action's text ends with its transaction hash.
+ */
 export async function executeActions(
   deps: EngineDeps,
   company: CompanyRow,
   actions: DecisionAction[],
   budgets: Map<Role, Budget>,
+  round: { id: string; vetoes: Veto[] },
 ): Promise<string[]> {
   const executed: string[] = [];
-  for (const action of actions) {
+  for (const [index, action] of actions.entries()) {
     const tool = toolNamed(action.tool)!;
-    if (!spend(budgets.get(action.role as Role)!, tool)) continue;
-    executed.push(`${action.role} ${tool.name}: ${await runTool(deps, tool, company, action.role, action.args)}`);
+    const budget = budgets.get(action.role as Role)!;
+    const veto = round.vetoes.find((v) => v.tool === tool.name && (!v.token || v.token === action.args.token));
+    if (veto) {
+      refuse(budget, tool.name, `vetoed by the CRO: ${veto.reason}`);
+      executed.push(`${action.role} ${tool.name}: refused: vetoed by the CRO (${veto.reason})`);
+      continue;
+    }
+    if (!spend(budget, tool)) continue;
+    try {
+      const done = await tool.run({
+        deps,
+        company,
+        role: action.role,
+        args: action.args,
+        action: { roundId: round.id, index },
+      });
+      executed.push(`${action.role} ${tool.name}: ${done}`);
+    } catch (err) {
+      if (err instanceof TradeRefused) {
+        refuse(budget, tool.name, err.message);
+        executed.push(`${action.role} ${tool.name}: refused: ${err.message}`);
+      } else {
+        executed.push(`${action.role} ${tool.name}: failed: ${errorText(err)}`);
+      }
+    }
   }
   return executed;
 }

@@ -27,6 +27,7 @@ import {
   proposeActions,
   readMarket,
   synthesize,
+  vetoesOf,
   writeBrief,
 } from './phases.ts';
 import { createRecorder } from './recorder.ts';
@@ -74,7 +75,10 @@ export async function runRound(deps: EngineDeps, round: RoundRow) {
     const proposals = await rec.step('roles', () => proposeActions(deps, rec, inputs, brief, market, budgets));
     const synthesis = await rec.step('synthesis', () => synthesize(rec, inputs, brief, market, proposals));
     const { directive, actions } = await rec.step('extraction', () => extractDecision(rec, inputs, synthesis));
-    const executed = await rec.step('execution', () => executeActions(deps, company, actions, budgets));
+    const vetoes = vetoesOf(proposals);
+    const executed = await rec.step('execution', () =>
+      executeActions(deps, company, actions, budgets, { id: round.id, vetoes }),
+    );
     return await finish(deps, round, company, {
       phases: rec.phases,
       directive,

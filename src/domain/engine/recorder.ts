@@ -70,7 +70,9 @@ export function createRecorder(deps: EngineDeps, roundId: string): RoundRecorder
     },
     async ask(key, company, task, messages, json = false) {
       const model: EngineModelId = modelFor(company.enginePreset, company.engineConfig, key);
-      const result = await deps.models.complete({ model, messages, task, json });
+      // The roles phase offers its tools as function calls too (an endpoint that uses them answers with tool calls).
+      const tools = task.phase === 'role' ? { tools: task.tools } : {};
+      const result = await deps.models.complete({ model, messages, task, json, ...tools });
       const record = open();
       record.calls++;
       record.tokens += result.promptTokens + result.completionTokens;

@@ -1,29 +1,46 @@
 // The engine's tools: named, with a JSON schema for their arguments and a cost in micro-USD. Reads (chain and
 // market) run while the agents think (phase 4) and in the scrape phase; actions are what a round decides and runs
-// in phase 7. A company's toolkitConfig enables and disables them by name.
+// in phase 7, among them the trading tools, which act through the agent's own wallet (domain/trading/actions.ts);
+// a control (the CRO's veto) is a proposal that changes what phase 7 may run. A company's toolkitConfig enables
+// and disables them by name.
 import { desc, eq, gt, sql } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
 import { readMarket } from '../../chain/contracts/launcher.ts';
 import { usdcBalanceOf } from '../../chain/contracts/usdc.ts';
 import { chainDate } from '../../chain/time.ts';
-import { STRATEGY_PRESETS } from '../../constants.ts';
+import {
+  STRATEGY_PRESETS,
+  TOKEN_AMOUNT_PATTERN,
+  TOKEN_SYMBOL_PATTERN,
+  USDC_AMOUNT_PATTERN,
+  VETO_TOOL,
+} from '../../constants.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { tokenTrades } from '../../db/schema/tokens.ts';
 import { setStrategyPreset } from '../agents/store.ts';
 import type { Deps } from '../deps.ts';
 import { readStakingStats } from '../staking/reads.ts';
 import { tokenTradeStats } from '../tokens/queries.ts';
+import { runAgentAction, TRADE_TOOLS, type TradeDeps, type TradeTool } from '../trading/actions.ts';
 import type { ToolSpec } from './models/types.ts';
 
-export type ToolKind = 'chain_read' | 'market_read' | 'action';
+export type ToolKind = 'chain_read' | 'market_read' | 'action' | 'control';
 
-export type ToolDeps = Pick<Deps, 'chain' | 'database'>;
+export type ToolDeps = TradeDeps & Pick<Deps, 'chain' | 'database'>;
 
 export interface ToolCall {
   deps: ToolDeps;
-  company: { id: string; treasuryAddress: string | null; tokenAddress: string | null; tokenStatus: string };
+  company: {
+    id: string;
+    treasuryAddress: string | null;
+    tokenAddress: string | null;
+    tokenStatus: string;
+    toolkitConfig: (typeof companies.$inferSelect)['toolkitConfig'];
+  };
   role: string;
   args: Record<string, unknown>;
+  /** For an action run in phase 7: the round and the action's place in it, which key its transactions. */
+  action?: { roundId: string; index: number };
 }
 
 export interface Tool {
@@ -39,8 +56,93 @@ export interface Tool {
 
 const noArgs = { type: 'object', properties: {}, additionalProperties: false } as const;
 const ROLES_ENUM = ['CFO', 'CTO', 'CMO', 'COO', 'CSO', 'CISO', 'CRO'];
+const symbolArg = { type: 'string', pattern: TOKEN_SYMBOL_PATTERN, description: 'A launched token of the platform' };
+const tokenAmountArg = {
+  type: 'string',
+  pattern: TOKEN_AMOUNT_PATTERN,
+  description: 'Tokens as a decimal string (18 decimals), or "all"',
+};
+
+/** A trading tool: runs through the acting role's own wallet, within the company's limits. */
+function tradeTool(name: TradeTool, description: string, parameters: Record<string, unknown>): Tool {
+  return {
+    name,
+    kind: 'action',
+    description: `${description} Through your own agent wallet, within the company's trading limits; no other address can be named.`,
+    parameters,
+    cost: 2_000,
+    run({ deps, company, role, args, action }) {
+      if (!action) throw new Error(`${name} runs only as a decided action`);
+      return runAgentAction(deps, {
+        company,
+        role,
+        tool: name,
+        args,
+        key: `${action.roundId}:${action.index}`,
+        roundId: action.roundId,
+      });
+    },
+  };
+}
+
+/** The trading tools (domain/trading/actions.ts). */
+export const TRADING_TOOLS: readonly Tool[] = [
+  tradeTool(
+    'buy_token',
+    'Buys a platform company token with USDC (the bonding curve, or its v4 pool once graduated).',
+    {
+      type: 'object',
+      properties: {
+        token: symbolArg,
+        usdc: { type: 'string', pattern: USDC_AMOUNT_PATTERN, description: 'USDC to spend, a decimal string' },
+      },
+      required: ['token', 'usdc'],
+      additionalProperties: false,
+    },
+  ),
+  tradeTool('sell_token', 'Sells a platform company token for USDC.', {
+    type: 'object',
+    properties: { token: symbolArg, amount: tokenAmountArg },
+    required: ['token', 'amount'],
+    additionalProperties: false,
+  }),
+  tradeTool('stake_primary', 'Stakes the primary token in the staking pool to earn the emission token.', {
+    type: 'object',
+    properties: { amount: tokenAmountArg },
+    required: ['amount'],
+    additionalProperties: false,
+  }),
+  tradeTool('unstake_primary', 'Unstakes the primary token from the staking pool.', {
+    type: 'object',
+    properties: { amount: tokenAmountArg },
+    required: ['amount'],
+    additionalProperties: false,
+  }),
+  tradeTool('harvest_emission', 'Harvests the emission token the stake has earned.', noArgs),
+];
 
 export const TOOLS: readonly Tool[] = [
+  ...TRADING_TOOLS,
+  {
+    name: VETO_TOOL,
+    kind: 'control',
+    description:
+      "The CRO's veto: no decided action with this tool (and this token, when named) runs this round, whatever the CEO decides.",
+    parameters: {
+      type: 'object',
+      properties: {
+        tool: { type: 'string', enum: [...TRADE_TOOLS] },
+        token: symbolArg,
+        reason: { type: 'string', minLength: 1, maxLength: 280 },
+      },
+      required: ['tool', 'reason'],
+      additionalProperties: false,
+    },
+    cost: 0,
+    async run({ args }) {
+      return `veto of ${String(args.tool)}${args.token ? ` on ${String(args.token)}` : ''}: ${String(args.reason)}`;
+    },
+  },
   {
     name: 'read_token_price',
     kind: 'chain_read',

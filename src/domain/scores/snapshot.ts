@@ -157,7 +157,12 @@ function insertSnapshot(date: string, read: Awaited<ReturnType<typeof readTreasu
     volume as (${countedVolume()}),
     pnl as (
       select a.company_id, sum(p.amount) as amount
-      from (select trader, sum(received) - sum(paid) as amount from positions group by trader) p
+      from (
+        select lower(trader) as trader, sum(realized_pnl) as amount from token_trades
+        where block_time >= ${dayStartIso}::timestamptz and block_time < ${atIso}::timestamptz
+          and realized_pnl is not null
+        group by lower(trader)
+      ) p
         join agents a on lower(a.on_chain_address) = p.trader
       where a.company_id is not null
       group by a.company_id

@@ -21,7 +21,7 @@ const cappedCounts = Array.from({ length: Math.ceil(BPS / VOLUME_TRADER_SHARE_MA
 /**
  * The body of a `positions (company_id, trader, bought, paid, sold, received)` CTE: each trader's buys and sells of
  * each company token in `[from, to)`, tokens and USDC in base units, the trader's address in lower case. One range
- * of `token_trades_time_idx`; the snapshot's volume and trading PnL both read it.
+ * of `token_trades_time_idx`; the snapshot's counted volume reads it.
  */
 export function dayPositions(fromIso: string, toIso: string): SQL {
   return sql`

@@ -115,7 +115,7 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
   );
   if (inserted.length === 0) return 0;
   const byLog = new Map(trades.map((t) => [`${t.txHash}:${t.logIndex}`, t]));
-  const events = inserted
+  const ordered = inserted
     .map((row) => ({ row, trade: byLog.get(`${row.tx_hash}:${row.log_index}`)! }))
     .sort((a, b) =>
       a.trade.blockNumber === b.trade.blockNumber
@@ -123,19 +123,90 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
         : a.trade.blockNumber < b.trade.blockNumber
           ? -1
           : 1,
-    )
-    .map(({ row, trade }) => ({
-      type: 'trade' as const,
-      companyId: row.company_id,
-      data: {
-        tokenSymbol: row.symbol,
-        side: trade.isBuy ? 'buy' : 'sell',
-        amount: formatUnits(trade.tokenAmount, COMPANY_TOKEN_DECIMALS),
-        price: formatUnits(executionPrice(trade.usdcAmount, trade.tokenAmount), USDC_DECIMALS),
-        txHash: trade.txHash,
-        trader: getAddress(trade.trader),
-      },
-    }));
+    );
+  await applyPositions(
+    tx,
+    ordered.map(({ row, trade }) => ({ ...trade, companyId: row.company_id })),
+  );
+  const events = ordered.map(({ row, trade }) => ({
+    type: 'trade' as const,
+    companyId: row.company_id,
+    data: {
+      tokenSymbol: row.symbol,
+      side: trade.isBuy ? 'buy' : 'sell',
+      amount: formatUnits(trade.tokenAmount, COMPANY_TOKEN_DECIMALS),
+      price: formatUnits(executionPrice(trade.usdcAmount, trade.tokenAmount), USDC_DECIMALS),
+      txHash: trade.txHash,
+      trader: getAddress(trade.trader),
+    },
+  }));
   await publishEvents(tx, events);
   return inserted.length;
+}
+
+/**
+ * Moves each trader's average-cost position (trader_positions) through newly recorded trades, in chain order, and
+ * writes each sale's realised PnL on its trade row: three statements for the whole batch. A sale of more tokens
+ * than the position holds (tokens that came by transfer) realises PnL on the held part only, at its share of the
+ * proceeds, so tokens given to a wallet never count as profit.
+ */
+export async function applyPositions(tx: Tx, trades: readonly (TradeRecord & { companyId: string })[]): Promise<void> {
+  const keyOf = (trader: string, token: string) => `${trader.toLowerCase()}|${getAddress(token)}`;
+  const pairs = [...new Set(trades.map((t) => keyOf(t.trader, t.token)))];
+  const held = rowsOf<{ trader: string; token_address: string; quantity: string; cost_usdc: string; realized: string }>(
+    await tx.execute(sql`
+      select trader, token_address, quantity::text, cost_usdc::text, realized_pnl_usdc::text as realized
+      from trader_positions
+      where (trader, token_address) in (
+        select * from unnest(string_to_array(${pairs.map((p) => p.split('|')[0]).join(',')}::text, ','),
+          string_to_array(${pairs.map((p) => p.split('|')[1]).join(',')}::text, ',')))
+      for update`),
+  );
+  const positions = new Map(
+    held.map((p) => [
+      `${p.trader}|${p.token_address}`,
+      { quantity: BigInt(p.quantity), cost: BigInt(p.cost_usdc), realized: BigInt(p.realized) },
+    ]),
+  );
+  const realized: { txHash: string; logIndex: number; pnl: bigint }[] = [];
+  const touched = new Map<string, string>();
+  for (const t of trades) {
+    const key = keyOf(t.trader, t.token);
+    touched.set(key, t.companyId);
+    const p = positions.get(key) ?? { quantity: 0n, cost: 0n, realized: 0n };
+    positions.set(key, p);
+    if (t.isBuy) {
+      p.quantity += t.tokenAmount;
+      p.cost += t.usdcAmount;
+      continue;
+    }
+    const sold = t.tokenAmount < p.quantity ? t.tokenAmount : p.quantity;
+    const cost = p.quantity === 0n ? 0n : (p.cost * sold) / p.quantity;
+    const proceeds = t.tokenAmount === 0n ? 0n : (t.usdcAmount * sold) / t.tokenAmount;
+    const pnl = proceeds - cost;
+    p.quantity -= sold;
+    p.cost -= cost;
+    p.realized += pnl;
+    realized.push({ txHash: t.txHash, logIndex: t.logIndex, pnl });
+  }
+  const rows = [...touched].map(([key, companyId]) => {
+    const [trader, token] = key.split('|') as [string, string];
+    const p = positions.get(key)!;
+    return sql`(${trader}::text, ${token}::text, ${companyId}::text, ${p.quantity.toString()}::numeric,
+      ${p.cost.toString()}::numeric, ${p.realized.toString()}::numeric)`;
+  });
+  await tx.execute(sql`
+    insert into trader_positions (trader, token_address, company_id, quantity, cost_usdc, realized_pnl_usdc)
+    values ${sql.join(rows, sql`, `)}
+    on conflict (trader, token_address) do update set quantity = excluded.quantity, cost_usdc = excluded.cost_usdc,
+      realized_pnl_usdc = excluded.realized_pnl_usdc, updated_at = now()`);
+  if (realized.length === 0) return;
+  const values = sql.join(
+    realized.map((r) => sql`(${r.txHash}::text, ${r.logIndex}::integer, ${r.pnl.toString()}::numeric)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update token_trades t set realized_pnl = v.pnl
+    from (values ${values}) as v (tx_hash, log_index, pnl)
+    where t.tx_hash = v.tx_hash and t.log_index = v.log_index`);
 }

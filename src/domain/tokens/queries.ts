@@ -40,6 +40,47 @@ export async function tokenTradeStats(db: Tx, companyId: string, since: Date) {
   return { trades: row?.trades ?? 0, buys: row?.buys ?? 0, volume: BigInt(row?.volume ?? '0') };
 }
 
+export interface TokenMover {
+  symbol: string;
+  status: string;
+  /** USDC base units per whole token: the first and the last trade's price in the window. */
+  firstPrice: bigint;
+  lastPrice: bigint;
+  volume: bigint;
+  trades: number;
+}
+
+/**
+ * The platform's most traded tokens since `since` (the engine's market read): per token its volume, trades, and
+ * the price of its first and last trade in the window, by volume, at most `limit`. One range of token_trades_time_idx.
+ */
+export async function tokenMovers(db: Tx, since: Date, limit: number): Promise<TokenMover[]> {
+  const price = sql`${tokenTrades.usdcAmount} * ${10n ** 18n}::numeric / nullif(${tokenTrades.tokenAmount}, 0)`;
+  const rows = await db
+    .select({
+      symbol: companies.tokenSymbol,
+      status: companies.tokenStatus,
+      volume: sql<string>`sum(${tokenTrades.usdcAmount})::text`,
+      trades: sql<number>`count(*)::int`,
+      first: sql<string>`trunc((array_agg(${price} order by ${tokenTrades.blockNumber}, ${tokenTrades.logIndex}))[1])::text`,
+      last: sql<string>`trunc((array_agg(${price} order by ${tokenTrades.blockNumber} desc, ${tokenTrades.logIndex} desc))[1])::text`,
+    })
+    .from(tokenTrades)
+    .innerJoin(companies, eq(companies.id, tokenTrades.companyId))
+    .where(gte(tokenTrades.blockTime, since))
+    .groupBy(companies.id)
+    .orderBy(desc(sql`sum(${tokenTrades.usdcAmount})`), companies.id)
+    .limit(limit);
+  return rows.map((r) => ({
+    symbol: r.symbol ?? '',
+    status: r.status,
+    firstPrice: BigInt(r.first ?? '0'),
+    lastPrice: BigInt(r.last ?? '0'),
+    volume: BigInt(r.volume),
+    trades: r.trades,
+  }));
+}
+
 /** SPEC.md GET /api/v1/companies/{slug}/token; 404 while the company has no token. */
 export async function getTokenDetail(deps: Deps, slug: string) {
   const [company] = await deps.database.db.select().from(companies).where(eq(companies.slug, slug)).limit(1);

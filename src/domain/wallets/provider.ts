@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Address, type Hex, hexToBytes, isHex, type TypedDataDefinition } from 'viem';
+import { type Account, type Address, type Hex, hexToBytes, isHex, type TypedDataDefinition } from 'viem';
 import { HDKey, hdKeyToAccount } from 'viem/accounts';
 import { createFileOnce } from '../../files.ts';
 
@@ -15,6 +15,12 @@ export interface WalletProvider {
   addressOf(index: number): Promise<Address>;
   /** EIP-712 signature by wallet `index` (used to prove the agent wallet to the ERC-8004 registry). */
   signTypedData(index: number, typedData: TypedDataDefinition): Promise<Hex>;
+  /**
+   * The signer of wallet `index` for transactions, as a viem account: the key never leaves the provider. An MPC
+   * provider returns viem's `toAccount({ address, signTransaction, signMessage, signTypedData })` whose methods call
+   * its signing service.
+   */
+  accountOf(index: number): Promise<Account>;
 }
 
 /** Agent wallets live on their own BIP-44 account branch, apart from any wallet a person derives from the seed. */
@@ -37,6 +43,7 @@ export function createHdWalletProvider(seed: Uint8Array): WalletProvider {
     kind: 'hd',
     addressOf: async (index) => account(index).address,
     signTypedData: (index, typedData) => account(index).signTypedData(typedData as never),
+    accountOf: async (index) => account(index),
   };
 }
 

@@ -21,6 +21,9 @@ import {
   MASTER_DIRECTIVE_MAX,
   TOKEN_STATUSES,
   TOOLS_LIST_MAX,
+  TRADE_SLIPPAGE_BPS_MAX,
+  TRADING_LIMITS_DEFAULT,
+  USDC_AMOUNT_PATTERN,
 } from '../../constants.ts';
 import { AddressString, IsoTimestamp, internalOk, Nullable, StringEnum, WeiString } from './common.ts';
 
@@ -37,10 +40,44 @@ export const EngineConfigSchema = Type.Object(
 );
 
 const ToolName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
+const UsdcLimit = (description: string) => Type.String({ pattern: USDC_AMOUNT_PATTERN, description });
+export const TradingLimitsSchema = Type.Object(
+  {
+    maxTradeBps: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 10_000,
+        description: `Largest share of the wallet's balance one buy or stake may use, in basis points (default ${TRADING_LIMITS_DEFAULT.maxTradeBps})`,
+      }),
+    ),
+    maxDailyNotionalUsdc: Type.Optional(
+      UsdcLimit(
+        `Largest USDC the company's agents trade in one chain day (default ${TRADING_LIMITS_DEFAULT.maxDailyNotionalUsdc}; 0 stops trading)`,
+      ),
+    ),
+    maxPositionUsdc: Type.Optional(
+      UsdcLimit(
+        `Largest value of one token the company's agents may hold after a buy, in USDC (default ${TRADING_LIMITS_DEFAULT.maxPositionUsdc})`,
+      ),
+    ),
+    maxSlippageBps: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: TRADE_SLIPPAGE_BPS_MAX,
+        description: `Largest slippage a trade accepts from its quote, in basis points (default ${TRADING_LIMITS_DEFAULT.maxSlippageBps})`,
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: "Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md)",
+  },
+);
 export const ToolkitConfigSchema = Type.Object(
   {
     enabledTools: Type.Optional(Type.Array(ToolName, { maxItems: TOOLS_LIST_MAX })),
     disabledTools: Type.Optional(Type.Array(ToolName, { maxItems: TOOLS_LIST_MAX })),
+    limits: Type.Optional(TradingLimitsSchema),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
 // Round contexts and tool lists for the model-layer tests: the engine's own tools as the model sees them, plus
 // tools with harder argument schemas (patterns, bounds, nested objects, arrays, formats).
+import { TRADING_LIMITS_DEFAULT } from '../../../src/constants.ts';
 import type { RoundContext, ToolSpec } from '../../../src/domain/engine/models/types.ts';
 import { TOOLS, toolSpec } from '../../../src/domain/engine/tools.ts';
 
@@ -33,6 +34,9 @@ const BASE: RoundContext = {
     name: `Acme ${role}`,
     strategy: 'BALANCED',
   })),
+  market: [],
+  wallets: [],
+  limits: { ...TRADING_LIMITS_DEFAULT },
   lastDirective: null,
   cycle: 7,
 };

@@ -118,7 +118,41 @@ function requestBody(route: ModelRoute, request: ChatRequest): Record<string, un
     body[openAiReasoning ? 'max_completion_tokens' : 'max_tokens'] = request.maxTokens;
   if (request.temperature !== undefined && !openAiReasoning) body.temperature = request.temperature;
   if (request.json) body.response_format = { type: 'json_object' };
+  if (request.tools && request.tools.length > 0) {
+    body.tools = request.tools.map((t) => ({
+      type: 'function',
+      function: { name: t.name, description: t.description, parameters: t.parameters },
+    }));
+    body.tool_choice = 'auto';
+  }
   return body;
+}
+
+interface ToolCallMessage {
+  content?: unknown;
+  tool_calls?: { type?: unknown; function?: { name?: unknown; arguments?: unknown } }[];
+}
+
+/**
+ * An answer's function calls as the roles phase's `{"proposals": [...]}` JSON (each call's arguments parsed, the
+ * message's text as their rationale); undefined when it made none. What a call names is checked like any proposal.
+ */
+export function toolCallsAsProposals(message: ToolCallMessage | undefined): string | undefined {
+  const calls = Array.isArray(message?.tool_calls) ? message.tool_calls : [];
+  if (calls.length === 0) return undefined;
+  const rationale = typeof message?.content === 'string' ? message.content.trim() : '';
+  const proposals = calls.flatMap((call) => {
+    const name = call?.function?.name;
+    if (typeof name !== 'string') return [];
+    let args: unknown = {};
+    try {
+      args = typeof call.function?.arguments === 'string' ? JSON.parse(call.function.arguments || '{}') : {};
+    } catch {
+      return [];
+    }
+    return [{ tool: name, args, rationale }];
+  });
+  return JSON.stringify({ proposals });
 }
 
 /** One attempt's outcome: an answer, or a failure saying whether another attempt may help. */
@@ -210,8 +244,10 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       return { ok: false, retry: 'malformed', error: fail('malformed', `${label}: the answer is not JSON`) };
     }
     const usage = readUsage(body);
-    const content = (body as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message
-      ?.content;
+    const message = (body as { choices?: { message?: ToolCallMessage }[] } | null)?.choices?.[0]?.message;
+    const called = request.tools ? toolCallsAsProposals(message) : undefined;
+    if (called !== undefined) return { ok: true, content: called, usage };
+    const content = message?.content;
     if (typeof content !== 'string' || content.trim() === '') {
       return {
         ok: false,

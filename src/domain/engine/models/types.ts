@@ -47,9 +47,37 @@ export interface RoundContext {
     trades24h: number;
   };
   agents: { id: string; role: Role; name: string; strategy: string }[];
+  /** The platform's most traded tokens over 24 h, from the indexed trades: what the trading tools can buy. */
+  market: MarketToken[];
+  /** Each active agent's wallet, when a trading tool is enabled: what the trading tools can spend. */
+  wallets: AgentWalletState[];
+  /** The company's trading limits (docs/api/decisions.md "Limits"). */
+  limits: { maxTradeBps: number; maxDailyNotionalUsdc: string; maxPositionUsdc: string; maxSlippageBps: number };
   /** The previous round's directive, if any. */
   lastDirective: string | null;
   cycle: number;
+}
+
+export interface MarketToken {
+  symbol: string;
+  status: string;
+  /** USDC decimal strings. */
+  priceUsdc: string;
+  /** Price change over the window from its first trade to its last, in percent (0 with one trade). */
+  change24hPct: number;
+  volume24hUsdc: string;
+  trades24h: number;
+}
+
+export interface AgentWalletState {
+  role: Role;
+  address: string;
+  /** Decimal strings. */
+  usdc: string;
+  primary: string;
+  staked: string;
+  pendingEmission: string;
+  positions: { symbol: string; tokens: string; costUsdc: string; valueUsdc: string }[];
 }
 
 /** The structured task of a request (what the built-in provider answers from). */
@@ -69,6 +97,11 @@ export interface ChatRequest {
   model: EngineModelId;
   messages: ChatMessage[];
   task: ModelTask;
+  /**
+   * Tools offered as function calls (the roles phase): an endpoint that answers with tool calls has them turned
+   * into the `{"proposals": [...]}` answer the phase expects, and they pass the same checks as any proposal.
+   */
+  tools?: ToolSpec[];
   /** Ask for a JSON object answer (response_format json_object). */
   json?: boolean;
   maxTokens?: number;

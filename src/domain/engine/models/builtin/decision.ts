@@ -1,7 +1,7 @@
 // The built-in model's decisions: the CEO's synthesis (a directive honouring the autonomy level, then at most five
 // of the roles' proposals, ranked for the round's focus) and its extraction into an ExtractedDecision, which also
 // reads the free-form syntheses of remote models.
-import { AGENT_ROLES } from '../../../../constants.ts';
+import { AGENT_ROLES, VETO_TOOL } from '../../../../constants.ts';
 import type { ExtractedDecision, ModelTask, Role, RoundContext, ToolSpec } from '../types.ts';
 import { argsFit } from './args.ts';
 import {
@@ -15,6 +15,7 @@ import {
   treasuryLine,
 } from './situation.ts';
 import { proposalsFor, rationaleFor, toolScore } from './tools.ts';
+import { isTradingTool } from './trading.ts';
 
 /** At most this many actions leave a synthesis. */
 export const MAX_DECISION_ACTIONS = 5;
@@ -58,7 +59,9 @@ function chooseActions(context: RoundContext, s: Situation, directive: string, p
         .split(/[^a-z0-9]+/);
       const mentioned = toolWords.some((w) => directiveWords.has(w)) ? 3 : 0;
       const rank = priority.indexOf(p.role);
-      return { p, i, weight: mentioned - (rank < 0 ? AGENT_ROLES.length : rank) };
+      // The strategy's trades come first: they are what the round is for when the wallet is funded.
+      const trades = isTradingTool(p.tool) ? 100 : 0;
+      return { p, i, weight: trades + mentioned - (rank < 0 ? AGENT_ROLES.length : rank) };
     })
     .sort((a, b) => b.weight - a.weight || a.i - b.i);
   const chosen: SynthesisProposal[] = [];
@@ -91,13 +94,20 @@ function assessment(s: Situation): string {
 export function synthesis(context: RoundContext, proposals: SynthesisProposal[]): string {
   const s = assess(context);
   const directive = directiveFor(context, s);
-  const actions = chooseActions(context, s, directive, proposals);
+  const vetoes = proposals.filter((p) => p.tool === VETO_TOOL);
+  const actions = chooseActions(
+    context,
+    s,
+    directive,
+    proposals.filter((p) => p.tool !== VETO_TOOL),
+  );
   const lines = [assessment(s), '', `${DIRECTIVE_LABEL} ${directive}`, '', ACTIONS_LABEL];
   if (actions.length === 0) lines.push('None this cycle: no role proposed an action that can be carried out.');
   actions.forEach((a, i) => {
     lines.push(`${i + 1}. [${a.role}] ${a.tool} ${JSON.stringify(a.args)} - ${a.rationale.replace(/\s+/g, ' ')}`);
   });
-  const left = proposals.length - actions.length;
+  for (const v of vetoes) lines.push('', `Vetoed by the CRO: ${v.rationale}`);
+  const left = proposals.length - vetoes.length - actions.length;
   if (left > 0) lines.push('', `Deferred: ${left} other proposal${left === 1 ? '' : 's'}, to keep the cycle focused.`);
   return lines.join('\n');
 }

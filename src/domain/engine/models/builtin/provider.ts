@@ -16,6 +16,7 @@ import type {
 import { extract, synthesis } from './decision.ts';
 import { assess, type Situation, tokenLine, treasuryLine, usd } from './situation.ts';
 import { proposalsFor } from './tools.ts';
+import { tradingProposals } from './trading.ts';
 
 export { directiveFor, MAX_DECISION_ACTIONS } from './decision.ts';
 
@@ -205,6 +206,8 @@ export function scrapeSummary(context: RoundContext, sources: { name: string; da
 
 // ---- role ------------------------------------------------------------------------------------------------------
 
+/** The role's trading first (trading.ts), then what the generic tool picker finds: at most two proposals. */
 export function roleAnswer(context: RoundContext, role: Role, tools: ToolSpec[]): RoleAnswer {
-  return { proposals: proposalsFor(role, tools, assess(context)) };
+  const trading = tradingProposals(role, tools, context);
+  return { proposals: [...trading, ...proposalsFor(role, tools, assess(context))].slice(0, 2) };
 }

@@ -4,6 +4,7 @@
 import type { Role, ToolSpec } from '../types.ts';
 import { argsFor } from './args.ts';
 import { categoryLabel, type Situation, usd } from './situation.ts';
+import { isTradingTool } from './trading.ts';
 
 const ROLE_WORDS: Record<Role, string[]> = {
   CFO: ['treasury', 'balance', 'budget', 'price', 'quote', 'usdc', 'finance', 'runway', 'fund', 'revenue', 'cost'],
@@ -225,6 +226,8 @@ export interface Proposal {
 /** One or two proposals for the role from the tools it may use; none when no tool's arguments can be made. */
 export function proposalsFor(role: Role, tools: ToolSpec[], s: Situation): Proposal[] {
   const ranked = tools
+    // Trading and vetoes follow the strategies of trading.ts, never a guess from a tool's name.
+    .filter((tool) => !isTradingTool(tool.name))
     .map((tool) => ({ tool, score: toolScore(tool, role, s) }))
     .sort((a, b) => b.score - a.score || a.tool.cost - b.tool.cost || (a.tool.name < b.tool.name ? -1 : 1));
   const proposals: Proposal[] = [];

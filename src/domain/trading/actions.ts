@@ -1,0 +1,295 @@
+// What an agent does with its own wallet in a decision round (docs/api/decisions.md "Trading tools"): buy or sell a
+// company token through the launcher (the curve while bonding, the v4 pool after graduation), stake or unstake the
+// primary token, harvest the emission. Every target comes from the contracts file or the database; a model only
+// names a token by its symbol and an amount. Before anything is signed, the action is checked against the
+// company's limits (limits.ts), the wallet's balance and the daily gas budget; a check that fails refuses the
+// action with its reason (TradeRefused) and nothing is sent. What passes is recorded (agent_actions) and sent
+// through the agent's outbox under keys of the round and the action, so a crash at any point sends it once.
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type Address, formatUnits, parseUnits, type TransactionReceipt } from 'viem';
+import { requireContract } from '../../chain/contracts/addresses.ts';
+import { launcherAddress, readMarket } from '../../chain/contracts/launcher.ts';
+import {
+  approveCall,
+  quoteTrade,
+  readHoldings,
+  stakingCall,
+  tradeCall,
+  type WalletHoldings,
+} from '../../chain/contracts/wallet-actions.ts';
+import { chainTime } from '../../chain/time.ts';
+import { COMPANY_TOKEN_DECIMALS, TRADE_DEADLINE_S, TRADE_TOOLS, USDC_DECIMALS } from '../../constants.ts';
+import { agentActions } from '../../db/schema/chain.ts';
+import { agents, companies } from '../../db/schema/companies.ts';
+import { AppError } from '../../errors.ts';
+import { requireGasBudget } from '../costs/gas-budget.ts';
+import type { Deps } from '../deps.ts';
+import { type Limits, limitsOf } from './limits.ts';
+import { type AgentWallet, agentOutbox, topUpGas, type WalletDeps, walletOf } from './wallets.ts';
+
+export type TradeDeps = WalletDeps & Pick<Deps, 'now'>;
+
+/** An action the checks refused: nothing was signed. */
+export class TradeRefused extends Error {}
+
+export { TRADE_TOOLS };
+export type TradeTool = (typeof TRADE_TOOLS)[number];
+
+/** Gas each action is estimated at against the company's daily budget (approval included). */
+const GAS_ESTIMATE: Record<TradeTool, bigint> = {
+  buy_token: 400_000n,
+  sell_token: 400_000n,
+  stake_primary: 300_000n,
+  unstake_primary: 250_000n,
+  harvest_emission: 150_000n,
+};
+
+export interface AgentAction {
+  company: { id: string; toolkitConfig: typeof companies.$inferSelect.toolkitConfig };
+  role: string;
+  tool: TradeTool;
+  args: Record<string, unknown>;
+  /** Unique per action: `<roundId>:<index>`. */
+  key: string;
+  roundId: string | null;
+}
+
+const usdc = (v: bigint) => formatUnits(v, USDC_DECIMALS);
+const tokens = (v: bigint) => formatUnits(v, COMPANY_TOKEN_DECIMALS);
+const refuse = (reason: string): never => {
+  throw new TradeRefused(reason);
+};
+
+/** Runs one trading action of a round; the text says what it did, with its transaction hash. */
+export async function runAgentAction(deps: TradeDeps, action: AgentAction): Promise<string> {
+  const [agent] = await deps.database.db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.companyId, action.company.id), eq(agents.role, action.role), eq(agents.status, 'ACTIVE')));
+  if (!agent) return refuse(`no active ${action.role} to act`);
+  if (agent.walletIndex === null || !agent.onChainAddress) return refuse(`the ${action.role} has no wallet yet`);
+  const wallet = walletOf(agent);
+  const limits = limitsOf(action.company.toolkitConfig);
+  switch (action.tool) {
+    case 'buy_token':
+    case 'sell_token':
+      return trade(deps, action, wallet, limits);
+    default:
+      return stake(deps, action, wallet, limits);
+  }
+}
+
+interface Target {
+  address: Address;
+  symbol: string;
+}
+
+/** A launched token of the platform by its symbol; refused otherwise. */
+async function tokenNamed(deps: TradeDeps, symbol: unknown): Promise<Target> {
+  if (typeof symbol !== 'string') return refuse('no token named');
+  const [row] = await deps.database.db
+    .select({ address: companies.tokenAddress, symbol: companies.tokenSymbol })
+    .from(companies)
+    .where(and(eq(companies.tokenSymbol, symbol), ne(companies.tokenStatus, 'PRE_PUBLIC')));
+  if (!row?.address) return refuse(`${symbol} is not a launched token of the platform`);
+  return { address: row.address as Address, symbol };
+}
+
+/** `all` or a decimal string of 18-decimal tokens, at most `held`. */
+function tokenAmount(value: unknown, held: bigint, what: string): bigint {
+  const amount = value === 'all' ? held : parseUnits(String(value), COMPANY_TOKEN_DECIMALS);
+  if (amount <= 0n) return refuse(`nothing to ${what}: the amount is 0`);
+  if (amount > held) return refuse(`cannot ${what} ${tokens(amount)}: the wallet holds ${tokens(held)}`);
+  return amount;
+}
+
+/** 400-free checks of the day's notional, the company's gas budget; then the record of the action. */
+async function admit(
+  deps: TradeDeps,
+  action: AgentAction,
+  wallet: AgentWallet,
+  limits: Limits,
+  notional: bigint,
+  token: Address | null,
+): Promise<string> {
+  const day = new Date(Number(await chainTime(deps.chain.publicClient)) * 1000).toISOString().slice(0, 10);
+  if (notional > 0n) {
+    const [row] = await deps.database.db
+      .select({ sum: sql<string>`coalesce(sum(${agentActions.notionalUsdc}), 0)::text` })
+      .from(agentActions)
+      .where(
+        and(
+          eq(agentActions.companyId, action.company.id),
+          eq(agentActions.day, day),
+          inArray(agentActions.status, ['SENT', 'MINED']),
+        ),
+      );
+    const used = BigInt(row?.sum ?? '0');
+    if (used + notional > limits.maxDailyNotional) {
+      refuse(
+        `over the daily limit: ${usdc(used)} of ${usdc(limits.maxDailyNotional)} USDC traded today, this trade is ${usdc(notional)}`,
+      );
+    }
+  }
+  try {
+    await requireGasBudget(deps, action.company.id, GAS_ESTIMATE[action.tool], action.tool);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'GAS_BUDGET_EXCEEDED') refuse(err.message);
+    throw err;
+  }
+  const key = `agent:${action.key}`;
+  await deps.database.db
+    .insert(agentActions)
+    .values({
+      key,
+      companyId: action.company.id,
+      agentId: wallet.agentId,
+      roundId: action.roundId,
+      tool: action.tool,
+      tokenAddress: token,
+      notionalUsdc: notional,
+      day,
+      status: 'SENT',
+    })
+    .onConflictDoNothing();
+  await topUpGas(deps, wallet, key);
+  return key;
+}
+
+/** Sends `spender` an approval of `amount` first when the allowance is short, then the action's transaction. */
+async function send(
+  deps: TradeDeps,
+  wallet: AgentWallet,
+  key: string,
+  approval: { token: Address; spender: Address; amount: bigint; allowance: bigint } | undefined,
+  build: () => Promise<{ to: Address; data: `0x${string}`; gas?: bigint }>,
+): Promise<TransactionReceipt> {
+  const outbox = await agentOutbox(deps, wallet);
+  const chargedTo = wallet.companyId ? [wallet.companyId] : [];
+  if (approval && approval.allowance < approval.amount) {
+    const approved = await outbox.send(
+      `${key}:approve`,
+      () => approveCall(approval.token, approval.spender, approval.amount),
+      { chargedTo },
+    );
+    if (approved.status !== 'success') throw new Error(`the approval reverted (${approved.transactionHash})`);
+  }
+  const receipt = await outbox.send(`${key}:tx`, build, { chargedTo });
+  await deps.database.db
+    .update(agentActions)
+    .set({ txHash: receipt.transactionHash, status: receipt.status === 'success' ? 'MINED' : 'REVERTED' })
+    .where(eq(agentActions.key, key));
+  return receipt;
+}
+
+const outcome = (receipt: TransactionReceipt, done: string) =>
+  receipt.status === 'success'
+    ? `${done}, tx ${receipt.transactionHash}`
+    : `reverted on-chain (nothing changed but the gas), tx ${receipt.transactionHash}`;
+
+async function trade(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, limits: Limits): Promise<string> {
+  const target = await tokenNamed(deps, action.args.token);
+  const isBuy = action.tool === 'buy_token';
+  const usdcAddress = requireContract(deps.chain.contracts, 'usdc');
+  const launcher = launcherAddress(deps.chain);
+  const spent = isBuy ? usdcAddress : target.address;
+  const holdings = await readHoldings(
+    deps.chain,
+    wallet.address,
+    [target.address],
+    [{ token: spent, spender: launcher }],
+  );
+  const held = holdings.tokens.get(target.address) ?? 0n;
+  let amountIn: bigint;
+  if (isBuy) {
+    amountIn = parseUnits(String(action.args.usdc), USDC_DECIMALS);
+    if (amountIn <= 0n) refuse('nothing to buy: the amount is 0');
+    if (amountIn > holdings.usdc)
+      refuse(`cannot spend ${usdc(amountIn)} USDC: the wallet holds ${usdc(holdings.usdc)}`);
+    const cap = (holdings.usdc * BigInt(limits.maxTradeBps)) / 10_000n;
+    if (amountIn > cap) {
+      refuse(
+        `over the per-trade limit: at most ${usdc(cap)} USDC (${limits.maxTradeBps / 100}% of the wallet's ${usdc(holdings.usdc)})`,
+      );
+    }
+  } else {
+    amountIn = tokenAmount(action.args.amount, held, `sell ${target.symbol}`);
+  }
+  const quoted = await quoteTrade(deps.chain, isBuy ? 'buy' : 'sell', target.address, amountIn);
+  if (quoted <= 0n) refuse(`the launcher quotes nothing for this ${isBuy ? 'buy' : 'sale'}`);
+  const notional = isBuy ? amountIn : quoted;
+  if (isBuy) await checkPosition(deps, action.company.id, target, quoted, limits);
+  const minOut = (quoted * BigInt(10_000 - limits.maxSlippageBps)) / 10_000n;
+  const key = await admit(deps, action, wallet, limits, notional, target.address);
+  const receipt = await send(
+    deps,
+    wallet,
+    key,
+    { token: spent, spender: launcher, amount: amountIn, allowance: holdings.allowances.get(`${spent}|${launcher}`)! },
+    async () => {
+      const deadline = (await chainTime(deps.chain.publicClient)) + TRADE_DEADLINE_S;
+      return tradeCall(deps.chain, isBuy ? 'buy' : 'sell', target.address, amountIn, minOut, deadline);
+    },
+  );
+  return outcome(
+    receipt,
+    isBuy
+      ? `bought about ${tokens(quoted)} ${target.symbol} for ${usdc(amountIn)} USDC (at least ${tokens(minOut)})`
+      : `sold ${tokens(amountIn)} ${target.symbol} for about ${usdc(quoted)} USDC (at least ${usdc(minOut)})`,
+  );
+}
+
+/** The value of the company's agents' holdings of the token after the buy, against the position limit. */
+async function checkPosition(deps: TradeDeps, companyId: string, target: Target, bought: bigint, limits: Limits) {
+  const team = await deps.database.db
+    .select({ address: agents.onChainAddress })
+    .from(agents)
+    .where(and(eq(agents.companyId, companyId), sql`${agents.onChainAddress} is not null`));
+  const [market, ...balances] = await Promise.all([
+    readMarket(deps.chain, target.address),
+    ...team.map((a) => readHoldings(deps.chain, a.address as Address, [target.address]).then(heldOf(target))),
+  ]);
+  const after = balances.reduce((sum, b) => sum + b, bought);
+  const value = (after * market.price) / 10n ** 18n;
+  if (value > limits.maxPosition) {
+    refuse(
+      `over the position limit: the company's agents would hold ${usdc(value)} USDC of ${target.symbol}, at most ${usdc(limits.maxPosition)}`,
+    );
+  }
+}
+
+const heldOf = (target: Target) => (h: WalletHoldings) => h.tokens.get(target.address) ?? 0n;
+
+async function stake(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, limits: Limits): Promise<string> {
+  const primary = requireContract(deps.chain.contracts, 'primaryToken');
+  const staking = requireContract(deps.chain.contracts, 'staking');
+  const holdings = await readHoldings(deps.chain, wallet.address, [], [{ token: primary, spender: staking }]);
+  if (action.tool === 'harvest_emission') {
+    if (holdings.pendingEmission === 0n) refuse('no emission to harvest');
+    const key = await admit(deps, action, wallet, limits, 0n, null);
+    const receipt = await send(deps, wallet, key, undefined, async () => stakingCall(deps.chain, 'harvest'));
+    return outcome(receipt, `harvested about ${tokens(holdings.pendingEmission)} of the emission token`);
+  }
+  if (action.tool === 'unstake_primary') {
+    const amount = tokenAmount(action.args.amount, holdings.staked, 'unstake');
+    const key = await admit(deps, action, wallet, limits, 0n, null);
+    const receipt = await send(deps, wallet, key, undefined, async () => stakingCall(deps.chain, 'withdraw', amount));
+    return outcome(receipt, `unstaked ${tokens(amount)} of the primary token`);
+  }
+  const amount = tokenAmount(action.args.amount, holdings.primary, 'stake');
+  const cap = (holdings.primary * BigInt(limits.maxTradeBps)) / 10_000n;
+  if (amount > cap) {
+    refuse(
+      `over the per-trade limit: at most ${tokens(cap)} of the primary token (${limits.maxTradeBps / 100}% of the wallet's ${tokens(holdings.primary)})`,
+    );
+  }
+  const key = await admit(deps, action, wallet, limits, 0n, null);
+  const receipt = await send(
+    deps,
+    wallet,
+    key,
+    { token: primary, spender: staking, amount, allowance: holdings.allowances.get(`${primary}|${staking}`)! },
+    async () => stakingCall(deps.chain, 'deposit', amount),
+  );
+  return outcome(receipt, `staked ${tokens(amount)} of the primary token`);
+}

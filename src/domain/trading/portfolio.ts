@@ -1,0 +1,181 @@
+// An agent wallet's portfolio (GET /api/agents/{id}/portfolio) and a company's, the sum of its agents' (GET
+// /api/companies/{id}/portfolio): balances read from the chain at one block, and per company token the position at
+// average cost from the indexed trades (trader_positions), valued at the launcher's price. Realised PnL is what sales
+// made against that cost; unrealised is what the tokens still held from buys are worth now against what they cost.
+import { eq } from 'drizzle-orm';
+import { type Address, formatUnits } from 'viem';
+import { readMarket } from '../../chain/contracts/launcher.ts';
+import { readHoldings } from '../../chain/contracts/wallet-actions.ts';
+import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
+import { agents, companies } from '../../db/schema/companies.ts';
+import { traderPositions } from '../../db/schema/tokens.ts';
+import { getAgent } from '../agents/queries.ts';
+import { requireCompany } from '../companies/queries.ts';
+import type { Deps } from '../deps.ts';
+
+type PortfolioDeps = Pick<Deps, 'database' | 'chain'>;
+
+const usdc = (v: bigint) => formatUnits(v, USDC_DECIMALS);
+const units = (v: bigint) => formatUnits(v, COMPANY_TOKEN_DECIMALS);
+
+export interface PositionView {
+  token: string;
+  symbol: string | null;
+  companyId: string;
+  /** Tokens the wallet holds now. */
+  balance: string;
+  /** Tokens bought and not yet sold (what the cost basis covers). */
+  quantity: string;
+  costUsdc: string;
+  averageCostUsdc: string;
+  priceUsdc: string;
+  valueUsdc: string;
+  realizedPnlUsdc: string;
+  unrealizedPnlUsdc: string;
+}
+
+export interface PortfolioView {
+  agentId: string;
+  role: string | null;
+  address: string | null;
+  balances: {
+    nativeWei: string;
+    usdc: string;
+    primary: string;
+    emission: string;
+    staked: string;
+    pendingEmission: string;
+  } | null;
+  positions: PositionView[];
+  totals: Totals;
+}
+
+interface Totals {
+  /** USDC plus the value of the company tokens held. */
+  valueUsdc: string;
+  realizedPnlUsdc: string;
+  unrealizedPnlUsdc: string;
+}
+
+interface Sums {
+  value: bigint;
+  realized: bigint;
+  unrealized: bigint;
+}
+
+const totalsOf = (s: Sums): Totals => ({
+  valueUsdc: usdc(s.value),
+  realizedPnlUsdc: usdc(s.realized),
+  unrealizedPnlUsdc: usdc(s.unrealized),
+});
+
+type AgentRow = { id: string; role: string | null; onChainAddress: string | null };
+
+async function portfolioOf(deps: PortfolioDeps, agent: AgentRow): Promise<{ view: PortfolioView; sums: Sums }> {
+  const empty = { value: 0n, realized: 0n, unrealized: 0n };
+  if (!agent.onChainAddress) {
+    return {
+      view: {
+        agentId: agent.id,
+        role: agent.role,
+        address: null,
+        balances: null,
+        positions: [],
+        totals: totalsOf(empty),
+      },
+      sums: empty,
+    };
+  }
+  const address = agent.onChainAddress as Address;
+  const rows = await deps.database.db
+    .select({
+      token: traderPositions.tokenAddress,
+      companyId: traderPositions.companyId,
+      symbol: companies.tokenSymbol,
+      quantity: traderPositions.quantity,
+      cost: traderPositions.costUsdc,
+      realized: traderPositions.realizedPnlUsdc,
+    })
+    .from(traderPositions)
+    .innerJoin(companies, eq(companies.id, traderPositions.companyId))
+    .where(eq(traderPositions.trader, address.toLowerCase()))
+    .orderBy(traderPositions.tokenAddress);
+  const tokens = rows.map((r) => r.token as Address);
+  const [holdings, markets] = await Promise.all([
+    readHoldings(deps.chain, address, tokens),
+    Promise.all(tokens.map((t) => readMarket(deps.chain, t))),
+  ]);
+  const sums = { value: holdings.usdc, realized: 0n, unrealized: 0n };
+  const positions = rows.map((r, i) => {
+    const balance = holdings.tokens.get(r.token as Address) ?? 0n;
+    const price = markets[i]!.price;
+    // What the cost covers and the wallet still holds (tokens sent away since have no value here).
+    const held = balance < r.quantity ? balance : r.quantity;
+    const heldCost = r.quantity === 0n ? 0n : (r.cost * held) / r.quantity;
+    const value = (balance * price) / 10n ** 18n;
+    const unrealized = (held * price) / 10n ** 18n - heldCost;
+    sums.value += value;
+    sums.realized += r.realized;
+    sums.unrealized += unrealized;
+    return {
+      token: r.token,
+      symbol: r.symbol,
+      companyId: r.companyId,
+      balance: units(balance),
+      quantity: units(r.quantity),
+      costUsdc: usdc(r.cost),
+      averageCostUsdc: usdc(r.quantity === 0n ? 0n : (r.cost * 10n ** 18n) / r.quantity),
+      priceUsdc: usdc(price),
+      valueUsdc: usdc(value),
+      realizedPnlUsdc: usdc(r.realized),
+      unrealizedPnlUsdc: usdc(unrealized),
+    };
+  });
+  return {
+    view: {
+      agentId: agent.id,
+      role: agent.role,
+      address,
+      balances: {
+        nativeWei: holdings.native.toString(),
+        usdc: usdc(holdings.usdc),
+        primary: units(holdings.primary),
+        emission: units(holdings.emission),
+        staked: units(holdings.staked),
+        pendingEmission: units(holdings.pendingEmission),
+      },
+      positions,
+      totals: totalsOf(sums),
+    },
+    sums,
+  };
+}
+
+/** An agent's wallet as the decision engine reads it. */
+export const walletState = async (deps: PortfolioDeps, agent: AgentRow) => (await portfolioOf(deps, agent)).view;
+
+export async function agentPortfolio(deps: PortfolioDeps, agentId: string): Promise<PortfolioView> {
+  const { agent } = await getAgent(deps.database.db, agentId);
+  return (await portfolioOf(deps, agent)).view;
+}
+
+/** Every agent of the company with a wallet (terminated ones too: their funds are still the company's), summed. */
+export async function companyPortfolio(deps: PortfolioDeps, idOrSlug: string) {
+  const db = deps.database.db;
+  const company = await requireCompany(db, idOrSlug);
+  const team = await db
+    .select({ id: agents.id, role: agents.role, onChainAddress: agents.onChainAddress })
+    .from(agents)
+    .where(eq(agents.companyId, company.id))
+    .orderBy(agents.createdAt, agents.id);
+  const each = await Promise.all(team.filter((a) => a.onChainAddress).map((a) => portfolioOf(deps, a)));
+  const sums = each.reduce(
+    (s, p) => ({
+      value: s.value + p.sums.value,
+      realized: s.realized + p.sums.realized,
+      unrealized: s.unrealized + p.sums.unrealized,
+    }),
+    { value: 0n, realized: 0n, unrealized: 0n },
+  );
+  return { companyId: company.id, agents: each.map((p) => p.view), totals: totalsOf(sums) };
+}

@@ -1,0 +1,58 @@
+// Agent wallets: their portfolios (an agent's, and a company's as the sum of its agents') and the creator's
+// withdrawal of an agent's funds to the company treasury (docs/api/agents.md "Wallet and funds").
+import { agentPortfolio, companyPortfolio } from '../../domain/trading/portfolio.ts';
+import { withdrawAgentFunds } from '../../domain/trading/withdraw.ts';
+import { requireWallet } from '../auth/index.ts';
+import { ok } from '../envelope.ts';
+import { AgentIdParams } from '../schemas/agents.ts';
+import { internalErrors } from '../schemas/common.ts';
+import { CompanyParams } from '../schemas/companies.ts';
+import { AgentPortfolioResponse, CompanyPortfolioResponse, WithdrawalResponse } from '../schemas/trading.ts';
+import type { App, RouteOptions } from '../types.ts';
+
+export default async function tradingRoutes(app: App, { container }: RouteOptions) {
+  app.get(
+    '/api/agents/:id/portfolio',
+    {
+      schema: {
+        tags: ['agents'],
+        summary: "An agent wallet's balances, positions at average cost, and PnL in USDC",
+        description:
+          'Balances are read from the chain at one block; positions come from the indexed trades of the wallet (trader_positions), valued at the launcher price. Anyone may fund the wallet by sending it USDC or the primary token. 503 CHAIN_UNAVAILABLE when the node does not answer.',
+        params: AgentIdParams,
+        response: { 200: AgentPortfolioResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await agentPortfolio(container, request.params.id)),
+  );
+
+  app.get(
+    '/api/companies/:id/portfolio',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "The company's agent wallets and their sum",
+        params: CompanyParams,
+        response: { 200: CompanyPortfolioResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await companyPortfolio(container, request.params.id)),
+  );
+
+  app.post(
+    '/api/agents/:id/withdraw',
+    {
+      preValidation: requireWallet(container),
+      schema: {
+        tags: ['agents'],
+        summary: "Send the agent wallet's funds to the company treasury (creator only)",
+        description:
+          "Unstakes the agent's primary tokens, harvests its emission, and sends its USDC, primary, emission and company tokens to the company's treasuryAddress; the native gas float stays. 400 BAD_REQUEST when the company has no treasury (or the agent no wallet), 403 FORBIDDEN for anyone but the creator. Works for terminated agents. Calling it again after an interruption finishes the withdrawal and sends nothing twice.",
+        security: [{ wallet: [] }],
+        params: AgentIdParams,
+        response: { 200: WithdrawalResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await withdrawAgentFunds(container, request.params.id, request.signer!)),
+  );
+}

@@ -1,0 +1,74 @@
+// Schemas of the agent-wallet routes: an agent's or a company's portfolio, and a withdrawal to the treasury.
+// Money is decimal strings in the asset's units (USDC 6 decimals, tokens 18), never a JSON number.
+import { Type } from 'typebox';
+import { AddressString, internalOk, Nullable, StringEnum } from './common.ts';
+
+const Decimal = (description: string) => Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', description });
+
+const Position = Type.Object({
+  token: AddressString,
+  symbol: Nullable(Type.String()),
+  companyId: Type.String({ description: 'The company whose token it is' }),
+  balance: Decimal('Tokens the wallet holds now'),
+  quantity: Decimal('Tokens bought and not yet sold: what the cost basis covers'),
+  costUsdc: Decimal('USDC paid for `quantity` (average cost)'),
+  averageCostUsdc: Decimal('USDC per whole token'),
+  priceUsdc: Decimal("The launcher's price now (the v4 pool's once graduated)"),
+  valueUsdc: Decimal('`balance` at `priceUsdc`'),
+  realizedPnlUsdc: Decimal('What sales of this token made against their average cost'),
+  unrealizedPnlUsdc: Decimal('What the bought tokens still held are worth now, less what they cost'),
+});
+
+const Totals = Type.Object({
+  valueUsdc: Decimal('USDC held plus the value of the company tokens held'),
+  realizedPnlUsdc: Decimal('Realised PnL over every token'),
+  unrealizedPnlUsdc: Decimal('Unrealised PnL over every token'),
+});
+
+export const AgentPortfolio = Type.Object({
+  agentId: Type.String(),
+  role: Nullable(Type.String()),
+  address: Nullable(AddressString),
+  balances: Nullable(
+    Type.Object({
+      nativeWei: Type.String({ pattern: '^[0-9]+$', description: 'The gas float the platform keeps (wei)' }),
+      usdc: Decimal('USDC'),
+      primary: Decimal('The primary token, not staked'),
+      emission: Decimal('The emission token'),
+      staked: Decimal('The primary token staked in pool 0'),
+      pendingEmission: Decimal('Emission earned and not yet harvested'),
+    }),
+  ),
+  positions: Type.Array(Position),
+  totals: Totals,
+});
+
+export const AgentPortfolioResponse = internalOk(AgentPortfolio);
+export const CompanyPortfolioResponse = internalOk(
+  Type.Object({
+    companyId: Type.String(),
+    agents: Type.Array(AgentPortfolio, {
+      description: 'Every agent of the company with a wallet, terminated ones too',
+    }),
+    totals: Totals,
+  }),
+);
+
+export const WithdrawalResponse = internalOk(
+  Type.Object({
+    agentId: Type.String(),
+    treasuryAddress: AddressString,
+    unstaked: Decimal('Primary tokens unstaked first'),
+    harvested: Decimal('Emission harvested first'),
+    transfers: Type.Array(
+      Type.Object({
+        asset: StringEnum(['USDC', 'PRIMARY', 'EMISSION', 'COMPANY_TOKEN'] as const),
+        token: AddressString,
+        symbol: Nullable(Type.String()),
+        amount: Decimal("In the token's units"),
+        txHash: Type.String(),
+      }),
+      { description: 'One transfer to the treasury per asset the wallet held; empty when it held nothing' },
+    ),
+  }),
+);
