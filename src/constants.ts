@@ -122,8 +122,11 @@ export const SSE_LATE_EVENT_IDS_MAX = 1_000;
  * (about 0.7 M) and a day of hourly rounds' anchoring, with room to spare; a terminate-and-redeploy loop runs out.
  */
 export const COMPANY_GAS_BUDGET_DEFAULT = 4_000_000n;
-/** 0.0005 ETH: a few dozen agent transactions on Base, a few on a busy L1. */
-export const AGENT_GAS_FLOOR_WEI_DEFAULT = 500_000_000_000_000n;
+/**
+ * 0.002 ETH: hundreds of agent transactions on Base; on a chain at 1 gwei, half of it still pays for a buy that
+ * graduates a token (about 800,000 gas).
+ */
+export const AGENT_GAS_FLOOR_WEI_DEFAULT = 2_000_000_000_000_000n;
 
 // Companies (DESIGN.md "Routes added": POST /api/companies)
 export const COMPANY_NAME_MIN = 1;

@@ -38,8 +38,6 @@ export function tradeCall(
   return {
     to: launcherAddress(chain),
     data: encodeFunctionData({ abi: TokenLauncherAbi, functionName: side, args: [token, amountIn, minOut, deadline] }),
-    // A graduating buy crosses into the v4 pool in the same transaction: more than an estimate of the curve alone.
-    gas: 1_500_000n,
   };
 }
 
@@ -62,7 +60,7 @@ export function stakingCall(chain: Pick<Chain, 'contracts'>, action: 'deposit' |
     action === 'harvest'
       ? encodeFunctionData({ abi: StakingAbi, functionName: 'harvest', args: [PRIMARY_POOL_ID] })
       : encodeFunctionData({ abi: StakingAbi, functionName: action, args: [PRIMARY_POOL_ID, amount] });
-  return { to, data, gas: 400_000n } satisfies TxRequest;
+  return { to, data } satisfies TxRequest;
 }
 
 export interface WalletHoldings {

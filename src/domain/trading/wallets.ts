@@ -21,14 +21,22 @@ export interface AgentWallet {
   walletIndex: number;
 }
 
-const outboxes = new WeakMap<object, Map<string, Outbox>>();
+const outboxes = new WeakMap<object, WeakMap<object, Map<string, Outbox>>>();
 
-/** The outbox signing as the agent wallet; one per address and database, so nonces are handed out under one lock. */
+/**
+ * The outbox signing as the agent wallet, made once per chain, database and address. Nonces are handed out under
+ * a database lock per address, so outboxes of one address in several processes never collide.
+ */
 export async function agentOutbox(deps: WalletDeps, wallet: AgentWallet): Promise<Outbox> {
-  let byAddress = outboxes.get(deps.database);
+  let byDatabase = outboxes.get(deps.chain);
+  if (!byDatabase) {
+    byDatabase = new WeakMap();
+    outboxes.set(deps.chain, byDatabase);
+  }
+  let byAddress = byDatabase.get(deps.database);
   if (!byAddress) {
     byAddress = new Map();
-    outboxes.set(deps.database, byAddress);
+    byDatabase.set(deps.database, byAddress);
   }
   const known = byAddress.get(wallet.address);
   if (known) return known;

@@ -68,8 +68,13 @@ function chooseActions(context: RoundContext, s: Situation, directive: string, p
   for (const { p } of ranked) {
     if (chosen.length >= MAX_DECISION_ACTIONS) break;
     if (seen.has(keyOf(p))) continue;
-    // Spread the round across roles: a role's second proposal waits until every role had its first.
-    if ((rolesTaken.get(p.role) ?? 0) >= 1 && ranked.some((r) => !rolesTaken.has(r.p.role) && !seen.has(keyOf(r.p))))
+    // Spread the round across roles: a role's second proposal waits until every role had its first (trades excepted:
+    // the strategy's moves go together).
+    if (
+      !isTradingTool(p.tool) &&
+      (rolesTaken.get(p.role) ?? 0) >= 1 &&
+      ranked.some((r) => !rolesTaken.has(r.p.role) && !seen.has(keyOf(r.p)))
+    )
       continue;
     seen.add(keyOf(p));
     rolesTaken.set(p.role, (rolesTaken.get(p.role) ?? 0) + 1);

@@ -11,6 +11,7 @@
 import { formatUnits, parseUnits } from 'viem';
 import { TRADE_TOOLS, VETO_TOOL } from '../../../../constants.ts';
 import type { AgentWalletState, Role, RoleAnswer, RoundContext, ToolSpec } from '../types.ts';
+
 type Proposal = RoleAnswer['proposals'][number];
 
 const TRADING = new Set<string>([...TRADE_TOOLS, VETO_TOOL]);
