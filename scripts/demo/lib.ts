@@ -36,6 +36,17 @@ export interface DemoCompany {
   };
 }
 
+/**
+ * Agent wallets the demo funds, so its decision rounds trade: the CFO of each company gets the company creator's
+ * USDC or primary tokens, topped up to these whole amounts. Spot Sprinters (SPOT_TRADING) buys the token that rose
+ * most, Yield Harvesters (DEFI_YIELD) stakes, Pre-Market Scouts (HUMAN_DIRECTED) buys SPRNT as its prompt says.
+ */
+export const AGENT_FUNDING: { slug: string; usdc?: number; primary?: number }[] = [
+  { slug: 'demo-spot-sprinters', usdc: 500 },
+  { slug: 'demo-yield-harvesters', primary: 200 },
+  { slug: 'demo-premarket-scouts', usdc: 200 },
+];
+
 /** Eight companies over the seven categories, both leagues, six tokens of which two graduate. */
 export const DEMO_COMPANIES: DemoCompany[] = [
   {
@@ -73,7 +84,8 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     name: 'Pre-Market Scouts',
     category: 'PRE_MARKET',
     description: 'Researches launches before they list and sizes positions by conviction.',
-    ceoPrompt: 'Publish a weekly update on the three launches we follow and keep the treasury untouched.',
+    ceoPrompt:
+      'Buy 20 USDC of SPRNT every round, publish a weekly update on the three launches we follow and keep the treasury untouched.',
     token: { name: 'Pre-Market Scouts', symbol: 'SCOUT', graduate: false, targetShare: 0.45 },
   },
   {

@@ -1,11 +1,13 @@
 // `npm run demo`: fills a RUNNING ai-economy service on its local anvil chain with life, over real HTTP and real
 // transactions. Dev accounts 1-9 of anvil's mnemonic mint access cards, create companies across the categories and
 // both leagues, deploy their C-suites, launch tokens, trade them (two graduate into their Uniswap v4 pool), stake
-// primary tokens, run decision rounds, and finalize and claim a reward epoch. Each step reads the state first and
+// primary tokens, fund three companies' agent wallets, run decision rounds (whose agents trade and stake), and
+// finalize and claim a reward epoch. Each step reads the state first and
 // only does what is missing, so a second run does no harm. It refuses any chain but 31337: it moves the chain's
 // clock and signs with the public dev keys. Pure parts (plan, progress bar, decisions) are in lib.ts, the plumbing
 // (progress, API client, chain helpers) in context.ts, and the steps in companies.ts, market.ts and epoch.ts.
 import { existsSync, readFileSync } from 'node:fs';
+import { stepAgentPortfolios, stepAgentWallets } from './agents.ts';
 import { stepCompanies, stepLeagues, stepSuites, stepTreasuries } from './companies.ts';
 import { type Ctx, connect, DemoError, Progress } from './context.ts';
 import { stepDecisions, stepEpoch, stepSnapshot } from './epoch.ts';
@@ -31,6 +33,7 @@ function urls(ctx: Ctx): string[] {
     [`/api/companies/${graduated}`, 'a company and its seven agents'],
     [`/api/companies/${graduated}/token`, 'a graduated token (Uniswap v4 pool)'],
     [`/api/companies/${human}/decisions`, "a HUMAN-league company's decision rounds"],
+    ['/api/companies/demo-spot-sprinters/portfolio', "a trading company's agent wallets, positions and PnL"],
     [`/api/epochs/claimable/${graduated}`, "a company's epoch rewards"],
     ['/api/epochs/current', 'the running epoch (chain time)'],
     ['/api/staking/stats', 'the staking pool'],
@@ -67,7 +70,9 @@ async function main() {
     ['tokens', stepTokens],
     ['trading', stepTrading],
     ['staking', stepStaking],
+    ['agent wallets', stepAgentWallets],
     ['decision rounds', stepDecisions],
+    ['agent portfolios', stepAgentPortfolios],
   ];
   const progress = new Progress(steps.length + 3);
   progress.step(`connecting to ${options.url}`);

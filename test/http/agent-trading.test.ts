@@ -6,7 +6,6 @@
 import { eq } from 'drizzle-orm';
 import { type Address, erc20Abi, parseUnits } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { devAccount } from '../../src/chain/client.ts';
 import { agentActions, chainTxs } from '../../src/db/schema/chain.ts';
 import { agents } from '../../src/db/schema/companies.ts';
 import { decisionBudgets } from '../../src/db/schema/decisions.ts';
