@@ -4,7 +4,7 @@
 // between signing and broadcasting to trade twice. Every one is refused before anything is signed (or sent once),
 // and the refusal is recorded with its reason.
 import { and, eq, like } from 'drizzle-orm';
-import { type Address, decodeFunctionData, erc20Abi, type Hex, parseTransaction, parseUnits } from 'viem';
+import { type Address, decodeFunctionData, type Hex, parseTransaction, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { agentActions, chainTxs } from '../../src/db/schema/chain.ts';
@@ -14,7 +14,7 @@ import { gasToday } from '../../src/domain/costs/gas-budget.ts';
 import { runAgentAction } from '../../src/domain/trading/actions.ts';
 import { jobs } from '../../src/jobs/scheduler.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
-import { companyBody, mintCard, signed } from '../helpers/companies.ts';
+import { signed, staffedCompany } from '../helpers/companies.ts';
 import { type FakeLlm, type FakeLlmReply, type FakeLlmRequest, startFakeLlm } from '../helpers/fake-llm.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
@@ -27,34 +27,8 @@ let target: Address;
 let fake: FakeLlm;
 let remote: TestApp;
 
-async function staffedCompany(account: number, body: Record<string, unknown>) {
-  await mintCard(t.chain, account);
-  const res = await signed(t.app, account, 'POST', '/api/companies', companyBody(body));
-  expect(res.statusCode).toBe(201);
-  const id = res.json().data.id as string;
-  expect((await signed(t.app, account, 'POST', `/api/companies/${id}/deploy-suite`)).statusCode).toBe(200);
-  const rows = await t.database.db.select().from(agents).where(eq(agents.companyId, id));
-  const cfo = rows.find((a) => a.role === 'CFO')!;
-  return { id, account, cfo: { id: cfo.id, address: cfo.onChainAddress as Address } };
-}
 type Co = Awaited<ReturnType<typeof staffedCompany>>;
 
-const usdcOf = (address: Address) =>
-  t.chain.chain.publicClient.readContract({
-    address: t.chain.chain.contracts.usdc!,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [address],
-  });
-const fund = (from: number, to: Address, amount: bigint) =>
-  trading.send(
-    t.chain.wallet(from).writeContract({
-      address: t.chain.chain.contracts.usdc!,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [to, amount],
-    }),
-  );
 const patch = (co: Co, body: Record<string, unknown>) =>
   signed(t.app, co.account, 'PATCH', `/api/companies/${co.id}`, body);
 async function round(co: Co, app = t.app) {
@@ -72,10 +46,10 @@ const sentBy = async (co: Co) =>
 let co: Co;
 
 beforeAll(async () => {
-  const targetCo = await staffedCompany(2, { name: 'Limit Target Co' });
+  const targetCo = await staffedCompany(t, 2, { name: 'Limit Target Co' });
   target = await trading.launch(targetCo.id, 'LIM', 2);
-  co = await staffedCompany(1, { name: 'Limited Trader Co', category: 'SPOT_TRADING' });
-  await fund(1, co.cfo.address, 1_000n * USDC);
+  co = await staffedCompany(t, 1, { name: 'Limited Trader Co', category: 'SPOT_TRADING' });
+  await trading.fund(1, co.cfo.address, 1_000n * USDC);
   fake = await startFakeLlm();
   remote = await startTestApp({
     database: t.database,
@@ -100,14 +74,14 @@ describe('limits no model can break', () => {
     );
     expect(await refusedOf(over.id)).toContainEqual({ tool: 'buy_token', reason: expect.stringMatching(/per-trade/) });
     expect(await sentBy(co)).toBe(0);
-    expect(await usdcOf(co.cfo.address)).toBe(1_000n * USDC);
+    expect(await trading.usdcOf(co.cfo.address)).toBe(1_000n * USDC);
 
     expect((await patch(co, { ceoPrompt: 'Buy 250 USDC of LIM.' })).statusCode).toBe(200);
     const inside = await round(co);
     expect(inside.actionsExecuted).toContainEqual(
       expect.stringMatching(/^CFO buy_token: bought about .* for 250 USDC/),
     );
-    expect(await usdcOf(co.cfo.address)).toBe(750n * USDC);
+    expect(await trading.usdcOf(co.cfo.address)).toBe(750n * USDC);
   });
 
   it('buys with the slippage cap from the quote: the minimum out is the quote less maxSlippageBps', async () => {
@@ -232,7 +206,7 @@ describe('a model that tries to move money elsewhere', () => {
       expect(r.error).toMatch(/the decision JSON is invalid after one repair/);
       expect(await sentBy(co)).toBe(before);
     }
-    expect(await usdcOf(ATTACKER as Address)).toBe(0n);
+    expect(await trading.usdcOf(ATTACKER as Address)).toBe(0n);
   });
 
   it('refuses a proposal of a tool that does not exist (a transfer asked for by text injected in company data)', async () => {
@@ -251,7 +225,7 @@ describe('a model that tries to move money elsewhere', () => {
     });
     const r = await round(co, remote.app);
     expect(await refusedOf(r.id)).toContainEqual({ tool: 'transfer_usdc', reason: 'unknown tool' });
-    expect(await usdcOf(ATTACKER as Address)).toBe(0n);
+    expect(await trading.usdcOf(ATTACKER as Address)).toBe(0n);
   });
 
   it('offers the tools as function calls and takes the calls an endpoint answers with, under the same checks', async () => {
@@ -370,14 +344,14 @@ describe('a crash between signing and broadcasting', () => {
       key: `crash-test:${company!.id}`,
       roundId: null,
     };
-    const usdcBefore = await usdcOf(co.cfo.address);
+    const usdcBefore = await trading.usdcOf(co.cfo.address);
     await expect(runAgentAction(crashing, action)).rejects.toThrow(/process killed/);
     const [pending] = await t.database.db
       .select()
       .from(chainTxs)
       .where(eq(chainTxs.key, `agent:${action.key}:tx`));
     expect(pending!.status).toBe('SENT');
-    expect(await usdcOf(co.cfo.address)).toBe(usdcBefore);
+    expect(await trading.usdcOf(co.cfo.address)).toBe(usdcBefore);
 
     // The restarted scheduler settles what the agent wallet signed: the same bytes, mined once.
     await jobs.find((j) => j.name === 'settle-outbox')!.run(t.database.db, t.container);
@@ -386,12 +360,12 @@ describe('a crash between signing and broadcasting', () => {
       .from(chainTxs)
       .where(eq(chainTxs.key, `agent:${action.key}:tx`));
     expect(settled).toMatchObject({ status: 'MINED', hash: pending!.hash });
-    expect(await usdcOf(co.cfo.address)).toBe(usdcBefore - 3n * USDC);
+    expect(await trading.usdcOf(co.cfo.address)).toBe(usdcBefore - 3n * USDC);
 
     // Running the action again (a retry of the same round) finds the transaction instead of trading again.
     const again = await runAgentAction(t.container, action);
     expect(again).toContain(pending!.hash);
     await jobs.find((j) => j.name === 'settle-outbox')!.run(t.database.db, t.container);
-    expect(await usdcOf(co.cfo.address)).toBe(usdcBefore - 3n * USDC);
+    expect(await trading.usdcOf(co.cfo.address)).toBe(usdcBefore - 3n * USDC);
   });
 });

@@ -1,7 +1,11 @@
 // Helpers of the company tests: a dev account mints an access card, then creates a company with it over HTTP.
+import { eq } from 'drizzle-orm';
 import type { Address } from 'viem';
+import { expect } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
+import type { Tx } from '../../src/db/client.ts';
+import { agents } from '../../src/db/schema/companies.ts';
 import type { App } from '../../src/http/types.ts';
 import type { TestChain } from './chain.ts';
 import { type HttpMethod, type MessageSigner, sendSigned } from './security.ts';
@@ -41,4 +45,24 @@ let seq = 0;
 export function companyBody(overrides: Record<string, unknown> = {}) {
   seq++;
   return { name: `Acme Agents ${process.pid}-${seq}`, category: 'AI_TOKENS', ...overrides };
+}
+
+/**
+ * Dev account `account` mints a card, creates a company with `body` (over a fresh valid body) and deploys its
+ * C-suite; returns the company's id and its CFO (id and wallet address).
+ */
+export async function staffedCompany(
+  t: { chain: TestChain; app: App; database: { db: Tx } },
+  account: number,
+  body: Record<string, unknown> = {},
+) {
+  await mintCard(t.chain, account);
+  const res = await signed(t.app, account, 'POST', '/api/companies', companyBody(body));
+  expect(res.statusCode).toBe(201);
+  const id = res.json().data.id as string;
+  expect((await signed(t.app, account, 'POST', `/api/companies/${id}/deploy-suite`)).statusCode).toBe(200);
+  const cfo = (await t.database.db.select().from(agents).where(eq(agents.companyId, id))).find(
+    (a) => a.role === 'CFO',
+  )!;
+  return { id, account, cfo: { id: cfo.id, address: cfo.onChainAddress as Address } };
 }

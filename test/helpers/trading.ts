@@ -25,6 +25,10 @@ export interface TokenTrading {
   sell(account: number, token: Address, tokensIn: bigint): Promise<TransactionReceipt>;
   /** The token balance of dev account `account`. */
   balanceOf(account: number, token: Address): Promise<bigint>;
+  /** The USDC balance of any address. */
+  usdcOf(address: Address): Promise<bigint>;
+  /** Dev account `from` sends `amount` USDC (base units) to `to`, as anyone funding an agent wallet does. */
+  fund(from: number, to: Address, amount: bigint): Promise<TransactionReceipt>;
   /** Runs the token indexer until it has caught up with the chain. */
   index(): Promise<void>;
   /** Launches the token of a company created by dev account `creator`; returns its address. */
@@ -77,6 +81,22 @@ export function tokenTrading(t: TestEnv): TokenTrading {
     send,
     buy: (account, token, usdcIn) => trade(account, token, 'buy', usdcIn),
     sell: (account, token, tokensIn) => trade(account, token, 'sell', tokensIn),
+    usdcOf: (address) =>
+      client().readContract({
+        address: t.chain.chain.contracts.usdc!,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+      }),
+    fund: (from, to, amount) =>
+      send(
+        t.chain.wallet(from).writeContract({
+          address: t.chain.chain.contracts.usdc!,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [to, amount],
+        }),
+      ),
     balanceOf: (account, token) =>
       client().readContract({
         address: token,

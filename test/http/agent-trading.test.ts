@@ -7,12 +7,12 @@ import { eq } from 'drizzle-orm';
 import { type Address, erc20Abi, parseUnits } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentActions, chainTxs } from '../../src/db/schema/chain.ts';
-import { agents } from '../../src/db/schema/companies.ts';
 import { decisionBudgets } from '../../src/db/schema/decisions.ts';
 import { scoreSnapshots } from '../../src/db/schema/scores.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
+import { runAgentAction } from '../../src/domain/trading/actions.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { companyBody, mintCard, signed } from '../helpers/companies.ts';
+import { signed, staffedCompany } from '../helpers/companies.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
 const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0' } });
@@ -24,22 +24,6 @@ let target: Address;
 let companyId: string;
 let cfo: { id: string; address: Address };
 
-async function staffedCompany(account: number, body: Record<string, unknown>) {
-  await mintCard(t.chain, account);
-  const res = await signed(t.app, account, 'POST', '/api/companies', companyBody(body));
-  expect(res.statusCode).toBe(201);
-  const id = res.json().data.id as string;
-  expect((await signed(t.app, account, 'POST', `/api/companies/${id}/deploy-suite`)).statusCode).toBe(200);
-  return id;
-}
-
-const usdcOf = (address: Address) =>
-  t.chain.chain.publicClient.readContract({
-    address: t.chain.chain.contracts.usdc!,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [address],
-  });
 const tokenOf = (token: Address, address: Address) =>
   t.chain.chain.publicClient.readContract({
     address: token,
@@ -47,17 +31,6 @@ const tokenOf = (token: Address, address: Address) =>
     functionName: 'balanceOf',
     args: [address],
   });
-
-/** Dev account `from` sends `amount` USDC to `to`: anyone can fund an agent wallet. */
-const fund = (from: number, to: Address, amount: bigint) =>
-  trading.send(
-    t.chain.wallet(from).writeContract({
-      address: t.chain.chain.contracts.usdc!,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [to, amount],
-    }),
-  );
 
 const directive = (body: Record<string, unknown>) => signed(t.app, 1, 'PATCH', `/api/companies/${companyId}`, body);
 const runRound = async () => {
@@ -68,20 +41,16 @@ const runRound = async () => {
 const portfolio = async () => (await t.app.inject({ method: 'GET', url: `/api/agents/${cfo.id}/portfolio` })).json();
 
 beforeAll(async () => {
-  const targetCo = await staffedCompany(2, { name: 'Target Token Co' });
-  target = await trading.launch(targetCo, 'TGT', 2);
-  companyId = await staffedCompany(1, {
+  const targetCo = await staffedCompany(t, 2, { name: 'Target Token Co' });
+  target = await trading.launch(targetCo.id, 'TGT', 2);
+  const trader = await staffedCompany(t, 1, {
     name: 'Directed Trader Co',
     category: 'SPOT_TRADING',
     treasuryAddress: TREASURY,
   });
+  companyId = trader.id;
+  cfo = trader.cfo;
   expect((await directive({ ceoPrompt: 'Buy 50 USDC of TGT every round.' })).statusCode).toBe(200);
-  const [row] = await t.database.db
-    .select()
-    .from(agents)
-    .where(eq(agents.companyId, companyId))
-    .then((rows) => rows.filter((a) => a.role === 'CFO'));
-  cfo = { id: row!.id, address: row!.onChainAddress as Address };
 });
 
 describe('an agent that trades', () => {
@@ -98,7 +67,7 @@ describe('an agent that trades', () => {
   });
 
   it('buys in a round once funded: the transaction is mined, its hash is in actionsExecuted, gas is sponsored', async () => {
-    await fund(1, cfo.address, 1_000n * USDC);
+    await trading.fund(1, cfo.address, 1_000n * USDC);
     const round = await runRound();
     expect(round.status).toBe('COMPLETE');
     const line = round.actionsExecuted.find((a) => a.startsWith('CFO buy_token:'))!;
@@ -107,7 +76,7 @@ describe('an agent that trades', () => {
     const receipt = await t.chain.chain.publicClient.getTransactionReceipt({ hash: buyHash as `0x${string}` });
     expect(receipt.status).toBe('success');
     expect(receipt.from.toLowerCase()).toBe(cfo.address.toLowerCase());
-    expect(await usdcOf(cfo.address)).toBe(950n * USDC);
+    expect(await trading.usdcOf(cfo.address)).toBe(950n * USDC);
     // The platform topped the wallet's gas up, and the company's day counts the agent's transactions.
     const [topUp] = await t.database.db
       .select()
@@ -163,30 +132,29 @@ describe('an agent that trades', () => {
   it('withdraws everything to the treasury, for the creator only, and again after the agent is terminated', async () => {
     const other = await signed(t.app, 2, 'POST', `/api/agents/${cfo.id}/withdraw`);
     expect(other.statusCode).toBe(403);
-    const before = await usdcOf(TREASURY);
+    const before = await trading.usdcOf(TREASURY);
     const res = await signed(t.app, 1, 'POST', `/api/agents/${cfo.id}/withdraw`);
     expect(res.statusCode).toBe(200);
-    const held = await usdcOf(cfo.address);
+    const held = await trading.usdcOf(cfo.address);
     expect(held).toBe(0n);
     const sent = parseUnits(res.json().data.transfers.find((x: { asset: string }) => x.asset === 'USDC').amount, 6);
-    expect((await usdcOf(TREASURY)) - before).toBe(sent);
+    expect((await trading.usdcOf(TREASURY)) - before).toBe(sent);
     expect(sent).toBeGreaterThan(950n * USDC);
     // Nothing left: a second call sends nothing.
     expect((await signed(t.app, 1, 'POST', `/api/agents/${cfo.id}/withdraw`)).json().data.transfers).toEqual([]);
 
     // A terminated agent's funds can still be taken back.
     expect((await signed(t.app, 1, 'DELETE', `/api/agents/${cfo.id}`)).statusCode).toBe(200);
-    await fund(3, cfo.address, 7n * USDC);
+    await trading.fund(3, cfo.address, 7n * USDC);
     const again = await signed(t.app, 1, 'POST', `/api/agents/${cfo.id}/withdraw`);
     expect(again.statusCode).toBe(200);
     expect(again.json().data.transfers).toMatchObject([{ asset: 'USDC', amount: '7' }]);
-    expect(await usdcOf(cfo.address)).toBe(0n);
+    expect(await trading.usdcOf(cfo.address)).toBe(0n);
   });
 
   it('answers 400 when the company has no treasury to withdraw to', async () => {
-    const bare = await staffedCompany(4, { name: 'No Treasury Co' });
-    const [agent] = await t.database.db.select().from(agents).where(eq(agents.companyId, bare));
-    const res = await signed(t.app, 4, 'POST', `/api/agents/${agent!.id}/withdraw`);
+    const bare = await staffedCompany(t, 4, { name: 'No Treasury Co' });
+    const res = await signed(t.app, 4, 'POST', `/api/agents/${bare.cfo.id}/withdraw`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/no treasury address/);
   });
@@ -202,24 +170,23 @@ describe('an agent that trades', () => {
 
 describe('staking by an agent', () => {
   it('stakes the primary token and harvests the emission (a DEFI_YIELD company following the built-in strategy)', async () => {
-    const yieldCo = await staffedCompany(5, {
+    const yieldCo = await staffedCompany(t, 5, {
       name: 'Yield Farm Co',
       category: 'DEFI_YIELD',
       treasuryAddress: TREASURY,
     });
-    const rows = await t.database.db.select().from(agents).where(eq(agents.companyId, yieldCo));
-    const agentCfo = rows.find((a) => a.role === 'CFO')!;
+    const agentCfo = yieldCo.cfo;
     const primary = t.chain.chain.contracts.primaryToken!;
     await trading.send(
       t.chain.wallet(5).writeContract({
         address: primary,
         abi: erc20Abi,
         functionName: 'transfer',
-        args: [agentCfo.onChainAddress as Address, 400n * 10n ** 18n],
+        args: [agentCfo.address, 400n * 10n ** 18n],
       }),
     );
     const run = async () =>
-      (await signed(t.app, 5, 'POST', `/api/companies/${yieldCo}/decisions/run`)).json().data.actionsExecuted;
+      (await signed(t.app, 5, 'POST', `/api/companies/${yieldCo.id}/decisions/run`)).json().data.actionsExecuted;
     expect(await run()).toContainEqual(
       expect.stringMatching(/^CFO stake_primary: staked 100 of the primary token, tx/),
     );
@@ -232,5 +199,17 @@ describe('staking by an agent', () => {
     expect(second).toContainEqual(expect.stringMatching(/^CFO harvest_emission: harvested about [\d.]+ /));
     const after = (await t.app.inject({ method: 'GET', url: `/api/agents/${agentCfo.id}/portfolio` })).json().data;
     expect(Number(after.balances.emission)).toBeGreaterThan(0);
+    // Unstaking: all of it, and then nothing is left to unstake.
+    const unstake = (key: string) =>
+      runAgentAction(t.container, {
+        company: { id: yieldCo.id, toolkitConfig: null },
+        role: 'CFO',
+        tool: 'unstake_primary',
+        args: { amount: 'all' },
+        key,
+        roundId: null,
+      });
+    expect(await unstake('unstake-test:1')).toMatch(/^unstaked 175 of the primary token, tx 0x/);
+    await expect(unstake('unstake-test:2')).rejects.toThrow(/nothing to unstake: the amount is 0/);
   });
 });
