@@ -72,9 +72,13 @@ export async function runEngineSoak(rounds = ROUNDS): Promise<EngineSoakResult> 
       cardTokenId: 1,
       treasuryAddress: creator,
     });
+    // Each agent has its wallet, as deploy-suite gives it: the context phase reads what each holds (the trading tools).
+    const wallets = await Promise.all(AGENT_ROLES.map((_, i) => container.wallets.addressOf(i)));
     await db.insert(agents).values(
-      AGENT_ROLES.map((role) => ({
+      AGENT_ROLES.map((role, i) => ({
         id: `soak-${role.toLowerCase()}`,
+        walletIndex: i,
+        onChainAddress: wallets[i]!,
         companyId: 'soakco',
         name: `Soak ${role}`,
         role,
