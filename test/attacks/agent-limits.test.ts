@@ -130,7 +130,7 @@ describe('limits no model can break', () => {
     const r = await round(co);
     expect(r.actionsExecuted).toContainEqual('CFO buy_token: refused: NOPE is not a launched token of the platform');
     expect(r.actionsExecuted).toContainEqual(
-      expect.stringMatching(/^CFO sell_token: refused: cannot sell LIM 1000000: the wallet holds /),
+      expect.stringMatching(/^CFO sell_token: refused: cannot sell 1000000 LIM: the wallet holds /),
     );
   });
 
@@ -367,5 +367,17 @@ describe('a crash between signing and broadcasting', () => {
     expect(again).toContain(pending!.hash);
     await jobs.find((j) => j.name === 'settle-outbox')!.run(t.database.db, t.container);
     expect(await trading.usdcOf(co.cfo.address)).toBe(usdcBefore - 3n * USDC);
+  });
+});
+
+describe('a symbol that names two tokens', () => {
+  it('trades neither: a copycat launch of the same symbol cannot redirect a buy', async () => {
+    const copycat = await staffedCompany(t, 3, { name: 'Copycat Co' });
+    await trading.launch(copycat.id, 'LIM', 3);
+    await patch(co, { toolkitConfig: null, ceoPrompt: 'Buy 1 USDC of LIM.' });
+    const before = await sentBy(co);
+    const r = await round(co);
+    expect(r.actionsExecuted).toContainEqual('CFO buy_token: refused: LIM names more than one token of the platform');
+    expect(await sentBy(co)).toBe(before);
   });
 });

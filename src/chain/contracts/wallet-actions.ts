@@ -146,3 +146,14 @@ export function readHoldings(
     };
   });
 }
+
+/** How much of `token` each wallet holds, at the latest block (one JSON-RPC batch). */
+export function tokenBalances(chain: ReadChain, token: Address, wallets: readonly Address[]): Promise<bigint[]> {
+  return onChain(() =>
+    Promise.all(
+      wallets.map((wallet) =>
+        chain.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [wallet] }),
+      ),
+    ),
+  );
+}

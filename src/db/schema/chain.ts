@@ -74,7 +74,7 @@ export const agentActions = pgTable(
     /** The chain's UTC day the action was taken on: the daily notional limit counts by it. */
     day: date('day', { mode: 'string' }).notNull(),
     txHash: text('tx_hash'),
-    /** SENT (signed and recorded), MINED or REVERTED. */
+    /** SENT (admitted; its transactions signed or about to be), MINED, REVERTED, or FAILED (nothing was signed). */
     status: text('status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -56,7 +56,7 @@ type CommandDeps = Pick<Deps, 'database' | 'chain'>;
  * company, 403 unless the signer holds the company's card on-chain now (requireCardHolder), so the card's previous
  * holder cannot act in the seconds before the index sees the transfer.
  */
-async function requireHolder(deps: CommandDeps, id: string, signer: string): Promise<void> {
+export async function requireHolder(deps: CommandDeps, id: string, signer: string): Promise<void> {
   const [row] = await deps.database.db
     .select({
       creatorAddress: agents.creatorAddress,

@@ -14,12 +14,12 @@ import {
   quoteTrade,
   readHoldings,
   stakingCall,
+  tokenBalances,
   tradeCall,
-  type WalletHoldings,
 } from '../../chain/contracts/wallet-actions.ts';
 import { chainTime } from '../../chain/time.ts';
 import { COMPANY_TOKEN_DECIMALS, TRADE_DEADLINE_S, TRADE_TOOLS, USDC_DECIMALS } from '../../constants.ts';
-import { agentActions } from '../../db/schema/chain.ts';
+import { agentActions, chainTxs } from '../../db/schema/chain.ts';
 import { agents, companies } from '../../db/schema/companies.ts';
 import { AppError } from '../../errors.ts';
 import { requireGasBudget } from '../costs/gas-budget.ts';
@@ -87,19 +87,22 @@ interface Target {
 /** A launched token of the platform by its symbol; refused otherwise. */
 async function tokenNamed(deps: TradeDeps, symbol: unknown): Promise<Target> {
   if (typeof symbol !== 'string') return refuse('no token named');
-  const [row] = await deps.database.db
-    .select({ address: companies.tokenAddress, symbol: companies.tokenSymbol })
+  const rows = await deps.database.db
+    .select({ address: companies.tokenAddress })
     .from(companies)
-    .where(and(eq(companies.tokenSymbol, symbol), ne(companies.tokenStatus, 'PRE_PUBLIC')));
-  if (!row?.address) return refuse(`${symbol} is not a launched token of the platform`);
-  return { address: row.address as Address, symbol };
+    .where(and(eq(companies.tokenSymbol, symbol), ne(companies.tokenStatus, 'PRE_PUBLIC')))
+    .limit(2);
+  if (!rows[0]?.address) return refuse(`${symbol} is not a launched token of the platform`);
+  // Symbols are not unique across companies: a name that could mean two tokens trades neither.
+  if (rows.length > 1) return refuse(`${symbol} names more than one token of the platform`);
+  return { address: rows[0].address as Address, symbol };
 }
 
-/** `all` or a decimal string of 18-decimal tokens, at most `held`. */
-function tokenAmount(value: unknown, held: bigint, what: string): bigint {
+/** `all` or a decimal string of 18-decimal tokens, at most `held` (`what`: `sell LIM`, `stake`). */
+function tokenAmount(value: unknown, held: bigint, verb: string, unit: string): bigint {
   const amount = value === 'all' ? held : parseUnits(String(value), COMPANY_TOKEN_DECIMALS);
-  if (amount <= 0n) return refuse(`nothing to ${what}: the amount is 0`);
-  if (amount > held) return refuse(`cannot ${what} ${tokens(amount)}: the wallet holds ${tokens(held)}`);
+  if (amount <= 0n) return refuse(`nothing to ${verb}: the amount is 0`);
+  if (amount > held) return refuse(`cannot ${verb} ${tokens(amount)} ${unit}: the wallet holds ${tokens(held)}`);
   return amount;
 }
 
@@ -174,7 +177,18 @@ async function send(
     );
     if (approved.status !== 'success') throw new Error(`the approval reverted (${approved.transactionHash})`);
   }
-  const receipt = await outbox.send(`${key}:tx`, build, { chargedTo });
+  let receipt: TransactionReceipt;
+  try {
+    receipt = await outbox.send(`${key}:tx`, build, { chargedTo });
+  } catch (err) {
+    // Nothing was signed (the node refused to estimate it, say): the action no longer counts toward the day.
+    const [signed] = await deps.database.db
+      .select({ key: chainTxs.key })
+      .from(chainTxs)
+      .where(eq(chainTxs.key, `${key}:tx`));
+    if (!signed) await deps.database.db.update(agentActions).set({ status: 'FAILED' }).where(eq(agentActions.key, key));
+    throw err;
+  }
   await deps.database.db
     .update(agentActions)
     .set({ txHash: receipt.transactionHash, status: receipt.status === 'success' ? 'MINED' : 'REVERTED' })
@@ -213,7 +227,7 @@ async function trade(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
       );
     }
   } else {
-    amountIn = tokenAmount(action.args.amount, held, `sell ${target.symbol}`);
+    amountIn = tokenAmount(action.args.amount, held, 'sell', target.symbol);
   }
   const quoted = await quoteTrade(deps.chain, isBuy ? 'buy' : 'sell', target.address, amountIn);
   if (quoted <= 0n) refuse(`the launcher quotes nothing for this ${isBuy ? 'buy' : 'sale'}`);
@@ -245,9 +259,13 @@ async function checkPosition(deps: TradeDeps, companyId: string, target: Target,
     .select({ address: agents.onChainAddress })
     .from(agents)
     .where(and(eq(agents.companyId, companyId), sql`${agents.onChainAddress} is not null`));
-  const [market, ...balances] = await Promise.all([
+  const [market, balances] = await Promise.all([
     readMarket(deps.chain, target.address),
-    ...team.map((a) => readHoldings(deps.chain, a.address as Address, [target.address]).then(heldOf(target))),
+    tokenBalances(
+      deps.chain,
+      target.address,
+      team.map((a) => a.address as Address),
+    ),
   ]);
   const after = balances.reduce((sum, b) => sum + b, bought);
   const value = (after * market.price) / 10n ** 18n;
@@ -257,8 +275,6 @@ async function checkPosition(deps: TradeDeps, companyId: string, target: Target,
     );
   }
 }
-
-const heldOf = (target: Target) => (h: WalletHoldings) => h.tokens.get(target.address) ?? 0n;
 
 async function stake(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, limits: Limits): Promise<string> {
   const primary = requireContract(deps.chain.contracts, 'primaryToken');
@@ -271,12 +287,12 @@ async function stake(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
     return outcome(receipt, `harvested about ${tokens(holdings.pendingEmission)} of the emission token`);
   }
   if (action.tool === 'unstake_primary') {
-    const amount = tokenAmount(action.args.amount, holdings.staked, 'unstake');
+    const amount = tokenAmount(action.args.amount, holdings.staked, 'unstake', 'staked primary tokens');
     const key = await admit(deps, action, wallet, limits, 0n, null);
     const receipt = await send(deps, wallet, key, undefined, async () => stakingCall(deps.chain, 'withdraw', amount));
     return outcome(receipt, `unstaked ${tokens(amount)} of the primary token`);
   }
-  const amount = tokenAmount(action.args.amount, holdings.primary, 'stake');
+  const amount = tokenAmount(action.args.amount, holdings.primary, 'stake', 'primary tokens');
   const cap = (holdings.primary * BigInt(limits.maxTradeBps)) / 10_000n;
   if (amount > cap) {
     refuse(

@@ -13,8 +13,8 @@ import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { traderPositions } from '../../db/schema/tokens.ts';
 import { badRequest } from '../../errors.ts';
+import { requireHolder } from '../agents/commands.ts';
 import { getAgent } from '../agents/queries.ts';
-import { assertCreator } from '../agents/rules.ts';
 import { agentOutbox, topUpGas, type WalletDeps, walletOf } from './wallets.ts';
 
 export interface Transfer {
@@ -36,8 +36,9 @@ export interface Withdrawal {
 
 export async function withdrawAgentFunds(deps: WalletDeps, agentId: string, signer: string): Promise<Withdrawal> {
   const db = deps.database.db;
+  // The creator, who holds the company's card on-chain now (not only in the index).
+  await requireHolder(deps, agentId, signer);
   const { agent } = await getAgent(db, agentId);
-  assertCreator(agent, signer);
   const [company] = agent.companyId
     ? await db
         .select({ id: companies.id, treasury: companies.treasuryAddress, token: companies.tokenAddress })
