@@ -31,7 +31,7 @@ export const scoreSnapshots = pgTable(
     category: text('category').notNull(),
     /** USDC balance of the treasury; 0 without one. */
     treasuryRaw: usdc('treasury_raw'),
-    /** Sells minus buys of the company's agents over the day before the snapshot; may be negative. */
+    /** Realised PnL of the company's agents' sales over the day before the snapshot; may be negative. */
     tradingRaw: usdc('trading_raw'),
     /** Counted USDC volume of the company's token over the day before the snapshot (domain/scores/volume.ts). */
     volumeRaw: usdc('volume_raw'),
@@ -58,5 +58,7 @@ export const scoreSnapshots = pgTable(
     // GET /api/fortune-list: a date's entries by rank, with and without a category.
     index('score_snapshots_date_rank_idx').on(t.snapshotDate, t.rank),
     index('score_snapshots_date_category_rank_idx').on(t.snapshotDate, t.category, t.rank),
+    // GET /api/companies/{id}/scores: a company's history, newest first.
+    index('score_snapshots_company_date_idx').on(t.companyId, t.snapshotDate.desc()),
   ],
 );

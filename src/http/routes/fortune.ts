@@ -2,12 +2,21 @@
 // (v1FortuneRoutes, under /api/v1).
 
 import { createPageTotals } from '../../db/page-total.ts';
+import { scoreHistory } from '../../domain/scores/history.ts';
 import { getFortuneList, listFortune } from '../../domain/scores/queries.ts';
 import { requireApiKey } from '../auth/index.ts';
 import { createSharedReads } from '../coalesce.ts';
 import { ok, v1Page } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
-import { FortuneListQuery, FortuneListResponse, FortuneQuery, FortuneResponse } from '../schemas/fortune.ts';
+import { CompanyParams } from '../schemas/companies.ts';
+import {
+  FortuneListQuery,
+  FortuneListResponse,
+  FortuneQuery,
+  FortuneResponse,
+  ScoreHistoryQuery,
+  ScoreHistoryResponse,
+} from '../schemas/fortune.ts';
 import type { App, RouteOptions } from '../types.ts';
 
 export default async function fortuneRoutes(app: App, { container }: RouteOptions) {
@@ -32,6 +41,20 @@ export default async function fortuneRoutes(app: App, { container }: RouteOption
         ok(await getFortuneList(container, { limit, epoch, category })),
       );
     },
+  );
+
+  app.get(
+    '/api/companies/:id/scores',
+    {
+      schema: {
+        tags: ['fortune'],
+        summary: "A company's score history: its daily snapshots, newest first",
+        params: CompanyParams,
+        querystring: ScoreHistoryQuery,
+        response: { 200: ScoreHistoryResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await scoreHistory(container.database.db, request.params.id, request.query.limit)),
   );
 }
 

@@ -2,6 +2,7 @@
 // under /api/v1).
 
 import { createPageTotals } from '../../db/page-total.ts';
+import { tokenCandles, tokenTradePage } from '../../domain/tokens/history.ts';
 import { launchToken } from '../../domain/tokens/launch.ts';
 import { getTokenDetail, getTokenStatus, listTokens } from '../../domain/tokens/queries.ts';
 import { requireApiKey, requireWallet } from '../auth/index.ts';
@@ -10,12 +11,16 @@ import { ok, v1Body, v1Page } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
 import {
+  CandlesQuery,
+  CandlesResponse,
   LaunchTokenBody,
   SlugParams,
   TokenDetailResponse,
   TokenListQuery,
   TokenListResponse,
   TokenStatusResponse,
+  TradesQuery,
+  TradesResponse,
 } from '../schemas/tokens.ts';
 import type { App, RouteOptions } from '../types.ts';
 
@@ -52,6 +57,43 @@ export default async function tokenRoutes(app: App, { container }: RouteOptions)
       },
     },
     async (request) => ok(await getTokenStatus(container, request.params.id)),
+  );
+
+  const db = container.database.db;
+  app.get(
+    '/api/companies/:id/token/candles',
+    {
+      schema: {
+        tags: ['tokens'],
+        summary: "Candles of the company token's price from its indexed trades (1m, 1h or 1d)",
+        params: CompanyParams,
+        querystring: CandlesQuery,
+        response: { 200: CandlesResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await tokenCandles(db, request.params.id, request.query.interval, request.query.limit)),
+  );
+
+  app.get(
+    '/api/companies/:id/token/trades',
+    {
+      schema: {
+        tags: ['tokens'],
+        summary: "The company token's trades, newest first, paged",
+        params: CompanyParams,
+        querystring: TradesQuery,
+        response: { 200: TradesResponse, ...internalErrors },
+      },
+    },
+    async (request) => {
+      const { trades, pagination } = await tokenTradePage(
+        db,
+        request.params.id,
+        request.query.page,
+        request.query.limit,
+      );
+      return { success: true as const, data: { trades, pagination } };
+    },
   );
 }
 

@@ -117,3 +117,25 @@ export const FortuneEntry = Type.Object({
 });
 
 export const FortuneResponse = v1List(FortuneEntry);
+
+export const ScoreHistoryQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: 366, default: 90, description: 'The last this many snapshots' }),
+});
+export const ScoreHistoryResponse = internalOk(
+  Type.Object({
+    companyId: Type.String(),
+    snapshots: Type.Array(
+      Type.Object({
+        date: Type.String({ format: 'date', description: 'The snapshot date (its 00:00 UTC)' }),
+        rank: Type.Integer(),
+        overall: Type.Number(),
+        treasuryScore: Type.Number(),
+        tradingScore: Type.Number(),
+        volumeScore: Type.Number(),
+        activityScore: Type.Number(),
+        completenessScore: Type.Number(),
+      }),
+      { description: 'Newest first' },
+    ),
+  }),
+);

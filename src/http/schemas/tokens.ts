@@ -2,13 +2,15 @@
 // "Token (v1 list item)").
 import { Type } from 'typebox';
 import {
+  AGENTS_PAGE_SIZE_DEFAULT,
+  AGENTS_PAGE_SIZE_MAX,
   COMPANY_CATEGORIES,
   TOKEN_NAME_MAX,
   TOKEN_SYMBOL_PATTERN,
   V1_PAGE_SIZE_DEFAULT,
   V1_PAGE_SIZE_MAX,
 } from '../../constants.ts';
-import { IsoTimestamp, internalOk, Nullable, PageQuery, StringEnum, v1List, v1Ok } from './common.ts';
+import { IsoTimestamp, internalOk, Nullable, PageQuery, Pagination, StringEnum, v1List, v1Ok } from './common.ts';
 
 const UsdcString = Type.String({
   pattern: '^[0-9]+\\.[0-9]{1,6}$|^[0-9]+$',
@@ -102,3 +104,48 @@ export const TokenListQuery = Type.Object(
 export const SlugParams = Type.Object({
   slug: Type.String({ minLength: 1, maxLength: 64, description: 'Company slug' }),
 });
+
+const Decimal = (description: string) => Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$', description });
+
+export const CandlesQuery = Type.Object({
+  interval: StringEnum(['1m', '1h', '1d'] as const, { description: 'Candle width: 1 minute, 1 hour or 1 day' }),
+  limit: Type.Integer({ minimum: 1, maximum: 1_000, default: 300, description: 'The last this many candles' }),
+});
+export const CandlesResponse = internalOk(
+  Type.Object({
+    companyId: Type.String(),
+    interval: Type.String(),
+    candles: Type.Array(
+      Type.Object({
+        time: Type.Integer({ description: "The candle's start, unix seconds (UTC)" }),
+        open: Decimal('USDC per token'),
+        high: Decimal('USDC per token'),
+        low: Decimal('USDC per token'),
+        close: Decimal('USDC per token'),
+        volumeUsdc: Decimal('USDC traded'),
+        trades: Type.Integer(),
+      }),
+      { description: 'Oldest first; only intervals that hold a trade' },
+    ),
+  }),
+);
+
+export const TradesQuery = Type.Object(PageQuery(AGENTS_PAGE_SIZE_DEFAULT, AGENTS_PAGE_SIZE_MAX));
+export const TradesResponse = internalOk(
+  Type.Object({
+    trades: Type.Array(
+      Type.Object({
+        txHash: Type.String(),
+        logIndex: Type.Integer(),
+        time: IsoTimestamp,
+        side: StringEnum(['buy', 'sell'] as const),
+        trader: Type.String(),
+        usdcAmount: Decimal('USDC paid or received'),
+        tokenAmount: Decimal('Tokens bought or sold'),
+        price: Decimal('USDC per token of this trade'),
+        venue: StringEnum(['CURVE', 'POOL'] as const),
+      }),
+    ),
+    pagination: Pagination,
+  }),
+);

@@ -1,0 +1,1 @@
+CREATE INDEX "score_snapshots_company_date_idx" ON "score_snapshots" USING btree ("company_id","snapshot_date" DESC NULLS LAST);

@@ -1,0 +1,29 @@
+// A company's score history (GET /api/companies/{id}/scores): its snapshots, newest first, each with its overall,
+// rank and the five components, from score_snapshots_company_date_idx.
+import { desc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { scoreSnapshots } from '../../db/schema/scores.ts';
+import { requireCompany } from '../companies/queries.ts';
+
+export async function scoreHistory(db: Tx, idOrSlug: string, limit: number) {
+  const company = await requireCompany(db, idOrSlug);
+  const rows = await db
+    .select()
+    .from(scoreSnapshots)
+    .where(eq(scoreSnapshots.companyId, company.id))
+    .orderBy(desc(scoreSnapshots.snapshotDate))
+    .limit(limit);
+  return {
+    companyId: company.id,
+    snapshots: rows.map((r) => ({
+      date: r.snapshotDate,
+      rank: r.rank,
+      overall: r.overall,
+      treasuryScore: r.treasuryScore,
+      tradingScore: r.tradingScore,
+      volumeScore: r.volumeScore,
+      activityScore: r.activityScore,
+      completenessScore: r.completenessScore,
+    })),
+  };
+}

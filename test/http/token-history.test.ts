@@ -1,0 +1,91 @@
+// The routes the web app's pages read: a token's candles by interval and its trades, paged, from the indexed trades,
+// and a company's score history; each bound just inside and just outside.
+import { parseUnits } from 'viem';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { staffedCompany } from '../helpers/companies.ts';
+import { tokenTrading } from '../helpers/trading.ts';
+
+const t = useTestApp();
+const trading = tokenTrading(t);
+const USDC = 1_000_000n;
+let companyId: string;
+let day: string;
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+beforeAll(async () => {
+  const co = await staffedCompany(t, 1, { name: 'History Co' });
+  companyId = co.id;
+  const token = await trading.launch(companyId, 'HIST', 1);
+  day = await trading.startTradingDay();
+  await trading.buy(2, token, 100n * USDC);
+  await trading.buy(3, token, 300n * USDC);
+  await trading.sell(2, token, (await trading.balanceOf(2, token)) / 2n);
+  await trading.index();
+});
+
+describe('GET /api/companies/{id}/token/candles', () => {
+  it('builds one candle of the day from the trades: open, high, low, close and volume', async () => {
+    const trades = (await get(`/api/companies/${companyId}/token/trades`)).json().data.trades.reverse();
+    expect(trades).toHaveLength(3);
+    const res = await get(`/api/companies/${companyId}/token/candles?interval=1d`);
+    expect(res.statusCode).toBe(200);
+    const { candles } = res.json().data;
+    expect(candles).toHaveLength(1);
+    const prices = trades.map((x: { price: string }) => Number(x.price));
+    expect(candles[0]).toMatchObject({
+      time: Date.parse(`${day}T00:00:00Z`) / 1000 - 86_400,
+      open: trades[0].price,
+      close: trades[2].price,
+      high: String(Math.max(...prices)),
+      low: String(Math.min(...prices)),
+      trades: 3,
+    });
+    const volume = trades.reduce((s: bigint, x: { usdcAmount: string }) => s + parseUnits(x.usdcAmount, 6), 0n);
+    expect(parseUnits(candles[0].volumeUsdc, 6)).toBe(volume);
+    // Minute candles: the three trades fall in one or more minutes, whose counts add up.
+    const minutes = (await get(`/api/companies/${companyId}/token/candles?interval=1m`)).json().data.candles;
+    expect(minutes.reduce((n: number, c: { trades: number }) => n + c.trades, 0)).toBe(3);
+  });
+
+  it('takes the interval and limit within their bounds', async () => {
+    for (const [query, status] of [
+      ['interval=1h&limit=1', 200],
+      ['interval=1h&limit=1000', 200],
+      ['interval=1h&limit=0', 400],
+      ['interval=1h&limit=1001', 400],
+      ['interval=5m', 400],
+      ['', 400],
+    ] as const) {
+      expect((await get(`/api/companies/${companyId}/token/candles?${query}`)).statusCode, query).toBe(status);
+    }
+    expect((await get('/api/companies/nope/token/candles?interval=1d')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/companies/{id}/token/trades', () => {
+  it('pages the trades newest first', async () => {
+    const first = (await get(`/api/companies/${companyId}/token/trades?limit=2`)).json().data;
+    expect(first.trades.map((x: { side: string }) => x.side)).toEqual(['sell', 'buy']);
+    expect(first.pagination).toEqual({ page: 1, limit: 2, total: 3, hasMore: true });
+    const second = (await get(`/api/companies/${companyId}/token/trades?limit=2&page=2`)).json().data;
+    expect(second.trades).toHaveLength(1);
+    expect(second.pagination.hasMore).toBe(false);
+    expect((await get(`/api/companies/${companyId}/token/trades?limit=101`)).statusCode).toBe(400);
+    expect((await get(`/api/companies/${companyId}/token/trades?page=0`)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/companies/{id}/scores', () => {
+  it("answers the company's snapshots newest first", async () => {
+    expect((await get(`/api/companies/${companyId}/scores`)).json().data.snapshots).toEqual([]);
+    await takeScoreSnapshot({ ...t.container, now: () => Date.parse(`${day}T00:10:00Z`) }, t.database.db, day);
+    const { snapshots } = (await get(`/api/companies/${companyId}/scores?limit=1`)).json().data;
+    expect(snapshots).toHaveLength(1);
+    expect(snapshots[0]).toMatchObject({ date: day, rank: expect.any(Number), overall: expect.any(Number) });
+    expect(snapshots[0].completenessScore).toBeGreaterThan(0);
+    expect((await get(`/api/companies/${companyId}/scores?limit=0`)).statusCode).toBe(400);
+    expect((await get(`/api/companies/${companyId}/scores?limit=367`)).statusCode).toBe(400);
+  });
+});
