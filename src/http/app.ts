@@ -31,6 +31,7 @@ import { BareError, InternalError, V1Error } from './schemas/common.ts';
 import { docsContentSecurityPolicy, securityHeaders } from './security-headers.ts';
 import type { App, Container } from './types.ts';
 import { createValidatorCompiler, rejectUnstorableText } from './validation.ts';
+import webApp from './web.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -201,5 +202,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(fortuneRoutes, { container });
   await app.register(epochRoutes, { container });
   await app.register(adminRoutes, { container });
+  // Last: the web app answers the GETs no API route took.
+  await app.register(webApp);
   return app;
 }

@@ -73,3 +73,13 @@ export async function getCompanyView(deps: Pick<Deps, 'database' | 'config' | 'n
   );
   return companyView(row.company, row.agents, gas);
 }
+
+/** The company bound to access card `tokenId`, or null (GET /api/cards/{tokenId}). */
+export async function companyOfCard(db: Tx, tokenId: number) {
+  const [row] = await db
+    .select({ id: companies.id, slug: companies.slug, name: companies.name })
+    .from(companies)
+    .where(eq(companies.cardTokenId, tokenId))
+    .limit(1);
+  return { cardTokenId: tokenId, company: row ?? null };
+}

@@ -1,13 +1,15 @@
 // Company routes: create (card-gated), read, directive, engine, treasury and deploy-suite.
 import { createCompany } from '../../domain/companies/create.ts';
 import { deploySuite } from '../../domain/companies/deploy-suite.ts';
-import { getCompanyView } from '../../domain/companies/queries.ts';
+import { companyOfCard, getCompanyView } from '../../domain/companies/queries.ts';
 import { updateDirective, updateEngine, updateTreasury } from '../../domain/companies/settings.ts';
 import { requireWallet } from '../auth/index.ts';
 import { createSharedReads } from '../coalesce.ts';
 import { ok } from '../envelope.ts';
 import { internalErrors } from '../schemas/common.ts';
 import {
+  CardCompanyResponse,
+  CardParams,
   CompanyParams,
   CompanyResponse,
   CreateCompanyBody,
@@ -26,6 +28,21 @@ export default async function companyRoutes(app: App, { container }: RouteOption
   const signed = requireWallet(container);
   const deps = { ...container, log: app.log };
   const views = createSharedReads();
+
+  app.get(
+    '/api/cards/:tokenId',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'The company an access card is bound to (null while none is)',
+        description:
+          "A card binds to one company for ever, at the company's creation. The card's image, tier and boost are its NFT metadata (/api/nft/metadata/{tokenId}); its holder is the access card's ownerOf.",
+        params: CardParams,
+        response: { 200: CardCompanyResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await companyOfCard(container.database.db, request.params.tokenId)),
+  );
 
   app.post(
     '/api/companies',

@@ -203,3 +203,13 @@ export const DeploySuiteResponse = internalOk(
     ),
   }),
 );
+
+export const CardParams = Type.Object({
+  tokenId: Type.Integer({ minimum: 1, maximum: 10_000, description: 'Access card token id' }),
+});
+export const CardCompanyResponse = internalOk(
+  Type.Object({
+    cardTokenId: Type.Integer(),
+    company: Nullable(Type.Object({ id: Type.String(), slug: Type.String(), name: Type.String() })),
+  }),
+);

@@ -1,0 +1,6023 @@
+// Generated from GET /api/openapi.json by openapi-typescript (npm run gen:api); do not edit.
+// biome-ignore-all lint: generated
+export interface paths {
+    "/api/admin/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API keys, newest first: id, name, prefix, created and revoked (never the keys) */
+        get: operations["getAdminApiKeys"];
+        put?: never;
+        /** Create an API key; the key is in this answer only (only its sha256 is stored) */
+        post: operations["postAdminApiKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key; running services stop accepting it within API_KEY_CACHE_MS */
+        delete: operations["deleteAdminApiKeysById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List agents, newest first, by status and creator
+         * @description Ordered by creation time, newest first. `creator` matches the creator wallet in any letter case.
+         */
+        get: operations["getAgents"];
+        put?: never;
+        /**
+         * Create a stand-alone agent (PENDING), owned by the signer
+         * @description No company; status PENDING. `role` is persona.role upper-cased when it names a C-suite role (CFO, CTO, CMO, COO, CSO, CISO, CRO), else null. Agents of a company come from deploy-suite.
+         */
+        post: operations["postAgents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One agent: identity, metrics and company included */
+        get: operations["getAgentsById"];
+        /**
+         * Update an agent (creator only): only the fields given change
+         * @description persona and strategy are merged key by key. status may be ACTIVE (a deployed agent only) or PAUSED. A TERMINATED agent cannot be updated (400 BAD_REQUEST). Answers the agent detail view after the update.
+         */
+        put: operations["putAgentsById"];
+        post?: never;
+        /** Terminate an agent (creator only): soft, the record is kept; repeating it answers the same */
+        delete: operations["deleteAgentsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{id}/portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent wallet's balances, positions at average cost, and PnL in USDC
+         * @description Balances are read from the chain at one block; positions come from the indexed trades of the wallet (trader_positions), valued at the launcher price. Anyone may fund the wallet by sending it USDC or the primary token. 503 CHAIN_UNAVAILABLE when the node does not answer.
+         */
+        get: operations["getAgentsByIdPortfolio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{id}/registration.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ERC-8004 registration file of the agent (what its agentURI points to)
+         * @description The bare registration-v1 document, not wrapped in an envelope. Cache-Control: public, max-age=60.
+         */
+        get: operations["getAgentsByIdRegistrationJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agents/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the agent wallet's funds to the company treasury (creator only)
+         * @description Unstakes the agent's primary tokens, harvests its emission, and sends its USDC, primary, emission and company tokens to the company's treasuryAddress; the native gas float stays. 400 BAD_REQUEST when the company has no treasury (or the agent no wallet), 403 FORBIDDEN for anyone but the creator. Works for terminated agents. Calling it again after an interruption finishes the withdrawal and sends nothing twice.
+         */
+        post: operations["postAgentsByIdWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cards/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company an access card is bound to (null while none is)
+         * @description A card binds to one company for ever, at the company's creation. The card's image, tier and boost are its NFT metadata (/api/nft/metadata/{tokenId}); its holder is the access card's ownerOf.
+         */
+        get: operations["getCardsByTokenId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chain the platform runs on and its contract addresses */
+        get: operations["getChain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a company bound for ever to one of the signer's unused access cards */
+        post: operations["postCompanies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company by id or slug, with its agents */
+        get: operations["getCompaniesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the CEO directive, autonomy and engine models (creator's signature) */
+        patch: operations["patchCompaniesById"];
+        trace?: never;
+    };
+    "/api/companies/{id}/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's last 10 decision rounds, most recent first, and each agent's budget in the latest */
+        get: operations["getCompaniesByIdDecisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/decisions/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run one decision round now (creator only); answers the finished round
+         * @description Runs the seven phases and answers 201 with the round, COMPLETE or FAILED (with its phase and error). 409 while another round of the company runs; 400 when the company has no active agent.
+         */
+        post: operations["postCompaniesByIdDecisionsRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/deploy-suite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hire the seven C-suite agents (missing roles only) and run their identity pipeline */
+        post: operations["postCompaniesByIdDeploySuite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/engine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the engine preset, autonomy level and master directive; resizes the compute machine */
+        patch: operations["patchCompaniesByIdEngine"];
+        trace?: never;
+    };
+    "/api/companies/{id}/portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's agent wallets and their sum */
+        get: operations["getCompaniesByIdPortfolio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's score history: its daily snapshots, newest first */
+        get: operations["getCompaniesByIdScores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's token status; price and market cap read on-chain (from the v4 pool once graduated) */
+        get: operations["getCompaniesByIdToken"];
+        put?: never;
+        /**
+         * Launch the company's token on its bonding curve (creator only): PRE_PUBLIC -> BONDING, company PUBLIC
+         * @description Deploys the token (1,000,000 supply, 18 decimals) through the token launcher and opens its USDC curve; it graduates into a Uniswap v4 pool when its market cap reaches GRADUATION_THRESHOLD_USD. 409 when the company already has a token or another launch is in flight; repeating the same request finishes an interrupted launch.
+         */
+        post: operations["postCompaniesByIdToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/token/candles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Candles of the company token's price from its indexed trades (1m, 1h or 1d) */
+        get: operations["getCompaniesByIdTokenCandles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/token/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company token's trades, newest first, paged */
+        get: operations["getCompaniesByIdTokenTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/treasury": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the treasury address that receives epoch rewards */
+        put: operations["putCompaniesByIdTreasury"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cron/epoch-distribute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finalize the last ended epoch on-chain, once (the scheduler also runs this every hour)
+         * @description Scores the companies with a treasury address over the ended epoch, records the Merkle tree and pending claims, and finalizes the root on-chain in one transaction. Answers finalized, or already_finalized (the chain had it; the records were completed), or already_processed (nothing to do; with reason "no_epoch_ended_yet" while epoch 0 runs). 401 UNAUTHORIZED without a valid CRON_SECRET or ADMIN_SECRET.
+         */
+        post: operations["postCronEpochDistribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cron/score-snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take today's score snapshot now, unless it is taken (the scheduler takes it at 00:00 UTC)
+         * @description Scores every company for today (UTC, by the service clock) exactly as the daily score-snapshot job does, once per date: a date already taken answers status "exists" and changes nothing; with no company, "empty". Epochs reward the mean of the daily snapshots in their window. 401 UNAUTHORIZED without a valid CRON_SECRET or ADMIN_SECRET.
+         */
+        post: operations["postCronScoreSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/decisions/{decisionId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Compare a round's stored hash with the anchor contract and legacy ERC-8004 validation entries */
+        get: operations["getDecisionsByDecisionIdVerify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/epochs/{epoch}/proof/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company's Merkle leaf and proof in a finalized epoch, so anyone can check or claim it
+         * @description The leaf is (epoch, index, companyKey, claimTo, score) of the distributor's StandardMerkleTree; anyone may call the distributor's claim(epoch, index, companyKey, claimTo, score, proof), and the reward always mints to claimTo. 404 when the company is unknown, the epoch is not finalized or the company has no leaf in it.
+         */
+        get: operations["getEpochsByEpochProofByCompanyId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/epochs/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a company's reward of one finalized epoch (creator only); it mints to the recorded treasury
+         * @description The oracle key calls the distributor's claim with the leaf recorded at finalization; the reward mints to the treasury address recorded then. Claimed before: alreadyClaimed true, txHash null, amount "0". 400 BAD_REQUEST when the epoch is not finalized, the company has no treasury address, or it has no reward in that epoch; 403 for anyone but the creator; 404 for an unknown company.
+         */
+        post: operations["postEpochsClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/epochs/claimable/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company's rewards in its last 12 finalized epochs, newest first, and the total not yet claimed
+         * @description A company without a treasury address answers treasuryAddress null, an empty list, totalClaimable "0" and reason "no_treasury_address". 404 for an unknown company.
+         */
+        get: operations["getEpochsClaimableByCompanyId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/epochs/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The running reward epoch, read from the distributor contract
+         * @description Read at the latest block in one JSON-RPC batch. The running epoch cannot be finalized before it ends, so totalScore, totalClaimed and companyCount are 0 and finalized is false; rewardPool is the pool it will be finalized with (EPOCH_REWARD_POOL). 503 CHAIN_UNAVAILABLE when the chain does not answer.
+         */
+        get: operations["getEpochsCurrent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fortune-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Fortune List of a daily snapshot (latest by default), by rank
+         * @description Scores are taken daily at 00:00 UTC (docs/api/fortune.md). With no snapshot yet, or none on the date asked for, `companies` is empty and `message` says why.
+         */
+        get: operations["getFortuneList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dependencies (database, chain) and the version: 503 when the database does not answer */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nft/image/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SVG image of an access card: an 800x500 card in its tier colours
+         * @description Content-Type image/svg+xml. Cache-Control: public, max-age=86400, s-maxage=604800; strong ETag, If-None-Match answers 304.
+         */
+        get: operations["getNftImageByTokenId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nft/metadata/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ERC-721 metadata of an access card (bare JSON, marketplace compatible)
+         * @description Tier, staking boost, supply and mint price of the card. Cache-Control: public, max-age=3600, s-maxage=86400; strong ETag, If-None-Match answers 304.
+         */
+        get: operations["getNftMetadataByTokenId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staking/position/{wallet}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A wallet's stake, boost, pending emission and APY in pool 0 (the primary token), read on-chain
+         * @description Read at the latest block. tier and multiplier are the boost the staking contract recorded for the wallet (set by refreshBoost(0)); a wallet without a recorded card, including one with no stake, is NONE with multiplier 1. Base APY = pool 0's emission a year / max(total effective stake, 1,000,000 tokens), in percent with 2 decimals; emission and primary token valued 1:1. effectiveApy = baseApy * multiplier. 400 BAD_REQUEST for an invalid wallet; 503 CHAIN_UNAVAILABLE when the chain does not answer.
+         */
+        get: operations["getStakingPositionByWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staking/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pool 0's total effective stake, the emission rate and total, the base APY and the active pools
+         * @description Read at the latest block. Base APY = pool 0's emission a year / max(total effective stake, 1,000,000 tokens), in percent with 2 decimals; emission and primary token valued 1:1. poolCount counts pools with allocation points above 0. 503 CHAIN_UNAVAILABLE when the chain does not answer.
+         */
+        get: operations["getStakingStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{slug}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's token (v1 detail view); 404 while it has none */
+        get: operations["getV1CompaniesBySlugToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform event stream (Server-Sent Events), filtered by company and type, resumable */
+        get: operations["getV1Events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fortune": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Companies ranked by platformScore (the overall score of the latest snapshot) */
+        get: operations["getV1Fortune"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Launched company tokens, newest first */
+        get: operations["getV1Tokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        BareError: {
+            error: string;
+        };
+        InternalError: {
+            error: {
+                /** @enum {string} */
+                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "GAS_BUDGET_EXCEEDED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
+                details?: {
+                    message: string;
+                    path: string;
+                }[];
+                message: string;
+            };
+            /** @enum {boolean} */
+            success: false;
+        };
+        V1Error: {
+            error: {
+                /** @enum {string} */
+                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "GAS_BUDGET_EXCEEDED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
+                details?: {
+                    message: string;
+                    path: string;
+                }[];
+                message: string;
+            };
+            meta: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                timestamp: string;
+            };
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getAdminApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                            /** @description The first characters of the key, to recognise it */
+                            prefix: string;
+                            revokedAt: string | null;
+                        }[];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postAdminApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            id: string;
+                            /** @description The key itself: shown only this once */
+                            key: string;
+                            name: string;
+                            /** @description The first characters of the key, to recognise it */
+                            prefix: string;
+                            revokedAt: string | null;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    deleteAdminApiKeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {boolean} */
+                            revoked: true;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getAgents: {
+        parameters: {
+            query?: {
+                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
+                creator?: string;
+                limit?: number;
+                page?: number;
+                status?: "PENDING" | "DEPLOYING" | "ACTIVE" | "PAUSED" | "TERMINATED" | "FAILED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Parent company; null for a stand-alone agent */
+                            companyId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            /** @description Checksummed creator wallet */
+                            creatorAddress: string;
+                            decisionsCount: number;
+                            description: string | null;
+                            /** @description ERC-8004 identity token id (decimal; "0" is a real id); null until registered */
+                            erc8004Id: string | null;
+                            id: string;
+                            lastActiveAt: string | null;
+                            name: string;
+                            /** @description Agent wallet; null until deployed */
+                            onChainAddress: string | null;
+                            persona: {
+                                description: string;
+                                role: string;
+                            };
+                            /** @description C-suite role; null for a stand-alone agent whose persona names another */
+                            role: ("CFO" | "CTO" | "CMO" | "COO" | "CSO" | "CISO" | "CRO") | null;
+                            skills: string[];
+                            /** @enum {string} */
+                            status: "PENDING" | "DEPLOYING" | "ACTIVE" | "PAUSED" | "TERMINATED" | "FAILED";
+                            strategy: {
+                                preset: string;
+                                type: string;
+                            };
+                            /** @description Alias of onChainAddress */
+                            walletAddress: string | null;
+                        }[];
+                        pagination: {
+                            hasMore: boolean;
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postAgents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most 500 characters */
+                    description?: string;
+                    /** @description 1-100 characters, not blank */
+                    name: string;
+                    persona: {
+                        /** @description At most 500 characters */
+                        description: string;
+                        /** @description 1-100 characters. One of CFO, CTO, CMO, COO, CSO, CISO, CRO (any case) also sets the agent's role */
+                        role: string;
+                    };
+                    /** @description 1-20 skills */
+                    skills: string[];
+                    strategy: {
+                        /** @enum {string} */
+                        preset: "BALANCED" | "AGGRESSIVE" | "CONSERVATIVE";
+                        /** @description 1-100 characters, not blank */
+                        type: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            creatorAddress: string;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "DEPLOYING" | "ACTIVE" | "PAUSED" | "TERMINATED" | "FAILED";
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getAgentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent id (CUID2) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description null for a stand-alone agent */
+                            company: {
+                                category: string;
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            /** @description Parent company; null for a stand-alone agent */
+                            companyId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            /** @description Checksummed creator wallet */
+                            creatorAddress: string;
+                            decisionsCount: number;
+                            description: string | null;
+                            /** @description ERC-8004 identity token id (decimal; "0" is a real id); null until registered */
+                            erc8004Id: string | null;
+                            id: string;
+                            /** @description ERC-8004 identity; null until registered */
+                            identity: {
+                                erc8004TokenId: string;
+                                trustRegistryAddress: string | null;
+                            } | null;
+                            lastActiveAt: string | null;
+                            metrics: {
+                                decisionsExecuted: number;
+                                lastActiveAt: string | null;
+                                llmCallsTotal: number;
+                                toolCallsTotal: number;
+                            };
+                            name: string;
+                            /** @description Agent wallet; null until deployed */
+                            onChainAddress: string | null;
+                            persona: {
+                                description: string;
+                                role: string;
+                            };
+                            /** @description C-suite role; null for a stand-alone agent whose persona names another */
+                            role: ("CFO" | "CTO" | "CMO" | "COO" | "CSO" | "CISO" | "CRO") | null;
+                            skills: string[];
+                            /** @enum {string} */
+                            status: "PENDING" | "DEPLOYING" | "ACTIVE" | "PAUSED" | "TERMINATED" | "FAILED";
+                            strategy: {
+                                preset: string;
+                                type: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            updatedAt: string;
+                            /** @description Alias of onChainAddress */
+                            walletAddress: string | null;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    putAgentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent id (CUID2) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description At least one field; only the fields given are updated */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most 500 characters */
+                    description?: string;
+                    /** @description 1-100 characters, not blank */
+                    name?: string;
+                    /** @description Merged into the stored persona: only the keys given change */
+                    persona?: {
+                        /** @description At most 500 characters */
+                        description?: string;
+                        /** @description 1-100 characters. One of CFO, CTO, CMO, COO, CSO, CISO, CRO (any case) also sets the agent's role */
+                        role?: string;
+                    };
+                    /** @description Replaces the skills: 1-20 items */
+                    skills?: string[];
+                    /**
+                     * @description ACTIVE needs a deployed agent (one with a wallet)
+                     * @enum {string}
+                     */
+                    status?: "ACTIVE" | "PAUSED";
+                    /** @description Merged into the stored strategy: only the keys given change */
+                    strategy?: {
+                        /** @enum {string} */
+                        preset?: "BALANCED" | "AGGRESSIVE" | "CONSERVATIVE";
+                        /** @description 1-100 characters, not blank */
+                        type?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description null for a stand-alone agent */
+                            company: {
+                                category: string;
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            /** @description Parent company; null for a stand-alone agent */
+                            companyId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            /** @description Checksummed creator wallet */
+                            creatorAddress: string;
+                            decisionsCount: number;
+                            description: string | null;
+                            /** @description ERC-8004 identity token id (decimal; "0" is a real id); null until registered */
+                            erc8004Id: string | null;
+                            id: string;
+                            /** @description ERC-8004 identity; null until registered */
+                            identity: {
+                                erc8004TokenId: string;
+                                trustRegistryAddress: string | null;
+                            } | null;
+                            lastActiveAt: string | null;
+                            metrics: {
+                                decisionsExecuted: number;
+                                lastActiveAt: string | null;
+                                llmCallsTotal: number;
+                                toolCallsTotal: number;
+                            };
+                            name: string;
+                            /** @description Agent wallet; null until deployed */
+                            onChainAddress: string | null;
+                            persona: {
+                                description: string;
+                                role: string;
+                            };
+                            /** @description C-suite role; null for a stand-alone agent whose persona names another */
+                            role: ("CFO" | "CTO" | "CMO" | "COO" | "CSO" | "CISO" | "CRO") | null;
+                            skills: string[];
+                            /** @enum {string} */
+                            status: "PENDING" | "DEPLOYING" | "ACTIVE" | "PAUSED" | "TERMINATED" | "FAILED";
+                            strategy: {
+                                preset: string;
+                                type: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            updatedAt: string;
+                            /** @description Alias of onChainAddress */
+                            walletAddress: string | null;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    deleteAgentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent id (CUID2) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "TERMINATED";
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getAgentsByIdPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent id (CUID2) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address: string | null;
+                            agentId: string;
+                            balances: {
+                                /** @description The emission token */
+                                emission: string;
+                                /** @description The gas float the platform keeps (wei) */
+                                nativeWei: string;
+                                /** @description Emission earned and not yet harvested */
+                                pendingEmission: string;
+                                /** @description The primary token, not staked */
+                                primary: string;
+                                /** @description The primary token staked in pool 0 */
+                                staked: string;
+                                /** @description USDC */
+                                usdc: string;
+                            } | null;
+                            positions: {
+                                /** @description USDC per whole token */
+                                averageCostUsdc: string;
+                                /** @description Tokens the wallet holds now */
+                                balance: string;
+                                /** @description The company whose token it is */
+                                companyId: string;
+                                /** @description USDC paid for `quantity` (average cost) */
+                                costUsdc: string;
+                                /** @description The launcher's price now (the v4 pool's once graduated) */
+                                priceUsdc: string;
+                                /** @description Tokens bought and not yet sold: what the cost basis covers */
+                                quantity: string;
+                                /** @description What sales of this token made against their average cost */
+                                realizedPnlUsdc: string;
+                                symbol: string | null;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                token: string;
+                                /** @description What the bought tokens still held are worth now, less what they cost */
+                                unrealizedPnlUsdc: string;
+                                /** @description `balance` at `priceUsdc` */
+                                valueUsdc: string;
+                            }[];
+                            role: string | null;
+                            totals: {
+                                /** @description Realised PnL over every token */
+                                realizedPnlUsdc: string;
+                                /** @description Unrealised PnL over every token */
+                                unrealizedPnlUsdc: string;
+                                /** @description USDC held plus the value of the company tokens held */
+                                valueUsdc: string;
+                            };
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getAgentsByIdRegistrationJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent id (CUID2) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ERC-8004 agent registration file (registration-v1), not wrapped in an envelope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description True while the agent is ACTIVE */
+                        active: boolean;
+                        description: string;
+                        /** @description The company's logo, else its access card image; null for a stand-alone agent */
+                        image: string | null;
+                        name: string;
+                        registrations: {
+                            agentId: number;
+                            /** @description eip155:<chainId>:<identity registry address> */
+                            agentRegistry: string;
+                        }[];
+                        services: {
+                            endpoint: string;
+                            name: string;
+                        }[];
+                        supportedTrust: string[];
+                        /** @enum {string} */
+                        type: "https://eips.ethereum.org/EIPS/eip-8004#registration-v1";
+                        x402Support: boolean;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postAgentsByIdWithdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent id (CUID2) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            agentId: string;
+                            /** @description Emission harvested first */
+                            harvested: string;
+                            /** @description One transfer to the treasury per asset the wallet held; empty when it held nothing */
+                            transfers: {
+                                /** @description In the token's units */
+                                amount: string;
+                                /** @enum {string} */
+                                asset: "USDC" | "PRIMARY" | "EMISSION" | "COMPANY_TOKEN";
+                                symbol: string | null;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                token: string;
+                                txHash: string;
+                            }[];
+                            /**
+                             * Format: evm-address
+                             * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                             */
+                            treasuryAddress: string;
+                            /** @description Primary tokens unstaked first */
+                            unstaked: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getCardsByTokenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Access card token id */
+                tokenId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            cardTokenId: number;
+                            company: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            chainId: number;
+                            contracts: {
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                accessCard?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                decisionAnchor?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                distributor?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                emissionToken?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                feeHook?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                identityRegistry?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                poolManager?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                primaryToken?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                staking?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                tokenLauncher?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                usdc?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                validationRegistry?: string;
+                            };
+                            explorerUrl: string | null;
+                            /** @description Present only for the local development chain */
+                            rpcUrl?: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                    description?: string;
+                    /** Format: uri */
+                    logoUrl?: string;
+                    name: string;
+                    referrerCompanyId?: string;
+                    slug?: string;
+                    /**
+                     * Format: evm-address
+                     * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                     */
+                    treasuryAddress?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Agents not terminated, in C-suite order */
+                            agents: {
+                                id: string;
+                                name: string;
+                                role: ("CFO" | "CTO" | "CMO" | "COO" | "CSO" | "CISO" | "CRO") | null;
+                                /** @enum {string} */
+                                status: "PENDING" | "DEPLOYING" | "ACTIVE" | "PAUSED" | "TERMINATED" | "FAILED";
+                            }[];
+                            /** @enum {string} */
+                            autonomyLevel: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
+                            /** @description Whether the card is locked on-chain (markCompanyDeployed confirmed) */
+                            cardLocked: boolean;
+                            /** @description The access card bound to this company for ever */
+                            cardTokenId: number;
+                            /** @enum {string} */
+                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                            ceoPrompt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            creatorAddress: string;
+                            description: string | null;
+                            engineConfig: {
+                                /** @enum {string} */
+                                briefGeneration?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                ceoSynthesis?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                jsonExtraction?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                roleExecution?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                scrapeSummary?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                            } | null;
+                            /** @enum {string} */
+                            enginePreset: "BUDGET" | "EFFICIENT" | "BALANCED" | "PREMIUM";
+                            id: string;
+                            /** @enum {string} */
+                            league: "MACHINE" | "HUMAN";
+                            logoUrl: string | null;
+                            masterDirective: string | null;
+                            name: string;
+                            /** @description Gas the platform paid today for this company's transactions (deploy-suite, token launch, decision anchoring, claims), in gas units (costTodayWei: the native currency paid), and the daily budget; a request that would go past it answers 429 GAS_BUDGET_EXCEEDED until resetsAt */
+                            platformGas: {
+                                /** @description Decimal string of a whole-number amount */
+                                budget: string;
+                                /** @description Decimal string of a whole-number amount */
+                                costTodayWei: string;
+                                /**
+                                 * Format: date
+                                 * @description The UTC day counted
+                                 */
+                                day: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                resetsAt: string;
+                                /** @description Decimal string of a whole-number amount */
+                                usedToday: string;
+                            };
+                            platformScore: number;
+                            referrerCompanyId: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "INCORPORATING" | "HIRING" | "PRIVATE" | "PUBLIC";
+                            tokenAddress: string | null;
+                            /** @enum {string} */
+                            tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
+                            tokenSymbol: string | null;
+                            toolkitConfig: {
+                                disabledTools?: string[];
+                                enabledTools?: string[];
+                                /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
+                                limits?: {
+                                    /** @description Largest USDC the company's agents trade in one chain day (default 1000; 0 stops trading) */
+                                    maxDailyNotionalUsdc?: string;
+                                    /** @description Largest value of one token the company's agents may hold after a buy, in USDC (default 2500) */
+                                    maxPositionUsdc?: string;
+                                    /** @description Largest slippage a trade accepts from its quote, in basis points (default 300) */
+                                    maxSlippageBps?: number;
+                                    /** @description Largest share of the wallet's balance one buy or stake may use, in basis points (default 2500) */
+                                    maxTradeBps?: number;
+                                };
+                            } | null;
+                            treasuryAddress: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            updatedAt: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description CONFLICT: the write collides with another or was done already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getCompaniesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Agents not terminated, in C-suite order */
+                            agents: {
+                                id: string;
+                                name: string;
+                                role: ("CFO" | "CTO" | "CMO" | "COO" | "CSO" | "CISO" | "CRO") | null;
+                                /** @enum {string} */
+                                status: "PENDING" | "DEPLOYING" | "ACTIVE" | "PAUSED" | "TERMINATED" | "FAILED";
+                            }[];
+                            /** @enum {string} */
+                            autonomyLevel: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
+                            /** @description Whether the card is locked on-chain (markCompanyDeployed confirmed) */
+                            cardLocked: boolean;
+                            /** @description The access card bound to this company for ever */
+                            cardTokenId: number;
+                            /** @enum {string} */
+                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                            ceoPrompt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            creatorAddress: string;
+                            description: string | null;
+                            engineConfig: {
+                                /** @enum {string} */
+                                briefGeneration?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                ceoSynthesis?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                jsonExtraction?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                roleExecution?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                scrapeSummary?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                            } | null;
+                            /** @enum {string} */
+                            enginePreset: "BUDGET" | "EFFICIENT" | "BALANCED" | "PREMIUM";
+                            id: string;
+                            /** @enum {string} */
+                            league: "MACHINE" | "HUMAN";
+                            logoUrl: string | null;
+                            masterDirective: string | null;
+                            name: string;
+                            /** @description Gas the platform paid today for this company's transactions (deploy-suite, token launch, decision anchoring, claims), in gas units (costTodayWei: the native currency paid), and the daily budget; a request that would go past it answers 429 GAS_BUDGET_EXCEEDED until resetsAt */
+                            platformGas: {
+                                /** @description Decimal string of a whole-number amount */
+                                budget: string;
+                                /** @description Decimal string of a whole-number amount */
+                                costTodayWei: string;
+                                /**
+                                 * Format: date
+                                 * @description The UTC day counted
+                                 */
+                                day: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                resetsAt: string;
+                                /** @description Decimal string of a whole-number amount */
+                                usedToday: string;
+                            };
+                            platformScore: number;
+                            referrerCompanyId: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "INCORPORATING" | "HIRING" | "PRIVATE" | "PUBLIC";
+                            tokenAddress: string | null;
+                            /** @enum {string} */
+                            tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
+                            tokenSymbol: string | null;
+                            toolkitConfig: {
+                                disabledTools?: string[];
+                                enabledTools?: string[];
+                                /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
+                                limits?: {
+                                    /** @description Largest USDC the company's agents trade in one chain day (default 1000; 0 stops trading) */
+                                    maxDailyNotionalUsdc?: string;
+                                    /** @description Largest value of one token the company's agents may hold after a buy, in USDC (default 2500) */
+                                    maxPositionUsdc?: string;
+                                    /** @description Largest slippage a trade accepts from its quote, in basis points (default 300) */
+                                    maxSlippageBps?: number;
+                                    /** @description Largest share of the wallet's balance one buy or stake may use, in basis points (default 2500) */
+                                    maxTradeBps?: number;
+                                };
+                            } | null;
+                            treasuryAddress: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            updatedAt: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    patchCompaniesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    autonomyLevel?: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
+                    ceoPrompt?: string | null;
+                    engineConfig?: {
+                        /** @enum {string} */
+                        briefGeneration?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                        /** @enum {string} */
+                        ceoSynthesis?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                        /** @enum {string} */
+                        jsonExtraction?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                        /** @enum {string} */
+                        roleExecution?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                        /** @enum {string} */
+                        scrapeSummary?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                    } | null;
+                    toolkitConfig?: {
+                        disabledTools?: string[];
+                        enabledTools?: string[];
+                        /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
+                        limits?: {
+                            /** @description Largest USDC the company's agents trade in one chain day (default 1000; 0 stops trading) */
+                            maxDailyNotionalUsdc?: string;
+                            /** @description Largest value of one token the company's agents may hold after a buy, in USDC (default 2500) */
+                            maxPositionUsdc?: string;
+                            /** @description Largest slippage a trade accepts from its quote, in basis points (default 300) */
+                            maxSlippageBps?: number;
+                            /** @description Largest share of the wallet's balance one buy or stake may use, in basis points (default 2500) */
+                            maxTradeBps?: number;
+                        };
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            autonomyLevel: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
+                            ceoPrompt: string | null;
+                            engineConfig: {
+                                /** @enum {string} */
+                                briefGeneration?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                ceoSynthesis?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                jsonExtraction?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                roleExecution?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                scrapeSummary?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                            } | null;
+                            id: string;
+                            /** @enum {string} */
+                            league: "MACHINE" | "HUMAN";
+                            toolkitConfig: {
+                                disabledTools?: string[];
+                                enabledTools?: string[];
+                                /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
+                                limits?: {
+                                    /** @description Largest USDC the company's agents trade in one chain day (default 1000; 0 stops trading) */
+                                    maxDailyNotionalUsdc?: string;
+                                    /** @description Largest value of one token the company's agents may hold after a buy, in USDC (default 2500) */
+                                    maxPositionUsdc?: string;
+                                    /** @description Largest slippage a trade accepts from its quote, in basis points (default 300) */
+                                    maxSlippageBps?: number;
+                                    /** @description Largest share of the wallet's balance one buy or stake may use, in basis points (default 2500) */
+                                    maxTradeBps?: number;
+                                };
+                            } | null;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getCompaniesByIdDecisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            company: {
+                                category: string;
+                                id: string;
+                                name: string;
+                            };
+                            latestBudget: {
+                                agentId: string;
+                                /** @description USD */
+                                allocatedBudget: number;
+                                chainReadCost: number;
+                                chainReads: number;
+                                llmCalls: number;
+                                llmCost: number;
+                                refused: {
+                                    reason: string;
+                                    tool: string;
+                                }[];
+                                role: string;
+                                scrapeCalls: number;
+                                scrapeCost: number;
+                                spentBudget: number;
+                            }[];
+                            rounds: {
+                                actionsExecuted: string[];
+                                anchoredTxHash: string | null;
+                                ceoDecision: {
+                                    actions: string[];
+                                    directive: string;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                createdAt: string;
+                                cycle: number;
+                                decisionHash: string | null;
+                                error?: string | null;
+                                failedPhase?: string;
+                                id: string;
+                                llmTokensUsed: number;
+                                phases: {
+                                    calls: number;
+                                    /** @description The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one) */
+                                    configuredModels?: string[];
+                                    /** @description USD */
+                                    cost: number;
+                                    durationMs: number;
+                                    error?: string;
+                                    /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */
+                                    models: string[];
+                                    phase: string;
+                                    tokens: number;
+                                }[];
+                                /** @enum {string} */
+                                status: "RUNNING" | "COMPLETE" | "FAILED";
+                                totalDurationMs: number;
+                                /** @enum {string} */
+                                trigger: "SCHEDULED" | "MANUAL";
+                            }[];
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postCompaniesByIdDecisionsRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actionsExecuted: string[];
+                            anchoredTxHash: string | null;
+                            ceoDecision: {
+                                actions: string[];
+                                directive: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            cycle: number;
+                            decisionHash: string | null;
+                            error?: string | null;
+                            failedPhase?: string;
+                            id: string;
+                            llmTokensUsed: number;
+                            phases: {
+                                calls: number;
+                                /** @description The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one) */
+                                configuredModels?: string[];
+                                /** @description USD */
+                                cost: number;
+                                durationMs: number;
+                                error?: string;
+                                /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */
+                                models: string[];
+                                phase: string;
+                                tokens: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "RUNNING" | "COMPLETE" | "FAILED";
+                            totalDurationMs: number;
+                            /** @enum {string} */
+                            trigger: "SCHEDULED" | "MANUAL";
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description CONFLICT: the write collides with another or was done already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds; GAS_BUDGET_EXCEEDED when the company's daily gas budget would be passed */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postCompaniesByIdDeploySuite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "CFO" | "CTO" | "CMO" | "COO" | "CSO" | "CISO" | "CRO";
+                                /** @enum {string} */
+                                status: "PENDING" | "DEPLOYING" | "ACTIVE" | "PAUSED" | "TERMINATED" | "FAILED";
+                            }[];
+                            dualityResults: {
+                                [key: string]: {
+                                    errors: string[];
+                                    status: string;
+                                };
+                            };
+                            skipped: ("CFO" | "CTO" | "CMO" | "COO" | "CSO" | "CISO" | "CRO")[];
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds; GAS_BUDGET_EXCEEDED when the company's daily gas budget would be passed */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    patchCompaniesByIdEngine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    autonomyLevel?: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
+                    /** @enum {string} */
+                    enginePreset?: "BUDGET" | "EFFICIENT" | "BALANCED" | "PREMIUM";
+                    masterDirective?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            autonomyLevel: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
+                            machineResults: {
+                                /** @enum {string} */
+                                envUpdate: "ok" | "skipped" | "failed";
+                                /** @enum {string} */
+                                resize: "ok" | "skipped" | "failed";
+                            };
+                            masterDirective: string | null;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getCompaniesByIdPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Every agent of the company with a wallet, terminated ones too */
+                            agents: {
+                                address: string | null;
+                                agentId: string;
+                                balances: {
+                                    /** @description The emission token */
+                                    emission: string;
+                                    /** @description The gas float the platform keeps (wei) */
+                                    nativeWei: string;
+                                    /** @description Emission earned and not yet harvested */
+                                    pendingEmission: string;
+                                    /** @description The primary token, not staked */
+                                    primary: string;
+                                    /** @description The primary token staked in pool 0 */
+                                    staked: string;
+                                    /** @description USDC */
+                                    usdc: string;
+                                } | null;
+                                positions: {
+                                    /** @description USDC per whole token */
+                                    averageCostUsdc: string;
+                                    /** @description Tokens the wallet holds now */
+                                    balance: string;
+                                    /** @description The company whose token it is */
+                                    companyId: string;
+                                    /** @description USDC paid for `quantity` (average cost) */
+                                    costUsdc: string;
+                                    /** @description The launcher's price now (the v4 pool's once graduated) */
+                                    priceUsdc: string;
+                                    /** @description Tokens bought and not yet sold: what the cost basis covers */
+                                    quantity: string;
+                                    /** @description What sales of this token made against their average cost */
+                                    realizedPnlUsdc: string;
+                                    symbol: string | null;
+                                    /**
+                                     * Format: evm-address
+                                     * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                     */
+                                    token: string;
+                                    /** @description What the bought tokens still held are worth now, less what they cost */
+                                    unrealizedPnlUsdc: string;
+                                    /** @description `balance` at `priceUsdc` */
+                                    valueUsdc: string;
+                                }[];
+                                role: string | null;
+                                totals: {
+                                    /** @description Realised PnL over every token */
+                                    realizedPnlUsdc: string;
+                                    /** @description Unrealised PnL over every token */
+                                    unrealizedPnlUsdc: string;
+                                    /** @description USDC held plus the value of the company tokens held */
+                                    valueUsdc: string;
+                                };
+                            }[];
+                            companyId: string;
+                            totals: {
+                                /** @description Realised PnL over every token */
+                                realizedPnlUsdc: string;
+                                /** @description Unrealised PnL over every token */
+                                unrealizedPnlUsdc: string;
+                                /** @description USDC held plus the value of the company tokens held */
+                                valueUsdc: string;
+                            };
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getCompaniesByIdScores: {
+        parameters: {
+            query?: {
+                /** @description The last this many snapshots */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            companyId: string;
+                            /** @description Newest first */
+                            snapshots: {
+                                activityScore: number;
+                                completenessScore: number;
+                                /**
+                                 * Format: date
+                                 * @description The snapshot date (its 00:00 UTC)
+                                 */
+                                date: string;
+                                overall: number;
+                                rank: number;
+                                tradingScore: number;
+                                treasuryScore: number;
+                                volumeScore: number;
+                            }[];
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getCompaniesByIdToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            graduatedAt: null;
+                            /** @enum {number} */
+                            graduationProgress: 0;
+                            marketCap: null;
+                            price: null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "PRE_PUBLIC";
+                            tokenAddress: null;
+                            tokenSymbol: null;
+                            v4PoolAddress: null;
+                        } | {
+                            graduated: boolean;
+                            graduatedAt: string | null;
+                            graduationProgress: number;
+                            /** @description USD (USDC) */
+                            graduationThreshold: number;
+                            /** @description USDC with up to 6 decimals */
+                            marketCap: string;
+                            name: string;
+                            /** @description USDC with up to 6 decimals */
+                            price: string;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "BONDING" | "GRADUATED";
+                            tokenAddress: string;
+                            tokenSymbol: string;
+                            v4PoolAddress: string | null;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postCompaniesByIdToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1-64 characters */
+                    name: string;
+                    /** @description 2-10 characters, A-Z and 0-9 */
+                    symbol: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            graduatedAt: null;
+                            /** @enum {number} */
+                            graduationProgress: 0;
+                            marketCap: null;
+                            price: null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "PRE_PUBLIC";
+                            tokenAddress: null;
+                            tokenSymbol: null;
+                            v4PoolAddress: null;
+                        } | {
+                            graduated: boolean;
+                            graduatedAt: string | null;
+                            graduationProgress: number;
+                            /** @description USD (USDC) */
+                            graduationThreshold: number;
+                            /** @description USDC with up to 6 decimals */
+                            marketCap: string;
+                            name: string;
+                            /** @description USDC with up to 6 decimals */
+                            price: string;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "BONDING" | "GRADUATED";
+                            tokenAddress: string;
+                            tokenSymbol: string;
+                            v4PoolAddress: string | null;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description CONFLICT: the write collides with another or was done already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds; GAS_BUDGET_EXCEEDED when the company's daily gas budget would be passed */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getCompaniesByIdTokenCandles: {
+        parameters: {
+            query: {
+                /** @description Candle width: 1 minute, 1 hour or 1 day */
+                interval: "1m" | "1h" | "1d";
+                /** @description The last this many candles */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Oldest first; only intervals that hold a trade */
+                            candles: {
+                                /** @description USDC per token */
+                                close: string;
+                                /** @description USDC per token */
+                                high: string;
+                                /** @description USDC per token */
+                                low: string;
+                                /** @description USDC per token */
+                                open: string;
+                                /** @description The candle's start, unix seconds (UTC) */
+                                time: number;
+                                trades: number;
+                                /** @description USDC traded */
+                                volumeUsdc: string;
+                            }[];
+                            companyId: string;
+                            interval: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getCompaniesByIdTokenTrades: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            pagination: {
+                                hasMore: boolean;
+                                limit: number;
+                                page: number;
+                                total: number;
+                            };
+                            trades: {
+                                logIndex: number;
+                                /** @description USDC per token of this trade */
+                                price: string;
+                                /** @enum {string} */
+                                side: "buy" | "sell";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                time: string;
+                                /** @description Tokens bought or sold */
+                                tokenAmount: string;
+                                trader: string;
+                                txHash: string;
+                                /** @description USDC paid or received */
+                                usdcAmount: string;
+                                /** @enum {string} */
+                                venue: "CURVE" | "POOL";
+                            }[];
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    putCompaniesByIdTreasury: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: evm-address
+                     * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                     */
+                    treasuryAddress: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Agents not terminated, in C-suite order */
+                            agents: {
+                                id: string;
+                                name: string;
+                                role: ("CFO" | "CTO" | "CMO" | "COO" | "CSO" | "CISO" | "CRO") | null;
+                                /** @enum {string} */
+                                status: "PENDING" | "DEPLOYING" | "ACTIVE" | "PAUSED" | "TERMINATED" | "FAILED";
+                            }[];
+                            /** @enum {string} */
+                            autonomyLevel: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
+                            /** @description Whether the card is locked on-chain (markCompanyDeployed confirmed) */
+                            cardLocked: boolean;
+                            /** @description The access card bound to this company for ever */
+                            cardTokenId: number;
+                            /** @enum {string} */
+                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                            ceoPrompt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            creatorAddress: string;
+                            description: string | null;
+                            engineConfig: {
+                                /** @enum {string} */
+                                briefGeneration?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                ceoSynthesis?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                jsonExtraction?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                roleExecution?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @enum {string} */
+                                scrapeSummary?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                            } | null;
+                            /** @enum {string} */
+                            enginePreset: "BUDGET" | "EFFICIENT" | "BALANCED" | "PREMIUM";
+                            id: string;
+                            /** @enum {string} */
+                            league: "MACHINE" | "HUMAN";
+                            logoUrl: string | null;
+                            masterDirective: string | null;
+                            name: string;
+                            /** @description Gas the platform paid today for this company's transactions (deploy-suite, token launch, decision anchoring, claims), in gas units (costTodayWei: the native currency paid), and the daily budget; a request that would go past it answers 429 GAS_BUDGET_EXCEEDED until resetsAt */
+                            platformGas: {
+                                /** @description Decimal string of a whole-number amount */
+                                budget: string;
+                                /** @description Decimal string of a whole-number amount */
+                                costTodayWei: string;
+                                /**
+                                 * Format: date
+                                 * @description The UTC day counted
+                                 */
+                                day: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                resetsAt: string;
+                                /** @description Decimal string of a whole-number amount */
+                                usedToday: string;
+                            };
+                            platformScore: number;
+                            referrerCompanyId: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "INCORPORATING" | "HIRING" | "PRIVATE" | "PUBLIC";
+                            tokenAddress: string | null;
+                            /** @enum {string} */
+                            tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
+                            tokenSymbol: string | null;
+                            toolkitConfig: {
+                                disabledTools?: string[];
+                                enabledTools?: string[];
+                                /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
+                                limits?: {
+                                    /** @description Largest USDC the company's agents trade in one chain day (default 1000; 0 stops trading) */
+                                    maxDailyNotionalUsdc?: string;
+                                    /** @description Largest value of one token the company's agents may hold after a buy, in USDC (default 2500) */
+                                    maxPositionUsdc?: string;
+                                    /** @description Largest slippage a trade accepts from its quote, in basis points (default 300) */
+                                    maxSlippageBps?: number;
+                                    /** @description Largest share of the wallet's balance one buy or stake may use, in basis points (default 2500) */
+                                    maxTradeBps?: number;
+                                };
+                            } | null;
+                            treasuryAddress: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            updatedAt: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postCronEpochDistribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            epoch: number;
+                            participantCount: number;
+                            /** @enum {string} */
+                            status: "finalized";
+                            /** @description Transaction hash */
+                            txHash: string;
+                        } | {
+                            epoch: number;
+                            /** @enum {string} */
+                            status: "already_finalized";
+                        } | {
+                            epoch: number;
+                            /**
+                             * @description Epoch 0 is running: no epoch has ended yet
+                             * @enum {string}
+                             */
+                            reason?: "no_epoch_ended_yet";
+                            /** @enum {string} */
+                            status: "already_processed";
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postCronScoreSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            block: string | null;
+                            /** @description Companies whose platformScore changed (one score event each) */
+                            changed: number;
+                            /** @description Companies in the snapshot written now */
+                            companies: number;
+                            /**
+                             * Format: date
+                             * @description The UTC date of the snapshot (today, by the service clock)
+                             */
+                            date: string;
+                            /** @description taken: written now; exists: the date was already taken; empty: no company to rank */
+                            status: "taken" | "exists" | "empty";
+                            /** @description Where treasury values came from: the chain, or the previous snapshot when the chain did not answer */
+                            treasury: "chain" | "previous" | "none";
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getDecisionsByDecisionIdVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                decisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            anchoredAt?: string;
+                            anchoredTxHash: string | null;
+                            decisionHash: string | null;
+                            decisionId: string;
+                            explorerUrl?: string | null;
+                            onChainVerified: boolean;
+                            reason?: string;
+                            /** @enum {string} */
+                            verificationMethod: "erc8004_validation" | "decision_anchor" | "db_only" | "not_anchored" | "not_verified";
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getEpochsByEpochProofByCompanyId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                companyId: string;
+                /** @description A finalized epoch */
+                epoch: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Whether the platform recorded the claim as paid */
+                            claimed: boolean;
+                            companyId: string;
+                            epoch: number;
+                            leaf: {
+                                /** @description Decimal string of a whole-number amount */
+                                amount: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                claimTo: string;
+                                /** @description 0x followed by 64 hex characters */
+                                companyKey: string;
+                                /** @description The leaf's bit in the distributor's claimed bitmap */
+                                index: number;
+                                /** @description Decimal string of a whole-number amount */
+                                score: string;
+                            };
+                            proof: string[];
+                            /** @description 0x followed by 64 hex characters */
+                            root: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    postEpochsClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The company id */
+                    companyId: string;
+                    /** @description A finalized epoch */
+                    epochNumber: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            alreadyClaimed: boolean;
+                            /** @description Decimal string of a whole-number amount */
+                            amount: string;
+                            epoch: number;
+                            success: boolean;
+                            txHash: string | null;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds; GAS_BUDGET_EXCEEDED when the company's daily gas budget would be passed */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getEpochsClaimableByCompanyId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The last 12 finalized epochs with a reward, newest first */
+                            claimable: {
+                                alreadyClaimed: boolean;
+                                /** @description Decimal string of a whole-number amount */
+                                amount: string;
+                                epochNumber: number;
+                            }[];
+                            companyId: string;
+                            /** @description Decimal string of a whole-number amount */
+                            totalClaimable: string;
+                            /**
+                             * Format: evm-address
+                             * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                             */
+                            treasuryAddress: string;
+                        } | {
+                            claimable: {
+                                alreadyClaimed: boolean;
+                                /** @description Decimal string of a whole-number amount */
+                                amount: string;
+                                epochNumber: number;
+                            }[];
+                            companyId: string;
+                            /** @enum {string} */
+                            reason: "no_treasury_address";
+                            /** @enum {string} */
+                            totalClaimable: "0";
+                            treasuryAddress: null;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getEpochsCurrent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Leaves of the finalized tree; 0 until finalized */
+                            companyCount: number;
+                            /** @description First second after the epoch (epoch seconds) */
+                            endTime: number;
+                            /** @description Seconds */
+                            epochDuration: number;
+                            /** @description The distributor's currentEpoch() */
+                            epochNumber: number;
+                            finalized: boolean;
+                            /** @description Seconds from the latest block's time to endTime */
+                            nextEpochIn: number;
+                            /** @description Primary tokens (wei) the epoch is finalized with (EPOCH_REWARD_POOL) */
+                            rewardPool: string;
+                            /** @description First second of the epoch (epoch seconds) */
+                            startTime: number;
+                            /** @description Wei claimed; 0 until finalized */
+                            totalClaimed: string;
+                            /** @description Sum of company scores; 0 until finalized */
+                            totalScore: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getFortuneList: {
+        parameters: {
+            query?: {
+                /** @description Only companies of this category */
+                category?: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                /** @description The snapshot: `latest`, or a UTC date YYYY-MM-DD (snapshots are taken daily at 00:00 UTC) */
+                epoch?: string;
+                /** @description Entries to return, 1-100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            companies: {
+                                company: {
+                                    /** @enum {string} */
+                                    category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                                    id: string;
+                                    /** @enum {string} */
+                                    league: "MACHINE" | "HUMAN";
+                                    logoUrl: string | null;
+                                    name: string;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "INCORPORATING" | "HIRING" | "PRIVATE" | "PUBLIC";
+                                    tokenSymbol: string | null;
+                                };
+                                /** @description Platform-wide rank in the snapshot, also under a category filter */
+                                rank: number;
+                                score: {
+                                    /** @description Completed SCHEDULED decision rounds in the 7 days before the snapshot (manual rounds do not count) */
+                                    activityRaw: number;
+                                    /** @description Completed scheduled decision rounds, linear against the best company, 0-100 */
+                                    activityScore: number;
+                                    /** @description Share of the 11 profile items filled */
+                                    completenessRaw: number;
+                                    /** @description Profile completeness, 100 * completenessRaw */
+                                    completenessScore: number;
+                                    /** @description (0.30 treasury + 0.20 trading + 0.20 volume + 0.20 activity + 0.10 completeness) * (1 + referralBoost) */
+                                    overall: number;
+                                    /** @description 0.01 per company referred, at most 0.25 */
+                                    referralBoost: number;
+                                    /** @description Sells minus buys of the company's agents over the day before the snapshot; may be negative, in USDC (up to 6 decimals) */
+                                    tradingRaw: number;
+                                    /** @description Trading PnL, log scale against the best company (0 for a loss), 0-100 */
+                                    tradingScore: number;
+                                    /** @description USDC balance of the treasury, in USDC (up to 6 decimals) */
+                                    treasuryRaw: number;
+                                    /** @description Treasury, log scale against the best company, 0-100 */
+                                    treasuryScore: number;
+                                    /** @description Counted volume of the company's token over the day before the snapshot: each trader's net position change, at most 25% of the total per trader, in USDC (up to 6 decimals) */
+                                    volumeRaw: number;
+                                    /** @description Counted token volume of the covered day, log scale against the best company, 0-100 */
+                                    volumeScore: number;
+                                };
+                            }[];
+                            /** @description The day the snapshot covers, [epoch - 24 h, epoch): the trades of volume and trading PnL (activity looks back 7 days from `to`, the treasury is read when the snapshot is taken). Not in SPEC.md: an addition */
+                            covers: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                from: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                to: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            epoch: string;
+                            /** @description Present when the snapshot asked for does not exist; `epoch` is then the next 00:00 UTC (latest) or the date asked for */
+                            message?: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            chain: "ok" | "down";
+                            db: "ok" | "down";
+                            /** @description ok: database and chain answer; degraded: the chain does not; down: the database does not */
+                            status: "ok" | "degraded" | "down";
+                            version: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            chain: "ok" | "down";
+                            db: "ok" | "down";
+                            /** @description ok: database and chain answer; degraded: the chain does not; down: the database does not */
+                            status: "ok" | "degraded" | "down";
+                            version: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+        };
+    };
+    getNftImageByTokenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Token id, a whole number from 1 to 10000 in decimal digits (leading zeros allowed) */
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card drawn as an 800x500 SVG in its tier colours */
+            200: {
+                headers: {
+                    /** @description public, max-age=86400, s-maxage=604800 */
+                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of the body; send it back in If-None-Match for a 304 */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag; no body */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BareError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BareError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BareError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BareError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BareError"];
+                };
+            };
+        };
+    };
+    getNftMetadataByTokenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Token id, a whole number from 1 to 10000 in decimal digits (leading zeros allowed) */
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card's ERC-721 metadata */
+            200: {
+                headers: {
+                    /** @description public, max-age=3600, s-maxage=86400 */
+                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of the body; send it back in If-None-Match for a 304 */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One each, in this order: Tier, Token ID, Staking Boost, Supply, Mint Price */
+                        attributes: {
+                            /** @enum {string} */
+                            trait_type: "Tier" | "Token ID" | "Staking Boost" | "Supply" | "Mint Price";
+                            /** @description Always a string, e.g. "Black", "1", "5x", "1000", "100 USDC" */
+                            value: string;
+                        }[];
+                        /** @description Names the tier and its staking boost */
+                        description: string;
+                        /**
+                         * Format: uri
+                         * @description The card on the marketplace: <marketplace>/cards/<tokenId>
+                         */
+                        external_url: string;
+                        /**
+                         * Format: uri
+                         * @description {base_url}/api/nft/image/<tokenId>
+                         */
+                        image: string;
+                        /**
+                         * @description Collection, tier and zero-padded card number
+                         * @example AI Economy Access Card — Black #0001
+                         */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag; no body */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BareError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BareError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BareError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BareError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BareError"];
+                };
+            };
+        };
+    };
+    getStakingPositionByWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Wallet address: 0x followed by 40 hex characters, all lowercase, all uppercase or EIP-55 checksummed (mixed case with a wrong checksum is refused)
+                 * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                 */
+                wallet: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Base APY of pool 0 in percent, 2 decimals */
+                            baseApy: number;
+                            /** @description baseApy times multiplier, in percent */
+                            effectiveApy: number;
+                            /** @description stakedPrimary times the recorded multiplier (wei) */
+                            effectiveStake: string;
+                            /** @description Recorded boost: 5 (Black), 3 (Gold), 2 (Silver), 1 (none) */
+                            multiplier: number;
+                            /** @description Unclaimed emission tokens, what harvest(0) would pay now (wei) */
+                            pendingEmission: string;
+                            /** @description Primary tokens staked in pool 0 (wei) */
+                            stakedPrimary: string;
+                            /**
+                             * @description Tier of the access card the staking contract recorded as this wallet's boost; NONE without one
+                             * @enum {string}
+                             */
+                            tier: "BLACK" | "GOLD" | "SILVER" | "NONE";
+                            /**
+                             * Format: evm-address
+                             * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                             */
+                            wallet: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getStakingStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Base APY of pool 0 in percent, 2 decimals */
+                            currentBaseApy: number;
+                            /** @description Emission tokens minted per second across all pools (wei) */
+                            emissionPerSecond: string;
+                            /** @description Staking pools with allocation points above 0 */
+                            poolCount: number;
+                            /** @description Total supply of the emission token: all ever harvested */
+                            totalEmissionDistributed: string;
+                            /** @description Total effective stake of pool 0 (stake times multiplier, wei) */
+                            totalStakedPrimary: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getV1CompaniesBySlugToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bondingCurve: {
+                                /** @description The token launcher, which holds every curve */
+                                address: string;
+                                graduated: boolean;
+                                graduatedAt: string | null;
+                                graduationThreshold: number;
+                            };
+                            companyId: string;
+                            launchTxHash: string;
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            publicAt: string;
+                            slug: string;
+                            tokenAddress: string;
+                            /** @enum {string} */
+                            tokenStatus: "BONDING" | "GRADUATED";
+                            tokenSymbol: string;
+                            v4Pool: {
+                                address: string | null;
+                            };
+                        };
+                        meta: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getV1Events: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated company slugs or ids (at most 100); every one must name a company. All companies when absent */
+                companies?: string;
+                /** @description Resume after this event id, for EventSource clients that cannot send Last-Event-ID */
+                lastEventId?: string;
+                /** @description Comma-separated event types: decision, trade, score, season. All types when absent */
+                types?: string;
+            };
+            header?: {
+                /** @description Resume after this event id: the retained events after it are sent first, then live ones */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A text/event-stream: first `event: connected` with `data: {"type":"connected","timestamp"}`, then each platform event as `id: <id>`, `event: <type>`, `data: <JSON PlatformEvent>` and a blank line; a `: ping` comment after SSE_HEARTBEAT_MS (30 s) of silence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": {
+                        companyId: string;
+                        /** @description Payload of the type (docs/api/events.md) */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Decimal string of the event sequence; ordered */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC timestamp
+                         */
+                        timestamp: string;
+                        /** @enum {string} */
+                        type: "decision" | "trade" | "score" | "season";
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getV1Fortune: {
+        parameters: {
+            query?: {
+                /** @description Only companies of this category */
+                category?: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                /** @description Only companies of this league */
+                league?: "MACHINE" | "HUMAN";
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            _count: {
+                                /** @description Agents not terminated */
+                                agents: number;
+                            };
+                            /** @enum {string} */
+                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            creatorAddress: string;
+                            id: string;
+                            /** @enum {string} */
+                            league: "MACHINE" | "HUMAN";
+                            logoUrl: string | null;
+                            name: string;
+                            /** @description The overall score of the latest snapshot */
+                            platformScore: number;
+                            /** @description Position in this (filtered) ranking */
+                            rank: number;
+                            slug: string;
+                            /** @enum {string} */
+                            tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
+                            tokenSymbol: string | null;
+                        }[];
+                        meta: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            timestamp: string;
+                        };
+                        pagination: {
+                            hasMore: boolean;
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getV1Tokens: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                status?: "BONDING" | "GRADUATED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bondingCurveAddress: string;
+                            /** @enum {string} */
+                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                            graduatedAt: string | null;
+                            graduationThreshold: number;
+                            id: string;
+                            name: string;
+                            platformScore: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            publicAt: string;
+                            slug: string;
+                            tokenAddress: string;
+                            /** @enum {string} */
+                            tokenStatus: "BONDING" | "GRADUATED";
+                            tokenSymbol: string;
+                            v4PoolAddress: string | null;
+                        }[];
+                        meta: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            timestamp: string;
+                        };
+                        pagination: {
+                            hasMore: boolean;
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+}

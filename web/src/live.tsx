@@ -1,0 +1,58 @@
+// Live updates from GET /api/v1/events (EventSource): one stream for the app, the last events kept for the activity
+// feed, and the queries an event makes stale refetched (a trade moves its token's chart, trades and progress, a
+// score the Fortune List). When the stream cannot open (the operator requires API keys for it), pages poll instead.
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+
+export interface PlatformEvent {
+  id: string;
+  type: 'decision' | 'trade' | 'score' | 'season';
+  companyId: string | null;
+  data: Record<string, unknown>;
+  timestamp: string;
+}
+
+interface Live {
+  /** True while the stream is open; pages poll while it is not. */
+  connected: boolean;
+  events: PlatformEvent[];
+}
+
+const LiveContext = createContext<Live>({ connected: false, events: [] });
+const KEPT = 100;
+const TYPES = ['decision', 'trade', 'score', 'season'] as const;
+
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const queries = useQueryClient();
+  const [live, setLive] = useState<Live>({ connected: false, events: [] });
+  useEffect(() => {
+    const source = new EventSource('/api/v1/events');
+    source.addEventListener('connected', () => setLive((l) => ({ ...l, connected: true })));
+    source.onerror = () => setLive((l) => ({ ...l, connected: source.readyState === EventSource.OPEN }));
+    const onEvent = (message: MessageEvent<string>) => {
+      const event = JSON.parse(message.data) as PlatformEvent;
+      setLive((l) => ({ connected: true, events: [event, ...l.events].slice(0, KEPT) }));
+      if (event.type === 'trade' && event.companyId) {
+        void queries.invalidateQueries({ queryKey: ['token', event.companyId] });
+        void queries.invalidateQueries({ queryKey: ['portfolio'] });
+      }
+      if (event.type === 'decision' && event.companyId) {
+        void queries.invalidateQueries({ queryKey: ['decisions', event.companyId] });
+      }
+      if (event.type === 'score' || event.type === 'season') {
+        void queries.invalidateQueries({ queryKey: ['fortune'] });
+        void queries.invalidateQueries({ queryKey: ['epoch'] });
+      }
+    };
+    for (const type of TYPES) source.addEventListener(type, onEvent);
+    return () => source.close();
+  }, [queries]);
+  return <LiveContext.Provider value={live}>{children}</LiveContext.Provider>;
+}
+
+export const useLive = () => useContext(LiveContext);
+
+/** How often a page refetches: never while the stream is open, every `ms` while it is not. */
+export function usePolling(ms = 10_000): number | false {
+  return useLive().connected ? false : ms;
+}

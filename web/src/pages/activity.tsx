@@ -1,0 +1,43 @@
+// The live activity feed: every platform event as it happens (decision rounds, trades, scores, seasons), from the
+// event stream.
+import { useLive } from '../live';
+import { Link } from '../router';
+import { Empty, money, Page, short } from '../ui';
+
+function describe(e: ReturnType<typeof useLive>['events'][number]): string {
+  const d = e.data as Record<string, string | number | undefined>;
+  switch (e.type) {
+    case 'trade':
+      return `${d.side === 'buy' ? 'Bought' : 'Sold'} ${money(Number(d.amount), 2)} $${d.tokenSymbol} at ${money(Number(d.price), 6)} USDC by ${short(String(d.trader))}`;
+    case 'decision':
+      return `Decision round ${d.cycle}: ${String(d.directive ?? '').slice(0, 140)}`;
+    case 'score':
+      return `Score ${d.platformScore ?? ''}${d.rank ? `, rank ${d.rank}` : ''}`;
+    default:
+      return `Season: ${JSON.stringify(d).slice(0, 140)}`;
+  }
+}
+
+export default function Activity() {
+  const { connected, events } = useLive();
+  return (
+    <Page title="Live activity">
+      <output className="muted">
+        {connected ? 'Live: events appear as they happen.' : 'Connecting to the event stream…'}
+      </output>
+      {events.length === 0 ? (
+        <Empty>Nothing has happened since you opened this page.</Empty>
+      ) : (
+        <ol className="feed" aria-live="polite">
+          {events.map((e) => (
+            <li key={e.id} data-event={e.type}>
+              <time dateTime={e.timestamp}>{new Date(e.timestamp).toLocaleTimeString()}</time>{' '}
+              <span className={`badge ${e.type}`}>{e.type}</span>{' '}
+              {e.companyId ? <Link to={`/companies/${e.companyId}`}>{describe(e)}</Link> : describe(e)}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Page>
+  );
+}

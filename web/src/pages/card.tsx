@@ -1,0 +1,94 @@
+// An access card (/cards/{id}, the NFT metadata's external_url): its image, tier and boost, its holder on-chain, and
+// the company it is bound to.
+import { useQuery } from '@tanstack/react-query';
+import type { Address } from 'viem';
+import { useReadContract } from 'wagmi';
+import { AccessCardAbi } from '../../../src/chain/generated/abis';
+import { api, data, humanError } from '../api';
+import { Link } from '../router';
+import { ErrorBox, Loading, Page, short } from '../ui';
+import { useChainInfo } from '../wallet';
+
+export default function Card({ id }: { id: string }) {
+  const tokenId = Number(id);
+  const valid = Number.isInteger(tokenId) && tokenId >= 1 && tokenId <= 10_000;
+  const info = useChainInfo();
+  const metadata = useQuery({
+    queryKey: ['card', tokenId],
+    enabled: valid,
+    queryFn: async () => {
+      const res = await fetch(`/api/nft/metadata/${tokenId}`);
+      if (!res.ok)
+        throw new Error(
+          res.status === 404
+            ? `Card #${tokenId} has not been minted.`
+            : `The card could not be read (HTTP ${res.status}).`,
+        );
+      return (await res.json()) as {
+        name: string;
+        description: string;
+        image: string;
+        attributes: { trait_type: string; value: string }[];
+      };
+    },
+  });
+  const bound = useQuery({
+    queryKey: ['card', tokenId, 'company'],
+    enabled: valid,
+    queryFn: () => data(api.GET('/api/cards/{tokenId}', { params: { path: { tokenId } } })),
+  });
+  const holder = useReadContract({
+    address: info.contracts.accessCard as Address,
+    abi: AccessCardAbi,
+    functionName: 'ownerOf',
+    args: [BigInt(valid ? tokenId : 1)],
+    query: { enabled: valid },
+  });
+  if (!valid) return <ErrorBox error={new Error('A card id is a number from 1 to 10,000.')} />;
+  if (metadata.isPending) return <Loading what="the card" />;
+  if (metadata.isError) return <ErrorBox error={metadata.error} retry={() => void metadata.refetch()} />;
+  const m = metadata.data;
+  return (
+    <Page title={m.name}>
+      <div className="card-view">
+        <img
+          src={m.image}
+          alt={`${m.name}, ${m.attributes.find((a) => a.trait_type === 'Tier')?.value ?? ''} tier`}
+          width={320}
+          height={320}
+        />
+        <div>
+          <p>{m.description}</p>
+          <dl className="facts">
+            {m.attributes.map((a) => (
+              <div key={a.trait_type}>
+                <dt>{a.trait_type}</dt>
+                <dd>{a.value}</dd>
+              </div>
+            ))}
+            <dt>Holder</dt>
+            <dd>
+              {holder.data ? (
+                <code title={holder.data}>{short(holder.data)}</code>
+              ) : holder.isError ? (
+                humanError(holder.error)
+              ) : (
+                '…'
+              )}
+            </dd>
+            <dt>Company</dt>
+            <dd>
+              {bound.data?.company ? (
+                <Link to={`/companies/${bound.data.company.slug}`}>{bound.data.company.name}</Link>
+              ) : bound.isPending ? (
+                '…'
+              ) : (
+                'Not bound to a company yet'
+              )}
+            </dd>
+          </dl>
+        </div>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,307 @@
+// A company: its profile, its seven agents (status, wallet, ERC-8004 identity), the decision timeline with each
+// round's phases, directive and actions and a badge that opens its anchoring transaction, its score history, its
+// token panel, and for its creator the settings, engine, treasury and a manual round.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, data, humanError, signedRequest } from '../api';
+import { usePolling } from '../live';
+import { Link } from '../router';
+import { Empty, money, Page, Progress, Query, short, TxLink } from '../ui';
+import { type ChainInfo, useSigner } from '../wallet';
+
+export default function Company({ id, info }: { id: string; info: ChainInfo }) {
+  const poll = usePolling(15_000);
+  const company = useQuery({
+    queryKey: ['company', id],
+    queryFn: () => data(api.GET('/api/companies/{id}', { params: { path: { id } } })),
+  });
+  return (
+    <Query query={company} what="the company">
+      {(c) => (
+        <Page title={c.name}>
+          <p className="lead">{c.description ?? 'No description yet.'}</p>
+          <dl className="facts">
+            <dt>Category</dt>
+            <dd>{c.category.replace(/_/g, ' ').toLowerCase()}</dd>
+            <dt>Status</dt>
+            <dd>{c.status}</dd>
+            <dt>League</dt>
+            <dd>{c.league === 'HUMAN' ? 'Human (directed by its owner)' : 'Machine'}</dd>
+            <dt>Platform score</dt>
+            <dd>{c.platformScore.toFixed(2)}</dd>
+            <dt>Card</dt>
+            <dd>
+              <Link to={`/cards/${c.cardTokenId}`}>#{c.cardTokenId}</Link>
+            </dd>
+            <dt>Creator</dt>
+            <dd>
+              <code title={c.creatorAddress}>{short(c.creatorAddress)}</code>
+            </dd>
+          </dl>
+          <TokenPanel id={c.id} poll={poll} />
+          <Agents agents={c.agents} />
+          <ScoreHistory id={c.id} />
+          <Decisions id={c.id} info={info} poll={poll} />
+          <CreatorControls company={c} />
+        </Page>
+      )}
+    </Query>
+  );
+}
+
+function TokenPanel({ id, poll }: { id: string; poll: number | false }) {
+  const token = useQuery({
+    queryKey: ['token', id, 'status'],
+    queryFn: () => data(api.GET('/api/companies/{id}/token', { params: { path: { id } } })),
+    refetchInterval: poll,
+  });
+  return (
+    <section aria-labelledby="token-h" className="panel">
+      <h2 id="token-h">Token</h2>
+      <Query query={token} what="the token">
+        {(t) =>
+          t.status === 'PRE_PUBLIC' ? (
+            <Empty>No token launched yet.</Empty>
+          ) : (
+            <>
+              <p>
+                <strong>${t.tokenSymbol}</strong> ·{' '}
+                {t.status === 'GRADUATED' ? 'graduated into its Uniswap v4 pool' : 'on its bonding curve'} · price{' '}
+                {money(t.price, 6)} USDC · market cap {money(t.marketCap)} USDC
+              </p>
+              <Progress value={t.graduationProgress} label="Graduation progress" />
+              <p>
+                <Link to={`/companies/${id}/token`}>Chart and trade ${t.tokenSymbol}</Link>
+              </p>
+            </>
+          )
+        }
+      </Query>
+    </section>
+  );
+}
+
+type Agent = { id: string; name: string; role: string | null; status: string };
+
+function Agents({ agents }: { agents: Agent[] }) {
+  return (
+    <section aria-labelledby="agents-h" className="panel">
+      <h2 id="agents-h">Agents</h2>
+      {agents.length === 0 ? (
+        <Empty>No agents hired yet: the creator deploys the C-suite.</Empty>
+      ) : (
+        <ul className="agents">
+          {agents.map((a) => (
+            <li key={a.id} data-agent-status={a.status}>
+              <strong>{a.role ?? 'Agent'}</strong> {a.name}{' '}
+              <span className={`badge ${a.status.toLowerCase()}`}>{a.status}</span>{' '}
+              <a href={`/api/agents/${a.id}/registration.json`}>identity</a> ·{' '}
+              <a href={`/api/agents/${a.id}/portfolio`}>wallet</a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ScoreHistory({ id }: { id: string }) {
+  const history = useQuery({
+    queryKey: ['scores', id],
+    queryFn: () => data(api.GET('/api/companies/{id}/scores', { params: { path: { id }, query: { limit: 90 } } })),
+  });
+  return (
+    <section aria-labelledby="scores-h" className="panel">
+      <h2 id="scores-h">Score history</h2>
+      <Query query={history} what="the score history">
+        {(h) => {
+          if (h.snapshots.length === 0) return <Empty>No daily snapshot has scored this company yet.</Empty>;
+          const points = [...h.snapshots].reverse();
+          const max = Math.max(1, ...points.map((p) => p.overall));
+          const width = 600;
+          const step = points.length > 1 ? width / (points.length - 1) : 0;
+          const line = points
+            .map((p, i) => `${(i * step).toFixed(1)},${(100 - (p.overall / max) * 95).toFixed(1)}`)
+            .join(' ');
+          const latest = h.snapshots[0]!;
+          return (
+            <figure>
+              <svg
+                viewBox={`0 0 ${width} 100`}
+                className="spark"
+                role="img"
+                aria-label={`Overall score over ${points.length} snapshots, latest ${latest.overall.toFixed(2)}`}
+              >
+                <polyline points={line} fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
+              <figcaption>
+                Latest ({latest.date}): overall {latest.overall.toFixed(2)}, rank {latest.rank}; treasury{' '}
+                {latest.treasuryScore}, trading {latest.tradingScore}, volume {latest.volumeScore}, activity{' '}
+                {latest.activityScore}, completeness {latest.completenessScore}.
+              </figcaption>
+            </figure>
+          );
+        }}
+      </Query>
+    </section>
+  );
+}
+
+function Decisions({ id, info, poll }: { id: string; info: ChainInfo; poll: number | false }) {
+  const decisions = useQuery({
+    queryKey: ['decisions', id],
+    queryFn: () => data(api.GET('/api/companies/{id}/decisions', { params: { path: { id } } })),
+    refetchInterval: poll,
+  });
+  return (
+    <section aria-labelledby="decisions-h" className="panel">
+      <h2 id="decisions-h">Decisions</h2>
+      <Query query={decisions} what="the decisions">
+        {(d) =>
+          d.rounds.length === 0 ? (
+            <Empty>No decision round has run yet.</Empty>
+          ) : (
+            <ol className="timeline">
+              {d.rounds.map((r) => (
+                <li key={r.id}>
+                  <p>
+                    <strong>Cycle {r.cycle}</strong> · {r.trigger.toLowerCase()} ·{' '}
+                    {new Date(r.createdAt).toLocaleString()} ·{' '}
+                    <span className={`badge ${r.status.toLowerCase()}`}>{r.status}</span>{' '}
+                    {r.anchoredTxHash ? (
+                      <span className="badge verified">
+                        Anchored on-chain: <TxLink hash={r.anchoredTxHash} explorer={info.explorerUrl} /> (
+                        <a href={`/api/decisions/${r.id}/verify`}>verify</a>)
+                      </span>
+                    ) : (
+                      r.status === 'COMPLETE' && <span className="badge">anchoring pending</span>
+                    )}
+                  </p>
+                  {r.ceoDecision.directive && <blockquote>{r.ceoDecision.directive}</blockquote>}
+                  {r.error && (
+                    <p className="error">
+                      Failed in {r.failedPhase}: {r.error}
+                    </p>
+                  )}
+                  {r.actionsExecuted.length > 0 && (
+                    <ul>
+                      {r.actionsExecuted.map((a) => (
+                        <li key={a}>{a}</li>
+                      ))}
+                    </ul>
+                  )}
+                  <details>
+                    <summary>Phases</summary>
+                    <ul>
+                      {r.phases.map((p) => (
+                        <li key={p.phase}>
+                          {p.phase}: {p.durationMs} ms, {p.calls} call{p.calls === 1 ? '' : 's'}
+                          {p.models.length > 0 ? ` (${p.models.join(', ')})` : ''}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </Query>
+    </section>
+  );
+}
+
+type CompanyView = {
+  id: string;
+  creatorAddress: string;
+  treasuryAddress: string | null;
+  ceoPrompt: string | null;
+  enginePreset: string;
+};
+
+function CreatorControls({ company }: { company: CompanyView }) {
+  const signer = useSigner();
+  const queries = useQueryClient();
+  const [message, setMessage] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  if (!signer || signer.address.toLowerCase() !== company.creatorAddress.toLowerCase()) return null;
+  const act = async (what: string, run: () => Promise<unknown>) => {
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      await run();
+      setMessage(`${what}: done.`);
+      await queries.invalidateQueries({ queryKey: ['company', company.id] });
+      await queries.invalidateQueries({ queryKey: ['decisions', company.id] });
+    } catch (err) {
+      setMessage(`${what}: ${humanError(err)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const form = (run: (f: FormData) => Promise<unknown>, what: string) => (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    void act(what, () => run(f));
+  };
+  const base = `/api/companies/${company.id}`;
+  return (
+    <section aria-labelledby="controls-h" className="panel">
+      <h2 id="controls-h">Creator controls</h2>
+      <form
+        onSubmit={form(
+          (f) => signedRequest(signer, 'PATCH', base, { ceoPrompt: String(f.get('ceoPrompt') ?? '') || null }),
+          'Directive',
+        )}
+      >
+        <label>
+          CEO directive (a directive makes the company human-directed)
+          <textarea name="ceoPrompt" defaultValue={company.ceoPrompt ?? ''} maxLength={2000} rows={2} />
+        </label>
+        <button type="submit" disabled={busy}>
+          Save directive
+        </button>
+      </form>
+      <form
+        onSubmit={form(
+          (f) => signedRequest(signer, 'PATCH', `${base}/engine`, { enginePreset: f.get('preset') }),
+          'Engine',
+        )}
+      >
+        <label>
+          Engine preset{' '}
+          <select name="preset" defaultValue={company.enginePreset}>
+            {['BUDGET', 'EFFICIENT', 'BALANCED', 'PREMIUM'].map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={busy}>
+          Save engine
+        </button>
+      </form>
+      <form
+        onSubmit={form(
+          (f) => signedRequest(signer, 'PUT', `${base}/treasury`, { treasuryAddress: f.get('treasury') }),
+          'Treasury',
+        )}
+      >
+        <label>
+          Treasury address
+          <input name="treasury" defaultValue={company.treasuryAddress ?? ''} pattern="^0x[0-9a-fA-F]{40}$" required />
+        </label>
+        <button type="submit" disabled={busy}>
+          Save treasury
+        </button>
+      </form>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void act('Decision round', () => signedRequest(signer, 'POST', `${base}/decisions/run`))}
+      >
+        Run a decision round now
+      </button>
+      {message && <output className="notice">{message}</output>}
+    </section>
+  );
+}

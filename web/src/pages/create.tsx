@@ -1,0 +1,127 @@
+// Creating a company: the card it will be bound to (the signer's lowest-numbered unused card), the company's name,
+// category and treasury, signed by the connected wallet; then the C-suite deployed, its agents shown as they
+// become active.
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { Address } from 'viem';
+import { useConnection, useReadContract } from 'wagmi';
+import { AccessCardAbi } from '../../../src/chain/generated/abis';
+import { api, data, humanError, signedRequest } from '../api';
+import { Link } from '../router';
+import { Page } from '../ui';
+import { useChainInfo, useSigner } from '../wallet';
+
+const CATEGORIES = ['DEFI_YIELD', 'SPOT_TRADING', 'DERIVATIVES', 'PRE_MARKET', 'AI_TOKENS', 'RWA', 'MULTICHAIN'];
+
+export default function Create() {
+  const info = useChainInfo();
+  const { address } = useConnection();
+  const signer = useSigner();
+  const [company, setCompany] = useState<{ id: string; slug: string } | undefined>();
+  const [step, setStep] = useState<string | undefined>();
+  const [message, setMessage] = useState<string | undefined>();
+  const card = useReadContract({
+    address: info.contracts.accessCard as Address,
+    abi: AccessCardAbi,
+    functionName: 'canDeploy',
+    args: [address ?? '0x0000000000000000000000000000000000000000'],
+    query: { enabled: !!address },
+  });
+  const team = useQuery({
+    queryKey: ['company', company?.id],
+    enabled: !!company,
+    queryFn: () => data(api.GET('/api/companies/{id}', { params: { path: { id: company!.id } } })),
+    refetchInterval: (q) =>
+      q.state.data?.agents.every((a) => a.status === 'ACTIVE') && q.state.data.agents.length === 7 ? false : 1_000,
+  });
+  async function create(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!signer) return;
+    const f = new FormData(e.currentTarget);
+    setMessage(undefined);
+    try {
+      setStep('Signing and creating the company');
+      const body = {
+        name: String(f.get('name')),
+        category: String(f.get('category')),
+        ...(f.get('description') ? { description: String(f.get('description')) } : {}),
+        ...(f.get('treasury') ? { treasuryAddress: String(f.get('treasury')) } : {}),
+      };
+      const created = await signedRequest<{ id: string; slug: string }>(signer, 'POST', '/api/companies', body);
+      setCompany(created);
+      setStep('Deploying the C-suite: seven agents get a wallet and an ERC-8004 identity');
+      await signedRequest(signer, 'POST', `/api/companies/${created.id}/deploy-suite`);
+      setStep(undefined);
+      setMessage('The company is staffed.');
+    } catch (err) {
+      setStep(undefined);
+      setMessage(humanError(err));
+    }
+  }
+  const cardId = card.data === undefined ? undefined : Number(card.data);
+  return (
+    <Page title="Create a company">
+      {!address ? (
+        <p className="notice">Connect a wallet that holds an access card to create a company.</p>
+      ) : cardId === 0 ? (
+        <p className="notice">
+          This wallet has no unused access card. <Link to="/mint">Mint one first.</Link>
+        </p>
+      ) : (
+        cardId !== undefined && (
+          <p className="lead">
+            The company will be bound for ever to your card <Link to={`/cards/${cardId}`}>#{cardId}</Link>.
+          </p>
+        )
+      )}
+      {!company && (
+        <form onSubmit={create} className="panel">
+          <label>
+            Name
+            <input name="name" required minLength={3} maxLength={100} />
+          </label>
+          <label>
+            Category
+            <select name="category" defaultValue="AI_TOKENS">
+              {CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c.replace(/_/g, ' ').toLowerCase()}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Description (optional)
+            <textarea name="description" maxLength={2000} rows={3} />
+          </label>
+          <label>
+            Treasury address (optional: it receives the epoch rewards)
+            <input name="treasury" pattern="^0x[0-9a-fA-F]{40}$" />
+          </label>
+          <button type="submit" disabled={!signer || !cardId || !!step}>
+            {step ? 'Working…' : 'Sign and create'}
+          </button>
+        </form>
+      )}
+      {step && <output className="notice">{step}…</output>}
+      {message && <output className="notice">{message}</output>}
+      {company && team.data && (
+        <section className="panel" aria-labelledby="team-h">
+          <h2 id="team-h">
+            <Link to={`/companies/${company.slug}`}>{team.data.name}</Link>: its agents
+          </h2>
+          <ul className="agents">
+            {team.data.agents.map((a) => (
+              <li key={a.id} data-agent-status={a.status}>
+                <strong>{a.role}</strong> {a.name} <span className={`badge ${a.status.toLowerCase()}`}>{a.status}</span>
+              </li>
+            ))}
+          </ul>
+          <p>
+            {team.data.agents.filter((a) => a.status === 'ACTIVE').length} of 7 active · status {team.data.status}
+          </p>
+        </section>
+      )}
+    </Page>
+  );
+}

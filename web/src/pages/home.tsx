@@ -1,0 +1,173 @@
+// Home: the Fortune List of the latest snapshot, both leagues, filtered by category, with the running epoch's
+// countdown. Ranks move live: a score event refetches the list, and each row shows how far it moved.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { api, data } from '../api';
+import { usePolling } from '../live';
+import { Link, navigate, useRoute } from '../router';
+import { Empty, money, Page, Query } from '../ui';
+
+const CATEGORIES = [
+  'DEFI_YIELD',
+  'SPOT_TRADING',
+  'DERIVATIVES',
+  'PRE_MARKET',
+  'AI_TOKENS',
+  'RWA',
+  'MULTICHAIN',
+] as const;
+type Category = (typeof CATEGORIES)[number];
+const label = (c: string) =>
+  c
+    .replace(/_/g, ' ')
+    .toLowerCase()
+    .replace(/^\w/, (x) => x.toUpperCase());
+
+export function Countdown({ seconds }: { seconds: number }) {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    setLeft(seconds);
+    const timer = setInterval(() => setLeft((s) => Math.max(0, s - 1)), 1000);
+    return () => clearInterval(timer);
+  }, [seconds]);
+  const d = Math.floor(left / 86_400);
+  const h = Math.floor((left % 86_400) / 3600);
+  const m = Math.floor((left % 3600) / 60);
+  return (
+    <span className="countdown" aria-live="off">
+      {d > 0 ? `${d}d ` : ''}
+      {h}h {m}m {Math.floor(left % 60)}s
+    </span>
+  );
+}
+
+export function Home() {
+  const { query } = useRoute();
+  const category = (CATEGORIES as readonly string[]).includes(query.get('category') ?? '')
+    ? (query.get('category') as Category)
+    : undefined;
+  const league = query.get('league') === 'HUMAN' || query.get('league') === 'MACHINE' ? query.get('league') : undefined;
+  const poll = usePolling(15_000);
+  const list = useQuery({
+    queryKey: ['fortune', category ?? 'all'],
+    queryFn: () =>
+      data(api.GET('/api/fortune-list', { params: { query: { limit: 100, ...(category ? { category } : {}) } } })),
+    refetchInterval: poll,
+  });
+  const epoch = useQuery({ queryKey: ['epoch'], queryFn: () => data(api.GET('/api/epochs/current')) });
+  // Where each company stood before the last refetch: the list shows how far a score event moved it.
+  const previous = useRef(new Map<string, number>());
+  const [moves, setMoves] = useState(new Map<string, number>());
+  useEffect(() => {
+    if (!list.data) return;
+    const next = new Map(list.data.companies.map((e) => [e.company.id, e.rank]));
+    const moved = new Map<string, number>();
+    for (const [id, rank] of next) {
+      const before = previous.current.get(id);
+      if (before !== undefined && before !== rank) moved.set(id, before - rank);
+    }
+    previous.current = next;
+    setMoves(moved);
+  }, [list.data]);
+  const setFilter = (key: string, value: string | undefined) => {
+    const q = new URLSearchParams(query);
+    if (value) q.set(key, value);
+    else q.delete(key);
+    navigate(`/${q.size ? `?${q}` : ''}`);
+  };
+  return (
+    <Page
+      title="Fortune List"
+      actions={
+        epoch.data && (
+          <p className="epoch">
+            Epoch {epoch.data.epochNumber} ends in <Countdown seconds={epoch.data.nextEpochIn} /> · reward pool{' '}
+            {money(Number(epoch.data.rewardPool) / 1e18, 0)} primary tokens
+          </p>
+        )
+      }
+    >
+      <div className="filters">
+        <label>
+          League{' '}
+          <select value={league ?? ''} onChange={(e) => setFilter('league', e.target.value || undefined)}>
+            <option value="">Both leagues</option>
+            <option value="MACHINE">Machine</option>
+            <option value="HUMAN">Human</option>
+          </select>
+        </label>
+        <label>
+          Category{' '}
+          <select value={category ?? ''} onChange={(e) => setFilter('category', e.target.value || undefined)}>
+            <option value="">All categories</option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {label(c)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <Query query={list} what="the Fortune List">
+        {(d) => {
+          const rows = d.companies.filter((e) => !league || e.company.league === league);
+          if (rows.length === 0) return <Empty>{d.message ?? 'No company is ranked here yet.'}</Empty>;
+          return (
+            <div className="table-wrap">
+              <table className="fortune">
+                <caption>
+                  Snapshot of {d.epoch.slice(0, 10)} (scores of the day before). {rows.length} compan
+                  {rows.length === 1 ? 'y' : 'ies'}.
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Rank</th>
+                    <th scope="col">Company</th>
+                    <th scope="col">League</th>
+                    <th scope="col">Category</th>
+                    <th scope="col" className="num">
+                      Score
+                    </th>
+                    <th scope="col" className="num">
+                      Trading
+                    </th>
+                    <th scope="col" className="num">
+                      Volume
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((e) => {
+                    const move = moves.get(e.company.id);
+                    return (
+                      <tr key={e.company.id} data-company={e.company.slug}>
+                        <td>
+                          {e.rank}
+                          {move !== undefined && (
+                            <span className={move > 0 ? 'up' : 'down'}>
+                              {move > 0 ? ` ▲${move}` : ` ▼${-move}`}
+                              <span className="sr-only">{move > 0 ? ` (up ${move})` : ` (down ${-move})`}</span>
+                            </span>
+                          )}
+                        </td>
+                        <td>
+                          <Link to={`/companies/${e.company.slug}`}>{e.company.name}</Link>
+                          {e.company.tokenSymbol && <span className="muted"> ${e.company.tokenSymbol}</span>}
+                        </td>
+                        <td>{e.company.league === 'HUMAN' ? 'Human' : 'Machine'}</td>
+                        <td>{label(e.company.category)}</td>
+                        <td className="num">{e.score.overall.toFixed(2)}</td>
+                        <td className="num">{e.score.tradingScore.toFixed(1)}</td>
+                        <td className="num">{e.score.volumeScore.toFixed(1)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          );
+        }}
+      </Query>
+    </Page>
+  );
+}

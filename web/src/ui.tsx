@@ -1,0 +1,132 @@
+// The pieces every page uses: the layout (navigation, wallet, chain banner), loading, empty and error states, and
+// formatting of money, addresses and times.
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { humanError } from './api';
+import { Link } from './router';
+import { WalletButton } from './wallet';
+
+const NAV: [string, string][] = [
+  ['/', 'Fortune List'],
+  ['/mint', 'Mint'],
+  ['/create', 'Create'],
+  ['/staking', 'Staking'],
+  ['/rewards', 'Rewards'],
+  ['/activity', 'Activity'],
+];
+
+export function Layout({ chainId, chainDown, children }: { chainId: number; chainDown: boolean; children: ReactNode }) {
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="top">
+        <Link to="/" className="brand">
+          ai-economy
+        </Link>
+        <nav aria-label="Main">
+          {NAV.map(([to, label]) => (
+            <Link key={to} to={to}>
+              {label}
+            </Link>
+          ))}
+        </nav>
+        <WalletButton chainId={chainId} />
+      </header>
+      {chainDown && (
+        <div className="banner" role="alert">
+          The blockchain node is not answering: prices, balances and transactions are unavailable until it is back.
+          Everything else keeps working.
+        </div>
+      )}
+      <main id="main">{children}</main>
+    </>
+  );
+}
+
+export function Loading({ what }: { what: string }) {
+  return <output className="muted">Loading {what}…</output>;
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="empty">{children}</p>;
+}
+
+export function ErrorBox({ error, retry }: { error: unknown; retry?: () => void }) {
+  return (
+    <div className="error-box" role="alert">
+      <p>{humanError(error)}</p>
+      {retry && (
+        <button type="button" className="secondary" onClick={retry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Renders a query: its loading and error states, then `children(data)`. */
+export function Query<T>({
+  query,
+  what,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Loading what={what} />;
+  if (query.isError) return <ErrorBox error={query.error} retry={() => void query.refetch()} />;
+  return <>{children(query.data)}</>;
+}
+
+export function Page({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page-head">
+        <h1 id="page-title">{title}</h1>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+/** A decimal string (or number) of money, shown with at most `places` decimals and thousands separators. */
+export function money(value: string | number | null | undefined, places = 2): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  const digits = Math.abs(n) > 0 && Math.abs(n) < 0.01 ? 6 : places;
+  return n.toLocaleString('en-US', { maximumFractionDigits: digits });
+}
+
+export function TxLink({ hash, explorer }: { hash: string; explorer: string | null }) {
+  return explorer ? (
+    <a href={`${explorer}/tx/${hash}`} target="_blank" rel="noreferrer">
+      {short(hash)}
+    </a>
+  ) : (
+    <code title={hash}>{short(hash)}</code>
+  );
+}
+
+export function Progress({ value, label }: { value: number; label: string }) {
+  const pct = Math.max(0, Math.min(100, value));
+  return (
+    <div
+      className="progress"
+      role="progressbar"
+      aria-label={label}
+      aria-valuenow={Math.round(pct)}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
+      <div className="bar" style={{ width: `${pct}%` }} />
+      <span>{pct.toFixed(1)}%</span>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+// Wallets (wagmi + viem): injected EIP-1193 wallets everywhere, and on the local chain (31337) only, a picker of
+// anvil's public development accounts, whose transactions and signatures the local node makes with its own
+// unlocked keys, so the platform can be used with no extension. The chain and its contracts come from GET /api/chain.
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { type Abi, type Address, defineChain, type Hash } from 'viem';
+import {
+  createConfig,
+  http,
+  unstable_connector,
+  useConnect,
+  useConnection,
+  useConnectors,
+  useDisconnect,
+  usePublicClient,
+  useWalletClient,
+  WagmiProvider,
+} from 'wagmi';
+import { injected, mock } from 'wagmi/connectors';
+import type { Signer } from './api';
+
+export const LOCAL_CHAIN_ID = 31337;
+
+/** anvil's ten default accounts (public keys of a public mnemonic: for the local chain only). */
+export const DEV_ACCOUNTS: Address[] = [
+  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+  '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+  '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
+  '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
+  '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
+  '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f',
+  '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
+];
+
+export interface ChainInfo {
+  chainId: number;
+  rpcUrl?: string;
+  explorerUrl: string | null;
+  contracts: Partial<Record<string, Address>>;
+}
+
+export function makeWagmiConfig(info: ChainInfo) {
+  const local = info.chainId === LOCAL_CHAIN_ID && !!info.rpcUrl;
+  const chain = defineChain({
+    id: info.chainId,
+    name: local ? 'Local (anvil)' : info.chainId === 8453 ? 'Base' : `Chain ${info.chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: info.rpcUrl ? [info.rpcUrl] : [] } },
+  });
+  const dev = local
+    ? DEV_ACCOUNTS.map((address, i) => {
+        const connector = mock({ accounts: [address], features: { reconnect: true } });
+        return Object.assign(connector, { devIndex: i });
+      })
+    : [];
+  return createConfig({
+    chains: [chain],
+    connectors: [injected(), ...dev],
+    // The local node is read directly; elsewhere reads go through the connected wallet's own provider.
+    transports: { [chain.id]: local ? http(info.rpcUrl, { batch: true }) : unstable_connector(injected) },
+  });
+}
+
+const ChainInfoContext = createContext<ChainInfo>({ chainId: 0, explorerUrl: null, contracts: {} });
+
+/** The chain the platform runs on and its contracts (GET /api/chain, read once at start). */
+export const useChainInfo = () => useContext(ChainInfoContext);
+
+export function WalletProviders({
+  info,
+  queryClient,
+  children,
+}: {
+  info: ChainInfo;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  const config = useMemo(() => makeWagmiConfig(info), [info]);
+  return (
+    <ChainInfoContext.Provider value={info}>
+      <WagmiProvider config={config}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </WagmiProvider>
+    </ChainInfoContext.Provider>
+  );
+}
+
+/** The connected wallet as the API's signer, or undefined. */
+export function useSigner(): Signer | undefined {
+  const { address } = useConnection();
+  const { data: wallet } = useWalletClient();
+  if (!address || !wallet) return undefined;
+  return { address, signMessage: (message) => wallet.signMessage({ account: address, message }) };
+}
+
+export interface WriteRequest {
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args?: readonly unknown[];
+}
+
+/** Sends contract transactions with the connected wallet, one after another, and waits for each to be mined. */
+export function useTransactions() {
+  const { address } = useConnection();
+  const { data: wallet } = useWalletClient();
+  const client = usePublicClient();
+  const [pending, setPending] = useState<string | undefined>();
+  async function send(what: string, request: WriteRequest): Promise<Hash> {
+    if (!wallet || !address || !client) throw new Error('Connect a wallet first.');
+    setPending(what);
+    try {
+      const hash = await wallet.writeContract({ ...request, account: address, chain: wallet.chain } as never);
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') throw new Error(`${what}: the transaction reverted (${hash})`);
+      return hash;
+    } finally {
+      setPending(undefined);
+    }
+  }
+  return { send, pending, ready: !!wallet && !!address, address };
+}
+
+export function WalletButton({ chainId }: { chainId: number }) {
+  const { address, connector } = useConnection();
+  const connectors = useConnectors();
+  const { connectAsync, error, isPending } = useConnect();
+  const { disconnect } = useDisconnect();
+  const [open, setOpen] = useState(false);
+  if (address) {
+    const dev = (connector as { devIndex?: number } | undefined)?.devIndex;
+    return (
+      <div className="wallet">
+        <span className="address" title={address}>
+          {dev !== undefined ? `Dev ${dev} · ` : ''}
+          {address.slice(0, 6)}…{address.slice(-4)}
+        </span>
+        <button type="button" className="secondary" onClick={() => disconnect()}>
+          Disconnect
+        </button>
+      </div>
+    );
+  }
+  const injectedConnector = connectors.find((c) => c.type === 'injected');
+  const devConnectors = connectors.filter((c) => (c as { devIndex?: number }).devIndex !== undefined);
+  return (
+    <div className="wallet">
+      <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} disabled={isPending}>
+        {isPending ? 'Connecting…' : 'Connect wallet'}
+      </button>
+      {open && (
+        <div className="wallet-menu" role="menu">
+          {injectedConnector && (
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() =>
+                connectAsync({ connector: injectedConnector }).then(
+                  () => setOpen(false),
+                  () => {},
+                )
+              }
+            >
+              Browser wallet
+            </button>
+          )}
+          {chainId === LOCAL_CHAIN_ID &&
+            devConnectors.map((c) => {
+              const i = (c as { devIndex?: number }).devIndex!;
+              return (
+                <button
+                  type="button"
+                  role="menuitem"
+                  key={c.uid}
+                  data-dev-account={i}
+                  onClick={() =>
+                    connectAsync({ connector: c }).then(
+                      () => setOpen(false),
+                      () => {},
+                    )
+                  }
+                >
+                  Dev account {i} ({DEV_ACCOUNTS[i]!.slice(0, 6)}…)
+                </button>
+              );
+            })}
+          {error && (
+            <p role="alert" className="error">
+              {/reject|denied/i.test(error.message)
+                ? 'The wallet refused the connection.'
+                : error.message.split('\n')[0]}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
