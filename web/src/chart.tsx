@@ -46,5 +46,10 @@ export default function CandleChart({ candles, label }: { candles: Candle[]; lab
     );
     chart.current?.timeScale().fitContent();
   }, [candles]);
-  return <div ref={box} className="chart" role="img" aria-label={label} data-candles={candles.length} />;
+  return (
+    <figure className="chart-figure">
+      <div ref={box} className="chart" data-candles={candles.length} />
+      <figcaption className="sr-only">{label}</figcaption>
+    </figure>
+  );
 }

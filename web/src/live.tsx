@@ -32,13 +32,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     const onEvent = (message: MessageEvent<string>) => {
       const event = JSON.parse(message.data) as PlatformEvent;
       setLive((l) => ({ connected: true, events: [event, ...l.events].slice(0, KEPT) }));
-      if (event.type === 'trade' && event.companyId) {
-        void queries.invalidateQueries({ queryKey: ['token', event.companyId] });
-        void queries.invalidateQueries({ queryKey: ['portfolio'] });
-      }
-      if (event.type === 'decision' && event.companyId) {
-        void queries.invalidateQueries({ queryKey: ['decisions', event.companyId] });
-      }
+      // Pages key their queries by the id or slug in their address: a company's event refreshes what is on screen.
+      if (event.type === 'trade') void queries.invalidateQueries({ queryKey: ['token'] });
+      if (event.type === 'decision') void queries.invalidateQueries({ queryKey: ['decisions'] });
       if (event.type === 'score' || event.type === 'season') {
         void queries.invalidateQueries({ queryKey: ['fortune'] });
         void queries.invalidateQueries({ queryKey: ['epoch'] });

@@ -6,6 +6,7 @@ import { createContext, type ReactNode, useContext, useMemo, useState } from 're
 import { type Abi, type Address, defineChain, type Hash } from 'viem';
 import {
   createConfig,
+  createConnector,
   http,
   unstable_connector,
   useConnect,
@@ -20,6 +21,7 @@ import { injected, mock } from 'wagmi/connectors';
 import type { Signer } from './api';
 
 export const LOCAL_CHAIN_ID = 31337;
+const DEV_ACCOUNT_KEY = 'ai-economy.dev-account';
 
 /** anvil's ten default accounts (public keys of a public mnemonic: for the local chain only). */
 export const DEV_ACCOUNTS: Address[] = [
@@ -50,11 +52,29 @@ export function makeWagmiConfig(info: ChainInfo) {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: info.rpcUrl ? [info.rpcUrl] : [] } },
   });
+  // One connector per dev account (id `dev-<n>`): the local node signs for them with its unlocked keys. The account
+  // chosen is remembered in this browser, so a reload reconnects it (and only it).
   const dev = local
-    ? DEV_ACCOUNTS.map((address, i) => {
-        const connector = mock({ accounts: [address], features: { reconnect: true } });
-        return Object.assign(connector, { devIndex: i });
-      })
+    ? DEV_ACCOUNTS.map((address, i) =>
+        createConnector((config) => {
+          const base = mock({ accounts: [address], features: { reconnect: true, defaultConnected: true } })(config);
+          return {
+            ...base,
+            id: `dev-${i}`,
+            name: `Dev account ${i}`,
+            connect: (async (parameters) => {
+              const connected = await base.connect(parameters);
+              localStorage.setItem(DEV_ACCOUNT_KEY, String(i));
+              return connected;
+            }) as typeof base.connect,
+            async disconnect() {
+              localStorage.removeItem(DEV_ACCOUNT_KEY);
+              await base.disconnect();
+            },
+            isAuthorized: async () => localStorage.getItem(DEV_ACCOUNT_KEY) === String(i),
+          };
+        }),
+      )
     : [];
   return createConfig({
     chains: [chain],
@@ -124,6 +144,8 @@ export function useTransactions() {
   return { send, pending, ready: !!wallet && !!address, address };
 }
 
+const devIndexOf = (id: string | undefined) => (id?.startsWith('dev-') ? Number(id.slice(4)) : undefined);
+
 export function WalletButton({ chainId }: { chainId: number }) {
   const { address, connector } = useConnection();
   const connectors = useConnectors();
@@ -131,7 +153,7 @@ export function WalletButton({ chainId }: { chainId: number }) {
   const { disconnect } = useDisconnect();
   const [open, setOpen] = useState(false);
   if (address) {
-    const dev = (connector as { devIndex?: number } | undefined)?.devIndex;
+    const dev = devIndexOf(connector?.id);
     return (
       <div className="wallet">
         <span className="address" title={address}>
@@ -145,7 +167,7 @@ export function WalletButton({ chainId }: { chainId: number }) {
     );
   }
   const injectedConnector = connectors.find((c) => c.type === 'injected');
-  const devConnectors = connectors.filter((c) => (c as { devIndex?: number }).devIndex !== undefined);
+  const devConnectors = connectors.filter((c) => devIndexOf(c.id) !== undefined);
   return (
     <div className="wallet">
       <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} disabled={isPending}>
@@ -169,7 +191,7 @@ export function WalletButton({ chainId }: { chainId: number }) {
           )}
           {chainId === LOCAL_CHAIN_ID &&
             devConnectors.map((c) => {
-              const i = (c as { devIndex?: number }).devIndex!;
+              const i = devIndexOf(c.id)!;
               return (
                 <button
                   type="button"

@@ -132,7 +132,11 @@ function ScoreHistory({ id }: { id: string }) {
                 role="img"
                 aria-label={`Overall score over ${points.length} snapshots, latest ${latest.overall.toFixed(2)}`}
               >
-                <polyline points={line} fill="none" stroke="currentColor" strokeWidth="2" />
+                {points.length === 1 ? (
+                  <circle cx={width / 2} cy={100 - (points[0]!.overall / max) * 95} r="4" fill="currentColor" />
+                ) : (
+                  <polyline points={line} fill="none" stroke="currentColor" strokeWidth="2" />
+                )}
               </svg>
               <figcaption>
                 Latest ({latest.date}): overall {latest.overall.toFixed(2)}, rank {latest.rank}; treasury{' '}
@@ -217,6 +221,8 @@ type CompanyView = {
   treasuryAddress: string | null;
   ceoPrompt: string | null;
   enginePreset: string;
+  tokenStatus: string;
+  name: string;
 };
 
 function CreatorControls({ company }: { company: CompanyView }) {
@@ -248,6 +254,26 @@ function CreatorControls({ company }: { company: CompanyView }) {
   return (
     <section aria-labelledby="controls-h" className="panel">
       <h2 id="controls-h">Creator controls</h2>
+      {company.tokenStatus === 'PRE_PUBLIC' && (
+        <form
+          onSubmit={form(async (f) => {
+            await signedRequest(signer, 'POST', `${base}/token`, { name: f.get('tokenName'), symbol: f.get('symbol') });
+            await queries.invalidateQueries({ queryKey: ['token', company.id] });
+          }, 'Token launch')}
+        >
+          <label>
+            Token name
+            <input name="tokenName" defaultValue={company.name} required maxLength={64} />
+          </label>
+          <label>
+            Token symbol (2 to 10 capitals or digits)
+            <input name="symbol" required pattern="^[A-Z0-9]{2,10}$" />
+          </label>
+          <button type="submit" disabled={busy}>
+            Launch the token
+          </button>
+        </form>
+      )}
       <form
         onSubmit={form(
           (f) => signedRequest(signer, 'PATCH', base, { ceoPrompt: String(f.get('ceoPrompt') ?? '') || null }),

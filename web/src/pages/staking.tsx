@@ -28,7 +28,14 @@ export default function Staking({ info }: { info: ChainInfo }) {
   });
   const [amount, setAmount] = useState('100');
   const [message, setMessage] = useState<string | undefined>();
-  async function act(e: FormEvent | undefined, what: 'stake' | 'unstake' | 'harvest') {
+  const cards = useReadContract({
+    address: info.contracts.accessCard as Address,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [address!],
+    query: { enabled: !!address },
+  });
+  async function act(e: FormEvent | undefined, what: 'stake' | 'unstake' | 'harvest' | 'boost') {
     e?.preventDefault();
     setMessage(undefined);
     try {
@@ -38,8 +45,11 @@ export default function Staking({ info }: { info: ChainInfo }) {
         await send('Stake', { address: staking, abi: StakingAbi, functionName: 'deposit', args: [0n, value] });
       } else if (what === 'unstake') {
         await send('Unstake', { address: staking, abi: StakingAbi, functionName: 'withdraw', args: [0n, value] });
-      } else {
+      } else if (what === 'harvest') {
         await send('Harvest', { address: staking, abi: StakingAbi, functionName: 'harvest', args: [0n] });
+      } else {
+        // The best card the wallet holds boosts its stake (the contract picks it).
+        await send('Boost', { address: staking, abi: StakingAbi, functionName: 'refreshBoost', args: [0n] });
       }
       setMessage(`${what[0]!.toUpperCase()}${what.slice(1)}: done.`);
       await Promise.all([position.refetch(), stats.refetch(), balance.refetch()]);
@@ -69,7 +79,11 @@ export default function Staking({ info }: { info: ChainInfo }) {
                 <dd data-testid="staked">{money(formatUnits(BigInt(p.stakedPrimary), 18))}</dd>
                 <dt>Card boost</dt>
                 <dd data-testid="boost">
-                  {p.tier === 'NONE' ? 'none (hold an access card to boost)' : `${p.tier} card, x${p.multiplier}`}
+                  {p.tier === 'NONE'
+                    ? (cards.data ?? 0n) > 0n
+                      ? 'none yet: apply your card below'
+                      : 'none (hold an access card to boost)'
+                    : `${p.tier} card, x${p.multiplier}`}
                 </dd>
                 <dt>Your APY</dt>
                 <dd>{p.effectiveApy.toFixed(2)}%</dd>
@@ -109,6 +123,11 @@ export default function Staking({ info }: { info: ChainInfo }) {
                   >
                     Harvest
                   </button>
+                  {p.tier === 'NONE' && (cards.data ?? 0n) > 0n && (
+                    <button type="button" disabled={!ready || !!pending} onClick={() => void act(undefined, 'boost')}>
+                      Apply my card's boost
+                    </button>
+                  )}
                 </div>
               </form>
               {(pending || message) && <output className="notice">{pending ? `${pending}…` : message}</output>}

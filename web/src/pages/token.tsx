@@ -177,6 +177,14 @@ function Trade({
     setMessage(undefined);
     try {
       if (!client || minOut === undefined || amountIn <= 0n) throw new Error('Enter an amount with a quote first.');
+      // The quote on screen may be a trade old: the minimum is taken from a fresh one, just before signing.
+      const fresh = (await client.readContract({
+        address: launcher,
+        abi: TokenLauncherAbi,
+        functionName: side === 'buy' ? 'quoteBuy' : 'quoteSell',
+        args: [token, amountIn],
+      })) as bigint;
+      const least = (fresh * BigInt(10_000 - slipBps)) / 10_000n;
       const block = await client.getBlock();
       const until = block.timestamp + BigInt(Math.max(1, Math.round(Number(deadline) * 60)));
       const spent = side === 'buy' ? usdc : token;
@@ -185,10 +193,10 @@ function Trade({
         address: launcher,
         abi: TokenLauncherAbi,
         functionName: side,
-        args: [token, amountIn, minOut, until],
+        args: [token, amountIn, least, until],
       });
       setMessage(`${side === 'buy' ? 'Bought' : 'Sold'}: transaction ${hash.slice(0, 10)}… mined.`);
-      await queries.invalidateQueries({ queryKey: ['token', companyId] });
+      await Promise.all([queries.invalidateQueries({ queryKey: ['token', companyId] }), quote.refetch()]);
     } catch (err) {
       setMessage(humanError(err));
     }

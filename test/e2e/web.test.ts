@@ -1,0 +1,277 @@
+/// <reference lib="dom" />
+// The web app in a real browser (Debian's Chromium, driven by playwright-core) against the whole service on
+// loopback, its local anvil chain and a real database: the journeys people take (mint a card, create a company and
+// deploy its suite, launch its token and buy it to graduation, trade and watch a second window see it live, stake
+// with the card's boost, claim an epoch reward), every page checked by axe-core at phone and desktop widths with a
+// screenshot, the JavaScript and paint budgets, and the failure states (an API error, a refused wallet, a chain
+// outage). Screenshots go to test-results/screenshots/.
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { createTestClient, http } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devAccount } from '../../src/chain/client.ts';
+import { distributeEpoch } from '../../src/domain/epochs/distribute.ts';
+import { utcDateOf } from '../../src/domain/scores/dates.ts';
+import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
+import { followCompanyTokens } from '../../src/domain/tokens/indexer.ts';
+import { WEB_DIST } from '../../src/http/web.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { browserUnavailable, launchChromium } from '../helpers/browser.ts';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+const WIDTHS = [390, 1440] as const;
+const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0' } });
+
+let base: string;
+let chromium: Awaited<ReturnType<typeof launchChromium>>;
+let stopIndexer: () => Promise<void>;
+let context: BrowserContext;
+let page: Page;
+let companySlug: string;
+let companyId: string;
+
+async function connect(p: Page, account: number) {
+  await p.getByRole('button', { name: 'Connect wallet' }).click();
+  await p.locator(`[data-dev-account="${account}"]`).click();
+  await p.getByText(`Dev ${account} ·`).waitFor();
+}
+
+/** No serious or critical accessibility violation on the page as it stands. */
+async function accessible(p: Page, name: string) {
+  const result = await new AxeBuilder({ page: p }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${name}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** The page at phone and desktop widths: nothing wider than the screen, a screenshot of each. */
+async function atBothWidths(p: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of WIDTHS) {
+    await p.setViewportSize({ width, height: 900 });
+    await p.waitForTimeout(150);
+    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(1);
+    await p.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await p.setViewportSize({ width: 1440, height: 900 });
+}
+
+describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const follower = followCompanyTokens(t.container, { confirmations: 0 })!;
+    follower.start(200);
+    stopIndexer = () => follower.stop();
+    chromium = await launchChromium();
+    context = await chromium.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('console', (m) => { if (process.env.WEB_DEBUG) console.log('browser:', m.type(), m.text()); });
+    page.on('pageerror', (e) => { if (process.env.WEB_DEBUG) console.log('page error:', e.message); });
+  }, 60_000);
+
+  afterAll(async () => {
+    await stopIndexer?.();
+    await chromium?.close();
+  });
+
+  it('loads fast: the first paint within budget and the initial JavaScript under 250 KB gzipped', async () => {
+    const html = readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
+    const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    const gzipped = initial.reduce((n, f) => n + gzipSync(readFileSync(path.join(WEB_DIST, f))).length, 0);
+    expect(gzipped).toBeLessThan(250 * 1024);
+
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { name: 'Fortune List' }).waitFor();
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve(entries[entries.length - 1]!.startTime);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(lcp).toBeLessThan(1_500);
+    console.log(`web budgets: initial JavaScript ${(gzipped / 1024).toFixed(1)} KB gzipped, LCP ${lcp.toFixed(0)} ms`);
+  });
+
+  it('mints a card with the USDC approval in the flow', async () => {
+    await page.goto(`${base}/mint`);
+    await connect(page, 1);
+    await page.getByRole('button', { name: 'Mint 1' }).click();
+    await page.getByText('Minted 1 card.').waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: /^#\d+/ }).first().waitFor();
+  });
+
+  it('creates a company with the card, signs, deploys its suite and shows the agents become active', async () => {
+    await page.goto(`${base}/create`);
+    await page.getByText(/bound for ever to your card/).waitFor();
+    await page.getByLabel('Name').fill('Browser Made Co');
+    await page.getByLabel(/Treasury address/).fill(devAccount(9).address);
+    await page.getByRole('button', { name: 'Sign and create' }).click();
+    await page.getByText('7 of 7 active').waitFor({ timeout: 60_000 });
+    const link = page.getByRole('link', { name: 'Browser Made Co' });
+    companySlug = (await link.getAttribute('href'))!.split('/').pop()!;
+    await link.click();
+    await page.getByRole('heading', { name: 'Browser Made Co' }).waitFor();
+    companyId = ((await (await fetch(`${base}/api/companies/${companySlug}`)).json()) as { data: { id: string } }).data
+      .id;
+    expect(await page.locator('[data-agent-status="ACTIVE"]').count()).toBe(7);
+  });
+
+  it('launches the token and buys it until it graduates, the chart and the progress moving live', async () => {
+    await page.getByLabel(/Token symbol/).fill('WEBCO');
+    await page.getByRole('button', { name: 'Launch the token' }).click();
+    await page.getByText('Token launch: done.').waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Chart and trade $WEBCO' }).click();
+    await page.getByRole('heading', { name: /\$WEBCO/ }).waitFor();
+    const progress = page.getByRole('progressbar', { name: 'Graduation progress' });
+    let last = Number(await progress.getAttribute('aria-valuenow'));
+    for (let i = 0; i < 8 && last < 100; i++) {
+      await page.getByLabel('USDC to spend').fill('2500');
+      await page.getByText(/You get about/).waitFor();
+      await page.getByRole('button', { name: 'Buy WEBCO' }).click();
+      const notice = page.locator('.trade-form output.notice');
+      await notice.waitFor({ timeout: 30_000 });
+      expect(await notice.textContent()).toMatch(/^Bought: transaction/);
+      // The indexer records the trade; the event stream tells the page, which moves without a reload.
+      await expect
+        .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 })
+        .toBeGreaterThan(last);
+      last = Number(await progress.getAttribute('aria-valuenow'));
+      await expect
+        .poll(() => page.locator('[data-candles]').getAttribute('data-candles'), { timeout: 15_000 })
+        .not.toBeNull();
+    }
+    expect(last).toBe(100);
+    await page.getByText('trades in its Uniswap v4 pool').waitFor({ timeout: 15_000 });
+  }, 180_000);
+
+  it('shows a trade made in one window arriving live in a second one', async () => {
+    const other = await chromium.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const watcher = await other.newPage();
+      await watcher.goto(`${base}/companies/${companySlug}/token`);
+      await watcher.getByRole('heading', { name: 'Trades' }).waitFor();
+      const before = await watcher.locator('[data-trade]').count();
+      await page.getByLabel('USDC to spend').fill('25');
+      await page.getByText(/You get about/).waitFor();
+      await page.getByRole('button', { name: 'Buy WEBCO' }).click();
+      const done = await page.getByText(/Bought: transaction 0x[0-9a-f]{8}/).textContent();
+      const prefix = /0x[0-9a-f]{8}/.exec(done!)![0];
+      await watcher.locator(`[data-trade^="${prefix}"]`).waitFor({ timeout: 15_000 });
+      expect(await watcher.locator('[data-trade]').count()).toBeGreaterThan(before);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
+  it("stakes the primary token with the card's boost", async () => {
+    await page.goto(`${base}/staking`);
+    await page.getByRole('heading', { name: 'Your position' }).waitFor();
+    await page.getByLabel('Amount of the primary token').fill('100');
+    await page.getByRole('button', { name: 'Stake', exact: true }).click();
+    await page.getByText('Stake: done.').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('staked').textContent()).toBe('100');
+    await page.getByRole('button', { name: "Apply my card's boost" }).click();
+    await page.getByText('Boost: done.').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('boost').textContent()).toMatch(/^(BLACK|GOLD|SILVER) card, x/);
+  });
+
+  it('claims the reward of a finalized epoch', async () => {
+    // Today's snapshot scores the company inside epoch 0; the chain moves past the epoch's end and it is finalized.
+    const testClient = createTestClient({ mode: 'anvil', transport: http(t.chain.node.rpcUrl) });
+    const latest = await t.chain.chain.publicClient.getBlock();
+    const today = utcDateOf(Number(latest.timestamp) * 1000);
+    await takeScoreSnapshot({ ...t.container, now: () => Number(latest.timestamp) * 1000 }, t.database.db, today);
+    await testClient.increaseTime({ seconds: 8 * 86_400 });
+    await testClient.mine({ blocks: 1 });
+    expect((await distributeEpoch(t.container)).status).toBe('finalized');
+
+    await page.goto(`${base}/rewards?company=${companyId}`);
+    await page.getByRole('button', { name: 'Claim' }).first().click();
+    await page.getByText(/^Claimed [\d,.]+ primary tokens to the treasury\.$/).waitFor({ timeout: 30_000 });
+    await page.locator('[data-epoch="0"]').getByText('Claimed').waitFor();
+  });
+
+  it('is accessible and fits a phone and a desktop on every page (screenshots saved)', async () => {
+    const pages: [string, string, string][] = [
+      ['home', '/', 'Fortune List'],
+      ['company', `/companies/${companySlug}`, 'Browser Made Co'],
+      ['token', `/companies/${companySlug}/token`, 'Browser Made Co ($WEBCO)'],
+      ['card', '/cards/1', 'AI Economy Access Card — Black #0001'],
+      ['mint', '/mint', 'Mint an access card'],
+      ['create', '/create', 'Create a company'],
+      ['staking', '/staking', 'Staking'],
+      ['rewards', `/rewards?company=${companyId}`, 'Rewards'],
+      ['activity', '/activity', 'Live activity'],
+    ];
+    for (const [name, url, heading] of pages) {
+      await page.goto(`${base}${url}`);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await page.waitForLoadState('networkidle').catch(() => {});
+      await accessible(page, name);
+      await atBothWidths(page, name);
+    }
+  }, 120_000);
+
+  it('is usable with the keyboard: skip link, navigation and the wallet menu', async () => {
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { name: 'Fortune List' }).waitFor();
+    await page.locator('body').press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('ai-economy');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Fortune List' }).waitFor();
+    await page.getByRole('link', { name: 'Mint', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Mint an access card' }).waitFor();
+  });
+
+  it('shows a human message for an API error, a refused wallet and a chain outage', async () => {
+    await page.goto(`${base}/companies/no-such-company`);
+    await page.getByRole('alert').getByText('Company no-such-company not found').waitFor();
+
+    const refusing = await chromium.browser.newContext();
+    try {
+      // A browser wallet that refuses every request (a person pressing Reject).
+      await refusing.addInitScript(() => {
+        const reject = () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+        (window as unknown as { ethereum: unknown }).ethereum = {
+          isMetaMask: true,
+          request: reject,
+          on() {},
+          removeListener() {},
+        };
+      });
+      const p = await refusing.newPage();
+      await p.goto(`${base}/`);
+      await p.getByRole('button', { name: 'Connect wallet' }).click();
+      await p.getByRole('menuitem', { name: 'Browser wallet' }).click();
+      await p.getByText('The wallet refused the connection.').waitFor();
+
+      // The node stops answering: the health check says so, and every page shows the banner, not a blank page.
+      await p.route('**/api/health', (route) =>
+        route.fulfill({
+          json: { success: true, data: { status: 'degraded', db: 'ok', chain: 'down', version: '0.1.0' } },
+        }),
+      );
+      await p.reload();
+      await p
+        .getByRole('alert')
+        .getByText(/The blockchain node is not answering/)
+        .waitFor();
+      await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
+    } finally {
+      await refusing.close();
+    }
+  });
+});
