@@ -31,7 +31,7 @@ import { BareError, InternalError, V1Error } from './schemas/common.ts';
 import { docsContentSecurityPolicy, securityHeaders } from './security-headers.ts';
 import type { App, Container } from './types.ts';
 import { createValidatorCompiler, rejectUnstorableText } from './validation.ts';
-import webApp from './web.ts';
+import { webApp } from './web.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -122,7 +122,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   // First among the plugins, so every answer carries the headers: errors, 404s and 429s included.
   await app.register(helmet, securityHeaders(config, container.chain));
 
-  installErrorHandlers(app, 'internal');
+  // The web app's assets, and its pages for every GET outside /api that no route takes (deep links included).
+  installErrorHandlers(app, 'internal', await webApp(app));
   for (const schema of [InternalError, V1Error, BareError]) app.addSchema(schema);
 
   await app.register(swagger, {
@@ -202,7 +203,5 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(fortuneRoutes, { container });
   await app.register(epochRoutes, { container });
   await app.register(adminRoutes, { container });
-  // Last: the web app answers the GETs no API route took.
-  await app.register(webApp);
   return app;
 }

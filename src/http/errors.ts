@@ -149,13 +149,20 @@ export function errorHandler(envelope: EnvelopeKind) {
  * Makes `app` (a route family's plugin, encapsulated) answer its errors and unknown routes under its prefix in
  * `envelope`.
  */
-export function installErrorHandlers(app: FastifyInstance<any, any, any, any, any>, envelope: EnvelopeKind) {
+export function installErrorHandlers(
+  app: FastifyInstance<any, any, any, any, any>,
+  envelope: EnvelopeKind,
+  /** Answers what is not the API's (the web app's pages); true when it did. */
+  pages?: (request: FastifyRequest, reply: FastifyReply) => boolean,
+) {
   app.setErrorHandler(errorHandler(envelope));
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, envelope, {
-      status: 404,
-      code: 'NOT_FOUND',
-      message: `No route ${request.method} ${request.url.split('?')[0]}`,
-    }),
+  app.setNotFoundHandler(
+    (request, reply) =>
+      pages?.(request, reply) ||
+      sendError(reply, envelope, {
+        status: 404,
+        code: 'NOT_FOUND',
+        message: `No route ${request.method} ${request.url.split('?')[0]}`,
+      }),
   );
 }

@@ -5,16 +5,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { notFound } from '../errors.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './types.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 
-export default async function webApp(app: App, { root = WEB_DIST }: { root?: string } = {}) {
+/**
+ * Registers the built assets (when web/dist exists) and answers what the root's not-found handler passes on: a GET
+ * or HEAD outside /api gets index.html (503 text when the app is not built); anything else is left to the API's
+ * 404 (the answer is false). Route families under /api keep their own 404s.
+ */
+export async function webApp(app: App, root = WEB_DIST) {
   const indexFile = path.join(root, 'index.html');
-  const built = existsSync(indexFile);
-  if (built) {
+  const index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  if (index) {
     await app.register(fastifyStatic, {
       root,
       prefix: '/',
@@ -26,16 +31,18 @@ export default async function webApp(app: App, { root = WEB_DIST }: { root?: str
       },
     });
   }
-  const index = built ? readFileSync(indexFile, 'utf8') : undefined;
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+  return function page(request: FastifyRequest, reply: FastifyReply): boolean {
     const url = request.url.split('?')[0]!;
-    if (url === '/api' || url.startsWith('/api/')) throw notFound(`No route GET ${url}`);
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || url === '/api' || url.startsWith('/api/'))
+      return false;
     if (!index) {
-      return reply
+      void reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built: run `npm install` (it builds web/ into web/dist). The API is at /api/docs.');
+      return true;
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
-  });
+    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+    return true;
+  };
 }

@@ -71,8 +71,12 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
     context = await chromium.browser.newContext({ viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
-    page.on('console', (m) => { if (process.env.WEB_DEBUG) console.log('browser:', m.type(), m.text()); });
-    page.on('pageerror', (e) => { if (process.env.WEB_DEBUG) console.log('page error:', e.message); });
+    page.on('console', (m) => {
+      if (process.env.WEB_DEBUG) console.log('browser:', m.type(), m.text());
+    });
+    page.on('pageerror', (e) => {
+      if (process.env.WEB_DEBUG) console.log('page error:', e.message);
+    });
   }, 60_000);
 
   afterAll(async () => {

@@ -79,6 +79,11 @@ export function problemWith(url: string, answer: Answer, media: { svg?: boolean;
     return status === 304 && familyOf(url) === 'bare' ? undefined : `unexpected ${status}`;
   }
   if (media.sse && type.startsWith('text/event-stream')) return undefined;
+  // A path whose dot segments lead out of /api (`/api/companies/../../x`) is the web app's page, as a browser
+  // resolves it; an /api path itself never is.
+  if (type.startsWith('text/html') && status === 200) {
+    return new URL(url, 'http://x').pathname.startsWith('/api') ? 'an /api path answered with the web app' : undefined;
+  }
   if (media.svg && type.startsWith('image/svg+xml')) {
     return answer.body.trimStart().startsWith('<') ? undefined : 'SVG answer is not markup';
   }
