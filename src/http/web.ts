@@ -33,8 +33,9 @@ export async function webApp(app: App, root = WEB_DIST) {
   }
   return function page(request: FastifyRequest, reply: FastifyReply): boolean {
     const url = request.url.split('?')[0]!;
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || url === '/api' || url.startsWith('/api/'))
-      return false;
+    // The API and the service's own endpoints (/metrics, where it is not served) keep their 404.
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    if (url === '/api' || url.startsWith('/api/') || url === '/metrics') return false;
     if (!index) {
       void reply
         .status(503)
