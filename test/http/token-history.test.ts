@@ -1,7 +1,9 @@
 // The routes the web app's pages read: a token's candles by interval and its trades, paged, from the indexed trades,
 // and a company's score history; each bound just inside and just outside.
-import { parseUnits } from 'viem';
+import { formatUnits, parseUnits } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readMarket } from '../../src/chain/contracts/launcher.ts';
+import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { staffedCompany } from '../helpers/companies.ts';
@@ -87,5 +89,47 @@ describe('GET /api/companies/{id}/scores', () => {
     expect(snapshots[0].completenessScore).toBeGreaterThan(0);
     expect((await get(`/api/companies/${companyId}/scores?limit=0`)).statusCode).toBe(400);
     expect((await get(`/api/companies/${companyId}/scores?limit=367`)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/v1/tokens: price, market cap and 24-hour volume from indexed data', () => {
+  it("gives each token the price its latest indexed trade left, on the curve and in the v4 pool, with the day's volume", async () => {
+    const key = (await createApiKey(t.database.db, 'history')).key;
+    const list = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/tokens', headers: { 'x-api-key': key } })).json().data as {
+        slug: string;
+        price: string | null;
+        marketCap: string | null;
+        volume24h: string;
+      }[];
+    const item = async (slug: string) => (await list()).find((x) => x.slug === slug)!;
+    const co = await t.app.inject({ method: 'GET', url: `/api/companies/${companyId}` });
+    const slug = co.json().data.slug as string;
+    const token = co.json().data.tokenAddress as `0x${string}`;
+    // On the curve: exactly the launcher's price and market cap at the latest block.
+    const onCurve = await readMarket(t.chain.chain, token);
+    expect(await item(slug)).toMatchObject({
+      price: formatUnits(onCurve.price, 6),
+      marketCap: formatUnits(onCurve.marketCap, 6),
+    });
+    const trades = (await get(`/api/companies/${companyId}/token/trades`)).json().data.trades;
+    const volume = trades.reduce((s: bigint, x: { usdcAmount: string }) => s + parseUnits(x.usdcAmount, 6), 0n);
+    expect(parseUnits((await item(slug)).volume24h, 6)).toBe(volume);
+
+    // A token that graduates, then trades in its pool: the pool's price.
+    const other = await staffedCompany(t, 4, { name: 'Pool Price Co' });
+    const pooled = await trading.launch(other.id, 'POOL', 4);
+    const before = await item(
+      (await t.app.inject({ method: 'GET', url: `/api/companies/${other.id}` })).json().data.slug,
+    );
+    expect(before).toMatchObject({ price: null, marketCap: null, volume24h: '0' });
+    await trading.buy(5, pooled, 20_000n * USDC);
+    await trading.buy(6, pooled, 50n * USDC);
+    await trading.index();
+    const inPool = await readMarket(t.chain.chain, pooled);
+    const after = await item(before.slug);
+    expect(after.price).toBe(formatUnits(inPool.price, 6));
+    expect(after.marketCap).toBe(formatUnits(inPool.marketCap, 6));
+    expect(parseUnits(after.volume24h, 6)).toBe(20_050n * USDC);
   });
 });

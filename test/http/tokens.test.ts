@@ -362,6 +362,10 @@ describe('GET /api/v1/tokens', () => {
       platformScore: 0,
       category: 'AI_TOKENS',
       publicAt: row!.tokenPublicAt!.toISOString(),
+      // No trade indexed yet: no price, and no volume.
+      price: null,
+      marketCap: null,
+      volume24h: '0',
     });
     const graduated = (await v1Get('/api/v1/tokens?status=GRADUATED')).json();
     expect(graduated.data.map((d: { id: string }) => d.id)).toEqual([creatorCompany.id]);

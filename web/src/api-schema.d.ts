@@ -5941,8 +5941,10 @@ export interface operations {
                             graduatedAt: string | null;
                             graduationThreshold: number;
                             id: string;
+                            marketCap: string | null;
                             name: string;
                             platformScore: number;
+                            price: string | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp
@@ -5954,6 +5956,8 @@ export interface operations {
                             tokenStatus: "BONDING" | "GRADUATED";
                             tokenSymbol: string;
                             v4PoolAddress: string | null;
+                            /** @description USDC traded over the 24 hours before the chain's latest block */
+                            volume24h: string;
                         }[];
                         meta: {
                             /**

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   pgTable,
   text,
@@ -69,6 +70,16 @@ export const companies = pgTable(
      */
     tokenName: text('token_name'),
     tokenSymbol: text('token_symbol'),
+    /**
+     * The token's spot price after its latest indexed trade (USDC base units per whole token: the curve's virtual
+     * reserves, or the v4 pool's sqrtPrice once graduated) and that trade's place (block, log), so a batch applied
+     * again never puts back an older price. Null before the first trade.
+     */
+    tokenPrice: numeric('token_price', { precision: 78, scale: 0, mode: 'bigint' }),
+    /** The market cap at that price, computed as the launcher's priceOf does (USDC base units). */
+    tokenMarketCap: numeric('token_market_cap', { precision: 78, scale: 0, mode: 'bigint' }),
+    tokenPriceBlock: bigint('token_price_block', { mode: 'bigint' }),
+    tokenPriceLog: integer('token_price_log'),
     tokenAddress: text('token_address'),
     /** Graduation threshold of the token in USDC base units (6 decimals), fixed at launch. */
     tokenGraduationThreshold: bigint('token_graduation_threshold', { mode: 'bigint' }),

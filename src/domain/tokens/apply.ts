@@ -25,6 +25,8 @@ export interface TradeRecord {
   tokenAmount: bigint;
   fee: bigint;
   venue: 'CURVE' | 'POOL';
+  /** The token's spot price and market cap right after the trade, USDC base units (when the log tells them). */
+  spot?: { price: bigint; marketCap: bigint };
 }
 
 export interface GraduationRecord {
@@ -128,6 +130,10 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
     tx,
     ordered.map(({ row, trade }) => ({ ...trade, companyId: row.company_id })),
   );
+  await applySpotPrices(
+    tx,
+    ordered.map(({ row, trade }) => ({ ...trade, companyId: row.company_id })),
+  );
   const events = ordered.map(({ row, trade }) => ({
     type: 'trade' as const,
     companyId: row.company_id,
@@ -209,4 +215,49 @@ export async function applyPositions(tx: Tx, trades: readonly (TradeRecord & { c
     update token_trades t set realized_pnl = v.pnl
     from (values ${values}) as v (tx_hash, log_index, pnl)
     where t.tx_hash = v.tx_hash and t.log_index = v.log_index`);
+}
+
+/**
+ * Each company's token price after the newest of these trades, unless the company already holds a price from a
+ * later trade (a replayed batch): the v1 token list reads it instead of asking the chain. One statement.
+ */
+async function applySpotPrices(tx: Tx, trades: readonly (TradeRecord & { companyId: string })[]): Promise<void> {
+  const latest = new Map<string, TradeRecord>();
+  for (const t of trades) if (t.spot !== undefined) latest.set(t.companyId, t);
+  if (latest.size === 0) return;
+  const values = sql.join(
+    [...latest].map(
+      ([companyId, t]) =>
+        sql`(${companyId}::text, ${t.spot!.price.toString()}::numeric, ${t.spot!.marketCap.toString()}::numeric,
+          ${t.blockNumber}::bigint, ${t.logIndex}::integer)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update companies c set token_price = v.price, token_market_cap = v.market_cap, token_price_block = v.block,
+      token_price_log = v.log
+    from (values ${values}) as v (company_id, price, market_cap, block, log)
+    where c.id = v.company_id
+      and (c.token_price_block is null or (c.token_price_block, c.token_price_log) < (v.block, v.log))`);
+}
+
+const WAD = 10n ** 18n;
+
+/** Price and market cap of a curve after a trade, from its virtual reserves (TokenLauncher.priceOf while bonding). */
+export function curveSpot(virtualUsdc: bigint, virtualTokens: bigint, supply: bigint) {
+  if (virtualTokens === 0n) return { price: 0n, marketCap: 0n };
+  return { price: (virtualUsdc * WAD) / virtualTokens, marketCap: (virtualUsdc * supply) / virtualTokens };
+}
+
+/**
+ * Price and market cap in a v4 pool from its sqrtPriceX96 (TokenLauncher.priceOf once graduated): currency1 per
+ * currency0 is sqrtPrice^2 / 2^192 in raw units; the token is currency0 when its address sorts below USDC's.
+ */
+export function poolSpot(sqrtPriceX96: bigint, tokenIsCurrency0: boolean, supply: bigint) {
+  const priceX128 = (sqrtPriceX96 * sqrtPriceX96) >> 64n;
+  const Q128 = 1n << 128n;
+  if (priceX128 === 0n) return { price: 0n, marketCap: 0n };
+  return tokenIsCurrency0
+    ? { price: (priceX128 * WAD) / Q128, marketCap: (priceX128 * supply) / Q128 }
+    : { price: (Q128 * WAD) / priceX128, marketCap: (Q128 * supply) / priceX128 };
 }

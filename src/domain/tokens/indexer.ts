@@ -3,11 +3,11 @@
 // them with apply.ts. Block timestamps are read before the database transaction, in one JSON-RPC batch.
 import type { Address } from 'viem';
 import type { Chain } from '../../chain/client.ts';
-import { TOKEN_EVENTS } from '../../chain/contracts/launcher.ts';
+import { COMPANY_TOKEN_SUPPLY, TOKEN_EVENTS } from '../../chain/contracts/launcher.ts';
 import { createLogFollower, type FollowedLog, type FollowerLogger, type LogFollower } from '../../chain/indexer.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { applyGraduations, applyLaunches, applyTrades, type TradeRecord } from './apply.ts';
+import { applyGraduations, applyLaunches, applyTrades, curveSpot, poolSpot, type TradeRecord } from './apply.ts';
 
 export const COMPANY_TOKENS_STREAM = 'company-tokens';
 
@@ -16,7 +16,7 @@ export const tokenEvents = TOKEN_EVENTS;
 export type TokenLog = FollowedLog<typeof tokenEvents>;
 
 /** Applies one batch of token logs (in chain order) given each block's time. */
-export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], blockTimes: Map<bigint, Date>) {
+export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], blockTimes: Map<bigint, Date>, usdc?: Address) {
   const timeOf = (log: TokenLog) => {
     const time = blockTimes.get(log.blockNumber);
     if (!time) throw new Error(`no timestamp read for block ${log.blockNumber}`);
@@ -46,6 +46,7 @@ export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], blockTim
           tokenAmount: log.args.tokenAmount,
           fee: log.args.fee,
           venue: log.eventName === 'PoolTrade' ? 'POOL' : 'CURVE',
+          ...spotOf(log, usdc),
         });
         break;
     }
@@ -55,6 +56,18 @@ export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], blockTim
   const traded = await applyTrades(tx, trades);
   const graduated = await applyGraduations(tx, graduations);
   return { launched: launched.length, trades: traded, graduated: graduated.length };
+}
+
+/** The price a trade leaves the token at: the curve's reserves, or the pool's price (needs USDC's address). */
+function spotOf(log: TokenLog, usdc: Address | undefined): Pick<TradeRecord, 'spot'> {
+  if (log.eventName === 'CurveTrade') {
+    return { spot: curveSpot(log.args.virtualUsdc, log.args.virtualTokens, COMPANY_TOKEN_SUPPLY) };
+  }
+  if (log.eventName === 'PoolTrade' && usdc) {
+    const currency0 = log.args.token.toLowerCase() < usdc.toLowerCase();
+    return { spot: poolSpot(log.args.sqrtPriceX96, currency0, COMPANY_TOKEN_SUPPLY) };
+  }
+  return {};
 }
 
 export interface CompanyTokenDeps {
@@ -93,6 +106,6 @@ export function followCompanyTokens(
       const blocks = await Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber })));
       return new Map(blocks.map((b) => [b.number!, new Date(Number(b.timestamp) * 1000)]));
     },
-    apply: (tx, logs, blockTimes) => applyTokenLogs(tx, logs, blockTimes),
+    apply: (tx, logs, blockTimes) => applyTokenLogs(tx, logs, blockTimes, deps.chain.contracts.usdc),
   });
 }

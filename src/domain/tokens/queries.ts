@@ -3,6 +3,7 @@
 import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { launcherAddress, readMarket } from '../../chain/contracts/launcher.ts';
+import { chainDate } from '../../chain/time.ts';
 import type { Tx } from '../../db/client.ts';
 import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { preparedOn } from '../../db/prepared.ts';
@@ -114,6 +115,8 @@ function tokenPageStatement(db: Tx, byStatus: boolean) {
         platformScore: companies.platformScore,
         category: companies.category,
         tokenPublicAt: companies.tokenPublicAt,
+        tokenPrice: companies.tokenPrice,
+        tokenMarketCap: companies.tokenMarketCap,
       })
       .from(companies)
       .where(tokenListWhere(byStatus))
@@ -145,7 +148,28 @@ export async function listTokens(deps: Deps, query: TokenListQuery, total: PageT
     return row?.total ?? 0;
   });
   const launcher = launcherAddress(deps.chain);
-  return { items: rows.map((r) => tokenListItem(r, launcher)), total: counted };
+  // Volume of the day before the chain's clock, from the indexed trades of the page's companies.
+  const since = new Date((await recentChainTime(deps.chain.publicClient)).getTime() - DAY_MS);
+  const volumes = await tradeVolumeSince(
+    db,
+    rows.map((r) => r.id),
+    since,
+  );
+  return { items: rows.map((r) => tokenListItem(r, launcher, volumes.get(r.id) ?? 0n)), total: counted };
+}
+
+const DAY_MS = 86_400_000;
+/** How long the list's chain clock may be reused: the v1 list asks the node at most once per this, not per request. */
+const CHAIN_CLOCK_REUSE_MS = 5_000;
+const clocks = new WeakMap<object, { at: number; time: Promise<Date> }>();
+
+/** The chain's clock (its latest block), read at most once every CHAIN_CLOCK_REUSE_MS; the server's when it is down. */
+function recentChainTime(client: Parameters<typeof chainDate>[0]): Promise<Date> {
+  const known = clocks.get(client);
+  if (known && Date.now() - known.at < CHAIN_CLOCK_REUSE_MS) return known.time;
+  const time = chainDate(client).catch(() => new Date());
+  clocks.set(client, { at: Date.now(), time });
+  return time;
 }
 
 /** USDC volume (base units) of each company's token trades since `since`, for the given companies. */

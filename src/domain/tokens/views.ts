@@ -1,6 +1,7 @@
 // The token views of SPEC.md: the public token status (GET /api/companies/{id}/token), the v1 detail view
 // (GET /api/v1/companies/{slug}/token) and the v1 list item (GET /api/v1/tokens). USDC amounts are 6-decimal
 // strings; the graduation threshold is a number of whole USD.
+
 import { formatUnits } from 'viem';
 import { USDC_DECIMALS } from '../../constants.ts';
 import type { companies } from '../../db/schema/companies.ts';
@@ -123,10 +124,16 @@ export type TokenListRow = Pick<
   | 'platformScore'
   | 'category'
   | 'tokenPublicAt'
+  | 'tokenPrice'
+  | 'tokenMarketCap'
 >;
 
-/** SPEC.md "Token (v1 list item)". */
-export function tokenListItem(row: TokenListRow, launcher: string) {
+/**
+ * SPEC.md "Token (v1 list item)", with its price and market cap after its latest indexed trade (null before one)
+ * and its USDC volume over the last 24 hours of the chain's clock.
+ */
+export function tokenListItem(row: TokenListRow, launcher: string, volume24h: bigint) {
+  const { tokenPrice: price, tokenMarketCap: marketCap } = row;
   return {
     id: row.id,
     name: row.name,
@@ -141,5 +148,8 @@ export function tokenListItem(row: TokenListRow, launcher: string) {
     platformScore: row.platformScore,
     category: row.category,
     publicAt: iso(row.tokenPublicAt)!,
+    price: price === null ? null : formatUnits(price, USDC_DECIMALS),
+    marketCap: marketCap === null ? null : formatUnits(marketCap, USDC_DECIMALS),
+    volume24h: formatUnits(volume24h, USDC_DECIMALS),
   };
 }

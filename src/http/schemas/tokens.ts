@@ -89,6 +89,14 @@ export const TokenListItem = Type.Object({
   platformScore: Type.Number(),
   category: StringEnum(COMPANY_CATEGORIES),
   publicAt: IsoTimestamp,
+  price: Nullable(
+    Type.String({
+      description:
+        'USDC per token after its latest indexed trade (the curve, or the v4 pool once graduated); null before its first trade',
+    }),
+  ),
+  marketCap: Nullable(Type.String({ description: '`price` times the 1,000,000-token supply, in USDC' })),
+  volume24h: Type.String({ description: "USDC traded over the 24 hours before the chain's latest block" }),
 });
 
 export const TokenListResponse = v1List(TokenListItem);
