@@ -148,41 +148,34 @@ export async function listTokens(deps: Deps, query: TokenListQuery, total: PageT
     return row?.total ?? 0;
   });
   const launcher = launcherAddress(deps.chain);
-  // Volume of the day before the chain's clock, from the indexed trades of the page's companies.
-  const since = new Date((await recentChainTime(deps.chain.publicClient)).getTime() - DAY_MS);
-  const volumes = await tradeVolumeSince(
-    db,
-    rows.map((r) => r.id),
-    since,
-  );
+  const volumes = await recentVolumes(deps);
   return { items: rows.map((r) => tokenListItem(r, launcher, volumes.get(r.id) ?? 0n)), total: counted };
 }
 
 const DAY_MS = 86_400_000;
-/** How long the list's chain clock may be reused: the v1 list asks the node at most once per this, not per request. */
-const CHAIN_CLOCK_REUSE_MS = 5_000;
-const clocks = new WeakMap<object, { at: number; time: Promise<Date> }>();
+/** How long the 24-hour volumes are reused: the v1 list reads them at most once per this, not per request. */
+const VOLUMES_REUSE_MS = 5_000;
+const volumeReads = new WeakMap<object, { at: number; volumes: Promise<Map<string, bigint>> }>();
 
-/** The chain's clock (its latest block), read at most once every CHAIN_CLOCK_REUSE_MS; the server's when it is down. */
-function recentChainTime(client: Parameters<typeof chainDate>[0]): Promise<Date> {
-  const known = clocks.get(client);
-  if (known && Date.now() - known.at < CHAIN_CLOCK_REUSE_MS) return known.time;
-  const time = chainDate(client).catch(() => new Date());
-  clocks.set(client, { at: Date.now(), time });
-  return time;
-}
-
-/** USDC volume (base units) of each company's token trades since `since`, for the given companies. */
-export async function tradeVolumeSince(
-  db: Tx,
-  companyIds: readonly string[],
-  since: Date,
-): Promise<Map<string, bigint>> {
-  if (companyIds.length === 0) return new Map();
-  const rows = await db
-    .select({ companyId: tokenTrades.companyId, volume: sql<string>`sum(${tokenTrades.usdcAmount})::text` })
-    .from(tokenTrades)
-    .where(and(inArray(tokenTrades.companyId, [...companyIds]), gte(tokenTrades.blockTime, since)))
-    .groupBy(tokenTrades.companyId);
-  return new Map(rows.map((r) => [r.companyId, BigInt(r.volume)]));
+/**
+ * Every company's USDC volume over the 24 hours before the chain's clock (its latest block; the server's when it is
+ * down), from the indexed trades: one grouped read of token_trades_time_idx, shared by every request for
+ * VOLUMES_REUSE_MS, so a list page costs no query of its own for it.
+ */
+function recentVolumes(deps: Deps): Promise<Map<string, bigint>> {
+  const known = volumeReads.get(deps.database);
+  if (known && Date.now() - known.at < VOLUMES_REUSE_MS) return known.volumes;
+  const volumes = (async () => {
+    const now = await chainDate(deps.chain.publicClient).catch(() => new Date());
+    const rows = await deps.database.db
+      .select({ companyId: tokenTrades.companyId, volume: sql<string>`sum(${tokenTrades.usdcAmount})::text` })
+      .from(tokenTrades)
+      .where(gte(tokenTrades.blockTime, new Date(now.getTime() - DAY_MS)))
+      .groupBy(tokenTrades.companyId);
+    return new Map(rows.map((r) => [r.companyId, BigInt(r.volume)]));
+  })();
+  // A failed read is not kept: the next request tries again.
+  volumes.catch(() => volumeReads.delete(deps.database));
+  volumeReads.set(deps.database, { at: Date.now(), volumes });
+  return volumes;
 }
