@@ -6,12 +6,11 @@ import { type FormEvent, useState } from 'react';
 import type { Address } from 'viem';
 import { useConnection, useReadContract } from 'wagmi';
 import { AccessCardAbi } from '../../../src/chain/generated/abis';
+import { COMPANY_CATEGORIES } from '../../../src/constants';
 import { api, data, humanError, signedRequest } from '../api';
 import { Link } from '../router';
 import { Page } from '../ui';
 import { useChainInfo, useSigner } from '../wallet';
-
-const CATEGORIES = ['DEFI_YIELD', 'SPOT_TRADING', 'DERIVATIVES', 'PRE_MARKET', 'AI_TOKENS', 'RWA', 'MULTICHAIN'];
 
 export default function Create() {
   const info = useChainInfo();
@@ -83,7 +82,7 @@ export default function Create() {
           <label>
             Category
             <select name="category" defaultValue="AI_TOKENS">
-              {CATEGORIES.map((c) => (
+              {COMPANY_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {c.replace(/_/g, ' ').toLowerCase()}
                 </option>

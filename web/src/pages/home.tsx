@@ -2,21 +2,13 @@
 // countdown. Ranks move live: a score event refetches the list, and each row shows how far it moved.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { COMPANY_CATEGORIES } from '../../../src/constants';
 import { api, data } from '../api';
 import { usePolling } from '../live';
 import { Link, navigate, useRoute } from '../router';
 import { Empty, money, Page, Query } from '../ui';
 
-const CATEGORIES = [
-  'DEFI_YIELD',
-  'SPOT_TRADING',
-  'DERIVATIVES',
-  'PRE_MARKET',
-  'AI_TOKENS',
-  'RWA',
-  'MULTICHAIN',
-] as const;
-type Category = (typeof CATEGORIES)[number];
+type Category = (typeof COMPANY_CATEGORIES)[number];
 const label = (c: string) =>
   c
     .replace(/_/g, ' ')
@@ -43,7 +35,7 @@ export function Countdown({ seconds }: { seconds: number }) {
 
 export function Home() {
   const { query } = useRoute();
-  const category = (CATEGORIES as readonly string[]).includes(query.get('category') ?? '')
+  const category = (COMPANY_CATEGORIES as readonly string[]).includes(query.get('category') ?? '')
     ? (query.get('category') as Category)
     : undefined;
   const league = query.get('league') === 'HUMAN' || query.get('league') === 'MACHINE' ? query.get('league') : undefined;
@@ -100,7 +92,7 @@ export function Home() {
           Category{' '}
           <select value={category ?? ''} onChange={(e) => setFilter('category', e.target.value || undefined)}>
             <option value="">All categories</option>
-            {CATEGORIES.map((c) => (
+            {COMPANY_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {label(c)}
               </option>
