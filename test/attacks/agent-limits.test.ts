@@ -4,7 +4,7 @@
 // between signing and broadcasting to trade twice. Every one is refused before anything is signed (or sent once),
 // and the refusal is recorded with its reason.
 import { and, eq, like } from 'drizzle-orm';
-import { type Address, decodeFunctionData, type Hex, parseTransaction, parseUnits } from 'viem';
+import { type Address, decodeFunctionData, formatUnits, type Hex, parseTransaction, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { agentActions, chainTxs } from '../../src/db/schema/chain.ts';
@@ -336,8 +336,13 @@ describe('a crash between signing and broadcasting', () => {
     });
     const crashing = { ...t.container, chain: { ...t.container.chain, publicClient: dying } };
     const [company] = await t.database.db.select().from(agents).where(eq(agents.id, co.cfo.id));
+    // A daily limit the trade fills exactly: its retry must not count the trade against itself.
+    const traded = (await t.database.db.select().from(agentActions).where(eq(agentActions.companyId, co.id)))
+      .filter((a) => a.status === 'SENT' || a.status === 'MINED')
+      .reduce((sum, a) => sum + a.notionalUsdc, 0n);
+    const limit = formatUnits(traded + 3n * USDC, 6);
     const action = {
-      company: { id: co.id, toolkitConfig: null },
+      company: { id: co.id, toolkitConfig: { limits: { maxDailyNotionalUsdc: limit } } },
       role: 'CFO',
       tool: 'buy_token' as const,
       args: { token: 'LIM', usdc: '3' },

@@ -98,7 +98,7 @@ async function tokenNamed(deps: TradeDeps, symbol: unknown): Promise<Target> {
   return { address: rows[0].address as Address, symbol };
 }
 
-/** `all` or a decimal string of 18-decimal tokens, at most `held` (`what`: `sell LIM`, `stake`). */
+/** `all` or a decimal string of 18-decimal tokens, at most `held`; `verb` and `unit` word a refusal. */
 function tokenAmount(value: unknown, held: bigint, verb: string, unit: string): bigint {
   const amount = value === 'all' ? held : parseUnits(String(value), COMPANY_TOKEN_DECIMALS);
   if (amount <= 0n) return refuse(`nothing to ${verb}: the amount is 0`);
@@ -106,7 +106,10 @@ function tokenAmount(value: unknown, held: bigint, verb: string, unit: string): 
   return amount;
 }
 
-/** 400-free checks of the day's notional, the company's gas budget; then the record of the action. */
+/**
+ * The checks every action shares (the day's notional, the company's gas budget), then the action's record and the
+ * gas top-up; returns the action's key. The same action run again (a retry) does not count against itself.
+ */
 async function admit(
   deps: TradeDeps,
   action: AgentAction,
@@ -116,6 +119,7 @@ async function admit(
   token: Address | null,
 ): Promise<string> {
   const day = new Date(Number(await chainTime(deps.chain.publicClient)) * 1000).toISOString().slice(0, 10);
+  const key = `agent:${action.key}`;
   if (notional > 0n) {
     const [row] = await deps.database.db
       .select({ sum: sql<string>`coalesce(sum(${agentActions.notionalUsdc}), 0)::text` })
@@ -125,6 +129,7 @@ async function admit(
           eq(agentActions.companyId, action.company.id),
           eq(agentActions.day, day),
           inArray(agentActions.status, ['SENT', 'MINED']),
+          ne(agentActions.key, key),
         ),
       );
     const used = BigInt(row?.sum ?? '0');
@@ -140,7 +145,6 @@ async function admit(
     if (err instanceof AppError && err.code === 'GAS_BUDGET_EXCEEDED') refuse(err.message);
     throw err;
   }
-  const key = `agent:${action.key}`;
   await deps.database.db
     .insert(agentActions)
     .values({
