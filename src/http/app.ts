@@ -13,6 +13,7 @@ import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../address.ts';
 import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { envelopeOfUnroutedUrl, installErrorHandlers, mapError, sendError } from './errors.ts';
+import { installEtags } from './etag.ts';
 import { exactOpenApi } from './openapi.ts';
 import adminRoutes from './routes/admin.ts';
 import agentRoutes from './routes/agents.ts';
@@ -121,6 +122,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
 
   // First among the plugins, so every answer carries the headers: errors, 404s and 429s included.
   await app.register(helmet, securityHeaders(config, container.chain));
+  installEtags(app);
 
   // The web app's assets, and its pages for every GET outside /api that no route takes (deep links included).
   installErrorHandlers(app, 'internal', await webApp(app));

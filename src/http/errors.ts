@@ -156,13 +156,12 @@ export function installErrorHandlers(
   pages?: (request: FastifyRequest, reply: FastifyReply) => boolean,
 ) {
   app.setErrorHandler(errorHandler(envelope));
-  app.setNotFoundHandler(
-    (request, reply) =>
-      pages?.(request, reply) ||
-      sendError(reply, envelope, {
-        status: 404,
-        code: 'NOT_FOUND',
-        message: `No route ${request.method} ${request.url.split('?')[0]}`,
-      }),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    if (pages?.(request, reply)) return reply;
+    return sendError(reply, envelope, {
+      status: 404,
+      code: 'NOT_FOUND',
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    });
+  });
 }

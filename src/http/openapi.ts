@@ -9,6 +9,7 @@
 // must be the creator or card holder, 404 when it names a record in its path, 409 and the 429 of the daily gas
 // budget for the writes listed below; 429 (rate limit), 500 and 503 (database or chain unavailable) everywhere.
 // A status a route documents with its own schema (the health body of GET /api/health's 503) is kept as it is.
+// Every GET with a JSON answer also lists 304 (If-None-Match, src/http/etag.ts).
 import { ERROR_CODES } from '../errors.ts';
 
 type Json = Record<string, any>;
@@ -95,6 +96,12 @@ export function exactOpenApi(doc: Json): Json {
         if (p.in === 'query' && p.schema?.default !== undefined) p.required = false;
       }
       const responses = op.responses as Json;
+      // Every JSON read answers 304 to an If-None-Match naming its ETag (src/http/etag.ts).
+      if (method === 'get' && responses['200']?.content?.['application/json'] && !responses['304']) {
+        responses['304'] = {
+          description: 'Not Modified: If-None-Match named the ETag of the current answer (no body)',
+        };
+      }
       const catchAll = responses['4XX'] ?? responses['4xx'];
       if (!catchAll) continue;
       const serverCatchAll = responses['5XX'] ?? responses['5xx'] ?? catchAll;

@@ -76,7 +76,11 @@ export function problemWith(url: string, answer: Answer, media: { svg?: boolean;
     return undefined;
   }
   if (status >= 300) {
-    return status === 304 && familyOf(url) === 'bare' ? undefined : `unexpected ${status}`;
+    // 304 answers an If-None-Match naming the ETag the answer carries (`*` names any): no body.
+    if (status === 304 && (familyOf(url) === 'bare' || answer.headers.etag !== undefined)) {
+      return answer.body === '' ? undefined : '304 with a body';
+    }
+    return `unexpected ${status}`;
   }
   if (media.sse && type.startsWith('text/event-stream')) return undefined;
   // A path whose dot segments lead out of /api (`/api/companies/../../x`) is the web app's page, as a browser

@@ -1,6 +1,7 @@
 // Reading company tokens: the public status with its price read on-chain, the v1 detail and list (database only:
-// the v1 views carry no price), and trade volume.
-import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+// the list's price and market cap are what the indexer recorded, its 24-hour volumes one shared read), and trade
+// volume.
+import { and, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { launcherAddress, readMarket } from '../../chain/contracts/launcher.ts';
 import { chainDate } from '../../chain/time.ts';

@@ -12,6 +12,7 @@ import { createCardCatalog, type RenderedCardDocument } from '../../domain/cards
 import { parseCardTokenId } from '../../domain/cards/tiers.ts';
 import { badRequest } from '../../errors.ts';
 import { installErrorHandlers } from '../errors.ts';
+import { ifNoneMatchHits } from '../etag.ts';
 import { bareErrors } from '../schemas/common.ts';
 import { CardImage, CardMetadata, CardTokenIdParams, NotModified } from '../schemas/nft.ts';
 import type { App, RouteOptions } from '../types.ts';
@@ -28,17 +29,6 @@ function tokenIdOf(raw: string): number {
   if (tokenId !== undefined) return tokenId;
   const shown = raw.length > ECHO_MAX ? `${raw.slice(0, ECHO_MAX)}...` : raw;
   throw badRequest(`Invalid token id "${shown}": ${ALLOWED}`);
-}
-
-/** RFC 9110 If-None-Match: `*` or a list of entity tags, compared weakly (a `W/` prefix is ignored). */
-function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  if (header === etag) return true;
-  for (const part of header.split(',')) {
-    const tag = part.trim();
-    if (tag === etag || tag === '*' || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
-  }
-  return false;
 }
 
 function sendDocument(

@@ -1,0 +1,35 @@
+// Entity tags on the API's JSON reads: every 200 answer of a GET carries a weak ETag (a hash of its bytes), and a
+// request whose If-None-Match names it gets 304 Not Modified with no body. A client (the web app, a dashboard
+// polling a list) then re-downloads a body only when it changed. Routes that set their own ETag (the NFT
+// documents, strong ones) keep it.
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from './types.ts';
+
+/** RFC 9110 If-None-Match: `*` or a list of entity tags, compared weakly (a `W/` prefix is ignored). */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const bare = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+  for (const part of header.split(',')) {
+    const tag = part.trim();
+    if (tag === '*' || bare(tag) === bare(etag)) return true;
+  }
+  return false;
+}
+
+export const weakEtagOf = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+
+export function installEtags(app: App) {
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (reply.getHeader('etag') !== undefined) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    const etag = weakEtagOf(payload);
+    reply.header('etag', etag);
+    if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) return payload;
+    reply.code(304);
+    reply.removeHeader('content-length');
+    return '';
+  });
+}
