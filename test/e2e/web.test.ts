@@ -39,6 +39,17 @@ async function connect(p: Page, account: number) {
   await p.getByText(`Dev ${account} ·`).waitFor();
 }
 
+/** The page's notice once it says something other than a step in progress (`Stake…`), or '' before. */
+async function notice(p: Page): Promise<string> {
+  const text =
+    (await p
+      .locator('output.notice')
+      .first()
+      .textContent({ timeout: 1_000 })
+      .catch(() => '')) ?? '';
+  return text.endsWith('…') ? '' : text.trim();
+}
+
 /** No serious or critical accessibility violation on the page as it stands. */
 async function accessible(p: Page, name: string) {
   const result = await new AxeBuilder({ page: p }).analyze();
@@ -109,9 +120,9 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
     await page.goto(`${base}/mint`);
     await connect(page, 1);
     await page.getByRole('button', { name: 'Mint 1' }).click();
-    await page.getByText('Minted 1 card.').waitFor({ timeout: 30_000 });
+    await page.getByText('Minted 1 card.').waitFor({ timeout: 60_000 });
     await page.getByRole('link', { name: /^#\d+/ }).first().waitFor();
-  });
+  }, 90_000);
 
   it('creates a company with the card, signs, deploys its suite and shows the agents become active', async () => {
     await page.goto(`${base}/create`);
@@ -127,7 +138,7 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
     companyId = ((await (await fetch(`${base}/api/companies/${companySlug}`)).json()) as { data: { id: string } }).data
       .id;
     expect(await page.locator('[data-agent-status="ACTIVE"]').count()).toBe(7);
-  });
+  }, 120_000);
 
   it('launches the token and buys it until it graduates, the chart and the progress moving live', async () => {
     await page.getByLabel(/Token symbol/).fill('WEBCO');
@@ -181,12 +192,14 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
     await page.getByRole('heading', { name: 'Your position' }).waitFor();
     await page.getByLabel('Amount of the primary token').fill('100');
     await page.getByRole('button', { name: 'Stake', exact: true }).click();
-    await page.getByText('Stake: done.').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('staked').textContent()).toBe('100');
+    await expect.poll(() => notice(page), { timeout: 60_000 }).toBe('Stake: done.');
+    await expect.poll(() => page.getByTestId('staked').textContent(), { timeout: 15_000 }).toBe('100');
     await page.getByRole('button', { name: "Apply my card's boost" }).click();
-    await page.getByText('Boost: done.').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('boost').textContent()).toMatch(/^(BLACK|GOLD|SILVER) card, x/);
-  });
+    await expect.poll(() => notice(page), { timeout: 60_000 }).toBe('Boost: done.');
+    await expect
+      .poll(() => page.getByTestId('boost').textContent(), { timeout: 15_000 })
+      .toMatch(/^(BLACK|GOLD|SILVER) card, x/);
+  }, 150_000);
 
   it('claims the reward of a finalized epoch', async () => {
     // Today's snapshot scores the company inside epoch 0; the chain moves past the epoch's end and it is finalized.
@@ -202,7 +215,7 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
     await page.getByRole('button', { name: 'Claim' }).first().click();
     await page.getByText(/^Claimed [\d,.]+ primary tokens to the treasury\.$/).waitFor({ timeout: 30_000 });
     await page.locator('[data-epoch="0"]').getByText('Claimed').waitFor();
-  });
+  }, 90_000);
 
   it('is accessible and fits a phone and a desktop on every page (screenshots saved)', async () => {
     const pages: [string, string, string][] = [
