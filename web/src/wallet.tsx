@@ -133,7 +133,11 @@ export function useTransactions() {
     if (!wallet || !address || !client) throw new Error('Connect a wallet first.');
     setPending(what);
     try {
-      const hash = await wallet.writeContract({ ...request, account: address, chain: wallet.chain } as never);
+      // The node's estimate plus 30%: a call that catches an inner call's failure (the staking contract's card
+      // checks) can estimate below what it needs when it runs a block later.
+      const estimate = await client.estimateContractGas({ ...request, account: address } as never);
+      const gas = (estimate * 13n) / 10n;
+      const hash = await wallet.writeContract({ ...request, account: address, chain: wallet.chain, gas } as never);
       const receipt = await client.waitForTransactionReceipt({ hash });
       if (receipt.status !== 'success') throw new Error(`${what}: the transaction reverted (${hash})`);
       return hash;
