@@ -139,7 +139,16 @@ export function useTransactions() {
       const gas = (estimate * 13n) / 10n;
       const hash = await wallet.writeContract({ ...request, account: address, chain: wallet.chain, gas } as never);
       const receipt = await client.waitForTransactionReceipt({ hash });
-      if (receipt.status !== 'success') throw new Error(`${what}: the transaction reverted (${hash})`);
+      if (receipt.status !== 'success') {
+        // Why: the same call replayed on the state it ran on, whose error the contract's ABI decodes.
+        const why = await client
+          .simulateContract({ ...request, account: address, blockNumber: receipt.blockNumber - 1n } as never)
+          .then(
+            () => 'out of gas',
+            (err: { shortMessage?: string }) => err.shortMessage ?? 'no reason given',
+          );
+        throw new Error(`${what}: the transaction reverted (${why}; ${hash})`);
+      }
       return hash;
     } finally {
       setPending(undefined);
