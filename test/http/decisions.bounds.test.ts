@@ -16,19 +16,13 @@ import {
 } from '../../src/constants.ts';
 import { TOOLS } from '../../src/domain/engine/tools.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { companyBody, mintCard, signed } from '../helpers/companies.ts';
+import { signed, staffedCompany as staffed } from '../helpers/companies.ts';
 
 // Rounds here run back to back, many per company: neither the cooldown nor the gas budget is under test.
 const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0', COMPANY_GAS_BUDGET: '1000000000000' } });
 
-async function staffedCompany(account: number) {
-  await mintCard(t.chain, account);
-  const res = await signed(t.app, account, 'POST', '/api/companies', companyBody());
-  expect(res.statusCode).toBe(201);
-  const id = res.json().data.id as string;
-  expect((await signed(t.app, account, 'POST', `/api/companies/${id}/deploy-suite`)).statusCode).toBe(200);
-  return id;
-}
+/** A staffed company of dev account `account`: its id. */
+const staffedCompany = async (account: number) => (await staffed(t, account)).id;
 
 async function settle(id: string, account: number, directive: object, engine: object) {
   const d = await signed(t.app, account, 'PATCH', `/api/companies/${id}`, directive);

@@ -15,7 +15,7 @@ import { canonicalJson, decisionHash } from '../../src/domain/engine/hash.ts';
 import { startRound } from '../../src/domain/engine/pipeline.ts';
 import { dueCompanies, failStaleRounds, runDueRounds } from '../../src/domain/engine/runner.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
-import { companyBody, mintCard, signed } from '../helpers/companies.ts';
+import { companyBody, mintCard, signed, staffedCompany as staffed } from '../helpers/companies.ts';
 import { type FakeLlm, type FakeLlmRequest, llmReply, startFakeLlm } from '../helpers/fake-llm.ts';
 import { runCommonRouteTests } from '../helpers/security.ts';
 
@@ -24,14 +24,9 @@ const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0' } });
 let fake: FakeLlm;
 let remote: TestApp;
 
-async function staffedCompany(account: number, name: string, extra: Record<string, unknown> = {}) {
-  await mintCard(t.chain, account);
-  const res = await signed(t.app, account, 'POST', '/api/companies', companyBody({ name, ...extra }));
-  expect(res.statusCode).toBe(201);
-  const id = res.json().data.id as string;
-  expect((await signed(t.app, account, 'POST', `/api/companies/${id}/deploy-suite`)).statusCode).toBe(200);
-  return id;
-}
+/** A staffed company of dev account `account`: its id. */
+const staffedCompany = async (account: number, name: string, extra: Record<string, unknown> = {}) =>
+  (await staffed(t, account, { name, ...extra })).id;
 
 const run = (id: string, signer: number, app = t.app) =>
   signed(app, signer, 'POST', `/api/companies/${id}/decisions/run`);
