@@ -126,14 +126,9 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
           ? -1
           : 1,
     );
-  await applyPositions(
-    tx,
-    ordered.map(({ row, trade }) => ({ ...trade, companyId: row.company_id })),
-  );
-  await applySpotPrices(
-    tx,
-    ordered.map(({ row, trade }) => ({ ...trade, companyId: row.company_id })),
-  );
+  const recorded = ordered.map(({ row, trade }) => ({ ...trade, companyId: row.company_id }));
+  await applyPositions(tx, recorded);
+  await applySpotPrices(tx, recorded);
   const events = ordered.map(({ row, trade }) => ({
     type: 'trade' as const,
     companyId: row.company_id,
