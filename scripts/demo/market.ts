@@ -54,24 +54,29 @@ export async function tokenState(ctx: Ctx, token: Address): Promise<TokenState> 
   return { price, marketCap, graduated };
 }
 
-export async function buy(ctx: Ctx, index: number, token: Address, usdcWhole: number) {
-  const usdcIn = units(usdcWhole, 6);
-  await ensureAllowance(ctx, index, ctx.contracts.usdc, ctx.contracts.tokenLauncher, usdcIn);
+/** Account `index` trades `amountIn` (USDC for a buy, tokens for a sale) through the launcher, within slippage. */
+async function trade(ctx: Ctx, index: number, side: 'buy' | 'sell', token: Address, amountIn: bigint, what: string) {
+  const spent = side === 'buy' ? ctx.contracts.usdc : token;
+  await ensureAllowance(ctx, index, spent, ctx.contracts.tokenLauncher, amountIn);
   const quote = await ctx.client.readContract({
     address: ctx.contracts.tokenLauncher,
     abi: TokenLauncherAbi,
-    functionName: 'quoteBuy',
-    args: [token, usdcIn],
+    functionName: side === 'buy' ? 'quoteBuy' : 'quoteSell',
+    args: [token, amountIn],
   });
   // Deadlines follow the chain's clock, which the epoch step moves, never the machine's.
   const deadline = (await chainTime(ctx.client)) + 600n;
-  await send(ctx, index, `buy ${usdcWhole} USDC`, {
+  await send(ctx, index, what, {
     address: ctx.contracts.tokenLauncher,
     abi: TokenLauncherAbi,
-    functionName: 'buy',
-    args: [token, usdcIn, withSlippage(quote), deadline],
+    functionName: side,
+    args: [token, amountIn, withSlippage(quote), deadline],
     gas: 3_000_000n,
   });
+}
+
+export async function buy(ctx: Ctx, index: number, token: Address, usdcWhole: number) {
+  await trade(ctx, index, 'buy', token, units(usdcWhole, 6), `buy ${usdcWhole} USDC`);
 }
 
 export async function sell(ctx: Ctx, index: number, token: Address, share: bigint) {
@@ -84,21 +89,7 @@ export async function sell(ctx: Ctx, index: number, token: Address, share: bigin
   });
   const tokensIn = (balance * share) / 100n;
   if (tokensIn === 0n) return false;
-  await ensureAllowance(ctx, index, token, ctx.contracts.tokenLauncher, tokensIn);
-  const quote = await ctx.client.readContract({
-    address: ctx.contracts.tokenLauncher,
-    abi: TokenLauncherAbi,
-    functionName: 'quoteSell',
-    args: [token, tokensIn],
-  });
-  const deadline = (await chainTime(ctx.client)) + 600n;
-  await send(ctx, index, 'sell', {
-    address: ctx.contracts.tokenLauncher,
-    abi: TokenLauncherAbi,
-    functionName: 'sell',
-    args: [token, tokensIn, withSlippage(quote), deadline],
-    gas: 3_000_000n,
-  });
+  await trade(ctx, index, 'sell', token, tokensIn, 'sell');
   return true;
 }
 
