@@ -14,7 +14,7 @@ import { tokenMovers, tokenTradeStats } from '../tokens/queries.ts';
 import { graduationProgress } from '../tokens/views.ts';
 import { TRADE_TOOLS } from '../trading/actions.ts';
 import { limitsView } from '../trading/limits.ts';
-import { walletState } from '../trading/portfolio.ts';
+import { walletStates as readWallets } from '../trading/portfolio.ts';
 import type { AgentWalletState, ModelProvider, Role, RoundContext } from './models/types.ts';
 import { enabledTools, type Tool, toolSpec } from './tools.ts';
 
@@ -153,7 +153,7 @@ const MARKET_TOKENS_SHOWN = 10;
 /** What each active agent's wallet holds (one batch of reads per wallet, all at once). */
 async function walletStates(deps: EngineDeps, team: ActiveAgent[]): Promise<AgentWalletState[]> {
   const withWallet = team.filter((a) => a.onChainAddress);
-  const states = await Promise.all(withWallet.map((a) => walletState(deps, a)));
+  const states = await readWallets(deps, withWallet);
   return states.flatMap((view, i) =>
     view.balances
       ? [

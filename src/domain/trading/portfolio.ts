@@ -2,7 +2,7 @@
 // /api/companies/{id}/portfolio): balances read from the chain at one block, and per company token the position at
 // average cost from the indexed trades (trader_positions), valued at the launcher's price. Realised PnL is what sales
 // made against that cost; unrealised is what the tokens still held from buys are worth now against what they cost.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
 import { readMarket } from '../../chain/contracts/launcher.ts';
 import { readHoldings } from '../../chain/contracts/wallet-actions.ts';
@@ -71,44 +71,80 @@ const totalsOf = (s: Sums): Totals => ({
 
 type AgentRow = { id: string; role: string | null; onChainAddress: string | null };
 
-async function portfolioOf(deps: PortfolioDeps, agent: AgentRow): Promise<{ view: PortfolioView; sums: Sums }> {
-  const empty = { value: 0n, realized: 0n, unrealized: 0n };
-  if (!agent.onChainAddress) {
-    return {
-      view: {
-        agentId: agent.id,
-        role: agent.role,
-        address: null,
-        balances: null,
-        positions: [],
-        totals: totalsOf(empty),
-      },
-      sums: empty,
-    };
-  }
-  const address = agent.onChainAddress as Address;
-  const rows = await deps.database.db
-    .select({
-      token: traderPositions.tokenAddress,
-      companyId: traderPositions.companyId,
-      symbol: companies.tokenSymbol,
-      quantity: traderPositions.quantity,
-      cost: traderPositions.costUsdc,
-      realized: traderPositions.realizedPnlUsdc,
-    })
-    .from(traderPositions)
-    .innerJoin(companies, eq(companies.id, traderPositions.companyId))
-    .where(eq(traderPositions.trader, address.toLowerCase()))
-    .orderBy(traderPositions.tokenAddress);
-  const tokens = rows.map((r) => r.token as Address);
-  const [holdings, markets] = await Promise.all([
-    readHoldings(deps.chain, address, tokens),
-    Promise.all(tokens.map((t) => readMarket(deps.chain, t))),
+type Portfolio = { view: PortfolioView; sums: Sums };
+
+/**
+ * The portfolios of `team`, in its order: their positions in one query, each token's price read once however
+ * many of the wallets hold it, and each wallet's balances (one JSON-RPC batch each, all at once).
+ */
+async function portfoliosOf(deps: PortfolioDeps, team: readonly AgentRow[]): Promise<Portfolio[]> {
+  const addresses = team.flatMap((a) => (a.onChainAddress ? [a.onChainAddress.toLowerCase()] : []));
+  const rows =
+    addresses.length === 0
+      ? []
+      : await deps.database.db
+          .select({
+            trader: traderPositions.trader,
+            token: traderPositions.tokenAddress,
+            companyId: traderPositions.companyId,
+            symbol: companies.tokenSymbol,
+            quantity: traderPositions.quantity,
+            cost: traderPositions.costUsdc,
+            realized: traderPositions.realizedPnlUsdc,
+          })
+          .from(traderPositions)
+          .innerJoin(companies, eq(companies.id, traderPositions.companyId))
+          .where(inArray(traderPositions.trader, addresses))
+          .orderBy(traderPositions.trader, traderPositions.tokenAddress);
+  const tokens = [...new Set(rows.map((r) => r.token as Address))];
+  const [markets, holdings] = await Promise.all([
+    Promise.all(tokens.map((t) => readMarket(deps.chain, t))).then(
+      (read) => new Map(tokens.map((t, i) => [t, read[i]!.price])),
+    ),
+    Promise.all(
+      team.map((a) =>
+        a.onChainAddress
+          ? readHoldings(
+              deps.chain,
+              a.onChainAddress as Address,
+              rows.filter((r) => r.trader === a.onChainAddress!.toLowerCase()).map((r) => r.token as Address),
+            )
+          : undefined,
+      ),
+    ),
   ]);
+  return team.map((agent, i) => {
+    const held = holdings[i];
+    if (!agent.onChainAddress || !held) {
+      const empty = { value: 0n, realized: 0n, unrealized: 0n };
+      const view = { agentId: agent.id, role: agent.role, address: null, balances: null, positions: [] };
+      return { view: { ...view, totals: totalsOf(empty) }, sums: empty };
+    }
+    const own = rows.filter((r) => r.trader === agent.onChainAddress!.toLowerCase());
+    return walletPortfolio(agent, agent.onChainAddress as Address, held, own, markets);
+  });
+}
+
+type PositionRow = {
+  token: string;
+  companyId: string;
+  symbol: string | null;
+  quantity: bigint;
+  cost: bigint;
+  realized: bigint;
+};
+
+function walletPortfolio(
+  agent: AgentRow,
+  address: Address,
+  holdings: Awaited<ReturnType<typeof readHoldings>>,
+  rows: readonly PositionRow[],
+  prices: Map<Address, bigint>,
+): Portfolio {
   const sums = { value: holdings.usdc, realized: 0n, unrealized: 0n };
-  const positions = rows.map((r, i) => {
+  const positions = rows.map((r) => {
     const balance = holdings.tokens.get(r.token as Address) ?? 0n;
-    const price = markets[i]!.price;
+    const price = prices.get(r.token as Address)!;
     // What the cost covers and the wallet still holds (tokens sent away since have no value here).
     const held = balance < r.quantity ? balance : r.quantity;
     const heldCost = r.quantity === 0n ? 0n : (r.cost * held) / r.quantity;
@@ -151,12 +187,13 @@ async function portfolioOf(deps: PortfolioDeps, agent: AgentRow): Promise<{ view
   };
 }
 
-/** An agent's wallet as the decision engine reads it. */
-export const walletState = async (deps: PortfolioDeps, agent: AgentRow) => (await portfolioOf(deps, agent)).view;
+/** The wallets of a team as the decision engine reads them, in its order. */
+export const walletStates = async (deps: PortfolioDeps, team: readonly AgentRow[]) =>
+  (await portfoliosOf(deps, team)).map((p) => p.view);
 
 export async function agentPortfolio(deps: PortfolioDeps, agentId: string): Promise<PortfolioView> {
   const { agent } = await getAgent(deps.database.db, agentId);
-  return (await portfolioOf(deps, agent)).view;
+  return (await portfoliosOf(deps, [agent]))[0]!.view;
 }
 
 /** Every agent of the company with a wallet (terminated ones too: their funds are still the company's), summed. */
@@ -168,7 +205,10 @@ export async function companyPortfolio(deps: PortfolioDeps, idOrSlug: string) {
     .from(agents)
     .where(eq(agents.companyId, company.id))
     .orderBy(agents.createdAt, agents.id);
-  const each = await Promise.all(team.filter((a) => a.onChainAddress).map((a) => portfolioOf(deps, a)));
+  const each = await portfoliosOf(
+    deps,
+    team.filter((a) => a.onChainAddress),
+  );
   const sums = each.reduce(
     (s, p) => ({
       value: s.value + p.sums.value,
