@@ -1,6 +1,6 @@
-// The demo's agent wallets: the CFOs of AGENT_FUNDING's companies get USDC or primary tokens from their creator (up
-// to the planned amount, so a second run moves nothing), which their decision rounds then trade and stake; after
-// the rounds, what each wallet holds is read back from GET /api/agents/{id}/portfolio.
+// The demo's agent wallets: the CFOs of AGENT_FUNDING's companies get USDC or primary tokens from their creator, up
+// to the planned amount (a second run sends only what their rounds spent), which their decision rounds then trade
+// and stake; after the rounds, what each wallet holds is read back from GET /api/agents/{id}/portfolio.
 import { erc20Abi } from 'viem';
 import { loadCompany } from './companies.ts';
 import { type Ctx, send } from './context.ts';
