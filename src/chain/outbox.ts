@@ -74,6 +74,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
         nonce,
         ...(request.gas !== undefined ? { gas: request.gas } : {}),
       });
+      // The node's estimate holds for the block it was made in; a later one can cost more (the staking contract
+      // updates its pools once per second): an estimated limit gets 20% headroom.
+      if (request.gas === undefined) prepared.gas = (prepared.gas * 12n) / 10n;
       const rawTx = await wallet.account.signTransaction!(prepared as never);
       const row = {
         key,
