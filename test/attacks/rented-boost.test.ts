@@ -20,6 +20,11 @@ afterAll(async () => {
   await chain?.stop();
 });
 
+/**
+ * Gas for calls into the staking contract, instead of the node's estimate: a pool update costs more in a later
+ * second than in the one it was estimated in, so an exact estimate can run out under a loaded machine.
+ */
+const STAKING_GAS = 1_000_000n;
 const client = () => chain.chain.publicClient;
 const c = () => chain.chain.contracts as Record<string, Address>;
 async function mined(hash: Promise<Hex>) {
@@ -32,9 +37,13 @@ describe('a card borrowed for one transaction', () => {
   beforeAll(async () => {
     // A simple emission rate, so rewards are easy to reason about.
     await mined(
-      chain
-        .wallet(0)
-        .writeContract({ address: c().staking!, abi: StakingAbi, functionName: 'setEmissionPerSecond', args: [RATE] }),
+      chain.wallet(0).writeContract({
+        address: c().staking!,
+        abi: StakingAbi,
+        functionName: 'setEmissionPerSecond',
+        args: [RATE],
+        gas: STAKING_GAS,
+      }),
     );
     const deployed = await mined(
       chain.wallet(3).deployContract({
@@ -64,6 +73,7 @@ describe('a card borrowed for one transaction', () => {
         abi: CardBorrowerAbi,
         functionName: 'stake',
         args: [c().primaryToken!, 0n, parseEther('1000')],
+        gas: STAKING_GAS,
       }),
     );
     await mined(
@@ -72,6 +82,7 @@ describe('a card borrowed for one transaction', () => {
         abi: StakingAbi,
         functionName: 'deposit',
         args: [0n, parseEther('1000')],
+        gas: STAKING_GAS,
       }),
     );
   });
@@ -97,6 +108,7 @@ describe('a card borrowed for one transaction', () => {
         abi: CardBorrowerAbi,
         functionName: 'borrowAndBoost',
         args: [chain.wallet(1).account.address, card, 0n, named],
+        gas: STAKING_GAS,
       }),
     );
 
