@@ -30,6 +30,12 @@ export interface Database {
    * each listener is then called once with an empty payload to catch up by reading.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Resolves once every NOTIFY committed before the call has been handed to the listeners (a round trip on the
+   * listening connection: PostgreSQL delivers pending notifications before it reports the query done). Rejects
+   * while that connection is lost, when notifications may have been missed.
+   */
+  caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -88,6 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query('select 1');
       },
       listen: notifications.listen,
+      caughtUp: notifications.caughtUp,
       close: async () => {
         await notifications.close();
         await pool.end();
@@ -117,6 +124,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         if (!client.closed) await unlisten();
       };
     },
+    // PGlite runs in this process and hands a notification to its listeners before the notifying query resolves.
+    caughtUp: async () => {},
     close: async () => {
       await client.close();
       releaseLock();
@@ -232,6 +241,13 @@ function createPgNotifications(options: DatabaseOptions) {
     };
   }
 
+  async function caughtUp() {
+    // Only on the connection already listening: one opened now would not know what was missed before it.
+    const c = client;
+    if (!c) throw new Error('not listening: the notification connection is lost');
+    await c.query('select 1');
+  }
+
   async function close() {
     closed = true;
     clearTimeout(retryTimer);
@@ -241,7 +257,7 @@ function createPgNotifications(options: DatabaseOptions) {
     await c?.end().catch(() => {});
   }
 
-  return { listen, close };
+  return { listen, caughtUp, close };
 }
 
 /**

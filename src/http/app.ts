@@ -15,6 +15,7 @@ import { createLogger } from '../logger.ts';
 import { envelopeOfUnroutedUrl, installErrorHandlers, mapError, sendError } from './errors.ts';
 import { installEtags } from './etag.ts';
 import { exactOpenApi } from './openapi.ts';
+import { createReadCache } from './read-cache.ts';
 import adminRoutes from './routes/admin.ts';
 import agentRoutes from './routes/agents.ts';
 import companyRoutes from './routes/companies.ts';
@@ -192,18 +193,24 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
       ),
   });
 
-  await app.register(systemRoutes, { container });
-  await app.register(metricsRoutes, { container });
-  await app.register(nftRoutes, { container, prefix: '/api/nft' });
-  await app.register(stakingRoutes, { container });
-  await app.register(companyRoutes, { container });
-  await app.register(agentRoutes, { container });
-  await app.register(tradingRoutes, { container });
-  await app.register(v1Routes, { container, prefix: '/api/v1' });
-  await app.register(tokenRoutes, { container });
-  await app.register(decisionRoutes, { container });
-  await app.register(fortuneRoutes, { container });
-  await app.register(epochRoutes, { container });
-  await app.register(adminRoutes, { container });
+  // The read routes' bodies, kept until a table they were read from changes (read-cache.ts).
+  const reads = createReadCache(container.database);
+  app.addHook('onClose', async () => {
+    await reads.stop();
+  });
+  const routes = { container, reads };
+  await app.register(systemRoutes, routes);
+  await app.register(metricsRoutes, routes);
+  await app.register(nftRoutes, { ...routes, prefix: '/api/nft' });
+  await app.register(stakingRoutes, routes);
+  await app.register(companyRoutes, routes);
+  await app.register(agentRoutes, routes);
+  await app.register(tradingRoutes, routes);
+  await app.register(v1Routes, { ...routes, prefix: '/api/v1' });
+  await app.register(tokenRoutes, routes);
+  await app.register(decisionRoutes, routes);
+  await app.register(fortuneRoutes, routes);
+  await app.register(epochRoutes, routes);
+  await app.register(adminRoutes, routes);
   return app;
 }

@@ -1,9 +1,9 @@
-// Identical concurrent reads share one database read and one serialization (the read routes under load, docs/benchmarks.md).
+// Identical concurrent reads share one read: the read cache's round trips to the change feed, and its reads while
+// the feed cannot say what changed (read-cache.ts).
 // A request only ever joins a read that starts after it arrived: while a read of its key is running, arrivals wait
 // for the next one, which starts when the running one ends and answers all of them. So an answer never predates
 // its request (a client that wrote and then reads sees its write), and a key has at most one read running and
 // one waiting, however many requests ask for it.
-import { JSON_TYPE, STAMP_PLACEHOLDER, stampable, stamped } from './envelope.ts';
 
 interface Waiting {
   load: () => Promise<unknown>;
@@ -58,30 +58,5 @@ export function createCoalescer(): Coalescer {
       slot.next = { load, promise, resolve, reject };
     }
     return slot.next.promise as Promise<T>;
-  };
-}
-
-/** What sending a shared body needs of a reply (any route's typed reply has it). */
-interface JsonReply<R> {
-  serialize(payload: unknown): unknown;
-  type(contentType: string): { send(body: string): R };
-}
-
-/**
- * One route's shared reads. `send` answers with the body `build` makes, read and serialized with the route's own
- * serializer once for identical requests asked together (`key`: the route's normalized input). `sendV1` does the
- * same for a v1 body: `build` puts the timestamp it is given in `meta`, and every response gets its own time.
- */
-export function createSharedReads() {
-  const bodies = createCoalescer();
-  return {
-    async send<R>(reply: JsonReply<R>, key: string, build: () => Promise<unknown>): Promise<R> {
-      const body = await bodies(key, async () => reply.serialize(await build()) as string);
-      return reply.type(JSON_TYPE).send(body);
-    },
-    async sendV1<R>(reply: JsonReply<R>, key: string, build: (timestamp: string) => Promise<unknown>): Promise<R> {
-      const body = await bodies(key, async () => stampable(reply.serialize(await build(STAMP_PLACEHOLDER)) as string));
-      return reply.type(JSON_TYPE).send(stamped(body));
-    },
   };
 }

@@ -1,7 +1,7 @@
 // Entity tags on the API's JSON reads: every 200 answer of a GET carries a weak ETag (a hash of its bytes), and a
 // request whose If-None-Match names it gets 304 Not Modified with no body. A client (the web app, a dashboard
-// polling a list) then re-downloads a body only when it changed. Routes that set their own ETag (the NFT
-// documents, strong ones) keep it.
+// polling a list) then re-downloads a body only when it changed. Routes that set their own ETag keep it and answer
+// the 304 themselves: the NFT documents (strong tags) and the cached reads (read-cache.ts, the tag kept with the body).
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './types.ts';

@@ -11,6 +11,7 @@ import type {
 import type { Redis } from 'ioredis';
 import type { ApiKeyVerifier } from '../domain/auth/api-keys.ts';
 import type { Deps } from '../domain/deps.ts';
+import type { ReadCache } from './read-cache.ts';
 
 /** Start-up state read by GET /api/ready: main.ts moves it to ready once its roles started, to stopping at shutdown. */
 export type LifecycleState = 'starting' | 'ready' | 'stopping';
@@ -32,4 +33,6 @@ export type App = FastifyInstance<
 
 export interface RouteOptions {
   container: Container;
+  /** The read routes' kept bodies (read-cache.ts). */
+  reads: ReadCache;
 }

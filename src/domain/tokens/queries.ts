@@ -155,7 +155,7 @@ export async function listTokens(deps: Deps, query: TokenListQuery, total: PageT
 
 const DAY_MS = 86_400_000;
 /** How long the 24-hour volumes are reused: the v1 list reads them at most once per this, not per request. */
-const VOLUMES_REUSE_MS = 5_000;
+export const VOLUMES_REUSE_MS = 5_000;
 const volumeReads = new WeakMap<object, { at: number; volumes: Promise<Map<string, bigint>> }>();
 
 /**

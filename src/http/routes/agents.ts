@@ -8,7 +8,6 @@ import { getAgent, listAgents } from '../../domain/agents/queries.ts';
 import { registrationFile } from '../../domain/agents/registration.ts';
 import { agentCreatedView, agentDetailView, agentListView } from '../../domain/agents/views.ts';
 import { requireWallet } from '../auth/index.ts';
-import { createSharedReads } from '../coalesce.ts';
 import { ok } from '../envelope.ts';
 import {
   AgentCreatedResponse,
@@ -30,10 +29,12 @@ const security = [{ wallet: [] }];
 
 const allErrorsCompiler = createValidatorCompiler({ allErrors: true });
 
-export default async function agentRoutes(app: App, { container }: RouteOptions) {
+export default async function agentRoutes(app: App, { container, reads }: RouteOptions) {
   const db = container.database.db;
   const walletGuard = requireWallet(container);
-  const lists = createSharedReads();
+  // Kept until a table they were read from changes (read-cache.ts).
+  const lists = reads.route('agents', { tables: ['agents', 'companies'] });
+  const details = reads.route('agent', { tables: ['agents', 'companies'] });
   const totals = createPageTotals();
 
   app.get(
@@ -49,7 +50,6 @@ export default async function agentRoutes(app: App, { container }: RouteOptions)
     },
     async (request, reply) => {
       const { page, limit, status, creator } = request.query;
-      // Identical lists asked at once are read and serialized once (see coalesce.ts).
       return lists.send(reply, `${page}|${limit}|${status ?? ''}|${creator?.toLowerCase() ?? ''}`, async () => {
         const { rows, total } = await listAgents(db, { page, limit, status, creator }, totals);
         return {
@@ -71,7 +71,8 @@ export default async function agentRoutes(app: App, { container }: RouteOptions)
         response: { 200: AgentDetailResponse, ...internalErrors },
       },
     },
-    async (request) => ok(agentDetailView(await getAgent(db, request.params.id))),
+    async (request, reply) =>
+      details.send(reply, request.params.id, async () => ok(agentDetailView(await getAgent(db, request.params.id)))),
   );
 
   app.get(

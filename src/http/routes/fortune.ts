@@ -2,10 +2,10 @@
 // (v1FortuneRoutes, under /api/v1).
 
 import { createPageTotals } from '../../db/page-total.ts';
+import { dayOf } from '../../domain/costs/gas-budget.ts';
 import { scoreHistory } from '../../domain/scores/history.ts';
 import { getFortuneList, listFortune } from '../../domain/scores/queries.ts';
 import { requireApiKey } from '../auth/index.ts';
-import { createSharedReads } from '../coalesce.ts';
 import { ok, v1Page } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
@@ -19,9 +19,10 @@ import {
 } from '../schemas/fortune.ts';
 import type { App, RouteOptions } from '../types.ts';
 
-export default async function fortuneRoutes(app: App, { container }: RouteOptions) {
-  // Identical lists asked at once are read and serialized once (see coalesce.ts).
-  const snapshotLists = createSharedReads();
+export default async function fortuneRoutes(app: App, { container, reads }: RouteOptions) {
+  // Kept until a table they were read from changes (read-cache.ts).
+  const snapshotLists = reads.route('fortune-list', { tables: ['score_snapshots', 'companies'] });
+  const histories = reads.route('scores', { tables: ['score_snapshots', 'companies'] });
 
   app.get(
     '/api/fortune-list',
@@ -37,7 +38,9 @@ export default async function fortuneRoutes(app: App, { container }: RouteOption
     },
     async (request, reply) => {
       const { limit, epoch, category } = request.query;
-      return snapshotLists.send(reply, `${limit}|${epoch}|${category ?? ''}`, async () =>
+      // The day is in the key: with no snapshot yet, the list names the next midnight.
+      const day = dayOf(container.now());
+      return snapshotLists.send(reply, `${limit}|${epoch}|${category ?? ''}|${day}`, async () =>
         ok(await getFortuneList(container, { limit, epoch, category })),
       );
     },
@@ -54,14 +57,17 @@ export default async function fortuneRoutes(app: App, { container }: RouteOption
         response: { 200: ScoreHistoryResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await scoreHistory(container.database.db, request.params.id, request.query.limit)),
+    async (request, reply) =>
+      histories.send(reply, `${request.params.id}|${request.query.limit}`, async () =>
+        ok(await scoreHistory(container.database.db, request.params.id, request.query.limit)),
+      ),
   );
 }
 
 /** The public v1 ranking, registered under /api/v1 by v1.ts. */
-export async function v1FortuneRoutes(app: App, { container }: RouteOptions) {
-  // Identical lists asked at once are read and serialized once (see coalesce.ts).
-  const rankings = createSharedReads();
+export async function v1FortuneRoutes(app: App, { container, reads }: RouteOptions) {
+  // Kept until a table they were read from changes (read-cache.ts).
+  const rankings = reads.route('v1-fortune', { tables: ['companies', 'agents'] });
   const totals = createPageTotals();
 
   app.get(

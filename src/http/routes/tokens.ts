@@ -4,9 +4,8 @@
 import { createPageTotals } from '../../db/page-total.ts';
 import { tokenCandles, tokenTradePage } from '../../domain/tokens/history.ts';
 import { launchToken } from '../../domain/tokens/launch.ts';
-import { getTokenDetail, getTokenStatus, listTokens } from '../../domain/tokens/queries.ts';
+import { getTokenDetail, getTokenStatus, listTokens, VOLUMES_REUSE_MS } from '../../domain/tokens/queries.ts';
 import { requireApiKey, requireWallet } from '../auth/index.ts';
-import { createSharedReads } from '../coalesce.ts';
 import { ok, v1Body, v1Page } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
@@ -24,7 +23,7 @@ import {
 } from '../schemas/tokens.ts';
 import type { App, RouteOptions } from '../types.ts';
 
-export default async function tokenRoutes(app: App, { container }: RouteOptions) {
+export default async function tokenRoutes(app: App, { container, reads }: RouteOptions) {
   app.post(
     '/api/companies/:id/token',
     {
@@ -60,6 +59,9 @@ export default async function tokenRoutes(app: App, { container }: RouteOptions)
   );
 
   const db = container.database.db;
+  // Kept until a table they were read from changes (read-cache.ts).
+  const candles = reads.route('candles', { tables: ['companies', 'token_trades'] });
+  const trades = reads.route('trades', { tables: ['companies', 'token_trades'] });
   app.get(
     '/api/companies/:id/token/candles',
     {
@@ -71,7 +73,12 @@ export default async function tokenRoutes(app: App, { container }: RouteOptions)
         response: { 200: CandlesResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await tokenCandles(db, request.params.id, request.query.interval, request.query.limit)),
+    async (request, reply) => {
+      const { interval, limit } = request.query;
+      return candles.send(reply, `${request.params.id}|${interval}|${limit}`, async () =>
+        ok(await tokenCandles(db, request.params.id, interval, limit)),
+      );
+    },
   );
 
   app.get(
@@ -85,22 +92,22 @@ export default async function tokenRoutes(app: App, { container }: RouteOptions)
         response: { 200: TradesResponse, ...internalErrors },
       },
     },
-    async (request) => {
-      const { trades, pagination } = await tokenTradePage(
-        db,
-        request.params.id,
-        request.query.page,
-        request.query.limit,
-      );
-      return { success: true as const, data: { trades, pagination } };
+    async (request, reply) => {
+      const { page, limit } = request.query;
+      return trades.send(reply, `${request.params.id}|${page}|${limit}`, async () => ({
+        success: true as const,
+        data: await tokenTradePage(db, request.params.id, page, limit),
+      }));
     },
   );
 }
 
 /** The v1 token detail and list, registered under /api/v1 by v1.ts. */
-export async function v1TokenRoutes(app: App, { container }: RouteOptions) {
+export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions) {
   const apiKey = requireApiKey(container);
-  const lists = createSharedReads();
+  // Kept until a table they were read from changes (read-cache.ts), and at most as long as the 24-hour volumes
+  // they show are reused; each response gets its own timestamp.
+  const lists = reads.route('v1-tokens', { tables: ['companies', 'token_trades'], maxAgeMs: VOLUMES_REUSE_MS });
   const totals = createPageTotals();
 
   app.get(
@@ -132,7 +139,6 @@ export async function v1TokenRoutes(app: App, { container }: RouteOptions) {
     },
     async (request, reply) => {
       const { page, limit, status } = request.query;
-      // Identical lists asked at once are read and serialized once (see coalesce.ts); each gets its own timestamp.
       return lists.sendV1(reply, `${page}|${limit}|${status ?? ''}`, async (timestamp) => {
         const { items, total } = await listTokens(container, { page, limit, status }, totals);
         return v1Page(items, page, limit, total, timestamp);

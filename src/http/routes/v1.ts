@@ -6,9 +6,10 @@ import eventRoutes from './events.ts';
 import { v1FortuneRoutes } from './fortune.ts';
 import { v1TokenRoutes } from './tokens.ts';
 
-export default async function v1Routes(app: App, { container }: RouteOptions) {
+export default async function v1Routes(app: App, options: RouteOptions) {
   installErrorHandlers(app, 'v1');
-  await app.register(v1TokenRoutes, { container });
-  await app.register(v1FortuneRoutes, { container });
-  await app.register(eventRoutes, { container });
+  const routes = { container: options.container, reads: options.reads };
+  await app.register(v1TokenRoutes, routes);
+  await app.register(v1FortuneRoutes, routes);
+  await app.register(eventRoutes, routes);
 }

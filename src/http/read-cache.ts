@@ -1,0 +1,165 @@
+// The read routes' bodies, serialized once per change and kept in this process until a table they were read from
+// changes (src/db/changes.ts: a trigger NOTIFYs the table's name, every replica hears it at commit).
+//
+// Why an answer is never older than its request: before looking, a request waits until every change committed
+// before it arrived is known here (ChangeFeed.caughtUp: one round trip on the listening connection, shared by the
+// requests that arrive meanwhile). A kept body, or a read still running, serves it when none of its tables changed
+// after the feed position taken before that read began; otherwise it reads again. So a write, on this replica or
+// another, shows in the next read that starts after the write's response. While the feed cannot say (not
+// listening, connection lost), nothing is kept or served from memory, and identical requests asked together share
+// one read (coalesce.ts).
+//
+// Bodies are kept up to READ_CACHE_MAX_BYTES in all, least recently used first out. A body also carries its weak
+// ETag, so a 304 costs a comparison; a v1 body's ETag is that of its content without the response's timestamp.
+import { type ChangeFeed, createChangeFeed, type WatchedTable } from '../db/changes.ts';
+import type { Database } from '../db/client.ts';
+import { createCoalescer } from './coalesce.ts';
+import { JSON_TYPE, STAMP_PLACEHOLDER, type StampedBody, stampable, stamped } from './envelope.ts';
+import { ifNoneMatchHits, weakEtagOf } from './etag.ts';
+
+/** Bytes of bodies kept in memory at most, over every route. */
+export const READ_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+interface Body {
+  body: string;
+  etag: string;
+  /** A v1 body cut around its timestamp. */
+  v1: StampedBody | undefined;
+}
+
+interface Entry extends Body {
+  /** The feed position before the read began. */
+  position: number;
+  /** performance.now() after which the body is read again whatever changed (routes with a time-bound part). */
+  expires: number;
+  bytes: number;
+}
+
+interface Loading {
+  position: number;
+  expires: number;
+  promise: Promise<Body>;
+}
+
+/** What sending a body needs of a reply (any route's typed reply has it). */
+interface JsonReply<R> {
+  request: { headers: { 'if-none-match'?: string | undefined } };
+  serialize(payload: unknown): unknown;
+  header(name: string, value: string): unknown;
+  code(status: number): { send(): R };
+  type(contentType: string): { send(body: string): R };
+}
+
+export interface CachedReadOptions {
+  /** Every table the read depends on; each must be one of WATCHED_TABLES. */
+  tables: readonly WatchedTable[];
+  /** Read again after this long even without a change (a figure over a moving time window). */
+  maxAgeMs?: number;
+}
+
+export interface CachedReads {
+  /** Answers the body `build` makes, serialized with the route's serializer (`key`: the route's normalized input). */
+  send<R>(reply: JsonReply<R>, key: string, build: () => Promise<unknown>): Promise<R>;
+  /** The same for a v1 body: `build` puts the timestamp it is given in `meta`; every response gets its own time. */
+  sendV1<R>(reply: JsonReply<R>, key: string, build: (timestamp: string) => Promise<unknown>): Promise<R>;
+}
+
+export interface ReadCache {
+  /** The cached reads of one route (`name` keeps its keys apart from other routes'). */
+  route(name: string, options: CachedReadOptions): CachedReads;
+  /** Bodies kept now, and their bytes. */
+  size(): { entries: number; bytes: number };
+  stop(): Promise<void>;
+}
+
+export function createReadCache(
+  database: Pick<Database, 'listen' | 'caughtUp'>,
+  { maxBytes = READ_CACHE_MAX_BYTES, feed = createChangeFeed(database) }: { maxBytes?: number; feed?: ChangeFeed } = {},
+): ReadCache {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  // Requests that arrive while a round trip runs wait for the next one, which answers them all (coalesce.ts).
+  const fences = createCoalescer();
+  const caughtUp = () => fences('caught-up', () => feed.caughtUp());
+
+  const keep = (key: string, entry: Entry) => {
+    const old = entries.get(key);
+    if (old !== undefined) {
+      bytes -= old.bytes;
+      entries.delete(key);
+    }
+    if (entry.bytes > maxBytes) return;
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    for (const [oldest, e] of entries) {
+      if (bytes <= maxBytes) break;
+      entries.delete(oldest);
+      bytes -= e.bytes;
+    }
+  };
+
+  function route(name: string, { tables, maxAgeMs = Number.POSITIVE_INFINITY }: CachedReadOptions): CachedReads {
+    const loading = new Map<string, Loading>();
+    const uncached = createCoalescer();
+    const current = (at: { position: number; expires: number }) =>
+      !feed.changedSince(tables, at.position) && performance.now() < at.expires;
+
+    const bodyFrom = (body: string, v1: boolean): Body => ({
+      body,
+      etag: weakEtagOf(body),
+      v1: v1 ? stampable(body) : undefined,
+    });
+
+    async function bodyOf(key: string, v1: boolean, make: () => Promise<string>): Promise<Body> {
+      if (!(await caughtUp())) return uncached(key, async () => bodyFrom(await make(), v1));
+      const fullKey = `${name}\u0000${key}`;
+      const hit = entries.get(fullKey);
+      if (hit !== undefined && current(hit)) {
+        // Most recently used last: the eviction walks from the front.
+        entries.delete(fullKey);
+        entries.set(fullKey, hit);
+        return hit;
+      }
+      const running = loading.get(key);
+      if (running !== undefined && current(running)) return running.promise;
+      const position = feed.position();
+      const expires = performance.now() + maxAgeMs;
+      const promise = make().then((body) => {
+        const entry = { ...bodyFrom(body, v1), position, expires, bytes: body.length * 2 };
+        if (current(entry)) keep(fullKey, entry);
+        return entry;
+      });
+      const load = { position, expires, promise };
+      loading.set(key, load);
+      const done = () => {
+        if (loading.get(key) === load) loading.delete(key);
+      };
+      promise.then(done, done);
+      return promise;
+    }
+
+    function answer<R>(reply: JsonReply<R>, { body, etag, v1 }: Body): R {
+      reply.header('etag', etag);
+      if (ifNoneMatchHits(reply.request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type(JSON_TYPE).send(v1 ? stamped(v1) : body);
+    }
+
+    return {
+      async send(reply, key, build) {
+        return answer(reply, await bodyOf(key, false, async () => reply.serialize(await build()) as string));
+      },
+      async sendV1(reply, key, build) {
+        return answer(
+          reply,
+          await bodyOf(key, true, async () => reply.serialize(await build(STAMP_PLACEHOLDER)) as string),
+        );
+      },
+    };
+  }
+
+  return {
+    route,
+    size: () => ({ entries: entries.size, bytes }),
+    stop: () => feed.stop(),
+  };
+}
