@@ -2,7 +2,6 @@
 // error envelopes, OpenAPI, rate limits, then every area's routes.
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -122,7 +121,13 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   });
 
   // First among the plugins, so every answer carries the headers: errors, 404s and 429s included.
-  await app.register(helmet, securityHeaders(config, container.chain));
+  // Computed once; a callback hook, so no promise per request. Routes that need another policy set their own later
+  // (the API reference's, below).
+  const security = securityHeaders(config, container.chain);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security);
+    done();
+  });
   installEtags(app);
 
   // The web app's assets, and its pages for every GET outside /api that no route takes (deep links included).
