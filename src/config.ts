@@ -9,6 +9,7 @@ import {
   GRADUATION_THRESHOLD_USD_MIN,
   MODEL_PROVIDERS,
   type ModelProviderName,
+  READ_CACHE_MAX_MB_DEFAULT,
   SSE_HEARTBEAT_MS_DEFAULT,
   SSE_HEARTBEAT_MS_MIN,
   SSE_MAX_CONNECTIONS_DEFAULT,
@@ -81,6 +82,8 @@ export interface Config {
   indexerPollMs: number;
   /** Event streams this process holds at most; one more answers 429. */
   sseMaxConnections: number;
+  /** Bytes of read-route bodies this process keeps in memory at most (src/http/read-cache.ts); 0 keeps none. */
+  readCacheMaxBytes: number;
   /** Event streams one API key (or, without a key, one client address) holds at most in this process. */
   sseMaxConnectionsPerClient: number;
   /** Silence after which a stream gets a `: ping` comment; 0 sends none. */
@@ -325,6 +328,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     ),
     indexerPollMs: int(env, 'INDEXER_POLL_MS', chainRpcUrl ? 2000 : 500, 50, 600_000),
     sseMaxConnections: int(env, 'SSE_MAX_CONNECTIONS', SSE_MAX_CONNECTIONS_DEFAULT, 1, 1_000_000),
+    readCacheMaxBytes: int(env, 'READ_CACHE_MAX_MB', READ_CACHE_MAX_MB_DEFAULT, 0, 65_536) * 1024 * 1024,
     sseMaxConnectionsPerClient: int(
       env,
       'SSE_MAX_CONNECTIONS_PER_CLIENT',

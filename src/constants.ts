@@ -93,6 +93,8 @@ export const SSE_POLL_INTERVAL_MS = 5_000;
 export const SSE_RETENTION_MS = 60 * 60 * 1000;
 // Not in SPEC.md: the stream's defaults and bounds (docs/api/events.md)
 export const SSE_MAX_CONNECTIONS_DEFAULT = 10_000;
+/** Megabytes of read-route bodies one process keeps in memory by default (READ_CACHE_MAX_MB). */
+export const READ_CACHE_MAX_MB_DEFAULT = 256;
 export const SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT = 100;
 /** A `: ping` comment line after this much silence keeps proxies from closing an idle stream; 0 disables. */
 export const SSE_HEARTBEAT_MS_DEFAULT = 30_000;

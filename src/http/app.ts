@@ -199,7 +199,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   });
 
   // The read routes' bodies, kept until a table they were read from changes (read-cache.ts).
-  const reads = createReadCache(container.database);
+  const reads = createReadCache(container.database, { maxBytes: container.config.readCacheMaxBytes });
   app.addHook('onClose', async () => {
     await reads.stop();
   });

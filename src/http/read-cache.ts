@@ -9,16 +9,13 @@
 // listening, connection lost), nothing is kept or served from memory, and identical requests asked together share
 // one read (coalesce.ts).
 //
-// Bodies are kept up to READ_CACHE_MAX_BYTES in all, least recently used first out. A body also carries its weak
+// Bodies are kept up to READ_CACHE_MAX_MB in all (config), least recently used first out. A body also carries its weak
 // ETag, so a 304 costs a comparison; a v1 body's ETag is that of its content without the response's timestamp.
 import { type ChangeFeed, createChangeFeed, type WatchedTable } from '../db/changes.ts';
 import type { Database } from '../db/client.ts';
 import { createCoalescer } from './coalesce.ts';
 import { JSON_TYPE, STAMP_PLACEHOLDER, type StampedBody, stampable, stamped } from './envelope.ts';
 import { ifNoneMatchHits, weakEtagOf } from './etag.ts';
-
-/** Bytes of bodies kept in memory at most, over every route. */
-export const READ_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 interface Body {
   body: string;
@@ -74,7 +71,7 @@ export interface ReadCache {
 
 export function createReadCache(
   database: Pick<Database, 'listen' | 'caughtUp'>,
-  { maxBytes = READ_CACHE_MAX_BYTES, feed = createChangeFeed(database) }: { maxBytes?: number; feed?: ChangeFeed } = {},
+  { maxBytes, feed = createChangeFeed(database) }: { maxBytes: number; feed?: ChangeFeed },
 ): ReadCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -125,7 +122,8 @@ export function createReadCache(
       const position = feed.position();
       const expires = performance.now() + maxAgeMs;
       const promise = make().then((body) => {
-        const entry = { ...bodyFrom(body, v1), position, expires, bytes: body.length * 2 };
+        // Bodies are ASCII JSON (V8 keeps them one byte a character); the entry's own fields are small beside them.
+        const entry = { ...bodyFrom(body, v1), position, expires, bytes: body.length + 200 };
         if (current(entry)) keep(fullKey, entry);
         return entry;
       });

@@ -221,7 +221,7 @@ describe('createReadCache', () => {
 
   it('reads again after a change, every time while the feed cannot say, and after its maximum age', async () => {
     const m = manualFeed();
-    const cache = createReadCache(t.database, { feed: m.feed });
+    const cache = createReadCache(t.database, { feed: m.feed, maxBytes: 1024 * 1024 });
     const route = cache.route('r', { tables: ['companies'] });
     let reads = 0;
     const build = async () => ({ n: ++reads });
@@ -251,7 +251,7 @@ describe('createReadCache', () => {
 
   it('shares a read still current, and starts another when its table changed meanwhile', async () => {
     const m = manualFeed();
-    const cache = createReadCache(t.database, { feed: m.feed });
+    const cache = createReadCache(t.database, { feed: m.feed, maxBytes: 1024 * 1024 });
     const route = cache.route('r', { tables: ['companies'] });
     const releases: (() => void)[] = [];
     const slow = () =>
@@ -286,7 +286,7 @@ describe('createReadCache', () => {
 
   it('keeps at most its byte budget, dropping the least recently used first', async () => {
     const m = manualFeed();
-    const cache = createReadCache(t.database, { feed: m.feed, maxBytes: 3 * 2 * 110 });
+    const cache = createReadCache(t.database, { feed: m.feed, maxBytes: 3 * 320 });
     const route = cache.route('r', { tables: ['companies'] });
     const text = (k: string) => ({ k, pad: 'x'.repeat(90) });
     for (const k of ['a', 'b', 'c']) await route.send(reply(), k, async () => text(k));
@@ -294,7 +294,7 @@ describe('createReadCache', () => {
     await route.send(reply(), 'a', async () => text('a')); // a is now the most recent
     await route.send(reply(), 'd', async () => text('d')); // b goes
     expect(cache.size().entries).toBe(3);
-    expect(cache.size().bytes).toBeLessThanOrEqual(3 * 2 * 110);
+    expect(cache.size().bytes).toBeLessThanOrEqual(3 * 320);
     let readAgain = false;
     await route.send(reply(), 'b', async () => {
       readAgain = true;
