@@ -58,7 +58,8 @@ export const scoreSnapshots = pgTable(
     // GET /api/fortune-list: a date's entries by rank, with and without a category.
     index('score_snapshots_date_rank_idx').on(t.snapshotDate, t.rank),
     index('score_snapshots_date_category_rank_idx').on(t.snapshotDate, t.category, t.rank),
-    // GET /api/companies/{id}/scores: a company's history, newest first.
+    // GET /api/companies/{id}/scores: a company's history, newest first. Migration 0017 makes it covering
+    // (INCLUDE the rank, overall and five scores the route shows), which Drizzle's index builder cannot say.
     index('score_snapshots_company_date_idx').on(t.companyId, t.snapshotDate.desc()),
   ],
 );

@@ -7,8 +7,18 @@ import { requireCompany } from '../companies/queries.ts';
 
 export async function scoreHistory(db: Tx, idOrSlug: string, limit: number) {
   const company = await requireCompany(db, idOrSlug);
+  // Only the columns the covering index holds: an index-only scan.
   const rows = await db
-    .select()
+    .select({
+      snapshotDate: scoreSnapshots.snapshotDate,
+      rank: scoreSnapshots.rank,
+      overall: scoreSnapshots.overall,
+      treasuryScore: scoreSnapshots.treasuryScore,
+      tradingScore: scoreSnapshots.tradingScore,
+      volumeScore: scoreSnapshots.volumeScore,
+      activityScore: scoreSnapshots.activityScore,
+      completenessScore: scoreSnapshots.completenessScore,
+    })
     .from(scoreSnapshots)
     .where(eq(scoreSnapshots.companyId, company.id))
     .orderBy(desc(scoreSnapshots.snapshotDate))
