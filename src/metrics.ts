@@ -51,6 +51,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const requestChildren = new Map<string, ReturnType<typeof requestDuration.labels>>();
   const jobDuration = new Histogram({
     name: 'aie_job_duration_seconds',
     help: 'Scheduled job runs by job and outcome (ok, failed, skipped: another process held the lock)',
@@ -108,10 +109,16 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     registry,
     contentType: registry.contentType,
     observeRequest(method, route, statusCode, seconds) {
-      requestDuration.observe(
-        { method, route: route ?? 'unmatched', status_class: statusClass(statusCode) },
-        Math.max(0, seconds),
-      );
+      // One labelled child per method, route and status class, looked up by a string rather than prom-client
+      // hashing the label object on every request. Route patterns are finite (never the raw URL), so is the map.
+      const labels = { method, route: route ?? 'unmatched', status_class: statusClass(statusCode) };
+      const key = `${labels.method} ${labels.route} ${labels.status_class}`;
+      let child = requestChildren.get(key);
+      if (child === undefined) {
+        child = requestDuration.labels(labels);
+        requestChildren.set(key, child);
+      }
+      child.observe(Math.max(0, seconds));
     },
     observeJob(job, seconds, outcome) {
       jobDuration.observe({ job, outcome }, Math.max(0, seconds));

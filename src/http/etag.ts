@@ -20,16 +20,17 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
 export const weakEtagOf = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
 export function installEtags(app: App) {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.getHeader('etag') !== undefined) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+  // A callback hook: no promise per request.
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (reply.getHeader('etag') !== undefined) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
     const etag = weakEtagOf(payload);
     reply.header('etag', etag);
-    if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) return payload;
+    if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) return done(null, payload);
     reply.code(304);
     reply.removeHeader('content-length');
-    return '';
+    done(null, '');
   });
 }
