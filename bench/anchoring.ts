@@ -14,6 +14,7 @@ import { deployLocalContracts } from '../src/chain/deploy.ts';
 import { deployBlocksOf } from '../src/chain/index.ts';
 import { createOutbox } from '../src/chain/outbox.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { recordResults } from './results.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ANCHORING_RESULTS = path.join(here, 'anchoring-results.json');
@@ -73,6 +74,7 @@ export async function runAnchoringBench(): Promise<AnchoringRow[]> {
       ANCHORING_RESULTS,
       `${JSON.stringify({ measuredAt: new Date().toISOString(), passMs: PASS_MS, rows }, null, 2)}\n`,
     );
+    recordResults('anchoring', { passMs: PASS_MS, rows });
     console.log(`anchoring gas per round (one batch per ${PASS_MS / 1000} s engine pass, anvil):`);
     console.table(rows);
     return rows;

@@ -18,6 +18,8 @@ declare module 'autocannon' {
       requests?: RequestTemplate[];
       /** Requests per second over all connections. */
       overallRate?: number;
+      /** Requests in all, after which the run stops. */
+      amount?: number;
     }
     interface Histogram {
       average: number;
@@ -29,6 +31,8 @@ declare module 'autocannon' {
       p99: number;
     }
     interface Result {
+      /** Seconds the run took. */
+      duration: number;
       requests: Histogram;
       latency: Histogram;
       throughput: Histogram;

@@ -15,6 +15,7 @@ import { AGENT_ROLES } from '../src/constants.ts';
 import { createContainer } from '../src/container.ts';
 import { agents, companies } from '../src/db/schema/companies.ts';
 import { runRound, startRound } from '../src/domain/engine/pipeline.ts';
+import { recordResults } from './results.ts';
 import { DEFAULT_SERVER_URL } from './seed.ts';
 import { gc } from './service.ts';
 
@@ -123,6 +124,7 @@ export async function runEngineSoak(rounds = ROUNDS): Promise<EngineSoakResult> 
       `engine throughput: ${roundsPerSecond} rounds/s one after another (10,000 companies on a 1-hour schedule need ${SCHEDULE_NEED_ROUNDS_PER_SECOND.toFixed(2)} rounds/s)`,
     );
     writeFileSync(ENGINE_SOAK_RESULTS, `${JSON.stringify(result, null, 2)}\n`);
+    recordResults('engineSoak', result);
     return result;
   } finally {
     await container.close();

@@ -22,6 +22,8 @@ export interface LoadRequest extends LoadTarget {
   mix?: LoadTarget[];
   /** Requests per second over all connections; as fast as possible when absent. */
   rate?: number;
+  /** Stop after this many requests in all (then `seconds` is only the longest it may take). */
+  amount?: number;
 }
 
 export interface LoadSummary {
@@ -77,12 +79,15 @@ function load(msg: LoadRequest): Promise<LoadSummary> {
         headers: msg.headers,
         requests: (msg.mix ?? [msg]).map(template),
         ...(msg.rate ? { overallRate: msg.rate } : {}),
+        ...(msg.amount ? { amount: msg.amount } : {}),
       },
       (err, r) => {
         if (err) return reject(err);
         resolve({
           requests: r.requests.total,
-          rps: r.requests.average,
+          // A run of a fixed number of requests ends within a second: its rate is what it took, not an average of
+          // whole seconds.
+          rps: msg.amount ? r.requests.total / r.duration : r.requests.average,
           p50: r.latency.p50,
           p90: r.latency.p90,
           p99: r.latency.p99,

@@ -15,7 +15,14 @@ import { createContainer } from '../src/container.ts';
 import { createApiKey } from '../src/domain/auth/api-keys.ts';
 import { buildApp } from '../src/http/app.ts';
 import type { LoadRequest, LoadSummary } from './http-load.ts';
-import { DEFAULT_SERVER_URL, resetBenchDatabase, type SeedReport, seedBenchDatabase } from './seed.ts';
+import {
+  DEFAULT_SEED,
+  DEFAULT_SERVER_URL,
+  resetBenchDatabase,
+  type SeedCounts,
+  type SeedReport,
+  seedBenchDatabase,
+} from './seed.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -32,7 +39,10 @@ export const gc: (() => void) | undefined = (() => {
 })();
 
 /** The seeded benchmark database: seeded anew when `seed`, else the one a previous run seeded. */
-export async function benchDatabase(seed: boolean): Promise<{ url: string; seed?: SeedReport }> {
+export async function benchDatabase(
+  seed: boolean,
+  counts: SeedCounts = DEFAULT_SEED,
+): Promise<{ url: string; seed?: SeedReport }> {
   if (!seed) {
     const fallback = new URL(process.env.BENCH_SERVER_URL ?? DEFAULT_SERVER_URL);
     fallback.pathname = '/bench';
@@ -40,7 +50,7 @@ export async function benchDatabase(seed: boolean): Promise<{ url: string; seed?
   }
   const url = await resetBenchDatabase();
   console.log('seeding the benchmark database ...');
-  const report = await seedBenchDatabase(url);
+  const report = await seedBenchDatabase(url, counts);
   console.log(
     `seeded in ${report.totalSeconds} s: ${Object.entries(report.counts)
       .map(([k, v]) => `${v} ${k}`)

@@ -8,6 +8,8 @@ interface Start {
   clients: number;
   concurrency: number;
   apiKey: string;
+  /** Loopback source addresses to spread the streams over: each has its own ~28,000 ephemeral ports. */
+  localAddresses?: string[];
 }
 
 type FromParent = { kind: 'start'; start: Start } | { kind: 'collect'; events: number } | { kind: 'exit' };
@@ -21,9 +23,15 @@ let connected = 0;
 let failed = 0;
 let closedEarly = 0;
 
+let opened = 0;
 function openOne(start: Start): Promise<void> {
   return new Promise((resolve) => {
-    const req = http.get(start.url, { agent: false, headers: { 'x-api-key': start.apiKey } });
+    const local = start.localAddresses?.[opened++ % start.localAddresses.length];
+    const req = http.get(start.url, {
+      agent: false,
+      headers: { 'x-api-key': start.apiKey },
+      ...(local ? { localAddress: local } : {}),
+    });
     sockets.push(req);
     let settled = false;
     const settle = (ok: boolean) => {

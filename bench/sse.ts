@@ -14,6 +14,7 @@ import { createContainer } from '../src/container.ts';
 import { createApiKey, revokeApiKey } from '../src/domain/auth/api-keys.ts';
 import { publishEvent } from '../src/domain/events/store.ts';
 import { buildApp } from '../src/http/app.ts';
+import { recordResults } from './results.ts';
 import { gc } from './service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -68,13 +69,39 @@ function openFileLimit(): number | undefined {
   }
 }
 
+/**
+ * The open-file limit of this process, raised to `wanted` when it is lower: the soft limit up to the hard one is
+ * anyone's to raise (prlimit on this process; its children inherit it), above the hard one only a privileged user's.
+ */
+function raiseOpenFileLimit(wanted: number): number | undefined {
+  const limit = openFileLimit();
+  if (limit === undefined || limit >= wanted) return limit;
+  for (const to of [wanted, 'hard']) {
+    try {
+      const value = to === 'hard' ? execSync('ulimit -Hn', { shell: '/bin/sh', encoding: 'utf8' }).trim() : to;
+      execSync(`prlimit --pid ${process.pid} --nofile=${value}:${value}`, { stdio: 'ignore' });
+      break;
+    } catch {
+      // not allowed (above the hard limit without privilege), or no prlimit: the next, or what there is
+    }
+  }
+  return openFileLimit();
+}
+
+/** Streams per client process: each stays well under a common per-process open-file limit. */
+const STREAMS_PER_CLIENT_PROCESS = 15_000;
+/** Loopback source addresses the clients spread over: one has about 28,000 ephemeral ports to one server port. */
+const LOCAL_ADDRESSES = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4'];
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runSseBench(options: SseBenchOptions) {
-  const limit = openFileLimit();
-  if (limit !== undefined && limit < options.clients + 500) {
-    console.warn(
-      `warning: the open-file limit is ${limit}; ${options.clients} streams need more (ulimit -n ${options.clients + 1000})`,
+  // The server holds every stream in this one process: a descriptor each, and some to spare.
+  const needed = options.clients + 500;
+  const limit = raiseOpenFileLimit(needed);
+  if (limit !== undefined && limit < needed) {
+    throw new Error(
+      `the open-file limit of this process is ${limit} and cannot be raised here (its hard limit; raising that needs privilege: ulimit -Hn, LimitNOFILE): ${options.clients} streams in one server process need ${needed}; run with --clients ${limit - 500} or fewer`,
     );
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aie-bench-'));
@@ -95,11 +122,16 @@ export async function runSseBench(options: SseBenchOptions) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/events`;
   const key = await createApiKey(container.database.db, 'bench');
-  const child = fork(path.join(here, 'sse-clients.ts'), [], {
-    execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const fromChild = (kind: string) =>
+  // The clients in child processes of their own (STREAMS_PER_CLIENT_PROCESS each), so the server keeps its core
+  // and its descriptors.
+  const processes = Math.max(1, Math.ceil(options.clients / STREAMS_PER_CLIENT_PROCESS));
+  const children = Array.from({ length: processes }, () =>
+    fork(path.join(here, 'sse-clients.ts'), [], {
+      execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  );
+  const fromChild = (child: (typeof children)[number], kind: string) =>
     new Promise<any>((resolve, reject) => {
       const onMessage = (msg: { kind: string }) => {
         if (msg.kind !== kind) return;
@@ -107,23 +139,38 @@ export async function runSseBench(options: SseBenchOptions) {
         resolve(msg);
       };
       child.on('message', onMessage);
-      child.once('exit', (code) => reject(new Error(`the client process exited (${code})`)));
+      child.once('exit', (code) => reject(new Error(`a client process exited (${code})`)));
     });
+  const fromAll = (kind: string) => Promise.all(children.map((c) => fromChild(c, kind)));
   try {
-    await fromChild('ready');
+    await fromAll('ready');
     // A first stream starts the reader, so the baseline holds everything but the connections themselves.
-    child.send({ kind: 'start', start: { url, clients: 1, concurrency: 1, apiKey: key.key } });
-    await fromChild('connected');
+    children[0]!.send({ kind: 'start', start: { url, clients: 1, concurrency: 1, apiKey: key.key } });
+    await fromChild(children[0]!, 'connected');
     gc?.();
     await sleep(200);
     const before = process.memoryUsage();
 
-    console.log(`opening ${options.clients} streams ...`);
-    child.send({
-      kind: 'start',
-      start: { url, clients: options.clients, concurrency: options.concurrency, apiKey: key.key },
+    console.log(`opening ${options.clients} streams from ${processes} client process(es) ...`);
+    const connecting = fromAll('connected');
+    children.forEach((child, i) => {
+      const share = Math.floor(options.clients / processes) + (i < options.clients % processes ? 1 : 0);
+      child.send({
+        kind: 'start',
+        start: {
+          url,
+          clients: share,
+          concurrency: Math.max(1, Math.round(options.concurrency / processes)),
+          apiKey: key.key,
+          localAddresses: LOCAL_ADDRESSES,
+        },
+      });
     });
-    const opened = await fromChild('connected');
+    const openedAll = await connecting;
+    const opened = {
+      failed: openedAll.reduce((n, o) => n + o.failed, 0),
+      ms: Math.max(...openedAll.map((o) => o.ms)),
+    };
     if (opened.failed > 0) console.warn(`warning: ${opened.failed} streams could not be opened`);
     gc?.();
     await sleep(500);
@@ -145,8 +192,11 @@ export async function runSseBench(options: SseBenchOptions) {
     await sleep(2000);
     const cpu = process.cpuUsage(cpuBefore);
     const publishMs = Date.now() - publishStarted;
-    child.send({ kind: 'collect', events: options.events });
-    const { perEvent, closedEarly } = (await fromChild('results')) as { perEvent: number[][]; closedEarly: number };
+    const collected = fromAll('results');
+    for (const child of children) child.send({ kind: 'collect', events: options.events });
+    const reports = (await collected) as { perEvent: number[][]; closedEarly: number }[];
+    const perEvent = Array.from({ length: options.events }, (_, seq) => reports.flatMap((r) => r.perEvent[seq] ?? []));
+    const closedEarly = reports.reduce((n, r) => n + r.closedEarly, 0);
 
     const all = perEvent.flat().sort((a, b) => a - b);
     const lastClient = perEvent.map((l) => Math.max(...l)).sort((a, b) => a - b);
@@ -161,6 +211,7 @@ export async function runSseBench(options: SseBenchOptions) {
       },
       database: container.database.kind,
       clients: options.clients,
+      clientProcesses: processes,
       streamsOpen: streams,
       connectSeconds: opened.ms / 1000,
       events: options.events,
@@ -198,11 +249,12 @@ export async function runSseBench(options: SseBenchOptions) {
       'server CPU while publishing (%)': { value: results.serverCpuPercentWhilePublishing },
     });
     writeFileSync(options.out, `${JSON.stringify(results, null, 2)}\n`);
+    recordResults('sse', results);
     console.log(`written to ${path.relative(process.cwd(), options.out)}`);
     await revokeApiKey(container.database.db, key.id);
     return results;
   } finally {
-    child.send({ kind: 'exit' });
+    for (const child of children) child.send({ kind: 'exit' });
     await app.close();
     await container.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,152 @@
+// The engine over many due companies: 10,000 companies of seven agents each (wallets included, so each round's
+// context reads what every agent holds), all due at once, and one engine process running its passes
+// (runDueRounds, as the engine role does: ENGINE_CONCURRENCY rounds at once, then one anchoring batch per pass) with
+// the built-in model on PostgreSQL and the embedded anvil, until `--rounds` rounds have run. Reports rounds a second
+// at each concurrency, the share of a 1-hour schedule of 10,000 companies that is, and the anchoring gas per round
+// from the receipts. `npx tsx bench/engine-scale.ts [--companies 10000] [--rounds 600] [--concurrency 4,16]`;
+// writes bench/engine-scale-results.json and the `engineScale` section of bench/results.json.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import type { Hex } from 'viem';
+import { devAccount } from '../src/chain/client.ts';
+import { loadConfig } from '../src/config.ts';
+import { AGENT_ROLES } from '../src/constants.ts';
+import { createContainer } from '../src/container.ts';
+import { rowsOf } from '../src/db/client.ts';
+import { runDueRounds } from '../src/domain/engine/runner.ts';
+import { recordResults } from './results.ts';
+import { DEFAULT_SERVER_URL } from './seed.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SCHEDULE_S = 3600;
+
+function parseArgs(argv: string[]) {
+  const options = { companies: 10_000, rounds: 600, concurrency: [4, 16] };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.split('=', 2);
+    const value = () => inline ?? argv[++i] ?? '';
+    if (flag === '--companies') options.companies = Number(value());
+    else if (flag === '--rounds') options.rounds = Number(value());
+    else if (flag === '--concurrency') options.concurrency = value().split(',').map(Number);
+    else throw new Error(`unknown option ${flag}: use --companies N, --rounds N, --concurrency a,b`);
+  }
+  return options;
+}
+
+async function freshDatabase(): Promise<string> {
+  const server = process.env.BENCH_SERVER_URL ?? DEFAULT_SERVER_URL;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    await admin.query('drop database if exists bench_engine_scale with (force)');
+    await admin.query('create database bench_engine_scale');
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(server);
+  url.pathname = '/bench_engine_scale';
+  return url.toString();
+}
+
+export async function runEngineScale(options = parseArgs([])) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aie-engine-scale-'));
+  const url = await freshDatabase();
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'warn' });
+  const container = await createContainer(config, pino({ level: 'warn' }));
+  try {
+    const db = container.database.db;
+    const creator = devAccount(1).address;
+    // Seven wallets the agents of every company hold (the reads are the same whichever address they ask about).
+    const wallets = await Promise.all(AGENT_ROLES.map((_, i) => container.wallets.addressOf(i)));
+    const n = options.companies;
+    await db.execute(sql`
+      insert into companies (id, slug, name, category, creator_address, card_token_id, treasury_address)
+      select 'eng' || i, 'engine-co-' || i, 'Engine Co ' || i, 'AI_TOKENS', ${creator}, i, ${creator}
+      from generate_series(1, ${n}) i`);
+    const roles = `array[${AGENT_ROLES.map((r) => `'${r}'`).join(',')}]`;
+    const addresses = `array[${wallets.map((w) => `'${w}'`).join(',')}]`;
+    await db.execute(
+      sql.raw(`
+      insert into agents (id, company_id, name, role, status, creator_address, wallet_index, on_chain_address,
+        persona, skills, strategy)
+      select 'eng-agent-' || a, 'eng' || (1 + (a - 1) / 7), 'Agent ' || a, (${roles})[1 + (a - 1) % 7], 'ACTIVE',
+        '${creator}', a, (${addresses})[1 + (a - 1) % 7],
+        jsonb_build_object('role', (${roles})[1 + (a - 1) % 7], 'description', 'engine bench agent'),
+        '["research"]'::jsonb, '{"type":"momentum","preset":"BALANCED"}'::jsonb
+      from generate_series(1, ${n * 7}) a`),
+    );
+    await db.execute(sql`select setval('agent_wallet_index_seq', ${n * 7})`);
+    await db.execute(sql`analyze`);
+
+    const runs = [];
+    for (const concurrency of options.concurrency) {
+      const before = await db.execute(sql`select count(*)::int as n from decision_rounds`);
+      const startCount = rowsOf<{ n: number }>(before)[0]!.n;
+      const started = performance.now();
+      let ran = 0;
+      let passes = 0;
+      while (ran < options.rounds) {
+        ran += await runDueRounds(container, { intervalS: SCHEDULE_S, concurrency });
+        passes++;
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const rows = rowsOf<{ status: string; n: number }>(
+        await db.execute(sql`
+          select status, count(*)::int as n from decision_rounds
+          where id in (select id from decision_rounds order by created_at desc limit ${ran}) group by status`),
+      );
+      const anchors = rowsOf<{ tx: string; rounds: number }>(
+        await db.execute(sql`
+          select anchor_tx_hash as tx, count(*)::int as rounds from decision_rounds
+          where anchor_tx_hash is not null and id in (select id from decision_rounds order by created_at desc limit ${ran})
+          group by anchor_tx_hash`),
+      );
+      let gas = 0n;
+      for (const a of anchors) {
+        gas += (await container.chain.publicClient.getTransactionReceipt({ hash: a.tx as Hex })).gasUsed;
+      }
+      const anchored = anchors.reduce((s, a) => s + a.rounds, 0);
+      const roundsPerSecond = +(ran / seconds).toFixed(2);
+      const run = {
+        concurrency,
+        rounds: ran,
+        passes,
+        seconds: +seconds.toFixed(1),
+        roundsPerSecond,
+        statuses: Object.fromEntries(rows.map((r) => [r.status, r.n])),
+        anchoringBatches: anchors.length,
+        roundsAnchored: anchored,
+        anchoringGasPerRound: anchored ? Math.round(Number(gas) / anchored) : null,
+        /** Companies one process keeps on a 1-hour schedule at this rate. */
+        companiesPerHour: Math.floor(roundsPerSecond * SCHEDULE_S),
+        roundsBefore: startCount,
+      };
+      console.log(
+        `concurrency ${concurrency}: ${ran} rounds in ${run.seconds} s = ${roundsPerSecond} rounds/s (${run.companiesPerHour} companies an hour; 10,000 need 2.78 rounds/s), ${anchors.length} anchoring batches, ${run.anchoringGasPerRound} gas a round`,
+      );
+      runs.push(run);
+    }
+    const report = { companies: n, agents: n * 7, model: 'built-in', runs };
+    writeFileSync(path.join(here, 'engine-scale-results.json'), `${JSON.stringify(report, null, 2)}\n`);
+    recordResults('engineScale', report);
+    return report;
+  } finally {
+    await container.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runEngineScale(parseArgs(process.argv.slice(2))).then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
