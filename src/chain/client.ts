@@ -93,6 +93,16 @@ export function createChainClients(options: {
   };
 }
 
+/**
+ * Forgets the nonces viem's process-wide nonce manager counted for the dev accounts and `others` on `chainId`. It
+ * keys them by address and chain id only, so a second local chain started in the same process (a benchmark that
+ * starts the service twice) would otherwise get the first chain's next nonces and its transactions would wait
+ * for ever. Called when a local chain has just started; the next send asks the node.
+ */
+export function forgetNonces(chainId: number, others: readonly Address[] = []): void {
+  for (const address of [...devAddresses(), ...others]) nonceManager.reset({ address, chainId });
+}
+
 function devAccountWithNonces(index: number): Account {
   return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index, nonceManager });
 }

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { ANVIL_CHAIN_ID, type AnvilNode, startAnvil } from './anvil.ts';
-import { type Chain, createChainClients } from './client.ts';
+import { type Chain, createChainClients, forgetNonces } from './client.ts';
 import { type ContractKey, type ContractsFile, readContractsFile, writeContractsFile } from './contracts/addresses.ts';
 import { deployLocalContracts } from './deploy.ts';
 import { explorerUrlFor } from './explorer.ts';
@@ -57,6 +57,7 @@ async function openLocalChain(config: Config, log: (msg: string) => void): Promi
       local: true,
       timeoutMs: config.rpcTimeoutMs,
     });
+    forgetNonces(clients.chainId, [clients.platform.account.address, clients.oracle.account.address]);
     const file = await deployLocalContracts(clients, readContractsFile(contractsFile), {
       baseUrl: config.baseUrl,
       save: (f) => writeContractsFile(contractsFile, f),

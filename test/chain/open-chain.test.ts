@@ -136,3 +136,21 @@ describe('openChain with CHAIN_RPC_URL', () => {
     );
   });
 });
+
+describe('a second local chain in the same process', () => {
+  it('deploys, although viem counted nonces of the same accounts on another chain of the same id', async () => {
+    // The deployment above sent from account 0 on chain 31337: viem's nonce manager, process-wide, counted them.
+    const opened = await openChain(
+      loadConfig({ DATA_DIR: mkdtempSync(path.join(dir, 'second-')), BASE_URL: 'http://x', RPC_TIMEOUT_MS: '5000' }),
+      () => {},
+    );
+    try {
+      expect(opened.chain.chainId).toBe(31337);
+      expect(opened.chain.contracts.usdc).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      const code = await opened.chain.publicClient.getCode({ address: opened.chain.contracts.usdc! });
+      expect(code?.length).toBeGreaterThan(2);
+    } finally {
+      await opened.stop();
+    }
+  }, 60_000);
+});
