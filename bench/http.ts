@@ -191,6 +191,7 @@ export const HTTP_FLAGS = [
   '--no-seed',
   '--http-out',
   '--companies',
+  '--no-record',
 ];
 
 export function parseHttpBenchArgs(argv: string[]): HttpBenchOptions {
@@ -218,6 +219,7 @@ export function parseHttpBenchArgs(argv: string[]): HttpBenchOptions {
     else if (flag === '--warmup') options.warmupSeconds = count('--warmup', 0);
     else if (flag === '--rounds') options.rounds = count('--rounds', 1);
     else if (flag === '--no-seed') options.seed = false;
+    else if (flag === '--no-record') options.section = undefined;
     else if (flag === '--companies') options.companies = count('--companies', 100);
     else if (flag === '--http-out') options.out = path.resolve(value());
     else if (flag === '--routes') {
@@ -229,7 +231,7 @@ export function parseHttpBenchArgs(argv: string[]): HttpBenchOptions {
       if (unknown.length) throw new Error(`unknown route ${unknown.join(', ')}: use ${ROUTES.map((r) => r.name)}`);
     } else
       throw new Error(
-        `unknown option ${flag}: use --connections N, --seconds N, --warmup N, --rounds N, --routes a,b, --no-seed, --companies N, --http-out FILE`,
+        `unknown option ${flag}: use --connections N, --seconds N, --warmup N, --rounds N, --routes a,b, --no-seed, --companies N, --http-out FILE, --no-record`,
       );
   }
   return options;

@@ -5,22 +5,28 @@
 // the engine soak (bench/engine-soak.ts: 2,000 rounds, the heap after GC every 200).
 // `--only http|soak|sse|gas|anchoring|engine` (or a comma list) runs some of them; the flags of bench/http.ts and
 // bench/soak.ts go to them and the rest to bench/sse.ts, e.g. `npm run bench -- --seconds 8 --soak-minutes 3`.
+// Two longer parts run only when named: `--only scale` (the cost table at 10,000 and 100,000 companies,
+// bench/scale.ts, about 40 minutes) and `--only engine-scale` (bench/engine-scale.ts). Every part records its
+// figures in bench/results.json (bench/results.ts).
 
 import { runAnchoringBench } from './anchoring.ts';
+import { runEngineScale } from './engine-scale.ts';
 import { runEngineSoak } from './engine-soak.ts';
 import { printGasTable } from './gas.ts';
 import { HTTP_FLAGS, parseHttpBenchArgs, runHttpBench } from './http.ts';
+import { runScaleBench } from './scale.ts';
 import { parseSoakArgs, runSoak, SOAK_FLAGS } from './soak.ts';
 import { parseSseBenchArgs, runSseBench } from './sse.ts';
 
-const PARTS = ['http', 'soak', 'sse', 'gas', 'anchoring', 'engine'] as const;
+const DEFAULT_PARTS = ['http', 'soak', 'sse', 'gas', 'anchoring', 'engine'] as const;
+const PARTS = [...DEFAULT_PARTS, 'scale', 'engine-scale'] as const;
 type Part = (typeof PARTS)[number];
 
 function split(argv: string[]) {
   const http: string[] = [];
   const soak: string[] = [];
   const sse: string[] = [];
-  let only: Part[] = [...PARTS];
+  let only: Part[] = [...DEFAULT_PARTS];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.split('=', 2);
@@ -70,6 +76,14 @@ async function main() {
   if (sseOptions) await part('event stream (bench/sse.ts)', () => runSseBench(sseOptions));
   if (only.includes('gas')) await part('gas (bench/gas.ts)', () => printGasTable());
   if (only.includes('anchoring')) await part('anchoring gas per round (bench/anchoring.ts)', () => runAnchoringBench());
+  if (only.includes('scale')) {
+    await part('cost table at 10,000 and 100,000 companies (bench/scale.ts)', () =>
+      runScaleBench({ sizes: [10_000, 100_000], http: ['--rounds', '1', '--seconds', '4', '--warmup', '1'] }),
+    );
+  }
+  if (only.includes('engine-scale')) {
+    await part('engine over 10,000 due companies (bench/engine-scale.ts)', () => runEngineScale());
+  }
   if (only.includes('engine')) {
     await part('engine soak (bench/engine-soak.ts)', async () => {
       if (!(await runEngineSoak()).passed) throw new Error('the engine soak did not pass');

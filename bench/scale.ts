@@ -5,7 +5,8 @@
 // Merkle tree of every eligible company, its claims, and one finalize transaction whose gas is read from its
 // receipt), each timed. The routes' varied paths name the first 10,000 companies: sizes start there. Writes bench/scale-results.json and the `scale` section of bench/results.json.
 //   npx tsx bench/scale.ts [--sizes 10000,100000] [--routes company,v1-fortune-varied] [--seconds 4]
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,7 @@ import { distributeEpoch } from '../src/domain/epochs/distribute.ts';
 import { utcDateOf } from '../src/domain/scores/dates.ts';
 import { takeScoreSnapshot } from '../src/domain/scores/snapshot.ts';
 import { readTreasuryBalances } from '../src/domain/scores/treasury.ts';
-import { parseHttpBenchArgs, runHttpBench } from './http.ts';
+import type { runHttpBench } from './http.ts';
 import { recordResults } from './results.ts';
 import { resetBenchDatabase, seedBenchDatabase, seedCounts } from './seed.ts';
 
@@ -131,6 +132,27 @@ async function snapshotAndEpoch(url: string) {
   }
 }
 
+/**
+ * Runs a part in a process of its own and answers the last line it prints: each part starts the service's
+ * container, and two of them in one process would share viem's nonce tracking of the same dev account (chain id
+ * 31337 both times) across two different chains.
+ */
+function inChild(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`${args.join(' ')} exited with ${code}`));
+      resolve(out.trimEnd().split('\n').at(-1) ?? '');
+    });
+  });
+}
+
 export async function runScaleBench(options: ScaleOptions) {
   const sizes = [];
   for (const companies of options.sizes) {
@@ -141,12 +163,13 @@ export async function runScaleBench(options: ScaleOptions) {
     const size = await databaseSize(url);
     console.log(`  database ${size.totalMiB} MiB`);
     // The snapshot and the epoch first, on a chain of their own; then the read routes (with one more day).
-    const costs = await snapshotAndEpoch(url);
-    const http = await runHttpBench({
-      ...parseHttpBenchArgs(['--no-seed', '--companies', String(companies), ...options.http]),
-      out: path.join(os.tmpdir(), `aie-scale-http-${companies}.json`),
-      section: undefined,
-    });
+    const costs = JSON.parse(await inChild([path.join(here, 'scale.ts'), '--costs-of', url]));
+    const httpOut = path.join(os.tmpdir(), `aie-scale-http-${companies}.json`);
+    await inChild([
+      path.join(here, 'http.ts'),
+      ...['--no-seed', '--no-record', '--companies', String(companies), '--http-out', httpOut, ...options.http],
+    ]);
+    const http = JSON.parse(readFileSync(httpOut, 'utf8')) as Awaited<ReturnType<typeof runHttpBench>>;
     sizes.push({
       companies,
       counts: seed.counts,
@@ -158,6 +181,7 @@ export async function runScaleBench(options: ScaleOptions) {
         p99Ms: r.route.p99,
         bareRps: Math.round(r.bare.rps),
         ratio: r.ratio,
+        coldRps: r.cold?.rps,
         met: r.met,
       })),
       ...costs,
@@ -170,7 +194,12 @@ export async function runScaleBench(options: ScaleOptions) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runScaleBench(parseArgs(process.argv.slice(2))).then(
+  const costsOf = process.argv.indexOf('--costs-of');
+  const run =
+    costsOf === -1
+      ? runScaleBench(parseArgs(process.argv.slice(2)))
+      : snapshotAndEpoch(process.argv[costsOf + 1]!).then((costs) => console.log(JSON.stringify(costs)));
+  run.then(
     () => process.exit(0),
     (err) => {
       console.error(err);

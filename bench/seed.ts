@@ -160,7 +160,8 @@ export async function seedBenchDatabase(url: string, counts: SeedCounts = DEFAUL
         second,
       );
     // A snapshot of every company each day for a year; rank is a permutation of 1..n per day (7919 is prime to
-    // 10,000), and overall falls with rank as the snapshot job writes it.
+    // 10,000), and overall falls with rank from 100 to 0 as the snapshot job writes it (every company eligible for
+    // an epoch's rewards).
     const snapshots = (name: string, first: number, last: number, on: pg.Client) =>
       run(
         name,
@@ -169,9 +170,9 @@ export async function seedBenchDatabase(url: string, counts: SeedCounts = DEFAUL
          completeness_score, referral_boost, overall, rank, treasury_block)
        select current_date - d, c.id, c.category, 1000000::numeric * (rk % 5000), 1000 * (rk % 97) - 40000,
          5000000::numeric * (rk % 311), rk % 40, (rk % 11) / 11.0,
-         round(100 - rk / 100.0, 2), round((rk * 37 % 10000) / 100.0, 2), round((rk * 53 % 10000) / 100.0, 2),
+         round(100 - rk * 100.0 / ${n}, 2), round((rk * 37 % 10000) / 100.0, 2), round((rk * 53 % 10000) / 100.0, 2),
          round((rk * 71 % 10000) / 100.0, 2), round((rk * 89 % 10000) / 100.0, 2), 1.00,
-         round(100 - rk / 100.0, 2), rk, 1000000 - d
+         round(100 - rk * 100.0 / ${n}, 2), rk, 1000000 - d
        from generate_series(${first}, ${last}) d
          cross join companies c
          cross join lateral (select ((c.card_token_id - 1) * 7919 + d * 31) % ${n} + 1) r(rk)`,
