@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import type { Hex } from 'viem';
 import { devAccount } from '../src/chain/client.ts';
@@ -19,8 +18,8 @@ import { AGENT_ROLES } from '../src/constants.ts';
 import { createContainer } from '../src/container.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { runDueRounds } from '../src/domain/engine/runner.ts';
+import { freshDatabase } from './engine-soak.ts';
 import { recordResults } from './results.ts';
-import { DEFAULT_SERVER_URL } from './seed.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCHEDULE_S = 3600;
@@ -38,24 +37,9 @@ function parseArgs(argv: string[]) {
   return options;
 }
 
-async function freshDatabase(): Promise<string> {
-  const server = process.env.BENCH_SERVER_URL ?? DEFAULT_SERVER_URL;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  try {
-    await admin.query('drop database if exists bench_engine_scale with (force)');
-    await admin.query('create database bench_engine_scale');
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(server);
-  url.pathname = '/bench_engine_scale';
-  return url.toString();
-}
-
 export async function runEngineScale(options = parseArgs([])) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aie-engine-scale-'));
-  const url = await freshDatabase();
+  const url = await freshDatabase('bench_engine_scale');
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'warn' });
   const container = await createContainer(config, pino({ level: 'warn' }));
   try {

@@ -39,19 +39,19 @@ export interface EngineSoakResult {
 /** What 10,000 companies on a 1-hour schedule need of one engine process: rounds per second. */
 export const SCHEDULE_NEED_ROUNDS_PER_SECOND = 10_000 / 3_600;
 
-/** The database `bench_engine` on the local server (BENCH_SERVER_URL), dropped and created again. */
-async function freshDatabase(): Promise<string> {
+/** The database `name` on the local server (BENCH_SERVER_URL), dropped and created again. */
+export async function freshDatabase(name = 'bench_engine'): Promise<string> {
   const server = process.env.BENCH_SERVER_URL ?? DEFAULT_SERVER_URL;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   try {
-    await admin.query('drop database if exists bench_engine with (force)');
-    await admin.query('create database bench_engine');
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
   } finally {
     await admin.end();
   }
   const url = new URL(server);
-  url.pathname = '/bench_engine';
+  url.pathname = `/${name}`;
   return url.toString();
 }
 

@@ -122,7 +122,8 @@ export function createReadCache(
       const position = feed.position();
       const expires = performance.now() + maxAgeMs;
       const promise = make().then((body) => {
-        // Bodies are ASCII JSON (V8 keeps them one byte a character); the entry's own fields are small beside them.
+        // A byte a character (JSON of ASCII text, which V8 keeps one byte a character; other text takes up to twice
+        // that), and the entry's own fields.
         const entry = { ...bodyFrom(body, v1), position, expires, bytes: body.length + 200 };
         if (current(entry)) keep(fullKey, entry);
         return entry;
