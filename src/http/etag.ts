@@ -3,8 +3,7 @@
 // polling a list) then re-downloads a body only when it changed. Routes that set their own ETag keep it and answer
 // the 304 themselves: the NFT documents (strong tags) and the cached reads (read-cache.ts, the tag kept with the body).
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from './types.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** RFC 9110 If-None-Match: `*` or a list of entity tags, compared weakly (a `W/` prefix is ignored). */
 export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
@@ -19,7 +18,7 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
 
 export const weakEtagOf = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
-export function installEtags(app: App) {
+export function installEtags(app: FastifyInstance) {
   // A callback hook: no promise per request.
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return done(null, payload);
