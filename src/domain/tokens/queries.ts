@@ -157,54 +157,40 @@ const DAY_MS = 86_400_000;
 /** How long the 24-hour volumes are reused: the v1 list reads them at most once per this, not per request. */
 export const VOLUMES_REUSE_MS = 5_000;
 interface VolumeRead {
+  /** When the newest read started. */
   at: number;
-  volumes: Promise<Map<string, bigint>>;
-  /** The last completed read, served while a newer one runs. */
+  read: Promise<Map<string, bigint>>;
+  /** The newest completed read: served while a newer one runs. */
   last: Map<string, bigint> | undefined;
-  refreshing: boolean;
 }
 const volumeReads = new WeakMap<object, VolumeRead>();
 
 /**
  * Every company's USDC volume over the 24 hours before the chain's clock (its latest block; the server's when it is
- * down), from the indexed trades: one grouped read of token_trades_time_idx, shared by every request for
- * VOLUMES_REUSE_MS, so a list page costs no query of its own for it. Once one read has completed, an older answer
- * is served while the next read runs (at 100,000 companies a read takes about 1.5 s, which every page waited for).
+ * down), from the indexed trades: one grouped read of token_trades_time_idx, started at most once per
+ * VOLUMES_REUSE_MS, so a list page costs no query of its own for it. Once one read has completed, its answer is
+ * served while the next read runs (at 100,000 companies a read takes about 1.5 s, which every page waited for).
  */
 function recentVolumes(deps: Deps): Promise<Map<string, bigint>> {
-  const known = volumeReads.get(deps.database);
-  if (known && Date.now() - known.at < VOLUMES_REUSE_MS) return known.volumes;
-  if (known?.last !== undefined) {
-    if (!known.refreshing) {
-      known.refreshing = true;
-      readVolumes(deps).then(
-        (volumes) => volumeReads.set(deps.database, readState(volumes)),
-        () => {
-          known.refreshing = false;
-        },
-      );
-    }
-    return Promise.resolve(known.last);
+  let state = volumeReads.get(deps.database);
+  if (state === undefined || Date.now() - state.at >= VOLUMES_REUSE_MS) {
+    const next: VolumeRead = { at: Date.now(), read: readVolumes(deps), last: state?.last };
+    next.read.then(
+      (volumes) => {
+        next.last = volumes;
+      },
+      // A failed read is not kept: the next request tries again (the last answer, if any, is still served).
+      () => {
+        if (volumeReads.get(deps.database) !== next) return;
+        if (next.last === undefined) volumeReads.delete(deps.database);
+        else next.at = 0;
+      },
+    );
+    volumeReads.set(deps.database, next);
+    state = next;
   }
-  const volumes = readVolumes(deps);
-  const state: VolumeRead = { at: Date.now(), volumes, last: undefined, refreshing: false };
-  volumes.then(
-    (read) => {
-      state.last = read;
-    },
-    // A failed read is not kept: the next request tries again.
-    () => volumeReads.delete(deps.database),
-  );
-  volumeReads.set(deps.database, state);
-  return volumes;
+  return state.last === undefined ? state.read : Promise.resolve(state.last);
 }
-
-const readState = (volumes: Map<string, bigint>): VolumeRead => ({
-  at: Date.now(),
-  volumes: Promise.resolve(volumes),
-  last: volumes,
-  refreshing: false,
-});
 
 async function readVolumes(deps: Deps): Promise<Map<string, bigint>> {
   const now = await chainDate(deps.chain.publicClient).catch(() => new Date());
