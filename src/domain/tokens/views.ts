@@ -1,7 +1,6 @@
 // The token views of SPEC.md: the public token status (GET /api/companies/{id}/token), the v1 detail view
 // (GET /api/v1/companies/{slug}/token) and the v1 list item (GET /api/v1/tokens). USDC amounts are 6-decimal
 // strings; the graduation threshold is a number of whole USD.
-
 import { formatUnits } from 'viem';
 import { USDC_DECIMALS } from '../../constants.ts';
 import type { companies } from '../../db/schema/companies.ts';
