@@ -1,16 +1,23 @@
 // USDC (the chain's own, or the mock on a development chain): balances, one or many at one pinned block. Many
-// balances go out in chunks of concurrent calls, which the batching transport packs into JSON-RPC batches
-// (src/chain/client.ts), so 100,000 accounts cost a few hundred HTTP round trips, not 100,000. An unreachable node
-// is CHAIN_UNAVAILABLE.
-import { type Address, erc20Abi } from 'viem';
+// balances are read by contracts/lens/BalanceReader.sol, whose creation code runs inside an eth_call (nothing is
+// deployed, on any chain) and answers 500 balances at once; those calls travel in JSON-RPC batches
+// (src/chain/client.ts), so 100,000 accounts cost 200 calls in 50 HTTP round trips, not 100,000
+// calls. An unreachable node is CHAIN_UNAVAILABLE.
+import { type Address, decodeAbiParameters, encodeAbiParameters, erc20Abi, type Hex } from 'viem';
+import { loadArtifact } from '../artifacts.ts';
 import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
 import { requireContract } from './addresses.ts';
 
 type UsdcChain = Pick<Chain, 'publicClient' | 'contracts'>;
 
-/** Concurrent balance reads in flight at once. */
-export const BALANCE_READ_CHUNK = 500;
+/**
+ * Accounts read by one eth_call: 16 KB of answer, where what creation code returns may be at most 24,576 bytes
+ * (EIP-170; 766 balances), and about 5 M gas, inside the usual eth_call gas caps (50 M on geth).
+ */
+export const BALANCES_PER_CALL = 500;
+/** eth_calls in flight at once (one JSON-RPC batch of about 130 KB). */
+const CALLS_IN_FLIGHT = 4;
 
 /** USDC (base units) held by `account` at the latest block. */
 export function usdcBalanceOf(chain: UsdcChain, account: Address): Promise<bigint> {
@@ -28,27 +35,27 @@ export function usdcBalanceOf(chain: UsdcChain, account: Address): Promise<bigin
 export function usdcBalancesAt(
   chain: UsdcChain,
   accounts: readonly Address[],
-  chunk = BALANCE_READ_CHUNK,
+  perCall = BALANCES_PER_CALL,
 ): Promise<{ balances: Map<string, bigint>; block: bigint }> {
   const usdc = requireContract(chain.contracts, 'usdc');
   const client = chain.publicClient;
   return onChain(async () => {
     const block = await client.getBlockNumber({ cacheTime: 0 });
     const balances = new Map<string, bigint>();
-    for (let i = 0; i < accounts.length; i += chunk) {
-      const slice = accounts.slice(i, i + chunk);
-      const values = await Promise.all(
-        slice.map((account) =>
-          client.readContract({
-            address: usdc,
-            abi: erc20Abi,
-            functionName: 'balanceOf',
-            args: [account],
-            blockNumber: block,
-          }),
-        ),
-      );
+    const code = loadArtifact('BalanceReader').bytecode;
+    const readSlice = async (slice: readonly Address[]) => {
+      const args = encodeAbiParameters([{ type: 'address' }, { type: 'address[]' }], [usdc, slice]);
+      const { data } = await client.call({ data: `${code}${args.slice(2)}` as Hex, blockNumber: block });
+      const [values] = decodeAbiParameters([{ type: 'uint256[]' }], data ?? '0x');
+      if (values.length !== slice.length) throw new Error(`BalanceReader answered ${values.length} of ${slice.length}`);
       for (const [j, account] of slice.entries()) balances.set(account.toLowerCase(), values[j]!);
+    };
+    const step = perCall * CALLS_IN_FLIGHT;
+    for (let i = 0; i < accounts.length; i += step) {
+      const slices = [];
+      for (let j = i; j < Math.min(i + step, accounts.length); j += perCall)
+        slices.push(accounts.slice(j, j + perCall));
+      await Promise.all(slices.map(readSlice));
     }
     return { balances, block };
   });

@@ -1,12 +1,9 @@
 // Treasury balances for the score snapshot: every treasury's USDC balance, read at one pinned block so all
-// companies are valued at the same moment (chain/contracts/usdc.ts reads them in JSON-RPC batches).
+// companies are valued at the same moment (chain/contracts/usdc.ts reads 500 to an eth_call).
 import { type Address, isAddress } from 'viem';
-import { BALANCE_READ_CHUNK, usdcBalancesAt } from '../../chain/contracts/usdc.ts';
+import { usdcBalancesAt } from '../../chain/contracts/usdc.ts';
 import { isChainUnavailable } from '../../errors.ts';
 import type { Deps } from '../deps.ts';
-
-/** Concurrent balance reads in flight at once. */
-export const TREASURY_READ_CHUNK = BALANCE_READ_CHUNK;
 
 export interface TreasuryRead {
   /** USDC base units by company id, for companies with a treasury. */
@@ -22,7 +19,6 @@ export interface TreasuryRead {
 export async function readTreasuryBalances(
   deps: Pick<Deps, 'chain'>,
   treasuries: readonly { companyId: string; treasuryAddress: string }[],
-  chunk = TREASURY_READ_CHUNK,
 ): Promise<TreasuryRead | undefined> {
   const usdc = deps.chain.contracts.usdc;
   if (!usdc) throw new Error('the usdc contract is not configured: treasury balances cannot be read');
@@ -32,7 +28,7 @@ export async function readTreasuryBalances(
     isAddress(a, { strict: false }),
   ) as Address[];
   try {
-    const { balances: byAddress, block } = await usdcBalancesAt(deps.chain, addresses, chunk);
+    const { balances: byAddress, block } = await usdcBalancesAt(deps.chain, addresses);
     const balances = new Map<string, bigint>();
     for (const t of treasuries) {
       const balance = byAddress.get(t.treasuryAddress.toLowerCase());
