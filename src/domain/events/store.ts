@@ -1,6 +1,6 @@
 // The platform event store: publishEvent, which every area calls inside its own transaction, and the reads of
 // the stream. An event and its NOTIFY become visible together when that transaction commits, or never.
-import { and, asc, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import { EVENT_TYPES, type EventType } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { platformEvents } from '../../db/schema/events.ts';
@@ -58,6 +58,27 @@ export async function publishEvents(tx: Tx, events: readonly NewPlatformEvent[])
       from e order by e.id`),
   );
   return rows.map(toPlatformEvent);
+}
+
+/**
+ * publishEvents for events the database makes from its own rows, in one statement: `rows` yields `ord`, `type`,
+ * `company_id` and `data` (jsonb) and may itself be a data-modifying statement with RETURNING (it runs in the
+ * statement's WITH, so its change and the events commit together). For many events from rows the database holds
+ * (the score snapshot's one per changed company), where sending each to the process and back would cost more than
+ * the statement. The caller answers for the types (one of EVENT_TYPES) and the payloads. Returns how many.
+ */
+export async function publishEventsFrom(tx: Tx, rows: SQL): Promise<number> {
+  const [row] = rowsOf<{ published: number }>(
+    await tx.execute(sql`
+      with src as (${rows}),
+      e as (
+        insert into ${platformEvents} (type, company_id, data)
+        select type, company_id, data from src order by ord
+        returning id
+      )
+      select count(*)::integer as published from (select pg_notify(${EVENTS_CHANNEL}, e.id::text) from e) n`),
+  );
+  return row?.published ?? 0;
 }
 
 function checkEvent(event: NewPlatformEvent) {

@@ -6,15 +6,15 @@
 // Only the treasury balances come from the chain, read before the SQL at one pinned block. Everything else is a
 // few set-based statements whatever the number of companies: one INSERT ... SELECT computes the raw values with
 // grouped subqueries (volume netted per trader and capped, volume.ts), the best with window functions and the rank
-// with row_number(); one UPDATE sets the changed platform scores and returns them for the events. A date is taken
-// once: a later run finds it done.
+// with row_number(); one statement sets the changed platform scores and publishes their `score` events. A date is
+// taken once: a later run finds it done.
 import { sql } from 'drizzle-orm';
 import { AGENT_ROLES } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { scoreSnapshots } from '../../db/schema/scores.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
-import { type NewPlatformEvent, publishEvents } from '../events/store.ts';
+import { publishEvent, publishEventsFrom } from '../events/store.ts';
 import { DAY_MS, snapshotCovers, startOfDate, utcDateOf } from './dates.ts';
 import {
   ACTIVITY_WINDOW_DAYS,
@@ -30,8 +30,6 @@ import { countedVolume, dayPositions } from './volume.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'now'>;
 
-/** Events per INSERT: four bind parameters each, well below PostgreSQL's 65,535 per statement. */
-const EVENTS_PER_STATEMENT = 5_000;
 /** Held (per transaction) while a snapshot is written, so two callers never write one date together. */
 const SNAPSHOT_LOCK = 'score-snapshot';
 
@@ -79,6 +77,9 @@ export async function takeScoreSnapshot(
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SNAPSHOT_LOCK}))`);
+    // These few statements each plan a whole day's work: compiling them (JIT) cost about a second at 100,000
+    // companies and gained nothing back (docs/benchmarks.md).
+    await tx.execute(sql`set local jit = off`);
     if (await snapshotExists(tx, date)) return result('exists');
     await tx.execute(insertSnapshot(date, read));
     const [summary] = rowsOf<{ companies: number; leader: string | null }>(
@@ -96,22 +97,14 @@ export async function takeScoreSnapshot(
         sql`select exists (select 1 from ${scoreSnapshots} where snapshot_date > ${date}::date) as later`,
       ),
     );
-    const changed = later?.later ? [] : await applyPlatformScores(tx, date);
-    const events: NewPlatformEvent[] = changed.map((row) => ({
-      type: 'score',
-      companyId: row.companyId,
-      data: { platformScore: row.platformScore, previousScore: row.previousScore, rank: row.rank },
-    }));
+    const changed = later?.later ? 0 : await applyPlatformScores(tx, date);
     // A season event belongs to no one company, but the event log needs one: the snapshot's leader (rank 1).
-    events.push({
+    await publishEvent(tx, {
       type: 'season',
       companyId: summary.leader,
       data: { kind: 'snapshot', epoch: date, companies: summary.companies },
     });
-    for (let i = 0; i < events.length; i += EVENTS_PER_STATEMENT) {
-      await publishEvents(tx, events.slice(i, i + EVENTS_PER_STATEMENT));
-    }
-    return result('taken', { ...extra, companies: summary.companies, changed: changed.length });
+    return result('taken', { ...extra, companies: summary.companies, changed });
   });
 }
 
@@ -231,17 +224,15 @@ function insertSnapshot(date: string, read: Awaited<ReturnType<typeof readTreasu
     on conflict (snapshot_date, company_id) do nothing`;
 }
 
-interface ChangedScore {
-  companyId: string;
-  platformScore: number;
-  previousScore: number;
-  rank: number;
-}
-
-/** Sets platformScore to the snapshot's overall where it differs; returns those companies, best first. */
-async function applyPlatformScores(tx: Tx, date: string): Promise<ChangedScore[]> {
-  const rows = rowsOf<ChangedScore>(
-    await tx.execute(sql`
+/**
+ * Sets platformScore to the snapshot's overall where it differs and publishes a `score` event for each of those
+ * companies, best first, in the same statement (100,000 events at 100,000 companies never leave the database);
+ * returns how many changed. The payload is SPEC.md's: platformScore, previousScore (0 when there was none), rank.
+ */
+function applyPlatformScores(tx: Tx, date: string): Promise<number> {
+  return publishEventsFrom(
+    tx,
+    sql`
       update ${companies} c set platform_score = x.overall
       from (
         select s.company_id, s.overall::float8 as overall, s.rank, p.platform_score as previous
@@ -249,9 +240,7 @@ async function applyPlatformScores(tx: Tx, date: string): Promise<ChangedScore[]
         where s.snapshot_date = ${date}::date and p.platform_score is distinct from s.overall::float8
       ) x
       where c.id = x.company_id
-      returning c.id as "companyId", x.overall as "platformScore", x.previous as "previousScore", x.rank`),
+      returning x.rank as ord, 'score'::text as type, c.id as company_id,
+        jsonb_build_object('platformScore', x.overall, 'previousScore', coalesce(x.previous, 0), 'rank', x.rank) as data`,
   );
-  return rows
-    .map((r) => ({ ...r, platformScore: Number(r.platformScore), previousScore: Number(r.previousScore) }))
-    .sort((a, b) => a.rank - b.rank);
 }

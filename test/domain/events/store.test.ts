@@ -10,6 +10,7 @@ import {
   EVENTS_CHANNEL,
   latestEventId,
   publishEvent,
+  publishEventsFrom,
   purgeExpiredEvents,
   readEvents,
   readEventsByIds,
@@ -86,6 +87,44 @@ describe.each(testDatabases)('event store on $name', ({ open }) => {
           sql`insert into ${platformEvents} (type, company_id, data) values ('mint', 'c1', '{}'::jsonb)`,
         ),
       ).rejects.toThrow();
+    });
+  });
+
+  describe('publishEventsFrom', () => {
+    it('publishes the rows a statement makes, in their order, each notified at commit', async () => {
+      const heard: string[] = [];
+      const unlisten = await database.listen(EVENTS_CHANNEL, (id) => heard.push(id));
+      try {
+        const before = await latestEventId(database.db);
+        const published = await database.db.transaction((tx) =>
+          publishEventsFrom(
+            tx,
+            sql`select n as ord, 'score'::text as type, 'c' || (4 - n) as company_id,
+              jsonb_build_object('rank', n, 'platformScore', 10.5 * n) as data
+            from generate_series(3, 1, -1) as n`,
+          ),
+        );
+        expect(published).toBe(3);
+        // Ids in the rows' order (a rolled-back id of an earlier test may lie between `before` and them).
+        await expect.poll(() => heard.length, { timeout: 2000 }).toBe(3);
+        const ids = [...heard];
+        expect(ids.map(BigInt).every((id, i, all) => id > (i === 0 ? before : all[i - 1]!))).toBe(true);
+        const events = await readEventsByIds(database.db, ids.map(BigInt));
+        expect(events.map((e) => [e.id, e.type, e.companyId, e.data])).toEqual([
+          [ids[0], 'score', 'c3', { rank: 1, platformScore: 10.5 }],
+          [ids[1], 'score', 'c2', { rank: 2, platformScore: 21 }],
+          [ids[2], 'score', 'c1', { rank: 3, platformScore: 31.5 }],
+        ]);
+        // The table still refuses a type that is not one.
+        await expect(
+          publishEventsFrom(
+            database.db,
+            sql`select 1 as ord, 'mint'::text as type, 'c1'::text as company_id, '{}'::jsonb as data`,
+          ),
+        ).rejects.toThrow();
+      } finally {
+        await unlisten();
+      }
     });
   });
 
