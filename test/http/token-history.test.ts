@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readMarket } from '../../src/chain/contracts/launcher.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
+import { VOLUMES_REUSE_MS } from '../../src/domain/tokens/queries.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { staffedCompany } from '../helpers/companies.ts';
 import { tokenTrading } from '../helpers/trading.ts';
@@ -102,8 +103,7 @@ describe('GET /api/v1/tokens: price, market cap and 24-hour volume from indexed 
         marketCap: string | null;
         volume24h: string;
       }[];
-    // A second token graduates, then trades in its pool. The volumes are read once for every list request of the
-    // next 5 seconds, so the list is read after all the trading.
+    // A second token graduates, then trades in its pool; the list is read after all the trading.
     const other = await staffedCompany(t, 4, { name: 'Pool Price Co' });
     const pooled = await trading.launch(other.id, 'POOL', 4);
     await trading.buy(5, pooled, 20_000n * USDC);
@@ -131,5 +131,23 @@ describe('GET /api/v1/tokens: price, market cap and 24-hour volume from indexed 
       marketCap: formatUnits(inPool.marketCap, 6),
     });
     expect(parseUnits(item(poolCo.slug).volume24h, 6)).toBe(20_050n * USDC);
+  });
+
+  it("counts the 24 hours before the chain's clock, not the server's: a day later on the chain, no volume", async () => {
+    const key = (await createApiKey(t.database.db, 'history-clock')).key;
+    const slug = (await get(`/api/companies/${companyId}`)).json().data.slug as string;
+    const volumeOf = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/tokens', headers: { 'x-api-key': key } });
+      const items = res.json().data as { slug: string; volume24h: string }[];
+      return items.find((x) => x.slug === slug)?.volume24h;
+    };
+    expect(Number(await volumeOf())).toBeGreaterThan(0);
+    // 25 hours pass on the chain (a block stamps them); the server's clock barely moves. The window's end and the
+    // page are reused for up to 5 s.
+    const client = t.chain.chain.publicClient;
+    await client.request({ method: 'evm_increaseTime' as never, params: [25 * 3600] as never });
+    await client.request({ method: 'evm_mine' as never, params: [] as never });
+    await new Promise((resolve) => setTimeout(resolve, VOLUMES_REUSE_MS + 100));
+    expect(await volumeOf()).toBe('0');
   });
 });

@@ -1,8 +1,8 @@
 // USDC (the chain's own, or the mock on a development chain): balances, one or many at one pinned block. Many
 // balances are read by contracts/lens/BalanceReader.sol, whose creation code runs inside an eth_call (nothing is
 // deployed, on any chain) and answers 500 balances at once; those calls travel in JSON-RPC batches
-// (src/chain/client.ts), so 100,000 accounts cost 200 calls in 50 HTTP round trips, not 100,000
-// calls. An unreachable node is CHAIN_UNAVAILABLE.
+// (src/chain/client.ts), so 100,000 accounts cost 200 calls in 50 HTTP round trips, not 100,000 calls. An
+// unreachable node is CHAIN_UNAVAILABLE.
 import { type Address, decodeAbiParameters, encodeAbiParameters, erc20Abi, type Hex } from 'viem';
 import { loadArtifact } from '../artifacts.ts';
 import type { Chain } from '../client.ts';
