@@ -2,7 +2,8 @@
 // seeded database `bench`), autocannon in a child process, and the V8 profiler (node:inspector) running only for the
 // measured seconds, so warm-up, start-up and the bare route are not in it. Prints the functions and packages with
 // the most self time and writes the .cpuprofile (Chrome DevTools opens it). Seed first with `npx tsx bench/http.ts`.
-//   npx tsx bench/profile.ts /api/nft/metadata/{i} [--seconds 8] [--spread 10000] [--out FILE]
+// --first PATH loads another path (10,000 variants) for 5 s before, as an earlier route of the benchmark would.
+//   npx tsx bench/profile.ts /api/nft/metadata/{i} [--seconds 8] [--spread 10000] [--first PATH] [--out FILE]
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
@@ -64,6 +65,8 @@ async function main() {
   const headers: Record<string, string> = route.startsWith('/api/v1/') ? { 'x-api-key': service.apiKey } : {};
   const target = { url: service.url, path: route, spread, headers, connections: 64 };
   try {
+    const first = flag('--first', '');
+    if (first) await loader.load({ ...target, path: first, spread: 10_000, seconds: 5 });
     await loader.load({ ...target, seconds: 2 });
     const session = new Session();
     session.connect();
