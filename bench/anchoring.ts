@@ -14,6 +14,7 @@ import { deployLocalContracts } from '../src/chain/deploy.ts';
 import { deployBlocksOf } from '../src/chain/index.ts';
 import { createOutbox } from '../src/chain/outbox.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { runAsScript } from './main.ts';
 import { recordResults } from './results.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -85,12 +86,6 @@ export async function runAnchoringBench(): Promise<AnchoringRow[]> {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runAnchoringBench().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, async () => {
+  await runAnchoringBench();
+});

@@ -19,6 +19,7 @@ import { createContainer } from '../src/container.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { runDueRounds } from '../src/domain/engine/runner.ts';
 import { freshDatabase } from './engine-soak.ts';
+import { runAsScript } from './main.ts';
 import { recordResults } from './results.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -125,12 +126,6 @@ export async function runEngineScale(options = parseArgs([])) {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runEngineScale(parseArgs(process.argv.slice(2))).then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, async () => {
+  await runEngineScale(parseArgs(process.argv.slice(2)));
+});

@@ -25,6 +25,7 @@ import Fastify from 'fastify';
 import { COMPANY_CATEGORIES, LEAGUES } from '../src/constants.ts';
 import { seededRandom } from '../test/helpers/random.ts';
 import type { LoadRequest, LoadSummary } from './http-load.ts';
+import { runAsScript } from './main.ts';
 import { recordResults } from './results.ts';
 import { DEFAULT_SEED, seedCounts } from './seed.ts';
 import { benchDatabase, startBenchService, startLoadProcess } from './service.ts';
@@ -420,12 +421,6 @@ export async function runHttpBench(options: HttpBenchOptions) {
   return report;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runHttpBench(parseHttpBenchArgs(process.argv.slice(2))).then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, async () => {
+  await runHttpBench(parseHttpBenchArgs(process.argv.slice(2)));
+});

@@ -21,6 +21,7 @@ import { utcDateOf } from '../src/domain/scores/dates.ts';
 import { takeScoreSnapshot } from '../src/domain/scores/snapshot.ts';
 import { readTreasuryBalances } from '../src/domain/scores/treasury.ts';
 import type { runHttpBench } from './http.ts';
+import { runAsScript } from './main.ts';
 import { recordResults } from './results.ts';
 import { resetBenchDatabase, seedBenchDatabase, seedCounts } from './seed.ts';
 
@@ -193,17 +194,8 @@ export async function runScaleBench(options: ScaleOptions) {
   return report;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+runAsScript(import.meta.url, async () => {
   const costsOf = process.argv.indexOf('--costs-of');
-  const run =
-    costsOf === -1
-      ? runScaleBench(parseArgs(process.argv.slice(2)))
-      : snapshotAndEpoch(process.argv[costsOf + 1]!).then((costs) => console.log(JSON.stringify(costs)));
-  run.then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+  if (costsOf === -1) await runScaleBench(parseArgs(process.argv.slice(2)));
+  else console.log(JSON.stringify(await snapshotAndEpoch(process.argv[costsOf + 1]!)));
+});

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROUTES } from './http.ts';
 import type { LoadSummary, LoadTarget } from './http-load.ts';
+import { runAsScript } from './main.ts';
 import { recordResults } from './results.ts';
 import { DEFAULT_SEED } from './seed.ts';
 import { benchDatabase, gc, startBenchService, startLoadProcess } from './service.ts';
@@ -202,12 +203,6 @@ export async function runSoak(options: SoakOptions) {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runSoak(parseSoakArgs(process.argv.slice(2))).then(
-    (r) => process.exit(r.summary.passed ? 0 : 1),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, async () =>
+  (await runSoak(parseSoakArgs(process.argv.slice(2)))).summary.passed ? 0 : 1,
+);

@@ -14,6 +14,7 @@ import { createContainer } from '../src/container.ts';
 import { createApiKey, revokeApiKey } from '../src/domain/auth/api-keys.ts';
 import { publishEvent } from '../src/domain/events/store.ts';
 import { buildApp } from '../src/http/app.ts';
+import { runAsScript } from './main.ts';
 import { recordResults } from './results.ts';
 import { gc } from './service.ts';
 
@@ -261,12 +262,6 @@ export async function runSseBench(options: SseBenchOptions) {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runSseBench(parseSseBenchArgs(process.argv.slice(2))).then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, async () => {
+  await runSseBench(parseSseBenchArgs(process.argv.slice(2)));
+});
