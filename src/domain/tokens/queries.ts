@@ -29,17 +29,39 @@ export async function tokenStatusOf(deps: Pick<Deps, 'chain'>, company: CompanyR
   return tokenStatusView(company, await readMarket(deps.chain, company.tokenAddress as Address));
 }
 
-/** A company's token trades since `since`: how many, how many buys, and their USDC volume (base units). */
-export async function tokenTradeStats(db: Tx, companyId: string, since: Date) {
-  const [row] = await db
+export interface TradeStats {
+  trades: number;
+  buys: number;
+  /** USDC base units. */
+  volume: bigint;
+}
+
+/**
+ * Each of `companyIds`' token trades since `since`: how many, how many buys, and their USDC volume; a company with
+ * none is absent. One grouped read of token_trades_company_time_idx, a range per company.
+ */
+export async function tokenTradeStatsOf(
+  db: Tx,
+  companyIds: readonly string[],
+  since: Date,
+): Promise<Map<string, TradeStats>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
     .select({
+      companyId: tokenTrades.companyId,
       trades: sql<number>`count(*)::int`,
       buys: sql<number>`count(*) filter (where ${tokenTrades.side} = 'buy')::int`,
-      volume: sql<string>`coalesce(sum(${tokenTrades.usdcAmount}), 0)::text`,
+      volume: sql<string>`sum(${tokenTrades.usdcAmount})::text`,
     })
     .from(tokenTrades)
-    .where(and(eq(tokenTrades.companyId, companyId), gte(tokenTrades.blockTime, since)));
-  return { trades: row?.trades ?? 0, buys: row?.buys ?? 0, volume: BigInt(row?.volume ?? '0') };
+    .where(and(inArray(tokenTrades.companyId, [...companyIds]), gte(tokenTrades.blockTime, since)))
+    .groupBy(tokenTrades.companyId);
+  return new Map(rows.map((r) => [r.companyId, { trades: r.trades, buys: r.buys, volume: BigInt(r.volume) }]));
+}
+
+/** A company's token trades since `since`: how many, how many buys, and their USDC volume (base units). */
+export async function tokenTradeStats(db: Tx, companyId: string, since: Date): Promise<TradeStats> {
+  return (await tokenTradeStatsOf(db, [companyId], since)).get(companyId) ?? { trades: 0, buys: 0, volume: 0n };
 }
 
 export interface TokenMover {
@@ -149,11 +171,15 @@ export async function listTokens(deps: Deps, query: TokenListQuery, total: PageT
     return row?.total ?? 0;
   });
   const launcher = launcherAddress(deps.chain);
-  const volumes = await recentVolumes(
-    deps,
+  // The 24-hour volume of the page's companies only: its cost is the page's trades of the day, not the platform's
+  // (every company's day of trades took 1.5 s at 100,000 companies).
+  const since = new Date((await volumeWindowEnd(deps)).getTime() - DAY_MS);
+  const stats = await tokenTradeStatsOf(
+    db,
     rows.map((r) => r.id),
+    since,
   );
-  return { items: rows.map((r) => tokenListItem(r, launcher, volumes.get(r.id) ?? 0n)), total: counted };
+  return { items: rows.map((r) => tokenListItem(r, launcher, stats.get(r.id)?.volume ?? 0n)), total: counted };
 }
 
 const DAY_MS = 86_400_000;
@@ -172,20 +198,4 @@ function volumeWindowEnd(deps: Deps): Promise<Date> {
     windowEnds.set(deps.database, state);
   }
   return state.end;
-}
-
-/**
- * The USDC volume of each of `companyIds` (a list page's) over the 24 hours before the chain's clock, from the
- * indexed trades: one grouped read of token_trades_company_time_idx, a range per company, so its cost is the
- * page's trades of the day, not the platform's (every company's day of trades took 1.5 s at 100,000 companies).
- */
-async function recentVolumes(deps: Deps, companyIds: readonly string[]): Promise<Map<string, bigint>> {
-  if (companyIds.length === 0) return new Map();
-  const since = new Date((await volumeWindowEnd(deps)).getTime() - DAY_MS);
-  const rows = await deps.database.db
-    .select({ companyId: tokenTrades.companyId, volume: sql<string>`sum(${tokenTrades.usdcAmount})::text` })
-    .from(tokenTrades)
-    .where(and(inArray(tokenTrades.companyId, [...companyIds]), gte(tokenTrades.blockTime, since)))
-    .groupBy(tokenTrades.companyId);
-  return new Map(rows.map((r) => [r.companyId, BigInt(r.volume)]));
 }
