@@ -153,7 +153,7 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
     const link = page.getByRole('link', { name: 'Browser Made Co' });
     companySlug = (await link.getAttribute('href'))!.split('/').pop()!;
     await link.click();
-    await page.getByRole('heading', { name: 'Browser Made Co' }).waitFor();
+    await page.getByRole('heading', { name: 'Browser Made Co', exact: true }).waitFor();
     companyId = ((await (await fetch(`${base}/api/companies/${companySlug}`)).json()) as { data: { id: string } }).data
       .id;
     expect(await page.locator('[data-agent-status="ACTIVE"]').count()).toBe(7);
@@ -256,6 +256,61 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
       await atBothWidths(page, name);
     }
   }, 120_000);
+
+  it('routes: pages load their code when opened, Back restores the scroll, filters add no history entry, 404 leads home', async () => {
+    const fresh = await chromium.browser.newContext({ viewport: { width: 390, height: 600 } });
+    try {
+      const p = await fresh.newPage();
+      const scripts: string[] = [];
+      p.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      });
+      await p.goto(`${base}/`);
+      await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
+      expect(scripts.filter((s) => /\/assets\/company-/.test(s))).toEqual([]);
+
+      // The company page is longer than a phone's screen: scrolled down, away to the short activity page (through
+      // the navigation, focused without scrolling), and Back: the browser alone would find the short page still on
+      // screen when it restores, and land at the top.
+      await p.getByRole('link', { name: 'Browser Made Co' }).click();
+      await p.getByRole('heading', { name: 'Decisions' }).waitFor();
+      expect(scripts.some((s) => /\/assets\/company-/.test(s))).toBe(true);
+      await p.getByRole('link', { name: 'Chart and trade $WEBCO' }).scrollIntoViewIfNeeded();
+      const scrolled = await p.evaluate(() => window.scrollY);
+      expect(scrolled).toBeGreaterThan(100);
+      await p.evaluate(() =>
+        document.querySelector<HTMLElement>('nav a[href="/activity"]')!.focus({ preventScroll: true }),
+      );
+      await p.keyboard.press('Enter');
+      await p.getByRole('heading', { name: 'Live activity' }).waitFor();
+      expect(await p.evaluate(() => window.scrollY)).toBe(0);
+      await p.goBack();
+      await p.getByRole('heading', { name: 'Decisions' }).waitFor();
+      await expect.poll(() => p.evaluate(() => window.scrollY)).toBe(scrolled);
+
+      // The Fortune List's filters live in the address, typed, and replace the entry rather than adding one.
+      await p.goto(`${base}/activity`);
+      await p.getByRole('heading', { name: 'Live activity' }).waitFor();
+      await p.getByRole('link', { name: 'Fortune List' }).first().click();
+      await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
+      await p.getByLabel('League').selectOption('HUMAN');
+      await p.getByLabel('Category').selectOption('DEFI_YIELD');
+      await expect.poll(() => new URL(p.url()).search).toBe('?league=HUMAN&category=DEFI_YIELD');
+      await p.goBack();
+      await p.getByRole('heading', { name: 'Live activity' }).waitFor();
+      // A value outside the allowed ones is dropped, not passed to the API.
+      await p.goto(`${base}/?league=NOPE`);
+      await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
+      expect(await p.getByLabel('League').inputValue()).toBe('');
+
+      await p.goto(`${base}/no/such/page`);
+      await p.getByRole('heading', { name: 'Page not found' }).waitFor();
+      await p.getByRole('link', { name: 'Go to the Fortune List' }).click();
+      await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
 
   it('is usable with the keyboard: skip link, navigation and the wallet menu', async () => {
     await page.goto(`${base}/`);

@@ -1,19 +1,19 @@
 // The pieces every page uses: the layout (navigation, wallet, chain banner), loading, empty and error states, and
 // formatting of money, addresses and times.
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { humanError } from './api';
-import { Link } from './router';
 import { WalletButton } from './wallet';
 
-const NAV: [string, string][] = [
+const NAV = [
   ['/', 'Fortune List'],
   ['/mint', 'Mint'],
   ['/create', 'Create'],
   ['/staking', 'Staking'],
   ['/rewards', 'Rewards'],
   ['/activity', 'Activity'],
-];
+] as const;
 
 export function Layout({ chainId, chainDown, children }: { chainId: number; chainDown: boolean; children: ReactNode }) {
   return (

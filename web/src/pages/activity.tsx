@@ -1,7 +1,8 @@
 // The live activity feed: every platform event as it happens (decision rounds, trades, scores, seasons), from the
 // event stream.
+
+import { Link } from '@tanstack/react-router';
 import { useLive } from '../live';
-import { Link } from '../router';
 import { Empty, money, Page, short } from '../ui';
 
 function describe(e: ReturnType<typeof useLive>['events'][number]): string {
@@ -33,7 +34,13 @@ export default function Activity() {
             <li key={e.id} data-event={e.type}>
               <time dateTime={e.timestamp}>{new Date(e.timestamp).toLocaleTimeString()}</time>{' '}
               <span className={`badge ${e.type}`}>{e.type}</span>{' '}
-              {e.companyId ? <Link to={`/companies/${e.companyId}`}>{describe(e)}</Link> : describe(e)}
+              {e.companyId ? (
+                <Link to="/companies/$id" params={{ id: e.companyId }}>
+                  {describe(e)}
+                </Link>
+              ) : (
+                describe(e)
+              )}
             </li>
           ))}
         </ol>

@@ -1,15 +1,18 @@
 // An access card (/cards/{id}, the NFT metadata's external_url): its image, tier and boost, its holder on-chain, and
 // the company it is bound to.
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Address } from 'viem';
 import { useReadContract } from 'wagmi';
 import { AccessCardAbi } from '../../../src/chain/generated/abis';
 import { api, data, humanError } from '../api';
-import { Link } from '../router';
 import { ErrorBox, Loading, Page, short } from '../ui';
 import { useChainInfo } from '../wallet';
 
-export default function Card({ id }: { id: string }) {
+const route = getRouteApi('/cards/$id');
+
+export default function Card() {
+  const { id } = route.useParams();
   const tokenId = Number(id);
   const valid = Number.isInteger(tokenId) && tokenId >= 1 && tokenId <= 10_000;
   const info = useChainInfo();
@@ -79,7 +82,9 @@ export default function Card({ id }: { id: string }) {
             <dt>Company</dt>
             <dd>
               {bound.data?.company ? (
-                <Link to={`/companies/${bound.data.company.slug}`}>{bound.data.company.name}</Link>
+                <Link to="/companies/$id" params={{ id: bound.data.company.slug }}>
+                  {bound.data.company.name}
+                </Link>
               ) : bound.isPending ? (
                 '…'
               ) : (

@@ -2,14 +2,18 @@
 // round's phases, directive and actions and a badge that opens its anchoring transaction, its score history, its
 // token panel, and for its creator the settings, engine, treasury and a manual round.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api, data, humanError, signedRequest } from '../api';
 import { usePolling } from '../live';
-import { Link } from '../router';
 import { Empty, money, Page, Progress, Query, short, TxLink } from '../ui';
-import { type ChainInfo, useSigner } from '../wallet';
+import { type ChainInfo, useChainInfo, useSigner } from '../wallet';
 
-export default function Company({ id, info }: { id: string; info: ChainInfo }) {
+const route = getRouteApi('/companies/$id');
+
+export default function Company() {
+  const { id } = route.useParams();
+  const info = useChainInfo();
   const poll = usePolling(15_000);
   const company = useQuery({
     queryKey: ['company', id],
@@ -31,7 +35,9 @@ export default function Company({ id, info }: { id: string; info: ChainInfo }) {
             <dd>{c.platformScore.toFixed(2)}</dd>
             <dt>Card</dt>
             <dd>
-              <Link to={`/cards/${c.cardTokenId}`}>#{c.cardTokenId}</Link>
+              <Link to="/cards/$id" params={{ id: String(c.cardTokenId) }}>
+                #{c.cardTokenId}
+              </Link>
             </dd>
             <dt>Creator</dt>
             <dd>
@@ -71,7 +77,9 @@ function TokenPanel({ id, poll }: { id: string; poll: number | false }) {
               </p>
               <Progress value={t.graduationProgress} label="Graduation progress" />
               <p>
-                <Link to={`/companies/${id}/token`}>Chart and trade ${t.tokenSymbol}</Link>
+                <Link to="/companies/$id/token" params={{ id: id }}>
+                  Chart and trade ${t.tokenSymbol}
+                </Link>
               </p>
             </>
           )

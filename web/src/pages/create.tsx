@@ -2,13 +2,13 @@
 // category and treasury, signed by the connected wallet; then the C-suite deployed, its agents shown as they
 // become active.
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import type { Address } from 'viem';
 import { useConnection, useReadContract } from 'wagmi';
 import { AccessCardAbi } from '../../../src/chain/generated/abis';
 import { COMPANY_CATEGORIES } from '../../../src/constants';
 import { api, data, humanError, signedRequest } from '../api';
-import { Link } from '../router';
 import { Page } from '../ui';
 import { useChainInfo, useSigner } from '../wallet';
 
@@ -69,7 +69,11 @@ export default function Create() {
       ) : (
         cardId !== undefined && (
           <p className="lead">
-            The company will be bound for ever to your card <Link to={`/cards/${cardId}`}>#{cardId}</Link>.
+            The company will be bound for ever to your card{' '}
+            <Link to="/cards/$id" params={{ id: String(cardId) }}>
+              #{cardId}
+            </Link>
+            .
           </p>
         )
       )}
@@ -107,7 +111,10 @@ export default function Create() {
       {company && team.data && (
         <section className="panel" aria-labelledby="team-h">
           <h2 id="team-h">
-            <Link to={`/companies/${company.slug}`}>{team.data.name}</Link>: its agents
+            <Link to="/companies/$id" params={{ id: company.slug }}>
+              {team.data.name}
+            </Link>
+            : its agents
           </h2>
           <ul className="agents">
             {team.data.agents.map((a) => (

@@ -1,14 +1,15 @@
 // Home: the Fortune List of the latest snapshot, both leagues, filtered by category, with the running epoch's
 // countdown. Ranks move live: a score event refetches the list, and each row shows how far it moved.
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { COMPANY_CATEGORIES } from '../../../src/constants';
 import { api, data } from '../api';
 import { usePolling } from '../live';
-import { Link, navigate, useRoute } from '../router';
+import type { Category, League } from '../router';
 import { Empty, money, Page, Query } from '../ui';
 
-type Category = (typeof COMPANY_CATEGORIES)[number];
+const route = getRouteApi('/');
 const label = (c: string) =>
   c
     .replace(/_/g, ' ')
@@ -34,11 +35,8 @@ export function Countdown({ seconds }: { seconds: number }) {
 }
 
 export function Home() {
-  const { query } = useRoute();
-  const category = (COMPANY_CATEGORIES as readonly string[]).includes(query.get('category') ?? '')
-    ? (query.get('category') as Category)
-    : undefined;
-  const league = query.get('league') === 'HUMAN' || query.get('league') === 'MACHINE' ? query.get('league') : undefined;
+  const { league, category } = route.useSearch();
+  const navigate = route.useNavigate();
   const poll = usePolling(15_000);
   const list = useQuery({
     queryKey: ['fortune', category ?? 'all'],
@@ -61,12 +59,9 @@ export function Home() {
     previous.current = next;
     setMoves(moved);
   }, [list.data]);
-  const setFilter = (key: string, value: string | undefined) => {
-    const q = new URLSearchParams(query);
-    if (value) q.set(key, value);
-    else q.delete(key);
-    navigate(`/${q.size ? `?${q}` : ''}`);
-  };
+  // A filter replaces the history entry: Back leaves the list instead of stepping through every choice made.
+  const setFilter = (search: { league?: League; category?: Category }) =>
+    void navigate({ search: (s) => ({ ...s, ...search }), replace: true });
   return (
     <Page
       title="Fortune List"
@@ -82,7 +77,10 @@ export function Home() {
       <div className="filters">
         <label>
           League{' '}
-          <select value={league ?? ''} onChange={(e) => setFilter('league', e.target.value || undefined)}>
+          <select
+            value={league ?? ''}
+            onChange={(e) => setFilter({ league: (e.target.value || undefined) as League | undefined })}
+          >
             <option value="">Both leagues</option>
             <option value="MACHINE">Machine</option>
             <option value="HUMAN">Human</option>
@@ -90,7 +88,10 @@ export function Home() {
         </label>
         <label>
           Category{' '}
-          <select value={category ?? ''} onChange={(e) => setFilter('category', e.target.value || undefined)}>
+          <select
+            value={category ?? ''}
+            onChange={(e) => setFilter({ category: (e.target.value || undefined) as Category | undefined })}
+          >
             <option value="">All categories</option>
             {COMPANY_CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -143,7 +144,9 @@ export function Home() {
                           )}
                         </td>
                         <td>
-                          <Link to={`/companies/${e.company.slug}`}>{e.company.name}</Link>
+                          <Link to="/companies/$id" params={{ id: e.company.slug }}>
+                            {e.company.name}
+                          </Link>
                           {e.company.tokenSymbol && <span className="muted"> ${e.company.tokenSymbol}</span>}
                         </td>
                         <td>{e.company.league === 'HUMAN' ? 'Human' : 'Machine'}</td>

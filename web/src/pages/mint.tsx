@@ -1,14 +1,14 @@
 // Minting access cards: the current tranche, its price and the supply left per tier, and a mint of 1 to 5 cards
 // with the USDC approval in the flow.
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { type Address, erc20Abi, formatUnits } from 'viem';
 import { useReadContracts } from 'wagmi';
 import { AccessCardAbi } from '../../../src/chain/generated/abis';
 import { humanError } from '../api';
-import { Link } from '../router';
 import { ErrorBox, Loading, Page } from '../ui';
-import { type ChainInfo, useTransactions } from '../wallet';
+import { useChainInfo, useTransactions } from '../wallet';
 
 const TIERS = [
   { name: 'Black', from: 1, to: 1_000 },
@@ -16,7 +16,8 @@ const TIERS = [
   { name: 'Silver', from: 4_001, to: 10_000 },
 ];
 
-export default function Mint({ info }: { info: ChainInfo }) {
+export default function Mint() {
+  const info = useChainInfo();
   const card = { address: info.contracts.accessCard as Address, abi: AccessCardAbi } as const;
   const reads = useReadContracts({
     contracts: [
@@ -112,7 +113,7 @@ export default function Mint({ info }: { info: ChainInfo }) {
           <p>
             Your new cards:{' '}
             {minted.map((id) => (
-              <Link key={id} to={`/cards/${id}`}>
+              <Link key={id} to="/cards/$id" params={{ id: String(id) }}>
                 #{id}{' '}
               </Link>
             ))}

@@ -1,16 +1,18 @@
 // Rewards: a company's epoch rewards, claimable or claimed, and the creator's claim (signed; the reward mints to
 // the treasury recorded at finalization). The company is picked from the Fortune List or named by its slug.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatUnits } from 'viem';
 import { api, data, humanError, signedRequest } from '../api';
-import { navigate, useRoute } from '../router';
 import { Empty, money, Page, Query } from '../ui';
 import { useSigner } from '../wallet';
 
+const route = getRouteApi('/rewards');
+
 export default function Rewards() {
-  const { query } = useRoute();
-  const companyId = query.get('company') ?? '';
+  const companyId = route.useSearch().company ?? '';
+  const navigate = route.useNavigate();
   const signer = useSigner();
   const queries = useQueryClient();
   const [message, setMessage] = useState<string | undefined>();
@@ -56,9 +58,7 @@ export default function Rewards() {
         Company{' '}
         <select
           value={companyId}
-          onChange={(e) =>
-            navigate(`/rewards${e.target.value ? `?company=${encodeURIComponent(e.target.value)}` : ''}`)
-          }
+          onChange={(e) => void navigate({ search: { company: e.target.value || undefined }, replace: true })}
         >
           <option value="">Choose a company</option>
           {list.data?.companies.map((e) => (

@@ -7,9 +7,10 @@ import { useReadContract } from 'wagmi';
 import { StakingAbi } from '../../../src/chain/generated/abis';
 import { api, data, humanError } from '../api';
 import { Empty, money, Page, Query } from '../ui';
-import { type ChainInfo, useTransactions } from '../wallet';
+import { useChainInfo, useTransactions } from '../wallet';
 
-export default function Staking({ info }: { info: ChainInfo }) {
+export default function Staking() {
+  const info = useChainInfo();
   const staking = info.contracts.staking as Address;
   const primary = info.contracts.primaryToken as Address;
   const { send, pending, ready, address } = useTransactions();

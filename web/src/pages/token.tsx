@@ -2,20 +2,24 @@
 // the graduation progress, and buying and selling with a quote, a slippage cap and a deadline (through the
 // launcher: the curve while bonding, the v4 pool once graduated).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { type Address, erc20Abi, formatUnits, parseUnits } from 'viem';
 import { usePublicClient, useReadContract } from 'wagmi';
 import { TokenLauncherAbi } from '../../../src/chain/generated/abis';
 import { api, data, humanError } from '../api';
 import { usePolling } from '../live';
-import { Link } from '../router';
 import { Empty, Loading, money, Page, Progress, Query, short, TxLink } from '../ui';
-import { type ChainInfo, useTransactions } from '../wallet';
+import { type ChainInfo, useChainInfo, useTransactions } from '../wallet';
 
 const CandleChart = lazy(() => import('../chart'));
 const INTERVALS = ['1m', '1h', '1d'] as const;
 
-export default function Token({ id, info }: { id: string; info: ChainInfo }) {
+const route = getRouteApi('/companies/$id/token');
+
+export default function Token() {
+  const { id } = route.useParams();
+  const info = useChainInfo();
   const poll = usePolling(10_000);
   const [interval, setInterval] = useState<(typeof INTERVALS)[number]>('1m');
   const status = useQuery({
@@ -41,7 +45,10 @@ export default function Token({ id, info }: { id: string; info: ChainInfo }) {
         t.status === 'PRE_PUBLIC' ? (
           <Page title="Token">
             <Empty>
-              This company has not launched a token yet. <Link to={`/companies/${id}`}>Back to the company</Link>
+              This company has not launched a token yet.{' '}
+              <Link to="/companies/$id" params={{ id: id }}>
+                Back to the company
+              </Link>
             </Empty>
           </Page>
         ) : (
@@ -49,7 +56,9 @@ export default function Token({ id, info }: { id: string; info: ChainInfo }) {
             <p className="lead">
               Price <strong data-testid="price">{money(t.price, 6)}</strong> USDC · market cap {money(t.marketCap)} USDC
               · {t.status === 'GRADUATED' ? 'trades in its Uniswap v4 pool' : 'on its bonding curve'} ·{' '}
-              <Link to={`/companies/${id}`}>company</Link>
+              <Link to="/companies/$id" params={{ id: id }}>
+                company
+              </Link>
             </p>
             <Progress value={t.graduationProgress} label="Graduation progress" />
             <section className="panel" aria-labelledby="chart-h">
