@@ -2,6 +2,7 @@
 // and a company's score history; each bound just inside and just outside.
 import { formatUnits, parseUnits } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { devAccount } from '../../src/chain/client.ts';
 import { readMarket } from '../../src/chain/contracts/launcher.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
@@ -149,5 +150,55 @@ describe('GET /api/v1/tokens: price, market cap and 24-hour volume from indexed 
     await client.request({ method: 'evm_mine' as never, params: [] as never });
     await new Promise((resolve) => setTimeout(resolve, VOLUMES_REUSE_MS + 100));
     expect(await volumeOf()).toBe('0');
+  });
+});
+
+describe('GET /api/companies/{id}/token/position/{wallet}', () => {
+  it("gives a wallet's position at average cost: half of account 2's buy sold, account 3's whole buy held", async () => {
+    const trades = (await get(`/api/companies/${companyId}/token/trades`)).json().data.trades;
+    const buyOf = (account: number) =>
+      trades.find(
+        (x: { side: string; trader: string }) => x.side === 'buy' && x.trader === devAccount(account).address,
+      );
+    const three = (await get(`/api/companies/${companyId}/token/position/${devAccount(3).address}`)).json().data;
+    expect(three).toMatchObject({
+      wallet: devAccount(3).address,
+      quantity: buyOf(3).tokenAmount,
+      costUsdc: buyOf(3).usdcAmount,
+      realizedPnlUsdc: '0',
+    });
+    // USDC per whole token, rounded down to the micro-USDC.
+    const expected = (parseUnits(buyOf(3).usdcAmount, 6) * 10n ** 18n) / parseUnits(buyOf(3).tokenAmount, 18);
+    expect(parseUnits(three.averageCostUsdc, 6)).toBe(expected);
+
+    // Account 2 sold half its tokens after account 3's buy lifted the price: half the cost left, at the same
+    // average, and the sale realised its proceeds less the sold half's cost.
+    const two = (await get(`/api/companies/${companyId}/token/position/${devAccount(2).address.toLowerCase()}`)).json()
+      .data;
+    const bought = parseUnits(buyOf(2).tokenAmount, 18);
+    const cost = parseUnits(buyOf(2).usdcAmount, 6);
+    const sale = trades.find((x: { side: string }) => x.side === 'sell');
+    const soldTokens = parseUnits(sale.tokenAmount, 18);
+    expect(parseUnits(two.quantity, 18)).toBe(bought - soldTokens);
+    expect(parseUnits(two.costUsdc, 6)).toBe(cost - (cost * soldTokens) / bought);
+    expect(parseUnits(two.realizedPnlUsdc, 6)).toBe(parseUnits(sale.usdcAmount, 6) - (cost * soldTokens) / bought);
+  });
+
+  it('gives zeros to a wallet that never traded, 400 for a bad wallet and 404 for an unknown company', async () => {
+    const none = await get(`/api/companies/${companyId}/token/position/${devAccount(7).address}`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json().data).toMatchObject({
+      quantity: '0',
+      costUsdc: '0',
+      averageCostUsdc: '0',
+      realizedPnlUsdc: '0',
+    });
+    const mixed = devAccount(7).address.replace(/[a-f]/, (c) => c.toUpperCase());
+    for (const bad of ['0x123', mixed, `${devAccount(7).address}0`]) {
+      const res = await get(`/api/companies/${companyId}/token/position/${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error.code).toBe('BAD_REQUEST');
+    }
+    expect((await get(`/api/companies/nope/token/position/${devAccount(7).address}`)).statusCode).toBe(404);
   });
 });

@@ -357,6 +357,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/companies/{id}/token/position/{wallet}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A wallet's position in the company token at average cost, from its indexed trades
+         * @description quantity and costUsdc follow the average-cost method: a buy adds its tokens and USDC, a sale takes out the sold tokens' share of the cost and realises the difference. The wallet's balance itself is on-chain. 400 BAD_REQUEST for an invalid wallet; 404 for an unknown company.
+         */
+        get: operations["getCompaniesByIdTokenPositionByWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/companies/{id}/token/trades": {
         parameters: {
             query?: never;
@@ -4028,6 +4048,104 @@ export interface operations {
                             }[];
                             companyId: string;
                             interval: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the current answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getCompaniesByIdTokenPositionByWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+                /**
+                 * @description Wallet address: 0x followed by 40 hex characters, all lowercase, all uppercase or EIP-55 checksummed (mixed case with a wrong checksum is refused)
+                 * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                 */
+                wallet: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description USDC per whole token: costUsdc / quantity, 0 when nothing is held */
+                            averageCostUsdc: string;
+                            companyId: string;
+                            /** @description USDC paid for quantity */
+                            costUsdc: string;
+                            /** @description Tokens bought and not yet sold (what the cost covers); tokens received by transfer have no cost */
+                            quantity: string;
+                            /** @description What the wallet's sales made against the average cost (negative for a loss) */
+                            realizedPnlUsdc: string;
+                            /** @description Checksummed */
+                            wallet: string;
                         };
                         /** @enum {boolean} */
                         success: true;

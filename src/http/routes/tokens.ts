@@ -1,18 +1,24 @@
 // Company-token routes: launch (creator) and the public token status; the v1 token detail and list (v1TokenRoutes,
 // under /api/v1).
 
+import { Type } from 'typebox';
+import { ADDRESS_RULE, parseAddress } from '../../address.ts';
 import { createPageTotals } from '../../db/page-total.ts';
 import { tokenCandles, tokenTradePage } from '../../domain/tokens/history.ts';
 import { launchToken } from '../../domain/tokens/launch.ts';
 import { getTokenDetail, getTokenStatus, listTokens, VOLUMES_REUSE_MS } from '../../domain/tokens/queries.ts';
+import { tokenPositionOf } from '../../domain/trading/position.ts';
+import { badRequest } from '../../errors.ts';
 import { requireApiKey, requireWallet } from '../auth/index.ts';
 import { ok, v1Body, v1Page } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
+import { WalletParams } from '../schemas/staking.ts';
 import {
   CandlesQuery,
   CandlesResponse,
   LaunchTokenBody,
+  PositionResponse,
   SlugParams,
   TokenDetailResponse,
   TokenListQuery,
@@ -100,6 +106,30 @@ export default async function tokenRoutes(app: App, { container, reads }: RouteO
       }));
     },
   );
+
+  app.get(
+    '/api/companies/:id/token/position/:wallet',
+    {
+      // The wallet is checked by the handler, so a bad one answers 400 BAD_REQUEST as the staking routes do.
+      attachValidation: true,
+      schema: {
+        tags: ['tokens'],
+        summary: "A wallet's position in the company token at average cost, from its indexed trades",
+        description:
+          "quantity and costUsdc follow the average-cost method: a buy adds its tokens and USDC, a sale takes out the sold tokens' share of the cost and realises the difference. The wallet's balance itself is on-chain. 400 BAD_REQUEST for an invalid wallet; 404 for an unknown company.",
+        params: Type.Object({ ...CompanyParams.properties, ...WalletParams.properties }),
+        response: { 200: PositionResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await tokenPositionOf(db, request.params.id, walletOf(request.params.wallet))),
+  );
+}
+
+/** A wallet path parameter, checked as the staking routes check it: a bad one is 400 BAD_REQUEST, named. */
+function walletOf(raw: string) {
+  const parsed = parseAddress(raw);
+  if (parsed.ok) return parsed.address;
+  throw badRequest(`Invalid wallet address "${raw.slice(0, 50)}" (${parsed.reason}); expected ${ADDRESS_RULE}`);
 }
 
 /** The v1 token detail and list, registered under /api/v1 by v1.ts. */

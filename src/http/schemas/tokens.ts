@@ -157,3 +157,19 @@ export const TradesResponse = internalOk(
     pagination: Pagination,
   }),
 );
+
+export const PositionResponse = internalOk(
+  Type.Object({
+    companyId: Type.String(),
+    wallet: Type.String({ description: 'Checksummed' }),
+    quantity: Decimal(
+      'Tokens bought and not yet sold (what the cost covers); tokens received by transfer have no cost',
+    ),
+    costUsdc: Decimal('USDC paid for quantity'),
+    averageCostUsdc: Decimal('USDC per whole token: costUsdc / quantity, 0 when nothing is held'),
+    realizedPnlUsdc: Type.String({
+      pattern: '^-?[0-9]+(\\.[0-9]+)?$',
+      description: "What the wallet's sales made against the average cost (negative for a loss)",
+    }),
+  }),
+);
