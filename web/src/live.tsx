@@ -33,7 +33,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       const event = JSON.parse(message.data) as PlatformEvent;
       setLive((l) => ({ connected: true, events: [event, ...l.events].slice(0, KEPT) }));
       // Pages key their queries by the id or slug in their address: a company's event refreshes what is on screen.
-      if (event.type === 'trade') void queries.invalidateQueries({ queryKey: ['token'] });
+      if (event.type === 'trade') {
+        void queries.invalidateQueries({ queryKey: ['token'] });
+        // A position is read from the indexed trades: it moves when the trade is indexed, a moment after it is mined.
+        void queries.invalidateQueries({ queryKey: ['position'] });
+      }
       if (event.type === 'decision') void queries.invalidateQueries({ queryKey: ['decisions'] });
       if (event.type === 'score' || event.type === 'season') {
         void queries.invalidateQueries({ queryKey: ['fortune'] });

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { api, data, humanError } from './api';
 import { LiveProvider } from './live';
 import { router } from './router';
+import { ToastProvider } from './toasts';
 import { ErrorBox } from './ui';
 import { type ChainInfo, WalletProviders } from './wallet';
 import './styles.css';
@@ -34,7 +35,9 @@ async function start() {
     <StrictMode>
       <WalletProviders info={info} queryClient={queryClient}>
         <LiveProvider>
-          <RouterProvider router={router} />
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
         </LiveProvider>
       </WalletProviders>
     </StrictMode>,

@@ -1,10 +1,13 @@
 // The pieces every page uses: the layout (navigation, wallet, chain banner), loading, empty and error states, and
-// formatting of money, addresses and times.
+// transaction links. Formatting lives in format.ts (re-exported here for the pages).
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { humanError } from './api';
+import { short } from './format';
 import { WalletButton } from './wallet';
+
+export { money, short } from './format';
 
 const NAV = [
   ['/', 'Fortune List'],
@@ -91,17 +94,6 @@ export function Page({ title, children, actions }: { title: string; children: Re
       {children}
     </section>
   );
-}
-
-export const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
-
-/** A decimal string (or number) of money, shown with at most `places` decimals and thousands separators. */
-export function money(value: string | number | null | undefined, places = 2): string {
-  if (value === null || value === undefined || value === '') return '—';
-  const n = Number(value);
-  if (!Number.isFinite(n)) return String(value);
-  const digits = Math.abs(n) > 0 && Math.abs(n) < 0.01 ? 6 : places;
-  return n.toLocaleString('en-US', { maximumFractionDigits: digits });
 }
 
 export function TxLink({ hash, explorer }: { hash: string; explorer: string | null }) {

@@ -3,7 +3,7 @@
 // unlocked keys, so the platform can be used with no extension. The chain and its contracts come from GET /api/chain.
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
-import { type Abi, type Address, defineChain, type Hash } from 'viem';
+import { type Address, defineChain } from 'viem';
 import {
   createConfig,
   createConnector,
@@ -13,7 +13,6 @@ import {
   useConnection,
   useConnectors,
   useDisconnect,
-  usePublicClient,
   useWalletClient,
   WagmiProvider,
 } from 'wagmi';
@@ -114,47 +113,6 @@ export function useSigner(): Signer | undefined {
   const { data: wallet } = useWalletClient();
   if (!address || !wallet) return undefined;
   return { address, signMessage: (message) => wallet.signMessage({ account: address, message }) };
-}
-
-export interface WriteRequest {
-  address: Address;
-  abi: Abi;
-  functionName: string;
-  args?: readonly unknown[];
-}
-
-/** Sends contract transactions with the connected wallet, one after another, and waits for each to be mined. */
-export function useTransactions() {
-  const { address } = useConnection();
-  const { data: wallet } = useWalletClient();
-  const client = usePublicClient();
-  const [pending, setPending] = useState<string | undefined>();
-  async function send(what: string, request: WriteRequest): Promise<Hash> {
-    if (!wallet || !address || !client) throw new Error('Connect a wallet first.');
-    setPending(what);
-    try {
-      // The node's estimate plus 30%: a call that catches an inner call's failure (the staking contract's card
-      // checks) can estimate below what it needs when it runs a block later.
-      const estimate = await client.estimateContractGas({ ...request, account: address } as never);
-      const gas = (estimate * 13n) / 10n;
-      const hash = await wallet.writeContract({ ...request, account: address, chain: wallet.chain, gas } as never);
-      const receipt = await client.waitForTransactionReceipt({ hash });
-      if (receipt.status !== 'success') {
-        // Why: the same call replayed on the state it ran on, whose error the contract's ABI decodes.
-        const why = await client
-          .simulateContract({ ...request, account: address, blockNumber: receipt.blockNumber - 1n } as never)
-          .then(
-            () => 'out of gas',
-            (err: { shortMessage?: string }) => err.shortMessage ?? 'no reason given',
-          );
-        throw new Error(`${what}: the transaction reverted (${why}; ${hash})`);
-      }
-      return hash;
-    } finally {
-      setPending(undefined);
-    }
-  }
-  return { send, pending, ready: !!wallet && !!address, address };
 }
 
 const devIndexOf = (id: string | undefined) => (id?.startsWith('dev-') ? Number(id.slice(4)) : undefined);

@@ -2,8 +2,18 @@
 // event stream.
 
 import { Link } from '@tanstack/react-router';
-import { useLive } from '../live';
+import { ChainTime, ServiceTime } from '../chain-time';
+import { type PlatformEvent, useLive } from '../live';
 import { Empty, money, Page, short } from '../ui';
+
+/**
+ * When it happened: a trade at its block's time on the chain's clock (the time the token page shows for it) when
+ * the event carries it, anything else when the service recorded it.
+ */
+function EventTime({ event }: { event: PlatformEvent }) {
+  const blockTime = (event.data as { time?: unknown }).time;
+  return typeof blockTime === 'string' ? <ChainTime at={blockTime} /> : <ServiceTime at={event.timestamp} />;
+}
 
 function describe(e: ReturnType<typeof useLive>['events'][number]): string {
   const d = e.data as Record<string, string | number | undefined>;
@@ -32,8 +42,7 @@ export default function Activity() {
         <ol className="feed" aria-live="polite">
           {events.map((e) => (
             <li key={e.id} data-event={e.type}>
-              <time dateTime={e.timestamp}>{new Date(e.timestamp).toLocaleTimeString()}</time>{' '}
-              <span className={`badge ${e.type}`}>{e.type}</span>{' '}
+              <EventTime event={e} /> <span className={`badge ${e.type}`}>{e.type}</span>{' '}
               {e.companyId ? (
                 <Link to="/companies/$id" params={{ id: e.companyId }}>
                   {describe(e)}

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api, data, humanError, signedRequest } from '../api';
+import { ServiceTime } from '../chain-time';
 import { usePolling } from '../live';
 import { Empty, money, Page, Progress, Query, short, TxLink } from '../ui';
 import { type ChainInfo, useChainInfo, useSigner } from '../wallet';
@@ -177,8 +178,7 @@ function Decisions({ id, info, poll }: { id: string; info: ChainInfo; poll: numb
               {d.rounds.map((r) => (
                 <li key={r.id}>
                   <p>
-                    <strong>Cycle {r.cycle}</strong> · {r.trigger.toLowerCase()} ·{' '}
-                    {new Date(r.createdAt).toLocaleString()} ·{' '}
+                    <strong>Cycle {r.cycle}</strong> · {r.trigger.toLowerCase()} · <ServiceTime at={r.createdAt} /> ·{' '}
                     <span className={`badge ${r.status.toLowerCase()}`}>{r.status}</span>{' '}
                     {r.anchoredTxHash ? (
                       <span className="badge verified">

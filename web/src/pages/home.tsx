@@ -5,9 +5,11 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { COMPANY_CATEGORIES } from '../../../src/constants';
 import { api, data } from '../api';
+import { amountOf } from '../format';
 import { usePolling } from '../live';
 import type { Category, League } from '../router';
-import { Empty, money, Page, Query } from '../ui';
+import { usePlatformUnits } from '../symbols';
+import { Empty, Page, Query } from '../ui';
 
 const route = getRouteApi('/');
 const label = (c: string) =>
@@ -38,6 +40,7 @@ export function Home() {
   const { league, category } = route.useSearch();
   const navigate = route.useNavigate();
   const poll = usePolling(15_000);
+  const units = usePlatformUnits();
   const list = useQuery({
     queryKey: ['fortune', category ?? 'all'],
     queryFn: () =>
@@ -69,7 +72,7 @@ export function Home() {
         epoch.data && (
           <p className="epoch">
             Epoch {epoch.data.epochNumber} ends in <Countdown seconds={epoch.data.nextEpochIn} /> · reward pool{' '}
-            {money(Number(epoch.data.rewardPool) / 1e18, 0)} primary tokens
+            {amountOf(BigInt(epoch.data.rewardPool), units.primary, 0)}
           </p>
         )
       }
@@ -109,7 +112,7 @@ export function Home() {
             <div className="table-wrap">
               <table className="fortune">
                 <caption>
-                  Snapshot of {d.epoch.slice(0, 10)} (scores of the day before). {rows.length} compan
+                  Snapshot of {d.epoch.slice(0, 10)} UTC (scores of the day before). {rows.length} compan
                   {rows.length === 1 ? 'y' : 'ies'}.
                 </caption>
                 <thead>

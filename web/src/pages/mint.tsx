@@ -1,14 +1,15 @@
-// Minting access cards: the current tranche, its price and the supply left per tier, and a mint of 1 to 5 cards
-// with the USDC approval in the flow.
-import { useQueryClient } from '@tanstack/react-query';
+// Minting access cards: the current tranche, its price and the supply left per tier, the wallet's USDC balance and
+// what a mint of 1 to 5 cards costs; the mint is simulated before anything is signed, and the USDC approval (only
+// when the allowance falls short, for exactly the cost) is sent only when the mint after it would succeed.
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { type Address, erc20Abi, formatUnits } from 'viem';
-import { useReadContracts } from 'wagmi';
+import { type Address, erc20Abi, parseEventLogs } from 'viem';
+import { useConnection, useReadContracts } from 'wagmi';
 import { AccessCardAbi } from '../../../src/chain/generated/abis';
-import { humanError } from '../api';
+import { amountOf, USDC } from '../format';
+import { RefusedError, type Step, useTransactions } from '../transactions';
 import { ErrorBox, Loading, Page } from '../ui';
-import { useChainInfo, useTransactions } from '../wallet';
+import { useChainInfo } from '../wallet';
 
 const TIERS = [
   { name: 'Black', from: 1, to: 1_000 },
@@ -28,40 +29,60 @@ export default function Mint() {
     ],
     allowFailure: false,
   });
+  const { address } = useConnection();
+  const usdc = { address: info.contracts.usdc as Address, abi: erc20Abi } as const;
+  const wallet = useReadContracts({
+    contracts: [
+      { ...usdc, functionName: 'balanceOf', args: [address!] },
+      { ...usdc, functionName: 'allowance', args: [address!, card.address] },
+    ],
+    allowFailure: false,
+    query: { enabled: !!address },
+  });
   const [quantity, setQuantity] = useState(1);
   const [message, setMessage] = useState<string | undefined>();
-  const [minted, setMinted] = useState<number[]>([]);
+  const [minted, setMinted] = useState<bigint[]>([]);
   const { send, pending, ready } = useTransactions();
-  const queries = useQueryClient();
   if (reads.isPending) return <Loading what="the tranches" />;
   if (reads.isError) return <ErrorBox error={reads.error} retry={() => void reads.refetch()} />;
   const [tranche, total, price, active] = reads.data as [number, bigint, bigint, boolean];
   const minted_ = Number(total);
+  const cost = price * BigInt(quantity);
+  const [balance, allowance] = (wallet.data ?? []) as [bigint?, bigint?];
   async function mint(e: FormEvent) {
     e.preventDefault();
     setMessage(undefined);
+    const context = { action: 'mint', spent: USDC };
     try {
-      const cost = price * BigInt(quantity);
-      await send('Approve USDC', {
-        address: info.contracts.usdc as Address,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [card.address, cost],
+      const steps: Step[] = [];
+      if (allowance === undefined || allowance < cost) {
+        steps.push({
+          title: `Approve ${amountOf(cost, USDC)}`,
+          request: { ...usdc, functionName: 'approve', args: [card.address, cost] },
+          context: { action: 'approval', spent: USDC },
+        });
+      }
+      // The price agreed to is the one on screen: a tranche that changes under the mint reverts it.
+      steps.push({
+        title: `Mint ${quantity} card${quantity === 1 ? '' : 's'} for ${amountOf(cost, USDC)}`,
+        request: { ...card, functionName: 'mintBatch', args: [BigInt(quantity), price] },
+        context,
       });
-      await send(`Mint ${quantity}`, { ...card, functionName: 'mintBatch', args: [BigInt(quantity), price] });
-      setMinted(Array.from({ length: quantity }, (_, i) => minted_ + 1 + i));
-      setMessage(`Minted ${quantity} card${quantity === 1 ? '' : 's'}.`);
-      await reads.refetch();
-      await queries.invalidateQueries({ queryKey: ['card'] });
+      const receipts = await send(steps);
+      const ids = parseEventLogs({ abi: AccessCardAbi, logs: receipts.at(-1)!.logs, eventName: 'CardMinted' }).map(
+        (l) => l.args.tokenId,
+      );
+      setMinted(ids);
+      setMessage(`Minted ${ids.length} card${ids.length === 1 ? '' : 's'} for ${amountOf(cost, USDC)}.`);
     } catch (err) {
-      setMessage(humanError(err));
+      setMessage(err instanceof RefusedError ? err.message : String(err));
     }
   }
   return (
     <Page title="Mint an access card">
       <p className="lead">
         A card lets its holder create one company and boosts its holder's staking. Tranche {tranche} is on sale at{' '}
-        {formatUnits(price, 6)} USDC a card.
+        {amountOf(price, USDC)} a card.
       </p>
       <div className="table-wrap">
         <table>
@@ -98,7 +119,22 @@ export default function Mint() {
             onChange={(e) => setQuantity(Math.max(1, Math.min(5, Number(e.target.value) || 1)))}
           />
         </label>
-        <p>Total: {formatUnits(price * BigInt(quantity), 6)} USDC (approved, then paid, in two transactions).</p>
+        <dl className="facts">
+          <dt>You pay</dt>
+          <dd data-testid="mint-cost">
+            {amountOf(cost, USDC)} ({quantity} × {amountOf(price, USDC)})
+          </dd>
+          <dt>Your USDC balance</dt>
+          <dd data-testid="usdc-balance">
+            {!address ? 'connect a wallet' : balance === undefined ? '…' : amountOf(balance, USDC)}
+          </dd>
+        </dl>
+        {balance !== undefined && balance < cost && (
+          <p className="field-warning">
+            You have {amountOf(balance, USDC)}; {quantity === 1 ? 'a card costs' : `${quantity} cards cost`}{' '}
+            {amountOf(cost, USDC)}.
+          </p>
+        )}
         <button type="submit" disabled={!ready || !!pending || !active}>
           {pending
             ? `${pending}…`
@@ -113,7 +149,7 @@ export default function Mint() {
           <p>
             Your new cards:{' '}
             {minted.map((id) => (
-              <Link key={id} to="/cards/$id" params={{ id: String(id) }}>
+              <Link key={String(id)} to="/cards/$id" params={{ id: String(id) }}>
                 #{id}{' '}
               </Link>
             ))}

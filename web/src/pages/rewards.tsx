@@ -1,12 +1,15 @@
-// Rewards: a company's epoch rewards, claimable or claimed, and the creator's claim (signed; the reward mints to
-// the treasury recorded at finalization). The company is picked from the Fortune List or named by its slug.
+// Rewards: a company's epoch rewards, claimable or claimed, and the claim by its card's holder (signed; the reward
+// mints to the treasury recorded at finalization). The connected wallet's own companies are listed first, whether or
+// not the last snapshot ranked them; any company of the Fortune List can be picked too.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatUnits } from 'viem';
 import { api, data, humanError, signedRequest } from '../api';
-import { Empty, money, Page, Query } from '../ui';
+import { amountOf } from '../format';
+import { usePlatformUnits } from '../symbols';
+import { Empty, Page, Query } from '../ui';
 import { useSigner } from '../wallet';
+import { useWalletCompanies } from '../wallet-companies';
 
 const route = getRouteApi('/rewards');
 
@@ -14,6 +17,8 @@ export default function Rewards() {
   const companyId = route.useSearch().company ?? '';
   const navigate = route.useNavigate();
   const signer = useSigner();
+  const units = usePlatformUnits();
+  const mine = useWalletCompanies(signer?.address);
   const queries = useQueryClient();
   const [message, setMessage] = useState<string | undefined>();
   const [busy, setBusy] = useState<number | undefined>();
@@ -26,6 +31,10 @@ export default function Rewards() {
     enabled: companyId !== '',
     queryFn: () => data(api.GET('/api/epochs/claimable/{companyId}', { params: { path: { companyId } } })),
   });
+  // The wallet's companies first, then the Fortune List's, each once.
+  const choices = [...(mine.data ?? []), ...(list.data?.companies.map((e) => e.company) ?? [])].filter(
+    (c, i, all) => all.findIndex((x) => x.id === c.id) === i,
+  );
   async function claim(epochNumber: number) {
     if (!signer || !rewards.data) return;
     setBusy(epochNumber);
@@ -41,9 +50,7 @@ export default function Rewards() {
         },
       );
       setMessage(
-        r.alreadyClaimed
-          ? 'Already claimed.'
-          : `Claimed ${money(formatUnits(BigInt(r.amount), 18))} primary tokens to the treasury.`,
+        r.alreadyClaimed ? 'Already claimed.' : `Claimed ${amountOf(BigInt(r.amount), units.primary)} to the treasury.`,
       );
       await queries.invalidateQueries({ queryKey: ['epoch', 'claimable', companyId] });
     } catch (err) {
@@ -54,6 +61,27 @@ export default function Rewards() {
   }
   return (
     <Page title="Rewards">
+      {signer && (
+        <section className="panel" aria-labelledby="mine-h">
+          <h2 id="mine-h">Your companies</h2>
+          {mine.isPending ? (
+            <p className="muted">Reading your cards…</p>
+          ) : (mine.data ?? []).length === 0 ? (
+            <Empty>This wallet holds no card bound to a company.</Empty>
+          ) : (
+            <ul className="companies">
+              {mine.data!.map((c) => (
+                <li key={c.id}>
+                  <Link to="/rewards" search={{ company: c.id }} aria-current={c.id === companyId ? 'true' : undefined}>
+                    {c.name}
+                  </Link>{' '}
+                  <span className="muted">(card #{c.cardTokenId})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
       <label>
         Company{' '}
         <select
@@ -61,9 +89,9 @@ export default function Rewards() {
           onChange={(e) => void navigate({ search: { company: e.target.value || undefined }, replace: true })}
         >
           <option value="">Choose a company</option>
-          {list.data?.companies.map((e) => (
-            <option key={e.company.id} value={e.company.id}>
-              {e.company.name}
+          {choices.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
             </option>
           ))}
         </select>
@@ -84,7 +112,7 @@ export default function Rewards() {
                 <table>
                   <caption>
                     {`Rewards mint to ${'treasuryAddress' in r && r.treasuryAddress ? r.treasuryAddress : 'the treasury'}.`}{' '}
-                    Total claimable {money(formatUnits(BigInt(r.totalClaimable), 18))} primary tokens.
+                    Total claimable {amountOf(BigInt(r.totalClaimable), units.primary)}.
                   </caption>
                   <thead>
                     <tr>
@@ -99,7 +127,7 @@ export default function Rewards() {
                     {r.claimable.map((c) => (
                       <tr key={c.epochNumber} data-epoch={c.epochNumber}>
                         <td>{c.epochNumber}</td>
-                        <td className="num">{money(formatUnits(BigInt(c.amount), 18))}</td>
+                        <td className="num">{amountOf(BigInt(c.amount), units.primary)}</td>
                         <td>
                           {c.alreadyClaimed ? (
                             'Claimed'

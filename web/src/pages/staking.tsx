@@ -1,18 +1,28 @@
-// Staking the primary token: the pool's totals and base APY, the connected wallet's stake, boost (its card's tier)
-// and pending emission, and stake, unstake and harvest.
+// Staking the primary token: the pool's totals and base APY, the connected wallet's stake, boost (its card's tier),
+// pending emission and its balances of both tokens, each with its symbol; stake (the approval, when the allowance
+// falls short, only together with a deposit that would succeed), unstake, harvest (saying how much it paid) and
+// applying the best card the wallet holds as its boost. Every transaction is simulated before it is signed.
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { type Address, erc20Abi, formatUnits, parseUnits } from 'viem';
-import { useReadContract } from 'wagmi';
+import { type Address, erc20Abi, parseEventLogs } from 'viem';
+import { useReadContracts } from 'wagmi';
 import { StakingAbi } from '../../../src/chain/generated/abis';
-import { api, data, humanError } from '../api';
-import { Empty, money, Page, Query } from '../ui';
-import { useChainInfo, useTransactions } from '../wallet';
+import { api, data } from '../api';
+import { amountOf } from '../format';
+import { usePlatformUnits } from '../symbols';
+import { checkAmount } from '../trade/inputs';
+import { RefusedError, type Step, useTransactions } from '../transactions';
+import { Empty, Page, Query } from '../ui';
+import { useChainInfo } from '../wallet';
+
+type Action = 'stake' | 'unstake' | 'harvest' | 'boost';
 
 export default function Staking() {
   const info = useChainInfo();
   const staking = info.contracts.staking as Address;
   const primary = info.contracts.primaryToken as Address;
+  const emission = info.contracts.emissionToken as Address;
+  const units = usePlatformUnits();
   const { send, pending, ready, address } = useTransactions();
   const stats = useQuery({ queryKey: ['staking'], queryFn: () => data(api.GET('/api/staking/stats')) });
   const position = useQuery({
@@ -20,51 +30,98 @@ export default function Staking() {
     enabled: !!address,
     queryFn: () => data(api.GET('/api/staking/position/{wallet}', { params: { path: { wallet: address! } } })),
   });
-  const balance = useReadContract({
-    address: primary,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [address!],
+  const wallet = useReadContracts({
+    contracts: [
+      { address: primary, abi: erc20Abi, functionName: 'balanceOf', args: [address!] },
+      { address: emission, abi: erc20Abi, functionName: 'balanceOf', args: [address!] },
+      { address: primary, abi: erc20Abi, functionName: 'allowance', args: [address!, staking] },
+      { address: info.contracts.accessCard as Address, abi: erc20Abi, functionName: 'balanceOf', args: [address!] },
+    ],
+    allowFailure: false,
     query: { enabled: !!address },
   });
-  const [amount, setAmount] = useState('100');
+  const [primaryBalance, emissionBalance, allowance, cards] = (wallet.data ?? []) as [
+    bigint?,
+    bigint?,
+    bigint?,
+    bigint?,
+  ];
+  const [amountText, setAmountText] = useState('100');
   const [message, setMessage] = useState<string | undefined>();
-  const cards = useReadContract({
-    address: info.contracts.accessCard as Address,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [address!],
-    query: { enabled: !!address },
-  });
-  async function act(e: FormEvent | undefined, what: 'stake' | 'unstake' | 'harvest' | 'boost') {
+  const amount = checkAmount(amountText, units.primary);
+  const amountError = amountText.trim() === '' ? undefined : amount.ok ? undefined : amount.error;
+
+  async function act(e: FormEvent | undefined, what: Action) {
     e?.preventDefault();
     setMessage(undefined);
+    const value = amount.ok ? amount.value : 0n;
+    const context = { action: what === 'boost' ? 'boost' : what, spent: units.primary };
+    const call = (functionName: string, args: readonly unknown[]) => ({
+      address: staking,
+      abi: StakingAbi,
+      functionName,
+      args,
+    });
     try {
-      const value = what === 'harvest' ? 0n : parseUnits(amount, 18);
+      if ((what === 'stake' || what === 'unstake') && !amount.ok) throw new RefusedError(amount.error);
+      const steps: Step[] = [];
       if (what === 'stake') {
-        await send('Approve', { address: primary, abi: erc20Abi, functionName: 'approve', args: [staking, value] });
-        await send('Stake', { address: staking, abi: StakingAbi, functionName: 'deposit', args: [0n, value] });
+        if (primaryBalance !== undefined && value > primaryBalance) {
+          throw new RefusedError(`You hold ${amountOf(primaryBalance, units.primary)}.`);
+        }
+        if (allowance === undefined || allowance < value) {
+          steps.push({
+            title: `Approve ${amountOf(value, units.primary)}`,
+            request: { address: primary, abi: erc20Abi, functionName: 'approve', args: [staking, value] },
+            context: { action: 'approval', spent: units.primary },
+          });
+        }
+        steps.push({
+          title: `Stake ${amountOf(value, units.primary)}`,
+          request: call('deposit', [0n, value]),
+          context,
+        });
       } else if (what === 'unstake') {
-        await send('Unstake', { address: staking, abi: StakingAbi, functionName: 'withdraw', args: [0n, value] });
+        steps.push({
+          title: `Unstake ${amountOf(value, units.primary)}`,
+          request: call('withdraw', [0n, value]),
+          context,
+        });
       } else if (what === 'harvest') {
-        await send('Harvest', { address: staking, abi: StakingAbi, functionName: 'harvest', args: [0n] });
+        steps.push({ title: `Harvest ${units.emission.symbol}`, request: call('harvest', [0n]), context });
       } else {
         // The best card the wallet holds boosts its stake (the contract picks it).
-        await send('Boost', { address: staking, abi: StakingAbi, functionName: 'refreshBoost', args: [0n] });
+        steps.push({ title: "Apply my card's boost", request: call('refreshBoost', [0n]), context });
       }
-      setMessage(`${what[0]!.toUpperCase()}${what.slice(1)}: done.`);
-      await Promise.all([position.refetch(), stats.refetch(), balance.refetch()]);
+      const receipts = await send(steps);
+      if (what === 'harvest') {
+        const paid = parseEventLogs({ abi: StakingAbi, logs: receipts.at(-1)!.logs, eventName: 'Harvested' }).reduce(
+          (sum, l) => sum + l.args.amount,
+          0n,
+        );
+        setMessage(`Harvested ${amountOf(paid, units.emission, 4)}.`);
+      } else {
+        setMessage(
+          what === 'stake'
+            ? `Staked ${amountOf(value, units.primary)}.`
+            : what === 'unstake'
+              ? `Unstaked ${amountOf(value, units.primary)}.`
+              : 'Boost applied.',
+        );
+      }
+      await Promise.all([position.refetch(), stats.refetch(), wallet.refetch()]);
     } catch (err) {
-      setMessage(humanError(err));
+      setMessage(err instanceof RefusedError ? err.message : String(err));
     }
   }
+  const busy = !ready || !!pending;
   return (
     <Page title="Staking">
       <Query query={stats} what="the staking pool">
         {(s) => (
           <p className="lead">
-            {money(Number(s.totalStakedPrimary) / 1e18, 0)} effective stake in the pool · base APY{' '}
-            {s.currentBaseApy.toFixed(2)}% · {money(Number(s.emissionPerSecond) / 1e18, 4)} emission tokens a second
+            {amountOf(BigInt(s.totalStakedPrimary), units.primary, 0)} of effective stake in the pool · base APY{' '}
+            {s.currentBaseApy.toFixed(2)}% · {amountOf(BigInt(s.emissionPerSecond), units.emission, 4)} emitted a second
           </p>
         )}
       </Query>
@@ -77,11 +134,11 @@ export default function Staking() {
               <h2 id="position-h">Your position</h2>
               <dl className="facts">
                 <dt>Staked</dt>
-                <dd data-testid="staked">{money(formatUnits(BigInt(p.stakedPrimary), 18))}</dd>
+                <dd data-testid="staked">{amountOf(BigInt(p.stakedPrimary), units.primary)}</dd>
                 <dt>Card boost</dt>
                 <dd data-testid="boost">
                   {p.tier === 'NONE'
-                    ? (cards.data ?? 0n) > 0n
+                    ? (cards ?? 0n) > 0n
                       ? 'none yet: apply your card below'
                       : 'none (hold an access card to boost)'
                     : `${p.tier} card, x${p.multiplier}`}
@@ -89,29 +146,42 @@ export default function Staking() {
                 <dt>Your APY</dt>
                 <dd>{p.effectiveApy.toFixed(2)}%</dd>
                 <dt>Pending emission</dt>
-                <dd>{money(formatUnits(BigInt(p.pendingEmission), 18), 4)}</dd>
+                <dd data-testid="pending">{amountOf(BigInt(p.pendingEmission), units.emission, 4)}</dd>
                 <dt>Wallet balance</dt>
-                <dd>{balance.data === undefined ? '…' : money(formatUnits(balance.data, 18))}</dd>
+                <dd data-testid="wallet-primary">
+                  {primaryBalance === undefined ? '…' : amountOf(primaryBalance, units.primary)}
+                </dd>
+                <dt>Emission balance</dt>
+                <dd data-testid="wallet-emission">
+                  {emissionBalance === undefined ? '…' : amountOf(emissionBalance, units.emission, 4)}
+                </dd>
               </dl>
-              <form onSubmit={(e) => void act(e, 'stake')}>
+              <form onSubmit={(e) => void act(e, 'stake')} noValidate>
                 <label>
-                  Amount of the primary token
+                  Amount of {units.primary.symbol}
                   <input
-                    value={amount}
-                    onChange={(e) => setAmount(e.target.value)}
+                    name="amount"
+                    value={amountText}
+                    onChange={(e) => {
+                      setAmountText(e.target.value);
+                      setMessage(undefined);
+                    }}
                     inputMode="decimal"
-                    pattern="^[0-9]+(\.[0-9]+)?$"
-                    required
+                    aria-invalid={amountError ? true : undefined}
+                    aria-describedby="stake-amount-error"
                   />
                 </label>
+                <p id="stake-amount-error" className="field-error">
+                  {amountError}
+                </p>
                 <div className="row">
-                  <button type="submit" disabled={!ready || !!pending}>
+                  <button type="submit" disabled={busy}>
                     Stake
                   </button>
                   <button
                     type="button"
                     className="secondary"
-                    disabled={!ready || !!pending}
+                    disabled={busy}
                     onClick={() => void act(undefined, 'unstake')}
                   >
                     Unstake
@@ -119,13 +189,13 @@ export default function Staking() {
                   <button
                     type="button"
                     className="secondary"
-                    disabled={!ready || !!pending}
+                    disabled={busy}
                     onClick={() => void act(undefined, 'harvest')}
                   >
                     Harvest
                   </button>
-                  {p.tier === 'NONE' && (cards.data ?? 0n) > 0n && (
-                    <button type="button" disabled={!ready || !!pending} onClick={() => void act(undefined, 'boost')}>
+                  {p.tier === 'NONE' && (cards ?? 0n) > 0n && (
+                    <button type="button" disabled={busy} onClick={() => void act(undefined, 'boost')}>
                       Apply my card's boost
                     </button>
                   )}

@@ -1,16 +1,18 @@
-// A token: its price chart (1-minute, 1-hour and 1-day candles of the indexed trades), its trades as they happen,
-// the graduation progress, and buying and selling with a quote, a slippage cap and a deadline (through the
-// launcher: the curve while bonding, the v4 pool once graduated).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// A token: its price chart (1-minute, 1-hour and 1-day candles of the indexed trades, the newest closing at the
+// current price the header shows), its trades as they happen, the graduation progress, the trade form
+// (trade/panel.tsx) and the connected wallet's position.
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { type Address, erc20Abi, formatUnits, parseUnits } from 'viem';
-import { usePublicClient, useReadContract } from 'wagmi';
-import { TokenLauncherAbi } from '../../../src/chain/generated/abis';
-import { api, data, humanError } from '../api';
+import { lazy, Suspense, useState } from 'react';
+import type { Address } from 'viem';
+import { useConnection } from 'wagmi';
+import { api, data } from '../api';
+import { ChainTime } from '../chain-time';
 import { usePolling } from '../live';
+import { TradePanel } from '../trade/panel';
+import { PositionPanel } from '../trade/position';
 import { Empty, Loading, money, Page, Progress, Query, short, TxLink } from '../ui';
-import { type ChainInfo, useChainInfo, useTransactions } from '../wallet';
+import { useChainInfo } from '../wallet';
 
 const CandleChart = lazy(() => import('../chart'));
 const INTERVALS = ['1m', '1h', '1d'] as const;
@@ -20,6 +22,7 @@ const route = getRouteApi('/companies/$id/token');
 export default function Token() {
   const { id } = route.useParams();
   const info = useChainInfo();
+  const { address: wallet } = useConnection();
   const poll = usePolling(10_000);
   const [interval, setInterval] = useState<(typeof INTERVALS)[number]>('1m');
   const status = useQuery({
@@ -79,13 +82,32 @@ export default function Token() {
                     <Empty>No trade yet.</Empty>
                   ) : (
                     <Suspense fallback={<Loading what="the chart" />}>
-                      <CandleChart candles={c.candles} label={`${t.tokenSymbol} price, ${interval} candles`} />
+                      <CandleChart
+                        candles={c.candles}
+                        price={t.price}
+                        label={`${t.tokenSymbol} price, ${interval} candles`}
+                      />
                     </Suspense>
                   )
                 }
               </Query>
             </section>
-            <Trade token={t.tokenAddress as Address} symbol={t.tokenSymbol} info={info} companyId={id} />
+            <TradePanel
+              contracts={{
+                launcher: info.contracts.tokenLauncher as Address,
+                usdc: info.contracts.usdc as Address,
+                token: t.tokenAddress as Address,
+              }}
+              symbol={t.tokenSymbol}
+            />
+            {wallet && (
+              <PositionPanel
+                companyId={id}
+                token={{ address: t.tokenAddress as Address, unit: { symbol: t.tokenSymbol, decimals: 18 } }}
+                wallet={wallet}
+                price={t.price}
+              />
+            )}
             <section className="panel" aria-labelledby="trades-h">
               <h2 id="trades-h">Trades</h2>
               <Query query={trades} what="the trades">
@@ -115,7 +137,9 @@ export default function Token() {
                         <tbody>
                           {d.trades.map((x) => (
                             <tr key={`${x.txHash}:${x.logIndex}`} data-trade={x.txHash}>
-                              <td>{new Date(x.time).toLocaleTimeString()}</td>
+                              <td>
+                                <ChainTime at={x.time} />
+                              </td>
                               <td className={x.side === 'buy' ? 'up' : 'down'}>{x.side}</td>
                               <td className="num">{money(x.tokenAmount)}</td>
                               <td className="num">{money(x.usdcAmount)}</td>
@@ -139,130 +163,5 @@ export default function Token() {
         )
       }
     </Query>
-  );
-}
-
-function Trade({
-  token,
-  symbol,
-  info,
-  companyId,
-}: {
-  token: Address;
-  symbol: string;
-  info: ChainInfo;
-  companyId: string;
-}) {
-  const launcher = info.contracts.tokenLauncher as Address;
-  const usdc = info.contracts.usdc as Address;
-  const [side, setSide] = useState<'buy' | 'sell'>('buy');
-  const [amount, setAmount] = useState('10');
-  const [slippage, setSlippage] = useState('1');
-  const [deadline, setDeadline] = useState('10');
-  const [message, setMessage] = useState<string | undefined>();
-  const { send, pending, ready, address } = useTransactions();
-  const client = usePublicClient();
-  const queries = useQueryClient();
-  const decimals = side === 'buy' ? 6 : 18;
-  let amountIn = 0n;
-  try {
-    amountIn = amount ? parseUnits(amount, decimals) : 0n;
-  } catch {
-    amountIn = 0n;
-  }
-  const quote = useReadContract({
-    address: launcher,
-    abi: TokenLauncherAbi,
-    functionName: side === 'buy' ? 'quoteBuy' : 'quoteSell',
-    args: [token, amountIn],
-    query: { enabled: amountIn > 0n },
-  });
-  const out = quote.data as bigint | undefined;
-  const slipBps = Math.round(Number(slippage) * 100);
-  const minOut =
-    out !== undefined && slipBps >= 0 && slipBps <= 5000 ? (out * BigInt(10_000 - slipBps)) / 10_000n : undefined;
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setMessage(undefined);
-    try {
-      if (!client || minOut === undefined || amountIn <= 0n) throw new Error('Enter an amount with a quote first.');
-      // The quote on screen may be a trade old: the minimum is taken from a fresh one, just before signing.
-      const fresh = (await client.readContract({
-        address: launcher,
-        abi: TokenLauncherAbi,
-        functionName: side === 'buy' ? 'quoteBuy' : 'quoteSell',
-        args: [token, amountIn],
-      })) as bigint;
-      const least = (fresh * BigInt(10_000 - slipBps)) / 10_000n;
-      const block = await client.getBlock();
-      const until = block.timestamp + BigInt(Math.max(1, Math.round(Number(deadline) * 60)));
-      const spent = side === 'buy' ? usdc : token;
-      await send('Approve', { address: spent, abi: erc20Abi, functionName: 'approve', args: [launcher, amountIn] });
-      const hash = await send(side === 'buy' ? 'Buy' : 'Sell', {
-        address: launcher,
-        abi: TokenLauncherAbi,
-        functionName: side,
-        args: [token, amountIn, least, until],
-      });
-      setMessage(`${side === 'buy' ? 'Bought' : 'Sold'}: transaction ${hash.slice(0, 10)}… mined.`);
-      await Promise.all([queries.invalidateQueries({ queryKey: ['token', companyId] }), quote.refetch()]);
-    } catch (err) {
-      setMessage(humanError(err));
-    }
-  }
-  return (
-    <section className="panel" aria-labelledby="trade-h">
-      <h2 id="trade-h">Trade</h2>
-      <form onSubmit={submit} className="trade-form">
-        <fieldset className="segmented">
-          <legend className="sr-only">Side</legend>
-          <button type="button" aria-pressed={side === 'buy'} onClick={() => setSide('buy')}>
-            Buy
-          </button>
-          <button type="button" aria-pressed={side === 'sell'} onClick={() => setSide('sell')}>
-            Sell
-          </button>
-        </fieldset>
-        <label>
-          {side === 'buy' ? 'USDC to spend' : `${symbol} to sell`}
-          <input
-            name="amount"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            pattern="^[0-9]+(\.[0-9]+)?$"
-            required
-          />
-        </label>
-        <label>
-          Slippage (%)
-          <input name="slippage" inputMode="decimal" value={slippage} onChange={(e) => setSlippage(e.target.value)} />
-        </label>
-        <label>
-          Deadline (minutes)
-          <input name="deadline" inputMode="numeric" value={deadline} onChange={(e) => setDeadline(e.target.value)} />
-        </label>
-        <p className="quote" aria-live="polite">
-          {out === undefined
-            ? amountIn > 0n
-              ? quote.isError
-                ? humanError(quote.error)
-                : 'Quoting…'
-              : 'Enter an amount.'
-            : `You get about ${money(formatUnits(out, side === 'buy' ? 18 : 6), 6)} ${side === 'buy' ? symbol : 'USDC'} (at least ${money(formatUnits(minOut ?? 0n, side === 'buy' ? 18 : 6), 6)}).`}
-        </p>
-        <button type="submit" disabled={!ready || !!pending || minOut === undefined}>
-          {pending
-            ? `${pending}…`
-            : ready
-              ? side === 'buy'
-                ? `Buy ${symbol}`
-                : `Sell ${symbol}`
-              : 'Connect a wallet to trade'}
-        </button>
-        {address && <p className="muted">Trading as {short(address)}</p>}
-        {message && <output className="notice">{message}</output>}
-      </form>
-    </section>
   );
 }

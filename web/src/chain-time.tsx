@@ -1,0 +1,75 @@
+// Times as a person reads them: "3 min ago", with the full date and time zone on hover. What the chain stamped (a
+// trade's block time) is measured against the chain's clock, its latest block, which on the local chain can run
+// days ahead of the wall clock: measured against the device's clock, the newest trade would read as the oldest.
+// One source for the whole app: the latest block, read every 15 s and running on between reads.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { usePublicClient } from 'wagmi';
+
+const READ_EVERY_MS = 15_000;
+const TICK_MS = 10_000;
+
+/** Re-renders every `ms` so relative times move on. */
+function useTick(ms = TICK_MS) {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((t) => t + 1), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+}
+
+/**
+ * The chain's time now, in ms: the latest block's timestamp plus the time since it was read. Before the first
+ * read, or where no node can be read (no wallet on a remote chain), the device's clock.
+ */
+export function useChainNow(): number {
+  const client = usePublicClient();
+  useTick();
+  const latest = useQuery({
+    queryKey: ['chain-time'],
+    enabled: !!client,
+    queryFn: async () => ({ chainMs: Number((await client!.getBlock()).timestamp) * 1000, readAt: Date.now() }),
+    refetchInterval: READ_EVERY_MS,
+    staleTime: READ_EVERY_MS,
+  });
+  return latest.data ? latest.data.chainMs + (Date.now() - latest.data.readAt) : Date.now();
+}
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto', style: 'short' });
+
+/** "just now", "3 min ago", "2 hr ago", "4 days ago" for `ms` before `now`. */
+export function ago(ms: number, now: number): string {
+  const seconds = Math.round((now - ms) / 1000);
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return relative.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return relative.format(-hours, 'hour');
+  return relative.format(-Math.round(hours / 24), 'day');
+}
+
+/** The full date, time and time zone of `ms`, in the reader's zone. */
+export const fullDate = (ms: number) =>
+  new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'long' });
+
+/** A time the chain stamped, relative to the chain's clock; the full date and zone on hover. */
+export function ChainTime({ at }: { at: string }) {
+  const now = useChainNow();
+  const ms = Date.parse(at);
+  return (
+    <time dateTime={at} title={fullDate(ms)}>
+      {ago(ms, now)}
+    </time>
+  );
+}
+
+/** A time the service stamped (a decision round, an event's arrival), relative to the device's clock. */
+export function ServiceTime({ at }: { at: string }) {
+  useTick();
+  const ms = Date.parse(at);
+  return (
+    <time dateTime={at} title={fullDate(ms)}>
+      {ago(ms, Date.now())}
+    </time>
+  );
+}

@@ -1,0 +1,369 @@
+// The trade form: buy with USDC or sell the token, through the launcher (the curve while bonding, the v4 pool once
+// graduated, or both in one buy that completes the curve). It shows the balances with 25/50/75% and Max, checks each
+// field as it is typed, quotes what the trade will do (route, fees, average price, impact, minimum received),
+// warns above 5% impact and asks for an explicit confirmation above 15%, and sends nothing that would fail.
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { type Address, erc20Abi, formatUnits, parseEventLogs } from 'viem';
+import { usePublicClient } from 'wagmi';
+import { TokenLauncherAbi } from '../../../src/chain/generated/abis';
+import type { RevertContext } from '../chain-errors';
+import { amountOf, formatAmount, short, type Unit, USDC } from '../format';
+import { RefusedError, type Step, useTransactions } from '../transactions';
+import { chainSeconds, readHoldings, readQuote, type TradeContracts } from './chain-reads';
+import { checkAmount, checkDeadline, checkSlippage } from './inputs';
+import { CurveReserveError, minimumOut, type Quote } from './quote';
+
+const WARN_IMPACT_BPS = 500;
+const CONFIRM_IMPACT_BPS = 1500;
+const PRESETS = [25, 50, 75] as const;
+
+type Side = 'buy' | 'sell';
+
+export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; symbol: string }) {
+  const token: Unit = { symbol, decimals: 18 };
+  const client = usePublicClient();
+  const { send, pending, ready, address } = useTransactions();
+  const [side, setSide] = useState<Side>('buy');
+  const [amountText, setAmountText] = useState('');
+  const [slippageText, setSlippageText] = useState('1');
+  const [deadlineText, setDeadlineText] = useState('10');
+  const [confirmed, setConfirmed] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | undefined>();
+  const ids = { amount: useId(), slippage: useId(), deadline: useId(), quote: useId() };
+
+  const spent = side === 'buy' ? USDC : token;
+  const received = side === 'buy' ? token : USDC;
+  const holdings = useQuery({
+    queryKey: ['holdings', contracts.token, address],
+    enabled: !!client && !!address,
+    queryFn: () => readHoldings(client!, contracts, address!),
+  });
+  const balance = holdings.data ? (side === 'buy' ? holdings.data.usdc : holdings.data.tokens) : undefined;
+
+  const amount = checkAmount(amountText, spent);
+  const slippage = checkSlippage(slippageText);
+  const deadline = checkDeadline(deadlineText);
+  const overBalance = amount.ok && balance !== undefined && amount.value > balance;
+  const amountError = !amount.ok
+    ? amountText.trim() === ''
+      ? undefined
+      : amount.error
+    : overBalance
+      ? side === 'sell'
+        ? `You hold ${amountOf(balance!, token)}.`
+        : `You have ${amountOf(balance!, USDC)}; this buy needs ${amountOf(amount.value, USDC)}.`
+      : undefined;
+
+  const quote = useQuery({
+    queryKey: ['quote', contracts.token, side, amount.ok ? amount.value.toString() : ''],
+    enabled: !!client && amount.ok && !overBalance,
+    queryFn: () => readQuote(client!, contracts, side, (amount as { value: bigint }).value),
+    retry: false,
+  });
+  const q = quote.data;
+  const least = q && slippage.ok ? minimumOut(q.out, slippage.value) : undefined;
+  const needsConfirmation = q !== undefined && q.impactBps > CONFIRM_IMPACT_BPS;
+  const tooSmall = q !== undefined && q.out === 0n;
+
+  // Any edit clears what the last attempt said and any confirmation of a previous quote.
+  const edit = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setOutcome(undefined);
+    setConfirmed(false);
+  };
+  function switchSide(next: Side) {
+    if (next === side) return;
+    setSide(next);
+    setAmountText('');
+    setConfirmed(false);
+    setOutcome(undefined);
+  }
+  function preset(percent: number) {
+    if (balance === undefined) return;
+    edit(setAmountText)(formatUnits((balance * BigInt(percent)) / 100n, spent.decimals));
+  }
+
+  const canSubmit =
+    ready &&
+    !pending &&
+    amount.ok &&
+    !overBalance &&
+    slippage.ok &&
+    deadline.ok &&
+    q !== undefined &&
+    !tooSmall &&
+    (!needsConfirmation || confirmed);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!canSubmit || !client || !address || !amount.ok || !slippage.ok || !deadline.ok) return;
+    setOutcome(undefined);
+    const amountIn = amount.value;
+    const context: RevertContext = { action: side, spent, received };
+    try {
+      // The quote on screen may be a block old: the minimum comes from a fresh one, just before signing.
+      const fresh = await readQuote(client, contracts, side, amountIn);
+      const minOut = minimumOut(fresh.out, slippage.value);
+      const until = (await chainSeconds(client)) + BigInt(deadline.value * 60);
+      const held = await readHoldings(client, contracts, address);
+      const allowance = side === 'buy' ? held.usdcAllowance : held.tokenAllowance;
+      const steps: Step[] = [];
+      if (allowance < amountIn) {
+        // Exactly what this trade needs, never an unlimited allowance.
+        steps.push({
+          title: `Approve ${amountOf(amountIn, spent)}`,
+          request: {
+            address: side === 'buy' ? contracts.usdc : contracts.token,
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [contracts.launcher, amountIn],
+          },
+          context: { action: 'approval', spent },
+        });
+      }
+      steps.push({
+        title: side === 'buy' ? `Buy ${symbol} with ${amountOf(amountIn, USDC)}` : `Sell ${amountOf(amountIn, token)}`,
+        request: {
+          address: contracts.launcher,
+          abi: TokenLauncherAbi,
+          functionName: side,
+          args: [contracts.token, amountIn, minOut, until],
+        },
+        context,
+      });
+      const receipts = await send(steps);
+      const got = receivedIn(receipts.at(-1)!, side === 'buy' ? contracts.token : contracts.usdc, address);
+      setOutcome({
+        ok: true,
+        text:
+          side === 'buy'
+            ? `Bought ${amountOf(got, token)} for ${amountOf(amountIn, USDC)}.`
+            : `Sold ${amountOf(amountIn, token)} for ${amountOf(got, USDC)}.`,
+      });
+      setAmountText('');
+    } catch (err) {
+      setOutcome({ ok: false, text: err instanceof RefusedError ? err.message : String(err) });
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="trade-h">
+      <h2 id="trade-h">Trade</h2>
+      <form onSubmit={submit} className="trade-form" noValidate>
+        <fieldset className="segmented">
+          <legend className="sr-only">Side</legend>
+          <button type="button" aria-pressed={side === 'buy'} onClick={() => switchSide('buy')}>
+            Buy
+          </button>
+          <button type="button" aria-pressed={side === 'sell'} onClick={() => switchSide('sell')}>
+            Sell
+          </button>
+        </fieldset>
+        <div className="field">
+          <label htmlFor={ids.amount}>{side === 'buy' ? 'USDC to spend' : `${symbol} to sell`}</label>
+          <input
+            id={ids.amount}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amountText}
+            placeholder="0.0"
+            onChange={(e) => edit(setAmountText)(e.target.value)}
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby={`${ids.amount}-balance ${ids.amount}-error`}
+          />
+          <p id={`${ids.amount}-balance`} className="balance">
+            {address ? (
+              <>
+                Balance{' '}
+                <span data-testid="balance">
+                  {holdings.data ? amountOf(side === 'buy' ? holdings.data.usdc : holdings.data.tokens, spent) : '…'}
+                </span>
+                {side === 'buy' && holdings.data && (
+                  <span className="muted"> · you hold {amountOf(holdings.data.tokens, token)}</span>
+                )}
+              </>
+            ) : (
+              'Connect a wallet to see your balance.'
+            )}
+          </p>
+          {balance !== undefined && balance > 0n && (
+            <div className="presets">
+              {PRESETS.map((p) => (
+                <button key={p} type="button" className="secondary" onClick={() => preset(p)}>
+                  {p}%
+                </button>
+              ))}
+              <button type="button" className="secondary" onClick={() => preset(100)}>
+                Max
+              </button>
+            </div>
+          )}
+          <p id={`${ids.amount}-error`} className="field-error" role={amountError ? 'alert' : undefined}>
+            {amountError}
+          </p>
+        </div>
+        <div className="row">
+          <div className="field">
+            <label htmlFor={ids.slippage}>Slippage (%)</label>
+            <input
+              id={ids.slippage}
+              name="slippage"
+              inputMode="decimal"
+              value={slippageText}
+              onChange={(e) => edit(setSlippageText)(e.target.value)}
+              aria-invalid={slippage.ok ? undefined : true}
+              aria-describedby={`${ids.slippage}-note`}
+            />
+            <p id={`${ids.slippage}-note`} className={slippage.ok ? 'field-warning' : 'field-error'}>
+              {slippage.ok ? slippage.warning : slippage.error}
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.deadline}>Deadline (minutes)</label>
+            <input
+              id={ids.deadline}
+              name="deadline"
+              inputMode="numeric"
+              value={deadlineText}
+              onChange={(e) => edit(setDeadlineText)(e.target.value)}
+              aria-invalid={deadline.ok ? undefined : true}
+              aria-describedby={`${ids.deadline}-note`}
+            />
+            <p id={`${ids.deadline}-note`} className="field-error">
+              {deadline.ok ? '' : deadline.error}
+            </p>
+          </div>
+        </div>
+        <QuoteView
+          id={ids.quote}
+          quote={q}
+          least={least}
+          spent={spent}
+          received={received}
+          symbol={symbol}
+          state={
+            !amount.ok || overBalance
+              ? 'idle'
+              : quote.isError
+                ? quote.error instanceof CurveReserveError
+                  ? `The curve holds ${amountOf(quote.error.available, USDC)}; this sale would take ${amountOf(quote.error.requested, USDC)}. Sell less.`
+                  : 'The quote could not be read. Try again in a moment.'
+                : q === undefined
+                  ? 'loading'
+                  : tooSmall
+                    ? `This amount is too small: it would give no ${received.symbol} back.`
+                    : 'ready'
+          }
+        />
+        {needsConfirmation && (
+          <label className="confirm">
+            <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />I accept that
+            this trade moves the price by {percent(q!.impactBps)} and may cost me much more than the current price.
+          </label>
+        )}
+        <button type="submit" disabled={!canSubmit}>
+          {pending
+            ? `${pending}…`
+            : ready
+              ? side === 'buy'
+                ? `Buy ${symbol}`
+                : `Sell ${symbol}`
+              : 'Connect a wallet to trade'}
+        </button>
+        {address && <p className="muted">Trading as {short(address)}</p>}
+        {outcome && (
+          <output className={`notice ${outcome.ok ? '' : 'error'}`} data-outcome={outcome.ok ? 'ok' : 'refused'}>
+            {outcome.text}
+          </output>
+        )}
+      </form>
+    </section>
+  );
+}
+
+const percent = (bps: number) => `${(bps / 100).toFixed(bps < 1000 ? 2 : 1)}%`;
+
+const ROUTE: Record<Quote['route'], string> = {
+  curve: 'Bonding curve',
+  pool: 'Uniswap v4 pool',
+  'curve-then-pool': 'Bonding curve, then the new Uniswap v4 pool',
+};
+
+function QuoteView({
+  id,
+  quote: q,
+  least,
+  spent,
+  received,
+  symbol,
+  state,
+}: {
+  id: string;
+  quote: Quote | undefined;
+  least: bigint | undefined;
+  spent: Unit;
+  received: Unit;
+  symbol: string;
+  state: string;
+}) {
+  if (state === 'idle') return null;
+  if (state === 'loading') return <output className="quote muted">Quoting…</output>;
+  if (state !== 'ready' || !q) return <output className="quote field-error">{state}</output>;
+  const price = (v: bigint) => `${formatAmount(v, 6, 8)} USDC`;
+  return (
+    <section className="quote" aria-labelledby={`${id}-h`} data-quote-out={q.out.toString()} aria-live="polite">
+      <h3 id={`${id}-h`} className="sr-only">
+        Quote
+      </h3>
+      <dl className="facts">
+        <dt>You receive about</dt>
+        <dd data-testid="quote-out">{amountOf(q.out, received)}</dd>
+        <dt>Minimum received</dt>
+        <dd data-testid="quote-min" data-min={least?.toString()}>
+          {least === undefined ? '—' : amountOf(least, received)}
+        </dd>
+        <dt>Average price</dt>
+        <dd>
+          {price(q.averagePrice)} per {symbol}
+        </dd>
+        <dt>Price impact</dt>
+        <dd data-testid="quote-impact" className={q.impactBps > WARN_IMPACT_BPS ? 'down' : undefined}>
+          {percent(q.impactBps)}
+        </dd>
+        <dt>Curve fee</dt>
+        <dd>{amountOf(q.curveFeeUsdc, USDC)}</dd>
+        <dt>Pool fee (2.5%)</dt>
+        <dd>{q.poolFeeUsdc === 0n ? '0 USDC' : `about ${amountOf(q.poolFeeUsdc, USDC, 2)}`}</dd>
+        <dt>Route</dt>
+        <dd data-testid="quote-route">{ROUTE[q.route]}</dd>
+      </dl>
+      {q.graduates && (
+        <p className="notice" data-testid="graduation">
+          This buy completes the bonding curve and graduates {symbol}: {amountOf(q.curveUsdc + q.curveFeeUsdc, USDC, 2)}{' '}
+          buys on the curve, then {amountOf(q.poolUsdc, USDC, 2)} buys in the Uniswap v4 pool the graduation creates, at
+          a rising price.
+        </p>
+      )}
+      {q.impactBps > WARN_IMPACT_BPS && (
+        <p className="warning" role="alert" data-testid="impact-warning">
+          High price impact: {q.side === 'buy' ? 'you pay' : 'you get'} {percent(q.impactBps)}{' '}
+          {q.side === 'buy' ? 'more' : 'less'} per {symbol} than the current price. Consider a smaller{' '}
+          {q.side === 'buy' ? 'buy' : 'sale'}.
+        </p>
+      )}
+      <p className="muted">
+        You pay {amountOf(q.amountIn, spent)}. The trade reverts, and costs only gas, if it would give less than the
+        minimum.
+      </p>
+    </section>
+  );
+}
+
+/** What `wallet` received of `token` in the receipt's transfers. */
+function receivedIn(receipt: { logs: Parameters<typeof parseEventLogs>[0]['logs'] }, token: Address, wallet: Address) {
+  return parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' })
+    .filter((l) => l.address.toLowerCase() === token.toLowerCase() && l.args.to.toLowerCase() === wallet.toLowerCase())
+    .reduce((sum, l) => sum + l.args.value, 0n);
+}

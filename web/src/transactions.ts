@@ -1,0 +1,108 @@
+// Sending contract transactions with the connected wallet, so that nothing is sent that would fail: every step is
+// simulated before the wallet is asked to sign, the steps of one action together (an approval is never sent when
+// the trade after it would revert), and a refusal reads as a sentence. Each transaction gets a toast (signature,
+// pending, mined or failed) and, once mined, the page's balances and positions are read again.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Abi, Address, Hash, TransactionReceipt } from 'viem';
+import { useConnection, usePublicClient, useWalletClient } from 'wagmi';
+import { explainFailure, type RevertContext } from './chain-errors';
+import { useToasts } from './toasts';
+
+export interface WriteRequest {
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args?: readonly unknown[];
+}
+
+/** One transaction of an action: its toast's title, the call, and what a refusal's sentence says it is about. */
+export interface Step {
+  title: string;
+  request: WriteRequest;
+  context: RevertContext;
+}
+
+/** A failure already said as a sentence (the form shows its message as it is). */
+export class RefusedError extends Error {}
+
+const callOf = (r: WriteRequest) => ({ to: r.address, abi: r.abi, functionName: r.functionName, args: r.args ?? [] });
+
+export function useTransactions() {
+  const { address } = useConnection();
+  const { data: wallet } = useWalletClient();
+  const client = usePublicClient();
+  const toasts = useToasts();
+  const queries = useQueryClient();
+  const [pending, setPending] = useState<string | undefined>();
+
+  /** Simulates `steps` in order on the latest state: the first refusal, as a sentence, or undefined. */
+  async function refusal(steps: readonly Step[]): Promise<string | undefined> {
+    if (!client || !address) return 'Connect a wallet first.';
+    if (steps.length > 1) {
+      // One simulation of all the steps in sequence (eth_simulateV1), so the approval's effect is seen by the trade.
+      const simulated = (await client
+        .simulateCalls({ account: address, calls: steps.map((s) => callOf(s.request)) as never })
+        .catch(() => undefined)) as { results: readonly { status: string; error?: Error }[] } | undefined;
+      if (simulated) {
+        const failed = simulated.results.findIndex((r) => r.status !== 'success');
+        return failed < 0 ? undefined : explainFailure(simulated.results[failed]!.error, steps[failed]!.context);
+      }
+      // A node without eth_simulateV1: the first step alone; the next ones are simulated before they are signed.
+    }
+    const first = steps[0]!;
+    return client.simulateContract({ ...first.request, account: address } as never).then(
+      () => undefined,
+      (err: unknown) => explainFailure(err, first.context),
+    );
+  }
+
+  /** Sends `steps` one after another, each simulated first and mined before the next; their receipts. */
+  async function send(steps: readonly Step[]): Promise<TransactionReceipt[]> {
+    if (!wallet || !address || !client) throw new RefusedError('Connect a wallet first.');
+    const receipts: TransactionReceipt[] = [];
+    try {
+      for (const [i, step] of steps.entries()) {
+        setPending(step.title);
+        const why = await refusal(steps.slice(i));
+        if (why) throw new RefusedError(why);
+        receipts.push(await sendOne(step));
+      }
+      return receipts;
+    } finally {
+      setPending(undefined);
+      // Balances, allowances, positions and the token's state: whatever the page shows may have changed.
+      if (receipts.length > 0) void queries.invalidateQueries();
+    }
+  }
+
+  async function sendOne(step: Step): Promise<TransactionReceipt> {
+    const toast = toasts.open(step.title);
+    const request = { ...step.request, account: address!, chain: wallet!.chain };
+    let hash: Hash | undefined;
+    try {
+      // The node's estimate plus 30%: a call that catches an inner call's failure (the staking contract's card
+      // checks) can estimate below what it needs when it runs a block later.
+      const gas = ((await client!.estimateContractGas(request as never)) * 13n) / 10n;
+      hash = await wallet!.writeContract({ ...request, gas } as never);
+      toasts.update(toast, { state: 'pending', hash });
+      const receipt = await client!.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') {
+        // Why: the same call replayed on the state it ran on.
+        const why = await client!.simulateContract({ ...request, blockNumber: receipt.blockNumber - 1n } as never).then(
+          () => 'it ran out of gas.',
+          (err: unknown) => explainFailure(err, step.context),
+        );
+        throw new RefusedError(`${step.title} reverted on-chain: ${why}`);
+      }
+      toasts.update(toast, { state: 'mined' });
+      return receipt;
+    } catch (err) {
+      const detail = err instanceof RefusedError ? err.message : explainFailure(err, step.context);
+      toasts.update(toast, { state: 'failed', detail, ...(hash ? { hash } : {}) });
+      throw err instanceof RefusedError ? err : new RefusedError(detail);
+    }
+  }
+
+  return { send, refusal, pending, ready: !!wallet && !!address, address };
+}
