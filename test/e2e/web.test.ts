@@ -5,10 +5,9 @@
 // with the card's boost, claim an epoch reward), every page checked by axe-core at phone and desktop widths with a
 // screenshot, the JavaScript and paint budgets, and the failure states (an API error, a refused wallet, a chain
 // outage). Screenshots go to test-results/screenshots/.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createTestClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,10 +18,8 @@ import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { followCompanyTokens } from '../../src/domain/tokens/indexer.ts';
 import { WEB_DIST } from '../../src/http/web.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { browserUnavailable, launchChromium } from '../helpers/browser.ts';
+import { accessible, atBothWidths, browserUnavailable, connect, launchChromium } from '../helpers/browser.ts';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
-const WIDTHS = [390, 1440] as const;
 const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0' } });
 
 let base: string;
@@ -33,12 +30,6 @@ let page: Page;
 let companySlug: string;
 let companyId: string;
 
-async function connect(p: Page, account: number) {
-  await p.getByRole('button', { name: 'Connect wallet' }).click();
-  await p.locator(`[data-dev-account="${account}"]`).click();
-  await p.getByText(`Dev ${account} ·`).waitFor();
-}
-
 /** The page's notice once it says something other than a step in progress (`Stake…`), or '' before. */
 async function notice(p: Page): Promise<string> {
   const text =
@@ -48,35 +39,6 @@ async function notice(p: Page): Promise<string> {
       .textContent({ timeout: 1_000 })
       .catch(() => '')) ?? '';
   return text.endsWith('…') ? '' : text.trim();
-}
-
-/** No serious or critical accessibility violation on the page as it stands. */
-async function accessible(p: Page, name: string) {
-  const result = await new AxeBuilder({ page: p }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${name}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-/** The page at phone and desktop widths: nothing wider than the screen, a screenshot of each. */
-async function atBothWidths(p: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of WIDTHS) {
-    await p.setViewportSize({ width, height: 900 });
-    await p.waitForTimeout(150);
-    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    // What sticks out, named, so a failure says where to look.
-    const wide = await p.evaluate(() =>
-      Array.from(document.querySelectorAll('main *'))
-        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-        .slice(0, 5)
-        .map((e) => `${e.tagName.toLowerCase()}.${e.className} "${(e.textContent ?? '').slice(0, 40)}"`),
-    );
-    expect(overflow, `${name} at ${width} px is wider than the screen: ${wide.join('; ')}`).toBeLessThanOrEqual(1);
-    await p.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await p.setViewportSize({ width: 1440, height: 900 });
 }
 
 describe.skipIf(browserUnavailable)('the web app in Chromium', () => {

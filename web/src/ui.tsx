@@ -96,6 +96,19 @@ export function Page({ title, children, actions }: { title: string; children: Re
   );
 }
 
+/**
+ * A table that scrolls sideways on a narrow screen: the scrolling box is a named region the keyboard can reach
+ * (tab to it, then the arrow keys scroll it).
+ */
+export function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled by keyboard.
+    <section className="table-wrap" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}
+
 export function TxLink({ hash, explorer }: { hash: string; explorer: string | null }) {
   return explorer ? (
     <a href={`${explorer}/tx/${hash}`} target="_blank" rel="noreferrer">

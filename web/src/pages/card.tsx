@@ -54,8 +54,10 @@ export default function Card() {
   return (
     <Page title={m.name}>
       <div className="card-view">
+        {/* The image from this service itself: the metadata's absolute URL names BASE_URL, which the page's
+            own origin may not be (a proxy, a test), and the content security policy allows images from 'self'. */}
         <img
-          src={m.image}
+          src={`/api/nft/image/${tokenId}`}
           alt={`${m.name}, ${m.attributes.find((a) => a.trait_type === 'Tier')?.value ?? ''} tier`}
           width={320}
           height={320}

@@ -9,7 +9,7 @@ import { amountOf } from '../format';
 import { usePolling } from '../live';
 import type { Category, League } from '../router';
 import { usePlatformUnits } from '../symbols';
-import { Empty, Page, Query } from '../ui';
+import { Empty, Page, Query, TableWrap } from '../ui';
 
 const route = getRouteApi('/');
 const label = (c: string) =>
@@ -109,7 +109,7 @@ export function Home() {
           const rows = d.companies.filter((e) => !league || e.company.league === league);
           if (rows.length === 0) return <Empty>{d.message ?? 'No company is ranked here yet.'}</Empty>;
           return (
-            <div className="table-wrap">
+            <TableWrap label="The Fortune List">
               <table className="fortune">
                 <caption>
                   Snapshot of {d.epoch.slice(0, 10)} UTC (scores of the day before). {rows.length} compan
@@ -162,7 +162,7 @@ export function Home() {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           );
         }}
       </Query>

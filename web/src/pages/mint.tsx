@@ -8,7 +8,7 @@ import { useConnection, useReadContracts } from 'wagmi';
 import { AccessCardAbi } from '../../../src/chain/generated/abis';
 import { amountOf, USDC } from '../format';
 import { RefusedError, type Step, useTransactions } from '../transactions';
-import { ErrorBox, Loading, Page } from '../ui';
+import { ErrorBox, Loading, Page, TableWrap } from '../ui';
 import { useChainInfo } from '../wallet';
 
 const TIERS = [
@@ -84,7 +84,7 @@ export default function Mint() {
         A card lets its holder create one company and boosts its holder's staking. Tranche {tranche} is on sale at{' '}
         {amountOf(price, USDC)} a card.
       </p>
-      <div className="table-wrap">
+      <TableWrap label="Cards left per tier">
         <table>
           <thead>
             <tr>
@@ -107,7 +107,7 @@ export default function Mint() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       <form onSubmit={mint} className="panel">
         <label>
           Cards to mint (1 to 5)

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { api, data, humanError, signedRequest } from '../api';
 import { amountOf } from '../format';
 import { usePlatformUnits } from '../symbols';
-import { Empty, Page, Query } from '../ui';
+import { Empty, Page, Query, TableWrap } from '../ui';
 import { useSigner } from '../wallet';
 import { useWalletCompanies } from '../wallet-companies';
 
@@ -108,7 +108,7 @@ export default function Rewards() {
                   : 'No finalized epoch holds a reward for this company yet.'}
               </Empty>
             ) : (
-              <div className="table-wrap">
+              <TableWrap label="Epoch rewards">
                 <table>
                   <caption>
                     {`Rewards mint to ${'treasuryAddress' in r && r.treasuryAddress ? r.treasuryAddress : 'the treasury'}.`}{' '}
@@ -145,7 +145,7 @@ export default function Rewards() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
             )
           }
         </Query>

@@ -11,7 +11,7 @@ import { ChainTime } from '../chain-time';
 import { usePolling } from '../live';
 import { TradePanel } from '../trade/panel';
 import { PositionPanel } from '../trade/position';
-import { Empty, Loading, money, Page, Progress, Query, short, TxLink } from '../ui';
+import { Empty, Loading, money, Page, Progress, Query, short, TableWrap, TxLink } from '../ui';
 import { useChainInfo } from '../wallet';
 
 const CandleChart = lazy(() => import('../chart'));
@@ -115,7 +115,7 @@ export default function Token() {
                   d.trades.length === 0 ? (
                     <Empty>No trade yet.</Empty>
                   ) : (
-                    <div className="table-wrap">
+                    <TableWrap label="Trades">
                       <table className="trades">
                         <thead>
                           <tr>
@@ -154,7 +154,7 @@ export default function Token() {
                           ))}
                         </tbody>
                       </table>
-                    </div>
+                    </TableWrap>
                   )
                 }
               </Query>
