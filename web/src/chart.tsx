@@ -3,47 +3,9 @@
 // shows, so the chart's last price and the header always agree. The price axis shows as many decimals as the
 // price's size needs (never 1e-18 noise), and TradingView's attribution is a link under the chart: its own logo
 // injects a <style> element, which the content security policy refuses.
-import {
-  type CandlestickData,
-  CandlestickSeries,
-  createChart,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
+import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-
-export interface Candle {
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-}
-
-/** Decimals that show a price to about four significant digits: 2 for 12.34, 6 for 0.002345, at most 12. */
-export function priceDecimals(price: number): number {
-  if (!(price > 0)) return 2;
-  return Math.min(12, Math.max(2, 3 - Math.floor(Math.log10(price))));
-}
-
-/** The candles with the newest one closing at `price` (its high and low stretched to include it). */
-export function withCurrentPrice(candles: readonly Candle[], price: number): CandlestickData<UTCTimestamp>[] {
-  const points = candles.map((k) => ({
-    time: k.time as UTCTimestamp,
-    open: Number(k.open),
-    high: Number(k.high),
-    low: Number(k.low),
-    close: Number(k.close),
-  }));
-  const last = points.at(-1);
-  if (last && price > 0) {
-    last.close = price;
-    last.high = Math.max(last.high, price);
-    last.low = Math.min(last.low, price);
-  }
-  return points;
-}
+import { type Candle, priceDecimals, withCurrentPrice } from './chart-data';
 
 export default function CandleChart({ candles, price, label }: { candles: Candle[]; price: string; label: string }) {
   const box = useRef<HTMLDivElement>(null);
