@@ -4,9 +4,11 @@
 // pending, mined or failed) and, once mined, the page's balances and positions are read again.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Abi, Address, Hash, TransactionReceipt } from 'viem';
+import { type Abi, type Address, erc20Abi, type Hash, type TransactionReceipt } from 'viem';
 import { useConnection, usePublicClient, useWalletClient } from 'wagmi';
 import { explainFailure, type RevertContext } from './chain-errors';
+import { amountOf, type Unit } from './format';
+import { type PermitSignature, signPermit } from './permit';
 import { useToasts } from './toasts';
 
 export interface WriteRequest {
@@ -21,6 +23,17 @@ export interface Step {
   title: string;
   request: WriteRequest;
   context: RevertContext;
+}
+
+/** What an action spends: `value` of `token` (a `unit`), taken by `spender`, which the wallet allows `allowance`. */
+export interface Spending {
+  token: Address;
+  unit: Unit;
+  spender: Address;
+  value: bigint;
+  allowance: bigint;
+  /** The deadline a permit is signed with: the call's own, which the entry point passes on to the permit. */
+  deadline: bigint;
 }
 
 /** A failure already said as a sentence (the form shows its message as it is). */
@@ -55,6 +68,42 @@ export function useTransactions() {
       () => undefined,
       (err: unknown) => explainFailure(err, first.context),
     );
+  }
+
+  /**
+   * The transactions of an action that spends a token: the call alone when the allowance covers it; else, once a
+   * simulation shows the call would succeed with the allowance, the one-transaction entry point with a permit the
+   * wallet signs (`withPermit`), or, where no permit can be had, an approval of exactly the amount, then the call.
+   */
+  async function spend(
+    spending: Spending,
+    call: Step,
+    withPermit?: (permit: PermitSignature) => Step,
+  ): Promise<Step[]> {
+    if (spending.allowance >= spending.value) return [call];
+    const approval: Step = {
+      title: `Approve ${amountOf(spending.value, spending.unit)}`,
+      request: {
+        address: spending.token,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [spending.spender, spending.value],
+      },
+      context: { action: 'approval', spent: spending.unit },
+    };
+    // Nothing is signed for a call that would fail: simulated as if approved.
+    const why = await refusal([approval, call]);
+    if (why) throw new RefusedError(why);
+    if (withPermit && wallet && client && address) {
+      setPending('Sign the permit in your wallet');
+      try {
+        const permit = await signPermit(client, wallet, { ...spending, owner: address });
+        if (permit) return [withPermit(permit)];
+      } finally {
+        setPending(undefined);
+      }
+    }
+    return [approval, call];
   }
 
   /** Sends `steps` one after another, each simulated first and mined before the next; their receipts. */
@@ -104,5 +153,5 @@ export function useTransactions() {
     }
   }
 
-  return { send, refusal, pending, ready: !!wallet && !!address, address };
+  return { send, spend, refusal, pending, ready: !!wallet && !!address, address };
 }

@@ -4,12 +4,17 @@
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { type Address, erc20Abi, parseEventLogs } from 'viem';
-import { useConnection, useReadContracts } from 'wagmi';
+import { useConnection, usePublicClient, useReadContracts } from 'wagmi';
 import { AccessCardAbi } from '../../../src/chain/generated/abis';
 import { amountOf, USDC } from '../format';
+import { hasEntryPoint } from '../permit';
+import { chainSeconds } from '../trade/chain-reads';
 import { RefusedError, type Step, useTransactions } from '../transactions';
 import { ErrorBox, Loading, Page, TableWrap } from '../ui';
 import { useChainInfo } from '../wallet';
+
+/** How long a mint's permit (and the mint) may wait to be mined. */
+const PERMIT_DEADLINE_S = 600n;
 
 const TIERS = [
   { name: 'Black', from: 1, to: 1_000 },
@@ -42,7 +47,8 @@ export default function Mint() {
   const [quantity, setQuantity] = useState(1);
   const [message, setMessage] = useState<string | undefined>();
   const [minted, setMinted] = useState<bigint[]>([]);
-  const { send, pending, ready } = useTransactions();
+  const { send, spend, pending, ready } = useTransactions();
+  const client = usePublicClient();
   if (reads.isPending) return <Loading what="the tranches" />;
   if (reads.isError) return <ErrorBox error={reads.error} retry={() => void reads.refetch()} />;
   const [tranche, total, price, active] = reads.data as [number, bigint, bigint, boolean];
@@ -54,20 +60,28 @@ export default function Mint() {
     setMessage(undefined);
     const context = { action: 'mint', spent: USDC };
     try {
-      const steps: Step[] = [];
-      if (allowance === undefined || allowance < cost) {
-        steps.push({
-          title: `Approve ${amountOf(cost, USDC)}`,
-          request: { ...usdc, functionName: 'approve', args: [card.address, cost] },
-          context: { action: 'approval', spent: USDC },
-        });
-      }
+      if (!client) throw new RefusedError('Connect a wallet first.');
       // The price agreed to is the one on screen: a tranche that changes under the mint reverts it.
-      steps.push({
+      const mintStep: Step = {
         title: `Mint ${quantity} card${quantity === 1 ? '' : 's'} for ${amountOf(cost, USDC)}`,
         request: { ...card, functionName: 'mintBatch', args: [BigInt(quantity), price] },
         context,
-      });
+      };
+      const deadline = (await chainSeconds(client)) + PERMIT_DEADLINE_S;
+      const steps = await spend(
+        { token: usdc.address, unit: USDC, spender: card.address, value: cost, allowance: allowance ?? 0n, deadline },
+        mintStep,
+        hasEntryPoint(AccessCardAbi, 'mintWithPermit')
+          ? (p) => ({
+              ...mintStep,
+              request: {
+                ...card,
+                functionName: 'mintWithPermit',
+                args: [BigInt(quantity), price, deadline, p.v, p.r, p.s],
+              },
+            })
+          : undefined,
+      );
       const receipts = await send(steps);
       const ids = parseEventLogs({ abi: AccessCardAbi, logs: receipts.at(-1)!.logs, eventName: 'CardMinted' }).map(
         (l) => l.args.tokenId,

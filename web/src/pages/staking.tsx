@@ -5,11 +5,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type Address, erc20Abi, parseEventLogs } from 'viem';
-import { useReadContracts } from 'wagmi';
+import { usePublicClient, useReadContracts } from 'wagmi';
 import { StakingAbi } from '../../../src/chain/generated/abis';
 import { api, data } from '../api';
 import { amountOf } from '../format';
+import { hasEntryPoint } from '../permit';
 import { usePlatformUnits } from '../symbols';
+import { chainSeconds } from '../trade/chain-reads';
 import { checkAmount } from '../trade/inputs';
 import { RefusedError, type Step, useTransactions } from '../transactions';
 import { Empty, Page, Query } from '../ui';
@@ -17,13 +19,17 @@ import { useChainInfo } from '../wallet';
 
 type Action = 'stake' | 'unstake' | 'harvest' | 'boost';
 
+/** How long a stake's permit (and the stake) may wait to be mined. */
+const PERMIT_DEADLINE_S = 600n;
+
 export default function Staking() {
   const info = useChainInfo();
   const staking = info.contracts.staking as Address;
   const primary = info.contracts.primaryToken as Address;
   const emission = info.contracts.emissionToken as Address;
   const units = usePlatformUnits();
-  const { send, pending, ready, address } = useTransactions();
+  const { send, spend, pending, ready, address } = useTransactions();
+  const client = usePublicClient();
   const stats = useQuery({ queryKey: ['staking'], queryFn: () => data(api.GET('/api/staking/stats')) });
   const position = useQuery({
     queryKey: ['staking', address],
@@ -69,18 +75,21 @@ export default function Staking() {
         if (primaryBalance !== undefined && value > primaryBalance) {
           throw new RefusedError(`You hold ${amountOf(primaryBalance, units.primary)}.`);
         }
-        if (allowance === undefined || allowance < value) {
-          steps.push({
-            title: `Approve ${amountOf(value, units.primary)}`,
-            request: { address: primary, abi: erc20Abi, functionName: 'approve', args: [staking, value] },
-            context: { action: 'approval', spent: units.primary },
-          });
-        }
-        steps.push({
+        const deposit: Step = {
           title: `Stake ${amountOf(value, units.primary)}`,
           request: call('deposit', [0n, value]),
           context,
-        });
+        };
+        const deadline = (await chainSeconds(client!)) + PERMIT_DEADLINE_S;
+        steps.push(
+          ...(await spend(
+            { token: primary, unit: units.primary, spender: staking, value, allowance: allowance ?? 0n, deadline },
+            deposit,
+            hasEntryPoint(StakingAbi, 'depositWithPermit')
+              ? (p) => ({ ...deposit, request: call('depositWithPermit', [0n, value, deadline, p.v, p.r, p.s]) })
+              : undefined,
+          )),
+        );
       } else if (what === 'unstake') {
         steps.push({
           title: `Unstake ${amountOf(value, units.primary)}`,

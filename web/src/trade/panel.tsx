@@ -9,6 +9,7 @@ import { usePublicClient } from 'wagmi';
 import { TokenLauncherAbi } from '../../../src/chain/generated/abis';
 import type { RevertContext } from '../chain-errors';
 import { amountOf, formatAmount, short, type Unit, USDC } from '../format';
+import { hasEntryPoint } from '../permit';
 import { RefusedError, type Step, useTransactions } from '../transactions';
 import { chainSeconds, readHoldings, readQuote, type TradeContracts } from './chain-reads';
 import { checkAmount, checkDeadline, checkSlippage } from './inputs';
@@ -23,7 +24,7 @@ type Side = 'buy' | 'sell';
 export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; symbol: string }) {
   const token: Unit = { symbol, decimals: 18 };
   const client = usePublicClient();
-  const { send, pending, ready, address } = useTransactions();
+  const { send, spend, pending, ready, address } = useTransactions();
   const [side, setSide] = useState<Side>('buy');
   const [amountText, setAmountText] = useState('');
   const [slippageText, setSlippageText] = useState('1');
@@ -107,22 +108,7 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
       const minOut = minimumOut(fresh.out, slippage.value);
       const until = (await chainSeconds(client)) + BigInt(deadline.value * 60);
       const held = await readHoldings(client, contracts, address);
-      const allowance = side === 'buy' ? held.usdcAllowance : held.tokenAllowance;
-      const steps: Step[] = [];
-      if (allowance < amountIn) {
-        // Exactly what this trade needs, never an unlimited allowance.
-        steps.push({
-          title: `Approve ${amountOf(amountIn, spent)}`,
-          request: {
-            address: side === 'buy' ? contracts.usdc : contracts.token,
-            abi: erc20Abi,
-            functionName: 'approve',
-            args: [contracts.launcher, amountIn],
-          },
-          context: { action: 'approval', spent },
-        });
-      }
-      steps.push({
+      const trade: Step = {
         title: side === 'buy' ? `Buy ${symbol} with ${amountOf(amountIn, USDC)}` : `Sell ${amountOf(amountIn, token)}`,
         request: {
           address: contracts.launcher,
@@ -131,7 +117,30 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
           args: [contracts.token, amountIn, minOut, until],
         },
         context,
-      });
+      };
+      const entry = side === 'buy' ? 'buyWithPermit' : 'sellWithPermit';
+      // One transaction with a permit; an approval of exactly the amount where no permit can be had.
+      const steps = await spend(
+        {
+          token: side === 'buy' ? contracts.usdc : contracts.token,
+          unit: spent,
+          spender: contracts.launcher,
+          value: amountIn,
+          allowance: side === 'buy' ? held.usdcAllowance : held.tokenAllowance,
+          deadline: until,
+        },
+        trade,
+        hasEntryPoint(TokenLauncherAbi, entry)
+          ? (p) => ({
+              ...trade,
+              request: {
+                ...trade.request,
+                functionName: entry,
+                args: [contracts.token, amountIn, minOut, until, p.v, p.r, p.s],
+              },
+            })
+          : undefined,
+      );
       const receipts = await send(steps);
       const got = receivedIn(receipts.at(-1)!, side === 'buy' ? contracts.token : contracts.usdc, address);
       setOutcome({
