@@ -264,6 +264,9 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
       await p.getByRole('link', { name: 'Chart and trade $WEBCO' }).scrollIntoViewIfNeeded();
       const scrolled = await p.evaluate(() => window.scrollY);
       expect(scrolled).toBeGreaterThan(100);
+      // The router records a position from the page's scroll events, which fire on the next frames: a person never
+      // navigates within a frame of scrolling, a test under load can.
+      await p.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       await p.evaluate(() =>
         document.querySelector<HTMLElement>('nav a[href="/activity"]')!.focus({ preventScroll: true }),
       );
