@@ -115,6 +115,26 @@ describe('a treasury that is not the company’s', () => {
   });
 });
 
+describe('a treasury named without consent', () => {
+  it("does not keep the wallet's owner from proving it for their own company", async () => {
+    // A squatter (dev account 8) names dev account 9's wallet when creating its company: recorded, unproven.
+    const squatter = await createCompany(8, { treasuryAddress: devAccount(9).address });
+    const row = await companyRow(squatter);
+    expect([row.treasuryAddress, row.treasuryProvenAt]).toEqual([devAccount(9).address, null]);
+    // The wallet's owner proves it for the company it creates: its own wallet, no second signature.
+    const owner = await createCompany(9);
+    const res = await tr.put(9, owner, { treasuryAddress: devAccount(9).address });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.treasuryStatus).toBe('PROVEN');
+    // The squatter cannot prove it now: it is another company's proven treasury.
+    const retry = await tr.put(8, squatter, {
+      treasuryAddress: devAccount(9).address,
+      acceptance: await tr.accept(devAccount(9), squatter),
+    });
+    expect([retry.statusCode, retry.json().error.code]).toEqual([403, 'FORBIDDEN']);
+  });
+});
+
 describe("a whale's signed treasury", () => {
   it('counts 1,000,000 USDC held for one hour of the day as 1/24 of it, below a company holding 50,000 all day', async () => {
     const whale = privateKeyToAccount(generatePrivateKey());

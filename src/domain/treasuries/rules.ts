@@ -1,7 +1,8 @@
 // Which addresses may be a company's treasury (docs/api/companies.md "Treasury"). The treasury score counts the
 // USDC an address holds, so it must be money the company controls: never the zero address, a platform contract
 // (the launcher holds every curve's reserves), a company token, an agent wallet (agents' money is theirs to trade)
-// or the treasury of another company (one balance counted twice).
+// or the proven treasury of another company (one balance counted twice). An unproven one does not block: naming
+// someone's wallet needs no consent, so it must not keep that wallet from its owner's company.
 
 import { sql } from 'drizzle-orm';
 import { type Address, getAddress, isAddressEqual, zeroAddress } from 'viem';
@@ -33,8 +34,9 @@ export async function refuseForbiddenTreasury(
       select
         (select id from companies where token_address = ${checksummed} limit 1) as token,
         (select id from agents where lower(on_chain_address) = ${checksummed.toLowerCase()} limit 1) as agent,
-        (select id from companies where treasury_address = ${checksummed} and id <> ${companyId ?? ''} limit 1)
-          as company`),
+        (select id from companies
+          where treasury_address = ${checksummed} and treasury_proven_at is not null and id <> ${companyId ?? ''}
+          limit 1) as company`),
   );
   if (found?.token) {
     throw badRequest(`treasuryAddress ${treasury} is the token of company ${found.token}, not a treasury`);

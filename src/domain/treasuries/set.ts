@@ -42,6 +42,11 @@ export async function setTreasury(deps: Deps, idOrSlug: string, signer: Address 
   return companyView(row, live, gas);
 }
 
+const provenAlready = (company: CompanyRow, treasury: Address) =>
+  company.treasuryProvenAt !== null &&
+  company.treasuryAddress !== null &&
+  isAddressEqual(company.treasuryAddress as Address, treasury);
+
 /**
  * Records `treasury` as the company's proven treasury from the chain's time `now` (or from the block its balance was
  * first read at, when that is later), ending the span of the one before. Setting the proven treasury again changes
@@ -53,13 +58,7 @@ export async function proveTreasury(
   treasury: Address,
   now: bigint,
 ): Promise<CompanyRow> {
-  if (
-    company.treasuryProvenAt &&
-    company.treasuryAddress &&
-    isAddressEqual(company.treasuryAddress as Address, treasury)
-  ) {
-    return company;
-  }
+  if (provenAlready(company, treasury)) return company;
   const opened = await followTreasury(deps, treasury);
   const fromMs = Math.max(Number(now) * 1000, opened?.getTime() ?? 0);
   const from = new Date(fromMs);
@@ -67,13 +66,7 @@ export async function proveTreasury(
     return await deps.database.db.transaction(async (tx) => {
       // The company's row first: two requests for one company take turns here.
       const [current] = await tx.select().from(companies).where(eq(companies.id, company.id)).for('update');
-      if (
-        current!.treasuryProvenAt &&
-        current!.treasuryAddress &&
-        isAddressEqual(current!.treasuryAddress as Address, treasury)
-      ) {
-        return current!;
-      }
+      if (provenAlready(current!, treasury)) return current!;
       await tx
         .update(companyTreasuries)
         .set({ untilTime: sql`greatest(${companyTreasuries.fromTime}, ${from.toISOString()}::timestamptz)` })
