@@ -1,4 +1,4 @@
-// Company treasuries and their USDC balances over time (docs/economics.md "Treasury", docs/indexer.md): the
+// Company treasuries and their USDC balances over time (docs/api/fortune.md "Treasury", docs/indexer.md): the
 // treasuries each company proved it controls, with the time each one counted from and until, and every followed
 // address's balance history as observations made from USDC `Transfer` logs, time-weighted as PoolTogether v5's
 // TwabController does (an observation holds the balance and the cumulative balance-time up to it), so the average
