@@ -1,5 +1,6 @@
 // Seeds a large platform straight into PostgreSQL for bench/http.ts: 10,000 companies, 70,000 agents (seven each),
-// 1,000,000 platform events, 365 daily score snapshots of every company (3,650,000 rows) and 200,000 token trades.
+// 1,000,000 platform events, 365 daily score snapshots of every company (3,650,000 rows), 200,000 token trades (one
+// in twenty by an agent) and a proven treasury per company with its balance history (three observations each).
 // Each table is one INSERT ... SELECT over generate_series (the snapshots two, half the days each), deterministic
 // (no random()), so two runs seed the same rows; two sessions load and index in parallel, one per core. The schema
 // comes from the project's migrations (openDatabase), so the seed always matches the code.
@@ -97,7 +98,8 @@ export async function seedBenchDatabase(url: string, counts: SeedCounts = DEFAUL
     await run(
       'truncate',
       `truncate companies, agents, platform_events, score_snapshots, token_trades, decision_rounds, decision_budgets,
-         reward_claims, reward_epochs, api_keys restart identity cascade`,
+         reward_claims, reward_epochs, api_keys, company_treasuries, treasury_accounts, treasury_observations
+         restart identity cascade`,
     );
     // Company i: a card i; 40% launched a token (30% on the curve, 10% graduated); created over the last year.
     await run(
@@ -146,6 +148,36 @@ export async function seedBenchDatabase(url: string, counts: SeedCounts = DEFAUL
          join companies c on c.card_token_id = 1 + (a - 1) / ${counts.agentsPerCompany}`,
     );
     await run('agent wallet sequence', `select setval('agent_wallet_index_seq', ${agentsTotal})`);
+    // Each company's treasury, proven when the company was created, with its balance history as the treasury stream
+    // records it: the opening balance, then a transfer in 20 hours ago and one out 4 hours ago (cumulative
+    // balance-time carried between them).
+    await run(
+      'treasuries',
+      `with t as (
+         select c.id, c.treasury_address as address, c.created_at as t0,
+           greatest(c.created_at, now() - interval '20 hours') + interval '1 second' as t1,
+           greatest(c.created_at, now() - interval '4 hours') + interval '2 seconds' as t2,
+           1000000::numeric * (c.card_token_id % 5000) as b0, 1000000::numeric * (c.card_token_id % 700) as d1,
+           1000000::numeric * (c.card_token_id % 300) as d2
+         from companies c
+       ),
+       spans as (
+         insert into company_treasuries (id, company_id, address, from_time)
+         select 'bt' || id, id, address, t0 from t
+       ),
+       accounts as (insert into treasury_accounts (address) select address from t)
+       insert into treasury_observations (address, block_number, log_index, observed_at, balance, cumulative)
+       select address, 1, -1, t0, b0, 0 from t
+       union all
+       select address, 2, 0, t1, b0 + d1, b0 * extract(epoch from t1 - t0) from t
+       union all
+       select address, 3, 0, t2, b0 + d1 - d2,
+         b0 * extract(epoch from t1 - t0) + (b0 + d1) * extract(epoch from t2 - t1) from t`,
+    );
+    await run(
+      'treasury proofs',
+      `update companies set treasury_proven_at = created_at where treasury_address is not null`,
+    );
     // One million events over the last hour (the retention), spread over every company.
     const events = () =>
       run(
@@ -178,18 +210,25 @@ export async function seedBenchDatabase(url: string, counts: SeedCounts = DEFAUL
          cross join lateral (select ((c.card_token_id - 1) * 7919 + d * 31) % ${n} + 1) r(rk)`,
         on,
       );
-    // Trades of the launched companies over the last day.
+    // Trades of the launched companies over the last day; one in twenty by an agent wallet, whose sales carry the
+    // realised PnL and holding period the token indexer records (the trading score's rules read them).
     const trades = () =>
       run(
         'token_trades',
         `insert into token_trades (tx_hash, log_index, company_id, token_address, block_number, block_time, trader,
-         side, usdc_amount, token_amount, fee_amount, venue)
-       select '0xdd' || lpad(to_hex(t), 62, '0'), 0, c.id, c.token_address, 2000000 + t,
-         now() - make_interval(secs => (${counts.trades} - t) * 86400.0 / ${counts.trades}),
-         '0xee' || lpad(to_hex(1 + t % 5000), 38, '0'), case when t % 3 = 0 then 'sell' else 'buy' end,
+         side, usdc_amount, token_amount, fee_amount, venue, realized_pnl, held_since, last_buy_at)
+       select '0xdd' || lpad(to_hex(t), 62, '0'), 0, c.id, c.token_address, 2000000 + t, at,
+         case when agent then '0xcc' || lpad(to_hex(1 + t % ${agentsTotal}), 38, '0')
+           else '0xee' || lpad(to_hex(1 + t % 5000), 38, '0') end,
+         case when sell then 'sell' else 'buy' end,
          1000000 * (1 + t % 500), 1000000000000000000::numeric * (1 + t % 700), 0,
-         case when c.token_status = 'GRADUATED' then 'POOL' else 'CURVE' end
+         case when c.token_status = 'GRADUATED' then 'POOL' else 'CURVE' end,
+         case when sell and agent then 1000000 * (t % 200 - 50) end,
+         case when sell and agent then at - interval '6 hours' end,
+         case when sell and agent then at - make_interval(secs => 600 + t % 7200) end
        from generate_series(1, ${counts.trades}) t
+         cross join lateral (select t % 3 = 0, t % 20 = 0,
+           now() - make_interval(secs => (${counts.trades} - t) * 86400.0 / ${counts.trades})) x(sell, agent, at)
          join companies c on c.card_token_id = (((t / 4) % ${Math.floor(n / 10) - 1}) + 1) * 10 + t % 4`,
       );
     // Half the snapshot days and the trades on one session, the other half and the events on the other.
@@ -220,7 +259,8 @@ export async function seedBenchDatabase(url: string, counts: SeedCounts = DEFAUL
       `select (select count(*) from companies)::int as companies, (select count(*) from agents)::int as agents,
          (select count(*) from platform_events)::int as platform_events,
          (select count(*) from score_snapshots)::int as score_snapshots,
-         (select count(*) from token_trades)::int as token_trades`,
+         (select count(*) from token_trades)::int as token_trades,
+         (select count(*) from treasury_observations)::int as treasury_observations`,
     );
     return {
       counts: counted.rows[0] as Record<string, number>,

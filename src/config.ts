@@ -10,11 +10,14 @@ import {
   MODEL_PROVIDERS,
   type ModelProviderName,
   READ_CACHE_MAX_MB_DEFAULT,
+  SCORE_FLOORS_DEFAULT,
   SSE_HEARTBEAT_MS_DEFAULT,
   SSE_HEARTBEAT_MS_MIN,
   SSE_MAX_CONNECTIONS_DEFAULT,
   SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT,
   SSE_RETENTION_MS,
+  TRADING_MIN_HOLD_S_DEFAULT,
+  USDC_DECIMALS,
 } from './constants.ts';
 
 export const ROLE_NAMES = ['api', 'indexer', 'scheduler', 'engine'] as const;
@@ -94,6 +97,14 @@ export interface Config {
   epochDurationS: number;
   /** Primary tokens (wei) an epoch's reward pool holds. */
   epochRewardPool: bigint;
+  /**
+   * The floor of each score component (docs/api/fortune.md "Scaling"): the treasury, trading and volume floors in
+   * USDC base units, activity in rounds. A component scores 100 only at or above the larger of the best company
+   * and its floor.
+   */
+  scoreFloors: { treasury: bigint; trading: bigint; volume: bigint; activity: number };
+  /** Seconds a position must be held (since its latest buy) before a sale's PnL counts for the trading score. */
+  tradingMinHoldS: number;
   /** Default LLM gateway (OpenRouter-style, sent the full model id): LLM_BASE_URL, LLM_API_KEY. */
   llmGateway: ModelEndpoint | undefined;
   /** Per-provider LLM endpoints (sent the model name after the `/`): LLM_<PROVIDER>_BASE_URL, LLM_<PROVIDER>_API_KEY. */
@@ -206,6 +217,11 @@ function wei(env: Env, name: string, fallback: bigint, unit = 'wei'): bigint {
     throw new ConfigError(`${name} must be a whole number of ${unit} (decimal digits, below 2^128), got "${raw}"`);
   }
   return BigInt(raw);
+}
+
+/** A score floor in whole USDC (at least 1: the money scale divides by it), as base units. */
+function usdcFloor(env: Env, name: string, fallback: number): bigint {
+  return BigInt(int(env, name, fallback, 1, 1_000_000_000_000)) * 10n ** BigInt(USDC_DECIMALS);
 }
 
 function privateKey(env: Env, name: string): `0x${string}` | undefined {
@@ -341,6 +357,13 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     // Defaults as DEFAULT_EPOCH_DURATION_S and DEFAULT_EPOCH_REWARD_POOL (src/chain/merkle.ts): a week, 100,000 tokens.
     epochDurationS: int(env, 'EPOCH_DURATION_S', 604_800, 60, 366 * 86_400),
     epochRewardPool: wei(env, 'EPOCH_REWARD_POOL', 100_000n * 10n ** 18n),
+    scoreFloors: {
+      treasury: usdcFloor(env, 'SCORE_FLOOR_TREASURY_USDC', SCORE_FLOORS_DEFAULT.treasuryUsdc),
+      trading: usdcFloor(env, 'SCORE_FLOOR_TRADING_USDC', SCORE_FLOORS_DEFAULT.tradingUsdc),
+      volume: usdcFloor(env, 'SCORE_FLOOR_VOLUME_USDC', SCORE_FLOORS_DEFAULT.volumeUsdc),
+      activity: int(env, 'SCORE_FLOOR_ACTIVITY_ROUNDS', SCORE_FLOORS_DEFAULT.activityRounds, 1, 1_000_000),
+    },
+    tradingMinHoldS: int(env, 'TRADING_MIN_HOLD_S', TRADING_MIN_HOLD_S_DEFAULT, 0, 30 * 86_400),
     llmGateway: llmEndpoint(env, llmEnvPrefix()),
     llmEndpoints: Object.fromEntries(
       MODEL_PROVIDERS.flatMap((p) => {

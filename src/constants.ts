@@ -77,6 +77,24 @@ export const WALLET_SIGNATURE_PREAMBLE = 'ai-economy request';
 export const API_KEY_PREFIX = 'aie_';
 export const API_KEY_RANDOM_BYTES = 32; // 43 base64url characters
 
+// Treasury acceptance (docs/api/companies.md "Treasury"): the EIP-712 signature by which a treasury accepts a
+// company. Its deadline lies after the chain's time and at most this far ahead of it, so an acceptance cannot be
+// kept for months and replayed after the treasury's owner has moved on.
+export const TREASURY_ACCEPTANCE_MAX_S = 86_400;
+export const TREASURY_ACCEPTANCE_DOMAIN = { name: 'ai-economy', version: '1' } as const;
+export const TREASURY_STATUSES = ['NONE', 'UNPROVEN', 'PROVEN'] as const;
+
+// Scores (docs/api/fortune.md): each component is scaled against the larger of the best company and its floor,
+// so a few dollars in a thin market cannot earn full points; the defaults of SCORE_FLOOR_* (whole USDC, rounds).
+export const SCORE_FLOORS_DEFAULT = {
+  treasuryUsdc: 10_000,
+  tradingUsdc: 1_000,
+  volumeUsdc: 10_000,
+  activityRounds: 24,
+} as const;
+/** Default of TRADING_MIN_HOLD_S: a sale's PnL counts for the trading score after this long a hold. */
+export const TRADING_MIN_HOLD_S_DEFAULT = 3_600;
+
 // Company tokens. The threshold (USD = USDC) is the default of GRADUATION_THRESHOLD_USD; the launcher refuses
 // thresholds below 100 USDC (TokenLauncher.MIN_GRADUATION_THRESHOLD).
 export const GRADUATION_THRESHOLD_USD = 10_000;

@@ -14,6 +14,7 @@ import {
 import { followCardTransfers } from './domain/companies/ownership.ts';
 import { startEngine } from './domain/engine/loop.ts';
 import { followCompanyTokens } from './domain/tokens/indexer.ts';
+import { followTreasuryTransfers } from './domain/treasuries/stream.ts';
 import { buildApp } from './http/app.ts';
 import { runStartupJobs, startScheduler } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
@@ -93,7 +94,11 @@ async function main() {
   stopHooks.push(() => scheduler?.stop());
   const followerLog = countingRpcErrors(logger, container.metrics, 'indexer');
   const followers = config.roles.has('indexer')
-    ? [followCardTransfers(container, { log: followerLog }), followCompanyTokens(container, { log: followerLog })]
+    ? [
+        followCardTransfers(container, { log: followerLog }),
+        followCompanyTokens(container, { log: followerLog }),
+        followTreasuryTransfers(container, { log: followerLog }),
+      ]
     : [];
   for (const follower of followers) {
     if (follower) container.metrics.watchFollower(follower);

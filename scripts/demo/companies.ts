@@ -1,12 +1,14 @@
 import type { Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
+import { treasuryAcceptanceTypedData } from '../../src/domain/treasuries/acceptance.ts';
 import { type Ctx, DemoError, describe, ensureAllowance, send } from './context.ts';
 import {
   ANVIL_MNEMONIC,
   DEMO_COMPANIES,
   type DemoCompany,
   formatUnitsShort,
+  LOCAL_CHAIN_ID,
   shortfall,
   treasuryIndex,
   units,
@@ -74,23 +76,30 @@ export async function stepCompanies(ctx: Ctx) {
   ctx.summary.push(`cards minted: ${minted}, companies created: ${created} (of ${DEMO_COMPANIES.length})`);
 }
 
-export const treasuryOf = (c: DemoCompany): Address =>
-  mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: treasuryIndex(c.account) }).address;
+const treasuryAccount = (c: DemoCompany) =>
+  mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: treasuryIndex(c.account) });
+export const treasuryOf = (c: DemoCompany): Address => treasuryAccount(c).address;
 
 /**
- * Treasuries: each company's own address, funded by its creator up to the planned USDC, so the Fortune List's
- * treasury scores differ. Epoch rewards are minted there.
+ * Treasuries: each company's own address, proven with the treasury's EIP-712 acceptance (docs/api/companies.md
+ * "Treasury"; the creation named it, unproven) and funded by its creator up to the planned USDC, so the Fortune
+ * List's treasury scores differ. Epoch rewards are minted there.
  */
 export async function stepTreasuries(ctx: Ctx) {
   let moved = 0n;
   for (const c of DEMO_COMPANIES) {
     const company = ctx.companies.get(c.slug);
     const treasury = treasuryOf(c);
-    if (company.treasuryAddress?.toLowerCase() !== treasury.toLowerCase()) {
-      ctx.progress.step(`treasuries: ${c.slug} sets its treasury`);
+    if (company.treasuryAddress?.toLowerCase() !== treasury.toLowerCase() || company.treasuryStatus !== 'PROVEN') {
+      ctx.progress.step(`treasuries: ${c.slug} proves its treasury`);
+      // The deadline counts from the chain's clock, which the demo moves.
+      const deadline = Number((await ctx.client.getBlock({ blockTag: 'pending' })).timestamp) + 3600;
+      const signature = await treasuryAccount(c).signTypedData(
+        treasuryAcceptanceTypedData(company.id, treasury, LOCAL_CHAIN_ID, deadline),
+      );
       await ctx.api.data('PUT', `/api/companies/${company.id}/treasury`, {
         signer: ctx.accounts[c.account]!,
-        body: { treasuryAddress: treasury },
+        body: { treasuryAddress: treasury, acceptance: { deadline, signature } },
       });
       await loadCompany(ctx, c.slug);
     }

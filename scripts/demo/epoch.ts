@@ -39,8 +39,10 @@ export async function cron(ctx: Ctx, path: string, secret: string): Promise<any>
 }
 
 /**
- * Today's (UTC) score snapshot: the service's score-snapshot job takes it at 00:00 UTC; when none holds the demo
- * companies yet and the scheduler secret is known, POST /api/cron/score-snapshot takes today's now (once per date).
+ * The score snapshot that holds the demo's activity. A snapshot covers the chain's day before it, and the demo's
+ * trades and treasuries are of the chain's current day: while no snapshot scores any demo company's treasury or
+ * volume and the scheduler secret is known, the chain's clock moves just past its next midnight (UTC) and
+ * POST /api/cron/score-snapshot takes that day's, once the service's indexer has applied it.
  */
 export async function stepSnapshot(ctx: Ctx): Promise<number | undefined> {
   ctx.progress.step('scores: looking for the latest snapshot');
@@ -50,17 +52,28 @@ export async function stepSnapshot(ctx: Ctx): Promise<number | undefined> {
     return { list, ours: (list.companies as any[]).filter((e) => slugs.has(e.company.slug)) };
   };
   let { list, ours } = await ranked();
-  if (ours.length === 0 && ctx.options.secret) {
+  const scored = ours.some((e) => e.score.treasuryRaw > 0 || e.score.volumeRaw > 0);
+  if (!scored && ctx.options.secret) {
+    const now = Number((await ctx.client.getBlock({ blockTag: 'pending' })).timestamp);
+    const midnight = (Math.floor(now / 86_400) + 1) * 86_400;
+    ctx.progress.step("scores: moving the chain's clock past its midnight");
+    await rpc(ctx, 'evm_setNextBlockTimestamp', [midnight + 60]);
+    await rpc(ctx, 'evm_mine', []);
+    ctx.summary.push(`chain clock moved ${midnight + 60 - now} s ahead, past its midnight: the demo's day is scored`);
     ctx.progress.step('scores: POST /api/cron/score-snapshot');
-    const d = await cron(ctx, '/api/cron/score-snapshot', ctx.options.secret);
+    let d = await cron(ctx, '/api/cron/score-snapshot', ctx.options.secret);
+    // The service's indexer applies the new block within a poll or two.
+    for (let i = 0; i < 60 && d.status === 'waiting'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      d = await cron(ctx, '/api/cron/score-snapshot', ctx.options.secret);
+    }
     if (d.status === 'taken') ctx.summary.push(`score snapshot ${d.date} taken now: ${d.companies} companies scored`);
     ({ list, ours } = await ranked());
   }
   if (ours.length === 0) {
-    const nextHour = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000).toISOString().slice(11, 16);
     const message = ctx.options.secret
-      ? `today's score snapshot was taken before the demo companies existed (a date is taken once); they are scored in tomorrow's (00:00 UTC), then run npm run demo again to finalize an epoch and claim.`
-      : `no score snapshot holds the demo companies yet, and no scheduler secret is known to take one now (--secret, CRON_SECRET, or the development ./data/cron-secret of a local npm start). The service's job takes today's at the top of the hour while none is taken (next: ${nextHour} UTC); then run npm run demo again to finalize an epoch and claim.`;
+      ? `no score snapshot holds the demo companies yet: the service's indexer did not apply the chain's day in time; run npm run demo again to take it, finalize an epoch and claim.`
+      : `no score snapshot holds the demo companies yet, and no scheduler secret is known to take one now (--secret, CRON_SECRET, or the development ./data/cron-secret of a local npm start). The service's job takes each day's after the chain's midnight (00:00 UTC); then run npm run demo again to finalize an epoch and claim.`;
     ctx.notes.push(message);
     ctx.summary.push('score snapshot: none with the demo companies yet (see the notes)');
     return undefined;

@@ -25,12 +25,18 @@ export interface FollowerLogger {
   warn(obj: object, msg: string): void;
 }
 
+/** Blocks `from` to `to`, both included. */
+export interface BlockRange {
+  from: bigint;
+  to: bigint;
+}
+
 export interface LogFollowerOptions<TEvents extends readonly AbiEvent[], TPrepared = undefined> {
   /** Names the cursor and the advisory lock, e.g. `access-card-transfers`. */
   name: string;
   db: Db;
   client: PublicClient<Transport, ViemChain | undefined> | PublicClient<Transport, ViemChain>;
-  /** The contract, or contracts, whose logs are followed. */
+  /** The contract, or contracts, whose logs are followed (read by one eth_getLogs, unless `read` is given). */
   address: Address | readonly Address[];
   events: TEvents;
   /** First block that can hold a followed log (the contract's deployment block). */
@@ -40,15 +46,23 @@ export interface LogFollowerOptions<TEvents extends readonly AbiEvent[], TPrepar
   /** Most blocks read by one eth_getLogs; default 2000. */
   batchSize?: number;
   /**
-   * Applies one batch, logs sorted by (blockNumber, logIndex), in the transaction that advances the cursor.
-   * It must be idempotent: applying the same batch twice leaves the same state.
+   * Applies one batch, logs sorted by (blockNumber, logIndex), in the transaction that advances the cursor to
+   * `range.to`; `range.from` is the first block not applied yet (past `from` of the read when another replica
+   * moved the cursor meanwhile: the logs before it are left out). It must be idempotent: applying the same batch
+   * twice leaves the same state.
    */
-  apply(tx: Tx, logs: FollowedLog<TEvents>[], prepared: TPrepared): Promise<unknown>;
+  apply(tx: Tx, logs: FollowedLog<TEvents>[], prepared: TPrepared, range: BlockRange): Promise<unknown>;
   /**
    * Reads what `apply` needs from the chain (block timestamps, say) before the database transaction opens, so no
    * RPC round trip holds it. Called only for a batch with logs.
    */
   prepare?(logs: FollowedLog<TEvents>[]): Promise<TPrepared>;
+  /**
+   * Reads the logs of a range and what `apply` needs, in place of the one eth_getLogs over `address` and `prepare`:
+   * for a stream whose filter changes with the database (the treasury stream follows the transfers of a set of
+   * accounts). With it, `apply` runs for every batch, empty ones too, so it can record that the range was read.
+   */
+  read?(range: BlockRange): Promise<{ logs: FollowedLog<TEvents>[]; prepared: TPrepared }>;
   log?: FollowerLogger;
 }
 
@@ -85,7 +99,7 @@ export interface LogFollower {
 export function createLogFollower<const TEvents extends readonly AbiEvent[], TPrepared = undefined>(
   options: LogFollowerOptions<TEvents, TPrepared>,
 ): LogFollower {
-  const { name, db, events, fromBlock, apply, prepare, log } = options;
+  const { name, db, events, fromBlock, apply, prepare, read, log } = options;
   const address = options.address as Address | Address[];
   // One client type for both the chain's typed client and a test's loosely typed one.
   const client = options.client as PublicClient<Transport, ViemChain | undefined>;
@@ -116,14 +130,20 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
     const to = safeHead < cursor + span ? safeHead : cursor + span;
 
     let logs: FollowedLog<TEvents>[];
+    let prepared: TPrepared;
     try {
-      logs = (await client.getLogs({
-        address,
-        events: events as readonly AbiEvent[],
-        fromBlock: from,
-        toBlock: to,
-        strict: true,
-      })) as unknown as FollowedLog<TEvents>[];
+      if (read) {
+        ({ logs, prepared } = await read({ from, to }));
+      } else {
+        logs = (await client.getLogs({
+          address,
+          events: events as readonly AbiEvent[],
+          fromBlock: from,
+          toBlock: to,
+          strict: true,
+        })) as unknown as FollowedLog<TEvents>[];
+        prepared = undefined as TPrepared;
+      }
     } catch (err) {
       if (!isChainUnavailable(err) && span > 1n) span = span / 2n;
       throw err;
@@ -132,7 +152,7 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
     logs.sort((a, b) =>
       a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
     );
-    const prepared = (logs.length > 0 && prepare ? await prepare(logs) : undefined) as TPrepared;
+    if (!read && logs.length > 0 && prepare) prepared = await prepare(logs);
 
     const outcome = await db.transaction(async (tx) => {
       const [lock] = rowsOf<{ locked: boolean }>(
@@ -144,7 +164,7 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
       const current = await readCursor(tx);
       if (current < cursor || current >= to) return { busy: false, applied: 0, cursor: current };
       const fresh = current === cursor ? logs : logs.filter((l) => l.blockNumber > current);
-      if (fresh.length > 0) await apply(tx, fresh, prepared);
+      if (fresh.length > 0 || read) await apply(tx, fresh, prepared, { from: current + 1n, to });
       await tx
         .insert(chainCursors)
         .values({ name, block: to })

@@ -1,6 +1,7 @@
-// Scores are scaled against the best company of the snapshot, not the worst (DESIGN.md "Scores"): a healthy
-// company that happens to be the weakest still scores (and takes part in the epoch), and one outlier does not push
-// every other company to 0. On a real chain (treasuries) and database, through the snapshot and the epoch scores.
+// Scores are scaled against the larger of the best company of the snapshot and the component's floor, not the worst
+// (docs/api/fortune.md "Scaling"): a healthy company that happens to be the weakest still scores (and takes part in
+// the epoch), one outlier does not push every other company to 0, and a best below the floor does not earn full
+// points. On a real database, through the snapshot and the epoch scores.
 import { getAddress } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_ROLES } from '../../src/constants.ts';
@@ -9,7 +10,7 @@ import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { scoreFixtures, USDC } from '../helpers/scores.ts';
 
-const t = useTestApp({ now: () => Date.parse('2026-03-10T00:00:01Z') });
+const t = useTestApp();
 const f = scoreFixtures(t);
 const treasuryOf = (n: number) => getAddress(`0x${n.toString(16).padStart(40, '0')}`);
 
@@ -19,11 +20,11 @@ async function company(id: string, usdc: bigint, rounds: number, profile: { toke
     createdAt: new Date(`2026-01-01T00:00:0${n}Z`),
     description: `Company ${id}`,
     logoUrl: `https://example.com/${id}.png`,
-    treasuryAddress: treasuryOf(n),
     ...(profile.token ? { tokenStatus: 'BONDING', tokenSymbol: `T${n}` } : {}),
   });
   for (const role of AGENT_ROLES) await f.agent(id, role);
-  await f.mintUsdc(treasuryOf(n), usdc * USDC);
+  // Proven before the week, holding the same throughout.
+  await f.treasury(id, treasuryOf(n), '2026-03-01T00:00:00Z', usdc * USDC);
   for (let i = 0; i < rounds; i++) await f.round(id, 'COMPLETE', `2026-03-0${3 + (i % 7)}T0${i % 10}:00:00Z`);
 }
 
@@ -36,18 +37,19 @@ beforeAll(async () => {
   await company('mid6', 6_000n, 7, { token: true }, 3);
   await company('mid7', 7_000n, 7, { token: true }, 4);
   await company('mid8', 8_000n, 7, { token: true }, 5);
-  expect(await takeScoreSnapshot(t.container, t.database.db)).toMatchObject({ date: '2026-03-10', status: 'taken' });
+  expect(await takeScoreSnapshot(t.container, t.database.db, '2026-03-10')).toMatchObject({ status: 'taken' });
 });
 
 describe('scores scaled against the best company', () => {
   it('gives the weakest healthy company its share, not 0', async () => {
     const row = (await f.snapshotOf('2026-03-10')).get('healthy')!;
-    // treasury 100 ln(1 + 5,000/100) / ln(1 + 10,000,000/100) = 34.15; activity 7/14; completeness 10/11;
-    // no trade anywhere: trading and volume 0. Overall 0.3 * 34.15 + 0.2 * 50 + 0.1 * 90.91 = 29.336.
+    // treasury 100 ln(1 + 5,000/100) / ln(1 + 10,000,000/100) = 34.15; activity 7 of max(best 14, floor 24);
+    // completeness 10/11; no trade anywhere: trading and volume 0. Overall 0.3 * 34.15 + 0.2 * 29.17 + 0.1 * 90.91
+    // = 25.17.
     expect([row.treasuryScore, row.tradingScore, row.volumeScore, row.activityScore, row.completenessScore]).toEqual([
-      34.15, 0, 0, 50, 90.91,
+      34.15, 0, 0, 29.17, 90.91,
     ]);
-    expect(row.overall).toBe(29.34);
+    expect(row.overall).toBe(25.17);
     expect(row.rank).toBe(5);
   });
 
@@ -58,10 +60,16 @@ describe('scores scaled against the best company', () => {
     expect(['big', 'mid6', 'mid7', 'mid8'].map((id) => s.get(id)!.completenessScore)).toEqual([100, 100, 100, 100]);
   });
 
+  it('gives the best company full points only at or above the floor', async () => {
+    const s = await f.snapshotOf('2026-03-10');
+    // The most active company ran 14 scheduled rounds, below the floor of 24: 100 * 14 / 24.
+    expect(s.get('big')!.activityScore).toBe(58.33);
+  });
+
   it('lets the healthy company take part in the epoch', async () => {
     const start = BigInt(Date.parse('2026-03-09T00:00:00Z') / 1000);
     const scores = await epochScores(t.database.db, start, start + 7n * 86_400n);
-    expect(scores.find((s) => s.companyId === 'healthy')?.score).toBe(2934n);
+    expect(scores.find((s) => s.companyId === 'healthy')?.score).toBe(2517n);
     expect(scores).toHaveLength(5);
   });
 });

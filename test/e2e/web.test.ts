@@ -198,7 +198,7 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
     const testClient = createTestClient({ mode: 'anvil', transport: http(t.chain.node.rpcUrl) });
     const latest = await t.chain.chain.publicClient.getBlock();
     const today = utcDateOf(Number(latest.timestamp) * 1000);
-    await takeScoreSnapshot({ ...t.container, now: () => Number(latest.timestamp) * 1000 }, t.database.db, today);
+    await takeScoreSnapshot(t.container, t.database.db, today);
     await testClient.increaseTime({ seconds: 8 * 86_400 });
     await testClient.mine({ blocks: 1 });
     expect((await distributeEpoch(t.container)).status).toBe('finalized');

@@ -1,6 +1,6 @@
-// Fixtures of the score tests: companies, agents, decision rounds and trades written as the platform writes them,
-// USDC minted into treasuries on the test chain, and a snapshot read back by company.
-import { asc, eq } from 'drizzle-orm';
+// Fixtures of the score tests: companies, agents, decision rounds, trades and proven treasuries with their balance
+// histories written as the platform writes them, and a snapshot read back by company.
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { type Address, getAddress } from 'viem';
 import { expect } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
@@ -9,7 +9,9 @@ import { agents, companies } from '../../src/db/schema/companies.ts';
 import { decisionRounds } from '../../src/db/schema/decisions.ts';
 import { scoreSnapshots } from '../../src/db/schema/scores.ts';
 import { tokenTrades } from '../../src/db/schema/tokens.ts';
+import { companyTreasuries, treasuryAccounts } from '../../src/db/schema/treasuries.ts';
 import { applyPositions } from '../../src/domain/tokens/apply.ts';
+import { recordBalanceChanges, recordOpeningBalance } from '../../src/domain/treasuries/observations.ts';
 import type { TestEnv } from './app.ts';
 
 /** One USDC in base units. */
@@ -32,6 +34,7 @@ export function scoreFixtures(t: TestEnv, { firstCard = 5000 } = {}) {
   let card = firstCard;
   let agentSeq = 0;
   let logIndex = 0;
+  let treasuryBlock = 0n;
   const cycles = new Map<string, number>();
 
   /**
@@ -122,6 +125,55 @@ export function scoreFixtures(t: TestEnv, { firstCard = 5000 } = {}) {
       await db()
         .insert(decisionRounds)
         .values({ id: `${companyId}r${cycle}`, companyId, cycle, status, trigger, createdAt: new Date(at) });
+    },
+
+    /**
+     * A treasury the company proved at `from` (ISO), as PUT /api/companies/{id}/treasury records it, holding
+     * `balance` then and changed by `changes` later (each `delta` in base units at `at`), as the treasury stream
+     * records the USDC transfers it sees. An address followed already keeps its history and gets the changes.
+     */
+    async treasury(
+      companyId: string,
+      address: Address,
+      from: string,
+      balance = 0n,
+      changes: readonly { at: string; delta: bigint }[] = [],
+    ) {
+      const fromTime = new Date(from);
+      await db().transaction(async (tx) => {
+        await tx
+          .update(companyTreasuries)
+          .set({ untilTime: fromTime })
+          .where(and(eq(companyTreasuries.companyId, companyId), isNull(companyTreasuries.untilTime)));
+        await tx.insert(companyTreasuries).values({ id: `${companyId}-${from}`, companyId, address, fromTime });
+        await tx
+          .update(companies)
+          .set({ treasuryAddress: address, treasuryProvenAt: fromTime })
+          .where(eq(companies.id, companyId));
+        const added = await tx
+          .insert(treasuryAccounts)
+          .values({ address })
+          .onConflictDoNothing()
+          .returning({ address: treasuryAccounts.address });
+        if (added.length > 0) await recordOpeningBalance(tx, address, ++treasuryBlock, fromTime, balance);
+        await recordBalanceChanges(
+          tx,
+          changes.map((c) => ({
+            address,
+            blockNumber: ++treasuryBlock,
+            logIndex: 0,
+            time: new Date(c.at),
+            delta: c.delta,
+          })),
+        );
+      });
+    },
+
+    /** USDC moving in or out of a followed address at `at`, as the treasury stream records a transfer. */
+    async transfer(address: Address, at: string, delta: bigint) {
+      await db().transaction((tx) =>
+        recordBalanceChanges(tx, [{ address, blockNumber: ++treasuryBlock, logIndex: 0, time: new Date(at), delta }]),
+      );
     },
 
     /** Mints USDC on the test chain (dev account 0 owns the mock). */

@@ -1,7 +1,16 @@
 // Trading company tokens on a test chain as users do: dev accounts buy and sell through the token launcher (the
 // curve, or the Uniswap v4 pool once graduated), and the token indexer turns the logs into token_trades rows.
 import { eq } from 'drizzle-orm';
-import { type Address, createTestClient, erc20Abi, type Hash, http, maxUint256, type TransactionReceipt } from 'viem';
+import {
+  type Address,
+  createTestClient,
+  erc20Abi,
+  type Hash,
+  http,
+  type LocalAccount,
+  maxUint256,
+  type TransactionReceipt,
+} from 'viem';
 import { expect } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { AccessCardAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
@@ -19,12 +28,12 @@ const DAY_S = 86_400n;
 export interface TokenTrading {
   /** Waits for a transaction and expects it to succeed; returns its receipt. */
   send(hash: Promise<Hash>): Promise<TransactionReceipt>;
-  /** Dev account `account` pays `usdcIn` (base units) for `token`. */
-  buy(account: number, token: Address, usdcIn: bigint): Promise<TransactionReceipt>;
-  /** Dev account `account` sells `tokensIn` (base units) of `token`. */
-  sell(account: number, token: Address, tokensIn: bigint): Promise<TransactionReceipt>;
-  /** The token balance of dev account `account`. */
-  balanceOf(account: number, token: Address): Promise<bigint>;
+  /** Dev account `account` (or any local account holding ETH for gas) pays `usdcIn` (base units) for `token`. */
+  buy(account: Trader, token: Address, usdcIn: bigint): Promise<TransactionReceipt>;
+  /** Dev account `account` (or any local account) sells `tokensIn` (base units) of `token`. */
+  sell(account: Trader, token: Address, tokensIn: bigint): Promise<TransactionReceipt>;
+  /** The token balance of dev account `account` (or any local account). */
+  balanceOf(account: Trader, token: Address): Promise<bigint>;
   /** The USDC balance of any address. */
   usdcOf(address: Address): Promise<bigint>;
   /** Dev account `from` sends `amount` USDC (base units) to `to`, as anyone funding an agent wallet does. */
@@ -40,6 +49,9 @@ export interface TokenTrading {
   startTradingDay(): Promise<string>;
 }
 
+/** A dev account's index, or any local account (an agent wallet's key, a fresh key). */
+export type Trader = number | LocalAccount;
+
 export function tokenTrading(t: TestEnv): TokenTrading {
   const launcher = () => t.chain.chain.contracts.tokenLauncher!;
   const client = () => t.chain.chain.publicClient;
@@ -51,11 +63,15 @@ export function tokenTrading(t: TestEnv): TokenTrading {
     return receipt;
   };
 
+  const walletOf = (account: Trader) =>
+    typeof account === 'number' ? t.chain.wallet(account) : t.chain.chain.walletOf(account);
+  const addressOf = (account: Trader) => (typeof account === 'number' ? devAccount(account).address : account.address);
+
   /** Account `account` approves the launcher for USDC and `token`, once. */
-  async function approve(account: number, token: Address) {
-    const key = `${account}:${token}`;
+  async function approve(account: Trader, token: Address) {
+    const key = `${addressOf(account)}:${token}`;
     if (approved.has(key)) return;
-    const wallet = t.chain.wallet(account);
+    const wallet = walletOf(account);
     for (const address of [t.chain.chain.contracts.usdc!, token]) {
       await send(
         wallet.writeContract({ address, abi: erc20Abi, functionName: 'approve', args: [launcher(), maxUint256] }),
@@ -64,10 +80,10 @@ export function tokenTrading(t: TestEnv): TokenTrading {
     approved.add(key);
   }
 
-  const trade = async (account: number, token: Address, side: 'buy' | 'sell', amountIn: bigint) => {
+  const trade = async (account: Trader, token: Address, side: 'buy' | 'sell', amountIn: bigint) => {
     await approve(account, token);
     return send(
-      t.chain.wallet(account).writeContract({
+      walletOf(account).writeContract({
         address: launcher(),
         abi: TokenLauncherAbi,
         functionName: side,
@@ -102,7 +118,7 @@ export function tokenTrading(t: TestEnv): TokenTrading {
         address: token,
         abi: erc20Abi,
         functionName: 'balanceOf',
-        args: [devAccount(account).address],
+        args: [addressOf(account)],
       }),
     async index() {
       const follower = followCompanyTokens(t.container, { confirmations: 0 })!;

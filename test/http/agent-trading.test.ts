@@ -119,7 +119,7 @@ describe('an agent that trades', () => {
     expect(realized).toBeGreaterThan(0n);
     expect(view.positions[0]).toMatchObject({ balance: '0', quantity: '0', costUsdc: '0' });
     // The snapshot of the day after: the company's trading raw is its agents' realised PnL of the day.
-    await takeScoreSnapshot({ ...t.container, now: () => Date.parse(`${day}T00:30:00Z`) }, t.database.db, day);
+    await takeScoreSnapshot(t.container, t.database.db, day);
     const [snap] = await t.database.db
       .select()
       .from(scoreSnapshots)
@@ -173,7 +173,8 @@ describe('staking by an agent', () => {
     const yieldCo = await staffedCompany(t, 5, {
       name: 'Yield Farm Co',
       category: 'DEFI_YIELD',
-      treasuryAddress: TREASURY,
+      // A treasury belongs to one company.
+      treasuryAddress: '0x00000000000000000000000000000000000ba5e2',
     });
     const agentCfo = yieldCo.cfo;
     const primary = t.chain.chain.contracts.primaryToken!;

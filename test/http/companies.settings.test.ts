@@ -9,6 +9,7 @@ import type { ComputeProvider } from '../../src/domain/compute/provider.ts';
 import { startTestApp, useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
 import { runCommonRouteTests } from '../helpers/security.ts';
+import { treasuryHelpers } from '../helpers/treasuries.ts';
 
 let id: string;
 const calls: string[] = [];
@@ -169,11 +170,45 @@ describe('PATCH /api/companies/{id}/engine', () => {
 
 describe('PUT /api/companies/{id}/treasury', () => {
   const put = (body: unknown, signer = 1) => signed(t.app, signer, 'PUT', `/api/companies/${id}/treasury`, body);
+  const tr = treasuryHelpers(t);
 
-  it('stores the treasury address checksummed', async () => {
-    const res = await put({ treasuryAddress: devAccount(3).address.toLowerCase() });
+  it("stores the treasury address checksummed, proven by the treasury's acceptance", async () => {
+    const res = await put({
+      treasuryAddress: devAccount(3).address.toLowerCase(),
+      acceptance: await tr.accept(devAccount(3), id),
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.treasuryAddress).toBe(devAccount(3).address);
+    expect(res.json().data).toMatchObject({ treasuryAddress: devAccount(3).address, treasuryStatus: 'PROVEN' });
+    expect(Date.parse(res.json().data.treasuryProvenAt)).toBeGreaterThan(0);
+  });
+
+  it("takes the creator's own wallet without a second signature", async () => {
+    const res = await put({ treasuryAddress: devAccount(1).address });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ treasuryAddress: devAccount(1).address, treasuryStatus: 'PROVEN' });
+  });
+
+  it('refuses a malformed acceptance, each bound just outside', async () => {
+    const good = await tr.accept(devAccount(3), id);
+    for (const acceptance of [
+      { ...good, deadline: 0 },
+      { ...good, deadline: 2 ** 40 + 1 },
+      { ...good, deadline: 1.5 },
+      { ...good, signature: '0x' },
+      { ...good, signature: `0x${'ab'.repeat(2049)}` },
+      { ...good, signature: `${good.signature}0` },
+      { deadline: good.deadline },
+      { ...good, extra: 1 },
+    ]) {
+      const res = await put({ treasuryAddress: devAccount(3).address, acceptance });
+      expect([res.statusCode, res.json().error.code], JSON.stringify(acceptance)).toEqual([400, 'VALIDATION_ERROR']);
+    }
+    // Just inside: the longest signature the schema takes is a valid shape, refused only as not the treasury's.
+    const res = await put({
+      treasuryAddress: devAccount(3).address,
+      acceptance: { ...good, signature: `0x${'ab'.repeat(2048)}` },
+    });
+    expect([res.statusCode, res.json().error.code]).toEqual([403, 'FORBIDDEN']);
   });
 
   it('refuses the zero address, a malformed address and extra fields', async () => {
@@ -188,13 +223,13 @@ describe('PUT /api/companies/{id}/treasury', () => {
     const address = devAccount(3).address;
     const hex = address.slice(2);
     for (const spelled of [address, address.toLowerCase(), `0x${hex.toUpperCase()}`]) {
-      const res = await put({ treasuryAddress: spelled });
+      const res = await put({ treasuryAddress: spelled, acceptance: await tr.accept(devAccount(3), id) });
       expect(res.statusCode, spelled).toBe(200);
       expect(res.json().data.treasuryAddress).toBe(address);
     }
     // Every letter's case flipped: mixed case whose checksum is wrong, as the staking routes refuse it too.
     const flipped = [...hex].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
-    const res = await put({ treasuryAddress: `0x${flipped}` });
+    const res = await put({ treasuryAddress: `0x${flipped}`, acceptance: await tr.accept(devAccount(3), id) });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       code: 'VALIDATION_ERROR',

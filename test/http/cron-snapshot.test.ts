@@ -9,11 +9,14 @@ import { loadConfig } from '../../src/config.ts';
 import { companies, scoreSnapshots } from '../../src/db/schema/index.ts';
 import { developmentCronSecret } from '../../src/domain/auth/dev-secret.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { tokenTrading } from '../helpers/trading.ts';
+import { treasuryHelpers } from '../helpers/treasuries.ts';
 
 const CRON = 'cron-secret-for-snapshots';
 const ADMIN = 'admin-secret-for-snapshots';
-const NOW = Date.parse('2026-05-04T09:30:00Z');
-const t = useTestApp({ env: { CRON_SECRET: CRON, ADMIN_SECRET: ADMIN }, now: () => NOW });
+const t = useTestApp({ env: { CRON_SECRET: CRON, ADMIN_SECRET: ADMIN } });
+const tr = treasuryHelpers(t);
+const trading = tokenTrading(t);
 
 const snapshot = (secret: string | null = CRON) =>
   t.app.inject({
@@ -37,10 +40,22 @@ describe('POST /api/cron/score-snapshot', () => {
     expect(bad.statusCode).toBe(401);
   });
 
-  it('answers empty while there is no company', async () => {
+  it("answers waiting until the indexer has applied the chain's day, then empty while there is no company", async () => {
+    // Today is the chain's: 2027-05-04, 09:30.
+    await tr.at(Date.parse('2027-05-04T09:30:00Z') / 1000);
+    const waiting = await snapshot(ADMIN);
+    expect(waiting.statusCode).toBe(200);
+    expect(waiting.json().data).toEqual({
+      date: '2027-05-04',
+      status: 'waiting',
+      companies: 0,
+      changed: 0,
+      block: null,
+      waitingFor: ['company-tokens', 'treasury-transfers'],
+    });
+    await Promise.all([trading.index(), tr.index()]);
     const res = await snapshot(ADMIN);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ date: '2026-05-04', status: 'empty', companies: 0 });
+    expect(res.json().data).toMatchObject({ date: '2027-05-04', status: 'empty', companies: 0 });
   });
 
   it("takes today's snapshot once: a second call finds it taken and writes nothing", async () => {
@@ -58,16 +73,16 @@ describe('POST /api/cron/score-snapshot', () => {
     }
     const first = await snapshot();
     expect(first.statusCode).toBe(200);
-    expect(first.json().data).toMatchObject({ date: '2026-05-04', status: 'taken', companies: 3 });
+    expect(first.json().data).toMatchObject({ date: '2027-05-04', status: 'taken', companies: 3 });
     const rows = await t.database.db.select().from(scoreSnapshots);
     expect(rows).toHaveLength(3);
 
     const second = await snapshot(ADMIN);
-    expect(second.json().data).toMatchObject({ date: '2026-05-04', status: 'exists' });
+    expect(second.json().data).toMatchObject({ date: '2027-05-04', status: 'exists' });
     expect(await t.database.db.select().from(scoreSnapshots)).toEqual(rows);
 
     const list = await t.app.inject({ method: 'GET', url: '/api/fortune-list' });
-    expect(list.json().data.epoch).toBe('2026-05-04T00:00:00.000Z');
+    expect(list.json().data.epoch).toBe('2027-05-04T00:00:00.000Z');
     expect(list.json().data.companies.map((e: any) => e.company.slug)).toContain('snap-1');
   });
 });

@@ -9,9 +9,12 @@ import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import { NO_EPOCH_DATA_MESSAGE, noSnapshotMessage } from '../../src/domain/scores/queries.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { tokenTrading } from '../helpers/trading.ts';
+import { treasuryHelpers } from '../helpers/treasuries.ts';
 
-const NOW = Date.parse('2026-04-02T10:00:00Z');
-const t = useTestApp({ now: () => NOW });
+const t = useTestApp();
+const tr = treasuryHelpers(t);
+const trading = tokenTrading(t);
 let apiKey: string;
 
 const list = (query = '') => t.app.inject({ method: 'GET', url: `/api/fortune-list${query}` });
@@ -61,18 +64,20 @@ async function agent(companyId: string, role: string, status = 'ACTIVE') {
 
 beforeAll(async () => {
   apiKey = (await createApiKey(t.database.db, 'fortune')).key;
+  // Snapshot days are the chain's: its clock reads 2027-04-02, 10:00 UTC.
+  await tr.at(Date.parse('2027-04-02T10:00:00Z') / 1000);
 });
 
 describe('before any company or snapshot', () => {
-  it('GET /api/fortune-list says there is no epoch data yet, with epoch = the coming midnight UTC', async () => {
+  it("GET /api/fortune-list says there is no epoch data yet, with epoch = the chain's coming midnight UTC", async () => {
     const res = await list();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
       data: {
-        epoch: '2026-04-03T00:00:00.000Z',
+        epoch: '2027-04-03T00:00:00.000Z',
         // The day the first snapshot will cover.
-        covers: { from: '2026-04-02T00:00:00.000Z', to: '2026-04-03T00:00:00.000Z' },
+        covers: { from: '2027-04-02T00:00:00.000Z', to: '2027-04-03T00:00:00.000Z' },
         companies: [],
         message: NO_EPOCH_DATA_MESSAGE,
       },
@@ -232,19 +237,20 @@ describe('with five companies', () => {
     });
   });
 
-  describe('GET /api/fortune-list after the snapshot of 2026-04-02', () => {
+  describe('GET /api/fortune-list after the snapshot of 2027-04-02', () => {
     beforeAll(async () => {
+      await Promise.all([trading.index(), tr.index()]);
       const result = await takeScoreSnapshot(t.container, t.database.db);
-      expect(result).toMatchObject({ date: '2026-04-02', status: 'taken', companies: 5 });
+      expect(result).toMatchObject({ date: '2027-04-02', status: 'taken', companies: 5 });
     });
 
     it('lists the latest snapshot by rank with the internal view', async () => {
       const res = await list();
       expect(res.statusCode).toBe(200);
       const { data } = res.json();
-      expect(data.epoch).toBe('2026-04-02T00:00:00.000Z');
-      // The snapshot of 2026-04-02 covers the day before it.
-      expect(data.covers).toEqual({ from: '2026-04-01T00:00:00.000Z', to: '2026-04-02T00:00:00.000Z' });
+      expect(data.epoch).toBe('2027-04-02T00:00:00.000Z');
+      // The snapshot of 2027-04-02 covers the day before it.
+      expect(data.covers).toEqual({ from: '2027-04-01T00:00:00.000Z', to: '2027-04-02T00:00:00.000Z' });
       expect(data.message).toBeUndefined();
       // Only completeness differs (6/11, 0, 2/11, 1/11, 0), scored 100 * share: alpha 54.55 -> 5.455 * 1.01 = 5.51,
       // charlie 18.18 -> 1.82, delta 9.09 -> 0.91.
@@ -292,23 +298,23 @@ describe('with five companies', () => {
     });
 
     it('serves a date by its snapshot, and an empty list with a message for a date without one', async () => {
-      expect((await list('?epoch=2026-04-02')).json()).toEqual((await list('?epoch=latest')).json());
-      const none = await list('?epoch=2026-04-01');
+      expect((await list('?epoch=2027-04-02')).json()).toEqual((await list('?epoch=latest')).json());
+      const none = await list('?epoch=2027-04-01');
       expect(none.statusCode).toBe(200);
       expect(none.json()).toEqual({
         success: true,
         data: {
-          epoch: '2026-04-01T00:00:00.000Z',
-          covers: { from: '2026-03-31T00:00:00.000Z', to: '2026-04-01T00:00:00.000Z' },
+          epoch: '2027-04-01T00:00:00.000Z',
+          covers: { from: '2027-03-31T00:00:00.000Z', to: '2027-04-01T00:00:00.000Z' },
           companies: [],
-          message: noSnapshotMessage('2026-04-01'),
+          message: noSnapshotMessage('2027-04-01'),
         },
       });
-      expect((await list('?epoch=2026-04-01&category=RWA')).json().data.message).toBe(noSnapshotMessage('2026-04-01'));
+      expect((await list('?epoch=2027-04-01&category=RWA')).json().data.message).toBe(noSnapshotMessage('2027-04-01'));
     });
 
     it('refuses an epoch that is neither latest nor a calendar date', async () => {
-      for (const epoch of ['yesterday', 'LATEST', '2026-4-2', '2026-04-02T00:00:00Z', '2026-02-30', '0000-01-01', '']) {
+      for (const epoch of ['yesterday', 'LATEST', '2026-4-2', '2027-04-02T00:00:00Z', '2026-02-30', '0000-01-01', '']) {
         expectValidationError(await list(`?epoch=${encodeURIComponent(epoch)}`), 'query.epoch');
       }
     });
@@ -318,13 +324,13 @@ describe('with five companies', () => {
         ['charlie', 2],
         ['delta', 3],
       ]);
-      expect(internalRanks(await list('?category=AI_TOKENS&epoch=2026-04-02'))).toEqual([['echo', 5]]);
+      expect(internalRanks(await list('?category=AI_TOKENS&epoch=2027-04-02'))).toEqual([['echo', 5]]);
       const empty = (await list('?category=MULTICHAIN')).json();
       expect(empty).toEqual({
         success: true,
         data: {
-          epoch: '2026-04-02T00:00:00.000Z',
-          covers: { from: '2026-04-01T00:00:00.000Z', to: '2026-04-02T00:00:00.000Z' },
+          epoch: '2027-04-02T00:00:00.000Z',
+          covers: { from: '2027-04-01T00:00:00.000Z', to: '2027-04-02T00:00:00.000Z' },
           companies: [],
         },
       });

@@ -402,7 +402,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set the treasury address that receives epoch rewards */
+        /**
+         * Set the treasury address that receives epoch rewards, with the treasury's acceptance
+         * @description The signer must hold the company's card. A treasury other than the signer's own wallet must accept the company: its EIP-712 signature of TreasuryAcceptance { companyId, treasury, chainId, deadline } (docs/api/companies.md). 400 BAD_REQUEST for the zero address, a platform contract, a company token or an agent wallet; 403 FORBIDDEN without a valid acceptance or for another company's treasury. The treasury score counts the treasury's time-weighted USDC balance from the moment it is set.
+         */
         put: operations["putCompaniesByIdTreasury"];
         post?: never;
         delete?: never;
@@ -442,7 +445,7 @@ export interface paths {
         put?: never;
         /**
          * Take today's score snapshot now, unless it is taken (the scheduler takes it at 00:00 UTC)
-         * @description Scores every company for today (UTC, by the service clock) exactly as the daily score-snapshot job does, once per date: a date already taken answers status "exists" and changes nothing; with no company, "empty". Epochs reward the mean of the daily snapshots in their window. 401 UNAUTHORIZED without a valid CRON_SECRET or ADMIN_SECRET.
+         * @description Scores every company for today (UTC, by the chain's clock) exactly as the daily score-snapshot job does, once per date: a date already taken answers status "exists" and changes nothing; with no company, "empty"; while the indexer has not yet applied the day before, "waiting" (ask again shortly). Epochs reward the mean of the daily snapshots in their window. 401 UNAUTHORIZED without a valid CRON_SECRET or ADMIN_SECRET.
          */
         post: operations["postCronScoreSnapshot"];
         delete?: never;
@@ -2490,6 +2493,12 @@ export interface operations {
                                 };
                             } | null;
                             treasuryAddress: string | null;
+                            treasuryProvenAt: string | null;
+                            /**
+                             * @description PROVEN: the company proved it controls its treasury (the treasury signed its acceptance, or is the creator's wallet), which then counts toward the treasury score from treasuryProvenAt; UNPROVEN: set without proof (before proofs were asked for, or at creation), it scores 0 until the creator sets it again with PUT /api/companies/{id}/treasury; NONE: no treasury
+                             * @enum {string}
+                             */
+                            treasuryStatus: "NONE" | "UNPROVEN" | "PROVEN";
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp
@@ -2694,6 +2703,12 @@ export interface operations {
                                 };
                             } | null;
                             treasuryAddress: string | null;
+                            treasuryProvenAt: string | null;
+                            /**
+                             * @description PROVEN: the company proved it controls its treasury (the treasury signed its acceptance, or is the creator's wallet), which then counts toward the treasury score from treasuryProvenAt; UNPROVEN: set without proof (before proofs were asked for, or at creation), it scores 0 until the creator sets it again with PUT /api/companies/{id}/treasury; NONE: no treasury
+                             * @enum {string}
+                             */
+                            treasuryStatus: "NONE" | "UNPROVEN" | "PROVEN";
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp
@@ -4329,9 +4344,16 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The new treasury, with its acceptance unless it is the signer's own wallet. Never the zero address, a platform contract, a company token, an agent wallet or another company's treasury. */
         requestBody: {
             content: {
                 "application/json": {
+                    acceptance?: {
+                        /** @description The acceptance's last second (Unix time by the chain's clock): after the chain's time and at most 86400 s ahead of it */
+                        deadline: number;
+                        /** @description The treasury's EIP-712 signature of TreasuryAcceptance { companyId, treasury, chainId, deadline } (domain ai-economy, version 1, the chain id); a contract wallet's is checked with ERC-1271 */
+                        signature: string;
+                    };
                     /**
                      * Format: evm-address
                      * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
@@ -4437,6 +4459,12 @@ export interface operations {
                                 };
                             } | null;
                             treasuryAddress: string | null;
+                            treasuryProvenAt: string | null;
+                            /**
+                             * @description PROVEN: the company proved it controls its treasury (the treasury signed its acceptance, or is the creator's wallet), which then counts toward the treasury score from treasuryProvenAt; UNPROVEN: set without proof (before proofs were asked for, or at creation), it scores 0 until the creator sets it again with PUT /api/companies/{id}/treasury; NONE: no treasury
+                             * @enum {string}
+                             */
+                            treasuryStatus: "NONE" | "UNPROVEN" | "PROVEN";
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp
@@ -4666,13 +4694,13 @@ export interface operations {
                             companies: number;
                             /**
                              * Format: date
-                             * @description The UTC date of the snapshot (today, by the service clock)
+                             * @description The UTC date of the snapshot (today, by the chain's clock)
                              */
                             date: string;
-                            /** @description taken: written now; exists: the date was already taken; empty: no company to rank */
-                            status: "taken" | "exists" | "empty";
-                            /** @description Where treasury values came from: the chain, or the previous snapshot when the chain did not answer */
-                            treasury: "chain" | "previous" | "none";
+                            /** @description taken: written now; exists: the date was already taken; empty: no company to rank; waiting: the chain's day has ended but the indexer has not applied its last blocks yet (waitingFor names the streams; ask again shortly) */
+                            status: "taken" | "exists" | "empty" | "waiting";
+                            /** @description While waiting: the indexer streams behind */
+                            waitingFor?: string[];
                         };
                         /** @enum {boolean} */
                         success: true;

@@ -91,6 +91,11 @@ export const companies = pgTable(
     /** The Uniswap v4 pool id (bytes32 hex) inside the PoolManager, set at graduation (SPEC.md `v4PoolAddress`). */
     tokenPoolId: text('token_pool_id'),
     treasuryAddress: text('treasury_address'),
+    /**
+     * When the company proved it controls treasuryAddress (the chain's time; company_treasuries holds the spans);
+     * null for a treasury set without proof, which earns no treasury score (docs/api/companies.md "Treasury").
+     */
+    treasuryProvenAt: timestamp('treasury_proven_at', { withTimezone: true, mode: 'date' }),
     creatorAddress: text('creator_address').notNull(),
     /**
      * The block at which creatorAddress was known right: where the card was read at creation, then the block of
@@ -115,6 +120,8 @@ export const companies = pgTable(
     index('companies_creator_idx').on(t.creatorAddress),
     index('companies_card_pending_idx').on(t.cardTokenId).where(sql`${t.cardLockedAt} is null`),
     index('companies_referrer_idx').on(t.referrerCompanyId),
+    // Whose treasury an address is (a treasury belongs to one company).
+    index('companies_treasury_idx').on(t.treasuryAddress),
     uniqueIndex('companies_token_address_unique').on(t.tokenAddress),
     // GET /api/v1/tokens, newest first, with and without a status filter.
     index('companies_token_list_idx')

@@ -7,3 +7,4 @@ export * from './epochs.ts';
 export * from './events.ts';
 export * from './scores.ts';
 export * from './tokens.ts';
+export * from './treasuries.ts';

@@ -31,6 +31,13 @@ export const tokenTrades = pgTable(
      * trade is indexed; null for buys. Tokens the trader got other than by buying have no cost and earn none.
      */
     realizedPnl: numeric('realized_pnl', { precision: 78, scale: 0, mode: 'bigint' }),
+    /**
+     * A sale's holding period, for the trading score (docs/api/fortune.md "Trading"): when the trader's position
+     * was opened (its first buy since it last held nothing) and its latest buy before the sale. Null for buys, and
+     * for a sale of a position opened before these were recorded.
+     */
+    heldSince: timestamp('held_since', { withTimezone: true, mode: 'date' }),
+    lastBuyAt: timestamp('last_buy_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     primaryKey({ columns: [t.txHash, t.logIndex] }),
@@ -58,6 +65,10 @@ export const traderPositions = pgTable(
     /** USDC paid for `quantity` (base units). */
     costUsdc: numeric('cost_usdc', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
     realizedPnlUsdc: numeric('realized_pnl_usdc', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+    /** The block time of the first buy since the position last held nothing; null while it holds nothing. */
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }),
+    /** The block time of the latest buy. */
+    lastBuyAt: timestamp('last_buy_at', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.trader, t.tokenAddress] })],

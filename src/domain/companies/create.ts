@@ -4,13 +4,16 @@
 import { randomBytes } from 'node:crypto';
 import { createId } from '@paralleldrive/cuid2';
 import { eq } from 'drizzle-orm';
-import { type Address, getAddress } from 'viem';
+import { type Address, getAddress, isAddressEqual } from 'viem';
+import { chainTime } from '../../chain/time.ts';
 import { COMPANY_SLUG_MAX, COMPANY_SLUG_MIN, RECORD_ID_PATTERN } from '../../constants.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { badRequest, conflict, validationError } from '../../errors.ts';
 import { gasToday } from '../costs/gas-budget.ts';
 import type { Deps } from '../deps.ts';
+import { refuseForbiddenTreasury } from '../treasuries/rules.ts';
+import { proveTreasury } from '../treasuries/set.ts';
 import { lockCompanyCard, pickUnusedCard } from './card.ts';
 import { companyView } from './views.ts';
 
@@ -64,6 +67,8 @@ export async function createCompany(
   }
   const [taken] = await db.select({ id: companies.id }).from(companies).where(eq(companies.slug, slug));
   if (taken) throw slugTaken(slug);
+  const treasury = input.treasuryAddress ? getAddress(input.treasuryAddress) : null;
+  if (treasury) await refuseForbiddenTreasury(deps, undefined, treasury);
 
   const { tokenId: cardTokenId, block } = await pickUnusedCard(deps, signer);
   let row: typeof companies.$inferSelect;
@@ -77,7 +82,9 @@ export async function createCompany(
         category: input.category,
         description: input.description ?? null,
         logoUrl: input.logoUrl ?? null,
-        treasuryAddress: input.treasuryAddress ? getAddress(input.treasuryAddress) : null,
+        // Proven below when it is the creator's own wallet; any other address stays unproven (it scores nothing)
+        // until its acceptance is given with PUT /api/companies/{id}/treasury, which names the company it accepts.
+        treasuryAddress: treasury,
         referrerCompanyId: input.referrerCompanyId ?? null,
         creatorAddress: getAddress(signer),
         cardTokenId,
@@ -93,6 +100,14 @@ export async function createCompany(
     throw err;
   }
 
+  if (treasury && isAddressEqual(treasury, signer)) {
+    try {
+      row = await proveTreasury(deps, row, treasury, await chainTime(deps.chain.publicClient));
+    } catch (err) {
+      // The company exists; its treasury stays UNPROVEN until PUT /api/companies/{id}/treasury proves it.
+      deps.log?.warn({ err, companyId: row.id }, 'treasury proof deferred');
+    }
+  }
   try {
     await lockCompanyCard(deps, row);
     row = { ...row, cardLockedAt: new Date(deps.now()) };

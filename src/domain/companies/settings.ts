@@ -1,16 +1,14 @@
 // Changing a company's settings: the CEO directive and autonomy (PATCH /api/companies/{id}), the engine
-// (PATCH /api/companies/{id}/engine, which also reaches the company's compute machine) and the treasury.
+// (PATCH /api/companies/{id}/engine, which also reaches the company's compute machine). The treasury is set by
+// domain/treasuries/set.ts.
 import { eq } from 'drizzle-orm';
-import { type Address, getAddress, zeroAddress } from 'viem';
+import type { Address } from 'viem';
 import { companies, type EngineConfig, type ToolkitConfig } from '../../db/schema/companies.ts';
-import { badRequest } from '../../errors.ts';
 import { machineStep } from '../compute/provider.ts';
-import { gasToday } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { requireCardHolder } from './card.ts';
-import { liveAgentsOf, requireCompany } from './queries.ts';
+import { requireCompany } from './queries.ts';
 import { leagueOf } from './rules.ts';
-import { companyView } from './views.ts';
 
 type Deps = Pick<DomainDeps, 'database' | 'compute' | 'chain' | 'config' | 'now'>;
 
@@ -110,27 +108,4 @@ export async function updateEngine(
     masterDirective: row!.masterDirective,
     machineResults: { resize, envUpdate },
   };
-}
-
-export async function updateTreasury(
-  deps: Deps,
-  idOrSlug: string,
-  signer: Address | undefined,
-  treasuryAddress: string,
-) {
-  const company = await requireCompany(deps.database.db, idOrSlug);
-  await requireCardHolder(deps, company, signer);
-  const address = getAddress(treasuryAddress);
-  if (address === zeroAddress)
-    throw badRequest('treasuryAddress must not be the zero address: rewards minted there are lost');
-  const [row] = await deps.database.db
-    .update(companies)
-    .set({ treasuryAddress: address, updatedAt: new Date() })
-    .where(eq(companies.id, company.id))
-    .returning();
-  const [live, gas] = await Promise.all([
-    liveAgentsOf(deps.database.db, company.id),
-    gasToday(deps, deps.database.db, company.id),
-  ]);
-  return companyView(row!, live, gas);
 }

@@ -8,6 +8,7 @@ import type {
   ENGINE_PRESETS,
   LEAGUES,
   TOKEN_STATUSES,
+  TREASURY_STATUSES,
 } from '../../constants.ts';
 import { AGENT_ROLES } from '../../constants.ts';
 import type { agents, companies } from '../../db/schema/companies.ts';
@@ -57,6 +58,12 @@ export function companyView(company: CompanyRow, companyAgents: AgentRow[], gas:
     tokenAddress: company.tokenStatus === 'PRE_PUBLIC' ? null : company.tokenAddress,
     creatorAddress: company.creatorAddress,
     treasuryAddress: company.treasuryAddress,
+    treasuryStatus: (company.treasuryAddress === null
+      ? 'NONE'
+      : company.treasuryProvenAt === null
+        ? 'UNPROVEN'
+        : 'PROVEN') as Of<typeof TREASURY_STATUSES>,
+    treasuryProvenAt: company.treasuryProvenAt?.toISOString() ?? null,
     logoUrl: company.logoUrl,
     cardTokenId: company.cardTokenId,
     cardLocked: company.cardLockedAt !== null,

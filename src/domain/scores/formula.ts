@@ -1,6 +1,7 @@
-// The platform score's fixed numbers (DESIGN.md "Scores"): component weights, the referral boost, the unit of
-// the money log scale, the activity window, the volume cap per trader and the profile items of completeness. The
-// snapshot's SQL is built from these, and the tests and docs/api/fortune.md quote them.
+// The platform score's fixed numbers (docs/api/fortune.md): component weights, the referral boost, the unit of the
+// money log scale, the activity window, the volume cap per trader and the profile items of completeness. The
+// snapshot's SQL is built from these, and the tests and docs/api/fortune.md quote them. The floors each component is
+// scaled against, and the trading score's minimum hold, are settings (SCORE_FLOOR_*, TRADING_MIN_HOLD_S).
 import { AGENT_ROLES } from '../../constants.ts';
 
 /** Weight of each 0-100 component in the overall score; they sum to 1. */
@@ -18,8 +19,8 @@ export const REFERRAL_BOOST_MAX = 0.25;
 
 /**
  * The unit of the money log scale, in USDC base units: 100 USDC. A money component scores
- * 100 * ln(1 + x / unit) / ln(1 + best / unit), so amounts well below the unit count almost linearly and for
- * little (1 USDC beside a best of 10,000 USDC scores 0.22, not the 7.5 a 1 USDC unit would give), while above it
+ * 100 * ln(1 + x / unit) / ln(1 + max(best, floor) / unit), so amounts well below the unit count almost linearly and
+ * for little (1 USDC beside a best of 10,000 USDC scores 0.22, not the 7.5 a 1 USDC unit would give), while above it
  * each tenfold counts the same and a million dollars is not a million times a dollar.
  */
 export const MONEY_LOG_UNIT = 100_000_000n;

@@ -1,6 +1,7 @@
 // Reading the rankings: the internal Fortune List from a daily snapshot (by its rank), and the v1 list from the
 // companies' live platformScore. Each is one indexed query for the page plus one for the total or the date.
 import { and, asc, eq, max, type SQL, sql } from 'drizzle-orm';
+import { chainDate } from '../../chain/time.ts';
 import type { COMPANY_CATEGORIES, LEAGUES } from '../../constants.ts';
 import { rowsOf } from '../../db/client.ts';
 import { countEachTime, type PageTotal } from '../../db/page-total.ts';
@@ -13,7 +14,7 @@ import { type FortuneListEntry, type FortuneRow, fortuneEntry, fortuneListEntry 
 
 type Category = (typeof COMPANY_CATEGORIES)[number];
 type League = (typeof LEAGUES)[number];
-type Deps = Pick<DomainDeps, 'database' | 'now'>;
+type Deps = Pick<DomainDeps, 'database' | 'chain' | 'now'>;
 
 /** `latest` or a date YYYY-MM-DD; whether the date exists is checked by isCalendarDate. */
 export const FORTUNE_EPOCH_PATTERN = '^(latest|[0-9]{4}-[0-9]{2}-[0-9]{2})$';
@@ -51,7 +52,9 @@ export async function getFortuneList(deps: Deps, query: FortuneListQuery): Promi
   if (date === 'latest') {
     const [latest] = await db.select({ date: max(scoreSnapshots.snapshotDate) }).from(scoreSnapshots);
     if (!latest?.date) {
-      const next = nextMidnight(deps.now());
+      // The chain's midnight: snapshots follow its clock (the server's when it does not answer).
+      const now = await chainDate(deps.chain.publicClient).catch(() => new Date(deps.now()));
+      const next = nextMidnight(now.getTime());
       return {
         epoch: next,
         covers: snapshotCovers(utcDateOf(Date.parse(next))),

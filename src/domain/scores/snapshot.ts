@@ -1,18 +1,21 @@
-// The daily score snapshot (DESIGN.md "Scores", "Epochs and rewards"): every company's five raw values, their
-// 0-100 scores against the best company of the snapshot, the referral boost, the overall score and the rank,
-// written for one UTC date D (covering the day [D - 24 h, D)); then each company's platformScore, and the `score`
-// and `season` events.
+// The daily score snapshot (docs/api/fortune.md): every company's five raw values, their 0-100 scores against the
+// larger of the best company of the snapshot and the component's floor, the referral boost, the overall score and
+// the rank, written for one UTC date D of the chain's clock (covering the day [D - 24 h, D)); then each company's
+// platformScore, and the `score` and `season` events.
 //
-// Only the treasury balances come from the chain, read before the SQL at one pinned block. Everything else is a
-// few set-based statements whatever the number of companies: one INSERT ... SELECT computes the raw values with
-// grouped subqueries (volume netted per trader and capped, volume.ts), the best with window functions and the rank
+// Everything comes from the database, once the indexer has applied the day (readiness.ts): a few set-based
+// statements whatever the number of companies. One INSERT ... SELECT computes the raw values with grouped
+// subqueries (the time-weighted treasury, twab.ts; PnL under the trading rules, trading.ts; volume netted per
+// trader, capped and without the company's own wallets, volume.ts), the best with window functions and the rank
 // with row_number(); one statement sets the changed platform scores and publishes their `score` events. A date is
 // taken once: a later run finds it done.
 import { sql } from 'drizzle-orm';
+import { chainTime } from '../../chain/time.ts';
 import { AGENT_ROLES } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { scoreSnapshots } from '../../db/schema/scores.ts';
+import { isChainUnavailable } from '../../errors.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { publishEvent, publishEventsFrom } from '../events/store.ts';
 import { DAY_MS, snapshotCovers, startOfDate, utcDateOf } from './dates.ts';
@@ -25,86 +28,92 @@ import {
   SCORE_DECIMALS,
   SCORE_WEIGHTS,
 } from './formula.ts';
-import { readTreasuryBalances } from './treasury.ts';
+import { linkedWallets } from './linked.ts';
+import { streamsBehind } from './readiness.ts';
+import { countedPnl } from './trading.ts';
+import { treasuryTwab } from './twab.ts';
 import { countedVolume, dayPositions } from './volume.ts';
 
-type Deps = Pick<DomainDeps, 'chain' | 'now'>;
+type Deps = Pick<DomainDeps, 'chain' | 'config'>;
+type Floors = DomainDeps['config']['scoreFloors'];
 
 /** Held (per transaction) while a snapshot is written, so two callers never write one date together. */
 const SNAPSHOT_LOCK = 'score-snapshot';
 
 export interface SnapshotResult {
   date: string;
-  /** `taken`: written now; `exists`: the date was already done; `empty`: no company to rank. */
-  status: 'taken' | 'exists' | 'empty';
+  /**
+   * `taken`: written now; `exists`: the date was already done; `empty`: no company to rank; `waiting`: the chain's
+   * day has ended but the indexer has not applied all of it yet (the job takes it at a later run).
+   */
+  status: 'taken' | 'exists' | 'empty' | 'waiting';
   /** Companies in the snapshot. */
   companies: number;
   /** Companies whose platformScore changed, each with a `score` event. */
   changed: number;
-  /** Where the treasury values came from: the chain, or the last snapshot when the chain did not answer. */
-  treasury: 'chain' | 'previous' | 'none';
-  /** The block the balances were read at. */
+  /** The chain's latest block when the snapshot was taken; null when the chain did not answer. */
   block: bigint | null;
+  /** While `waiting`: the indexer streams that have not applied the day's last blocks. */
+  waitingFor?: string[];
 }
 
 /**
- * Takes the snapshot of `date` (default: today in UTC, by the container's clock) unless it exists. `db` may be a
- * transaction (the scheduler's, holding the job lock) or the database; the writes run in a transaction of their
- * own inside it, so a crash leaves the date either whole or absent.
+ * Takes the snapshot of `date` unless it exists. Without a date: today's by the chain's clock, once the scored
+ * streams have applied every block of the day before (else `waiting`); a date given (a backfill, an operator) is
+ * taken from what is indexed. `db` may be a transaction (the scheduler's, holding the job lock) or the database;
+ * the writes run in a transaction of their own inside it, so a crash leaves the date either whole or absent.
  */
-export async function takeScoreSnapshot(
-  deps: Deps,
-  db: Tx,
-  date: string = utcDateOf(deps.now()),
-): Promise<SnapshotResult> {
+export async function takeScoreSnapshot(deps: Deps, db: Tx, date?: string): Promise<SnapshotResult> {
+  let day = date;
+  let waitingFor: string[] = [];
+  if (day === undefined) {
+    day = utcDateOf(Number(await chainTime(deps.chain.publicClient)) * 1000);
+    if (!(await snapshotExists(db, day))) waitingFor = await streamsBehind(deps, db, startOfDate(day));
+  }
   const result = (status: SnapshotResult['status'], extra: Partial<SnapshotResult> = {}): SnapshotResult => ({
-    date,
+    date: day,
     status,
     companies: 0,
     changed: 0,
-    treasury: 'none',
     block: null,
     ...extra,
   });
-  if (await snapshotExists(db, date)) return result('exists');
-
-  const treasuries = rowsOf<{ companyId: string; treasuryAddress: string }>(
-    await db.execute(
-      sql`select id as "companyId", treasury_address as "treasuryAddress" from ${companies} where treasury_address is not null`,
-    ),
-  );
-  const read = await readTreasuryBalances(deps, treasuries);
+  if (await snapshotExists(db, day)) return result('exists');
+  if (waitingFor.length > 0) return result('waiting', { waitingFor });
+  const block = await deps.chain.publicClient.getBlockNumber({ cacheTime: 0 }).catch((err: unknown) => {
+    if (isChainUnavailable(err)) return null;
+    throw err;
+  });
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SNAPSHOT_LOCK}))`);
     // These few statements each plan a whole day's work: compiling them (JIT) cost about a second at 100,000
     // companies and gained nothing back (docs/benchmarks.md).
     await tx.execute(sql`set local jit = off`);
-    if (await snapshotExists(tx, date)) return result('exists');
-    await tx.execute(insertSnapshot(date, read));
+    if (await snapshotExists(tx, day)) return result('exists');
+    await tx.execute(insertSnapshot(day, block, deps.config.scoreFloors, deps.config.tradingMinHoldS));
     const [summary] = rowsOf<{ companies: number; leader: string | null }>(
       await tx.execute(sql`
         select count(*)::integer as companies,
           min(company_id) filter (where rank = 1) as leader
-        from ${scoreSnapshots} where snapshot_date = ${date}::date`),
+        from ${scoreSnapshots} where snapshot_date = ${day}::date`),
     );
-    const extra = { treasury: read ? ('chain' as const) : ('previous' as const), block: read?.block ?? null };
-    if (!summary || summary.companies === 0 || !summary.leader) return result('empty', extra);
+    if (!summary || summary.companies === 0 || !summary.leader) return result('empty', { block });
 
     // A snapshot of an earlier date (a backfill) must not move the scores back: platformScore is the latest overall.
     const [later] = rowsOf<{ later: boolean }>(
       await tx.execute(
-        sql`select exists (select 1 from ${scoreSnapshots} where snapshot_date > ${date}::date) as later`,
+        sql`select exists (select 1 from ${scoreSnapshots} where snapshot_date > ${day}::date) as later`,
       ),
     );
-    const changed = later?.later ? 0 : await applyPlatformScores(tx, date);
+    const changed = later?.later ? 0 : await applyPlatformScores(tx, day);
     // A season event belongs to no one company, but the event log needs one: the snapshot's leader (rank 1).
     await publishEvent(tx, {
       type: 'season',
       companyId: summary.leader,
-      data: { kind: 'snapshot', epoch: date, companies: summary.companies },
+      data: { kind: 'snapshot', epoch: day, companies: summary.companies },
     });
-    return result('taken', { ...extra, companies: summary.companies, changed });
+    return result('taken', { block, companies: summary.companies, changed });
   });
 }
 
@@ -116,50 +125,33 @@ async function snapshotExists(db: Tx, date: string): Promise<boolean> {
 }
 
 /**
- * A money component against the best company: 100 * ln(1 + x / unit) / ln(1 + best / unit), 0 for x <= 0 (a loss
- * earns no trading points) and for everyone when the best is 0. Rounded half away from zero.
+ * A money component against the larger of the best company and the floor (base units): 100 * ln(1 + x / unit) /
+ * ln(1 + max(best, floor) / unit), 0 for x <= 0 (a loss earns no trading points). Rounded half away from zero.
  */
-const moneyScore = (column: string) => {
+const moneyScore = (column: string, floor: bigint) => {
   const log = (value: string) => `ln(1 + ${value}::float8 / ${MONEY_LOG_UNIT})`;
-  const best = `max(${column}) over ()`;
+  const scale = `greatest(max(${column}) over (), ${floor})`;
   return `round((case when ${column} <= 0 then 0
-      else 100 * ${log(column)} / ${log(best)} end)::numeric, ${SCORE_DECIMALS})`;
+      else 100 * ${log(column)} / ${log(scale)} end)::numeric, ${SCORE_DECIMALS})`;
 };
 
-/** A count against the best company: 100 * x / best, 0 for everyone when the best is 0. */
-const countScore = (column: string) => `round((case when ${column} <= 0 then 0
-      else 100 * ${column}::float8 / max(${column}) over () end)::numeric, ${SCORE_DECIMALS})`;
+/** A count against the larger of the best company and the floor: 100 * x / max(best, floor). */
+const countScore = (column: string, floor: number) => `round((case when ${column} <= 0 then 0
+      else 100 * ${column}::float8 / greatest(max(${column}) over (), ${floor}) end)::numeric, ${SCORE_DECIMALS})`;
 
 /** The one statement that computes and writes every company's row of the snapshot. */
-function insertSnapshot(date: string, read: Awaited<ReturnType<typeof readTreasuryBalances>>) {
+function insertSnapshot(date: string, block: bigint | null, floors: Floors, minHoldS: number) {
   const { from: dayStartIso, to: atIso } = snapshotCovers(date);
   const weekStartIso = new Date(startOfDate(date) - ACTIVITY_WINDOW_DAYS * DAY_MS).toISOString();
-  // Balances travel as two comma-joined lists (ids and digits hold no commas): two bind parameters however many
-  // companies there are. When the chain did not answer, each company keeps its value of the last snapshot.
-  const treasury = read
-    ? sql`select * from unnest(string_to_array(${[...read.balances.keys()].join(',')}::text, ','),
-        string_to_array(${[...read.balances.values()].join(',')}::text, ',')::numeric[]) as b (company_id, balance)`
-    : sql`select company_id, treasury_raw as balance from ${scoreSnapshots}
-        where snapshot_date = (select max(snapshot_date) from ${scoreSnapshots} where snapshot_date < ${date}::date)`;
   const roles = sql.raw(AGENT_ROLES.map((r) => `'${r}'`).join(', '));
   const w = SCORE_WEIGHTS;
   return sql`
     with
-    treasury (company_id, balance) as (${treasury}),
+    treasury (company_id, balance) as (${treasuryTwab(dayStartIso, atIso)}),
+    linked as (${linkedWallets()}),
     positions as (${dayPositions(dayStartIso, atIso)}),
     volume as (${countedVolume()}),
-    pnl as (
-      select a.company_id, sum(p.amount) as amount
-      from (
-        select lower(trader) as trader, sum(realized_pnl) as amount from token_trades
-        where block_time >= ${dayStartIso}::timestamptz and block_time < ${atIso}::timestamptz
-          and realized_pnl is not null
-        group by lower(trader)
-      ) p
-        join agents a on lower(a.on_chain_address) = p.trader
-      where a.company_id is not null
-      group by a.company_id
-    ),
+    pnl as (${countedPnl(dayStartIso, atIso, minHoldS)}),
     activity as (
       select company_id, count(*)::integer as rounds from decision_rounds
       where status = 'COMPLETE' and trigger = 'SCHEDULED'
@@ -199,10 +191,10 @@ function insertSnapshot(date: string, read: Awaited<ReturnType<typeof readTreasu
     ),
     components as (
       select raw.*,
-        ${sql.raw(moneyScore('treasury_raw'))} as treasury_score,
-        ${sql.raw(moneyScore('trading_raw'))} as trading_score,
-        ${sql.raw(moneyScore('volume_raw'))} as volume_score,
-        ${sql.raw(countScore('activity_raw'))} as activity_score,
+        ${sql.raw(moneyScore('treasury_raw', floors.treasury))} as treasury_score,
+        ${sql.raw(moneyScore('trading_raw', floors.trading))} as trading_score,
+        ${sql.raw(moneyScore('volume_raw', floors.volume))} as volume_score,
+        ${sql.raw(countScore('activity_raw', floors.activity))} as activity_score,
         round((100 * completeness_raw)::numeric, ${sql.raw(String(SCORE_DECIMALS))}) as completeness_score
       from raw
     ),
@@ -219,7 +211,7 @@ function insertSnapshot(date: string, read: Awaited<ReturnType<typeof readTreasu
     select ${date}::date, id, category, treasury_raw, trading_raw, volume_raw, activity_raw, completeness_raw,
       treasury_score, trading_score, volume_score, activity_score, completeness_score, referral_boost, overall,
       row_number() over (order by overall desc, created_at asc, id asc),
-      ${read ? read.block.toString() : null}::bigint
+      ${block === null ? null : block.toString()}::bigint
     from scored
     on conflict (snapshot_date, company_id) do nothing`;
 }

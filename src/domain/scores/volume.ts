@@ -1,6 +1,8 @@
-// Counted volume of the score snapshot (DESIGN.md "Scores", docs/api/fortune.md "Volume"): the trading of a
-// company's token that trading with oneself does not raise. Two rules, both set-based over one day of token_trades:
+// Counted volume of the score snapshot (docs/api/fortune.md "Volume"): the trading of a company's token that trading
+// with oneself does not raise. Three rules, all set-based over one day of token_trades:
 //
+// 0. The company's own linked wallets (linked.ts: its creator, treasuries and agents) do not count: a company does
+//    not make volume by buying its own token.
 // 1. Netting: each trader's trades of the token over the day count as the net change of their position, valued at
 //    their own average price on the side that grew it: bought > sold counts (bought - sold) * paid / bought, sold >
 //    bought counts (sold - bought) * received / sold. A round trip (buy, then sell the same tokens) counts 0 however
@@ -36,8 +38,8 @@ export function dayPositions(fromIso: string, toIso: string): SQL {
 }
 
 /**
- * The body of a `volume (company_id, amount)` CTE over the `positions` CTE: every company whose token has counted
- * volume, in USDC base units (rounded down).
+ * The body of a `volume (company_id, amount)` CTE over the `positions` and `linked` (linked.ts) CTEs: every company
+ * whose token has counted volume, in USDC base units (rounded down).
  *
  * Only the K = ceil(1/c) - 1 largest traders of a company enter the formula, and only those above c * S are
  * capped. S >= T - K * v_max (each bound is at least R_k >= T - k * v_max, T the total, v_max the largest), so
@@ -60,7 +62,8 @@ export function countedVolume(): SQL {
           when sold > bought then div((sold - bought) * received, sold)
           else 0
         end as counted
-      from positions
+      from positions p
+      where not exists (select 1 from linked l where l.company_id = p.company_id and l.wallet = p.trader)
     ),
     totals as (
       select company_id, sum(counted) as total, max(counted) as biggest from netted

@@ -147,68 +147,96 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
 
 /**
  * Moves each trader's average-cost position (trader_positions) through newly recorded trades, in chain order, and
- * writes each sale's realised PnL on its trade row: three statements for the whole batch. A sale of more tokens
- * than the position holds (tokens that came by transfer) realises PnL on the held part only, at its share of the
- * proceeds, so tokens given to a wallet never count as profit.
+ * writes each sale's realised PnL and holding period (when the position was opened, its latest buy) on its trade
+ * row: three statements for the whole batch. A sale of more tokens than the position holds (tokens that came by
+ * transfer) realises PnL on the held part only, at its share of the proceeds, so tokens given to a wallet never
+ * count as profit.
  */
 export async function applyPositions(tx: Tx, trades: readonly (TradeRecord & { companyId: string })[]): Promise<void> {
   const keyOf = (trader: string, token: string) => `${trader.toLowerCase()}|${getAddress(token)}`;
   const pairs = [...new Set(trades.map((t) => keyOf(t.trader, t.token)))];
-  const held = rowsOf<{ trader: string; token_address: string; quantity: string; cost_usdc: string; realized: string }>(
+  const held = rowsOf<{
+    trader: string;
+    token_address: string;
+    quantity: string;
+    cost_usdc: string;
+    realized: string;
+    opened_at: Date | string | null;
+    last_buy_at: Date | string | null;
+  }>(
     await tx.execute(sql`
-      select trader, token_address, quantity::text, cost_usdc::text, realized_pnl_usdc::text as realized
+      select trader, token_address, quantity::text, cost_usdc::text, realized_pnl_usdc::text as realized, opened_at,
+        last_buy_at
       from trader_positions
       where (trader, token_address) in (
         select * from unnest(string_to_array(${pairs.map((p) => p.split('|')[0]).join(',')}::text, ','),
           string_to_array(${pairs.map((p) => p.split('|')[1]).join(',')}::text, ',')))
       for update`),
   );
+  const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value));
   const positions = new Map(
     held.map((p) => [
       `${p.trader}|${p.token_address}`,
-      { quantity: BigInt(p.quantity), cost: BigInt(p.cost_usdc), realized: BigInt(p.realized) },
+      {
+        quantity: BigInt(p.quantity),
+        cost: BigInt(p.cost_usdc),
+        realized: BigInt(p.realized),
+        openedAt: dateOf(p.opened_at),
+        lastBuyAt: dateOf(p.last_buy_at),
+      },
     ]),
   );
-  const realized: { txHash: string; logIndex: number; pnl: bigint }[] = [];
+  const realized: { txHash: string; logIndex: number; pnl: bigint; heldSince: Date | null; lastBuyAt: Date | null }[] =
+    [];
   const touched = new Map<string, string>();
   for (const t of trades) {
     const key = keyOf(t.trader, t.token);
     touched.set(key, t.companyId);
-    const p = positions.get(key) ?? { quantity: 0n, cost: 0n, realized: 0n };
+    const p = positions.get(key) ?? { quantity: 0n, cost: 0n, realized: 0n, openedAt: null, lastBuyAt: null };
     positions.set(key, p);
     if (t.isBuy) {
+      if (p.quantity === 0n) p.openedAt = t.blockTime;
       p.quantity += t.tokenAmount;
       p.cost += t.usdcAmount;
+      p.lastBuyAt = t.blockTime;
       continue;
     }
     const sold = t.tokenAmount < p.quantity ? t.tokenAmount : p.quantity;
     const cost = p.quantity === 0n ? 0n : (p.cost * sold) / p.quantity;
     const proceeds = t.tokenAmount === 0n ? 0n : (t.usdcAmount * sold) / t.tokenAmount;
     const pnl = proceeds - cost;
+    realized.push({ txHash: t.txHash, logIndex: t.logIndex, pnl, heldSince: p.openedAt, lastBuyAt: p.lastBuyAt });
     p.quantity -= sold;
     p.cost -= cost;
     p.realized += pnl;
-    realized.push({ txHash: t.txHash, logIndex: t.logIndex, pnl });
+    if (p.quantity === 0n) p.openedAt = null;
   }
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
   const rows = [...touched].map(([key, companyId]) => {
     const [trader, token] = key.split('|') as [string, string];
     const p = positions.get(key)!;
     return sql`(${trader}::text, ${token}::text, ${companyId}::text, ${p.quantity.toString()}::numeric,
-      ${p.cost.toString()}::numeric, ${p.realized.toString()}::numeric)`;
+      ${p.cost.toString()}::numeric, ${p.realized.toString()}::numeric, ${iso(p.openedAt)}::timestamptz,
+      ${iso(p.lastBuyAt)}::timestamptz)`;
   });
   await tx.execute(sql`
-    insert into trader_positions (trader, token_address, company_id, quantity, cost_usdc, realized_pnl_usdc)
+    insert into trader_positions (trader, token_address, company_id, quantity, cost_usdc, realized_pnl_usdc,
+      opened_at, last_buy_at)
     values ${sql.join(rows, sql`, `)}
     on conflict (trader, token_address) do update set quantity = excluded.quantity, cost_usdc = excluded.cost_usdc,
-      realized_pnl_usdc = excluded.realized_pnl_usdc, updated_at = now()`);
+      realized_pnl_usdc = excluded.realized_pnl_usdc, opened_at = excluded.opened_at,
+      last_buy_at = excluded.last_buy_at, updated_at = now()`);
   if (realized.length === 0) return;
   const values = sql.join(
-    realized.map((r) => sql`(${r.txHash}::text, ${r.logIndex}::integer, ${r.pnl.toString()}::numeric)`),
+    realized.map(
+      (r) => sql`(${r.txHash}::text, ${r.logIndex}::integer, ${r.pnl.toString()}::numeric,
+        ${iso(r.heldSince)}::timestamptz, ${iso(r.lastBuyAt)}::timestamptz)`,
+    ),
     sql`, `,
   );
   await tx.execute(sql`
-    update token_trades t set realized_pnl = v.pnl
-    from (values ${values}) as v (tx_hash, log_index, pnl)
+    update token_trades t set realized_pnl = v.pnl, held_since = v.held_since, last_buy_at = v.last_buy_at
+    from (values ${values}) as v (tx_hash, log_index, pnl, held_since, last_buy_at)
     where t.tx_hash = v.tx_hash and t.log_index = v.log_index`);
 }
 

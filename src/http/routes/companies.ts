@@ -2,8 +2,9 @@
 import { createCompany } from '../../domain/companies/create.ts';
 import { deploySuite } from '../../domain/companies/deploy-suite.ts';
 import { companyOfCard, getCompanyView } from '../../domain/companies/queries.ts';
-import { updateDirective, updateEngine, updateTreasury } from '../../domain/companies/settings.ts';
+import { updateDirective, updateEngine } from '../../domain/companies/settings.ts';
 import { dayOf } from '../../domain/costs/gas-budget.ts';
+import { setTreasury } from '../../domain/treasuries/set.ts';
 import { requireWallet } from '../auth/index.ts';
 import { ok } from '../envelope.ts';
 import { internalErrors } from '../schemas/common.ts';
@@ -122,15 +123,16 @@ export default async function companyRoutes(app: App, { container, reads }: Rout
       preValidation: signed,
       schema: {
         tags: ['companies'],
-        summary: 'Set the treasury address that receives epoch rewards',
+        summary: "Set the treasury address that receives epoch rewards, with the treasury's acceptance",
+        description:
+          "The signer must hold the company's card. A treasury other than the signer's own wallet must accept the company: its EIP-712 signature of TreasuryAcceptance { companyId, treasury, chainId, deadline } (docs/api/companies.md). 400 BAD_REQUEST for the zero address, a platform contract, a company token or an agent wallet; 403 FORBIDDEN without a valid acceptance or for another company's treasury. The treasury score counts the treasury's time-weighted USDC balance from the moment it is set.",
         security: wallet,
         params: CompanyParams,
         body: TreasuryBody,
         response: { 200: CompanyResponse, ...internalErrors },
       },
     },
-    async (request) =>
-      ok(await updateTreasury(container, request.params.id, request.signer, request.body.treasuryAddress)),
+    async (request) => ok(await setTreasury(container, request.params.id, request.signer, request.body)),
   );
 
   app.post(

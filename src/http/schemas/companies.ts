@@ -23,6 +23,8 @@ import {
   TOOLS_LIST_MAX,
   TRADE_SLIPPAGE_BPS_MAX,
   TRADING_LIMITS_DEFAULT,
+  TREASURY_ACCEPTANCE_MAX_S,
+  TREASURY_STATUSES,
   USDC_AMOUNT_PATTERN,
 } from '../../constants.ts';
 import { AddressString, IsoTimestamp, internalOk, Nullable, StringEnum, WeiString } from './common.ts';
@@ -109,6 +111,11 @@ export const Company = Type.Object({
   tokenAddress: Nullable(Type.String()),
   creatorAddress: Type.String(),
   treasuryAddress: Nullable(Type.String()),
+  treasuryStatus: StringEnum(TREASURY_STATUSES, {
+    description:
+      "PROVEN: the company proved it controls its treasury (the treasury signed its acceptance, or is the creator's wallet), which then counts toward the treasury score from treasuryProvenAt; UNPROVEN: set without proof (before proofs were asked for, or at creation), it scores 0 until the creator sets it again with PUT /api/companies/{id}/treasury; NONE: no treasury",
+  }),
+  treasuryProvenAt: Nullable(IsoTimestamp),
   logoUrl: Nullable(Type.String()),
   cardTokenId: Type.Integer({ description: 'The access card bound to this company for ever' }),
   cardLocked: Type.Boolean({ description: 'Whether the card is locked on-chain (markCompanyDeployed confirmed)' }),
@@ -184,7 +191,34 @@ export const EngineResponse = internalOk(
   }),
 );
 
-export const TreasuryBody = Type.Object({ treasuryAddress: AddressString }, { additionalProperties: false });
+/** What a treasury signs to accept a company (docs/api/companies.md "Treasury"). */
+export const TreasuryAcceptanceSchema = Type.Object(
+  {
+    deadline: Type.Integer({
+      minimum: 1,
+      maximum: 2 ** 40,
+      description: `The acceptance's last second (Unix time by the chain's clock): after the chain's time and at most ${TREASURY_ACCEPTANCE_MAX_S} s ahead of it`,
+    }),
+    signature: Type.String({
+      pattern: '^0x([0-9a-fA-F]{2}){1,2048}$',
+      description:
+        "The treasury's EIP-712 signature of TreasuryAcceptance { companyId, treasury, chainId, deadline } (domain ai-economy, version 1, the chain id); a contract wallet's is checked with ERC-1271",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const TreasuryBody = Type.Object(
+  {
+    treasuryAddress: AddressString,
+    acceptance: Type.Optional(TreasuryAcceptanceSchema),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "The new treasury, with its acceptance unless it is the signer's own wallet. Never the zero address, a platform contract, a company token, an agent wallet or another company's treasury.",
+  },
+);
 
 export const DeploySuiteResponse = internalOk(
   Type.Object({

@@ -118,15 +118,17 @@ export const DistributeResponse = internalOk(
 
 export const SnapshotResponse = internalOk(
   Type.Object({
-    date: Type.String({ format: 'date', description: 'The UTC date of the snapshot (today, by the service clock)' }),
-    status: Type.Union([Type.Literal('taken'), Type.Literal('exists'), Type.Literal('empty')], {
-      description: 'taken: written now; exists: the date was already taken; empty: no company to rank',
-    }),
+    date: Type.String({ format: 'date', description: "The UTC date of the snapshot (today, by the chain's clock)" }),
+    status: Type.Union(
+      [Type.Literal('taken'), Type.Literal('exists'), Type.Literal('empty'), Type.Literal('waiting')],
+      {
+        description:
+          "taken: written now; exists: the date was already taken; empty: no company to rank; waiting: the chain's day has ended but the indexer has not applied its last blocks yet (waitingFor names the streams; ask again shortly)",
+      },
+    ),
     companies: Type.Integer({ minimum: 0, description: 'Companies in the snapshot written now' }),
     changed: Type.Integer({ minimum: 0, description: 'Companies whose platformScore changed (one score event each)' }),
-    treasury: Type.Union([Type.Literal('chain'), Type.Literal('previous'), Type.Literal('none')], {
-      description: 'Where treasury values came from: the chain, or the previous snapshot when the chain did not answer',
-    }),
-    block: Nullable(Type.String({ pattern: '^[0-9]+$', description: 'The block treasury balances were read at' })),
+    block: Nullable(Type.String({ pattern: '^[0-9]+$', description: "The chain's latest block when it was taken" })),
+    waitingFor: Type.Optional(Type.Array(Type.String(), { description: 'While waiting: the indexer streams behind' })),
   }),
 );
