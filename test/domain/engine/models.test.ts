@@ -352,13 +352,13 @@ describe('createOpenAiCompatibleProvider', () => {
   });
 
   it.each([
-    ['not JSON', llmReply.notJson(), false, /is not JSON/],
-    ['no choices', llmReply.noChoices(), false, /no choices\[0\]\.message\.content/],
-    ['non-JSON content when JSON was asked', llmReply.nonJsonContent(), true, /content is not one/],
-  ])('retries a malformed answer (%s) once, then fails as malformed', async (_, reply, json, message) => {
+    ['not JSON', llmReply.notJson(), false, 'malformed', /is not JSON/],
+    ['no choices', llmReply.noChoices(), false, 'empty', /the answer has no choices/],
+    ['non-JSON content when JSON was asked', llmReply.nonJsonContent(), true, 'malformed', /the content holds none/],
+  ])('retries an unusable answer (%s) once, then fails as such', async (_, reply, json, kind, message) => {
     fake.setDefault(reply);
     const err = await failure(provider().complete(chat('google/gemini-2.5-flash', { json })));
-    expect(err.kind).toBe('malformed');
+    expect(err.kind).toBe(kind);
     expect(err.message).toMatch(message);
     expect(fake.requests).toHaveLength(2);
 

@@ -1,0 +1,1 @@
+ALTER TABLE "decision_rounds" ALTER COLUMN "llm_tokens_used" SET DATA TYPE bigint;
