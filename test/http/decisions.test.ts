@@ -342,17 +342,17 @@ describe('with an OpenAI-compatible model server', () => {
 
   it('refuses tools an agent cannot afford, and records why', async () => {
     fake.reset();
-    // Each role call costs far more than the round budget of 0.10 USD.
+    // Each role call is billed (the gateway's usage.cost) at more than the round budget of 0.10 USD.
     script({
       role: () =>
-        llmReply.ok(
+        llmReply.billed(
           JSON.stringify({
             proposals: [
               { tool: 'read_token_price', args: {}, rationale: 'price' },
               { tool: 'publish_update', args: { message: 'x' }, rationale: 'say' },
             ],
           }),
-          { prompt_tokens: 1_000_000, completion_tokens: 100_000 },
+          0.2,
         ),
     });
     const data = (await run(id, 5, remote.app)).json().data;

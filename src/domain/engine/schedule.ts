@@ -16,12 +16,12 @@ type ScheduleDeps = Pick<Deps, 'database' | 'now'>;
 /**
  * The company's next slot after a round at `now`: the first slot of its own at least half an interval later, so a
  * round run late (or a new company's first, run at once) is not followed by another within the same interval.
- * SQL over the row's `company_id`, the interval in seconds and `now`.
+ * SQL over the schedule row's `s.company_id`, the interval in seconds and `now`.
  */
-const nextSlot = (intervalS: number, now: string) => sql`to_timestamp(
-  mod(hashtext(company_id)::bigint + 2147483648, ${intervalS}::bigint)
-  + ceil((extract(epoch from ${now}::timestamptz) + ${intervalS / 2}::float8
-          - mod(hashtext(company_id)::bigint + 2147483648, ${intervalS}::bigint)) / ${intervalS}::float8) * ${intervalS}::float8)`;
+const nextSlot = (intervalS: number, now: string) => {
+  const offset = sql`mod(hashtext(s.company_id)::bigint + 2147483648, ${intervalS}::bigint)`;
+  return sql`to_timestamp(${offset} + ceil((extract(epoch from ${now}::timestamptz) + ${intervalS / 2}::float8 - ${offset}) / ${intervalS}::float8) * ${intervalS}::float8)`;
+};
 
 /**
  * Puts on the schedule every company with an active agent that is not on it yet (due at once: a company's first
