@@ -84,7 +84,9 @@ export async function gatherContext(deps: EngineDeps, companyId: string, cycle: 
       (a): a is typeof a & { role: Role } =>
         a.status === 'ACTIVE' && (AGENT_ROLES as readonly string[]).includes(a.role ?? ''),
     )
-    .map(({ status: _, ...agent }) => agent);
+    .map(({ status: _, ...agent }) => agent)
+    // In the C-suite's order, whatever order the rows came in: every model sees the roles the same way.
+    .sort((a, b) => AGENT_ROLES.indexOf(a.role) - AGENT_ROLES.indexOf(b.role));
   const walletAddresses = team.flatMap((a) => (a.onChainAddress ? [a.onChainAddress as Address] : []));
   const tools = enabledTools(company.toolkitConfig ?? null);
   // Trades carry their block's time: the day is counted back from the chain's clock (the server's when it is down).
