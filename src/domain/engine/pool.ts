@@ -42,13 +42,15 @@ const ROUND_SECONDS_ASSUMED = 20;
 const HEADROOM = 1.5;
 /** Companies past their slot are caught up within about this long. */
 const CATCH_UP_S = 120;
+/** Places a process keeps however small the schedule: one hanging company must not hold up the rest. */
+const CONCURRENCY_MIN = 4;
 /** A replica whose heartbeat is older than this many polls is not counted (and its row is removed). */
 const REPLICA_STALE_POLLS = 6;
 
 /**
  * The concurrency a process holds: the schedule's need (companies a second times a round's seconds, with
  * headroom, or what the companies already waiting need to be caught up in CATCH_UP_S, whichever is more), split
- * between the live replicas, at least 1 and at most `max`.
+ * between the live replicas, at least CONCURRENCY_MIN and at most `max`.
  */
 export function concurrencyFor(o: {
   scheduled: number;
@@ -61,7 +63,7 @@ export function concurrencyFor(o: {
   const steady = (o.scheduled / o.intervalS) * o.roundSeconds * HEADROOM;
   const catchUp = (o.due * o.roundSeconds) / CATCH_UP_S;
   const need = Math.ceil(Math.max(steady, catchUp));
-  return Math.max(1, Math.min(o.max, Math.ceil(need / Math.max(1, o.replicas))));
+  return Math.min(o.max, Math.max(CONCURRENCY_MIN, Math.ceil(need / Math.max(1, o.replicas))));
 }
 
 export function startEnginePool(deps: PoolDeps, options: EnginePoolOptions): EnginePool {
@@ -70,7 +72,7 @@ export function startEnginePool(deps: PoolDeps, options: EnginePoolOptions): Eng
   const syncMs = options.syncMs ?? 30_000;
   const inFlight = new Set<Promise<void>>();
   const stopping = new AbortController();
-  let concurrency = 1;
+  let concurrency = Math.min(options.maxConcurrency, CONCURRENCY_MIN);
   let roundSeconds = ROUND_SECONDS_ASSUMED;
   let timed = 0;
   let lastSync = 0;
@@ -103,28 +105,30 @@ export function startEnginePool(deps: PoolDeps, options: EnginePoolOptions): Eng
     inFlight.add(task);
   };
 
-  /** Claims due companies for the free places and starts their rounds (one claim at a time per process). */
-  const fill = (): Promise<void> => {
-    claiming ??= (async () => {
-      try {
-        while (running) {
-          const free = concurrency - inFlight.size;
-          if (free <= 0) return;
-          const claimed = await claimDueRounds(deps, {
-            now: await economyNow(deps),
-            intervalS: options.intervalS,
-            limit: free,
-          });
-          // Claimed even as the process begins to stop: they get the grace like the others (stop waits for this).
-          for (const round of claimed) launch(round);
-          if (claimed.length < free) return;
-        }
-      } catch (err) {
-        deps.log.warn({ err }, 'claiming due decision rounds failed; retried at the next poll');
-      } finally {
-        claiming = undefined;
+  /** Claims due companies for the free places and starts their rounds. */
+  const claimLoop = async () => {
+    try {
+      while (running) {
+        const free = concurrency - inFlight.size;
+        if (free <= 0) return;
+        const claimed = await claimDueRounds(deps, {
+          now: await economyNow(deps),
+          intervalS: options.intervalS,
+          limit: free,
+        });
+        // Claimed even as the process begins to stop: they get the grace like the others (stop waits for this).
+        for (const round of claimed) launch(round);
+        if (claimed.length < free) return;
       }
-    })();
+    } catch (err) {
+      deps.log.warn({ err }, 'claiming due decision rounds failed; retried at the next poll');
+    }
+  };
+  /** One claim at a time per process; cleared once settled (never within the call that set it). */
+  const fill = (): Promise<void> => {
+    claiming ??= claimLoop().finally(() => {
+      claiming = undefined;
+    });
     return claiming;
   };
 

@@ -125,17 +125,15 @@ export function createRecorder(
   const beat = async () => {
     throwIfAborted();
     beating ??= (async () => {
-      try {
-        const [row] = await db
-          .update(decisionRounds)
-          .set({ heartbeatAt: new Date(deps.now()) })
-          .where(running)
-          .returning({ id: decisionRounds.id });
-        if (!row) throw stopped();
-      } finally {
-        beating = undefined;
-      }
-    })();
+      const [row] = await db
+        .update(decisionRounds)
+        .set({ heartbeatAt: new Date(deps.now()) })
+        .where(running)
+        .returning({ id: decisionRounds.id });
+      if (!row) throw stopped();
+    })().finally(() => {
+      beating = undefined;
+    });
     await beating;
   };
 
