@@ -13,12 +13,18 @@ export const TRACER_NAME = 'ai-economy.engine';
 
 export interface Tracing {
   tracer: Tracer;
+  /** Sends what is buffered. */
+  flush(): Promise<void>;
   /** Sends what is buffered and stops exporting (at shutdown). */
   shutdown(): Promise<void>;
 }
 
 /** The no-op tracer, for a process that exports no traces. */
-export const noTracing = (): Tracing => ({ tracer: trace.getTracer(TRACER_NAME), shutdown: async () => {} });
+export const noTracing = (): Tracing => ({
+  tracer: trace.getTracer(TRACER_NAME),
+  flush: async () => {},
+  shutdown: async () => {},
+});
 
 /** Spans batched to `exporter` (an OTLP exporter in production, an in-memory one in tests). */
 export function tracingTo(exporter: SpanExporter, serviceName: string): Tracing {
@@ -26,7 +32,11 @@ export function tracingTo(exporter: SpanExporter, serviceName: string): Tracing 
     resource: resourceFromAttributes({ 'service.name': serviceName }),
     spanProcessors: [new BatchSpanProcessor(exporter)],
   });
-  return { tracer: provider.getTracer(TRACER_NAME), shutdown: () => provider.shutdown() };
+  return {
+    tracer: provider.getTracer(TRACER_NAME),
+    flush: () => provider.forceFlush(),
+    shutdown: () => provider.shutdown(),
+  };
 }
 
 /**

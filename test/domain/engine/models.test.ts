@@ -147,6 +147,35 @@ describe('LLM configuration', () => {
   });
 });
 
+describe('engine settings that could let a round act twice', () => {
+  it('refuses a stale cut-off not above twice the longest model call, just at the bound; accepts one past it', () => {
+    // 30 s x (2 retries + 2 attempts) = 120 s a call at most: the cut-off must be above 240 s.
+    const env = { LLM_TIMEOUT_MS: '30000', LLM_MAX_RETRIES: '2' };
+    expect(() => loadConfig({ ...env, ROUND_STALE_MS: '240000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...env, ROUND_STALE_MS: '240000' })).toThrow(
+      /ROUND_STALE_MS \(240000\) must be more than twice the longest model call, .* = 120000 ms/,
+    );
+    expect(loadConfig({ ...env, ROUND_STALE_MS: '240001' }).roundStaleMs).toBe(240_001);
+    // The review's setup: stale 10 s, timeout 20 s, 4 retries.
+    expect(() => loadConfig({ ROUND_STALE_MS: '10000', LLM_TIMEOUT_MS: '20000', LLM_MAX_RETRIES: '4' })).toThrow(
+      ConfigError,
+    );
+    // The defaults hold: 600 s against 240 s.
+    expect(loadConfig({}).roundStaleMs).toBe(600_000);
+  });
+
+  it('reads the per-provider limit of calls in flight and the shutdown grace within their bounds', () => {
+    expect(loadConfig({}).llmMaxInFlight).toBe(64);
+    expect(loadConfig({ LLM_MAX_IN_FLIGHT: '1' }).llmMaxInFlight).toBe(1);
+    expect(() => loadConfig({ LLM_MAX_IN_FLIGHT: '0' })).toThrow(/LLM_MAX_IN_FLIGHT must be between 1 and 100000/);
+    expect(loadConfig({}).engineShutdownGraceMs).toBe(60_000);
+    expect(loadConfig({ ENGINE_SHUTDOWN_GRACE_MS: '0' }).engineShutdownGraceMs).toBe(0);
+    expect(() => loadConfig({ ENGINE_SHUTDOWN_GRACE_MS: '3600001' })).toThrow(/ENGINE_SHUTDOWN_GRACE_MS/);
+    expect(loadConfig({ ENGINE_CONCURRENCY: '4096' }).engineConcurrency).toBe(4096);
+    expect(() => loadConfig({ ENGINE_CONCURRENCY: '4097' })).toThrow(/ENGINE_CONCURRENCY/);
+  });
+});
+
 describe('parseRetryAfter', () => {
   it('reads seconds, fractions and HTTP dates', () => {
     expect(parseRetryAfter('2')).toBe(2000);
