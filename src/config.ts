@@ -7,6 +7,7 @@ import {
   GRADUATION_THRESHOLD_USD,
   GRADUATION_THRESHOLD_USD_MAX,
   GRADUATION_THRESHOLD_USD_MIN,
+  LLM_MAX_IN_FLIGHT_DEFAULT,
   MODEL_PROVIDERS,
   type ModelProviderName,
   READ_CACHE_MAX_MB_DEFAULT,
@@ -384,7 +385,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     ),
     llmTimeoutMs,
     llmMaxRetries,
-    llmMaxInFlight: int(env, 'LLM_MAX_IN_FLIGHT', 64, 1, 100_000),
+    llmMaxInFlight: int(env, 'LLM_MAX_IN_FLIGHT', LLM_MAX_IN_FLIGHT_DEFAULT, 1, 100_000),
     otlpTracesUrl: otlpTracesUrl(env),
     otelServiceName: str(env, 'OTEL_SERVICE_NAME') ?? 'ai-economy',
   };

@@ -165,7 +165,7 @@ describe('engine settings that could let a round act twice', () => {
   });
 
   it('reads the per-provider limit of calls in flight and the shutdown grace within their bounds', () => {
-    expect(loadConfig({}).llmMaxInFlight).toBe(64);
+    expect(loadConfig({}).llmMaxInFlight).toBe(256);
     expect(loadConfig({ LLM_MAX_IN_FLIGHT: '1' }).llmMaxInFlight).toBe(1);
     expect(() => loadConfig({ LLM_MAX_IN_FLIGHT: '0' })).toThrow(/LLM_MAX_IN_FLIGHT must be between 1 and 100000/);
     expect(loadConfig({}).engineShutdownGraceMs).toBe(60_000);

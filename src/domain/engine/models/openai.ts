@@ -7,7 +7,7 @@
 // the endpoint's own cost when it reports one; the model recorded is the one that answered.
 import { ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import type { ModelEndpoint } from '../../../config.ts';
-import { MODEL_PROVIDERS, type ModelProviderName } from '../../../constants.ts';
+import { LLM_MAX_IN_FLIGHT_DEFAULT, MODEL_PROVIDERS, type ModelProviderName } from '../../../constants.ts';
 import {
   answeredModel,
   believedCost,
@@ -42,7 +42,6 @@ export { estimatePromptTokens, estimateTokens, jsonObjectText, toolCallsAsPropos
 
 export const LLM_TIMEOUT_MS_DEFAULT = 30_000;
 export const LLM_MAX_RETRIES_DEFAULT = 2;
-export const LLM_MAX_IN_FLIGHT_DEFAULT = 64;
 /** The answer's token limit when the caller sets none. */
 const MAX_TOKENS_DEFAULT = 4_096;
 
