@@ -155,7 +155,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
   const limiter: ProviderLimiter = createProviderLimiter(options.maxInFlight ?? LLM_MAX_IN_FLIGHT_DEFAULT);
   const random = options.random ?? Math.random;
   const log = options.log;
-  const tracer = options.tracer ?? trace.getTracer('ai-economy');
+  const tracer = options.tracer ?? trace.getTracer('ai-economy.engine');
   const keys = [options.gateway?.apiKey, ...MODEL_PROVIDERS.map((p) => options.endpoints?.[p]?.apiKey)].filter(
     (k): k is string => typeof k === 'string' && k.length > 0,
   );
