@@ -5,12 +5,14 @@
 // the engine soak (bench/engine-soak.ts: 2,000 rounds, the heap after GC every 200).
 // `--only http|soak|sse|gas|anchoring|engine` (or a comma list) runs some of them; the flags of bench/http.ts and
 // bench/soak.ts go to them and the rest to bench/sse.ts, e.g. `npm run bench -- --seconds 8 --soak-minutes 3`.
-// Two longer parts run only when named: `--only scale` (the cost table at 10,000 and 100,000 companies,
-// bench/scale.ts, about 40 minutes) and `--only engine-scale` (bench/engine-scale.ts). Every part records its
+// Three longer parts run only when named: `--only scale` (the cost table at 10,000 and 100,000 companies,
+// bench/scale.ts, about 40 minutes), `--only engine-scale` (bench/engine-scale.ts) and `--only engine-schedule` (the
+// engine at real model latency, one then two engine processes, bench/engine-schedule.ts, about 35 minutes). Every part records its
 // figures in bench/results.json (bench/results.ts).
 
 import { runAnchoringBench } from './anchoring.ts';
 import { runEngineScale } from './engine-scale.ts';
+import { runEngineSchedule } from './engine-schedule.ts';
 import { runEngineSoak } from './engine-soak.ts';
 import { printGasTable } from './gas.ts';
 import { HTTP_FLAGS, parseHttpBenchArgs, runHttpBench } from './http.ts';
@@ -19,7 +21,7 @@ import { parseSoakArgs, runSoak, SOAK_FLAGS } from './soak.ts';
 import { parseSseBenchArgs, runSseBench } from './sse.ts';
 
 const DEFAULT_PARTS = ['http', 'soak', 'sse', 'gas', 'anchoring', 'engine'] as const;
-const PARTS = [...DEFAULT_PARTS, 'scale', 'engine-scale'] as const;
+const PARTS = [...DEFAULT_PARTS, 'scale', 'engine-scale', 'engine-schedule'] as const;
 type Part = (typeof PARTS)[number];
 
 function split(argv: string[]) {
@@ -83,6 +85,11 @@ async function main() {
   }
   if (only.includes('engine-scale')) {
     await part('engine over 10,000 due companies (bench/engine-scale.ts)', () => runEngineScale());
+  }
+  if (only.includes('engine-schedule')) {
+    await part('engine at real model latency, one then two processes (bench/engine-schedule.ts)', () =>
+      runEngineSchedule(),
+    );
   }
   if (only.includes('engine')) {
     await part('engine soak (bench/engine-soak.ts)', async () => {

@@ -7,6 +7,7 @@ import {
   GRADUATION_THRESHOLD_USD,
   GRADUATION_THRESHOLD_USD_MAX,
   GRADUATION_THRESHOLD_USD_MIN,
+  LLM_MAX_IN_FLIGHT_DEFAULT,
   MODEL_PROVIDERS,
   type ModelProviderName,
   READ_CACHE_MAX_MB_DEFAULT,
@@ -76,11 +77,19 @@ export interface Config {
   graduationThresholdUsd: number;
   /** Seconds between two scheduled decision rounds of a company. */
   decisionIntervalS: number;
-  /** Decision rounds one engine process runs at once. */
+  /**
+   * Decision rounds one engine process runs at once at most; the pool runs what the schedule needs, shared with the
+   * other engine replicas, up to this (src/domain/engine/pool.ts).
+   */
   engineConcurrency: number;
   /** How often an engine process looks for due rounds. */
   enginePollMs: number;
-  /** A RUNNING round with no progress for this long is failed (its process stopped). */
+  /** How long a stopping engine process waits for its rounds before it ends them as interrupted. */
+  engineShutdownGraceMs: number;
+  /**
+   * A RUNNING round with no heartbeat for this long is failed (its process stopped). Must be more than twice the
+   * longest a model call can take (LLM_TIMEOUT_MS x (LLM_MAX_RETRIES + 2)), or a live round could be failed.
+   */
   roundStaleMs: number;
   indexerPollMs: number;
   /** Event streams this process holds at most; one more answers 429. */
@@ -113,6 +122,12 @@ export interface Config {
   llmTimeoutMs: number;
   /** Retries of a model call after timeouts, network errors, 429 and 5xx. */
   llmMaxRetries: number;
+  /** Model calls in flight per provider at most (halved on a 429, then regained). */
+  llmMaxInFlight: number;
+  /** Where spans are sent over OTLP/HTTP (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces); none when unset. */
+  otlpTracesUrl: string | undefined;
+  /** `service.name` of the spans (OTEL_SERVICE_NAME). */
+  otelServiceName: string;
 }
 
 export type TrustProxy = false | number | string[];
@@ -254,6 +269,14 @@ function llmEndpoint(env: Env, prefix: string): ModelEndpoint | undefined {
   return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey };
 }
 
+/** The OTLP/HTTP traces URL of the standard variables: the traces endpoint as given, or the base one + /v1/traces. */
+function otlpTracesUrl(env: Env): string | undefined {
+  const traces = url(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', ['http:', 'https:']);
+  if (traces) return traces;
+  const base = url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']);
+  return base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined;
+}
+
 /** An OpenAI-compatible endpoint: `{baseUrl}/chat/completions`, with `Authorization: Bearer <apiKey>` when set. */
 export interface ModelEndpoint {
   baseUrl: string;
@@ -296,6 +319,17 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
       `SSE_HEARTBEAT_MS must be 0 (no heartbeat) or at least ${SSE_HEARTBEAT_MS_MIN}, got ${sseHeartbeatMs}`,
     );
   }
+  const llmTimeoutMs = int(env, 'LLM_TIMEOUT_MS', 30_000, 100, 600_000);
+  const llmMaxRetries = int(env, 'LLM_MAX_RETRIES', 2, 0, 10);
+  const roundStaleMs = int(env, 'ROUND_STALE_MS', 600_000, 10_000, 86_400_000);
+  // The heartbeat moves at every model attempt; one call runs at most (retries + 2) attempts (a malformed answer
+  // earns one more) of the timeout each. The stale cut-off leaves twice that, so no live round is failed.
+  const longestCallMs = llmTimeoutMs * (llmMaxRetries + 2);
+  if (longestCallMs * 2 >= roundStaleMs) {
+    throw new ConfigError(
+      `ROUND_STALE_MS (${roundStaleMs}) must be more than twice the longest model call, LLM_TIMEOUT_MS x (LLM_MAX_RETRIES + 2) = ${longestCallMs} ms: raise ROUND_STALE_MS above ${longestCallMs * 2} or lower the timeout or the retries`,
+    );
+  }
   return {
     nodeEnv: str(env, 'NODE_ENV') ?? 'development',
     host,
@@ -332,9 +366,10 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     walletMasterSeed: str(env, 'WALLET_MASTER_SEED'),
     chainConfirmations: int(env, 'CHAIN_CONFIRMATIONS', chainRpcUrl ? 3 : 0, 0, 1000),
     decisionIntervalS: int(env, 'DECISION_INTERVAL_S', 3600, 10, 30 * 86_400),
-    engineConcurrency: int(env, 'ENGINE_CONCURRENCY', 4, 1, 256),
-    enginePollMs: int(env, 'ENGINE_POLL_MS', 15_000, 100, 3_600_000),
-    roundStaleMs: int(env, 'ROUND_STALE_MS', 600_000, 10_000, 86_400_000),
+    engineConcurrency: int(env, 'ENGINE_CONCURRENCY', 128, 1, 4096),
+    enginePollMs: int(env, 'ENGINE_POLL_MS', 5_000, 100, 3_600_000),
+    engineShutdownGraceMs: int(env, 'ENGINE_SHUTDOWN_GRACE_MS', 60_000, 0, 3_600_000),
+    roundStaleMs,
     graduationThresholdUsd: int(
       env,
       'GRADUATION_THRESHOLD_USD',
@@ -371,7 +406,10 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
         return endpoint ? [[p, endpoint]] : [];
       }),
     ),
-    llmTimeoutMs: int(env, 'LLM_TIMEOUT_MS', 30_000, 100, 600_000),
-    llmMaxRetries: int(env, 'LLM_MAX_RETRIES', 2, 0, 10),
+    llmTimeoutMs,
+    llmMaxRetries,
+    llmMaxInFlight: int(env, 'LLM_MAX_IN_FLIGHT', LLM_MAX_IN_FLIGHT_DEFAULT, 1, 100_000),
+    otlpTracesUrl: otlpTracesUrl(env),
+    otelServiceName: str(env, 'OTEL_SERVICE_NAME') ?? 'ai-economy',
   };
 }

@@ -194,6 +194,11 @@ export const AGENT_ROUND_BUDGET_MICRO_USD = {
 } as const;
 /** SPEC.md "Limits": the decisions route shows the last 10 rounds. */
 export const DECISION_ROUNDS_SHOWN = 10;
+/**
+ * Model calls in flight per provider endpoint and process (LLM_MAX_IN_FLIGHT): 10,000 companies an hour keep about
+ * 70 role calls of one provider in flight at 2-5 s a call.
+ */
+export const LLM_MAX_IN_FLIGHT_DEFAULT = 256;
 /** Most actions one round may decide. */
 export const DECISION_ACTIONS_MAX = 10;
 /** A round's extracted directive and each action's rationale, in characters: longer model text is condensed. */

@@ -17,6 +17,7 @@ import { createEventHub } from './domain/events/hub.ts';
 import { createHdWalletProvider, loadWalletSeed, type WalletProvider } from './domain/wallets/provider.ts';
 import type { Container as ApiContainer } from './http/types.ts';
 import { createMetrics } from './metrics.ts';
+import { createTracing, type Tracing } from './tracing.ts';
 
 /** The service's shared parts, and how to close them (in reverse order of opening). */
 export interface Container extends ApiContainer {
@@ -30,6 +31,8 @@ export interface ContainerParts {
   wallets?: WalletProvider;
   compute?: ComputeProvider;
   models?: ModelProvider;
+  /** The spans' destination (tests give an in-memory exporter's); from OTEL_EXPORTER_OTLP_ENDPOINT when absent. */
+  tracing?: Tracing;
 }
 
 export async function createContainer(
@@ -94,6 +97,9 @@ export async function createContainer(
     closers.push(() => events.stop());
     const metrics = createMetrics();
     metrics.watchStreams(events);
+    const tracing = parts.tracing ?? createTracing(config);
+    // Flushed before the rest closes (closers run in reverse): the last rounds' spans are sent.
+    closers.push(() => tracing.shutdown());
     const wallets =
       parts.wallets ??
       createHdWalletProvider(loadWalletSeed(config.walletMasterSeed, config.dataDir, config.nodeEnv !== 'production'));
@@ -107,7 +113,8 @@ export async function createContainer(
       oracleOutbox,
       wallets,
       compute: parts.compute,
-      models: parts.models ?? createModelProvider(config, { log: logger }),
+      models: parts.models ?? createModelProvider(config, { log: logger, tracer: tracing.tracer }),
+      tracer: tracing.tracer,
       events,
       metrics,
       lifecycle: { state: 'starting' },

@@ -12,7 +12,7 @@ import {
   developmentCronSecret,
 } from './domain/auth/dev-secret.ts';
 import { followCardTransfers } from './domain/companies/ownership.ts';
-import { startEngine } from './domain/engine/loop.ts';
+import { startEnginePool } from './domain/engine/pool.ts';
 import { followCompanyTokens } from './domain/tokens/indexer.ts';
 import { followTreasuryTransfers } from './domain/treasuries/stream.ts';
 import { buildApp } from './http/app.ts';
@@ -21,6 +21,7 @@ import { createLogger } from './logger.ts';
 import { countingRpcErrors, metricsExposure, serveMetrics } from './metrics.ts';
 import { removeServiceFile, writeServiceFile } from './service-file.ts';
 
+/** What the HTTP drain and the closing of the database and chain may take, beyond the engine's own grace. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
@@ -70,10 +71,12 @@ async function main() {
     // GET /api/ready answers 503 from now on, so load balancers stop sending while requests drain.
     container.lifecycle.state = 'stopping';
     logger.info({ signal }, 'shutting down: draining requests');
+    // The engine waits up to its grace for rounds at real model latency (about 20 s each), then ends them.
+    const engineGraceMs = config.roles.has('engine') ? config.engineShutdownGraceMs : 0;
     const force = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, engineGraceMs + SHUTDOWN_GRACE_MS);
     force.unref();
     try {
       for (const stop of stopHooks) await stop();
@@ -109,12 +112,17 @@ async function main() {
     await Promise.all(followers.map((f) => f?.stop()));
   });
   const engine = config.roles.has('engine')
-    ? startEngine(
+    ? startEnginePool(
         { ...container, log: countingRpcErrors(logger, container.metrics, 'engine') },
-        { pollMs: config.enginePollMs, intervalS: config.decisionIntervalS, concurrency: config.engineConcurrency },
+        {
+          pollMs: config.enginePollMs,
+          intervalS: config.decisionIntervalS,
+          maxConcurrency: config.engineConcurrency,
+          shutdownGraceMs: config.engineShutdownGraceMs,
+        },
       )
     : undefined;
-  // Awaited, so the rounds in progress finish (and record) before the database closes.
+  // Awaited, so the rounds in progress finish (or are ended as interrupted) and record before the database closes.
   stopHooks.push(async () => {
     await engine?.stop();
   });

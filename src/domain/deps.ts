@@ -1,6 +1,7 @@
 // What the domain is given: the service's shared parts, built once and wired by the composition root
 // (src/container.ts). A domain function takes `deps` (or a Pick of it naming only what it uses); it never reaches
 // for the root, Fastify or the process.
+import type { Tracer } from '@opentelemetry/api';
 import type { Chain } from '../chain/client.ts';
 import type { Outbox } from '../chain/outbox.ts';
 import type { Config } from '../config.ts';
@@ -28,6 +29,8 @@ export interface Deps {
   events: EventHub;
   /** Prometheus metrics of this process (its own registry; docs/operations.md). */
   metrics: Metrics;
+  /** Spans of the decision engine (docs/operations.md "Traces"); OpenTelemetry's no-op tracer when none is exported. */
+  tracer: Tracer;
   /** Milliseconds since the epoch; replaced in tests that need a fixed clock. */
   now: () => number;
 }

@@ -342,22 +342,23 @@ describe('with an OpenAI-compatible model server', () => {
 
   it('refuses tools an agent cannot afford, and records why', async () => {
     fake.reset();
-    // Each role call costs far more than the round budget of 0.10 USD.
+    // Each role call is billed (the gateway's usage.cost) at more than the round budget of 0.10 USD.
     script({
       role: () =>
-        llmReply.ok(
+        llmReply.billed(
           JSON.stringify({
             proposals: [
               { tool: 'read_token_price', args: {}, rationale: 'price' },
               { tool: 'publish_update', args: { message: 'x' }, rationale: 'say' },
             ],
           }),
-          { prompt_tokens: 1_000_000, completion_tokens: 100_000 },
+          0.2,
         ),
     });
     const data = (await run(id, 5, remote.app)).json().data;
     expect(data.status).toBe('COMPLETE');
-    expect(data.actionsExecuted).toEqual([]);
+    // The decided action was refused for the budget, and its line says so.
+    expect(data.actionsExecuted).toEqual(['CMO publish_update: refused: over budget (0.1 USD this round)']);
     const budgets = await t.database.db.select().from(decisionBudgets).where(eq(decisionBudgets.roundId, data.id));
     expect(budgets).toHaveLength(7);
     for (const b of budgets) {
@@ -501,19 +502,20 @@ describe('verification outcomes', () => {
 });
 
 describe('scheduling', () => {
-  it('runs a round for each due company with active agents, and none for one that just ran', async () => {
-    const due = await dueCompanies(t.container, 3600, 100);
-    expect(due).not.toContain(builtinCo);
+  it('runs a scheduled round of each company whose slot has come, then holds it until its next slot', async () => {
     const before = await t.database.db.select().from(decisionRounds);
     const fresh = await staffedCompany(7, 'Scheduled Co');
-    expect(await dueCompanies(t.container, 3600, 100)).toContain(fresh);
-    const ran = await runDueRounds({ ...t.container }, { intervalS: 3600, concurrency: 2 });
+    // A company new to the schedule is due at once.
+    expect(await dueCompanies(t.container, 100)).toContain(fresh);
+    const ran = await runDueRounds({ ...t.container }, { intervalS: 3600, concurrency: 2, limit: 100 });
     expect(ran).toBeGreaterThanOrEqual(1);
     const after = await t.database.db.select().from(decisionRounds);
     const scheduled = after.filter((r) => !before.some((b) => b.id === r.id));
     expect(scheduled.map((r) => r.companyId)).toContain(fresh);
-    expect(scheduled.every((r) => r.trigger === 'SCHEDULED')).toBe(true);
-    expect(await dueCompanies(t.container, 3600, 100)).not.toContain(fresh);
+    expect(scheduled.every((r) => r.trigger === 'SCHEDULED' && r.scheduledFor !== null)).toBe(true);
+    // None of them is due again before its next slot.
+    const due = await dueCompanies(t.container, 100);
+    for (const r of scheduled) expect(due).not.toContain(r.companyId);
     // The hash of a scheduled round is the same function of its decision.
     const mine = scheduled.find((r) => r.companyId === fresh)!;
     expect(mine.decisionHash).toBe(

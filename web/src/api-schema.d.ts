@@ -3025,8 +3025,12 @@ export interface operations {
                                     error?: string;
                                     /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */
                                     models: string[];
+                                    /** @description What went wrong without failing the phase: a role agent whose model failed (its proposals counted as none), an answer cut off at its token limit and kept */
+                                    notes?: string[];
                                     phase: string;
                                     tokens: number;
+                                    /** @description Some call's token counts were estimated (text length / 4): an answer without usage, or with figures no call could have used */
+                                    usageEstimated?: boolean;
                                 }[];
                                 /** @enum {string} */
                                 status: "RUNNING" | "COMPLETE" | "FAILED";
@@ -3143,8 +3147,12 @@ export interface operations {
                                 error?: string;
                                 /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */
                                 models: string[];
+                                /** @description What went wrong without failing the phase: a role agent whose model failed (its proposals counted as none), an answer cut off at its token limit and kept */
+                                notes?: string[];
                                 phase: string;
                                 tokens: number;
+                                /** @description Some call's token counts were estimated (text length / 4): an answer without usage, or with figures no call could have used */
+                                usageEstimated?: boolean;
                             }[];
                             /** @enum {string} */
                             status: "RUNNING" | "COMPLETE" | "FAILED";

@@ -78,5 +78,11 @@ export const agentActions = pgTable(
     status: text('status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('agent_actions_company_day_idx').on(t.companyId, t.day)],
+  (t) => [
+    index('agent_actions_company_day_idx').on(t.companyId, t.day),
+    // A round's actions, for the record of a round whose process stopped in execution (domain/engine/runner.ts).
+    index('agent_actions_round_idx')
+      .on(t.roundId)
+      .where(sql`${t.roundId} is not null`),
+  ],
 );

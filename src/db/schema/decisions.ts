@@ -16,6 +16,13 @@ export interface PhaseRecord {
   models: string[];
   /** The models the company's preset and engineConfig chose for the phase (absent on rounds recorded before). */
   configuredModels?: string[];
+  /** Some call's token counts were estimated: no usage in the answer, or figures no call could have used. */
+  usageEstimated?: boolean;
+  /**
+   * What went wrong without failing the phase: a role agent whose model call failed (its proposals counted as none),
+   * an answer cut off at its token limit and kept.
+   */
+  notes?: string[];
   error?: string;
 }
 
@@ -54,10 +61,14 @@ export const decisionRounds = pgTable(
     anchorBatchKey: text('anchor_batch_key'),
     anchoredAt: timestamp('anchored_at', { withTimezone: true, mode: 'date' }),
     totalDurationMs: integer('total_duration_ms'),
-    llmTokensUsed: integer('llm_tokens_used').notNull().default(0),
+    /** Whole tokens of the round's model calls; bounded per call, summed in a bigint (a JS number holds any sum). */
+    llmTokensUsed: bigint('llm_tokens_used', { mode: 'number' }).notNull().default(0),
     llmCost: bigint('llm_cost', { mode: 'number' }).notNull().default(0),
-    /** Moved forward at every phase; a RUNNING round whose heartbeat stops is failed by a job. */
+    /** A scheduled round: the slot of the company's schedule it ran for (the chain's clock). */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true, mode: 'date' }),
+    /** Moved forward at every phase, model attempt and action; a RUNNING round whose heartbeat stops is failed by a job. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the round started, by the chain's clock (the one clock the economy's windows use). */
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
@@ -110,3 +121,32 @@ export const decisionBudgets = pgTable(
   },
   (t) => [primaryKey({ columns: [t.roundId, t.agentId] })],
 );
+
+/**
+ * The decision schedule: each company with an active agent and the next slot it is due at, by the chain's clock.
+ * Slots repeat every DECISION_INTERVAL_S at an offset of the company's own, so rounds spread over the interval; the
+ * engine's replicas claim due rows with SKIP LOCKED (domain/engine/schedule.ts).
+ */
+export const decisionSchedule = pgTable(
+  'decision_schedule',
+  {
+    companyId: text('company_id')
+      .primaryKey()
+      .references(() => companies.id),
+    nextAt: timestamp('next_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('decision_schedule_next_idx').on(t.nextAt)],
+);
+
+/**
+ * The engine processes alive, each with the rounds it can run at once: the replicas split the concurrency the
+ * schedule needs between them (domain/engine/pool.ts). A row whose heartbeat stops is ignored, then removed.
+ */
+export const engineReplicas = pgTable('engine_replicas', {
+  id: text('id').primaryKey(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** The rounds this process may run at once (ENGINE_CONCURRENCY). */
+  capacity: integer('capacity').notNull(),
+  /** Rounds it was running at its last heartbeat. */
+  running: integer('running').notNull().default(0),
+});

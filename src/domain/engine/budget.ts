@@ -1,6 +1,7 @@
 // Each agent's budget in a decision round (micro-USD, by engine preset): what its model calls and tools spent, what
 // it was refused and why. One rule charges a tool, in the roles phase and in execution alike.
 import { AGENT_ROUND_BUDGET_MICRO_USD } from '../../constants.ts';
+import { condense } from './condense.ts';
 import type { Role } from './models/types.ts';
 import type { Tool } from './tools.ts';
 
@@ -76,7 +77,11 @@ export function spend(budget: Budget, tool: Tool): boolean {
   return true;
 }
 
+/** Characters kept of a refused tool's name (a model's text until it is checked) and of the reason. */
+export const REFUSED_TOOL_MAX = 64;
+export const REFUSED_REASON_MAX = 300;
+
 /** Records a proposal that was not taken and why (an unknown tool, one disabled for the company). */
 export function refuse(budget: Budget, tool: string, reason: string): void {
-  budget.refused.push({ tool, reason });
+  budget.refused.push({ tool: condense(tool, REFUSED_TOOL_MAX), reason: condense(reason, REFUSED_REASON_MAX) });
 }

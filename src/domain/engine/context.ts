@@ -1,6 +1,9 @@
-// Phase 1 of a decision round, and what the later phases share: the company, its active C-suite, its treasury and
-// token market, from the database and the chain. Chain reads that fail leave their fields null rather than fail
-// the round.
+// Phase 1 of a decision round: the round's world, read once (the company, its active C-suite with their wallets and
+// holdings, its limits, the tokens its agents may trade, its treasury and token market, and the chain's clock), and
+// the part of it each later phase is given. Only the execution phase reads again, and only what must be fresh at
+// the moment of signing (balances and allowances, in one batched read per action). Chain reads that fail leave
+// their fields null rather than fail the round.
+import type { Tracer } from '@opentelemetry/api';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
 import { readMarket } from '../../chain/contracts/launcher.ts';
@@ -22,23 +25,32 @@ import { enabledTools, type Tool, toolSpec } from './tools.ts';
 export type EngineDeps = Pick<Deps, 'chain' | 'database' | 'now' | 'wallets' | 'outbox' | 'config'> & {
   models: ModelProvider;
   log?: { warn(o: object, m: string): void };
+  /** Spans of rounds, phases and model calls (none recorded when absent). */
+  tracer?: Tracer;
 };
 
 export type CompanyRow = typeof companies.$inferSelect;
 export interface ActiveAgent {
   id: string;
+  companyId: string | null;
   role: Role;
   name: string;
   strategy: { preset: string };
+  walletIndex: number | null;
   onChainAddress: string | null;
 }
 
-/** What every later phase works from. */
+/** What every later phase works from: the world as the round read it. */
 export interface RoundInputs {
   company: CompanyRow;
   active: ActiveAgent[];
+  /** The whole situation, as the brief's model reads it. */
   context: RoundContext;
   tools: Tool[];
+  /** The chain's clock when the round read its world. */
+  chainNow: Date;
+  /** The wallets of every agent of the company, whatever its status (what its agents hold counts against limits). */
+  walletAddresses: Address[];
 }
 
 export class PhaseError extends Error {
@@ -57,19 +69,69 @@ export async function gatherContext(deps: EngineDeps, companyId: string, cycle: 
   const team = await db
     .select({
       id: agents.id,
+      companyId: agents.companyId,
       role: agents.role,
       name: agents.name,
       strategy: agents.strategy,
+      walletIndex: agents.walletIndex,
       onChainAddress: agents.onChainAddress,
+      status: agents.status,
     })
     .from(agents)
-    .where(and(eq(agents.companyId, company.id), eq(agents.status, 'ACTIVE')));
-  const active = team.filter((a): a is typeof a & { role: Role } =>
-    (AGENT_ROLES as readonly string[]).includes(a.role ?? ''),
-  );
+    .where(eq(agents.companyId, company.id));
+  const active = team
+    .filter(
+      (a): a is typeof a & { role: Role } =>
+        a.status === 'ACTIVE' && (AGENT_ROLES as readonly string[]).includes(a.role ?? ''),
+    )
+    .map(({ status: _, ...agent }) => agent)
+    // In the C-suite's order, whatever order the rows came in: every model sees the roles the same way.
+    .sort((a, b) => AGENT_ROLES.indexOf(a.role) - AGENT_ROLES.indexOf(b.role));
+  const walletAddresses = team.flatMap((a) => (a.onChainAddress ? [a.onChainAddress as Address] : []));
   const tools = enabledTools(company.toolkitConfig ?? null);
-  const context = await readContext(deps, company, active, cycle, tools);
-  return { company, active, context, tools };
+  // Trades carry their block's time: the day is counted back from the chain's clock (the server's when it is down).
+  const chainNow = await chainDate(deps.chain.publicClient).catch(() => new Date(deps.now()));
+  const context = await readContext(deps, company, active, cycle, tools, chainNow);
+  return { company, active, context, tools, chainNow, walletAddresses };
+}
+
+/** What a role agent is told of the world: its company, its own wallet, the limits and what it may trade. */
+export function roleView(inputs: RoundInputs, role: Role) {
+  const { context } = inputs;
+  return {
+    company: {
+      name: context.company.name,
+      category: context.company.category,
+      autonomyLevel: context.company.autonomyLevel,
+    },
+    token: context.token,
+    treasuryUsdc: context.treasuryUsdc,
+    wallet: context.wallets.find((w) => w.role === role) ?? null,
+    limits: context.limits,
+    tradableTokens: context.market,
+    lastDirective: context.lastDirective,
+    cycle: context.cycle,
+  };
+}
+
+/**
+ * What the extraction is told of the world: the roles that may act, each one's wallet, the limits and the tokens
+ * they may trade, so the decision names real symbols and amounts that fit.
+ */
+export function extractionView(inputs: RoundInputs) {
+  const { context } = inputs;
+  return {
+    roles: inputs.active.map((a) => a.role),
+    wallets: context.wallets.map((w) => ({
+      role: w.role,
+      usdc: w.usdc,
+      primary: w.primary,
+      staked: w.staked,
+      positions: w.positions.map((p) => ({ symbol: p.symbol, tokens: p.tokens })),
+    })),
+    limits: context.limits,
+    tradableTokens: context.market.map((m) => ({ symbol: m.symbol, priceUsdc: m.priceUsdc })),
+  };
 }
 
 /** The tools' descriptions as the models see them. */
@@ -81,10 +143,9 @@ async function readContext(
   team: ActiveAgent[],
   cycle: number,
   tools: Tool[],
+  chainNow: Date,
 ): Promise<RoundContext> {
   const db = deps.database.db;
-  // Trades carry their block's time: the day is counted back from the chain's clock (the server's when it is down).
-  const chainNow = await chainDate(deps.chain.publicClient).catch(() => new Date(deps.now()));
   const since = new Date(chainNow.getTime() - 86_400_000);
   const launched = company.tokenStatus !== 'PRE_PUBLIC' && company.tokenAddress;
   const trades = tools.some((t) => (TRADE_TOOLS as readonly string[]).includes(t.name));

@@ -5,8 +5,9 @@ import { Ajv } from 'ajv';
 import { DECISION_ACTIONS_MAX, DECISION_DIRECTIVE_MAX, DECISION_RATIONALE_MAX } from '../../constants.ts';
 import { storableJson } from '../../text.ts';
 import { condense } from './condense.ts';
-import type { ExtractedDecision } from './models/types.ts';
-import { TOOLS } from './tools.ts';
+import { withoutNulls } from './models/request.ts';
+import type { AnswerSchema, ExtractedDecision } from './models/types.ts';
+import { TOOLS, type Tool } from './tools.ts';
 
 const ajv = new Ajv({ allErrors: false, strict: false });
 /** Each tool's argument validator. */
@@ -48,7 +49,8 @@ export function decisionValidator(actionTools: string[], roles: string[]): (cont
   return (content) => {
     let value: unknown;
     try {
-      value = condensed(storableJson(JSON.parse(content)));
+      // A null is how strict structured output says "absent" (models/request.ts).
+      value = condensed(storableJson(withoutNulls(JSON.parse(content))));
     } catch {
       return { ok: false, error: 'not JSON' };
     }
@@ -83,4 +85,47 @@ function condensed(value: unknown): unknown {
     );
   }
   return out;
+}
+
+/** Why `args` do not fit `tool`'s parameters, or undefined when they do (every proposal is checked, reads too). */
+export function argumentError(tool: string, args: unknown): string | undefined {
+  const check = argumentValidators.get(tool);
+  if (!check) return `unknown tool ${tool}`;
+  return check(args) ? undefined : ajv.errorsText(check.errors, { dataVar: 'args' });
+}
+
+/**
+ * The decision's schema for endpoints with structured output: one branch per enabled action tool, so the model's
+ * answer names only tools, roles and arguments that exist (the validator above still checks every answer).
+ */
+export function decisionAnswerSchema(actionTools: Tool[], roles: string[]): AnswerSchema {
+  const allowedRoles = roles.length > 0 ? roles : ['CEO'];
+  const branches = actionTools.map((tool) => ({
+    type: 'object',
+    properties: {
+      role: { type: 'string', enum: allowedRoles },
+      tool: { type: 'string', enum: [tool.name] },
+      args: tool.parameters,
+      rationale: { type: 'string', maxLength: DECISION_RATIONALE_MAX },
+    },
+    required: ['role', 'tool', 'args', 'rationale'],
+    additionalProperties: false,
+  }));
+  return {
+    name: 'decision',
+    schema: {
+      type: 'object',
+      properties: {
+        directive: { type: 'string', minLength: 1, maxLength: DECISION_DIRECTIVE_MAX },
+        actions: {
+          type: 'array',
+          maxItems: branches.length > 0 ? DECISION_ACTIONS_MAX : 0,
+          items:
+            branches.length > 0 ? { anyOf: branches } : { type: 'object', properties: {}, additionalProperties: false },
+        },
+      },
+      required: ['directive', 'actions'],
+      additionalProperties: false,
+    },
+  };
 }

@@ -1,22 +1,36 @@
-// Phases 2 to 7 of a decision round (phase 1 is context.ts). Each takes what the phases before it produced and the
-// round's recorder, which counts its model calls; none writes the round row (pipeline.ts does).
+// Phases 2 to 6 of a decision round (phase 1 is context.ts, phase 7 execution.ts). Each takes what the phases
+// before it produced, shortened to what the next one needs (a model's text is bounded before it is passed on), and
+// the round's recorder, which counts its model calls; none writes the round row (pipeline.ts does).
 //   2 brief       a model writes the round's brief
 //   3 scrape      the market sources the company's tools may read, summarised by a model
-//   4 roles       each active C-suite agent proposes actions within its own budget (reads run at once)
+//   4 roles       each active C-suite agent proposes actions within its own budget (reads run at once); an agent
+//                 whose model fails proposes nothing, with the error noted, and the round goes on
 //   5 synthesis   the CEO model turns the proposals into a directive, as the autonomy level allows
-//   6 extraction  the decision as strict JSON, validated against its schema and repaired once
-//   7 execution   the allowed actions run, each charged to its agent's budget
+//   6 extraction  the decision as JSON (strict structured output where the model has it), validated against its
+//                 schema and repaired once
 import { describeChainError } from '../../chain/revert.ts';
 import { DECISION_ACTIONS_MAX } from '../../constants.ts';
 import type { DecisionAction } from '../../db/schema/decisions.ts';
 import { storableJson } from '../../text.ts';
-import { TradeRefused } from '../trading/actions.ts';
-import { type Budget, chargeModelCall, refuse, spend } from './budget.ts';
-import { type CompanyRow, type EngineDeps, PhaseError, type RoundInputs, toolSpecsOf } from './context.ts';
-import { decisionValidator } from './decision-schema.ts';
+import { type Budget, refuse, spend } from './budget.ts';
+import { condense } from './condense.ts';
+import {
+  type CompanyRow,
+  type EngineDeps,
+  extractionView,
+  PhaseError,
+  type RoundInputs,
+  roleView,
+  toolSpecsOf,
+} from './context.ts';
+import { argumentError, decisionAnswerSchema, decisionValidator } from './decision-schema.ts';
+import { withoutNulls } from './models/request.ts';
 import type { ChatMessage, ModelTask, Role, RoleAnswer } from './models/types.ts';
-import { microUsd, type RoundRecorder } from './recorder.ts';
+import { type RoundRecorder, RoundStopped } from './recorder.ts';
 import { type Tool, toolNamed } from './tools.ts';
+
+/** Characters of each model text passed to the next phase at most. */
+export const PASSED_TEXT_MAX = { brief: 2_000, market: 2_000, synthesis: 4_000, rationale: 500, toolResult: 1_000 };
 
 export interface Proposal {
   role: Role;
@@ -39,7 +53,7 @@ export async function writeBrief(rec: RoundRecorder, { company, context }: Round
     ),
     user(context),
   ]);
-  return answer.content.trim();
+  return condense(answer.content.trim(), PASSED_TEXT_MAX.brief);
 }
 
 /** Phase 3: every market source the company enables, read for the CEO and summarised. */
@@ -57,10 +71,13 @@ export async function readMarket(deps: EngineDeps, rec: RoundRecorder, inputs: R
     system('Summarise these market readings for the executive team in at most 80 words.'),
     user(sources),
   ]);
-  return answer.content.trim();
+  return condense(answer.content.trim(), PASSED_TEXT_MAX.market);
 }
 
-/** Phase 4: each agent proposes at most two actions; the reads among them run now, within its budget. */
+/**
+ * Phase 4: each agent proposes at most two actions; the reads among them run now, within its budget. The tools go
+ * as function calls (their schemas once, there), the message names each with its cost.
+ */
 export async function proposeActions(
   deps: EngineDeps,
   rec: RoundRecorder,
@@ -71,25 +88,34 @@ export async function proposeActions(
 ): Promise<Proposal[]> {
   const { company, context } = inputs;
   const specs = toolSpecsOf(inputs);
+  const menu = specs.map((s) => ({ name: s.name, costUsd: s.cost }));
   const perAgent = await Promise.all(
-    inputs.active.map(async (agent) => {
+    inputs.active.map(async (agent): Promise<Proposal[]> => {
       const budget = budgets.get(agent.role)!;
       const task: ModelTask = { phase: 'role', context, role: agent.role, brief, market, tools: specs };
-      const answer = await rec.ask(
-        'roleExecution',
-        company,
-        task,
-        [
-          system(
-            `You are the ${agent.role} of ${company.name}, strategy ${agent.strategy.preset}. Propose at most 2 actions as JSON {"proposals":[{"tool","args","rationale"}]} using only the tools listed; each tool has a cost in USD and your budget this round is ${budget.allocated / 1e6} USD.`,
-          ),
-          user({ brief, market, tools: specs }),
-        ],
-        true,
-      );
-      chargeModelCall(budget, microUsd(answer.cost));
+      let content: string;
+      try {
+        const answer = await rec.ask(
+          'roleExecution',
+          company,
+          task,
+          [
+            system(
+              `You are the ${agent.role} of ${company.name}, strategy ${agent.strategy.preset}. Propose at most 2 actions, by calling the tools or as JSON {"proposals":[{"tool","args","rationale"}]}, using only the tools listed; each tool has a cost in USD and your budget this round is ${budget.allocated / 1e6} USD. Your wallet, the trading limits and the tokens you may trade are in the situation: use their exact symbols, and amounts your wallet holds.`,
+            ),
+            user({ brief, market, situation: roleView(inputs, agent.role), tools: menu }),
+          ],
+          { json: true, tools: specs, budget },
+        );
+        content = answer.content;
+      } catch (err) {
+        // One agent's failed model is that agent's silence, not the round's failure.
+        if (err instanceof RoundStopped || rec.signal.aborted) throw err;
+        rec.note(`${agent.role}: no proposals: ${errorText(err)}`);
+        return [];
+      }
       const proposals: Proposal[] = [];
-      for (const p of parseRoleAnswer(answer.content).slice(0, 2)) {
+      for (const p of parseRoleAnswer(content).slice(0, 2)) {
         const tool = toolNamed(p.tool);
         if (!tool || !inputs.tools.includes(tool)) {
           refuse(budget, p.tool, tool ? 'tool disabled for this company' : 'unknown tool');
@@ -99,11 +125,24 @@ export async function proposeActions(
           refuse(budget, p.tool, 'only the CRO can veto');
           continue;
         }
-        const proposal: Proposal = { role: agent.role, tool: tool.name, args: p.args, rationale: p.rationale };
+        const invalid = argumentError(tool.name, p.args);
+        if (invalid) {
+          refuse(budget, p.tool, `invalid arguments: ${invalid}`);
+          continue;
+        }
+        const proposal: Proposal = {
+          role: agent.role,
+          tool: tool.name,
+          args: p.args,
+          rationale: condense(p.rationale, PASSED_TEXT_MAX.rationale),
+        };
         // Actions wait for the CEO, a veto for phase 7; reads run at once when the budget holds them.
         if (tool.kind === 'chain_read' || tool.kind === 'market_read') {
           if (!spend(budget, tool)) continue;
-          proposal.result = await runTool(deps, tool, company, agent.role, p.args);
+          proposal.result = condense(
+            await runTool(deps, tool, company, agent.role, p.args),
+            PASSED_TEXT_MAX.toolResult,
+          );
         }
         proposals.push(proposal);
       }
@@ -125,26 +164,36 @@ export async function synthesize(
     system(ceoInstructions(company)),
     user({ brief, market, proposals }),
   ]);
-  return answer.content.trim();
+  return condense(answer.content.trim(), PASSED_TEXT_MAX.synthesis);
 }
 
-const EXTRACTION_INSTRUCTIONS = `Extract the CEO's decision as one JSON object {"directive": string, "actions": [{"role": one of CFO|CTO|CMO|COO|CSO|CISO|CRO, "tool": one of the listed tools, "args": object matching the tool's parameters, "rationale": string}]} with at most ${DECISION_ACTIONS_MAX} actions. Answer with the JSON only.`;
+const EXTRACTION_INSTRUCTIONS = `Extract the CEO's decision as one JSON object {"directive": string, "actions": [{"role": one of the roles, "tool": one of the listed tools, "args": object matching the tool's parameters, "rationale": string}]} with at most ${DECISION_ACTIONS_MAX} actions. Name only tokens of tradableTokens, by their exact symbol, and amounts the acting role's wallet holds. Answer with the JSON only.`;
 
-/** Phase 6: the decision as validated JSON (one repair allowed); a human-directed company keeps its own directive. */
+/**
+ * Phase 6: the decision as validated JSON (one repair allowed); a human-directed company keeps its own directive.
+ * Where the model has strict structured output the schema (the tools' parameters among it) goes there, else in the
+ * message.
+ */
 export async function extractDecision(
   rec: RoundRecorder,
   inputs: RoundInputs,
   synthesis: string,
 ): Promise<{ directive: string; actions: DecisionAction[] }> {
   const { company, context } = inputs;
+  const actionTools = inputs.tools.filter((tool) => tool.kind === 'action');
   const actionSpecs = toolSpecsOf(inputs).filter((s) => toolNamed(s.name)?.kind === 'action');
+  const roles = inputs.active.map((a) => a.role);
   const validate = decisionValidator(
-    inputs.tools.filter((tool) => tool.kind === 'action').map((tool) => tool.name),
-    inputs.active.map((a) => a.role),
+    actionTools.map((tool) => tool.name),
+    roles,
   );
-  const messages = [system(EXTRACTION_INSTRUCTIONS), user({ synthesis, tools: actionSpecs })];
+  const schema = decisionAnswerSchema(actionTools, roles);
+  const messages = [
+    system(EXTRACTION_INSTRUCTIONS),
+    user({ synthesis, situation: extractionView(inputs), tools: actionSpecs }),
+  ];
   const task: ModelTask = { phase: 'extraction', context, synthesis, tools: actionSpecs };
-  let extracted = await rec.ask('jsonExtraction', company, task, messages, true);
+  let extracted = await rec.ask('jsonExtraction', company, task, messages, { json: true, schema });
   let decision = validate(extracted.content);
   if (!decision.ok) {
     extracted = await rec.ask(
@@ -156,7 +205,7 @@ export async function extractDecision(
         { role: 'assistant', content: extracted.content },
         { role: 'user', content: `That answer is invalid: ${decision.error}. Answer again with valid JSON only.` },
       ],
-      true,
+      { json: true, schema },
     );
     decision = validate(extracted.content);
     if (!decision.ok) {
@@ -167,65 +216,6 @@ export async function extractDecision(
   const directive =
     company.autonomyLevel === 'HUMAN_DIRECTED' && humanDirective ? humanDirective : decision.value.directive;
   return { directive, actions: decision.value.actions };
-}
-
-/** A veto of the CRO's proposals: the trading tool, and the token when named. */
-interface Veto {
-  tool: string;
-  token?: string;
-  reason: string;
-}
-
-export const vetoesOf = (proposals: Proposal[]): Veto[] =>
-  proposals
-    .filter((p) => p.role === 'CRO' && toolNamed(p.tool)?.kind === 'control' && typeof p.args.tool === 'string')
-    .map((p) => ({
-      tool: String(p.args.tool),
-      ...(typeof p.args.token === 'string' ? { token: p.args.token } : {}),
-      reason: typeof p.args.reason === 'string' ? p.args.reason : 'no reason given',
-    }));
-
-/**
- * Phase 7: the decided actions, each run when its agent's budget still holds it and no veto of the CRO covers it;
- * what each did or why it was refused, as text. A trading action's text ends with its transaction hash.
- */
-export async function executeActions(
-  deps: EngineDeps,
-  company: CompanyRow,
-  actions: DecisionAction[],
-  budgets: Map<Role, Budget>,
-  round: { id: string; vetoes: Veto[] },
-): Promise<string[]> {
-  const executed: string[] = [];
-  for (const [index, action] of actions.entries()) {
-    const tool = toolNamed(action.tool)!;
-    const budget = budgets.get(action.role as Role)!;
-    const veto = round.vetoes.find((v) => v.tool === tool.name && (!v.token || v.token === action.args.token));
-    if (veto) {
-      refuse(budget, tool.name, `vetoed by the CRO: ${veto.reason}`);
-      executed.push(`${action.role} ${tool.name}: refused: vetoed by the CRO (${veto.reason})`);
-      continue;
-    }
-    if (!spend(budget, tool)) continue;
-    try {
-      const done = await tool.run({
-        deps,
-        company,
-        role: action.role,
-        args: action.args,
-        action: { roundId: round.id, index },
-      });
-      executed.push(`${action.role} ${tool.name}: ${done}`);
-    } catch (err) {
-      if (err instanceof TradeRefused) {
-        refuse(budget, tool.name, err.message);
-        executed.push(`${action.role} ${tool.name}: refused: ${err.message}`);
-      } else {
-        executed.push(`${action.role} ${tool.name}: failed: ${errorText(err)}`);
-      }
-    }
-  }
-  return executed;
 }
 
 function ceoInstructions(company: CompanyRow): string {
@@ -243,7 +233,7 @@ function ceoInstructions(company: CompanyRow): string {
 function parseRoleAnswer(content: string): RoleAnswer['proposals'] {
   try {
     // A model's text is outside text: stored actions and directives must never hold what PostgreSQL refuses.
-    const value = storableJson(JSON.parse(content)) as RoleAnswer;
+    const value = storableJson(withoutNulls(JSON.parse(content))) as RoleAnswer;
     if (!Array.isArray(value?.proposals)) return [];
     return value.proposals
       .filter(
@@ -256,7 +246,7 @@ function parseRoleAnswer(content: string): RoleAnswer['proposals'] {
   }
 }
 
-async function runTool(
+export async function runTool(
   deps: EngineDeps,
   tool: Tool,
   company: CompanyRow,

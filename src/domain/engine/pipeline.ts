@@ -1,17 +1,22 @@
-// One decision round of one company, in seven phases (SPEC.md "decision pipeline"):
-//   1 context     the company, its agents, treasury and token market, from the database and the chain
+// One decision round of one company, in seven phases (docs/api/decisions.md "The seven phases"):
+//   1 context     the round's world: the company, its agents and wallets, limits, tradable tokens, the chain's clock
 //   2 brief       a model writes the round's brief
 //   3 scrape      the market sources the company's tools may read, summarised by a model
 //   4 roles       each active C-suite agent proposes actions within its own budget (reads run at once)
 //   5 synthesis   the CEO model turns the proposals into a directive, as the autonomy level allows
 //   6 extraction  the decision as strict JSON, validated against its schema and repaired once
-//   7 execution   allowed actions run; the decision is hashed, recorded, announced and anchored on-chain
-// This file runs them in order (context.ts is phase 1, phases.ts the others): each is recorded with its duration,
-// tokens, cost and calls (recorder.ts), each agent spends within its budget (budget.ts). The round row is RUNNING
-// from the start (a partial unique index keeps one per company), then COMPLETE with its budgets and counters and
-// announced, or FAILED with the phase and the error kept. Anchoring the hash on-chain is anchoring.ts's job.
+//   7 execution   the round claims its execution, then the allowed actions run, each recorded as it ends; the
+//                 decision is hashed, recorded, announced and anchored on-chain
+// This file runs them in order (context.ts is phase 1, phases.ts 2-6, execution.ts 7): each is recorded with its
+// duration, tokens, cost and calls (recorder.ts), each agent spends within its budget (budget.ts). The round row is
+// RUNNING from the start (a partial unique index keeps one per company) and every write to it is made only while it
+// still is; it ends COMPLETE with its budgets and counters and announced, or FAILED with the phase and the error
+// kept. A round whose row stopped being RUNNING under it (failed as stale) stops at its next step and acts no
+// more. Anchoring the hash on-chain is anchoring.ts's job.
+import { SpanStatusCode } from '@opentelemetry/api';
 import { createId } from '@paralleldrive/cuid2';
 import { and, eq, sql } from 'drizzle-orm';
+import { chainDate } from '../../chain/time.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { type DecisionAction, decisionBudgets, decisionRounds, type PhaseRecord } from '../../db/schema/decisions.ts';
 import { conflict } from '../../errors.ts';
@@ -19,23 +24,29 @@ import { addRoundCounters } from '../agents/store.ts';
 import { publishEvent } from '../events/store.ts';
 import { allocationFor, type Budget, createBudgets } from './budget.ts';
 import { type CompanyRow, type EngineDeps, gatherContext, PhaseError } from './context.ts';
+import { claimExecution, executeActions, vetoesOf } from './execution.ts';
 import { decisionHash } from './hash.ts';
-import {
-  errorText,
-  executeActions,
-  extractDecision,
-  proposeActions,
-  readMarket,
-  synthesize,
-  vetoesOf,
-  writeBrief,
-} from './phases.ts';
-import { createRecorder } from './recorder.ts';
+import { errorText, extractDecision, proposeActions, readMarket, synthesize, writeBrief } from './phases.ts';
+import { createRecorder, RoundStopped } from './recorder.ts';
+import { roundSpan } from './tracing.ts';
 
 type RoundRow = typeof decisionRounds.$inferSelect;
 
-/** Starts a round: the next cycle, RUNNING. 409 CONFLICT while another round of the company runs. */
-export async function startRound(deps: EngineDeps, companyId: string, trigger: 'SCHEDULED' | 'MANUAL') {
+/** The chain's clock, or the server's while the chain does not answer: rounds are dated by the economy's clock. */
+export const economyNow = (deps: Pick<EngineDeps, 'chain' | 'now'>) =>
+  chainDate(deps.chain.publicClient).catch(() => new Date(deps.now()));
+
+/**
+ * Starts a round: the next cycle, RUNNING, dated by the chain's clock (`at`, read once by a caller starting many).
+ * 409 CONFLICT while another round of the company runs.
+ */
+export async function startRound(
+  deps: EngineDeps,
+  companyId: string,
+  trigger: 'SCHEDULED' | 'MANUAL',
+  at?: Date,
+): Promise<RoundRow> {
+  const createdAt = at ?? (await economyNow(deps));
   for (let attempt = 0; ; attempt++) {
     try {
       const [row] = await deps.database.db
@@ -46,7 +57,7 @@ export async function startRound(deps: EngineDeps, companyId: string, trigger: '
           trigger,
           cycle: sql`(select coalesce(max(${decisionRounds.cycle}), 0) + 1 from ${decisionRounds} where ${decisionRounds.companyId} = ${companyId})`,
           heartbeatAt: new Date(deps.now()),
-          createdAt: new Date(deps.now()),
+          createdAt,
         })
         .returning();
       return row!;
@@ -62,24 +73,38 @@ export async function startRound(deps: EngineDeps, companyId: string, trigger: '
   }
 }
 
-/** Runs the round to its end; returns the finished row. Never throws for a failure inside the pipeline. */
-export async function runRound(deps: EngineDeps, round: RoundRow) {
+/**
+ * Runs the round to its end; returns the finished row. Never throws for a failure inside the pipeline. `signal`
+ * ends it early (the process is stopping): it is then FAILED as interrupted, with what it did recorded.
+ */
+export async function runRound(deps: EngineDeps, round: RoundRow, options: { signal?: AbortSignal } = {}) {
   const started = deps.now();
-  const rec = createRecorder(deps, round.id);
+  const tracer = deps.tracer;
+  const span = tracer ? roundSpan(tracer, round) : undefined;
+  const rec = createRecorder(deps, round.id, {
+    ...(options.signal && { signal: options.signal }),
+    ...(tracer && { tracer }),
+    ...(span && { span }),
+  });
+  let decided: DecisionAction[] | undefined;
+  let spentBy: Budget[] = [];
   try {
     const inputs = await rec.step('context', () => gatherContext(deps, round.companyId, round.cycle));
     const { company } = inputs;
     const brief = await rec.step('brief', () => writeBrief(rec, inputs));
     const market = await rec.step('scrape', () => readMarket(deps, rec, inputs));
     const budgets = createBudgets(inputs.active, allocationFor(company.enginePreset));
+    spentBy = [...budgets.values()];
     const proposals = await rec.step('roles', () => proposeActions(deps, rec, inputs, brief, market, budgets));
     const synthesis = await rec.step('synthesis', () => synthesize(rec, inputs, brief, market, proposals));
     const { directive, actions } = await rec.step('extraction', () => extractDecision(rec, inputs, synthesis));
     const vetoes = vetoesOf(proposals);
-    const executed = await rec.step('execution', () =>
-      executeActions(deps, company, actions, budgets, { id: round.id, vetoes }),
-    );
-    return await finish(deps, round, company, {
+    const executed = await rec.step('execution', async () => {
+      await claimExecution(deps, round.id, actions);
+      decided = actions;
+      return executeActions(deps, rec, inputs, actions, budgets, { id: round.id, vetoes });
+    });
+    const done = await finish(deps, round, company, {
       phases: rec.phases,
       directive,
       actions,
@@ -89,27 +114,104 @@ export async function runRound(deps: EngineDeps, round: RoundRow) {
       totalDurationMs: deps.now() - started,
       modelCost: rec.modelCost,
     });
+    span?.setAttributes({ 'ai_economy.round.status': done.status, 'ai_economy.round.actions': actions.length });
+    return done;
   } catch (err) {
+    // A round stopped from outside says why (failed as stale, the process stopping), not how its call broke off.
+    const cause = rec.signal.aborted ? rec.signal.reason : err;
+    const message = cause instanceof RoundStopped ? cause.message : errorText(cause);
     const failedPhase = err instanceof PhaseError ? err.phase : rec.phase;
-    const phases = rec.failedPhases(errorText(err));
-    const [failed] = await deps.database.db
+    span?.setStatus({ code: SpanStatusCode.ERROR, message });
+    const failed = await failRound(deps, round, {
+      phase: failedPhase,
+      error: message,
+      phases: rec.failedPhases(message),
+      totalDurationMs: deps.now() - started,
+      llmCost: rec.modelCost,
+      budgets: spentBy,
+      ...(decided && { actions: decided }),
+    });
+    deps.log?.warn({ roundId: round.id, phase: failedPhase, err }, 'decision round failed');
+    return failed;
+  } finally {
+    span?.end();
+  }
+}
+
+/**
+ * Records the round FAILED while it is RUNNING (one already failed as stale keeps that outcome). Should that write
+ * fail, a last one writes only the status and the error, so no round stays RUNNING for want of a field. The lines
+ * of actions already run are on the row already (execution.ts) and are never overwritten here.
+ */
+async function failRound(
+  deps: EngineDeps,
+  round: RoundRow,
+  f: {
+    phase: string;
+    error: string;
+    phases: PhaseRecord[];
+    totalDurationMs: number;
+    llmCost: number;
+    /** What each agent spent before the failure: billed all the same. */
+    budgets: Budget[];
+    actions?: DecisionAction[];
+  },
+): Promise<RoundRow> {
+  const db = deps.database.db;
+  const running = and(eq(decisionRounds.id, round.id), eq(decisionRounds.status, 'RUNNING'));
+  try {
+    const [failed] = await db
       .update(decisionRounds)
       .set({
         status: 'FAILED',
-        phase: failedPhase,
-        error: errorText(err),
-        phases,
-        totalDurationMs: deps.now() - started,
-        llmTokensUsed: phases.reduce((n, p) => n + p.tokens, 0),
-        llmCost: rec.modelCost,
+        phase: f.phase,
+        error: f.error,
+        phases: f.phases,
+        totalDurationMs: f.totalDurationMs,
+        llmTokensUsed: f.phases.reduce((n, p) => n + p.tokens, 0),
+        llmCost: f.llmCost,
+        ...(f.actions && { actions: f.actions }),
         finishedAt: new Date(deps.now()),
       })
-      .where(and(eq(decisionRounds.id, round.id), eq(decisionRounds.status, 'RUNNING')))
+      .where(running)
       .returning();
-    deps.log?.warn({ roundId: round.id, phase: failedPhase, err }, 'decision round failed');
-    return failed ?? round;
+    if (failed) {
+      if (f.budgets.length > 0)
+        await db
+          .insert(decisionBudgets)
+          .values(f.budgets.map(budgetRow(round.id)))
+          .onConflictDoNothing();
+      return failed;
+    }
+  } catch (err) {
+    deps.log?.warn(
+      { roundId: round.id, err },
+      'recording the failed round failed; recording its status and error only',
+    );
+    await db
+      .update(decisionRounds)
+      .set({ status: 'FAILED', error: f.error.slice(0, 2_000), finishedAt: new Date(deps.now()) })
+      .where(running);
   }
+  const [row] = await db.select().from(decisionRounds).where(eq(decisionRounds.id, round.id));
+  return row ?? round;
 }
+
+const budgetRow = (roundId: string) => (b: Budget) => ({
+  roundId,
+  agentId: b.agentId,
+  role: b.role,
+  allocated: b.allocated,
+  spent: b.spent,
+  llmCalls: b.llmCalls,
+  llmCost: b.llmCost,
+  scrapeCalls: b.scrapeCalls,
+  scrapeCost: b.scrapeCost,
+  chainReads: b.chainReads,
+  chainReadCost: b.chainReadCost,
+  toolCalls: b.toolCalls,
+  refused: b.refused,
+});
 
 interface Outcome {
   phases: PhaseRecord[];
@@ -151,23 +253,7 @@ async function finish(deps: EngineDeps, round: RoundRow, company: CompanyRow, o:
       return row!;
     }
     if (o.budgets.length > 0) {
-      await tx.insert(decisionBudgets).values(
-        o.budgets.map((b) => ({
-          roundId: round.id,
-          agentId: b.agentId,
-          role: b.role,
-          allocated: b.allocated,
-          spent: b.spent,
-          llmCalls: b.llmCalls,
-          llmCost: b.llmCost,
-          scrapeCalls: b.scrapeCalls,
-          scrapeCost: b.scrapeCost,
-          chainReads: b.chainReads,
-          chainReadCost: b.chainReadCost,
-          toolCalls: b.toolCalls,
-          refused: b.refused,
-        })),
-      );
+      await tx.insert(decisionBudgets).values(o.budgets.map(budgetRow(round.id)));
       await addRoundCounters(
         tx,
         o.budgets.map((b) => ({

@@ -1,7 +1,8 @@
-// Running rounds: one now for its creator (POST /api/companies/{id}/decisions/run), every company with active
-// agents every DECISION_INTERVAL_S (the engine role, any number of replicas: the RUNNING round row is the claim,
-// and a partial unique index lets one exist per company), anchoring, and the repairs after a crash.
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+// Running rounds: one now for its creator (POST /api/companies/{id}/decisions/run), the companies whose slot has
+// come on the schedule (schedule.ts; the engine role runs them continuously, pool.ts), and the repair of rounds a
+// stopped process left RUNNING. The RUNNING round row is each company's claim: a partial unique index lets one
+// exist per company, across every replica.
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { rowsOf } from '../../db/client.ts';
 import { agents } from '../../db/schema/companies.ts';
@@ -13,11 +14,11 @@ import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts
 import type { Deps } from '../deps.ts';
 import { anchorPendingRounds } from './anchoring.ts';
 import type { EngineDeps } from './context.ts';
-import { runRound, startRound } from './pipeline.ts';
+import { economyNow, runRound, startRound } from './pipeline.ts';
+import { claimDueRounds, dueOnSchedule, syncSchedule } from './schedule.ts';
 import { roundView } from './views.ts';
 
 export type RunnerDeps = EngineDeps & Pick<Deps, 'outbox' | 'config'>;
-type RoundRow = typeof decisionRounds.$inferSelect;
 
 /** Runs one round of the company now, for its creator; answers the finished round. */
 export async function runRoundNow(deps: RunnerDeps, idOrSlug: string, signer: Address | undefined) {
@@ -29,9 +30,10 @@ export async function runRoundNow(deps: RunnerDeps, idOrSlug: string, signer: Ad
     .where(and(eq(agents.companyId, company.id), eq(agents.status, 'ACTIVE')))
     .limit(1);
   if (!active) throw badRequest(`Company ${company.slug} has no active agent: deploy its C-suite first (deploy-suite)`);
-  await requireManualRoundCooldown(deps, company.id);
+  const now = await economyNow(deps);
+  await requireManualRoundCooldown(deps, company.id, now);
   await requireGasBudget(deps, company.id, PLATFORM_GAS_ESTIMATES.decisionAnchor, 'anchoring a round');
-  const round = await runRound(deps, await startRound(deps, company.id, 'MANUAL'));
+  const round = await runRound(deps, await startRound(deps, company.id, 'MANUAL', now));
   // The round's hash is anchored now, with any others waiting (one batch), so the answer carries its anchoring.
   await anchorPendingRounds(deps);
   const [anchored] = await deps.database.db.select().from(decisionRounds).where(eq(decisionRounds.id, round.id));
@@ -41,9 +43,9 @@ export async function runRoundNow(deps: RunnerDeps, idOrSlug: string, signer: Ad
 /**
  * 429 RATE_LIMITED (Retry-After) while the company's last manual round is younger than MANUAL_ROUND_COOLDOWN_S:
  * each round costs model calls and an anchoring the platform pays for, and only scheduled rounds count toward the
- * score, so a manual round is a convenience, not a lever.
+ * score, so a manual round is a convenience, not a lever. Rounds are dated by the chain's clock, and so is this.
  */
-async function requireManualRoundCooldown(deps: RunnerDeps, companyId: string): Promise<void> {
+async function requireManualRoundCooldown(deps: RunnerDeps, companyId: string, now: Date): Promise<void> {
   const cooldownMs = deps.config.manualRoundCooldownS * 1000;
   if (cooldownMs === 0) return;
   const [last] = await deps.database.db
@@ -52,7 +54,7 @@ async function requireManualRoundCooldown(deps: RunnerDeps, companyId: string): 
     .where(and(eq(decisionRounds.companyId, companyId), eq(decisionRounds.trigger, 'MANUAL')))
     .orderBy(desc(decisionRounds.createdAt))
     .limit(1);
-  const waitMs = last ? last.createdAt.getTime() + cooldownMs - deps.now() : 0;
+  const waitMs = last ? last.createdAt.getTime() + cooldownMs - now.getTime() : 0;
   if (waitMs > 0) {
     const retryAfter = Math.ceil(waitMs / 1000);
     throw new AppError(
@@ -63,55 +65,47 @@ async function requireManualRoundCooldown(deps: RunnerDeps, companyId: string): 
   }
 }
 
-/** Companies with an active agent and no round started within the interval, oldest round first. */
-export async function dueCompanies(deps: Pick<Deps, 'database' | 'now'>, intervalS: number, limit: number) {
-  const since = new Date(deps.now() - intervalS * 1000).toISOString();
-  const rows = rowsOf<{ id: string }>(
-    await deps.database.db.execute(sql`
-      select c.id from companies c
-      where exists (select 1 from agents a where a.company_id = c.id and a.status = 'ACTIVE')
-        and not exists (
-          select 1 from decision_rounds r
-          where r.company_id = c.id and (r.status = 'RUNNING' or r.created_at > ${since}::timestamptz))
-      order by (select max(r.created_at) from decision_rounds r where r.company_id = c.id) asc nulls first, c.id
-      limit ${limit}`),
-  );
-  return rows.map((r) => r.id);
+/** Companies whose slot on the schedule has come (by the chain's clock) and that run no round now. */
+export async function dueCompanies(deps: Pick<Deps, 'database' | 'now' | 'chain'>, limit: number) {
+  const now = await economyNow(deps);
+  await syncSchedule(deps, now);
+  return dueOnSchedule(deps, now, limit);
 }
 
 /**
- * Starts and runs the rounds that are due, at most `concurrency` at once. A company another replica has just
- * claimed is skipped. Returns the rounds run.
+ * One pass over the schedule: claims up to `limit` due companies, runs their rounds `concurrency` at a time (a
+ * finished round's place is taken at once), then anchors them in one batch. Returns the rounds run. The engine
+ * role runs rounds continuously instead (pool.ts); this serves tests, benchmarks and one-off runs.
  */
 export async function runDueRounds(
   deps: RunnerDeps,
   options: { intervalS: number; concurrency: number; limit?: number },
 ): Promise<number> {
-  const due = await dueCompanies(deps, options.intervalS, options.limit ?? options.concurrency * 4);
-  let ran = 0;
-  const queue = [...due];
+  const now = await economyNow(deps);
+  await syncSchedule(deps, now);
+  const claimed = await claimDueRounds(deps, {
+    now,
+    intervalS: options.intervalS,
+    limit: options.limit ?? options.concurrency * 4,
+  });
+  const queue = [...claimed];
   const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      let round: RoundRow;
-      try {
-        round = await startRound(deps, id, 'SCHEDULED');
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'CONFLICT') continue;
-        throw err;
-      }
-      await runRound(deps, round);
-      ran++;
-    }
+    for (let round = queue.shift(); round !== undefined; round = queue.shift()) await runRound(deps, round);
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
   // One anchoring batch for the pass's rounds: the more rounds run together, the less gas each one's anchoring.
-  if (ran > 0) await anchorPendingRounds(deps);
-  return ran;
+  if (claimed.length > 0) await anchorPendingRounds(deps);
+  return claimed.length;
 }
 
-/** Rounds left RUNNING by a stopped process (no heartbeat for `staleMs`) become FAILED, phase kept. */
+/**
+ * Rounds left RUNNING by a stopped process (no heartbeat for `staleMs`) become FAILED, phase kept. A round that
+ * stopped in its execution gets a line for each action its agents' log holds beyond the lines it recorded (the
+ * action in flight when the process stopped), so nothing signed in a round is missing from its record.
+ */
 export async function failStaleRounds(deps: Pick<Deps, 'database' | 'now'>, staleMs: number): Promise<number> {
-  const failed = await deps.database.db
+  const db = deps.database.db;
+  const failed = await db
     .update(decisionRounds)
     .set({
       status: 'FAILED',
@@ -119,6 +113,50 @@ export async function failStaleRounds(deps: Pick<Deps, 'database' | 'now'>, stal
       finishedAt: new Date(deps.now()),
     })
     .where(and(eq(decisionRounds.status, 'RUNNING'), lt(decisionRounds.heartbeatAt, new Date(deps.now() - staleMs))))
-    .returning({ id: decisionRounds.id });
+    .returning({ id: decisionRounds.id, phase: decisionRounds.phase });
+  const executing = failed.filter((r) => r.phase === 'execution').map((r) => r.id);
+  if (executing.length > 0) await recordInterruptedActions(deps, executing);
   return failed.length;
+}
+
+/** Lines for the actions the agents' log holds for these rounds past the lines each round recorded. */
+async function recordInterruptedActions(deps: Pick<Deps, 'database'>, roundIds: string[]): Promise<void> {
+  const db = deps.database.db;
+  const logged = rowsOf<{
+    round_id: string;
+    key: string;
+    tool: string;
+    role: string | null;
+    status: string;
+    tx_hash: string | null;
+  }>(
+    await db.execute(sql`
+      select x.round_id, x.key, x.tool, a.role, x.status, x.tx_hash
+      from agent_actions x left join agents a on a.id = x.agent_id
+      where x.round_id in (${sql.join(
+        roundIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`),
+  );
+  if (logged.length === 0) return;
+  const rounds = await db
+    .select({ id: decisionRounds.id, executed: decisionRounds.actionsExecuted })
+    .from(decisionRounds)
+    .where(inArray(decisionRounds.id, roundIds));
+  for (const round of rounds) {
+    const lines = [...(round.executed ?? [])];
+    const mine = logged
+      .filter((x) => x.round_id === round.id)
+      .map((x) => ({ ...x, index: Number(x.key.split(':').at(-1)) }))
+      .filter((x) => Number.isSafeInteger(x.index) && x.index >= lines.length)
+      .sort((a, b) => a.index - b.index);
+    if (mine.length === 0) continue;
+    for (const x of mine) {
+      lines[x.index] =
+        `${x.role ?? 'agent'} ${x.tool}: interrupted: the process stopped during this action (${x.status}${x.tx_hash ? `, tx ${x.tx_hash}` : ''}); what it signed is broadcast once by settle-outbox`;
+    }
+    // Actions between the recorded lines and the logged one never started: said so, so the lines keep their order.
+    for (let i = 0; i < lines.length; i++) lines[i] ??= 'not run: the process stopped before this action';
+    await db.update(decisionRounds).set({ actionsExecuted: lines }).where(eq(decisionRounds.id, round.id));
+  }
 }

@@ -21,12 +21,16 @@ import { setStrategyPreset } from '../agents/store.ts';
 import type { Deps } from '../deps.ts';
 import { readStakingStats } from '../staking/reads.ts';
 import { tokenTradeStats } from '../tokens/queries.ts';
-import { runAgentAction, TRADE_TOOLS, type TradeDeps, type TradeTool } from '../trading/actions.ts';
+import { type AgentAction, runAgentAction, TRADE_TOOLS, type TradeDeps, type TradeTool } from '../trading/actions.ts';
 import type { ToolSpec } from './models/types.ts';
+import { platformOnlyText } from './published-text.ts';
 
 export type ToolKind = 'chain_read' | 'market_read' | 'action' | 'control';
 
-export type ToolDeps = TradeDeps & Pick<Deps, 'chain' | 'database'>;
+export type ToolDeps = TradeDeps & Pick<Deps, 'chain' | 'database' | 'config'>;
+
+/** An active agent of the company, as the round read it. */
+export type TeamAgent = NonNullable<AgentAction['agent']> & { role: string | null };
 
 export interface ToolCall {
   deps: ToolDeps;
@@ -39,8 +43,11 @@ export interface ToolCall {
   };
   role: string;
   args: Record<string, unknown>;
-  /** For an action run in phase 7: the round and the action's place in it, which key its transactions. */
-  action?: { roundId: string; index: number };
+  /**
+   * For an action run in phase 7: the round and the action's place in it, which key its transactions, and the
+   * company's active agents as the round read them (the actor and its team need no second read).
+   */
+  action?: { roundId: string; index: number; team?: { active: TeamAgent[]; walletAddresses: Address[] } };
 }
 
 export interface Tool {
@@ -73,6 +80,7 @@ function tradeTool(name: TradeTool, description: string, parameters: Record<stri
     cost: 2_000,
     run({ deps, company, role, args, action }) {
       if (!action) throw new Error(`${name} runs only as a decided action`);
+      const actor = action.team?.active.find((a) => a.role === role);
       return runAgentAction(deps, {
         company,
         role,
@@ -80,6 +88,10 @@ function tradeTool(name: TradeTool, description: string, parameters: Record<stri
         args,
         key: `${action.roundId}:${action.index}`,
         roundId: action.roundId,
+        ...(action.team && {
+          agent: actor ?? null,
+          teamAddresses: action.team.walletAddresses,
+        }),
       });
     },
   };
@@ -254,8 +266,9 @@ export const TOOLS: readonly Tool[] = [
       additionalProperties: false,
     },
     cost: 1_000,
-    async run({ args }) {
-      return `published: ${String(args.message)}`;
+    async run({ deps, args }) {
+      // The platform publishes it under the company's name: no address or link of anyone else's goes out with it.
+      return `published: ${await platformOnlyText(deps, String(args.message))}`;
     },
   },
   {

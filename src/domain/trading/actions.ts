@@ -52,6 +52,13 @@ export interface AgentAction {
   /** Unique per action: `<roundId>:<index>`. */
   key: string;
   roundId: string | null;
+  /**
+   * The acting agent as the caller read it (a decision round reads its world once): its wallet then needs no
+   * second read; null when the round found no active agent in the role. Read here when absent.
+   */
+  agent?: { id: string; companyId: string | null; walletIndex: number | null; onChainAddress: string | null } | null;
+  /** The wallets of the company's agents, for the position limit, as the caller read them; read here when absent. */
+  teamAddresses?: Address[];
 }
 
 const usdc = (v: bigint) => formatUnits(v, USDC_DECIMALS);
@@ -62,10 +69,17 @@ const refuse = (reason: string): never => {
 
 /** Runs one trading action of a round; the text says what it did, with its transaction hash. */
 export async function runAgentAction(deps: TradeDeps, action: AgentAction): Promise<string> {
-  const [agent] = await deps.database.db
-    .select()
-    .from(agents)
-    .where(and(eq(agents.companyId, action.company.id), eq(agents.role, action.role), eq(agents.status, 'ACTIVE')));
+  const agent =
+    action.agent !== undefined
+      ? action.agent
+      : (
+          await deps.database.db
+            .select()
+            .from(agents)
+            .where(
+              and(eq(agents.companyId, action.company.id), eq(agents.role, action.role), eq(agents.status, 'ACTIVE')),
+            )
+        )[0];
   if (!agent) return refuse(`no active ${action.role} to act`);
   if (agent.walletIndex === null || !agent.onChainAddress) return refuse(`the ${action.role} has no wallet yet`);
   const wallet = walletOf(agent);
@@ -236,7 +250,7 @@ async function trade(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
   const quoted = await quoteTrade(deps.chain, isBuy ? 'buy' : 'sell', target.address, amountIn);
   if (quoted <= 0n) refuse(`the launcher quotes nothing for this ${isBuy ? 'buy' : 'sale'}`);
   const notional = isBuy ? amountIn : quoted;
-  if (isBuy) await checkPosition(deps, action.company.id, target, quoted, limits);
+  if (isBuy) await checkPosition(deps, action, target, quoted, limits);
   const minOut = (quoted * BigInt(10_000 - limits.maxSlippageBps)) / 10_000n;
   const key = await admit(deps, action, wallet, limits, notional, target.address);
   const receipt = await send(
@@ -258,18 +272,18 @@ async function trade(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
 }
 
 /** The value of the company's agents' holdings of the token after the buy, against the position limit. */
-async function checkPosition(deps: TradeDeps, companyId: string, target: Target, bought: bigint, limits: Limits) {
-  const team = await deps.database.db
-    .select({ address: agents.onChainAddress })
-    .from(agents)
-    .where(and(eq(agents.companyId, companyId), sql`${agents.onChainAddress} is not null`));
+async function checkPosition(deps: TradeDeps, action: AgentAction, target: Target, bought: bigint, limits: Limits) {
+  const team =
+    action.teamAddresses ??
+    (
+      await deps.database.db
+        .select({ address: agents.onChainAddress })
+        .from(agents)
+        .where(and(eq(agents.companyId, action.company.id), sql`${agents.onChainAddress} is not null`))
+    ).map((a) => a.address as Address);
   const [market, balances] = await Promise.all([
     readMarket(deps.chain, target.address),
-    tokenBalances(
-      deps.chain,
-      target.address,
-      team.map((a) => a.address as Address),
-    ),
+    tokenBalances(deps.chain, target.address, team),
   ]);
   const after = balances.reduce((sum, b) => sum + b, bought);
   const value = (after * market.price) / 10n ** 18n;

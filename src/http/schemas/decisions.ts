@@ -17,6 +17,18 @@ const Phase = Type.Object({
         "The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one)",
     }),
   ),
+  usageEstimated: Type.Optional(
+    Type.Boolean({
+      description:
+        "Some call's token counts were estimated (text length / 4): an answer without usage, or with figures no call could have used",
+    }),
+  ),
+  notes: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'What went wrong without failing the phase: a role agent whose model failed (its proposals counted as none), an answer cut off at its token limit and kept',
+    }),
+  ),
   error: Type.Optional(Type.String()),
 });
 

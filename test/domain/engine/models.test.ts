@@ -147,6 +147,35 @@ describe('LLM configuration', () => {
   });
 });
 
+describe('engine settings that could let a round act twice', () => {
+  it('refuses a stale cut-off not above twice the longest model call, just at the bound; accepts one past it', () => {
+    // 30 s x (2 retries + 2 attempts) = 120 s a call at most: the cut-off must be above 240 s.
+    const env = { LLM_TIMEOUT_MS: '30000', LLM_MAX_RETRIES: '2' };
+    expect(() => loadConfig({ ...env, ROUND_STALE_MS: '240000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...env, ROUND_STALE_MS: '240000' })).toThrow(
+      /ROUND_STALE_MS \(240000\) must be more than twice the longest model call, .* = 120000 ms/,
+    );
+    expect(loadConfig({ ...env, ROUND_STALE_MS: '240001' }).roundStaleMs).toBe(240_001);
+    // The review's setup: stale 10 s, timeout 20 s, 4 retries.
+    expect(() => loadConfig({ ROUND_STALE_MS: '10000', LLM_TIMEOUT_MS: '20000', LLM_MAX_RETRIES: '4' })).toThrow(
+      ConfigError,
+    );
+    // The defaults hold: 600 s against 240 s.
+    expect(loadConfig({}).roundStaleMs).toBe(600_000);
+  });
+
+  it('reads the per-provider limit of calls in flight and the shutdown grace within their bounds', () => {
+    expect(loadConfig({}).llmMaxInFlight).toBe(256);
+    expect(loadConfig({ LLM_MAX_IN_FLIGHT: '1' }).llmMaxInFlight).toBe(1);
+    expect(() => loadConfig({ LLM_MAX_IN_FLIGHT: '0' })).toThrow(/LLM_MAX_IN_FLIGHT must be between 1 and 100000/);
+    expect(loadConfig({}).engineShutdownGraceMs).toBe(60_000);
+    expect(loadConfig({ ENGINE_SHUTDOWN_GRACE_MS: '0' }).engineShutdownGraceMs).toBe(0);
+    expect(() => loadConfig({ ENGINE_SHUTDOWN_GRACE_MS: '3600001' })).toThrow(/ENGINE_SHUTDOWN_GRACE_MS/);
+    expect(loadConfig({ ENGINE_CONCURRENCY: '4096' }).engineConcurrency).toBe(4096);
+    expect(() => loadConfig({ ENGINE_CONCURRENCY: '4097' })).toThrow(/ENGINE_CONCURRENCY/);
+  });
+});
+
 describe('parseRetryAfter', () => {
   it('reads seconds, fractions and HTTP dates', () => {
     expect(parseRetryAfter('2')).toBe(2000);
@@ -352,13 +381,13 @@ describe('createOpenAiCompatibleProvider', () => {
   });
 
   it.each([
-    ['not JSON', llmReply.notJson(), false, /is not JSON/],
-    ['no choices', llmReply.noChoices(), false, /no choices\[0\]\.message\.content/],
-    ['non-JSON content when JSON was asked', llmReply.nonJsonContent(), true, /content is not one/],
-  ])('retries a malformed answer (%s) once, then fails as malformed', async (_, reply, json, message) => {
+    ['not JSON', llmReply.notJson(), false, 'malformed', /is not JSON/],
+    ['no choices', llmReply.noChoices(), false, 'empty', /the answer has no choices/],
+    ['non-JSON content when JSON was asked', llmReply.nonJsonContent(), true, 'malformed', /the content holds none/],
+  ])('retries an unusable answer (%s) once, then fails as such', async (_, reply, json, kind, message) => {
     fake.setDefault(reply);
     const err = await failure(provider().complete(chat('google/gemini-2.5-flash', { json })));
-    expect(err.kind).toBe('malformed');
+    expect(err.kind).toBe(kind);
     expect(err.message).toMatch(message);
     expect(fake.requests).toHaveLength(2);
 

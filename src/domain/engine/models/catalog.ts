@@ -72,6 +72,20 @@ export const PRESET_MODELS: Readonly<Record<EnginePreset, Readonly<Record<PhaseK
   },
 };
 
+/**
+ * The most tokens each phase's answer may take (sent as max_tokens, or max_completion_tokens). Reasoning models
+ * count their thinking against it, so each leaves room beyond the text asked for (a brief of 120 words, a decision
+ * of up to 10 actions): at the dearest list price (15 USD per 1M output tokens) a round's answers cost at most
+ * about 0.7 USD, whatever a model writes.
+ */
+export const PHASE_MAX_TOKENS: Readonly<Record<PhaseKey, number>> = {
+  briefGeneration: 2_000,
+  scrapeSummary: 2_000,
+  roleExecution: 4_000,
+  ceoSynthesis: 6_000,
+  jsonExtraction: 8_000,
+};
+
 /** The engineConfig key that picks the model of each phase of a round. */
 export const PHASE_KEYS: Readonly<Record<ModelTask['phase'], PhaseKey>> = {
   brief: 'briefGeneration',

@@ -2,19 +2,26 @@
 // endpoint is configured, else the built-in deterministic model. A model that no configured endpoint serves (its
 // provider has no endpoint and there is no default gateway) is answered by the built-in model, with one warning
 // per provider, so a deployment that configures only some providers still runs every preset.
+import type { Tracer } from '@opentelemetry/api';
 import type { Config } from '../../../config.ts';
 import { MODEL_PROVIDERS } from '../../../constants.ts';
 import { createBuiltinProvider } from './builtin/provider.ts';
 import { createOpenAiCompatibleProvider } from './openai.ts';
 import type { ModelLogger, ModelProvider } from './types.ts';
 
-export type ModelConfig = Pick<Config, 'llmGateway' | 'llmEndpoints' | 'llmTimeoutMs' | 'llmMaxRetries'>;
+export type ModelConfig = Pick<
+  Config,
+  'llmGateway' | 'llmEndpoints' | 'llmTimeoutMs' | 'llmMaxRetries' | 'llmMaxInFlight'
+>;
 
 export function hasLlmEndpoint(config: ModelConfig): boolean {
   return config.llmGateway !== undefined || MODEL_PROVIDERS.some((p) => config.llmEndpoints[p] !== undefined);
 }
 
-export function createModelProvider(config: ModelConfig, options: { log?: ModelLogger } = {}): ModelProvider {
+export function createModelProvider(
+  config: ModelConfig,
+  options: { log?: ModelLogger; tracer?: Tracer } = {},
+): ModelProvider {
   const builtin = createBuiltinProvider();
   if (!hasLlmEndpoint(config)) {
     options.log?.info({ provider: builtin.kind }, 'no LLM endpoint configured: the built-in model answers every phase');
@@ -31,7 +38,9 @@ export function createModelProvider(config: ModelConfig, options: { log?: ModelL
     endpoints: config.llmEndpoints,
     timeoutMs: config.llmTimeoutMs,
     maxRetries: config.llmMaxRetries,
+    maxInFlight: config.llmMaxInFlight,
     fallback: builtin,
+    tracer: options.tracer,
     log: options.log,
   });
 }

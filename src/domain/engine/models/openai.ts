@@ -1,12 +1,19 @@
 // The HTTP model provider: any endpoint that speaks OpenAI's chat-completions protocol (OpenAI itself, OpenRouter
-// and other gateways, LiteLLM, vLLM, the compatibility endpoints of Anthropic, Google and DeepSeek). Calls are
-// bounded by a timeout, retried with backoff on transient failures, and costed from the catalog's price table.
-
+// and other gateways, LiteLLM, vLLM, the compatibility endpoints of Anthropic, Google and DeepSeek). Every call is
+// bounded: a timeout per attempt, a byte cap on the answer, max_tokens on the output, no redirect followed (the
+// prompt and the key go to the configured endpoint only), a limit of calls in flight per provider that backs off on
+// 429, and the caller's AbortSignal. Failures are retried with backoff when another attempt may help. What is
+// recorded is what was billed: every attempt's usage, believed only within what the request could have used, and
+// the endpoint's own cost when it reports one; the model recorded is the one that answered.
+import { ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import type { ModelEndpoint } from '../../../config.ts';
-import { MODEL_PROVIDERS, type ModelProviderName } from '../../../constants.ts';
+import { LLM_MAX_IN_FLIGHT_DEFAULT, MODEL_PROVIDERS, type ModelProviderName } from '../../../constants.ts';
+import { estimatePromptTokens, MODEL_RESPONSE_MAX_BYTES, MODEL_TEXT_KEPT_MAX, usageBounds } from './answer.ts';
+import { type Attempt, attempt, type Billed, MAX_TOKENS_DEFAULT, type ModelRoute } from './attempt.ts';
 import { costOf, modelNameOf, providerOf } from './catalog.ts';
+import { createProviderLimiter, type ProviderLimiter } from './limiter.ts';
+import { requestBody } from './request.ts';
 import {
-  type ChatMessage,
   type ChatRequest,
   type ChatResult,
   type EngineModelId,
@@ -15,6 +22,10 @@ import {
   type ModelProvider,
   type ModelUsage,
 } from './types.ts';
+
+export { estimatePromptTokens, estimateTokens, jsonObjectText, toolCallsAsProposals } from './answer.ts';
+export type { ModelRoute } from './attempt.ts';
+export { parseRetryAfter } from './attempt.ts';
 
 export const LLM_TIMEOUT_MS_DEFAULT = 30_000;
 export const LLM_MAX_RETRIES_DEFAULT = 2;
@@ -33,19 +44,17 @@ export interface OpenAiCompatibleOptions {
   backoffMaxMs?: number;
   /** Longest wait a 429's Retry-After may impose. */
   retryAfterMaxMs?: number;
+  /** Calls in flight per provider at most (halved on a 429, then regained). */
+  maxInFlight?: number;
+  /** Bytes of an answer read at most. */
+  maxResponseBytes?: number;
   /** Answers models that have neither their provider's endpoint nor a gateway; without one they fail 'unconfigured'. */
   fallback?: ModelProvider | undefined;
   log?: ModelLogger | undefined;
+  /** Spans of the calls (a no-op tracer when absent). */
+  tracer?: Tracer | undefined;
   /** Jitter source, for tests. */
   random?: () => number;
-}
-
-export interface ModelRoute {
-  endpoint: ModelEndpoint;
-  /** `gateway` or the provider name whose endpoint serves the model. */
-  via: 'gateway' | ModelProviderName;
-  /** The model field sent: the full id to a gateway, the name after the `/` to a provider's endpoint. */
-  model: string;
 }
 
 /** Where a model's calls go, or undefined when nothing is configured for it. */
@@ -58,41 +67,6 @@ export function routeOf(
   if (own) return { endpoint: own, via: provider, model: modelNameOf(modelId) };
   if (options.gateway) return { endpoint: options.gateway, via: 'gateway', model: modelId };
   return undefined;
-}
-
-const RETRYABLE_STATUS = (status: number) => status === 408 || status === 429 || status >= 500;
-const ERROR_SNIPPET_MAX = 300;
-
-/** Rough token count of a text, for endpoints that report no usage: ~4 characters per token. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
-
-export function estimatePromptTokens(messages: ChatMessage[]): number {
-  // Each message carries a few tokens of framing (role, separators) besides its text.
-  return messages.reduce((n, m) => n + estimateTokens(m.content) + 4, 0);
-}
-
-/** Retry-After as milliseconds: delta-seconds (fractions accepted) or an HTTP date; undefined when unreadable. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (value === null) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
-/** Takes a JSON object out of an answer, tolerating a Markdown code fence around it; undefined if there is none. */
-export function jsonObjectText(content: string): string | undefined {
-  let text = content.trim();
-  const fenced = /^```[A-Za-z]*\s*\n?([\s\S]*?)\n?```$/.exec(text);
-  if (fenced) text = fenced[1]!.trim();
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? text : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -110,79 +84,17 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** OpenAI's own API takes `max_completion_tokens` and only the default temperature for its reasoning models. */
-function requestBody(route: ModelRoute, request: ChatRequest): Record<string, unknown> {
-  const body: Record<string, unknown> = { model: route.model, messages: request.messages };
-  const openAiReasoning = route.via === 'openai' && /^(gpt-5|o\d)/.test(route.model);
-  if (request.maxTokens !== undefined)
-    body[openAiReasoning ? 'max_completion_tokens' : 'max_tokens'] = request.maxTokens;
-  if (request.temperature !== undefined && !openAiReasoning) body.temperature = request.temperature;
-  if (request.json) body.response_format = { type: 'json_object' };
-  if (request.tools && request.tools.length > 0) {
-    body.tools = request.tools.map((t) => ({
-      type: 'function',
-      function: { name: t.name, description: t.description, parameters: t.parameters },
-    }));
-    body.tool_choice = 'auto';
-  }
-  return body;
-}
-
-interface ToolCallMessage {
-  content?: unknown;
-  tool_calls?: { type?: unknown; function?: { name?: unknown; arguments?: unknown } }[];
-}
-
-/**
- * An answer's function calls as the roles phase's `{"proposals": [...]}` JSON (each call's arguments parsed, the
- * message's text as their rationale); undefined when it made none. What a call names is checked like any proposal.
- */
-export function toolCallsAsProposals(message: ToolCallMessage | undefined): string | undefined {
-  const calls = Array.isArray(message?.tool_calls) ? message.tool_calls : [];
-  if (calls.length === 0) return undefined;
-  const rationale = typeof message?.content === 'string' ? message.content.trim() : '';
-  const proposals = calls.flatMap((call) => {
-    const name = call?.function?.name;
-    if (typeof name !== 'string') return [];
-    let args: unknown = {};
-    try {
-      args = typeof call.function?.arguments === 'string' ? JSON.parse(call.function.arguments || '{}') : {};
-    } catch {
-      return [];
-    }
-    return [{ tool: name, args, rationale }];
-  });
-  return JSON.stringify({ proposals });
-}
-
-/** One attempt's outcome: an answer, or a failure saying whether another attempt may help. */
-type Attempt =
-  | { ok: true; content: string; usage: { prompt: number; completion: number } | undefined }
-  | {
-      ok: false;
-      error: ModelError;
-      retry: 'transient' | 'malformed' | 'never';
-      retryAfterMs?: number | undefined;
-      usage?: { prompt: number; completion: number } | undefined;
-    };
-
-function readUsage(body: unknown): { prompt: number; completion: number } | undefined {
-  const usage = (body as { usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } } | null)?.usage;
-  const prompt = usage?.prompt_tokens;
-  const completion = usage?.completion_tokens;
-  if (!Number.isSafeInteger(prompt) || !Number.isSafeInteger(completion)) return undefined;
-  if ((prompt as number) < 0 || (completion as number) < 0) return undefined;
-  return { prompt: prompt as number, completion: completion as number };
-}
-
 export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): ModelProvider {
   const timeoutMs = options.timeoutMs ?? LLM_TIMEOUT_MS_DEFAULT;
   const maxRetries = options.maxRetries ?? LLM_MAX_RETRIES_DEFAULT;
   const backoffBaseMs = options.backoffBaseMs ?? 500;
   const backoffMaxMs = options.backoffMaxMs ?? 8_000;
   const retryAfterMaxMs = options.retryAfterMaxMs ?? 30_000;
+  const maxResponseBytes = options.maxResponseBytes ?? MODEL_RESPONSE_MAX_BYTES;
+  const limiter: ProviderLimiter = createProviderLimiter(options.maxInFlight ?? LLM_MAX_IN_FLIGHT_DEFAULT);
   const random = options.random ?? Math.random;
   const log = options.log;
+  const tracer = options.tracer ?? trace.getTracer('ai-economy.engine');
   const keys = [options.gateway?.apiKey, ...MODEL_PROVIDERS.map((p) => options.endpoints?.[p]?.apiKey)].filter(
     (k): k is string => typeof k === 'string' && k.length > 0,
   );
@@ -190,84 +102,6 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
 
   /** Keys never leave in a message, whatever an endpoint echoes back. */
   const scrub = (text: string) => keys.reduce((t, key) => t.split(key).join('[redacted]'), text);
-  const fail = (kind: ModelError['kind'], message: string, status?: number) =>
-    new ModelError(kind, scrub(message), status);
-
-  async function attempt(route: ModelRoute, request: ChatRequest, label: string): Promise<Attempt> {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onCallerAbort = () => controller.abort(request.signal?.reason);
-    request.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    if (route.endpoint.apiKey) headers.authorization = `Bearer ${route.endpoint.apiKey}`;
-    let status: number;
-    let text: string;
-    let retryAfter: string | null;
-    try {
-      const response = await fetch(`${route.endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(requestBody(route, request)),
-        signal: controller.signal,
-      });
-      status = response.status;
-      retryAfter = response.headers.get('retry-after');
-      text = await response.text();
-    } catch (err) {
-      if (request.signal?.aborted) throw request.signal.reason;
-      if (timedOut) {
-        return { ok: false, retry: 'transient', error: fail('timeout', `${label}: no answer within ${timeoutMs} ms`) };
-      }
-      const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
-      const why = typeof cause?.code === 'string' ? cause.code : String((err as Error).message ?? err);
-      return { ok: false, retry: 'transient', error: fail('network', `${label}: request failed (${why})`) };
-    } finally {
-      clearTimeout(timer);
-      request.signal?.removeEventListener('abort', onCallerAbort);
-    }
-
-    if (status < 200 || status >= 300) {
-      const snippet = text.replace(/\s+/g, ' ').trim().slice(0, ERROR_SNIPPET_MAX);
-      const error = fail('http', `${label}: HTTP ${status}${snippet ? `: ${snippet}` : ''}`, status);
-      if (!RETRYABLE_STATUS(status)) return { ok: false, retry: 'never', error };
-      const retryAfterMs = status === 429 ? parseRetryAfter(retryAfter) : undefined;
-      return { ok: false, retry: 'transient', error, retryAfterMs };
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return { ok: false, retry: 'malformed', error: fail('malformed', `${label}: the answer is not JSON`) };
-    }
-    const usage = readUsage(body);
-    const message = (body as { choices?: { message?: ToolCallMessage }[] } | null)?.choices?.[0]?.message;
-    const called = request.tools ? toolCallsAsProposals(message) : undefined;
-    if (called !== undefined) return { ok: true, content: called, usage };
-    const content = message?.content;
-    if (typeof content !== 'string' || content.trim() === '') {
-      return {
-        ok: false,
-        retry: 'malformed',
-        usage,
-        error: fail('malformed', `${label}: the answer has no choices[0].message.content`),
-      };
-    }
-    if (!request.json) return { ok: true, content, usage };
-    const json = jsonObjectText(content);
-    if (json === undefined) {
-      return {
-        ok: false,
-        retry: 'malformed',
-        usage,
-        error: fail('malformed', `${label}: a JSON object was asked for, the content is not one`),
-      };
-    }
-    return { ok: true, content: json, usage };
-  }
 
   async function complete(request: ChatRequest): Promise<ChatResult> {
     const route = routeOf(request.model, options);
@@ -288,35 +122,96 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       }
       return options.fallback.complete(request);
     }
+    const span = startCallSpan(tracer, route, request);
+    try {
+      const result = await callWithRetries(route, request, span);
+      span.setAttributes({
+        'gen_ai.response.model': result.model,
+        'gen_ai.usage.input_tokens': result.promptTokens,
+        'gen_ai.usage.output_tokens': result.completionTokens,
+        'gen_ai.usage.cost': result.cost,
+        'gen_ai.response.finish_reasons': [result.finishReason ?? 'stop'],
+        'ai_economy.usage_estimated': result.usageEstimated === true,
+      });
+      return result;
+    } catch (err) {
+      const kind = err instanceof ModelError ? err.kind : 'aborted';
+      span.setAttribute('error.type', kind);
+      if (err instanceof ModelError && err.spent) {
+        span.setAttributes({
+          'gen_ai.usage.input_tokens': err.spent.promptTokens,
+          'gen_ai.usage.output_tokens': err.spent.completionTokens,
+          'gen_ai.usage.cost': err.spent.cost,
+        });
+      }
+      span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+      throw err;
+    } finally {
+      span.end();
+    }
+  }
 
+  async function callWithRetries(route: ModelRoute, request: ChatRequest, span: Span): Promise<ChatResult> {
     const started = performance.now();
+    const provider = providerOf(request.model);
+    const lane = `${route.via}:${provider}`;
     const label = `${request.model} via ${route.via === 'gateway' ? 'the gateway' : `the ${route.via} endpoint`}`;
-    // Billed tokens of answers that could not be used, so the round's cost is what was paid.
-    const wasted = { prompt: 0, completion: 0 };
+    const maxTokens = request.maxTokens ?? MAX_TOKENS_DEFAULT;
+    const sent = { ...request, maxTokens };
+    const body = JSON.stringify(requestBody(route, sent));
+    const bounds = usageBounds(Buffer.byteLength(body), request.messages.length, maxTokens);
+    const promptEstimate = estimatePromptTokens(request.messages);
+    // Every attempt's bill, failed ones included, so the round's cost is what was paid.
+    const spent = { prompt: 0, completion: 0, listPrompt: 0, listCompletion: 0, billedUsd: 0, estimated: false };
+    const add = (b: Billed | undefined) => {
+      if (!b) return;
+      spent.prompt += b.prompt;
+      spent.completion += b.completion;
+      if (b.billedUsd !== undefined) spent.billedUsd += b.billedUsd;
+      else {
+        spent.listPrompt += b.prompt;
+        spent.listCompletion += b.completion;
+      }
+      spent.estimated ||= b.estimated;
+    };
+    const cost = () => spent.billedUsd + costOf(request.model, spent.listPrompt, spent.listCompletion);
+    const named = (model: string | undefined) =>
+      model === undefined
+        ? request.model
+        : route.via === 'gateway' || model.includes('/')
+          ? model
+          : `${provider}/${model}`;
+    let answeredBy: string | undefined;
     let transientRetries = 0;
     let malformedRetries = 0;
     for (let attemptNo = 1; ; attemptNo++) {
       if (request.signal?.aborted) throw request.signal.reason;
-      const outcome = await attempt(route, request, label);
+      await request.onAttempt?.();
+      const release = await limiter.acquire(lane, request.signal);
+      let outcome: Attempt;
+      try {
+        outcome = await attempt(route, sent, { label, body, bounds, promptEstimate, timeoutMs, maxResponseBytes });
+      } finally {
+        release();
+      }
+      span.setAttribute('ai_economy.attempts', attemptNo);
       if (outcome.ok) {
-        const estimated = outcome.usage === undefined;
-        const promptTokens = wasted.prompt + (outcome.usage?.prompt ?? estimatePromptTokens(request.messages));
-        const completionTokens = wasted.completion + (outcome.usage?.completion ?? estimateTokens(outcome.content));
+        limiter.succeeded(lane);
+        add(outcome.billed);
         return {
           content: outcome.content,
-          model: request.model,
-          provider: providerOf(request.model),
-          promptTokens,
-          completionTokens,
-          cost: costOf(request.model, promptTokens, completionTokens),
+          model: named(outcome.model),
+          provider,
+          promptTokens: spent.prompt,
+          completionTokens: spent.completion,
+          cost: cost(),
           latencyMs: Math.round(performance.now() - started),
-          ...(estimated && { usageEstimated: true }),
+          ...(spent.estimated && { usageEstimated: true }),
+          ...(outcome.finishReason !== undefined && { finishReason: outcome.finishReason }),
         };
       }
-      if (outcome.usage) {
-        wasted.prompt += outcome.usage.prompt;
-        wasted.completion += outcome.usage.completion;
-      }
+      add(outcome.billed);
+      if (outcome.model !== undefined) answeredBy = named(outcome.model);
       let delayMs: number;
       if (outcome.retry === 'transient' && transientRetries < maxRetries) {
         transientRetries++;
@@ -328,18 +223,27 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         malformedRetries++;
         delayMs = 0;
       } else {
-        const spent: ModelUsage | undefined =
-          wasted.prompt + wasted.completion > 0
+        const usage: ModelUsage | undefined =
+          spent.prompt + spent.completion > 0 || spent.billedUsd > 0
             ? {
-                promptTokens: wasted.prompt,
-                completionTokens: wasted.completion,
-                cost: costOf(request.model, wasted.prompt, wasted.completion),
+                promptTokens: spent.prompt,
+                completionTokens: spent.completion,
+                cost: cost(),
+                ...(spent.estimated && { estimated: true }),
               }
             : undefined;
         const { kind, message, status } = outcome.error;
         const tries = attemptNo > 1 ? ` (after ${attemptNo} attempts)` : '';
-        throw new ModelError(kind, `${message}${tries}`, status, spent);
+        throw new ModelError(
+          kind,
+          scrub(`${message}${tries}`).slice(0, MODEL_TEXT_KEPT_MAX * 2),
+          status,
+          usage,
+          answeredBy,
+        );
       }
+      // Every call of this provider waits out a 429, not only this one.
+      if (outcome.rateLimited) limiter.rateLimited(lane, delayMs);
       log?.warn(
         {
           model: request.model,
@@ -348,11 +252,38 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           kind: outcome.error.kind,
           delayMs: Math.round(delayMs),
         },
-        `model call failed, retrying: ${outcome.error.message}`,
+        `model call failed, retrying: ${scrub(outcome.error.message)}`,
       );
       await sleep(delayMs, request.signal);
     }
   }
 
   return { kind: 'openai-compatible', complete };
+}
+
+/** The span of one model call, retries included (GenAI semantic conventions: `chat {model}`, kind CLIENT). */
+function startCallSpan(tracer: Tracer, route: ModelRoute, request: ChatRequest): Span {
+  let server: URL | undefined;
+  try {
+    server = new URL(route.endpoint.baseUrl);
+  } catch {
+    server = undefined;
+  }
+  const parent = request.parentSpan ? trace.setSpan(ROOT_CONTEXT, request.parentSpan) : undefined;
+  return tracer.startSpan(
+    `chat ${request.model}`,
+    {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        'gen_ai.operation.name': 'chat',
+        'gen_ai.provider.name': providerOf(request.model),
+        'gen_ai.request.model': request.model,
+        'gen_ai.request.max_tokens': request.maxTokens ?? MAX_TOKENS_DEFAULT,
+        'ai_economy.route': route.via,
+        ...(server && { 'server.address': server.hostname }),
+        ...(server?.port && { 'server.port': Number(server.port) }),
+      },
+    },
+    parent,
+  );
 }

@@ -1,6 +1,7 @@
 // What the decision engine asks of a language model, and what it gets back. Every provider (the OpenAI-compatible
 // HTTP client, the built-in deterministic one) implements ModelProvider. A request carries, besides its chat
 // messages, the structured task it serves: remote models read the messages, the built-in provider reads the task.
+import type { Span } from '@opentelemetry/api';
 import type { AGENT_ROLES, ENGINE_MODEL_IDS } from '../../../constants.ts';
 
 export type EngineModelId = (typeof ENGINE_MODEL_IDS)[number];
@@ -93,6 +94,13 @@ export type ModelTask =
     }
   | { phase: 'extraction'; context: RoundContext; synthesis: string; tools: ToolSpec[]; repairOf?: string };
 
+/** A JSON schema the answer must follow, for endpoints with structured output (`response_format: json_schema`). */
+export interface AnswerSchema {
+  name: string;
+  /** The schema as the engine validates it; sent in the provider's strict form (models/request.ts). */
+  schema: Record<string, unknown>;
+}
+
 export interface ChatRequest {
   model: EngineModelId;
   messages: ChatMessage[];
@@ -102,29 +110,48 @@ export interface ChatRequest {
    * into the `{"proposals": [...]}` answer the phase expects, and they pass the same checks as any proposal.
    */
   tools?: ToolSpec[];
-  /** Ask for a JSON object answer (response_format json_object). */
+  /** Ask for a JSON object answer (response_format json_object, or json_schema with `schema`). */
   json?: boolean;
+  /** The answer's schema, sent as strict structured output where the model's provider has it. */
+  schema?: AnswerSchema;
+  /** The most tokens the answer may take (max_tokens, or max_completion_tokens where the model wants it). */
   maxTokens?: number;
   temperature?: number;
   signal?: AbortSignal;
+  /**
+   * Runs before every attempt (retries included); a throw stops the call with that error. The round's heartbeat:
+   * a round that is no longer RUNNING makes no further call.
+   */
+  onAttempt?: () => Promise<void>;
+  /** The span the call's span is a child of (the round's phase). */
+  parentSpan?: Span;
 }
 
 export interface ChatResult {
   content: string;
-  /** The model that answered: the request's model id when its endpoint answered, BUILTIN_MODEL for the built-in. */
+  /**
+   * The model that answered: the model the endpoint names in its answer (which may differ from the one asked
+   * for), the request's model id when it names none, BUILTIN_MODEL for the built-in model.
+   */
   model: string;
   /** Who answered: the provider name of the model id (`openai`, ...) or `builtin`. */
   provider: string;
+  /** Tokens billed, failed attempts of the call included. */
   promptTokens: number;
   completionTokens: number;
-  /** USD, from the per-model price table and the token counts (0 for the built-in provider). */
+  /**
+   * USD billed for the call, failed attempts included: the endpoint's own figure when it reports one (OpenRouter's
+   * `usage.cost`), else the per-model price table times the tokens (0 for the built-in provider).
+   */
   cost: number;
   latencyMs: number;
   /**
-   * True when the token counts are estimated (text length / 4) rather than reported by the model: an endpoint that
-   * answered without `usage`. The built-in model reports 0 tokens (no language model ran).
+   * True when a token count was estimated (text length / 4) rather than taken from the answer: an endpoint that
+   * answered without `usage`, or with figures no call could have used. The built-in model reports 0 tokens.
    */
   usageEstimated?: boolean;
+  /** Why the model stopped (`stop`, `tool_calls`, `length` when a free-text answer was cut off and kept). */
+  finishReason?: string;
 }
 
 /** Tokens and USD a call consumed, counted even when it failed (a malformed answer is still billed). */
@@ -132,16 +159,37 @@ export interface ModelUsage {
   promptTokens: number;
   completionTokens: number;
   cost: number;
+  /** Some of the figures were estimated (an answer without usable usage, an answer not read). */
+  estimated?: boolean;
 }
+
+/**
+ * Why a model call failed: `timeout`, `network`, `http` (a status, or a redirect, which is never followed),
+ * `malformed` (no usable answer), `empty` (no choice or no content), `refused` (the model declined; its text is
+ * kept), `cut_off` (a JSON answer stopped at its token limit), `oversize` (an answer past the byte cap, not read),
+ * `unconfigured` (no endpoint for the model).
+ */
+export type ModelErrorKind =
+  | 'timeout'
+  | 'http'
+  | 'network'
+  | 'malformed'
+  | 'empty'
+  | 'refused'
+  | 'cut_off'
+  | 'oversize'
+  | 'unconfigured';
 
 /** A failed model call after its retries: kind says why, for the round's error record. */
 export class ModelError extends Error {
   constructor(
-    readonly kind: 'timeout' | 'http' | 'network' | 'malformed' | 'unconfigured',
+    readonly kind: ModelErrorKind,
     message: string,
     readonly status?: number,
-    /** What the failed attempts were billed, when an endpoint answered with usage (e.g. malformed answers). */
+    /** What the failed attempts were billed (answers with usage, estimated for those without). */
     readonly spent?: ModelUsage,
+    /** The model the endpoint named in its last answer, when it named one. */
+    readonly answeredBy?: string,
   ) {
     super(message);
     this.name = 'ModelError';

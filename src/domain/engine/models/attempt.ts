@@ -1,0 +1,233 @@
+// One attempt of a model call over HTTP: the request sent (no redirect followed, the caller's AbortSignal and a
+// timeout), the answer read up to its byte cap, and what came back judged: an answer the phase can use, or a
+// failure that says whether another attempt may help, with what the attempt was billed (believed within the
+// request's bounds, estimated where it cannot be). models/openai.ts retries and records.
+import type { ModelEndpoint } from '../../../config.ts';
+import type { ModelProviderName } from '../../../constants.ts';
+import {
+  answeredModel,
+  believedCost,
+  believedTokens,
+  completionOf,
+  estimateTokens,
+  jsonObjectText,
+  readCapped,
+  reportedUsage,
+  toolCallsAsProposals,
+  type UsageBounds,
+} from './answer.ts';
+import { costOf } from './catalog.ts';
+import type { ChatRequest, EngineModelId, ModelErrorKind } from './types.ts';
+
+/** Where a call goes: the endpoint, and how the body names the model. */
+export interface ModelRoute {
+  endpoint: ModelEndpoint;
+  /** `gateway` or the provider name whose endpoint serves the model. */
+  via: 'gateway' | ModelProviderName;
+  /** The model field sent: the full id to a gateway, the name after the `/` to a provider's endpoint. */
+  model: string;
+}
+
+/** The answer's token limit when the caller sets none. */
+export const MAX_TOKENS_DEFAULT = 4_096;
+
+const RETRYABLE_STATUS = (status: number) => status === 408 || status === 429 || status >= 500;
+const ERROR_SNIPPET_MAX = 300;
+
+/** Retry-After as milliseconds: delta-seconds (fractions accepted) or an HTTP date; undefined when unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+type Estimate = { prompt: number; completion: number };
+
+/**
+ * Tokens and cost of one answer as believed: `billedUsd` when the endpoint said what it charged, else the tokens
+ * are priced from the table (once, over the call's sum, so nothing is rounded attempt by attempt).
+ */
+export interface Billed {
+  prompt: number;
+  completion: number;
+  billedUsd: number | undefined;
+  estimated: boolean;
+}
+
+/** One attempt's outcome: an answer, or a failure saying whether another attempt may help. */
+export type Attempt =
+  | { ok: true; content: string; finishReason: string | undefined; model: string | undefined; billed: Billed }
+  | {
+      ok: false;
+      error: { kind: ModelErrorKind; message: string; status?: number };
+      retry: 'transient' | 'malformed' | 'never';
+      retryAfterMs?: number | undefined;
+      rateLimited?: boolean;
+      model?: string | undefined;
+      billed?: Billed | undefined;
+    };
+
+/** What every attempt of one call shares. */
+export interface AttemptCall {
+  /** `<model> via <route>`, the start of every message. */
+  label: string;
+  /** The request body, serialized once. */
+  body: string;
+  bounds: UsageBounds;
+  promptEstimate: number;
+  timeoutMs: number;
+  maxResponseBytes: number;
+}
+
+/** Tokens and cost of an answer that was read: believed within bounds, estimated where not. */
+function bill(model: EngineModelId, body: unknown, bounds: UsageBounds, estimate: Estimate): Billed {
+  const reported = reportedUsage(body);
+  const tokens = believedTokens(reported, bounds, estimate);
+  const { cost, billed } = believedCost(reported, (p, c) => costOf(model, p, c), tokens, bounds);
+  return {
+    prompt: tokens.prompt,
+    completion: tokens.completion,
+    billedUsd: billed ? cost : undefined,
+    estimated: tokens.estimated,
+  };
+}
+
+export async function attempt(route: ModelRoute, request: ChatRequest, call: AttemptCall): Promise<Attempt> {
+  const { label, body, bounds, promptEstimate, timeoutMs, maxResponseBytes } = call;
+  const estimate = (content: string): Estimate => ({ prompt: promptEstimate, completion: estimateTokens(content) });
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort(request.signal?.reason);
+  request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (route.endpoint.apiKey) headers.authorization = `Bearer ${route.endpoint.apiKey}`;
+  let status: number;
+  let read: Awaited<ReturnType<typeof readCapped>>;
+  let retryAfter: string | null;
+  try {
+    const response = await fetch(`${route.endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+      method: 'POST',
+      headers,
+      body,
+      signal: controller.signal,
+      redirect: 'error',
+    });
+    status = response.status;
+    retryAfter = response.headers.get('retry-after');
+    read = await readCapped(response, maxResponseBytes);
+  } catch (err) {
+    if (request.signal?.aborted) throw request.signal.reason;
+    if (timedOut) {
+      return {
+        ok: false,
+        retry: 'transient',
+        error: { kind: 'timeout', message: `${label}: no answer within ${timeoutMs} ms` },
+      };
+    }
+    const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
+    if (cause?.message === 'unexpected redirect') {
+      return {
+        ok: false,
+        retry: 'never',
+        error: {
+          kind: 'http',
+          message: `${label}: the endpoint answered with a redirect, which is not followed (a model call goes to the configured endpoint only: set its final URL)`,
+        },
+      };
+    }
+    const why = typeof cause?.code === 'string' ? cause.code : String((err as Error).message ?? err);
+    return {
+      ok: false,
+      retry: 'transient',
+      error: { kind: 'network', message: `${label}: request failed (${why})` },
+    };
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  if ('oversize' in read) {
+    // Not read, so not known: billed as the whole prompt and the most the answer could have been.
+    return {
+      ok: false,
+      retry: 'never',
+      error: { kind: 'oversize', message: `${label}: the answer passed ${maxResponseBytes} bytes and was not read` },
+      billed: { prompt: promptEstimate, completion: bounds.completionMax, billedUsd: undefined, estimated: true },
+    };
+  }
+  const text = read.text;
+  if (status < 200 || status >= 300) {
+    const snippet = text.replace(/\s+/g, ' ').trim().slice(0, ERROR_SNIPPET_MAX);
+    const error = {
+      kind: 'http' as const,
+      message: `${label}: HTTP ${status}${snippet ? `: ${snippet}` : ''}`,
+      status,
+    };
+    if (!RETRYABLE_STATUS(status)) return { ok: false, retry: 'never', error };
+    const retryAfterMs = status === 429 ? parseRetryAfter(retryAfter) : undefined;
+    return { ok: false, retry: 'transient', error, retryAfterMs, rateLimited: status === 429 };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return {
+      ok: false,
+      retry: 'malformed',
+      error: { kind: 'malformed', message: `${label}: the answer is not JSON` },
+    };
+  }
+  const model = answeredModel(parsed);
+  const answer = completionOf(parsed);
+  if (answer.kind === 'no-choice') {
+    return {
+      ok: false,
+      retry: 'malformed',
+      model,
+      billed: bill(request.model, parsed, bounds, estimate('')),
+      error: { kind: 'empty', message: `${label}: the answer has no choices` },
+    };
+  }
+  const billed = bill(request.model, parsed, bounds, estimate(answer.content));
+  const failed = (kind: ModelErrorKind, message: string, retry: 'malformed' | 'never'): Attempt => ({
+    ok: false,
+    retry,
+    model,
+    billed,
+    error: { kind, message: `${label}: ${message}` },
+  });
+  if (answer.refusal !== undefined) return failed('refused', `the model refused: "${answer.refusal}"`, 'never');
+  if (answer.finishReason === 'content_filter') {
+    return failed('refused', 'the answer was stopped by the content filter', 'never');
+  }
+  const cutOff = answer.finishReason === 'length';
+  const called = request.tools ? toolCallsAsProposals(answer.message) : undefined;
+  if (called !== undefined) return { ok: true, content: called, finishReason: answer.finishReason, model, billed };
+  if (answer.content.trim() === '') {
+    return cutOff
+      ? failed(
+          'cut_off',
+          `the answer is empty: it stopped at its limit of ${request.maxTokens ?? MAX_TOKENS_DEFAULT} tokens`,
+          'never',
+        )
+      : failed('empty', 'the answer has no content', 'malformed');
+  }
+  if (!request.json) return { ok: true, content: answer.content, finishReason: answer.finishReason, model, billed };
+  const json = jsonObjectText(answer.content);
+  if (json === undefined) {
+    return cutOff
+      ? failed(
+          'cut_off',
+          `the answer stopped at its limit of ${request.maxTokens ?? MAX_TOKENS_DEFAULT} tokens before its JSON was complete`,
+          'never',
+        )
+      : failed('malformed', 'a JSON object was asked for, the content holds none', 'malformed');
+  }
+  return { ok: true, content: json, finishReason: answer.finishReason, model, billed };
+}
