@@ -350,7 +350,7 @@ async function settleIndexer(service: ServiceProcess) {
           throw new Error(`the service stopped answering (${err.cause ?? err}): ${service.output()}`);
         });
       const lags = [...text.matchAll(/^aie_indexer_lag_blocks\{stream="([\w-]+)"\} (\d+)$/gm)];
-      if (lags.length === 2 && lags.every((m) => m[2] === '0')) break;
+      if (lags.length > 0 && lags.every((m) => m[2] === '0')) break;
       if (Date.now() > deadline) throw new Error(`indexer not caught up: ${lags.map((m) => m[0]).join(', ')}`);
       await new Promise((r) => setTimeout(r, 100));
     }
