@@ -1,12 +1,8 @@
 // Every bound and fixed value of the API (docs/api/README.md "Limits" and each area's page), in one place: schemas, domain code and tests import them from here.
 
-export const API_VERSION = 'v1';
-
 // Access card (docs/api/nft.md)
-export const CARD_MAX_SUPPLY = 10_000;
 export const CARD_TOKEN_ID_MIN = 1;
 export const CARD_TOKEN_ID_MAX = 10_000;
-export const CARD_BATCH_LIMIT = 5;
 export const CARD_MINT_PRICE_USDC = 100_000_000n; // 100 USDC, 6 decimals
 export const USDC_DECIMALS = 6;
 

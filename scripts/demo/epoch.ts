@@ -1,6 +1,8 @@
 import { loadCompany } from './companies.ts';
 import { type Ctx, DemoError, describe, rpc } from './context.ts';
-import { DEMO_COMPANIES, formatUnitsShort, planEpoch, snapshotSeconds } from './lib.ts';
+import { planEpoch, snapshotSeconds } from './epoch-plan.ts';
+import { DEMO_COMPANIES } from './plan.ts';
+import { formatUnitsShort } from './units.ts';
 
 export async function stepDecisions(ctx: Ctx) {
   let ran = 0;

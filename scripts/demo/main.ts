@@ -4,23 +4,19 @@
 // primary tokens, fund three companies' agent wallets, run decision rounds (whose agents trade and stake), and
 // finalize and claim a reward epoch. Each step reads the state first and
 // only does what is missing, so a second run does no harm. It refuses any chain but 31337: it moves the chain's
-// clock and signs with the public dev keys. Pure parts (plan, progress bar, decisions) are in lib.ts, the plumbing
-// (progress, API client, chain helpers) in context.ts, and the steps in companies.ts, market.ts and epoch.ts.
+// clock and signs with the public dev keys. The plan of companies is in plan.ts, the command line in args.ts, the
+// progress bar in progress.ts, amounts in units.ts and the epoch decision in epoch-plan.ts; the plumbing (API
+// client, chain helpers) in context.ts, and the steps in companies.ts, agents.ts, market.ts and epoch.ts.
 import { existsSync, readFileSync } from 'node:fs';
+import { ANVIL_CHAIN_ID } from '../../src/chain/anvil.ts';
 import { stepAgentPortfolios, stepAgentWallets } from './agents.ts';
+import { type DemoOptions, localCronSecret, parseDemoArgs, USAGE } from './args.ts';
 import { stepCompanies, stepLeagues, stepSuites, stepTreasuries } from './companies.ts';
-import { type Ctx, connect, DemoError, Progress } from './context.ts';
+import { type Ctx, connect, DemoError } from './context.ts';
 import { stepDecisions, stepEpoch, stepSnapshot } from './epoch.ts';
-import {
-  DEMO_COMPANIES,
-  type DemoOptions,
-  LOCAL_CHAIN_ID,
-  localCronSecret,
-  parseDemoArgs,
-  STAKE_TARGETS,
-  USAGE,
-} from './lib.ts';
 import { stepStaking, stepTokens, stepTrading } from './market.ts';
+import { DEMO_COMPANIES, STAKE_TARGETS } from './plan.ts';
+import { Progress } from './progress.ts';
 
 function urls(ctx: Ctx): string[] {
   const base = ctx.options.url;
@@ -28,6 +24,8 @@ function urls(ctx: Ctx): string[] {
   const human = DEMO_COMPANIES.find((c) => c.ceoPrompt)!.slug;
   const staker = ctx.accounts[STAKE_TARGETS[0]!.account]!.address;
   const rows: [string, string][] = [
+    ['/', 'the web app: the ranked companies, their tokens, staking and rewards'],
+    [`/companies/${graduated}`, 'a company in the web app: its agents, token, scores and decisions'],
     ['/api/docs', 'the API reference'],
     ['/api/fortune-list', 'the ranked score snapshot'],
     [`/api/companies/${graduated}`, 'a company and its seven agents'],
@@ -90,7 +88,7 @@ async function main() {
 
   const out = [
     '',
-    `ai-economy demo on ${options.url} (chain ${LOCAL_CHAIN_ID}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `ai-economy demo on ${options.url} (chain ${ANVIL_CHAIN_ID}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     ...ctx.summary.map((l) => (l.startsWith('  ') ? `  ${l}` : `  - ${l}`)),
     ...(ctx.notes.length ? ['', 'Notes:', ...ctx.notes.map((n) => `  - ${n}`)] : []),
     '',

@@ -9,7 +9,8 @@ import {
 import { chainTime } from '../../src/chain/time.ts';
 import { loadCompany } from './companies.ts';
 import { type Ctx, DemoError, ensureAllowance, send } from './context.ts';
-import { DEMO_COMPANIES, formatUnitsShort, STAKE_TARGETS, shortfall, units, withSlippage } from './lib.ts';
+import { DEMO_COMPANIES, STAKE_TARGETS } from './plan.ts';
+import { formatUnitsShort, shortfall, units, withSlippage } from './units.ts';
 
 export async function stepTokens(ctx: Ctx) {
   let launched = 0;

@@ -67,7 +67,6 @@ export function agentListView(row: AgentListRow) {
     createdAt: row.createdAt.toISOString(),
   };
 }
-export type AgentListView = ReturnType<typeof agentListView>;
 
 export function agentDetailView({ agent, company }: AgentWithCompany) {
   return {
@@ -87,7 +86,6 @@ export function agentDetailView({ agent, company }: AgentWithCompany) {
     updatedAt: agent.updatedAt.toISOString(),
   };
 }
-export type AgentDetailView = ReturnType<typeof agentDetailView>;
 
 /** POST /api/agents answers only these. */
 export function agentCreatedView(row: Pick<AgentRow, 'id' | 'name' | 'status' | 'creatorAddress' | 'createdAt'>) {
