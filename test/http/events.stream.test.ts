@@ -148,6 +148,30 @@ describe('GET /api/v1/events', () => {
       for (const s of [trades, two, both]) s.close();
     });
 
+    it('season events pass every company filter, live and on resume: ?types=season&companies=x', async () => {
+      const from = await publish(acme.id, 'trade');
+      // Published under another company (the snapshot's leader), as the scores and epochs areas do.
+      const snapshot = await publish(acme.id, 'season', { kind: 'snapshot', epoch: 0, date: '2026-11-26' });
+      await publish(acme.id, 'trade');
+      const resumed = await open(`?types=season&companies=${globex.slug}&lastEventId=${from.id}`);
+      const live = await connected(`?types=season&companies=${globex.slug}`);
+      const globexOnly = await connected(`?companies=${globex.id}`);
+      await resumed.waitFor(1, (m) => m.id === snapshot.id);
+      const finalized = await publish(initech.id, 'season', { kind: 'epoch_finalized', epoch: 1 });
+      const trade = await publish(initech.id, 'trade');
+      const own = await publish(globex.id, 'trade');
+      await live.waitFor(1, (m) => m.id === finalized.id);
+      await resumed.waitFor(1, (m) => m.id === finalized.id);
+      await globexOnly.waitFor(1, (m) => m.id === own.id);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(resumed.events().map((e) => e.id)).toEqual([snapshot.id, finalized.id]);
+      expect(live.events().map((e) => e.id)).toEqual([finalized.id]);
+      // A company filter without a type filter: its own events and every season event, not other companies' trades.
+      expect(globexOnly.events().map((e) => e.id)).toEqual([finalized.id, own.id]);
+      expect(globexOnly.events().map((e) => e.id)).not.toContain(trade.id);
+      for (const s of [resumed, live, globexOnly]) s.close();
+    });
+
     it('answers 400 VALIDATION_ERROR in the v1 envelope for an unknown type, naming it and the allowed ones', async () => {
       const s = await open('?types=trade,trades,mint');
       expectV1Error(s, 400, 'VALIDATION_ERROR', /"trades", "mint".*decision, trade, score, season/);

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { connectedFrame, eventFrame, PING_FRAME } from './frames.ts';
 import { createEventReader, type EventReader } from './reader.ts';
-import { type PlatformEvent, readEvents } from './store.ts';
+import { PLATFORM_WIDE_TYPE, type PlatformEvent, readEvents } from './store.ts';
 
 /** Where a stream's bytes go: the HTTP response, seen only through what the hub needs. */
 export interface EventSink {
@@ -153,6 +153,10 @@ export function createEventHub(options: EventHubOptions): EventHub {
     };
     for (const event of events) {
       const frame = eventFrame(event);
+      if (event.type === PLATFORM_WIDE_TYPE) {
+        for (const s of streams) offer(s, event.type, frame);
+        continue;
+      }
       for (const s of everyCompany) offer(s, event.type, frame);
       const some = byCompany.get(event.companyId);
       if (some) for (const s of some) offer(s, event.type, frame);
