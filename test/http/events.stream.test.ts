@@ -3,7 +3,7 @@
 // outcome of the API key.
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TYPES, SSE_FILTER_COMPANIES_MAX } from '../../src/constants.ts';
+import { EVENT_TYPES, SSE_FILTER_COMPANIES_MAX, SSE_RETRY_MS } from '../../src/constants.ts';
 import { apiKeys } from '../../src/db/schema/auth.ts';
 import { createApiKey, revokeApiKey } from '../../src/domain/auth/api-keys.ts';
 import { type PlatformEvent, publishEvent } from '../../src/domain/events/store.ts';
@@ -60,7 +60,9 @@ describe('GET /api/v1/events', () => {
     expect(s.headers['x-ratelimit-limit']).toBe(String(t.config.rateLimitMax));
     const [first] = s.messages;
     expect(first!.event).toBe('connected');
-    expect(first!.id).toBeUndefined();
+    // The id to resume from: every event so far is behind the stream (it gets only later ones).
+    expect(first!.id).toBe(String(t.container.events.reader.cursor));
+    expect(s.retry).toBe(SSE_RETRY_MS);
     const data = JSON.parse(first!.data);
     expect(Object.keys(data).sort()).toEqual(['timestamp', 'type']);
     expect(data.type).toBe('connected');
@@ -207,6 +209,19 @@ describe('GET /api/v1/events', () => {
       expect(s.events().map((e) => e.id)).toEqual([...missed, live].map((e) => e.id));
       expect(s.events()[1]!.data).toEqual(missed[1]);
       s.close();
+    });
+
+    it("the connected message's id resumes: a client cut off before any event reconnects with it and misses none", async () => {
+      const first = await connected();
+      const resumeId = first.messages[0]!.id!;
+      first.close();
+      const missed = await publish(globex.id, 'trade');
+      const again = await open('', { 'last-event-id': resumeId });
+      await again.waitFor(1, (m) => m.id === missed.id);
+      // While the backlog is owed, the connected id stays the resume point the client sent.
+      expect(again.messages[0]!.id).toBe(resumeId);
+      expect(again.events().map((e) => e.id)).toEqual([missed.id]);
+      again.close();
     });
 
     it('applies the filters to the backlog, and accepts lastEventId in the query for EventSource polyfills', async () => {
