@@ -113,6 +113,10 @@ export const SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT = 100;
 /** A `: ping` comment line after this much silence keeps proxies from closing an idle stream; 0 disables. */
 export const SSE_HEARTBEAT_MS_DEFAULT = 30_000;
 export const SSE_HEARTBEAT_MS_MIN = 1_000;
+/** How often the heartbeat looks for silent streams, at most: a ping comes 30 s to 30 s + this after the last write. */
+export const SSE_HEARTBEAT_TICK_MAX_MS = 1_000;
+/** The `retry:` field of every stream: how long an EventSource waits before it reconnects. */
+export const SSE_RETRY_MS = 3_000;
 /** Retry-After of a 429 for too many streams: when a slot frees is unknown, so a guess a client can live with. */
 export const SSE_CAP_RETRY_AFTER_S = 10;
 /** Entries of the `companies` filter. */

@@ -2,8 +2,7 @@
 // launcher and the fee hook, and by the launch route for its own receipt, so whichever comes first wins and the
 // other changes nothing: every statement is conditional on the state it moves from, and trades are keyed by log.
 import { type SQL, sql } from 'drizzle-orm';
-import { type Address, formatUnits, getAddress, type Hex } from 'viem';
-import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
+import { type Address, getAddress, type Hex } from 'viem';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { markTokensGraduated, markTokensLaunched, recordSpotPrices } from '../companies/store.ts';
 import { publishEvents } from '../events/store.ts';
@@ -118,8 +117,8 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
     data: {
       tokenSymbol: row.symbol,
       side: trade.isBuy ? 'buy' : 'sell',
-      amount: formatUnits(trade.tokenAmount, COMPANY_TOKEN_DECIMALS),
-      price: formatUnits(executionPrice(trade.usdcAmount, trade.tokenAmount), USDC_DECIMALS),
+      amount: trade.tokenAmount.toString(),
+      price: executionPrice(trade.usdcAmount, trade.tokenAmount).toString(),
       txHash: trade.txHash,
       trader: getAddress(trade.trader),
     },
