@@ -9,8 +9,16 @@ export const meta = (timestamp = new Date().toISOString()) => ({ timestamp });
 
 export const v1Body = <T>(data: T) => ({ data, meta: meta() });
 
+/** SPEC.md's `pagination` of a page of a list of `total`. */
+export const pageOf = (page: number, limit: number, total: number) => ({
+  page,
+  limit,
+  total,
+  hasMore: page * limit < total,
+});
+
 export function v1Page<T>(data: T[], page: number, limit: number, total: number, timestamp?: string) {
-  return { data, pagination: { page, limit, total, hasMore: page * limit < total }, meta: meta(timestamp) };
+  return { data, pagination: pageOf(page, limit, total), meta: meta(timestamp) };
 }
 
 /**

@@ -44,6 +44,30 @@ const v1Get = (url: string, key: string | null = apiKey) =>
 
 const { buy, sell, index } = tokenTrading(t);
 
+/** The market fields of a launched token before its first indexed trade (and before the holder stream ran). */
+const untradedMarket = (_token: Address) => ({
+  price: null,
+  marketCap: null,
+  poolId: null,
+  volume24h: '0',
+  priceChange24h: null,
+  high24h: null,
+  low24h: null,
+  buys24h: 0,
+  sells24h: 0,
+  liquidity: '0',
+  fdv: null,
+  decimals: 18,
+  totalSupply: (10n ** 24n).toString(),
+  chainId: 31337,
+  quoteToken: { address: t.chain.chain.contracts.usdc, symbol: 'USDC', decimals: 6 },
+  logoUrl: null,
+  lastTradeAt: null,
+  holderCount: 0,
+  ageSeconds: expect.any(Number),
+  graduationProgress: 0,
+});
+
 const curveOf = (token: Address) =>
   client().readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'curveOf', args: [token] });
 
@@ -200,6 +224,8 @@ describe('the token lifecycle', () => {
       v4Pool: { address: null },
       launchTxHash: receipt.transactionHash,
       publicAt: new Date(Number(block.timestamp) * 1000).toISOString(),
+      // The detail view's price, market cap and market fields (the same as the list's): no trade indexed yet.
+      ...untradedMarket(token),
     });
     expect((await v1Get(`/api/v1/companies/${creatorCompany.slug}/token`, null)).statusCode).toBe(401);
     expect((await v1Get('/api/v1/companies/nobody/token')).statusCode).toBe(404);
@@ -359,9 +385,7 @@ describe('GET /api/v1/tokens', () => {
       category: 'AI_TOKENS',
       publicAt: row!.tokenPublicAt!.toISOString(),
       // No trade indexed yet: no price, and no volume.
-      price: null,
-      marketCap: null,
-      volume24h: '0',
+      ...untradedMarket(row!.tokenAddress as Address),
     });
     const graduated = (await v1Get('/api/v1/tokens?status=GRADUATED')).json();
     expect(graduated.data.map((d: { id: string }) => d.id)).toEqual([creatorCompany.id]);

@@ -25,8 +25,11 @@ export interface TradeRecord {
   tokenAmount: bigint;
   fee: bigint;
   venue: 'CURVE' | 'POOL';
-  /** The token's spot price and market cap right after the trade, USDC base units (when the log tells them). */
-  spot?: { price: bigint; marketCap: bigint };
+  /**
+   * The token's spot price and market cap right after the trade, USDC base units (when the log tells them), and
+   * after a curve trade the curve's virtual USDC reserve.
+   */
+  spot?: { price: bigint; marketCap: bigint; virtualUsdc?: bigint };
 }
 
 export interface GraduationRecord {
@@ -252,14 +255,16 @@ async function applySpotPrices(tx: Tx, trades: readonly (TradeRecord & { company
     [...latest].map(
       ([companyId, t]) =>
         sql`(${companyId}::text, ${t.spot!.price.toString()}::numeric, ${t.spot!.marketCap.toString()}::numeric,
-          ${t.blockNumber}::bigint, ${t.logIndex}::integer)`,
+          ${t.spot!.virtualUsdc?.toString() ?? null}::numeric, ${t.blockNumber}::bigint, ${t.logIndex}::integer)`,
     ),
     sql`, `,
   );
+  // The curve's real USDC is its virtual reserve less the opening one, threshold / 3 (TokenLauncher.launch).
   await tx.execute(sql`
     update companies c set token_price = v.price, token_market_cap = v.market_cap, token_price_block = v.block,
-      token_price_log = v.log
-    from (values ${values}) as v (company_id, price, market_cap, block, log)
+      token_price_log = v.log,
+      token_curve_usdc = coalesce(v.virtual_usdc - c.token_graduation_threshold / 3, c.token_curve_usdc)
+    from (values ${values}) as v (company_id, price, market_cap, virtual_usdc, block, log)
     where c.id = v.company_id
       and (c.token_price_block is null or (c.token_price_block, c.token_price_log) < (v.block, v.log))`);
 }

@@ -2,6 +2,7 @@
 // the list's price and market cap are what the indexer recorded, its 24-hour volumes one shared read), and trade
 // volume.
 import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Address } from 'viem';
 import { launcherAddress, readMarket } from '../../chain/contracts/launcher.ts';
 import { chainDate } from '../../chain/time.ts';
@@ -9,12 +10,13 @@ import type { Tx } from '../../db/client.ts';
 import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { companies } from '../../db/schema/companies.ts';
-import { tokenTrades } from '../../db/schema/tokens.ts';
+import { tokenBalances, tokenHolderCounts, tokenTrades } from '../../db/schema/tokens.ts';
 import { notFound } from '../../errors.ts';
 import { type CompanyRow, requireCompany } from '../companies/queries.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 
-import { tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
+import { marketStatsOf, NO_TRADES } from './market.ts';
+import { type MarketContext, tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database'>;
 
@@ -105,12 +107,51 @@ export async function tokenMovers(db: Tx, since: Date, limit: number): Promise<T
   }));
 }
 
-/** SPEC.md GET /api/v1/companies/{slug}/token; 404 while the company has no token. */
+/** The balances of the v4 PoolManager (the graduated pools' tokens), joined by token. */
+const poolBalances = alias(tokenBalances, 'pool_balances');
+/** The columns of the market fields beside the company's (views.ts TokenMarketRow). */
+const marketColumns = {
+  holders: tokenHolderCounts.holders,
+  supply: tokenHolderCounts.supply,
+  poolTokens: poolBalances.balance,
+};
+
+/** SPEC.md GET /api/v1/companies/{slug}/token, with price, market cap and the market fields; 404 without a token. */
 export async function getTokenDetail(deps: Deps, slug: string) {
-  const [company] = await deps.database.db.select().from(companies).where(eq(companies.slug, slug)).limit(1);
-  if (!company) throw notFound(`Company ${slug} not found`);
+  const db = deps.database.db;
+  const [row] = await db
+    .select({ company: companies, ...marketColumns })
+    .from(companies)
+    .leftJoin(tokenHolderCounts, eq(tokenHolderCounts.tokenAddress, companies.tokenAddress))
+    .leftJoin(
+      poolBalances,
+      and(eq(poolBalances.tokenAddress, companies.tokenAddress), eq(poolBalances.holder, poolManagerOf(deps))),
+    )
+    .where(eq(companies.slug, slug))
+    .limit(1);
+  if (!row) throw notFound(`Company ${slug} not found`);
+  const { company, ...market } = row;
   if (company.tokenStatus === 'PRE_PUBLIC') throw notFound(`Company ${slug} has not launched a token yet`);
-  return tokenDetailView(company, launcherAddress(deps.chain));
+  const context = await marketContext(deps, [company.id]);
+  return tokenDetailView({ ...company, ...market }, launcherAddress(deps.chain), context(company.id));
+}
+
+/** The PoolManager's address as token_balances holds it (checksummed); a placeholder matching nothing without one. */
+const poolManagerOf = (deps: Pick<Deps, 'chain'>) => deps.chain.contracts.poolManager ?? '-';
+
+/**
+ * The chain, its clock and each company's trades over the 24 hours before it: one grouped read for all of
+ * `companyIds` (market.ts), whatever their number.
+ */
+async function marketContext(deps: Deps, companyIds: readonly string[]) {
+  const now = await volumeWindowEnd(deps);
+  const stats = await marketStatsOf(deps.database.db, companyIds, new Date(now.getTime() - DAY_MS));
+  const base = {
+    chainId: deps.chain.publicClient.chain?.id ?? 0,
+    usdc: deps.chain.contracts.usdc ?? '',
+    now: now.getTime(),
+  };
+  return (companyId: string): MarketContext => ({ ...base, stats: stats.get(companyId) ?? NO_TRADES });
 }
 
 export interface TokenListQuery {
@@ -140,8 +181,19 @@ function tokenPageStatement(db: Tx, byStatus: boolean) {
         tokenPublicAt: companies.tokenPublicAt,
         tokenPrice: companies.tokenPrice,
         tokenMarketCap: companies.tokenMarketCap,
+        tokenCurveUsdc: companies.tokenCurveUsdc,
+        logoUrl: companies.logoUrl,
+        ...marketColumns,
       })
       .from(companies)
+      .leftJoin(tokenHolderCounts, eq(tokenHolderCounts.tokenAddress, companies.tokenAddress))
+      .leftJoin(
+        poolBalances,
+        and(
+          eq(poolBalances.tokenAddress, companies.tokenAddress),
+          eq(poolBalances.holder, sql.placeholder('poolManager')),
+        ),
+      )
       .where(tokenListWhere(byStatus))
       .orderBy(desc(companies.tokenPublicAt), desc(companies.id))
       .limit(sql.placeholder('limit'))
@@ -164,22 +216,20 @@ export async function listTokens(deps: Deps, query: TokenListQuery, total: PageT
   const db = deps.database.db;
   const byStatus = query.status !== undefined;
   const offset = (query.page - 1) * query.limit;
-  const params = { status: query.status, limit: query.limit, offset };
+  const params = { status: query.status, limit: query.limit, offset, poolManager: poolManagerOf(deps) };
   const rows = await tokenPageStatement(db, byStatus).execute(params);
   const counted = await total(query.status ?? '', { offset, limit: query.limit, rows: rows.length }, async () => {
     const [row] = await tokenCountStatement(db, byStatus).execute(params);
     return row?.total ?? 0;
   });
   const launcher = launcherAddress(deps.chain);
-  // The 24-hour volume of the page's companies only: its cost is the page's trades of the day, not the platform's
+  // The 24-hour market of the page's companies only: its cost is the page's trades of the day, not the platform's
   // (every company's day of trades took 1.5 s at 100,000 companies).
-  const since = new Date((await volumeWindowEnd(deps)).getTime() - DAY_MS);
-  const stats = await tokenTradeStatsOf(
-    db,
+  const context = await marketContext(
+    deps,
     rows.map((r) => r.id),
-    since,
   );
-  return { items: rows.map((r) => tokenListItem(r, launcher, stats.get(r.id)?.volume ?? 0n)), total: counted };
+  return { items: rows.map((r) => tokenListItem(r, launcher, context(r.id))), total: counted };
 }
 
 const DAY_MS = 86_400_000;
