@@ -156,6 +156,52 @@ describe('the market fields of the token lists', () => {
     expect(item.fdv).toBe(usdcText((company!.tokenPrice! * supply) / 10n ** 18n));
   });
 
+  it('pages by cursor without repeat or gap while tokens launch, with a Link header to the next page', async () => {
+    await f.company('board-b');
+    await trading.launch('board-b', 'BRDB');
+    await f.company('board-c');
+    await trading.launch('board-c', 'BRDC');
+    const v1 = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'x-api-key': apiKey } });
+    const before = (await v1('/api/v1/tokens?limit=100')).json().data.map((d: { id: string }) => d.id);
+    expect(before).toEqual(['board-c', 'board-b', 'board-a']);
+
+    const first = await v1('/api/v1/tokens?limit=1&page=1');
+    expect(first.json().data.map((d: { id: string }) => d.id)).toEqual(['board-c']);
+    const { nextCursor, hasMore } = first.json().pagination;
+    expect(hasMore).toBe(true);
+    expect(first.headers.link).toBe(`</api/v1/tokens?limit=1&cursor=${nextCursor}>; rel="next"`);
+    // A launch between the pages: with `page=2` the list would shift and repeat board-c; the cursor does not.
+    await f.company('board-d');
+    await trading.launch('board-d', 'BRDD');
+    const seen = ['board-c'];
+    let link = first.headers.link as string | undefined;
+    while (link) {
+      const res = await v1(/<([^>]+)>/.exec(link)![1]!);
+      expect(res.statusCode).toBe(200);
+      seen.push(...res.json().data.map((d: { id: string }) => d.id));
+      link = res.headers.link as string | undefined;
+      if (!link) expect(res.json().pagination).toMatchObject({ hasMore: false, nextCursor: null });
+    }
+    expect(seen).toEqual(before);
+    // The same on the internal board; the page after the cursor with page=2 is the one after that.
+    const board1 = await t.app.inject({ method: 'GET', url: `/api/tokens?limit=1&cursor=${nextCursor}` });
+    expect(board1.json().data.map((d: { id: string }) => d.id)).toEqual(['board-b']);
+    expect(board1.headers.link).toMatch(/^<\/api\/tokens\?limit=1&cursor=[A-Za-z0-9_-]+>; rel="next"$/);
+    const board2 = await t.app.inject({ method: 'GET', url: `/api/tokens?limit=1&page=2&cursor=${nextCursor}` });
+    expect(board2.json().data.map((d: { id: string }) => d.id)).toEqual(['board-a']);
+    // A cursor that no page gave: 400 naming it.
+    for (const bad of [
+      'abc',
+      Buffer.from('["x"]').toString('base64url'),
+      Buffer.from('["nope","x"]').toString('base64url'),
+      '%%%',
+    ]) {
+      const res = await v1(`/api/v1/tokens?cursor=${bad}`);
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json().error)).toContain('query.cursor');
+    }
+  });
+
   it('reads the page, its market and its holders through indexes', async () => {
     const db = t.database.db;
     await db.execute('set enable_seqscan = off');

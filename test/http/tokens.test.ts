@@ -367,7 +367,7 @@ describe('GET /api/v1/tokens', () => {
     const all = await v1Get('/api/v1/tokens');
     expect(all.statusCode).toBe(200);
     const body = all.json();
-    expect(body.pagination).toEqual({ page: 1, limit: 50, total: 2, hasMore: false });
+    expect(body.pagination).toEqual({ page: 1, limit: 50, total: 2, hasMore: false, nextCursor: null });
     expect(body.data.map((d: { id: string }) => d.id)).toEqual([bonding.id, creatorCompany.id]);
     const [row] = await t.database.db.select().from(companies).where(eq(companies.id, bonding.id));
     expect(body.data[0]).toEqual({
@@ -397,7 +397,7 @@ describe('GET /api/v1/tokens', () => {
   it('pages: limit 1 and 100 inside, 0 and 101 outside; page 0 outside', async () => {
     const first = (await v1Get('/api/v1/tokens?limit=1')).json();
     expect(first.data).toHaveLength(1);
-    expect(first.pagination).toEqual({ page: 1, limit: 1, total: 2, hasMore: true });
+    expect(first.pagination).toEqual({ page: 1, limit: 1, total: 2, hasMore: true, nextCursor: expect.any(String) });
     const second = (await v1Get('/api/v1/tokens?limit=1&page=2')).json();
     expect(second.data[0].id).toBe(creatorCompany.id);
     expect(second.pagination.hasMore).toBe(false);

@@ -1223,6 +1223,7 @@ export interface operations {
                         pagination: {
                             hasMore: boolean;
                             limit: number;
+                            nextCursor?: string | null;
                             page: number;
                             total: number;
                         };
@@ -4336,6 +4337,7 @@ export interface operations {
                             pagination: {
                                 hasMore: boolean;
                                 limit: number;
+                                nextCursor?: string | null;
                                 page: number;
                                 total: number;
                             };
@@ -5989,6 +5991,8 @@ export interface operations {
     getTokens: {
         parameters: {
             query?: {
+                /** @description `pagination.nextCursor` of the page before: the items after that page's last one, whatever was launched since (no repeat, no gap); `page` then counts from it */
+                cursor?: string;
                 limit?: number;
                 page?: number;
                 status?: "BONDING" | "GRADUATED";
@@ -6010,6 +6014,7 @@ export interface operations {
                         pagination: {
                             hasMore: boolean;
                             limit: number;
+                            nextCursor?: string | null;
                             page: number;
                             total: number;
                         };
@@ -6336,6 +6341,7 @@ export interface operations {
                         pagination: {
                             hasMore: boolean;
                             limit: number;
+                            nextCursor?: string | null;
                             page: number;
                             total: number;
                         };
@@ -6401,6 +6407,8 @@ export interface operations {
     getV1Tokens: {
         parameters: {
             query?: {
+                /** @description `pagination.nextCursor` of the page before: the items after that page's last one, whatever was launched since (no repeat, no gap); `page` then counts from it */
+                cursor?: string;
                 limit?: number;
                 page?: number;
                 status?: "BONDING" | "GRADUATED";
@@ -6429,6 +6437,7 @@ export interface operations {
                         pagination: {
                             hasMore: boolean;
                             limit: number;
+                            nextCursor?: string | null;
                             page: number;
                             total: number;
                         };

@@ -11,7 +11,8 @@ import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { tokenBalances, tokenHolderCounts, tokenTrades } from '../../db/schema/tokens.ts';
-import { notFound } from '../../errors.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { decodeCursor, encodeCursor } from '../../page-cursor.ts';
 import { type CompanyRow, requireCompany } from '../companies/queries.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 
@@ -158,13 +159,18 @@ export interface TokenListQuery {
   page: number;
   limit: number;
   status?: 'BONDING' | 'GRADUATED' | undefined;
+  /** pagination.nextCursor of the page before: the items after its last one, whatever was launched since. */
+  cursor?: string | undefined;
 }
 
 const tokenListWhere = (byStatus: boolean) =>
   byStatus ? eq(companies.tokenStatus, sql.placeholder('status')) : ne(companies.tokenStatus, 'PRE_PUBLIC');
 
-function tokenPageStatement(db: Tx, byStatus: boolean) {
-  return preparedOn(db, `tokens_page_${Number(byStatus)}`, (name) =>
+/** Items after a cursor's (publicAt, id), in the list's order (newest first): a range of the same index. */
+const afterCursor = sql`(${companies.tokenPublicAt}, ${companies.id}) < (${sql.placeholder('afterTime')}::timestamptz, ${sql.placeholder('afterId')}::text)`;
+
+function tokenPageStatement(db: Tx, byStatus: boolean, byCursor: boolean) {
+  return preparedOn(db, `tokens_page_${Number(byStatus)}_${Number(byCursor)}`, (name) =>
     db
       .select({
         id: companies.id,
@@ -194,7 +200,7 @@ function tokenPageStatement(db: Tx, byStatus: boolean) {
           eq(poolBalances.holder, sql.placeholder('poolManager')),
         ),
       )
-      .where(tokenListWhere(byStatus))
+      .where(byCursor ? and(tokenListWhere(byStatus), afterCursor) : tokenListWhere(byStatus))
       .orderBy(desc(companies.tokenPublicAt), desc(companies.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -215,9 +221,22 @@ function tokenCountStatement(db: Tx, byStatus: boolean) {
 export async function listTokens(deps: Deps, query: TokenListQuery, total: PageTotal = countEachTime) {
   const db = deps.database.db;
   const byStatus = query.status !== undefined;
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 2);
+  if (after && Number.isNaN(Date.parse(after[0]!))) throw validationError('query.cursor', 'is not a cursor');
+  // With a cursor the page starts after it; `page` then counts pages from there.
   const offset = (query.page - 1) * query.limit;
-  const params = { status: query.status, limit: query.limit, offset, poolManager: poolManagerOf(deps) };
-  const rows = await tokenPageStatement(db, byStatus).execute(params);
+  const params = {
+    status: query.status,
+    // One more than the page: whether another follows, exactly.
+    limit: query.limit + 1,
+    offset,
+    poolManager: poolManagerOf(deps),
+    afterTime: after?.[0],
+    afterId: after?.[1],
+  };
+  const read = await tokenPageStatement(db, byStatus, after !== undefined).execute(params);
+  const rows = read.slice(0, query.limit);
+  const hasMore = read.length > query.limit;
   const counted = await total(query.status ?? '', { offset, limit: query.limit, rows: rows.length }, async () => {
     const [row] = await tokenCountStatement(db, byStatus).execute(params);
     return row?.total ?? 0;
@@ -229,7 +248,10 @@ export async function listTokens(deps: Deps, query: TokenListQuery, total: PageT
     deps,
     rows.map((r) => r.id),
   );
-  return { items: rows.map((r) => tokenListItem(r, launcher, context(r.id))), total: counted };
+  const last = rows.at(-1);
+  // The next page's cursor is the last item's sort key.
+  const nextCursor = last && hasMore ? encodeCursor([last.tokenPublicAt!.toISOString(), last.id]) : null;
+  return { items: rows.map((r) => tokenListItem(r, launcher, context(r.id))), total: counted, hasMore, nextCursor };
 }
 
 const DAY_MS = 86_400_000;

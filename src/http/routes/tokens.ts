@@ -10,7 +10,7 @@ import { getTokenDetail, getTokenStatus, listTokens, VOLUMES_REUSE_MS } from '..
 import { tokenPositionOf } from '../../domain/trading/position.ts';
 import { badRequest } from '../../errors.ts';
 import { requireApiKey, requireWallet } from '../auth/index.ts';
-import { ok, pageOf, v1Body, v1Page } from '../envelope.ts';
+import { linkNextPage, ok, v1Body, v1CursorPage } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
 import { WalletParams } from '../schemas/staking.ts';
@@ -113,6 +113,7 @@ export default async function tokenRoutes(app: App, { container, reads }: RouteO
   app.get(
     '/api/tokens',
     {
+      onSend: linkNextPage,
       schema: {
         tags: ['tokens'],
         summary: "The token board: launched tokens, newest first, with the v1 list's items (market fields included)",
@@ -121,10 +122,10 @@ export default async function tokenRoutes(app: App, { container, reads }: RouteO
       },
     },
     async (request, reply) => {
-      const { page, limit, status } = request.query;
-      return tokenLists.send(reply, `${page}|${limit}|${status ?? ''}`, async () => {
-        const { items, total } = await listTokens(container, { page, limit, status }, tokenTotals);
-        return { success: true as const, data: items, pagination: pageOf(page, limit, total) };
+      const { page, limit, status, cursor } = request.query;
+      return tokenLists.send(reply, `${page}|${limit}|${status ?? ''}|${cursor ?? ''}`, async () => {
+        const { items, ...at } = await listTokens(container, { page, limit, status, cursor }, tokenTotals);
+        return { success: true as const, data: items, pagination: { page, limit, ...at } };
       });
     },
   );
@@ -184,6 +185,7 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
     '/tokens',
     {
       preValidation: apiKey,
+      onSend: linkNextPage,
       schema: {
         tags: ['tokens'],
         summary: 'Launched company tokens, newest first, with their market fields (docs/api/tokens.md)',
@@ -193,10 +195,10 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
       },
     },
     async (request, reply) => {
-      const { page, limit, status } = request.query;
-      return lists.sendV1(reply, `${page}|${limit}|${status ?? ''}`, async (timestamp) => {
-        const { items, total } = await listTokens(container, { page, limit, status }, totals);
-        return v1Page(items, page, limit, total, timestamp);
+      const { page, limit, status, cursor } = request.query;
+      return lists.sendV1(reply, `${page}|${limit}|${status ?? ''}|${cursor ?? ''}`, async (timestamp) => {
+        const { items, ...at } = await listTokens(container, { page, limit, status, cursor }, totals);
+        return v1CursorPage(items, { page, limit, ...at }, timestamp);
       });
     },
   );
