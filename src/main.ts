@@ -13,6 +13,7 @@ import {
 } from './domain/auth/dev-secret.ts';
 import { followCardTransfers } from './domain/companies/ownership.ts';
 import { startEnginePool } from './domain/engine/pool.ts';
+import { followTokenHolders } from './domain/tokens/holders.ts';
 import { followCompanyTokens } from './domain/tokens/indexer.ts';
 import { followTreasuryTransfers } from './domain/treasuries/stream.ts';
 import { buildApp } from './http/app.ts';
@@ -100,6 +101,7 @@ async function main() {
     ? [
         followCardTransfers(container, { log: followerLog }),
         followCompanyTokens(container, { log: followerLog }),
+        followTokenHolders(container, { log: followerLog }),
         followTreasuryTransfers(container, { log: followerLog }),
       ]
     : [];

@@ -8,7 +8,15 @@ import type { Database } from './client.ts';
 export const CHANGES_CHANNEL = 'read_model_changes';
 
 /** The tables with a change trigger: what a cached read may depend on (a read of any other table is not cached). */
-export const WATCHED_TABLES = ['companies', 'agents', 'company_gas_days', 'score_snapshots', 'token_trades'] as const;
+export const WATCHED_TABLES = [
+  'companies',
+  'agents',
+  'company_gas_days',
+  'score_snapshots',
+  'token_trades',
+  'token_holder_counts',
+  'token_balances',
+] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
 export interface ChangeFeed {

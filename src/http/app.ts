@@ -30,6 +30,7 @@ import tradingRoutes from './routes/trading.ts';
 import v1Routes from './routes/v1.ts';
 import { BareError, InternalError, V1Error } from './schemas/common.ts';
 import { EVENT_SCHEMAS } from './schemas/events.ts';
+import { TokenListItem, TokenMarket } from './schemas/tokens.ts';
 import { docsContentSecurityPolicy, securityHeaders } from './security-headers.ts';
 import type { App, Container } from './types.ts';
 import { createValidatorCompiler, rejectUnstorableText } from './validation.ts';
@@ -133,7 +134,9 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
 
   // The web app's assets, and its pages for every GET outside /api that no route takes (deep links included).
   installErrorHandlers(app, 'internal', await webApp(app));
-  for (const schema of [InternalError, V1Error, BareError, ...EVENT_SCHEMAS]) app.addSchema(schema);
+  for (const schema of [InternalError, V1Error, BareError, ...EVENT_SCHEMAS, TokenMarket, TokenListItem]) {
+    app.addSchema(schema);
+  }
 
   await app.register(swagger, {
     openapi: {

@@ -9,8 +9,47 @@ export const meta = (timestamp = new Date().toISOString()) => ({ timestamp });
 
 export const v1Body = <T>(data: T) => ({ data, meta: meta() });
 
+/** The `pagination` (docs/api/README.md "Envelopes") of a page of a list of `total`. */
+export const pageOf = (page: number, limit: number, total: number) => ({
+  page,
+  limit,
+  total,
+  hasMore: page * limit < total,
+});
+
 export function v1Page<T>(data: T[], page: number, limit: number, total: number, timestamp?: string) {
-  return { data, pagination: { page, limit, total, hasMore: page * limit < total }, meta: meta(timestamp) };
+  return { data, pagination: pageOf(page, limit, total), meta: meta(timestamp) };
+}
+
+/** A v1 page of a list that pages by cursor too: `hasMore` known exactly, and the next page's cursor. */
+export function v1CursorPage<T>(
+  data: T[],
+  at: { page: number; limit: number; total: number; hasMore: boolean; nextCursor: string | null },
+  timestamp?: string,
+) {
+  const { page, limit, total, hasMore, nextCursor } = at;
+  return { data, pagination: { page, limit, total, hasMore, nextCursor }, meta: meta(timestamp) };
+}
+
+/**
+ * An onSend hook of a list that pages by cursor: the RFC 8288 `Link` header (rel="next") from the body's
+ * `pagination.nextCursor`, so a body the read cache serves again carries it too. The link is the request's own URL
+ * with `cursor` set to the next page's and `page` dropped (a cursor counts from itself).
+ */
+export function linkNextPage(
+  request: { url: string },
+  reply: { header(name: string, value: string): unknown },
+  payload: unknown,
+  done: (err: null, payload: unknown) => void,
+) {
+  const match = typeof payload === 'string' ? /"nextCursor":"([A-Za-z0-9_-]+)"/.exec(payload) : null;
+  if (match) {
+    const next = new URL(request.url, 'http://placeholder');
+    next.searchParams.delete('page');
+    next.searchParams.set('cursor', match[1]!);
+    reply.header('link', `<${next.pathname}${next.search}>; rel="next"`);
+  }
+  done(null, payload);
 }
 
 /**

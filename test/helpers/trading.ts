@@ -16,6 +16,7 @@ import { devAccount } from '../../src/chain/client.ts';
 import { AccessCardAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { utcDateOf } from '../../src/domain/scores/dates.ts';
+import { followTokenHolders } from '../../src/domain/tokens/holders.ts';
 import { followCompanyTokens } from '../../src/domain/tokens/indexer.ts';
 import { launchToken } from '../../src/domain/tokens/launch.ts';
 import type { TestEnv } from './app.ts';
@@ -121,9 +122,15 @@ export function tokenTrading(t: TestEnv): TokenTrading {
         args: [addressOf(account)],
       }),
     async index() {
-      const follower = followCompanyTokens(t.container, { confirmations: 0 })!;
-      for (let i = 0; i < 20; i++) if ((await follower.pollOnce()).caughtUp) return;
-      throw new Error('the token indexer did not catch up');
+      // The token stream, then the holder stream (its own cursor: docs/indexer.md).
+      for (const follower of [
+        followCompanyTokens(t.container, { confirmations: 0 })!,
+        followTokenHolders(t.container, { confirmations: 0 })!,
+      ]) {
+        let caughtUp = false;
+        for (let i = 0; i < 20 && !caughtUp; i++) caughtUp = (await follower.pollOnce()).caughtUp;
+        if (!caughtUp) throw new Error(`the ${follower.name} indexer did not catch up`);
+      }
     },
     async startTradingDay() {
       const testClient = createTestClient({ mode: 'anvil', transport: http(t.chain.node.rpcUrl) });

@@ -2,6 +2,7 @@
 // snapshot, the no-data message, category, limit bounds) and GET /api/v1/fortune (live platformScore order with a
 // deterministic tie-break, rank within the filtered list, category, league, paging, agent counts, the API key in
 // the header or the query string).
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { agents } from '../../src/db/schema/agents.ts';
@@ -264,6 +265,7 @@ describe('with five companies', () => {
       ]);
       expect(data.companies[0]).toEqual({
         rank: 1,
+        platformRank: 1,
         company: {
           id: 'idalpha',
           name: 'ALPHA',
@@ -336,6 +338,43 @@ describe('with five companies', () => {
         },
       });
       expectValidationError(await list('?category=FOOD'), 'query.category');
+    });
+
+    it('filters by league, ranking 1..n within the league the snapshot put each company in', async () => {
+      const withPlatform = (res: Awaited<ReturnType<typeof list>>) =>
+        res
+          .json()
+          .data.companies.map(
+            (c: { company: { slug: string; league: string }; rank: number; platformRank: number }) => [
+              c.company.slug,
+              c.rank,
+              c.platformRank,
+              c.company.league,
+            ],
+          );
+      expect(withPlatform(await list('?league=MACHINE'))).toEqual([
+        ['alpha', 1, 1, 'MACHINE'],
+        ['charlie', 2, 2, 'MACHINE'],
+        ['echo', 3, 5, 'MACHINE'],
+      ]);
+      expect(withPlatform(await list('?league=HUMAN'))).toEqual([
+        ['delta', 1, 3, 'HUMAN'],
+        ['bravo', 2, 4, 'HUMAN'],
+      ]);
+      // With a category too: the league's ranks, filtered; and limit cuts the league's list.
+      expect(withPlatform(await list('?league=HUMAN&category=RWA'))).toEqual([['delta', 1, 3, 'HUMAN']]);
+      expect(withPlatform(await list('?league=MACHINE&limit=1'))).toEqual([['alpha', 1, 1, 'MACHINE']]);
+      // A company that changes league after the snapshot stays where the snapshot ranked it.
+      await t.database.db.update(companies).set({ league: 'MACHINE' }).where(eq(companies.id, 'idbravo'));
+      try {
+        expect(withPlatform(await list('?league=HUMAN'))).toEqual([
+          ['delta', 1, 3, 'HUMAN'],
+          ['bravo', 2, 4, 'HUMAN'],
+        ]);
+      } finally {
+        await t.database.db.update(companies).set({ league: 'HUMAN' }).where(eq(companies.id, 'idbravo'));
+      }
+      expectValidationError(await list('?league=ROBOT'), 'query.league');
     });
 
     it('takes limit 1-100, 50 by default', async () => {

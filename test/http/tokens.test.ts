@@ -45,6 +45,30 @@ const v1Get = (url: string, key: string | null = apiKey) =>
 
 const { buy, sell, index } = tokenTrading(t);
 
+/** The market fields of a launched token before its first indexed trade (and before the holder stream ran). */
+const untradedMarket = (_token: Address) => ({
+  price: null,
+  marketCap: null,
+  poolId: null,
+  volume24h: '0',
+  priceChange24h: null,
+  high24h: null,
+  low24h: null,
+  buys24h: 0,
+  sells24h: 0,
+  liquidity: '0',
+  fdv: null,
+  decimals: 18,
+  totalSupply: (10n ** 24n).toString(),
+  chainId: 31337,
+  quoteToken: { address: t.chain.chain.contracts.usdc, symbol: 'USDC', decimals: 6 },
+  logoUrl: null,
+  lastTradeAt: null,
+  holderCount: 0,
+  ageSeconds: expect.any(Number),
+  graduationProgress: 0,
+});
+
 const curveOf = (token: Address) =>
   client().readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'curveOf', args: [token] });
 
@@ -201,6 +225,8 @@ describe('the token lifecycle', () => {
       v4Pool: { address: null },
       launchTxHash: receipt.transactionHash,
       publicAt: new Date(Number(block.timestamp) * 1000).toISOString(),
+      // The detail view's price, market cap and market fields (the same as the list's): no trade indexed yet.
+      ...untradedMarket(token),
     });
     expect((await v1Get(`/api/v1/companies/${creatorCompany.slug}/token`, null)).statusCode).toBe(401);
     expect((await v1Get('/api/v1/companies/nobody/token')).statusCode).toBe(404);
@@ -345,7 +371,7 @@ describe('GET /api/v1/tokens', () => {
     const all = await v1Get('/api/v1/tokens');
     expect(all.statusCode).toBe(200);
     const body = all.json();
-    expect(body.pagination).toEqual({ page: 1, limit: 50, total: 2, hasMore: false });
+    expect(body.pagination).toEqual({ page: 1, limit: 50, total: 2, hasMore: false, nextCursor: null });
     expect(body.data.map((d: { id: string }) => d.id)).toEqual([bonding.id, creatorCompany.id]);
     const [row] = await t.database.db.select().from(companies).where(eq(companies.id, bonding.id));
     expect(body.data[0]).toEqual({
@@ -363,9 +389,7 @@ describe('GET /api/v1/tokens', () => {
       category: 'AI_TOKENS',
       publicAt: row!.tokenPublicAt!.toISOString(),
       // No trade indexed yet: no price, and no volume.
-      price: null,
-      marketCap: null,
-      volume24h: '0',
+      ...untradedMarket(row!.tokenAddress as Address),
     });
     const graduated = (await v1Get('/api/v1/tokens?status=GRADUATED')).json();
     expect(graduated.data.map((d: { id: string }) => d.id)).toEqual([creatorCompany.id]);
@@ -377,7 +401,7 @@ describe('GET /api/v1/tokens', () => {
   it('pages: limit 1 and 100 inside, 0 and 101 outside; page 0 outside', async () => {
     const first = (await v1Get('/api/v1/tokens?limit=1')).json();
     expect(first.data).toHaveLength(1);
-    expect(first.pagination).toEqual({ page: 1, limit: 1, total: 2, hasMore: true });
+    expect(first.pagination).toEqual({ page: 1, limit: 1, total: 2, hasMore: true, nextCursor: expect.any(String) });
     const second = (await v1Get('/api/v1/tokens?limit=1&page=2')).json();
     expect(second.data[0].id).toBe(creatorCompany.id);
     expect(second.pagination.hasMore).toBe(false);

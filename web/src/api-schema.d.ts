@@ -668,6 +668,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The token board: launched tokens, newest first, with the v1 list's items (market fields included) */
+        get: operations["getTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{slug}/token": {
         parameters: {
             query?: never;
@@ -726,7 +743,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Launched company tokens, newest first */
+        /** Launched company tokens, newest first, with their market fields (docs/api/tokens.md) */
         get: operations["getV1Tokens"];
         put?: never;
         post?: never;
@@ -855,6 +872,68 @@ export interface components {
              * @enum {string}
              */
             kind: "snapshot";
+        };
+        TokenListItem: {
+            bondingCurveAddress: string;
+            /** @enum {string} */
+            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+            graduatedAt: string | null;
+            graduationThreshold: number;
+            id: string;
+            name: string;
+            platformScore: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            publicAt: string;
+            slug: string;
+            tokenAddress: string;
+            /** @enum {string} */
+            tokenStatus: "BONDING" | "GRADUATED";
+            tokenSymbol: string;
+            v4PoolAddress: string | null;
+        } & components["schemas"]["TokenMarket"];
+        TokenMarket: {
+            /** @description Seconds since the launch, by the chain's clock */
+            ageSeconds: number;
+            /** @description Buys in the 24 hours */
+            buys24h: number;
+            /** @description The chain the token lives on */
+            chainId: number;
+            /** @description The token's decimals (18) */
+            decimals: number;
+            fdv: string | null;
+            /** @description Market cap as a percentage of the graduation threshold (2 decimals); 100 once graduated */
+            graduationProgress: number;
+            high24h: string | null;
+            /** @description Addresses other than the zero address holding a positive balance, from the Transfer logs (contracts included) */
+            holderCount: number;
+            lastTradeAt: string | null;
+            liquidity: string | null;
+            logoUrl: string | null;
+            low24h: string | null;
+            marketCap: string | null;
+            poolId: string | null;
+            price: string | null;
+            priceChange24h: number | null;
+            /** @description What the token is priced and traded in */
+            quoteToken: {
+                /**
+                 * Format: evm-address
+                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                 */
+                address: string;
+                decimals: number;
+                /** @enum {string} */
+                symbol: "USDC";
+            };
+            /** @description Sells in the 24 hours */
+            sells24h: number;
+            /** @description Minted less burned, in base units (10^-decimals tokens) */
+            totalSupply: string;
+            /** @description USDC traded over the 24 hours before the chain's latest block */
+            volume24h: string;
         };
         /** @description A token buy or sell executed */
         TradeEvent: {
@@ -1275,6 +1354,7 @@ export interface operations {
                         pagination: {
                             hasMore: boolean;
                             limit: number;
+                            nextCursor?: string | null;
                             page: number;
                             total: number;
                         };
@@ -4388,6 +4468,7 @@ export interface operations {
                             pagination: {
                                 hasMore: boolean;
                                 limit: number;
+                                nextCursor?: string | null;
                                 page: number;
                                 total: number;
                             };
@@ -5442,6 +5523,8 @@ export interface operations {
                 category?: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
                 /** @description The snapshot: `latest`, or a UTC date YYYY-MM-DD (snapshots are taken daily at 00:00 UTC) */
                 epoch?: string;
+                /** @description Only companies of this league, ranked 1..n within it (`rank`) */
+                league?: "MACHINE" | "HUMAN";
                 /** @description Entries to return, 1-100 */
                 limit?: number;
             };
@@ -5473,7 +5556,9 @@ export interface operations {
                                     status: "INCORPORATING" | "HIRING" | "PRIVATE" | "PUBLIC";
                                     tokenSymbol: string | null;
                                 };
-                                /** @description Platform-wide rank in the snapshot, also under a category filter */
+                                /** @description Platform-wide rank in the snapshot, whatever the filters */
+                                platformRank: number;
+                                /** @description Rank in the snapshot: within the league under a `league` filter, else platform-wide (also under a category filter) */
                                 rank: number;
                                 score: {
                                     /** @description Completed SCHEDULED decision rounds in the 7 days before the snapshot (manual rounds do not count) */
@@ -6034,6 +6119,88 @@ export interface operations {
             };
         };
     };
+    getTokens: {
+        parameters: {
+            query?: {
+                /** @description `pagination.nextCursor` of the page before: the items after that page's last one, whatever was launched since (no repeat, no gap); `page` then counts from it */
+                cursor?: string;
+                limit?: number;
+                page?: number;
+                status?: "BONDING" | "GRADUATED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TokenListItem"][];
+                        pagination: {
+                            hasMore: boolean;
+                            limit: number;
+                            nextCursor?: string | null;
+                            page: number;
+                            total: number;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the current answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     getV1CompaniesBySlugToken: {
         parameters: {
             query?: never;
@@ -6077,7 +6244,7 @@ export interface operations {
                             v4Pool: {
                                 address: string | null;
                             };
-                        };
+                        } & components["schemas"]["TokenMarket"];
                         meta: {
                             /**
                              * Format: date-time
@@ -6290,6 +6457,7 @@ export interface operations {
                         pagination: {
                             hasMore: boolean;
                             limit: number;
+                            nextCursor?: string | null;
                             page: number;
                             total: number;
                         };
@@ -6355,6 +6523,8 @@ export interface operations {
     getV1Tokens: {
         parameters: {
             query?: {
+                /** @description `pagination.nextCursor` of the page before: the items after that page's last one, whatever was launched since (no repeat, no gap); `page` then counts from it */
+                cursor?: string;
                 limit?: number;
                 page?: number;
                 status?: "BONDING" | "GRADUATED";
@@ -6372,31 +6542,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            bondingCurveAddress: string;
-                            /** @enum {string} */
-                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
-                            graduatedAt: string | null;
-                            graduationThreshold: number;
-                            id: string;
-                            marketCap: string | null;
-                            name: string;
-                            platformScore: number;
-                            price: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 UTC timestamp
-                             */
-                            publicAt: string;
-                            slug: string;
-                            tokenAddress: string;
-                            /** @enum {string} */
-                            tokenStatus: "BONDING" | "GRADUATED";
-                            tokenSymbol: string;
-                            v4PoolAddress: string | null;
-                            /** @description USDC traded over the 24 hours before the chain's latest block */
-                            volume24h: string;
-                        }[];
+                        data: components["schemas"]["TokenListItem"][];
                         meta: {
                             /**
                              * Format: date-time
@@ -6407,6 +6553,7 @@ export interface operations {
                         pagination: {
                             hasMore: boolean;
                             limit: number;
+                            nextCursor?: string | null;
                             page: number;
                             total: number;
                         };

@@ -117,3 +117,45 @@ export async function findLaunch(chain: LauncherChain, key: Hex): Promise<FoundL
   );
   return log && { token: log.args.token, txHash: log.transactionHash, blockNumber: log.blockNumber };
 }
+
+/** What the holder stream follows: the launcher's launches (which tokens exist) and each company token's transfers. */
+export const TOKEN_HOLDER_EVENTS = [
+  getAbiItem({ abi: TokenLauncherAbi, name: 'TokenLaunched' }),
+  getAbiItem({ abi: CompanyTokenAbi, name: 'Transfer' }),
+] as const;
+
+/** Token contracts named by one eth_getLogs address filter: within what public RPC providers accept. */
+const TOKENS_PER_FILTER = 500;
+
+/** The tokens the launcher launched in blocks [fromBlock, toBlock]: one eth_getLogs. */
+export function launchesIn(chain: LauncherChain, fromBlock: bigint, toBlock: bigint) {
+  const launcher = launcherAddress(chain);
+  return onChain(() =>
+    chain.publicClient.getLogs({
+      address: launcher,
+      event: TOKEN_HOLDER_EVENTS[0],
+      fromBlock,
+      toBlock,
+      strict: true,
+    }),
+  );
+}
+
+/** Every `Transfer` of the given company tokens in blocks [fromBlock, toBlock]: one eth_getLogs per 500 tokens. */
+export function companyTokenTransfers(
+  chain: LauncherChain,
+  tokens: readonly Address[],
+  fromBlock: bigint,
+  toBlock: bigint,
+) {
+  return onChain(async () => {
+    const calls = [];
+    for (let i = 0; i < tokens.length; i += TOKENS_PER_FILTER) {
+      const address = tokens.slice(i, i + TOKENS_PER_FILTER) as Address[];
+      calls.push(
+        chain.publicClient.getLogs({ address, event: TOKEN_HOLDER_EVENTS[1], fromBlock, toBlock, strict: true }),
+      );
+    }
+    return (await Promise.all(calls)).flat();
+  });
+}

@@ -78,6 +78,11 @@ export const companies = pgTable(
     /** The market cap at that price, computed as the launcher's priceOf does (USDC base units). */
     tokenMarketCap: numeric('token_market_cap', { precision: 78, scale: 0, mode: 'bigint' }),
     tokenPriceBlock: bigint('token_price_block', { mode: 'bigint' }),
+    /**
+     * USDC the curve holds for the token after its latest indexed curve trade (the CurveTrade's virtual reserve less
+     * the opening one, a third of the threshold: TokenLauncher's realUsdc), base units; null before one.
+     */
+    tokenCurveUsdc: numeric('token_curve_usdc', { precision: 78, scale: 0, mode: 'bigint' }),
     tokenPriceLog: integer('token_price_log'),
     tokenAddress: text('token_address'),
     /** Graduation threshold of the token in USDC base units (6 decimals), fixed at launch. */

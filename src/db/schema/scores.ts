@@ -29,6 +29,8 @@ export const scoreSnapshots = pgTable(
       .references(() => companies.id),
     /** The company's category, fixed at creation; copied so a filtered list reads one index. */
     category: text('category').notNull(),
+    /** The company's league when the snapshot was taken (it moves with the autonomy level). */
+    league: text('league').notNull().default('MACHINE'),
     /** USDC balance of the treasury; 0 without one. */
     treasuryRaw: usdc('treasury_raw'),
     /** Realised PnL of the company's agents' sales over the day before the snapshot; may be negative. */
@@ -49,6 +51,8 @@ export const scoreSnapshots = pgTable(
     overall: numeric('overall', { precision: 6, scale: 2, mode: 'number' }).notNull(),
     /** 1 = best: overall desc, then company created_at asc, then id asc. */
     rank: integer('rank').notNull(),
+    /** 1 = best within `league`, in the order of `rank`: the Fortune List's ranks under a league filter. */
+    leagueRank: integer('league_rank').notNull().default(0),
     /** Block the treasury balances were read at; null when the chain did not answer and the last values were kept. */
     treasuryBlock: bigint('treasury_block', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -58,6 +62,9 @@ export const scoreSnapshots = pgTable(
     // GET /api/fortune-list: a date's entries by rank, with and without a category.
     index('score_snapshots_date_rank_idx').on(t.snapshotDate, t.rank),
     index('score_snapshots_date_category_rank_idx').on(t.snapshotDate, t.category, t.rank),
+    // ... and within a league, with and without a category.
+    index('score_snapshots_date_league_rank_idx').on(t.snapshotDate, t.league, t.leagueRank),
+    index('score_snapshots_date_category_league_rank_idx').on(t.snapshotDate, t.category, t.league, t.leagueRank),
     // GET /api/companies/{id}/scores: a company's history, newest first. Migration 0017 makes it covering
     // (INCLUDE the rank, overall and five scores the route shows), which Drizzle's index builder cannot say.
     index('score_snapshots_company_date_idx').on(t.companyId, t.snapshotDate.desc()),

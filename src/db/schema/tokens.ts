@@ -73,3 +73,30 @@ export const traderPositions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.trader, t.tokenAddress] })],
 );
+
+/**
+ * Each company token's holder count, from its `Transfer` logs (the holder stream, src/domain/tokens/holders.ts): the
+ * addresses other than the zero address with a positive balance. `applied_block`/`applied_log` is the last transfer
+ * counted, so a batch applied twice counts nothing twice.
+ */
+export const tokenHolderCounts = pgTable('token_holder_counts', {
+  /** Checksummed, as companies.token_address. */
+  tokenAddress: text('token_address').primaryKey(),
+  holders: integer('holders').notNull().default(0),
+  /** Minted less burned (transfers from and to the zero address), base units. */
+  supply: numeric('supply', { precision: 78, scale: 0, mode: 'bigint' }).notNull().default(sql`0`),
+  appliedBlock: bigint('applied_block', { mode: 'bigint' }).notNull().default(sql`-1`),
+  appliedLog: integer('applied_log').notNull().default(-1),
+});
+
+/** Each positive balance of a company token, from its `Transfer` logs; a balance that reaches 0 is deleted. */
+export const tokenBalances = pgTable(
+  'token_balances',
+  {
+    tokenAddress: text('token_address').notNull(),
+    /** Checksummed. */
+    holder: text('holder').notNull(),
+    balance: numeric('balance', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenAddress, t.holder] })],
+);

@@ -175,14 +175,16 @@ export async function markTokensGraduated(tx: Tx, values: SQL): Promise<string[]
 }
 
 /**
- * The token's spot price and market cap after its latest trade, for each `(company_id, price, market_cap, block,
- * log)` of `values`; a price from an earlier trade than the one recorded (a replayed batch) is ignored.
+ * The token's spot price, market cap and the curve's real USDC after its latest trade, for each `(company_id, price,
+ * market_cap, virtual_usdc, block, log)` of `values` (virtual_usdc null after graduation: the curve's USDC is kept);
+ * a price from an earlier trade than the one recorded (a replayed batch) is ignored.
  */
 export async function recordSpotPrices(tx: Tx, values: SQL): Promise<void> {
   await tx.execute(sql`
     update companies c set token_price = v.price, token_market_cap = v.market_cap, token_price_block = v.block,
-      token_price_log = v.log
-    from (values ${values}) as v (company_id, price, market_cap, block, log)
+      token_price_log = v.log,
+      token_curve_usdc = coalesce(v.virtual_usdc - c.token_graduation_threshold / 3, c.token_curve_usdc)
+    from (values ${values}) as v (company_id, price, market_cap, virtual_usdc, block, log)
     where c.id = v.company_id
       and (c.token_price_block is null or (c.token_price_block, c.token_price_log) < (v.block, v.log))`);
 }

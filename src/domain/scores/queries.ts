@@ -28,6 +28,8 @@ export interface FortuneListQuery {
   /** `latest` or a UTC date YYYY-MM-DD. */
   epoch: string;
   category?: Category | undefined;
+  /** Only this league, ranked 1..n within it. */
+  league?: League | undefined;
 }
 
 export interface FortuneList {
@@ -66,9 +68,13 @@ export async function getFortuneList(deps: Deps, query: FortuneListQuery): Promi
   }
   const where = [eq(scoreSnapshots.snapshotDate, date)];
   if (query.category) where.push(eq(scoreSnapshots.category, query.category));
+  if (query.league) where.push(eq(scoreSnapshots.league, query.league));
+  // Within a league the ranks are the league's own (score_snapshots_date_[category_]league_rank_idx).
+  const rank = query.league ? scoreSnapshots.leagueRank : scoreSnapshots.rank;
   const rows = await db
     .select({
-      rank: scoreSnapshots.rank,
+      rank,
+      platformRank: scoreSnapshots.rank,
       id: companies.id,
       name: companies.name,
       slug: companies.slug,
@@ -76,7 +82,7 @@ export async function getFortuneList(deps: Deps, query: FortuneListQuery): Promi
       tokenSymbol: companies.tokenSymbol,
       logoUrl: companies.logoUrl,
       status: companies.status,
-      league: companies.league,
+      league: scoreSnapshots.league,
       category: companies.category,
       overall: scoreSnapshots.overall,
       treasuryScore: scoreSnapshots.treasuryScore,
@@ -94,7 +100,7 @@ export async function getFortuneList(deps: Deps, query: FortuneListQuery): Promi
     .from(scoreSnapshots)
     .innerJoin(companies, eq(companies.id, scoreSnapshots.companyId))
     .where(and(...where))
-    .orderBy(asc(scoreSnapshots.rank))
+    .orderBy(asc(rank))
     .limit(query.limit);
   const list: FortuneList = {
     epoch: epochTimestamp(date),

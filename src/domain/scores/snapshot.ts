@@ -184,7 +184,7 @@ function insertSnapshot(date: string, block: bigint | null, floors: Floors, minH
       group by referrer_company_id
     ),
     raw as (
-      select c.id, c.category, c.created_at,
+      select c.id, c.category, c.league, c.created_at,
         coalesce(treasury.balance, 0) as treasury_raw,
         coalesce(pnl.amount, 0) as trading_raw,
         coalesce(volume.amount, 0) as volume_raw,
@@ -220,12 +220,14 @@ function insertSnapshot(date: string, block: bigint | null, floors: Floors, minH
           + ${sql.raw(String(w.completeness))} * completeness_score) * (1 + referral_boost), ${sql.raw(String(SCORE_DECIMALS))}) as overall
       from components
     )
-    insert into ${scoreSnapshots} (snapshot_date, company_id, category, treasury_raw, trading_raw, volume_raw,
-      activity_raw, completeness_raw, treasury_score, trading_score, volume_score, activity_score,
-      completeness_score, referral_boost, overall, rank, treasury_block)
-    select ${date}::date, id, category, treasury_raw, trading_raw, volume_raw, activity_raw, completeness_raw,
-      treasury_score, trading_score, volume_score, activity_score, completeness_score, referral_boost, overall,
+    insert into ${scoreSnapshots} (snapshot_date, company_id, category, league, treasury_raw, trading_raw,
+      volume_raw, activity_raw, completeness_raw, treasury_score, trading_score, volume_score, activity_score,
+      completeness_score, referral_boost, overall, rank, league_rank, treasury_block)
+    select ${date}::date, id, category, league, treasury_raw, trading_raw, volume_raw, activity_raw,
+      completeness_raw, treasury_score, trading_score, volume_score, activity_score, completeness_score,
+      referral_boost, overall,
       row_number() over (order by overall desc, created_at asc, id asc),
+      row_number() over (partition by league order by overall desc, created_at asc, id asc),
       ${block === null ? null : block.toString()}::bigint
     from scored
     on conflict (snapshot_date, company_id) do nothing`;

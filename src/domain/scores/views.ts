@@ -10,6 +10,7 @@ const symbolOf = (tokenStatus: string, tokenSymbol: string | null) =>
 
 export interface FortuneListRow {
   rank: number;
+  platformRank: number;
   id: string;
   name: string;
   slug: string;
@@ -37,6 +38,7 @@ export interface FortuneListRow {
 export function fortuneListEntry(row: FortuneListRow) {
   return {
     rank: row.rank,
+    platformRank: row.platformRank,
     company: {
       id: row.id,
       name: row.name,

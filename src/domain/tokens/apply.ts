@@ -25,8 +25,11 @@ export interface TradeRecord {
   tokenAmount: bigint;
   fee: bigint;
   venue: 'CURVE' | 'POOL';
-  /** The token's spot price and market cap right after the trade, USDC base units (when the log tells them). */
-  spot?: { price: bigint; marketCap: bigint };
+  /**
+   * The token's spot price and market cap right after the trade, USDC base units (when the log tells them), and
+   * after a curve trade the curve's virtual USDC reserve.
+   */
+  spot?: { price: bigint; marketCap: bigint; virtualUsdc?: bigint };
 }
 
 export interface GraduationRecord {
@@ -234,10 +237,11 @@ async function applySpotPrices(tx: Tx, trades: readonly (TradeRecord & { company
     [...latest].map(
       ([companyId, t]) =>
         sql`(${companyId}::text, ${t.spot!.price.toString()}::numeric, ${t.spot!.marketCap.toString()}::numeric,
-          ${t.blockNumber}::bigint, ${t.logIndex}::integer)`,
+          ${t.spot!.virtualUsdc?.toString() ?? null}::numeric, ${t.blockNumber}::bigint, ${t.logIndex}::integer)`,
     ),
     sql`, `,
   );
+  // The curve's real USDC is its virtual reserve less the opening one, threshold / 3 (TokenLauncher.launch).
   await recordSpotPrices(tx, values);
 }
 

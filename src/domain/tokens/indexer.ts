@@ -61,7 +61,8 @@ export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], blockTim
 /** The price a trade leaves the token at: the curve's reserves, or the pool's price (needs USDC's address). */
 function spotOf(log: TokenLog, usdc: Address | undefined): Pick<TradeRecord, 'spot'> {
   if (log.eventName === 'CurveTrade') {
-    return { spot: curveSpot(log.args.virtualUsdc, log.args.virtualTokens, COMPANY_TOKEN_SUPPLY) };
+    const spot = curveSpot(log.args.virtualUsdc, log.args.virtualTokens, COMPANY_TOKEN_SUPPLY);
+    return { spot: { ...spot, virtualUsdc: log.args.virtualUsdc } };
   }
   if (log.eventName === 'PoolTrade' && usdc) {
     const currency0 = log.args.token.toLowerCase() < usdc.toLowerCase();

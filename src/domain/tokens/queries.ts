@@ -2,6 +2,7 @@
 // the list's price and market cap are what the indexer recorded, its 24-hour volumes one shared read), and trade
 // volume.
 import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Address } from 'viem';
 import { launcherAddress, readMarket } from '../../chain/contracts/launcher.ts';
 import { chainDate } from '../../chain/time.ts';
@@ -9,12 +10,14 @@ import type { Tx } from '../../db/client.ts';
 import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { companies } from '../../db/schema/companies.ts';
-import { tokenTrades } from '../../db/schema/tokens.ts';
-import { notFound } from '../../errors.ts';
+import { tokenBalances, tokenHolderCounts, tokenTrades } from '../../db/schema/tokens.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { decodeCursor, encodeCursor } from '../../page-cursor.ts';
 import { type CompanyRow, requireCompany } from '../companies/queries.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 
-import { tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
+import { marketStatsOf, NO_TRADES } from './market.ts';
+import { type MarketContext, tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database'>;
 
@@ -105,25 +108,69 @@ export async function tokenMovers(db: Tx, since: Date, limit: number): Promise<T
   }));
 }
 
-/** docs/api/tokens.md GET /api/v1/companies/{slug}/token; 404 while the company has no token. */
+/** The balances of the v4 PoolManager (the graduated pools' tokens), joined by token. */
+const poolBalances = alias(tokenBalances, 'pool_balances');
+/** The columns of the market fields beside the company's (views.ts TokenMarketRow). */
+const marketColumns = {
+  holders: tokenHolderCounts.holders,
+  supply: tokenHolderCounts.supply,
+  poolTokens: poolBalances.balance,
+};
+
+/** docs/api/tokens.md GET /api/v1/companies/{slug}/token, with price, market cap and the market fields; 404 without a token. */
 export async function getTokenDetail(deps: Deps, slug: string) {
-  const [company] = await deps.database.db.select().from(companies).where(eq(companies.slug, slug)).limit(1);
-  if (!company) throw notFound(`Company ${slug} not found`);
+  const db = deps.database.db;
+  const [row] = await db
+    .select({ company: companies, ...marketColumns })
+    .from(companies)
+    .leftJoin(tokenHolderCounts, eq(tokenHolderCounts.tokenAddress, companies.tokenAddress))
+    .leftJoin(
+      poolBalances,
+      and(eq(poolBalances.tokenAddress, companies.tokenAddress), eq(poolBalances.holder, poolManagerOf(deps))),
+    )
+    .where(eq(companies.slug, slug))
+    .limit(1);
+  if (!row) throw notFound(`Company ${slug} not found`);
+  const { company, ...market } = row;
   if (company.tokenStatus === 'PRE_PUBLIC') throw notFound(`Company ${slug} has not launched a token yet`);
-  return tokenDetailView(company, launcherAddress(deps.chain));
+  const context = await marketContext(deps, [company.id]);
+  return tokenDetailView({ ...company, ...market }, launcherAddress(deps.chain), context(company.id));
+}
+
+/** The PoolManager's address as token_balances holds it (checksummed); a placeholder matching nothing without one. */
+const poolManagerOf = (deps: Pick<Deps, 'chain'>) => deps.chain.contracts.poolManager ?? '-';
+
+/**
+ * The chain, its clock and each company's trades over the 24 hours before it: one grouped read for all of
+ * `companyIds` (market.ts), whatever their number.
+ */
+async function marketContext(deps: Deps, companyIds: readonly string[]) {
+  const now = await volumeWindowEnd(deps);
+  const stats = await marketStatsOf(deps.database.db, companyIds, new Date(now.getTime() - DAY_MS));
+  const base = {
+    chainId: deps.chain.publicClient.chain?.id ?? 0,
+    usdc: deps.chain.contracts.usdc ?? '',
+    now: now.getTime(),
+  };
+  return (companyId: string): MarketContext => ({ ...base, stats: stats.get(companyId) ?? NO_TRADES });
 }
 
 export interface TokenListQuery {
   page: number;
   limit: number;
   status?: 'BONDING' | 'GRADUATED' | undefined;
+  /** pagination.nextCursor of the page before: the items after its last one, whatever was launched since. */
+  cursor?: string | undefined;
 }
 
 const tokenListWhere = (byStatus: boolean) =>
   byStatus ? eq(companies.tokenStatus, sql.placeholder('status')) : ne(companies.tokenStatus, 'PRE_PUBLIC');
 
-function tokenPageStatement(db: Tx, byStatus: boolean) {
-  return preparedOn(db, `tokens_page_${Number(byStatus)}`, (name) =>
+/** Items after a cursor's (publicAt, id), in the list's order (newest first): a range of the same index. */
+const afterCursor = sql`(${companies.tokenPublicAt}, ${companies.id}) < (${sql.placeholder('afterTime')}::timestamptz, ${sql.placeholder('afterId')}::text)`;
+
+function tokenPageStatement(db: Tx, byStatus: boolean, byCursor: boolean) {
+  return preparedOn(db, `tokens_page_${Number(byStatus)}_${Number(byCursor)}`, (name) =>
     db
       .select({
         id: companies.id,
@@ -140,9 +187,20 @@ function tokenPageStatement(db: Tx, byStatus: boolean) {
         tokenPublicAt: companies.tokenPublicAt,
         tokenPrice: companies.tokenPrice,
         tokenMarketCap: companies.tokenMarketCap,
+        tokenCurveUsdc: companies.tokenCurveUsdc,
+        logoUrl: companies.logoUrl,
+        ...marketColumns,
       })
       .from(companies)
-      .where(tokenListWhere(byStatus))
+      .leftJoin(tokenHolderCounts, eq(tokenHolderCounts.tokenAddress, companies.tokenAddress))
+      .leftJoin(
+        poolBalances,
+        and(
+          eq(poolBalances.tokenAddress, companies.tokenAddress),
+          eq(poolBalances.holder, sql.placeholder('poolManager')),
+        ),
+      )
+      .where(byCursor ? and(tokenListWhere(byStatus), afterCursor) : tokenListWhere(byStatus))
       .orderBy(desc(companies.tokenPublicAt), desc(companies.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -163,23 +221,37 @@ function tokenCountStatement(db: Tx, byStatus: boolean) {
 export async function listTokens(deps: Deps, query: TokenListQuery, total: PageTotal = countEachTime) {
   const db = deps.database.db;
   const byStatus = query.status !== undefined;
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 2);
+  if (after && Number.isNaN(Date.parse(after[0]!))) throw validationError('query.cursor', 'is not a cursor');
+  // With a cursor the page starts after it; `page` then counts pages from there.
   const offset = (query.page - 1) * query.limit;
-  const params = { status: query.status, limit: query.limit, offset };
-  const rows = await tokenPageStatement(db, byStatus).execute(params);
+  const params = {
+    status: query.status,
+    // One more than the page: whether another follows, exactly.
+    limit: query.limit + 1,
+    offset,
+    poolManager: poolManagerOf(deps),
+    afterTime: after?.[0],
+    afterId: after?.[1],
+  };
+  const read = await tokenPageStatement(db, byStatus, after !== undefined).execute(params);
+  const rows = read.slice(0, query.limit);
+  const hasMore = read.length > query.limit;
   const counted = await total(query.status ?? '', { offset, limit: query.limit, rows: rows.length }, async () => {
     const [row] = await tokenCountStatement(db, byStatus).execute(params);
     return row?.total ?? 0;
   });
   const launcher = launcherAddress(deps.chain);
-  // The 24-hour volume of the page's companies only: its cost is the page's trades of the day, not the platform's
+  // The 24-hour market of the page's companies only: its cost is the page's trades of the day, not the platform's
   // (every company's day of trades took 1.5 s at 100,000 companies).
-  const since = new Date((await volumeWindowEnd(deps)).getTime() - DAY_MS);
-  const stats = await tokenTradeStatsOf(
-    db,
+  const context = await marketContext(
+    deps,
     rows.map((r) => r.id),
-    since,
   );
-  return { items: rows.map((r) => tokenListItem(r, launcher, stats.get(r.id)?.volume ?? 0n)), total: counted };
+  const last = rows.at(-1);
+  // The next page's cursor is the last item's sort key.
+  const nextCursor = last && hasMore ? encodeCursor([last.tokenPublicAt!.toISOString(), last.id]) : null;
+  return { items: rows.map((r) => tokenListItem(r, launcher, context(r.id))), total: counted, hasMore, nextCursor };
 }
 
 const DAY_MS = 86_400_000;

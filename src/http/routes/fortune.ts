@@ -37,11 +37,11 @@ export default async function fortuneRoutes(app: App, { container, reads }: Rout
       },
     },
     async (request, reply) => {
-      const { limit, epoch, category } = request.query;
+      const { limit, epoch, category, league } = request.query;
       // The day is in the key: with no snapshot yet, the list names the next midnight.
       const day = dayOf(container.now());
-      return snapshotLists.send(reply, `${limit}|${epoch}|${category ?? ''}|${day}`, async () =>
-        ok(await getFortuneList(container, { limit, epoch, category })),
+      return snapshotLists.send(reply, `${limit}|${epoch}|${category ?? ''}|${league ?? ''}|${day}`, async () =>
+        ok(await getFortuneList(container, { limit, epoch, category, league })),
       );
     },
   );

@@ -10,13 +10,14 @@ import { getTokenDetail, getTokenStatus, listTokens, VOLUMES_REUSE_MS } from '..
 import { tokenPositionOf } from '../../domain/trading/position.ts';
 import { badRequest } from '../../errors.ts';
 import { requireApiKey, requireWallet } from '../auth/index.ts';
-import { ok, v1Body, v1Page } from '../envelope.ts';
+import { linkNextPage, ok, v1Body, v1CursorPage } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
 import { WalletParams } from '../schemas/staking.ts';
 import {
   CandlesQuery,
   CandlesResponse,
+  InternalTokenListResponse,
   LaunchTokenBody,
   PositionResponse,
   SlugParams,
@@ -107,6 +108,28 @@ export default async function tokenRoutes(app: App, { container, reads }: RouteO
     },
   );
 
+  const tokenLists = reads.route('tokens', { tables: TOKEN_LIST_TABLES, maxAgeMs: VOLUMES_REUSE_MS });
+  const tokenTotals = createPageTotals();
+  app.get(
+    '/api/tokens',
+    {
+      onSend: linkNextPage,
+      schema: {
+        tags: ['tokens'],
+        summary: "The token board: launched tokens, newest first, with the v1 list's items (market fields included)",
+        querystring: TokenListQuery,
+        response: { 200: InternalTokenListResponse, ...internalErrors },
+      },
+    },
+    async (request, reply) => {
+      const { page, limit, status, cursor } = request.query;
+      return tokenLists.send(reply, `${page}|${limit}|${status ?? ''}|${cursor ?? ''}`, async () => {
+        const { items, ...at } = await listTokens(container, { page, limit, status, cursor }, tokenTotals);
+        return { success: true as const, data: items, pagination: { page, limit, ...at } };
+      });
+    },
+  );
+
   app.get(
     '/api/companies/:id/token/position/:wallet',
     {
@@ -125,6 +148,9 @@ export default async function tokenRoutes(app: App, { container, reads }: RouteO
   );
 }
 
+/** What the token lists read: a cached page is kept until one of them changes (and VOLUMES_REUSE_MS at most). */
+const TOKEN_LIST_TABLES = ['companies', 'token_trades', 'token_holder_counts', 'token_balances'] as const;
+
 /** A wallet path parameter, checked as the staking routes check it: a bad one is 400 BAD_REQUEST, named. */
 function walletOf(raw: string) {
   const parsed = parseAddress(raw);
@@ -137,7 +163,7 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
   const apiKey = requireApiKey(container);
   // Kept until a table they were read from changes (read-cache.ts), and at most as long as the 24-hour volumes
   // they show are reused; each response gets its own timestamp.
-  const lists = reads.route('v1-tokens', { tables: ['companies', 'token_trades'], maxAgeMs: VOLUMES_REUSE_MS });
+  const lists = reads.route('v1-tokens', { tables: TOKEN_LIST_TABLES, maxAgeMs: VOLUMES_REUSE_MS });
   const totals = createPageTotals();
 
   app.get(
@@ -159,19 +185,20 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
     '/tokens',
     {
       preValidation: apiKey,
+      onSend: linkNextPage,
       schema: {
         tags: ['tokens'],
-        summary: 'Launched company tokens, newest first',
+        summary: 'Launched company tokens, newest first, with their market fields (docs/api/tokens.md)',
         security: [{ apiKey: [] }],
         querystring: TokenListQuery,
         response: { 200: TokenListResponse, ...v1Errors },
       },
     },
     async (request, reply) => {
-      const { page, limit, status } = request.query;
-      return lists.sendV1(reply, `${page}|${limit}|${status ?? ''}`, async (timestamp) => {
-        const { items, total } = await listTokens(container, { page, limit, status }, totals);
-        return v1Page(items, page, limit, total, timestamp);
+      const { page, limit, status, cursor } = request.query;
+      return lists.sendV1(reply, `${page}|${limit}|${status ?? ''}|${cursor ?? ''}`, async (timestamp) => {
+        const { items, ...at } = await listTokens(container, { page, limit, status, cursor }, totals);
+        return v1CursorPage(items, { page, limit, ...at }, timestamp);
       });
     },
   );

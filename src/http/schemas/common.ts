@@ -42,6 +42,14 @@ export const Pagination = Type.Object({
   limit: Type.Integer(),
   total: Type.Integer(),
   hasMore: Type.Boolean(),
+  nextCursor: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          'Lists that page by cursor: pass it as `cursor` for the items after this page, stable under inserts (also in the `Link` header, rel="next"); null on the last page',
+      }),
+    ),
+  ),
 });
 
 export const internalOk = <T extends TSchema>(data: T) => Type.Object({ success: Type.Literal(true), data });

@@ -31,13 +31,21 @@ export const FortuneListQuery = Type.Object({
     description: 'The snapshot: `latest`, or a UTC date YYYY-MM-DD (snapshots are taken daily at 00:00 UTC)',
   }),
   category: Type.Optional(Category),
+  league: Type.Optional(
+    StringEnum(LEAGUES, { description: 'Only companies of this league, ranked 1..n within it (`rank`)' }),
+  ),
 });
 
 const Score = (description: string) => Type.Number({ minimum: 0, maximum: 100, description });
 const Usdc = (description: string) => Type.Number({ description: `${description}, in USDC (up to 6 decimals)` });
 
 export const FortuneListEntry = Type.Object({
-  rank: Type.Integer({ minimum: 1, description: 'Platform-wide rank in the snapshot, also under a category filter' }),
+  rank: Type.Integer({
+    minimum: 1,
+    description:
+      'Rank in the snapshot: within the league under a `league` filter, else platform-wide (also under a category filter)',
+  }),
+  platformRank: Type.Integer({ minimum: 1, description: 'Platform-wide rank in the snapshot, whatever the filters' }),
   company: Type.Object({
     id: Type.String(),
     name: Type.String(),

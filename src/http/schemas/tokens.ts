@@ -1,6 +1,6 @@
 // Schemas of the company-token routes (docs/api/tokens.md "Token status (public view)", "Token (v1 detail view)",
 // "Token (v1 list item)").
-import { Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import {
   AGENTS_PAGE_SIZE_DEFAULT,
   AGENTS_PAGE_SIZE_MAX,
@@ -10,13 +10,93 @@ import {
   V1_PAGE_SIZE_DEFAULT,
   V1_PAGE_SIZE_MAX,
 } from '../../constants.ts';
-import { IsoTimestamp, internalOk, Nullable, PageQuery, Pagination, StringEnum, v1List, v1Ok } from './common.ts';
+import { CURSOR_MAX_LENGTH, CURSOR_PATTERN } from '../../page-cursor.ts';
+import {
+  AddressString,
+  IsoTimestamp,
+  internalOk,
+  Meta,
+  Nullable,
+  PageQuery,
+  Pagination,
+  StringEnum,
+  v1Ok,
+  WeiString,
+} from './common.ts';
 
 const UsdcString = Type.String({
   pattern: '^[0-9]+\\.[0-9]{1,6}$|^[0-9]+$',
   description: 'USDC with up to 6 decimals',
 });
-const PoolId = Type.String({ description: 'The Uniswap v4 pool id (bytes32 hex) inside the PoolManager' });
+const PoolId = Type.String({
+  description:
+    'The Uniswap v4 pool id (bytes32 hex) inside the PoolManager: v4 pools have no address of their own, so `v4PoolAddress` and `v4Pool.address` hold this id too',
+});
+
+const Usdc = (description: string) =>
+  Type.String({ pattern: '^[0-9]+\\.[0-9]{1,6}$|^[0-9]+$', description: `${description}; USDC, up to 6 decimals` });
+
+/** A component of the OpenAPI document, referenced by name wherever it is used (one definition of each field). */
+const ref = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T>>({ $ref: `${(schema as { $id?: string }).$id}#` });
+
+/**
+ * The market fields of a launched token (docs/api/tokens.md "Market fields"), shared by the v1 list, the v1 detail
+ * and the internal list: one definition in the OpenAPI document (`TokenMarket`).
+ */
+export const TokenMarket = Type.Object(
+  {
+    price: Nullable(
+      Type.String({
+        description:
+          'USDC per token after its latest indexed trade (the curve, or the v4 pool once graduated); null before its first trade',
+      }),
+    ),
+    marketCap: Nullable(Type.String({ description: '`price` times the 1,000,000-token supply, in USDC' })),
+    poolId: Nullable(PoolId),
+    volume24h: Type.String({ description: "USDC traded over the 24 hours before the chain's latest block" }),
+    priceChange24h: Nullable(
+      Type.Number({
+        description:
+          "Percent change over the 24 hours before the chain's latest block, 2 decimals: the latest trade's price against the last trade's before the window (the window's first when none is older); null when the token never traded",
+      }),
+    ),
+    high24h: Nullable(Usdc('Highest trade price per token in the 24 hours; null without a trade in them')),
+    low24h: Nullable(Usdc('Lowest trade price per token in the 24 hours; null without a trade in them')),
+    buys24h: Type.Integer({ minimum: 0, description: 'Buys in the 24 hours' }),
+    sells24h: Type.Integer({ minimum: 0, description: 'Sells in the 24 hours' }),
+    liquidity: Nullable(
+      Usdc(
+        "While bonding, the USDC the curve holds for the token; once graduated, both sides of its full-range v4 pool (twice the PoolManager's tokens at `price`; null before a price)",
+      ),
+    ),
+    fdv: Nullable(Usdc('Fully diluted value: `price` times `totalSupply`; null before a price')),
+    decimals: Type.Integer({ description: "The token's decimals (18)" }),
+    totalSupply: { ...WeiString, description: 'Minted less burned, in base units (10^-decimals tokens)' },
+    chainId: Type.Integer({ description: 'The chain the token lives on' }),
+    quoteToken: Type.Object(
+      {
+        address: AddressString,
+        symbol: Type.Literal('USDC'),
+        decimals: Type.Integer(),
+      },
+      { description: 'What the token is priced and traded in' },
+    ),
+    logoUrl: Nullable(Type.String({ description: "The company's logo" })),
+    lastTradeAt: Nullable(IsoTimestamp),
+    holderCount: Type.Integer({
+      minimum: 0,
+      description:
+        'Addresses other than the zero address holding a positive balance, from the Transfer logs (contracts included)',
+    }),
+    ageSeconds: Type.Integer({ minimum: 0, description: "Seconds since the launch, by the chain's clock" }),
+    graduationProgress: Type.Number({
+      minimum: 0,
+      maximum: 100,
+      description: 'Market cap as a percentage of the graduation threshold (2 decimals); 100 once graduated',
+    }),
+  },
+  { $id: 'TokenMarket' },
+);
 
 export const LaunchTokenBody = Type.Object(
   {
@@ -55,7 +135,7 @@ const LaunchedToken = Type.Object({
 
 export const TokenStatusResponse = internalOk(Type.Union([PrePublicToken, LaunchedToken]));
 
-export const TokenDetail = Type.Object({
+const TokenDetailBase = Type.Object({
   companyId: Type.String(),
   name: Type.String(),
   slug: Type.String(),
@@ -73,9 +153,11 @@ export const TokenDetail = Type.Object({
   publicAt: IsoTimestamp,
 });
 
+export const TokenDetail = Type.Intersect([TokenDetailBase, ref(TokenMarket)]);
+
 export const TokenDetailResponse = v1Ok(TokenDetail);
 
-export const TokenListItem = Type.Object({
+const TokenListItemBase = Type.Object({
   id: Type.String(),
   name: Type.String(),
   slug: Type.String(),
@@ -89,21 +171,34 @@ export const TokenListItem = Type.Object({
   platformScore: Type.Number(),
   category: StringEnum(COMPANY_CATEGORIES),
   publicAt: IsoTimestamp,
-  price: Nullable(
-    Type.String({
-      description:
-        'USDC per token after its latest indexed trade (the curve, or the v4 pool once graduated); null before its first trade',
-    }),
-  ),
-  marketCap: Nullable(Type.String({ description: '`price` times the 1,000,000-token supply, in USDC' })),
-  volume24h: Type.String({ description: "USDC traded over the 24 hours before the chain's latest block" }),
 });
 
-export const TokenListResponse = v1List(TokenListItem);
+/** The v1 list item (docs/api/tokens.md) with the market fields: the item of the v1 and the internal token lists. */
+export const TokenListItem = Type.Intersect([TokenListItemBase, ref(TokenMarket)], { $id: 'TokenListItem' });
+
+export const TokenListResponse = Type.Object({
+  data: Type.Array(ref(TokenListItem)),
+  pagination: Pagination,
+  meta: Meta,
+});
+export const InternalTokenListResponse = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Array(ref(TokenListItem)),
+  pagination: Pagination,
+});
 
 export const TokenListQuery = Type.Object(
   {
     ...PageQuery(V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX),
+    cursor: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: CURSOR_MAX_LENGTH,
+        pattern: CURSOR_PATTERN,
+        description:
+          "`pagination.nextCursor` of the page before: the items after that page's last one, whatever was launched since (no repeat, no gap); `page` then counts from it",
+      }),
+    ),
     status: Type.Optional(StringEnum(['BONDING', 'GRADUATED'] as const)),
   },
   { additionalProperties: false },
