@@ -22,6 +22,7 @@ import {BalanceDelta} from "@uniswap/v4-core/src/types/BalanceDelta.sol";
 import {ModifyLiquidityParams, SwapParams} from "@uniswap/v4-core/src/types/PoolOperation.sol";
 import {ITokenLauncher} from "../interfaces/ITokenLauncher.sol";
 import {CompanyToken} from "./CompanyToken.sol";
+import {CompanyTokenDeployer} from "./CompanyTokenDeployer.sol";
 
 /// @title AI Economy token launcher
 /// @notice Launches each company's token (fixed supply of 1,000,000, 18 decimals, all held here) and sells it on a
@@ -90,6 +91,9 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
 
     IERC20 public immutable usdc;
     IPoolManager public immutable poolManager;
+    /// @notice Creates the company tokens (CREATE from this launcher at nonce 1, made by the constructor): their
+    /// creation code lives there, not here, so this contract stays under EIP-170's size limit.
+    CompanyTokenDeployer public immutable tokenDeployer;
     IHooks public feeHook;
     /// @notice The curve trading fee in basis points (packed with feeHook).
     uint16 public curveFeeBps = DEFAULT_CURVE_FEE_BPS;
@@ -127,6 +131,7 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         poolManager = poolManager_;
         platform = platform_;
         feeRecipient = feeRecipient_;
+        tokenDeployer = new CompanyTokenDeployer();
         emit PlatformSet(address(0), platform_);
         emit FeeRecipientSet(address(0), feeRecipient_);
     }
@@ -210,8 +215,8 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
 
     // ---------------------------------------------------------------- launch
 
-    /// @notice Creates the company's token at a CREATE2 address fixed by `companyKey`, name and symbol, and opens its
-    /// curve. One token per company key, ever. Platform only.
+    /// @notice Creates the company's token (through `tokenDeployer`, at its CREATE2 address fixed by `companyKey`, name
+    /// and symbol) and opens its curve. One token per company key, ever. Platform only.
     function launch(
         bytes32 companyKey,
         string calldata name,
@@ -229,7 +234,7 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         if (graduationThreshold > MAX_GRADUATION_THRESHOLD) {
             revert LauncherThresholdTooHigh(graduationThreshold, MAX_GRADUATION_THRESHOLD);
         }
-        token = address(new CompanyToken{salt: companyKey}(name, symbol, TOTAL_SUPPLY, address(this)));
+        token = tokenDeployer.deploy(companyKey, name, symbol, TOTAL_SUPPLY);
         tokenOfCompany[companyKey] = token;
 
         uint256 v0 = graduationThreshold / 3;

@@ -6,8 +6,15 @@
 import { type Abi, type Address, getAddress, maxUint256, parseEventLogs } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
+import { tokenDeployerAddress } from '../../src/chain/contracts/launcher.ts';
 import { deployFeeHook, type FeeHookArgs, feeHookDeployment } from '../../src/chain/deploy-steps.ts';
-import { CompanyTokenAbi, MockUSDCAbi, PlatformFeeHookAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
+import {
+  CompanyTokenAbi,
+  CompanyTokenDeployerAbi,
+  MockUSDCAbi,
+  PlatformFeeHookAbi,
+  TokenLauncherAbi,
+} from '../../src/chain/generated/abis.ts';
 import { FEE_HOOK_FLAGS } from '../../src/chain/hook-address.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { usdc, ZERO } from './fixture.ts';
@@ -269,6 +276,26 @@ describe('launch', () => {
 // ---------------------------------------------------------------- reentrancy and callbacks
 
 describe('callbacks', () => {
+  it('launches through its own token deployer (CREATE at nonce 1), which nobody else may call', async () => {
+    const deployer = await f.client.readContract({
+      address: f.launcher(),
+      abi: TokenLauncherAbi,
+      functionName: 'tokenDeployer',
+    });
+    expect(deployer).toBe(tokenDeployerAddress(f.launcher()));
+    expect(
+      await f.client.readContract({ address: deployer, abi: CompanyTokenDeployerAbi, functionName: 'launcher' }),
+    ).toBe(f.launcher());
+    const deploy = {
+      address: deployer,
+      abi: CompanyTokenDeployerAbi as Abi,
+      functionName: 'deploy',
+      args: [keyOf('squat'), NAME, SYMBOL, SUPPLY],
+    };
+    await f.tracedRevert(1, deploy, 'CompanyTokenDeployerUnauthorized', [f.addr(1)]);
+    await f.tracedRevert(0, deploy, 'CompanyTokenDeployerUnauthorized', [f.addr(0)]);
+  });
+
   it("only the pool manager may call the launcher's unlockCallback", async () => {
     // buy and sell are nonReentrant, but neither USDC nor the company token calls back into anyone, so there is no
     // honest reentrancy path to exercise; the only inbound callback is unlockCallback, which checks its caller.
