@@ -71,6 +71,8 @@ interface ITokenLauncher {
     error LauncherSlippage(uint256 amountOut, uint256 minimum);
     error LauncherInsufficientReserve(uint256 requested, uint256 available);
     error LauncherFeeTooHigh(uint16 bps, uint16 maximum);
+    /// @notice A `...WithPermit` call whose permit failed and left the allowance short of the trade.
+    error LauncherPermitFailed(address token);
 
     function buy(address token, uint256 usdcIn, uint256 minTokensOut, uint256 deadline) external returns (uint256);
 

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.26;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
@@ -269,8 +270,52 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         external
         nonReentrant
         beforeDeadline(deadline)
-        returns (uint256 tokensOut)
+        returns (uint256)
     {
+        return _buy(token, usdcIn, minTokensOut);
+    }
+
+    /// @notice `buy` in one transaction: `v`, `r`, `s` are the buyer's EIP-2612 permit for this launcher to take
+    /// `usdcIn` USDC until `deadline` (the trade's own deadline). A permit already used (front-run by someone who
+    /// submitted it first) is fine as long as the allowance it set is still there.
+    function buyWithPermit(
+        address token,
+        uint256 usdcIn,
+        uint256 minTokensOut,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external nonReentrant beforeDeadline(deadline) returns (uint256) {
+        _permit(address(usdc), usdcIn, deadline, v, r, s);
+        return _buy(token, usdcIn, minTokensOut);
+    }
+
+    /// @notice `sell` in one transaction, with the seller's EIP-2612 permit for `tokensIn` of the company token.
+    function sellWithPermit(
+        address token,
+        uint256 tokensIn,
+        uint256 minUsdcOut,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external nonReentrant beforeDeadline(deadline) returns (uint256) {
+        _known(token);
+        _permit(token, tokensIn, deadline, v, r, s);
+        return _sell(token, tokensIn, minUsdcOut);
+    }
+
+    /// @dev Applies the caller's permit; when it fails (a permit front-run and used already, or a token without
+    /// permit) the trade still goes ahead if the allowance covers it, and reverts with LauncherPermitFailed if not.
+    function _permit(address asset, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s) private {
+        try IERC20Permit(asset).permit(msg.sender, address(this), value, deadline, v, r, s) {}
+        catch {
+            if (IERC20(asset).allowance(msg.sender, address(this)) < value) revert LauncherPermitFailed(asset);
+        }
+    }
+
+    function _buy(address token, uint256 usdcIn, uint256 minTokensOut) private returns (uint256 tokensOut) {
         TokenState storage s = _known(token);
         if (usdcIn == 0) revert LauncherZeroAmount();
         usdc.safeTransferFrom(msg.sender, address(this), usdcIn);
@@ -301,8 +346,12 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         external
         nonReentrant
         beforeDeadline(deadline)
-        returns (uint256 usdcOut)
+        returns (uint256)
     {
+        return _sell(token, tokensIn, minUsdcOut);
+    }
+
+    function _sell(address token, uint256 tokensIn, uint256 minUsdcOut) private returns (uint256 usdcOut) {
         TokenState storage s = _known(token);
         if (tokensIn == 0) revert LauncherZeroAmount();
         IERC20(token).safeTransferFrom(msg.sender, address(this), tokensIn);
