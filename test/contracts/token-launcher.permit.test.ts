@@ -92,7 +92,12 @@ describe('buyWithPermit', () => {
     expect(await f.tokensOf(token, f.addr(3))).toBe(quoted);
     expect(await allowance(f.usdcToken, f.addr(3))).toBe(0n);
     expect(
-      await f.client.readContract({ address: f.usdcToken, abi: PERMIT_READS, functionName: 'nonces', args: [f.addr(3)] }),
+      await f.client.readContract({
+        address: f.usdcToken,
+        abi: PERMIT_READS,
+        functionName: 'nonces',
+        args: [f.addr(3)],
+      }),
     ).toBe(nonceBefore + 1n);
   });
 
@@ -188,4 +193,3 @@ describe('sellWithPermit', () => {
     expect(await allowance(f.usdcToken, f.addr(3))).toBe(0n);
   });
 });
-
