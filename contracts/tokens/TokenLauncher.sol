@@ -32,8 +32,8 @@ import {CompanyTokenDeployer} from "./CompanyTokenDeployer.sol";
 /// (G/3 USDC, 4/3 of the supply), and the buy that lifts the market cap to G graduates the token in the same
 /// transaction: the launcher creates the token/USDC Uniswap v4 pool at the curve's final price, adds the raised
 /// USDC (about G/3) and the tokens it still holds (about a third of the supply) as full-range liquidity that
-/// nobody can ever withdraw, burns the tokens the pool could not take and sends leftover USDC dust to the fee
-/// recipient. The graduating buy takes only what the curve needs; the rest of its USDC buys from the new pool.
+/// nobody can ever withdraw, burns the tokens the pool could not take and adds leftover USDC dust to the accrued
+/// fees. The graduating buy takes only what the curve needs; the rest of its USDC buys from the new pool.
 /// @dev Curve rounding always favours the curve: the reserve left after a trade is rounded up (ceilDiv of k), so no
 /// amount buys tokens for free and a sale never pays more than the curve holds. Every curve trade pays a fee
 /// (`curveFeeBps`, 1% by default, at most 2%, set by the owner) in USDC, on top of a buy's curve amount and out of a
@@ -44,6 +44,7 @@ import {CompanyTokenDeployer} from "./CompanyTokenDeployer.sol";
 interface IFeeHookWiring {
     function launcher() external view returns (address);
     function poolManager() external view returns (IPoolManager);
+    function usdc() external view returns (address);
 }
 
 contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, ReentrancyGuardTransient {
@@ -100,7 +101,10 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
     uint16 public curveFeeBps = DEFAULT_CURVE_FEE_BPS;
     /// @notice Curve fees (USDC) not yet withdrawn by the fee recipient (packed with feeHook and curveFeeBps, which
     /// every curve trade reads anyway).
-    uint80 public curveFeesAccrued;
+    uint72 public curveFeesAccrued;
+    /// @notice True once a token graduated: its pool names the fee hook, which can no longer change (packed with
+    /// feeHook, curveFeeBps and curveFeesAccrued).
+    bool public feeHookLocked;
     address public platform;
     address public feeRecipient;
 
@@ -139,11 +143,12 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
 
     // ---------------------------------------------------------------- administration
 
-    /// @notice Sets the pool hook, once: its address is fixed by CREATE2 and carries its permission bits.
-    /// @dev A wrong hook would block every graduation for good, so it must carry exactly the fee hook's flag bits,
-    /// be a contract, and name this launcher and this launcher's pool manager.
+    /// @notice Sets the pool hook: its address is fixed by CREATE2 and carries its permission bits. The owner may
+    /// replace it until the first token graduates (no pool names it before), never after.
+    /// @dev A wrong hook would block every graduation, so it must carry exactly the fee hook's flag bits, be a
+    /// contract, and name this launcher, this launcher's pool manager and this launcher's USDC.
     function setFeeHook(IHooks hook) external onlyOwner {
-        if (address(feeHook) != address(0)) revert LauncherFeeHookAlreadySet();
+        if (feeHookLocked) revert LauncherFeeHookLocked();
         if (address(hook) == address(0)) revert LauncherInvalidAddress(address(0));
         uint160 flags = uint160(address(hook)) & Hooks.ALL_HOOK_MASK;
         if (flags != FEE_HOOK_FLAGS) revert LauncherFeeHookWrongFlags(address(hook), flags, FEE_HOOK_FLAGS);
@@ -163,6 +168,13 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         }
         if (hookLauncher != address(this)) revert LauncherFeeHookWrongLauncher(address(hook), hookLauncher);
         if (hookManager != address(poolManager)) revert LauncherFeeHookWrongPoolManager(address(hook), hookManager);
+        address hookUsdc;
+        try wiring.usdc() returns (address u) {
+            hookUsdc = u;
+        } catch {
+            revert LauncherFeeHookNotAHook(address(hook));
+        }
+        if (hookUsdc != address(usdc)) revert LauncherFeeHookWrongUsdc(address(hook), hookUsdc);
         feeHook = hook;
         emit FeeHookSet(address(hook));
     }
@@ -330,7 +342,7 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
             s.virtualUsdc = newVirtualUsdc.toUint128();
             s.virtualTokens = newVirtualTokens.toUint128();
             s.realUsdc += curveIn.toUint128();
-            curveFeesAccrued += fee.toUint80();
+            curveFeesAccrued += fee.toUint72();
             remaining -= curveIn + fee;
             IERC20(token).safeTransfer(msg.sender, tokensOut);
             emit CurveTrade(token, msg.sender, true, curveIn + fee, tokensOut, newVirtualUsdc, newVirtualTokens, fee);
@@ -368,7 +380,7 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
             s.virtualUsdc = newVirtualUsdc.toUint128();
             s.virtualTokens = newVirtualTokens.toUint128();
             s.realUsdc -= gross.toUint128();
-            curveFeesAccrued += fee.toUint80();
+            curveFeesAccrued += fee.toUint72();
             usdc.safeTransfer(msg.sender, usdcOut);
             emit CurveTrade(token, msg.sender, false, usdcOut, tokensIn, newVirtualUsdc, newVirtualTokens, fee);
         }
@@ -452,6 +464,7 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
 
     function _graduate(address token, TokenState storage s) private {
         s.graduated = true;
+        feeHookLocked = true;
         uint256 raised = s.realUsdc;
         s.realUsdc = 0;
         PoolKey memory key = poolKeyOf(token);
@@ -462,9 +475,10 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         uint256 tokensHeld = IERC20(token).balanceOf(address(this));
         (uint128 liquidity, uint256 tokensToPool, uint256 usdcToPool) =
             _addLiquidity(token, key, sqrtPriceX96, tokensHeld, raised);
-        // Whatever the pool could not take at its price: tokens are burned, USDC dust goes to the fee recipient.
+        // Whatever the pool could not take at its price: tokens are burned, USDC dust joins the accrued fees (no
+        // transfer, so a fee recipient that cannot receive USDC never blocks a graduation).
         if (tokensHeld > tokensToPool) CompanyToken(token).burn(tokensHeld - tokensToPool);
-        if (raised > usdcToPool) usdc.safeTransfer(feeRecipient, raised - usdcToPool);
+        curveFeesAccrued += (raised - usdcToPool).toUint72();
         emit Graduated(
             token,
             s.poolId,

@@ -245,6 +245,9 @@ function tokenHelpers(f: CardFixture) {
       functionName: 'feesAccrued',
       args: [currency],
     });
+  /** Curve fees and graduation dust the launcher holds for the fee recipient. */
+  const curveFeesAccrued = () =>
+    f.client.readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'curveFeesAccrued' });
   const graduated = (token: Address) =>
     f.client.readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'graduated', args: [token] });
 
@@ -301,6 +304,7 @@ function tokenHelpers(f: CardFixture) {
     quoteSell,
     priceOf,
     graduated,
+    curveFeesAccrued,
     feesAccrued,
     launcherEvents,
     hookEvents,

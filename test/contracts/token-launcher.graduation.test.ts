@@ -87,7 +87,7 @@ describe.each(['token0', 'token1'] as const)('graduation, company token as %s', 
       liquidity: bigint;
       usdcToPool: bigint;
       tokensToPool: bigint;
-      usdcToFeeRecipient: bigint;
+      usdcToFees: bigint;
       tokensBurned: bigint;
     };
 
@@ -118,17 +118,20 @@ describe.each(['token0', 'token1'] as const)('graduation, company token as %s', 
     });
 
     // every unit: the USDC the curve raised and the tokens the launcher held
-    expect(g.usdcToPool + g.usdcToFeeRecipient).toBe(needed);
+    expect(g.usdcToPool + g.usdcToFees).toBe(needed);
     expect(g.tokensToPool + g.tokensBurned).toBe(SUPPLY - curveTokens);
     expect(await f.tokensOf(token, f.launcher())).toBe(0n);
-    expect(await f.usdcOf(f.launcher())).toBe(0n);
+    // the dust stays here as accrued fees (this file's curve fee is 0, so they are the dust alone), sent to nobody
+    const accrued = await f.curveFeesAccrued();
+    expect(accrued).toBe(g.usdcToFees);
+    expect(await f.usdcOf(f.launcher())).toBe(accrued);
     expect(await f.totalSupply(token)).toBe(SUPPLY - g.tokensBurned);
     expect(await f.tokensOf(token, f.poolManager())).toBe(g.tokensToPool);
     expect(await f.usdcOf(f.poolManager())).toBe(g.usdcToPool);
-    expect((await f.usdcOf(f.addr(0))) - recipientUsdc).toBe(g.usdcToFeeRecipient);
+    expect(await f.usdcOf(f.addr(0))).toBe(recipientUsdc);
     // the curve's reserves are balanced at its last price, so almost nothing is left over: a unit or two of USDC
     // and a few million wei (a trillionth of a token at most) of tokens
-    expect(g.usdcToFeeRecipient).toBeLessThanOrEqual(2n);
+    expect(g.usdcToFees).toBeLessThanOrEqual(2n);
     expect(g.tokensBurned).toBeLessThan(10n ** 12n);
     // about a third of the supply and of G go into the pool
     expect(within001(g.tokensToPool * 3n, SUPPLY)).toBe(true);
@@ -248,7 +251,8 @@ describe.each(['token0', 'token1'] as const)('after graduation, company token as
       price = next;
       expect((await f.poolState(poolId)).liquidity).toBe(liquidity);
     }
-    expect(await f.usdcOf(f.launcher())).toBe(0n);
+    // the launcher holds nothing but the graduation's dust, accrued for the fee recipient
+    expect(await f.usdcOf(f.launcher())).toBe(await f.curveFeesAccrued());
     expect(await f.tokensOf(token, f.launcher())).toBe(0n);
   });
 
@@ -275,7 +279,7 @@ describe.each(['token0', 'token1'] as const)('after graduation, company token as
     // and the fee
     expect(inPool - quote - fee).toBeGreaterThanOrEqual(0n);
     expect(inPool - quote - fee).toBeLessThan(1_000n);
-    expect(await f.usdcOf(f.launcher())).toBe(0n);
+    expect(await f.usdcOf(f.launcher())).toBe(await f.curveFeesAccrued());
   });
 
   it("curve-phase limits no longer apply, the launcher's own guards still do", async () => {
@@ -348,7 +352,8 @@ describe('gas', () => {
       'sell in the pool (later)': laterPoolSell.gasUsed,
     };
     console.log('TokenLauncher gas used', Object.fromEntries(Object.entries(gas).map(([k, v]) => [k, Number(v)])));
-    expect(launchReceipt.gasUsed).toBeLessThan(900_000n);
+    // The token's code (ERC20Permit: its EIP-712 domain) is most of a launch.
+    expect(launchReceipt.gasUsed).toBeLessThan(1_150_000n);
     expect(firstBuy.gasUsed).toBeLessThan(150_000n);
     expect(laterBuy.gasUsed).toBeLessThan(150_000n);
     expect(curveSell.gasUsed).toBeLessThan(100_000n);
