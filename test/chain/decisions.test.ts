@@ -8,7 +8,12 @@ import { eq, inArray } from 'drizzle-orm';
 import { type Hex, keccak256, parseEventLogs, stringToHex, type TransactionReceipt } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClients } from '../../src/chain/client.ts';
-import { type AnchorDeps, anchorDecisions, lookupDecisionHash } from '../../src/chain/contracts/anchor.ts';
+import {
+  type AnchorDeps,
+  anchorDecisionRoot,
+  anchorDecisions,
+  lookupDecisionHash,
+} from '../../src/chain/contracts/anchor.ts';
 import { registeredAgentId } from '../../src/chain/contracts/identity.ts';
 import { DecisionAnchorAbi, IdentityRegistryAbi, ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import type { Outbox, OutboxOptions } from '../../src/chain/outbox.ts';
@@ -233,6 +238,53 @@ describe.each(testDatabases)('anchorDecisions on $name', ({ open }) => {
     await anchorDecisions(deps(), key, entries, ['co-a', 'co-b', 'co-a']);
     const [again] = await database.db.select().from(companyGasDays).where(eq(companyGasDays.companyId, 'co-a'));
     expect(again!.gasUsed).toBe(of('co-a').gasUsed);
+  });
+
+  it('anchors a batch as one Merkle root, once; a crash before broadcasting finishes with the same transaction', async () => {
+    const entries = [freshHash(), freshHash(), freshHash()].map((decisionHash) => ({
+      companyKey: company,
+      decisionHash,
+    }));
+    const key = `decision-anchor-root:${entries[0]!.decisionHash}`;
+    await expect(anchorDecisionRoot(deps(crashingOutbox()), key, entries)).rejects.toThrow('crash');
+    const recorded = await row(key);
+    expect(recorded!.status).toBe('SENT');
+    const result = await anchorDecisionRoot(deps(), key, entries);
+    expect(result.txHash).toBe(recorded!.hash);
+    expect(result.anchoredAt).toEqual(await blockTime(result.blockNumber));
+    // Again, and the same entries in another order under another key: the same root, nothing sent.
+    const nonce = await platformNonce();
+    expect(await anchorDecisionRoot(deps(), key, entries)).toEqual(result);
+    expect(await anchorDecisionRoot(deps(), `${key}:again`, [...entries].reverse())).toEqual(result);
+    expect(await platformNonce()).toBe(nonce);
+    // Each round checks with its proof, through the contract and through the verify route's lookup.
+    for (const { decisionHash } of entries) {
+      const proof = result.proofs.get(decisionHash)!;
+      expect(
+        await anvil.readContract({
+          address: anchorAddress(),
+          abi: DecisionAnchorAbi,
+          functionName: 'anchoredAt',
+          args: [company, decisionHash, proof],
+        }),
+      ).toBe(BigInt(result.anchoredAt.getTime() / 1000));
+      expect(await lookupDecisionHash(chain.chain, decisionHash, { batch: { companyKey: company, proof } })).toEqual({
+        method: 'decision_anchor',
+        anchoredAt: result.anchoredAt,
+        txHash: result.txHash,
+        blockNumber: result.blockNumber,
+        companyKey: company,
+        merkleRoot: result.root,
+        merkleProof: proof,
+      });
+      // Not a per-hash record: without the proof the hash is unknown.
+      expect(await lookupDecisionHash(chain.chain, decisionHash)).toEqual({ method: 'none' });
+    }
+    // An edited round (another hash) with a real proof proves nothing.
+    const proof = result.proofs.get(entries[0]!.decisionHash)!;
+    expect(await lookupDecisionHash(chain.chain, freshHash(), { batch: { companyKey: company, proof } })).toEqual({
+      method: 'none',
+    });
   });
 
   it('refuses an outbox key that belongs to another transaction', async () => {
