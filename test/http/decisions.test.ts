@@ -7,6 +7,7 @@ import { type Hex, keccak256, toBytes } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { companyKey } from '../../src/chain/contracts/launcher.ts';
+import { validationRequestHash } from '../../src/chain/contracts/validation.ts';
 import { DecisionAnchorAbi, ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import { agents, companies } from '../../src/db/schema/companies.ts';
 import { decisionBudgets, decisionRounds } from '../../src/db/schema/decisions.ts';
@@ -503,7 +504,13 @@ describe('verification outcomes', () => {
         address: registry,
         abi: ValidationRegistryAbi,
         functionName: 'validationResponse',
-        args: [hash, 100, 'ipfs://ok', keccak256(toBytes('ok')), keccak256(toBytes('decision'))],
+        args: [
+          validationRequestHash(validator.account.address, hash),
+          100,
+          'ipfs://ok',
+          keccak256(toBytes('ok')),
+          keccak256(toBytes('decision')),
+        ],
       }),
     });
     expect((await verify(row!.id)).json().data).toMatchObject({

@@ -19,7 +19,7 @@ import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
 import { DecisionAnchorAbi } from '../generated/abis.ts';
 import type { Outbox } from '../outbox.ts';
-import { readValidation } from './validation.ts';
+import { readValidation, validationRequestHash } from './validation.ts';
 
 type ChainReader = Pick<Chain, 'publicClient' | 'contracts'>;
 
@@ -337,8 +337,9 @@ function _isRevert(err: unknown): boolean {
  *   batch by Merkle root (`options.batch`: its company key and proof) is checked with the contract's
  *   `anchoredAt(companyKey, decisionHash, proof)`, as any third party would, and the batch's BatchAnchored log names
  *   the transaction; a proof that leads to no anchored root falls back to the per-hash record.
- * - `erc8004_validation`: a legacy entry, the hash being a request hash of the validation registry whose
- *   validator answered with a non-zero score. A zero score is both the standard's "failed" and what
+ * - `erc8004_validation`: a legacy entry, the request `requester` (the agents' identity owner, the platform) made
+ *   for the hash in the validation registry (its request hash derived on-chain from both), whose validator answered
+ *   with a non-zero score; looked up only when `options.requester` is given. A zero score is both the standard's "failed" and what
  *   getValidationStatus shows before any answer, so it does not verify.
  * - `none`: neither; also for a contract this chain does not have.
  *
@@ -347,9 +348,9 @@ function _isRevert(err: unknown): boolean {
 export async function lookupDecisionHash(
   chain: ChainReader,
   decisionHash: Hex,
-  options: { batch?: { companyKey: Hex; proof: readonly Hex[] } } = {},
+  options: { batch?: { companyKey: Hex; proof: readonly Hex[] }; requester?: Address } = {},
 ): Promise<DecisionLookup> {
-  const { batch } = options;
+  const { batch, requester } = options;
   const anchor = chain.contracts.decisionAnchor;
   if (anchor && batch) {
     // A round anchored in a batch: the contract checks its proof (as any third party can), and the batch's record
@@ -382,7 +383,7 @@ export async function lookupDecisionHash(
   const [record, validation] = await onChain(() =>
     Promise.all([
       anchor ? readAnchor(chain, anchor, decisionHash) : undefined,
-      readValidation(chain, decisionHash),
+      requester ? readValidation(chain, validationRequestHash(requester, decisionHash)) : undefined,
     ]),
   );
 

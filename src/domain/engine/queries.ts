@@ -53,11 +53,11 @@ export async function verifyDecision(deps: Pick<Deps, 'database' | 'chain' | 'co
   let found: Awaited<ReturnType<typeof lookupDecisionHash>>;
   try {
     const proof = round.anchorRoot && round.anchorProof ? (round.anchorProof as Hex[]) : undefined;
-    found = await lookupDecisionHash(
-      deps.chain,
-      round.decisionHash as Hex,
-      proof ? { batch: { companyKey: companyKey(round.companyId), proof } } : {},
-    );
+    found = await lookupDecisionHash(deps.chain, round.decisionHash as Hex, {
+      ...(proof ? { batch: { companyKey: companyKey(round.companyId), proof } } : {}),
+      // Legacy entries: requested by the owner of the agents' identities, the platform.
+      requester: deps.chain.platform.account.address,
+    });
   } catch (err) {
     if (!round.anchorTxHash) return dbOnly(base);
     return {
