@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol";
 import {IDecisionAnchor} from "./interfaces/IDecisionAnchor.sol";
 
 /// @title Decision anchor
@@ -15,6 +16,10 @@ import {IDecisionAnchor} from "./interfaces/IDecisionAnchor.sol";
 /// MAX_BATCH entries (about 26k gas each, so a full batch stays far below a block's gas limit).
 /// Storage: one slot per hash (its time, its block and the index of its company), and each company key once, the
 /// first time it anchors: a company's later hashes cost one storage write each, not two.
+/// Batches by Merkle root: `anchorRoot(root, size)` records one slot for a whole batch, the root of the OpenZeppelin
+/// standard Merkle tree (sorted pairs, double-hashed leaves, `leafOf`) of its `(companyKey, decisionHash)` entries;
+/// `anchoredAt(companyKey, decisionHash, proof)` checks one entry with its proof, so the cost per round falls with
+/// the batch's size (the entries themselves are never written on-chain; the platform serves each round's proof).
 contract DecisionAnchor is Ownable2Step, IDecisionAnchor {
     /// @notice Largest batch anchorBatch accepts.
     uint256 public constant MAX_BATCH = 200;
@@ -26,6 +31,13 @@ contract DecisionAnchor is Ownable2Step, IDecisionAnchor {
         uint128 company;
     }
 
+    /// @dev One slot per Merkle root: timestamp, block number and the number of entries of its batch.
+    struct Batch {
+        uint64 anchoredAt;
+        uint64 blockNumber;
+        uint128 size;
+    }
+
     /// @notice The account allowed to anchor.
     address public platform;
 
@@ -34,6 +46,7 @@ contract DecisionAnchor is Ownable2Step, IDecisionAnchor {
     bytes32[] private _companyKeys;
     /// @dev 1-based position of a company key in `_companyKeys`; 0 for a key that never anchored.
     mapping(bytes32 companyKey => uint256) private _companyIndex;
+    mapping(bytes32 root => Batch) private _batches;
 
     constructor(address initialOwner, address platform_) Ownable(initialOwner) {
         if (platform_ == address(0)) revert DecisionAnchorInvalidAddress(address(0));
@@ -71,6 +84,18 @@ contract DecisionAnchor is Ownable2Step, IDecisionAnchor {
         }
     }
 
+    /// @inheritdoc IDecisionAnchor
+    function anchorRoot(bytes32 root, uint256 size) external returns (bool anchored) {
+        _requirePlatform();
+        if (root == bytes32(0)) revert DecisionAnchorInvalidHash(root);
+        if (size == 0 || size > type(uint128).max) revert DecisionAnchorInvalidBatchSize(size, type(uint128).max);
+        if (_batches[root].anchoredAt != 0) return false;
+        uint64 at = uint64(block.timestamp);
+        _batches[root] = Batch({anchoredAt: at, blockNumber: uint64(block.number), size: uint128(size)});
+        emit BatchAnchored(root, size, at, uint64(block.number));
+        return true;
+    }
+
     function _record(bytes32 companyKey, bytes32 decisionHash) private {
         uint64 at = uint64(block.timestamp);
         _anchors[decisionHash] =
@@ -98,6 +123,26 @@ contract DecisionAnchor is Ownable2Step, IDecisionAnchor {
     /// @inheritdoc IDecisionAnchor
     function anchoredAt(bytes32 decisionHash) external view returns (uint64) {
         return _anchors[decisionHash].anchoredAt;
+    }
+
+    /// @inheritdoc IDecisionAnchor
+    function anchoredAt(bytes32 companyKey, bytes32 decisionHash, bytes32[] calldata proof)
+        external
+        view
+        returns (uint64)
+    {
+        return _batches[MerkleProof.processProofCalldata(proof, leafOf(companyKey, decisionHash))].anchoredAt;
+    }
+
+    /// @inheritdoc IDecisionAnchor
+    function batchOf(bytes32 root) external view returns (uint64 timestamp, uint64 blockNumber, uint256 size) {
+        Batch storage b = _batches[root];
+        return (b.anchoredAt, b.blockNumber, b.size);
+    }
+
+    /// @inheritdoc IDecisionAnchor
+    function leafOf(bytes32 companyKey, bytes32 decisionHash) public pure returns (bytes32) {
+        return keccak256(bytes.concat(keccak256(abi.encode(companyKey, decisionHash))));
     }
 
     /// @inheritdoc IDecisionAnchor

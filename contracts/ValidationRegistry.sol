@@ -2,17 +2,27 @@
 pragma solidity ^0.8.24;
 
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {IValidationRegistry} from "./interfaces/IValidationRegistry.sol";
 
 /// @title ERC-8004 Validation Registry (first-draft interface)
 /// @notice A minimal validation registry bound to the platform's ERC-8004 identity registry, with the functions,
-/// events and permissions of the standard's first draft and its reference scaffold: requests by the agent's owner
-/// or operator, each request hash once; answers 0-100 by the named validator only, repeatable; lookups by request,
-/// by agent and by validator. The platform reads it for legacy decision verification: a decision hash that is a
-/// request hash here, answered with a non-zero score, counts as verified on-chain.
-/// @dev Differences from the reference scaffold, none visible to a successful caller: custom errors instead of
-/// revert strings; the validator, its score and the update time share one storage slot. Not upgradeable, no owner.
-contract ValidationRegistry is IValidationRegistry {
+/// events and permissions of the standard's first draft: requests by the agent's owner or operator; answers 0-100
+/// by the named validator only, repeatable; lookups by request, by agent and by validator. Two rules keep an entry
+/// meaningful to anyone who reads it:
+/// - A request's hash is derived on-chain from its requester and its data: `requestHashOf(requester, dataHash)`,
+///   `dataHash` being what `validationRequest` calls `requestHash`. Nobody can take another's request hash, so the
+///   first requester of a piece of work no longer owns its hash for good; the read functions keep their names and
+///   take the derived hash.
+/// - Validators are an allow-list the owner sets (`setValidator`, `isValidator`): a request names an allowed
+///   validator, and only an allowed validator answers, so a validation by a stranger never exists here, and a third
+///   party reading the registry gets the answer the platform's verify route gives.
+/// The platform reads it for legacy decision verification: the request of a decision hash by the agents' owner (the
+/// platform), answered with a non-zero score, counts as verified on-chain.
+/// @dev Custom errors instead of revert strings; the validator, its score and the update time share one storage slot.
+/// Not upgradeable; the owner moves in two steps (`Ownable2Step`).
+contract ValidationRegistry is IValidationRegistry, Ownable2Step {
     uint8 public constant MAX_RESPONSE = 100;
 
     /// @dev Slot 0: validator (20 bytes), response (1), lastUpdate (8). A zero validator means "no such request".
@@ -30,17 +40,39 @@ contract ValidationRegistry is IValidationRegistry {
     mapping(bytes32 requestHash => Validation) private _validations;
     mapping(uint256 agentId => bytes32[] requestHashes) private _agentValidations;
     mapping(address validatorAddress => bytes32[] requestHashes) private _validatorRequests;
+    /// @inheritdoc IValidationRegistry
+    mapping(address validatorAddress => bool) public isValidator;
 
-    constructor(address identityRegistry_) {
+    constructor(address identityRegistry_, address initialOwner, address[] memory validators) Ownable(initialOwner) {
         if (identityRegistry_ == address(0)) revert ValidationRegistryInvalidAddress(address(0));
         _identityRegistry = IERC721(identityRegistry_);
+        for (uint256 i = 0; i < validators.length; ++i) {
+            _setValidator(validators[i], true);
+        }
     }
 
     /// @inheritdoc IValidationRegistry
-    function validationRequest(address validatorAddress, uint256 agentId, string calldata requestUri, bytes32 requestHash)
+    function setValidator(address validatorAddress, bool allowed) external onlyOwner {
+        _setValidator(validatorAddress, allowed);
+    }
+
+    function _setValidator(address validatorAddress, bool allowed) private {
+        if (validatorAddress == address(0)) revert ValidationRegistryInvalidAddress(address(0));
+        isValidator[validatorAddress] = allowed;
+        emit ValidatorSet(validatorAddress, allowed);
+    }
+
+    /// @inheritdoc IValidationRegistry
+    function requestHashOf(address requester, bytes32 dataHash) public pure returns (bytes32) {
+        return keccak256(abi.encode(requester, dataHash));
+    }
+
+    /// @inheritdoc IValidationRegistry
+    function validationRequest(address validatorAddress, uint256 agentId, string calldata requestUri, bytes32 dataHash)
         external
     {
-        if (validatorAddress == address(0)) revert ValidationRegistryInvalidAddress(address(0));
+        if (!isValidator[validatorAddress]) revert ValidationRegistryValidatorNotAllowed(validatorAddress);
+        bytes32 requestHash = requestHashOf(msg.sender, dataHash);
         if (_validations[requestHash].validatorAddress != address(0)) {
             revert ValidationRegistryRequestExists(requestHash);
         }
@@ -71,6 +103,7 @@ contract ValidationRegistry is IValidationRegistry {
         address validatorAddress = v.validatorAddress;
         if (validatorAddress == address(0)) revert ValidationRegistryUnknownRequest(requestHash);
         if (msg.sender != validatorAddress) revert ValidationRegistryUnauthorizedValidator(msg.sender, validatorAddress);
+        if (!isValidator[validatorAddress]) revert ValidationRegistryValidatorNotAllowed(validatorAddress);
         if (response > MAX_RESPONSE) revert ValidationRegistryInvalidResponse(response);
         v.response = response;
         v.lastUpdate = uint64(block.timestamp);

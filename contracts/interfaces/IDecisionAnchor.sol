@@ -22,6 +22,9 @@ interface IDecisionAnchor {
 
     /// @notice `decisionHash` of the company `companyKey` was anchored in a block with timestamp `anchoredAt`.
     event DecisionAnchored(bytes32 indexed companyKey, bytes32 indexed decisionHash, uint64 anchoredAt);
+    /// @notice A batch of `size` entries was anchored as the Merkle root `root`, in the block `blockNumber` with
+    /// timestamp `anchoredAt`.
+    event BatchAnchored(bytes32 indexed root, uint256 size, uint64 anchoredAt, uint64 blockNumber);
     /// @notice The owner changed the platform account (also emitted once at deployment, from the zero address).
     event PlatformSet(address indexed previousPlatform, address indexed newPlatform);
 
@@ -37,8 +40,28 @@ interface IDecisionAnchor {
         external
         returns (uint256 anchored);
 
+    /// @notice Anchors a batch of `size` (at least 1) entries as one Merkle root: the root of the OpenZeppelin
+    /// standard Merkle tree of its `(bytes32 companyKey, bytes32 decisionHash)` entries (leaves as `leafOf`, pairs
+    /// sorted). Platform only. A root anchored already keeps its first record and the call returns false, so a
+    /// batch re-sent after a crash completes instead of reverting.
+    function anchorRoot(bytes32 root, uint256 size) external returns (bool anchored);
+
     /// @notice Timestamp of the block that anchored the hash; 0 when it is not anchored.
     function anchoredAt(bytes32 decisionHash) external view returns (uint64);
+
+    /// @notice Timestamp of the block that anchored the batch holding `(companyKey, decisionHash)`, checked with
+    /// the entry's Merkle `proof` (which the platform's verify route serves); 0 when no anchored batch holds it.
+    function anchoredAt(bytes32 companyKey, bytes32 decisionHash, bytes32[] calldata proof)
+        external
+        view
+        returns (uint64);
+
+    /// @notice The record of a batch root (all zero when it is not anchored). `blockNumber` lets a reader fetch the
+    /// BatchAnchored log, and so the transaction hash, from that one block.
+    function batchOf(bytes32 root) external view returns (uint64 timestamp, uint64 blockNumber, uint256 size);
+
+    /// @notice The Merkle leaf of an entry: keccak256(bytes.concat(keccak256(abi.encode(companyKey, decisionHash)))).
+    function leafOf(bytes32 companyKey, bytes32 decisionHash) external pure returns (bytes32);
 
     /// @notice The company key the hash was anchored for; zero when it is not anchored.
     function companyOf(bytes32 decisionHash) external view returns (bytes32);

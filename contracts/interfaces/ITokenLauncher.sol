@@ -28,8 +28,9 @@ interface ITokenLauncher {
         uint256 virtualTokens,
         uint256 fee
     );
-    /// @notice The token left the curve for its v4 pool. Every unit is accounted for: `usdcToPool` + `usdcToFeeRecipient`
-    /// is the USDC the curve raised; `tokensToPool` + `tokensBurned` is what the launcher still held.
+    /// @notice The token left the curve for its v4 pool. Every unit is accounted for: `usdcToPool` + `usdcToFees` is
+    /// the USDC the curve raised (`usdcToFees`, the dust the pool could not take, joins the accrued curve fees);
+    /// `tokensToPool` + `tokensBurned` is what the launcher still held.
     event Graduated(
         address indexed token,
         bytes32 indexed poolId,
@@ -37,7 +38,7 @@ interface ITokenLauncher {
         uint128 liquidity,
         uint256 usdcToPool,
         uint256 tokensToPool,
-        uint256 usdcToFeeRecipient,
+        uint256 usdcToFees,
         uint256 tokensBurned
     );
     event FeeHookSet(address hook);
@@ -49,7 +50,8 @@ interface ITokenLauncher {
 
     error LauncherUnauthorized(address caller);
     error LauncherInvalidAddress(address account);
-    error LauncherFeeHookAlreadySet();
+    /// @notice A token graduated: its pool names the fee hook, which can no longer change.
+    error LauncherFeeHookLocked();
     error LauncherFeeHookNotSet();
     /// @notice The hook's address does not carry exactly the fee hook's permission bits.
     error LauncherFeeHookWrongFlags(address hook, uint160 flags, uint160 expected);
@@ -59,6 +61,8 @@ interface ITokenLauncher {
     error LauncherFeeHookWrongLauncher(address hook, address launcher);
     /// @notice The hook serves another pool manager.
     error LauncherFeeHookWrongPoolManager(address hook, address poolManager);
+    /// @notice The hook was built for another USDC (it would refuse every pool of this launcher).
+    error LauncherFeeHookWrongUsdc(address hook, address usdc);
     error LauncherAlreadyLaunched(bytes32 companyKey);
     error LauncherInvalidName();
     error LauncherInvalidSymbol();
@@ -71,6 +75,8 @@ interface ITokenLauncher {
     error LauncherSlippage(uint256 amountOut, uint256 minimum);
     error LauncherInsufficientReserve(uint256 requested, uint256 available);
     error LauncherFeeTooHigh(uint16 bps, uint16 maximum);
+    /// @notice A `...WithPermit` call whose permit failed and left the allowance short of the trade.
+    error LauncherPermitFailed(address token);
 
     function buy(address token, uint256 usdcIn, uint256 minTokensOut, uint256 deadline) external returns (uint256);
 

@@ -18,6 +18,11 @@ interface IValidationRegistry {
     error ValidationRegistryUnauthorizedValidator(address caller, address validatorAddress);
     /// @notice A response is a score from 0 to 100.
     error ValidationRegistryInvalidResponse(uint8 response);
+    /// @notice The validator is not on the owner's allow-list.
+    error ValidationRegistryValidatorNotAllowed(address validatorAddress);
+
+    /// @notice The owner allowed (`allowed` true) or removed a validator.
+    event ValidatorSet(address indexed validatorAddress, bool allowed);
 
     event ValidationRequest(
         address indexed validatorAddress, uint256 indexed agentId, string requestUri, bytes32 indexed requestHash
@@ -33,13 +38,23 @@ interface IValidationRegistry {
         bytes32 tag
     );
 
-    /// @notice Asks `validatorAddress` to validate the work at `requestUri` (committed to by `requestHash`) done by
-    /// agent `agentId`. The agent's owner or an approved operator only; reverts with ERC721NonexistentToken (from
-    /// the identity registry) for an agent that does not exist.
-    function validationRequest(address validatorAddress, uint256 agentId, string calldata requestUri, bytes32 requestHash)
+    /// @notice Asks `validatorAddress`, an allowed validator, to validate the work at `requestUri` (committed to by
+    /// `dataHash`) done by agent `agentId`. The request's hash is `requestHashOf(msg.sender, dataHash)`, named in the
+    /// ValidationRequest event. The agent's owner or an approved operator only; reverts with ERC721NonexistentToken
+    /// (from the identity registry) for an agent that does not exist.
+    function validationRequest(address validatorAddress, uint256 agentId, string calldata requestUri, bytes32 dataHash)
         external;
 
-    /// @notice The requested validator answers (again, if it likes): `response` 0-100, an optional URI and hash of
+    /// @notice The hash of the request `requester` made for `dataHash`: keccak256(abi.encode(requester, dataHash)).
+    function requestHashOf(address requester, bytes32 dataHash) external pure returns (bytes32);
+
+    /// @notice Whether the owner allows the validator (requests name it, and it answers).
+    function isValidator(address validatorAddress) external view returns (bool);
+
+    /// @notice Allows or removes a validator. Owner only.
+    function setValidator(address validatorAddress, bool allowed) external;
+
+    /// @notice The requested validator answers (again, if it likes, while it is allowed): `response` 0-100, an optional URI and hash of
     /// its evidence, and a free tag (for example a category).
     function validationResponse(
         bytes32 requestHash,

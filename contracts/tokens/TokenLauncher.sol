@@ -2,6 +2,7 @@
 pragma solidity ^0.8.26;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
@@ -22,6 +23,7 @@ import {BalanceDelta} from "@uniswap/v4-core/src/types/BalanceDelta.sol";
 import {ModifyLiquidityParams, SwapParams} from "@uniswap/v4-core/src/types/PoolOperation.sol";
 import {ITokenLauncher} from "../interfaces/ITokenLauncher.sol";
 import {CompanyToken} from "./CompanyToken.sol";
+import {CompanyTokenDeployer} from "./CompanyTokenDeployer.sol";
 
 /// @title AI Economy token launcher
 /// @notice Launches each company's token (fixed supply of 1,000,000, 18 decimals, all held here) and sells it on a
@@ -30,8 +32,8 @@ import {CompanyToken} from "./CompanyToken.sol";
 /// (G/3 USDC, 4/3 of the supply), and the buy that lifts the market cap to G graduates the token in the same
 /// transaction: the launcher creates the token/USDC Uniswap v4 pool at the curve's final price, adds the raised
 /// USDC (about G/3) and the tokens it still holds (about a third of the supply) as full-range liquidity that
-/// nobody can ever withdraw, burns the tokens the pool could not take and sends leftover USDC dust to the fee
-/// recipient. The graduating buy takes only what the curve needs; the rest of its USDC buys from the new pool.
+/// nobody can ever withdraw, burns the tokens the pool could not take and adds leftover USDC dust to the accrued
+/// fees. The graduating buy takes only what the curve needs; the rest of its USDC buys from the new pool.
 /// @dev Curve rounding always favours the curve: the reserve left after a trade is rounded up (ceilDiv of k), so no
 /// amount buys tokens for free and a sale never pays more than the curve holds. Every curve trade pays a fee
 /// (`curveFeeBps`, 1% by default, at most 2%, set by the owner) in USDC, on top of a buy's curve amount and out of a
@@ -42,6 +44,7 @@ import {CompanyToken} from "./CompanyToken.sol";
 interface IFeeHookWiring {
     function launcher() external view returns (address);
     function poolManager() external view returns (IPoolManager);
+    function usdc() external view returns (address);
 }
 
 contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, ReentrancyGuardTransient {
@@ -90,12 +93,18 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
 
     IERC20 public immutable usdc;
     IPoolManager public immutable poolManager;
+    /// @notice Creates the company tokens (CREATE from this launcher at nonce 1, made by the constructor): their
+    /// creation code lives there, not here, so this contract stays under EIP-170's size limit.
+    CompanyTokenDeployer public immutable tokenDeployer;
     IHooks public feeHook;
     /// @notice The curve trading fee in basis points (packed with feeHook).
     uint16 public curveFeeBps = DEFAULT_CURVE_FEE_BPS;
     /// @notice Curve fees (USDC) not yet withdrawn by the fee recipient (packed with feeHook and curveFeeBps, which
     /// every curve trade reads anyway).
-    uint80 public curveFeesAccrued;
+    uint72 public curveFeesAccrued;
+    /// @notice True once a token graduated: its pool names the fee hook, which can no longer change (packed with
+    /// feeHook, curveFeeBps and curveFeesAccrued).
+    bool public feeHookLocked;
     address public platform;
     address public feeRecipient;
 
@@ -127,17 +136,19 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         poolManager = poolManager_;
         platform = platform_;
         feeRecipient = feeRecipient_;
+        tokenDeployer = new CompanyTokenDeployer();
         emit PlatformSet(address(0), platform_);
         emit FeeRecipientSet(address(0), feeRecipient_);
     }
 
     // ---------------------------------------------------------------- administration
 
-    /// @notice Sets the pool hook, once: its address is fixed by CREATE2 and carries its permission bits.
-    /// @dev A wrong hook would block every graduation for good, so it must carry exactly the fee hook's flag bits,
-    /// be a contract, and name this launcher and this launcher's pool manager.
+    /// @notice Sets the pool hook: its address is fixed by CREATE2 and carries its permission bits. The owner may
+    /// replace it until the first token graduates (no pool names it before), never after.
+    /// @dev A wrong hook would block every graduation, so it must carry exactly the fee hook's flag bits, be a
+    /// contract, and name this launcher, this launcher's pool manager and this launcher's USDC.
     function setFeeHook(IHooks hook) external onlyOwner {
-        if (address(feeHook) != address(0)) revert LauncherFeeHookAlreadySet();
+        if (feeHookLocked) revert LauncherFeeHookLocked();
         if (address(hook) == address(0)) revert LauncherInvalidAddress(address(0));
         uint160 flags = uint160(address(hook)) & Hooks.ALL_HOOK_MASK;
         if (flags != FEE_HOOK_FLAGS) revert LauncherFeeHookWrongFlags(address(hook), flags, FEE_HOOK_FLAGS);
@@ -157,6 +168,13 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         }
         if (hookLauncher != address(this)) revert LauncherFeeHookWrongLauncher(address(hook), hookLauncher);
         if (hookManager != address(poolManager)) revert LauncherFeeHookWrongPoolManager(address(hook), hookManager);
+        address hookUsdc;
+        try wiring.usdc() returns (address u) {
+            hookUsdc = u;
+        } catch {
+            revert LauncherFeeHookNotAHook(address(hook));
+        }
+        if (hookUsdc != address(usdc)) revert LauncherFeeHookWrongUsdc(address(hook), hookUsdc);
         feeHook = hook;
         emit FeeHookSet(address(hook));
     }
@@ -210,8 +228,8 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
 
     // ---------------------------------------------------------------- launch
 
-    /// @notice Creates the company's token at a CREATE2 address fixed by `companyKey`, name and symbol, and opens its
-    /// curve. One token per company key, ever. Platform only.
+    /// @notice Creates the company's token (through `tokenDeployer`, at its CREATE2 address fixed by `companyKey`, name
+    /// and symbol) and opens its curve. One token per company key, ever. Platform only.
     function launch(
         bytes32 companyKey,
         string calldata name,
@@ -229,7 +247,7 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         if (graduationThreshold > MAX_GRADUATION_THRESHOLD) {
             revert LauncherThresholdTooHigh(graduationThreshold, MAX_GRADUATION_THRESHOLD);
         }
-        token = address(new CompanyToken{salt: companyKey}(name, symbol, TOTAL_SUPPLY, address(this)));
+        token = tokenDeployer.deploy(companyKey, name, symbol, TOTAL_SUPPLY);
         tokenOfCompany[companyKey] = token;
 
         uint256 v0 = graduationThreshold / 3;
@@ -264,8 +282,52 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         external
         nonReentrant
         beforeDeadline(deadline)
-        returns (uint256 tokensOut)
+        returns (uint256)
     {
+        return _buy(token, usdcIn, minTokensOut);
+    }
+
+    /// @notice `buy` in one transaction: `v`, `r`, `s` are the buyer's EIP-2612 permit for this launcher to take
+    /// `usdcIn` USDC until `deadline` (the trade's own deadline). A permit already used (front-run by someone who
+    /// submitted it first) is fine as long as the allowance it set is still there.
+    function buyWithPermit(
+        address token,
+        uint256 usdcIn,
+        uint256 minTokensOut,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external nonReentrant beforeDeadline(deadline) returns (uint256) {
+        _permit(address(usdc), usdcIn, deadline, v, r, s);
+        return _buy(token, usdcIn, minTokensOut);
+    }
+
+    /// @notice `sell` in one transaction, with the seller's EIP-2612 permit for `tokensIn` of the company token.
+    function sellWithPermit(
+        address token,
+        uint256 tokensIn,
+        uint256 minUsdcOut,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external nonReentrant beforeDeadline(deadline) returns (uint256) {
+        _known(token);
+        _permit(token, tokensIn, deadline, v, r, s);
+        return _sell(token, tokensIn, minUsdcOut);
+    }
+
+    /// @dev Applies the caller's permit; when it fails (a permit front-run and used already, or a token without
+    /// permit) the trade still goes ahead if the allowance covers it, and reverts with LauncherPermitFailed if not.
+    function _permit(address asset, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s) private {
+        try IERC20Permit(asset).permit(msg.sender, address(this), value, deadline, v, r, s) {}
+        catch {
+            if (IERC20(asset).allowance(msg.sender, address(this)) < value) revert LauncherPermitFailed(asset);
+        }
+    }
+
+    function _buy(address token, uint256 usdcIn, uint256 minTokensOut) private returns (uint256 tokensOut) {
         TokenState storage s = _known(token);
         if (usdcIn == 0) revert LauncherZeroAmount();
         usdc.safeTransferFrom(msg.sender, address(this), usdcIn);
@@ -280,7 +342,7 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
             s.virtualUsdc = newVirtualUsdc.toUint128();
             s.virtualTokens = newVirtualTokens.toUint128();
             s.realUsdc += curveIn.toUint128();
-            curveFeesAccrued += fee.toUint80();
+            curveFeesAccrued += fee.toUint72();
             remaining -= curveIn + fee;
             IERC20(token).safeTransfer(msg.sender, tokensOut);
             emit CurveTrade(token, msg.sender, true, curveIn + fee, tokensOut, newVirtualUsdc, newVirtualTokens, fee);
@@ -296,8 +358,12 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         external
         nonReentrant
         beforeDeadline(deadline)
-        returns (uint256 usdcOut)
+        returns (uint256)
     {
+        return _sell(token, tokensIn, minUsdcOut);
+    }
+
+    function _sell(address token, uint256 tokensIn, uint256 minUsdcOut) private returns (uint256 usdcOut) {
         TokenState storage s = _known(token);
         if (tokensIn == 0) revert LauncherZeroAmount();
         IERC20(token).safeTransferFrom(msg.sender, address(this), tokensIn);
@@ -314,7 +380,7 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
             s.virtualUsdc = newVirtualUsdc.toUint128();
             s.virtualTokens = newVirtualTokens.toUint128();
             s.realUsdc -= gross.toUint128();
-            curveFeesAccrued += fee.toUint80();
+            curveFeesAccrued += fee.toUint72();
             usdc.safeTransfer(msg.sender, usdcOut);
             emit CurveTrade(token, msg.sender, false, usdcOut, tokensIn, newVirtualUsdc, newVirtualTokens, fee);
         }
@@ -398,6 +464,7 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
 
     function _graduate(address token, TokenState storage s) private {
         s.graduated = true;
+        feeHookLocked = true;
         uint256 raised = s.realUsdc;
         s.realUsdc = 0;
         PoolKey memory key = poolKeyOf(token);
@@ -408,9 +475,10 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         uint256 tokensHeld = IERC20(token).balanceOf(address(this));
         (uint128 liquidity, uint256 tokensToPool, uint256 usdcToPool) =
             _addLiquidity(token, key, sqrtPriceX96, tokensHeld, raised);
-        // Whatever the pool could not take at its price: tokens are burned, USDC dust goes to the fee recipient.
+        // Whatever the pool could not take at its price: tokens are burned, USDC dust joins the accrued fees (no
+        // transfer, so a fee recipient that cannot receive USDC never blocks a graduation).
         if (tokensHeld > tokensToPool) CompanyToken(token).burn(tokensHeld - tokensToPool);
-        if (raised > usdcToPool) usdc.safeTransfer(feeRecipient, raised - usdcToPool);
+        curveFeesAccrued += (raised - usdcToPool).toUint72();
         emit Graduated(
             token,
             s.poolId,

@@ -235,7 +235,12 @@ export async function deployPlatform(
   await step('identityRegistry', 'IdentityRegistry', () => []);
   // Decision anchoring (the platform anchors) and the legacy ERC-8004 validation registry.
   await step('decisionAnchor', 'DecisionAnchor', () => [owner, platform]);
-  await step('validationRegistry', 'ValidationRegistry', () => [file.contracts.identityRegistry]);
+  // Its validator allow-list: the platform's own keys, the validators the verify route trusts.
+  await step('validationRegistry', 'ValidationRegistry', () => [
+    file.contracts.identityRegistry,
+    owner,
+    [...new Set([platform, oracle].map((a) => getAddress(a)))],
+  ]);
   await step('primaryToken', 'PrimaryToken', () => [owner]);
   await step('emissionToken', 'EmissionToken', () => []);
   await step('staking', 'Staking', () => [

@@ -1,17 +1,21 @@
 // Attack: make an edited decision round show as verified on-chain. The verify route accepted any ERC-8004
 // validation entry with a positive answer, and anyone can register an agent, request validation of any hash from a
-// validator of their choosing (themselves), and answer 100. Only validations made by the platform's own validator
-// addresses, for an agent of the round's company that existed by the round, may verify it.
+// validator of their choosing (themselves), and answer 100. Now the registry itself refuses a validator the owner did
+// not allow (the platform's keys), and derives each request's hash from its requester, so a stranger can neither
+// validate nor take the platform's request; the verify route still counts only validations by the platform's
+// validators for an agent of the round's company that existed by the round.
 import { eq } from 'drizzle-orm';
 import { encodeFunctionData, type Hex, keccak256, parseAbi, toBytes } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredAgentId } from '../../src/chain/contracts/identity.ts';
+import { validationRequestHash } from '../../src/chain/contracts/validation.ts';
 import { ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import { agents } from '../../src/db/schema/agents.ts';
 import { decisionRounds } from '../../src/db/schema/decisions.ts';
 import { decisionHash } from '../../src/domain/engine/hash.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
+import { expectRevert } from '../helpers/revert.ts';
 
 const t = useTestApp();
 let companyId: string;
@@ -28,6 +32,18 @@ async function send(index: number, to: Hex, data: Hex) {
   });
   expect(receipt.status).toBe('success');
   return receipt;
+}
+
+/** The validation request of `hash` by `requester` for `agentId` from `validator`, which the registry refuses. */
+async function refusedRequest(requester: number, validator: number, agentId: bigint, hash: Hex) {
+  const request = t.chain.chain.publicClient.simulateContract({
+    account: t.chain.wallet(requester).account,
+    address: t.chain.chain.contracts.validationRegistry!,
+    abi: ValidationRegistryAbi,
+    functionName: 'validationRequest',
+    args: [t.chain.wallet(validator).account.address, agentId, 'ipfs://decision', hash],
+  });
+  await expectRevert(request, 'ValidationRegistryValidatorNotAllowed', [t.chain.wallet(validator).account.address]);
 }
 
 /** Validation of `hash` asked by `requester` for `agentId` from `validator`, who answers 100. */
@@ -48,7 +64,13 @@ async function validate(requester: number, validator: number, agentId: bigint, h
     encodeFunctionData({
       abi: ValidationRegistryAbi,
       functionName: 'validationResponse',
-      args: [hash, 100, 'ipfs://ok', keccak256(toBytes('ok')), keccak256(toBytes('decision'))],
+      args: [
+        validationRequestHash(t.chain.wallet(requester).account.address, hash),
+        100,
+        'ipfs://ok',
+        keccak256(toBytes('ok')),
+        keccak256(toBytes('decision')),
+      ],
     }),
   );
 }
@@ -87,18 +109,17 @@ describe('spoofed verification', () => {
       encodeFunctionData({ abi: parseAbi(['function register(string)']), functionName: 'register', args: ['x'] }),
     );
     const strangerAgent = registeredAgentId(receipt, t.chain.chain.contracts.identityRegistry!);
-    await validate(7, 7, strangerAgent, hash);
+    await refusedRequest(7, 7, strangerAgent, hash);
     const data = await verify(round.id);
     expect(data.onChainVerified).toBe(false);
     expect(data.verificationMethod).not.toBe('erc8004_validation');
-    expect(data.reason).toMatch(/not by a platform validator/);
   });
 
   it("a stranger validator cannot verify it even for one of the company's own agents", async () => {
     const hash = await tamper('tampered again');
     const [agent] = await t.database.db.select().from(agents).where(eq(agents.companyId, companyId)).limit(1);
     // The platform owns the agents' identities; it asks a validator that is not one of its own.
-    await validate(0, 8, BigInt(agent!.erc8004TokenId!), hash);
+    await refusedRequest(0, 8, BigInt(agent!.erc8004TokenId!), hash);
     expect((await verify(round.id)).onChainVerified).toBe(false);
   });
 
@@ -110,6 +131,22 @@ describe('spoofed verification', () => {
     const [agent] = await t.database.db.select().from(agents).where(eq(agents.companyId, other)).limit(1);
     await validate(0, 0, BigInt(agent!.erc8004TokenId!), hash);
     expect((await verify(round.id)).onChainVerified).toBe(false);
+  });
+
+  it("a stranger's request of the same hash, from the platform's validator, is another request and proves nothing", async () => {
+    const hash = await tamper('tampered, and requested by a stranger');
+    const receipt = await send(
+      7,
+      t.chain.chain.contracts.identityRegistry!,
+      encodeFunctionData({ abi: parseAbi(['function register(string)']), functionName: 'register', args: ['y'] }),
+    );
+    const strangerAgent = registeredAgentId(receipt, t.chain.chain.contracts.identityRegistry!);
+    // Even if the platform's validator answered it, the entry is the stranger's request (its hash derived from the
+    // stranger), not the platform's, and the route looks only at the platform's.
+    await validate(7, 0, strangerAgent, hash);
+    const data = await verify(round.id);
+    expect(data.onChainVerified).toBe(false);
+    expect(data.verificationMethod).not.toBe('erc8004_validation');
   });
 
   it("a validation by the platform's validator for an agent of the company verifies", async () => {

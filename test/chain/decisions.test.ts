@@ -8,8 +8,14 @@ import { eq, inArray } from 'drizzle-orm';
 import { type Hex, keccak256, parseEventLogs, stringToHex, type TransactionReceipt } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClients } from '../../src/chain/client.ts';
-import { type AnchorDeps, anchorDecisions, lookupDecisionHash } from '../../src/chain/contracts/anchor.ts';
+import {
+  type AnchorDeps,
+  anchorDecisionRoot,
+  anchorDecisions,
+  lookupDecisionHash,
+} from '../../src/chain/contracts/anchor.ts';
 import { registeredAgentId } from '../../src/chain/contracts/identity.ts';
+import { validationRequestHash } from '../../src/chain/contracts/validation.ts';
 import { DecisionAnchorAbi, IdentityRegistryAbi, ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import type { Outbox, OutboxOptions } from '../../src/chain/outbox.ts';
 import type { Database } from '../../src/db/client.ts';
@@ -37,6 +43,8 @@ let counter = 0;
 const freshHash = () => keccak256(stringToHex(`decision-${++counter}-${Math.random()}`));
 const anchorAddress = () => chain.chain.contracts.decisionAnchor!;
 const platform = () => chain.chain.platform.account.address;
+/** The requester of the legacy validation entries below: the owner of their agent, account 1. */
+const requester = () => chain.wallet(1).account.address;
 const platformNonce = () => anvil.getTransactionCount({ address: platform() });
 
 async function mined(hash: Promise<Hex>): Promise<TransactionReceipt> {
@@ -235,6 +243,53 @@ describe.each(testDatabases)('anchorDecisions on $name', ({ open }) => {
     expect(again!.gasUsed).toBe(of('co-a').gasUsed);
   });
 
+  it('anchors a batch as one Merkle root, once; a crash before broadcasting finishes with the same transaction', async () => {
+    const entries = [freshHash(), freshHash(), freshHash()].map((decisionHash) => ({
+      companyKey: company,
+      decisionHash,
+    }));
+    const key = `decision-anchor-root:${entries[0]!.decisionHash}`;
+    await expect(anchorDecisionRoot(deps(crashingOutbox()), key, entries)).rejects.toThrow('crash');
+    const recorded = await row(key);
+    expect(recorded!.status).toBe('SENT');
+    const result = await anchorDecisionRoot(deps(), key, entries);
+    expect(result.txHash).toBe(recorded!.hash);
+    expect(result.anchoredAt).toEqual(await blockTime(result.blockNumber));
+    // Again, and the same entries in another order under another key: the same root, nothing sent.
+    const nonce = await platformNonce();
+    expect(await anchorDecisionRoot(deps(), key, entries)).toEqual(result);
+    expect(await anchorDecisionRoot(deps(), `${key}:again`, [...entries].reverse())).toEqual(result);
+    expect(await platformNonce()).toBe(nonce);
+    // Each round checks with its proof, through the contract and through the verify route's lookup.
+    for (const { decisionHash } of entries) {
+      const proof = result.proofs.get(decisionHash)!;
+      expect(
+        await anvil.readContract({
+          address: anchorAddress(),
+          abi: DecisionAnchorAbi,
+          functionName: 'anchoredAt',
+          args: [company, decisionHash, proof],
+        }),
+      ).toBe(BigInt(result.anchoredAt.getTime() / 1000));
+      expect(await lookupDecisionHash(chain.chain, decisionHash, { batch: { companyKey: company, proof } })).toEqual({
+        method: 'decision_anchor',
+        anchoredAt: result.anchoredAt,
+        txHash: result.txHash,
+        blockNumber: result.blockNumber,
+        companyKey: company,
+        merkleRoot: result.root,
+        merkleProof: proof,
+      });
+      // Not a per-hash record: without the proof the hash is unknown.
+      expect(await lookupDecisionHash(chain.chain, decisionHash)).toEqual({ method: 'none' });
+    }
+    // An edited round (another hash) with a real proof proves nothing.
+    const proof = result.proofs.get(entries[0]!.decisionHash)!;
+    expect(await lookupDecisionHash(chain.chain, freshHash(), { batch: { companyKey: company, proof } })).toEqual({
+      method: 'none',
+    });
+  });
+
   it('refuses an outbox key that belongs to another transaction', async () => {
     const [h1, h2] = [freshHash(), freshHash()];
     const key = `decision-anchor:${h1}`;
@@ -244,8 +299,11 @@ describe.each(testDatabases)('anchorDecisions on $name', ({ open }) => {
 });
 
 describe('lookupDecisionHash', () => {
-  /** Registers an agent for account 1 and has account 5 answer a validation request for `requestHash`. */
-  async function validate(requestHash: Hex, response: number | undefined) {
+  /**
+   * Registers an agent for account 1, which asks the platform's validator (account 0, allowed at deployment) to
+   * validate `dataHash`, and has it answer; the request's hash is derived from account 1 and the data.
+   */
+  async function validate(dataHash: Hex, response: number | undefined) {
     const identity = chain.chain.contracts.identityRegistry!;
     const registry = chain.chain.contracts.validationRegistry!;
     const registered = await mined(
@@ -262,16 +320,22 @@ describe('lookupDecisionHash', () => {
         address: registry,
         abi: ValidationRegistryAbi,
         functionName: 'validationRequest',
-        args: [chain.wallet(5).account.address, agentId, 'https://ai-economy.example/decisions/1', requestHash],
+        args: [platform(), agentId, 'https://ai-economy.example/decisions/1', dataHash],
       }),
     );
     if (response === undefined) return { agentId, receipt: registered };
     const receipt = await mined(
-      chain.wallet(5).writeContract({
+      chain.wallet(0).writeContract({
         address: registry,
         abi: ValidationRegistryAbi,
         functionName: 'validationResponse',
-        args: [requestHash, response, '', `0x${'00'.repeat(32)}`, stringToHex('decision', { size: 32 })],
+        args: [
+          validationRequestHash(requester(), dataHash),
+          response,
+          '',
+          `0x${'00'.repeat(32)}`,
+          stringToHex('decision', { size: 32 }),
+        ],
       }),
     );
     return { agentId, receipt };
@@ -294,11 +358,11 @@ describe('lookupDecisionHash', () => {
     const { agentId, receipt } = await validate(h, 100);
     const events = parseEventLogs({ abi: ValidationRegistryAbi, eventName: 'ValidationResponse', logs: receipt.logs });
     expect(events).toHaveLength(1);
-    expect(await lookupDecisionHash(chain.chain, h)).toEqual({
+    expect(await lookupDecisionHash(chain.chain, h, { requester: requester() })).toEqual({
       method: 'erc8004_validation',
       validatedAt: await blockTime(receipt.blockNumber),
       agentId,
-      validatorAddress: chain.wallet(5).account.address,
+      validatorAddress: platform(),
       response: 100,
     });
   });
@@ -306,17 +370,19 @@ describe('lookupDecisionHash', () => {
   it('does not count a validation request without an answer, nor an answer of 0', async () => {
     const unanswered = freshHash();
     await validate(unanswered, undefined);
-    expect(await lookupDecisionHash(chain.chain, unanswered)).toEqual({ method: 'none' });
+    expect(await lookupDecisionHash(chain.chain, unanswered, { requester: requester() })).toEqual({ method: 'none' });
     const failed = freshHash();
     await validate(failed, 0);
-    expect(await lookupDecisionHash(chain.chain, failed)).toEqual({ method: 'none' });
+    expect(await lookupDecisionHash(chain.chain, failed, { requester: requester() })).toEqual({ method: 'none' });
+    // Another requester's entry for the same data is another request: not this one.
+    expect(await lookupDecisionHash(chain.chain, failed, { requester: platform() })).toEqual({ method: 'none' });
   });
 
   it('prefers the anchor contract when the hash is in both', async () => {
     const h = freshHash();
     await validate(h, 100);
     const receipt = await mined(anchorBatchDirectly([h]));
-    expect(await lookupDecisionHash(chain.chain, h)).toMatchObject({
+    expect(await lookupDecisionHash(chain.chain, h, { requester: requester() })).toMatchObject({
       method: 'decision_anchor',
       txHash: receipt.transactionHash,
     });
@@ -364,13 +430,15 @@ describe('lookupDecisionHash', () => {
     it('reads the anchor and the validation entry in one JSON-RPC batch', async () => {
       const reader = proxied();
       requests.length = 0;
-      expect(await lookupDecisionHash(reader, freshHash())).toEqual({ method: 'none' });
+      expect(await lookupDecisionHash(reader, freshHash(), { requester: requester() })).toEqual({ method: 'none' });
       expect(requests.map(methods)).toEqual([['eth_call', 'eth_call']]);
 
       const h = freshHash();
       const receipt = await mined(anchorBatchDirectly([h]));
       requests.length = 0;
-      expect(await lookupDecisionHash(reader, h)).toMatchObject({ txHash: receipt.transactionHash });
+      expect(await lookupDecisionHash(reader, h, { requester: requester() })).toMatchObject({
+        txHash: receipt.transactionHash,
+      });
       // The batch, then the DecisionAnchored log of the one block the anchor names.
       expect(requests.map(methods)).toEqual([['eth_call', 'eth_call'], ['eth_getLogs']]);
       type GetLogs = { params: [{ fromBlock: Hex; toBlock: Hex }] };

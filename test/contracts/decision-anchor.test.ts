@@ -1,8 +1,9 @@
 // The decision anchor: platform-only anchoring, each hash once (anchor reverts, anchorBatch skips), the
 // DecisionAnchored event, anchoredAt = the block's timestamp, batch validation (lengths, empty, the 200 cap), the
 // owner's setPlatform, and the gas of anchor and anchorBatch(10).
-import { type Hex, keccak256, stringToHex } from 'viem';
+import { concat, type Hex, keccak256, stringToHex } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { decisionTree, rootOfProof } from '../../src/chain/contracts/anchor.ts';
 import { DecisionAnchorAbi } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { contractHelpers, useCardChain, ZERO } from './fixture.ts';
@@ -189,6 +190,81 @@ describe('anchorBatch', () => {
       'DecisionAnchorUnauthorizedPlatform',
       [f.addr(2)],
     );
+  });
+});
+
+describe('anchorRoot (a batch as one Merkle root)', () => {
+  const entriesOf = (n: number, label: string) =>
+    Array.from({ length: n }, (_, i) => ({ companyKey: company(i % 7), decisionHash: decision(`${label}-${i}`) }));
+
+  it('anchors a batch in one slot; anyone checks each round with anchoredAt(companyKey, hash, proof)', async () => {
+    const entries = entriesOf(13, 'root');
+    const { root, proofs } = decisionTree(entries);
+    expect(await read('batchOf', [root])).toEqual([0n, 0n, 0n]);
+    const receipt = await write(0, 'anchorRoot', [root, 13n]);
+    const at = await f.blockTime(receipt);
+    expect(events(receipt)).toEqual([
+      ['BatchAnchored', { root, size: 13n, anchoredAt: at, blockNumber: receipt.blockNumber }],
+    ]);
+    expect(await read('batchOf', [root])).toEqual([at, receipt.blockNumber, 13n]);
+    for (const e of entries) {
+      const proof = proofs.get(e.decisionHash)!;
+      expect(await read('anchoredAt', [e.companyKey, e.decisionHash, proof])).toBe(at);
+      expect(rootOfProof(e.companyKey, e.decisionHash, proof)).toBe(root);
+      // The proof binds the company too: the same hash under another company, or another round's proof, is not
+      // anchored.
+      expect(await read('anchoredAt', [company(99), e.decisionHash, proof])).toBe(0n);
+      // Batched rounds are not per-hash records.
+      expect(await read('anchoredAt', [e.decisionHash])).toBe(0n);
+    }
+    const [a, b] = entries;
+    expect(await read('anchoredAt', [a!.companyKey, a!.decisionHash, proofs.get(b!.decisionHash)!])).toBe(0n);
+    expect(await read('anchoredAt', [a!.companyKey, a!.decisionHash, []])).toBe(0n);
+    expect(await read('leafOf', [a!.companyKey, a!.decisionHash])).toBe(
+      keccak256(keccak256(concat([a!.companyKey, a!.decisionHash]))),
+    );
+  });
+
+  it('a root anchored before keeps its first record: a re-sent batch returns false and emits nothing', async () => {
+    const { root } = decisionTree(entriesOf(3, 'again'));
+    const first = await write(0, 'anchorRoot', [root, 3n]);
+    const at = await f.blockTime(first);
+    await later();
+    expect((await simulate(0, 'anchorRoot', [root, 3n])).result).toBe(false);
+    const again = await write(0, 'anchorRoot', [root, 3n]);
+    expect(events(again)).toEqual([]);
+    expect(await read('batchOf', [root])).toEqual([at, first.blockNumber, 3n]);
+  });
+
+  it('refuses the zero root, an empty batch and anyone but the platform', async () => {
+    const { root } = decisionTree(entriesOf(2, 'refused'));
+    await expectRevert(simulate(0, 'anchorRoot', [ZERO_HASH, 1n]), 'DecisionAnchorInvalidHash', [ZERO_HASH]);
+    await expectRevert(simulate(0, 'anchorRoot', [root, 0n]), 'DecisionAnchorInvalidBatchSize', [0n, 2n ** 128n - 1n]);
+    await expectRevert(simulate(0, 'anchorRoot', [root, 2n ** 128n]), 'DecisionAnchorInvalidBatchSize', [
+      2n ** 128n,
+      2n ** 128n - 1n,
+    ]);
+    await expectRevert(simulate(1, 'anchorRoot', [root, 2n]), 'DecisionAnchorUnauthorizedPlatform', [f.addr(1)]);
+  });
+
+  it('a batch of one is its own root with an empty proof', async () => {
+    const [e] = entriesOf(1, 'single');
+    const { root, proofs } = decisionTree([e!]);
+    expect(proofs.get(e!.decisionHash)).toEqual([]);
+    const receipt = await write(0, 'anchorRoot', [root, 1n]);
+    expect(await read('anchoredAt', [e!.companyKey, e!.decisionHash, []])).toBe(await f.blockTime(receipt));
+  });
+
+  it('gas per round: 1, 10 and 100 rounds a batch (target under 5,000 at 100)', async () => {
+    const perRound: Record<string, number> = {};
+    for (const n of [1, 10, 100]) {
+      const { root } = decisionTree(entriesOf(n, `gas-root-${n}`));
+      const receipt = await write(0, 'anchorRoot', [root, BigInt(n)]);
+      perRound[`${n} a batch`] = Math.round(Number(receipt.gasUsed) / n);
+    }
+    console.log('DecisionAnchor.anchorRoot gas per round', perRound);
+    expect(perRound['100 a batch']).toBeLessThan(5_000);
+    expect(perRound['10 a batch']).toBeLessThan(perRound['1 a batch']! / 5);
   });
 });
 

@@ -23,8 +23,10 @@ import {
 } from 'viem';
 import { beforeAll, expect } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
+import { tokenDeployerAddress } from '../../src/chain/contracts/launcher.ts';
 import {
   CompanyTokenAbi,
+  CompanyTokenDeployerAbi,
   MockUSDCAbi,
   PlatformFeeHookAbi,
   PoolManagerAbi,
@@ -53,6 +55,7 @@ export const ERRORS = [
   ...PlatformFeeHookAbi,
   ...PoolManagerAbi,
   ...CompanyTokenAbi,
+  ...CompanyTokenDeployerAbi,
   ...MockUSDCAbi,
   ...V4_ERRORS,
 ].filter((item) => item.type === 'error') as Abi;
@@ -165,7 +168,7 @@ function tokenHelpers(f: CardFixture) {
       bytecode: loadArtifact('CompanyToken').bytecode,
       args: [name, symbol, SUPPLY, launcher()],
     });
-    return getContractAddress({ from: launcher(), opcode: 'CREATE2', salt: key, bytecode });
+    return getContractAddress({ from: tokenDeployerAddress(launcher()), opcode: 'CREATE2', salt: key, bytecode });
   }
   async function launch(
     opts: { key?: Hex; name?: string; symbol?: string; threshold?: bigint; creator?: Address; from?: number } = {},
@@ -242,6 +245,9 @@ function tokenHelpers(f: CardFixture) {
       functionName: 'feesAccrued',
       args: [currency],
     });
+  /** Curve fees and graduation dust the launcher holds for the fee recipient. */
+  const curveFeesAccrued = () =>
+    f.client.readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'curveFeesAccrued' });
   const graduated = (token: Address) =>
     f.client.readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'graduated', args: [token] });
 
@@ -298,6 +304,7 @@ function tokenHelpers(f: CardFixture) {
     quoteSell,
     priceOf,
     graduated,
+    curveFeesAccrued,
     feesAccrued,
     launcherEvents,
     hookEvents,

@@ -6,8 +6,15 @@
 import { type Abi, type Address, getAddress, maxUint256, parseEventLogs } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
+import { tokenDeployerAddress } from '../../src/chain/contracts/launcher.ts';
 import { deployFeeHook, type FeeHookArgs, feeHookDeployment } from '../../src/chain/deploy-steps.ts';
-import { CompanyTokenAbi, MockUSDCAbi, PlatformFeeHookAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
+import {
+  CompanyTokenAbi,
+  CompanyTokenDeployerAbi,
+  MockUSDCAbi,
+  PlatformFeeHookAbi,
+  TokenLauncherAbi,
+} from '../../src/chain/generated/abis.ts';
 import { FEE_HOOK_FLAGS } from '../../src/chain/hook-address.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { usdc, ZERO } from './fixture.ts';
@@ -144,6 +151,14 @@ describe('launch', () => {
     expect(await f.client.readContract({ address: b.token, abi: CompanyTokenAbi, functionName: 'name' })).toBe(
       'é'.repeat(32),
     );
+    // An EIP-712 domain name holds 31 bytes at most: a longer name signs permits under the token's symbol.
+    const domainName = async (token: Address) =>
+      (await f.client.readContract({ address: token, abi: CompanyTokenAbi, functionName: 'eip712Domain' }))[1];
+    expect(await domainName(a.token)).toBe('S'.repeat(16));
+    expect(await domainName(b.token)).toBe('x');
+    expect(await domainName((await f.launch({ key: keyOf('short'), name: 'n'.repeat(31) })).token)).toBe(
+      'n'.repeat(31),
+    );
   });
 
   it('rejects a threshold below 100 USDC', async () => {
@@ -243,12 +258,74 @@ describe('launch', () => {
       otherManager,
       f.addr(5),
     ]);
-    // The right hook is accepted, once.
+    // and a hook built for another USDC, which would refuse every pool (HookNotUsdcPool) at graduation.
+    const otherUsdc = await hookFor({ usdc: f.addr(6) });
+    await f.tracedRevert(0, call('setFeeHook', [otherUsdc]), 'LauncherFeeHookWrongUsdc', [otherUsdc, f.addr(6)]);
+    // The right hook is accepted.
     const set = await f.write(0, call('setFeeHook', [right]));
     expect(parseEventLogs({ abi: TokenLauncherAbi, logs: set.logs })[0]?.args).toEqual({ hook: right });
-    await f.tracedRevert(0, call('setFeeHook', [f.addr(3)]), 'LauncherFeeHookAlreadySet', []);
     await f.write(0, call('launch', [keyOf('c'), NAME, SYMBOL, f.addr(0), G]));
   });
+
+  it('a hook found wrong before any token graduates can be replaced; the first graduation fixes it for good', async () => {
+    const artifact = loadArtifact('TokenLauncher');
+    const hash = await f.wallet(0).deployContract({
+      abi: TokenLauncherAbi,
+      bytecode: artifact.bytecode,
+      args: [f.usdcToken, f.poolManager(), f.addr(0), f.addr(0), f.addr(0)],
+    });
+    const fresh = (await f.send(Promise.resolve(hash))).contractAddress!;
+    const call = (functionName: string, args: readonly unknown[]): Call => ({
+      address: fresh,
+      abi: TokenLauncherAbi as Abi,
+      functionName,
+      args,
+    });
+    const hookFor = async (feeRecipient: Address) => {
+      const deployment = feeHookDeployment({
+        poolManager: f.poolManager(),
+        launcher: fresh,
+        usdc: f.usdcToken,
+        feeRecipient,
+        owner: f.addr(0),
+      });
+      await deployFeeHook(f.chain.chain, deployment);
+      return deployment.address;
+    };
+    // A hook whose fee recipient is not the one meant (any mistake the launcher cannot see), and tokens launched.
+    const wrong = await hookFor(f.addr(9));
+    await f.write(0, call('setFeeHook', [wrong]));
+    await f.write(0, call('launch', [keyOf('a'), NAME, SYMBOL, f.addr(0), G]));
+    await f.write(0, call('launch', [keyOf('b'), 'Other', 'OTHR', f.addr(0), G]));
+    // No pool exists yet, so the owner replaces it.
+    const right = await hookFor(f.addr(8));
+    await f.write(0, call('setFeeHook', [right]));
+    expect(await f.client.readContract({ address: fresh, abi: TokenLauncherAbi, functionName: 'feeHook' })).toBe(right);
+    // The first graduation makes a pool with that hook, after which the hook stays.
+    const token = (await f.client.readContract({
+      address: fresh,
+      abi: TokenLauncherAbi,
+      functionName: 'tokenOfCompany',
+      args: [keyOf('a')],
+    })) as Address;
+    await f.send(
+      f
+        .wallet(1)
+        .writeContract({ address: f.usdcToken, abi: MockUSDCAbi, functionName: 'approve', args: [fresh, maxUint256] }),
+    );
+    await f.write(1, call('buy', [token, G * 2n, 0n, maxUint256]));
+    expect(
+      await f.client.readContract({ address: fresh, abi: TokenLauncherAbi, functionName: 'graduated', args: [token] }),
+    ).toBe(true);
+    const key = await f.client.readContract({
+      address: fresh,
+      abi: TokenLauncherAbi,
+      functionName: 'poolKeyOf',
+      args: [token],
+    });
+    expect(key.hooks).toBe(right);
+    await f.tracedRevert(0, call('setFeeHook', [wrong]), 'LauncherFeeHookLocked', []);
+  }, 180_000);
 
   it('answers LauncherUnknownToken for an address it did not launch', async () => {
     for (const functionName of ['quoteBuy', 'quoteSell', 'priceOf', 'graduated', 'curveOf', 'poolKeyOf'] as const) {
@@ -269,6 +346,26 @@ describe('launch', () => {
 // ---------------------------------------------------------------- reentrancy and callbacks
 
 describe('callbacks', () => {
+  it('launches through its own token deployer (CREATE at nonce 1), which nobody else may call', async () => {
+    const deployer = await f.client.readContract({
+      address: f.launcher(),
+      abi: TokenLauncherAbi,
+      functionName: 'tokenDeployer',
+    });
+    expect(deployer).toBe(tokenDeployerAddress(f.launcher()));
+    expect(
+      await f.client.readContract({ address: deployer, abi: CompanyTokenDeployerAbi, functionName: 'launcher' }),
+    ).toBe(f.launcher());
+    const deploy = {
+      address: deployer,
+      abi: CompanyTokenDeployerAbi as Abi,
+      functionName: 'deploy',
+      args: [keyOf('squat'), NAME, SYMBOL, SUPPLY],
+    };
+    await f.tracedRevert(1, deploy, 'CompanyTokenDeployerUnauthorized', [f.addr(1)]);
+    await f.tracedRevert(0, deploy, 'CompanyTokenDeployerUnauthorized', [f.addr(0)]);
+  });
+
   it("only the pool manager may call the launcher's unlockCallback", async () => {
     // buy and sell are nonReentrant, but neither USDC nor the company token calls back into anyone, so there is no
     // honest reentrancy path to exercise; the only inbound callback is unlockCallback, which checks its caller.
@@ -279,12 +376,16 @@ describe('callbacks', () => {
 // ---------------------------------------------------------------- administration
 
 describe('administration', () => {
-  it('setFeeHook: set once by the deployment; again reverts, and only the owner may try', async () => {
+  it('setFeeHook: set by the deployment; only the owner may change it, and not once a token graduated', async () => {
     expect(await f.client.readContract({ address: f.launcher(), abi: TokenLauncherAbi, functionName: 'feeHook' })).toBe(
       f.feeHook(),
     );
     await f.tracedRevert(1, f.launcherCall('setFeeHook', [f.addr(1)]), 'OwnableUnauthorizedAccount', [f.addr(1)]);
-    await f.tracedRevert(0, f.launcherCall('setFeeHook', [f.addr(1)]), 'LauncherFeeHookAlreadySet', []);
+    const token = await f.launchSide('token0');
+    await f.ready(1, token);
+    await f.buy(1, token, G);
+    expect(await f.graduated(token)).toBe(true);
+    await f.tracedRevert(0, f.launcherCall('setFeeHook', [f.feeHook()]), 'LauncherFeeHookLocked', []);
   });
 
   it('setPlatform: owner only; the new platform launches and the old one cannot', async () => {

@@ -28,6 +28,7 @@ import {
   SimpleSwapperAbi,
   TokenLauncherAbi,
 } from '../../src/chain/generated/abis.ts';
+import { seededIntegers } from '../helpers/random.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { usdc } from './fixture.ts';
 import {
@@ -156,6 +157,48 @@ describe('pool creation', () => {
 async function deploy(name: string, abi: Abi, args: readonly unknown[]): Promise<Address> {
   const hash = await f.wallet(0).deployContract({ abi, bytecode: loadArtifact(name).bytecode, args } as any);
   return getAddress((await f.send(Promise.resolve(hash))).contractAddress!);
+}
+
+/**
+ * A launcher and its fee hook on a USDC with a blacklist (contracts/test/BlacklistUSDC.sol), owned by account 0,
+ * which is also the launcher's platform and fee recipient; the hook's fee recipient is account 8.
+ */
+async function blacklistLauncher() {
+  const blUsdc = await deploy('BlacklistUSDC', BlacklistUSDCAbi, [f.addr(0)]);
+  const launcher = await deploy('TokenLauncher', TokenLauncherAbi, [
+    blUsdc,
+    f.poolManager(),
+    f.addr(0),
+    f.addr(0),
+    f.addr(0),
+  ]);
+  const hook = feeHookDeployment({
+    poolManager: f.poolManager(),
+    launcher,
+    usdc: blUsdc,
+    feeRecipient: f.addr(8),
+    owner: f.addr(0),
+  });
+  await deployFeeHook(f.chain.chain, hook);
+  const at =
+    (address: Address, abi: Abi) =>
+    (functionName: string, args: readonly unknown[]): Call => ({
+      address,
+      abi,
+      functionName,
+      args,
+    });
+  const onLauncher = at(launcher, TokenLauncherAbi as Abi);
+  await f.write(0, onLauncher('setFeeHook', [hook.address]));
+  return {
+    blUsdc,
+    launcher,
+    hook,
+    at,
+    onLauncher,
+    onUsdc: at(blUsdc, BlacklistUSDCAbi as Abi),
+    onHook: at(hook.address, PlatformFeeHookAbi as Abi),
+  };
 }
 
 // ---------------------------------------------------------------- locked liquidity
@@ -307,7 +350,7 @@ describe('fee hook', () => {
     await expectRevert(call('afterInitialize', [f.launcher(), key, 1n << 96n, 0]), 'HookNotImplemented', []);
   });
 
-  it('pool fees accrue as claims that only the fee recipient withdraws; a new launcher fee recipient gets the graduation dust', async () => {
+  it('pool fees accrue as claims that only the fee recipient withdraws; a new launcher fee recipient withdraws the graduation dust', async () => {
     await f.write(0, {
       address: f.launcher(),
       abi: TokenLauncherAbi as Abi,
@@ -317,7 +360,11 @@ describe('fee hook', () => {
     await f.write(0, hookCall('setFeeRecipient', [f.addr(8)]));
     const before7 = await f.usdcOf(f.addr(7));
     const { token, receipt } = await f.launchAndGraduate('token0');
-    const dust = (f.launcherEvents(receipt)[1]!.args as { usdcToFeeRecipient: bigint }).usdcToFeeRecipient;
+    const dust = (f.launcherEvents(receipt)[1]!.args as { usdcToFees: bigint }).usdcToFees;
+    // No transfer at graduation: the dust joins the accrued curve fees (this file's curve fee is 0).
+    expect(await f.usdcOf(f.addr(7))).toBe(before7);
+    expect(await f.curveFeesAccrued()).toBe(dust);
+    await f.write(7, f.launcherCall('withdrawCurveFees', [f.addr(7)]));
     expect((await f.usdcOf(f.addr(7))) - before7).toBe(dust);
     const accrued = await f.feesAccrued(token);
     const buyReceipt = await f.buy(1, token, usdc(100));
@@ -338,37 +385,67 @@ describe('fee hook', () => {
     expect(await f.feesAccrued(token)).toBe(0n);
   });
 
+  it('no graduation can be blocked by the fee recipient: USDC blacklists it, and every threshold still graduates', async () => {
+    // The attack: graduation pushed the USDC dust to the launcher's fee recipient with a live transfer, so with the
+    // recipient blacklisted every graduating buy reverted (seen at six thresholds from 100 to 1,000,001 USDC). The
+    // dust now joins the accrued fees. Each threshold, with buys of random sizes (a seeded walk, replayable), from
+    // the first buy to the one that graduates and spends the rest in the pool.
+    const { blUsdc, launcher, onLauncher, onUsdc } = await blacklistLauncher();
+    await f.write(0, onUsdc('setBlacklisted', [f.addr(0), true])); // the launcher's fee recipient
+    const next = seededIntegers(2604);
+    const thresholds = [100n, 101n, 333n, 1_000n, 12_345n, 1_000_001n].map((w) => w * 1_000_000n);
+    thresholds.push(100_000_000n + BigInt(next(1_000_000_000)) * 1000n + BigInt(next(1000)));
+    await f.write(0, onUsdc('mint', [f.addr(1), 10n ** 16n]));
+    await f.write(1, onUsdc('approve', [launcher, maxUint256]));
+    for (const [i, threshold] of thresholds.entries()) {
+      const key = keyOf(`blacklisted-recipient-${i}`);
+      await f.write(0, onLauncher('launch', [key, NAME, SYMBOL, f.addr(0), threshold]));
+      const token = await f.client.readContract({
+        address: launcher,
+        abi: TokenLauncherAbi,
+        functionName: 'tokenOfCompany',
+        args: [key],
+      });
+      const read = <T>(functionName: string, args: readonly unknown[] = []) =>
+        f.client.readContract({ address: launcher, abi: TokenLauncherAbi as Abi, functionName, args }) as Promise<T>;
+      // a few curve buys of random sizes short of graduation, then one past it
+      for (let b = 0; b < 3; b++) {
+        const curve = await read<{ graduationVirtualUsdc: bigint; virtualUsdc: bigint }>('curveOf', [token]);
+        const left = curve.graduationVirtualUsdc - curve.virtualUsdc;
+        const size = (left * BigInt(1 + next(300))) / 1000n;
+        if (size > 0n) await f.write(1, onLauncher('buy', [token, size, 0n, maxUint256]));
+      }
+      const accruedBefore = await read<bigint>('curveFeesAccrued');
+      const extra = BigInt(next(1_000_000)) * 1000n;
+      const receipt = await f.write(1, onLauncher('buy', [token, threshold + extra, 0n, maxUint256]));
+      expect(receipt.status).toBe('success');
+      expect(await read<boolean>('graduated', [token])).toBe(true);
+      const grad = parseEventLogs({ abi: TokenLauncherAbi, logs: receipt.logs, eventName: 'Graduated' })[0]!.args;
+      const trade = parseEventLogs({ abi: TokenLauncherAbi, logs: receipt.logs, eventName: 'CurveTrade' })[0]!.args;
+      // this launcher has the default 1% curve fee: the graduating buy's fee and the dust both accrue
+      expect((await read<bigint>('curveFeesAccrued')) - accruedBefore).toBe(trade.fee + grad.usdcToFees);
+    }
+    // The blacklisted recipient cannot take USDC itself; it withdraws everything accrued to another address.
+    const accrued = (await f.client.readContract({
+      address: launcher,
+      abi: TokenLauncherAbi,
+      functionName: 'curveFeesAccrued',
+    })) as bigint;
+    await f.write(0, onLauncher('withdrawCurveFees', [f.addr(9)]));
+    expect(
+      await f.client.readContract({
+        address: blUsdc,
+        abi: BlacklistUSDCAbi,
+        functionName: 'balanceOf',
+        args: [f.addr(9)],
+      }),
+    ).toBe(accrued);
+  }, 120_000);
+
   it('a fee recipient that USDC blacklists blocks no swap, and its fees can be withdrawn elsewhere', async () => {
     // The attack: with fees paid by a live transfer, USDC blacklisting the recipient made every swap whose fee is in
     // USDC (every sale) revert. A launcher and hook on a USDC with a blacklist (contracts/test/BlacklistUSDC.sol):
-    const blUsdc = await deploy('BlacklistUSDC', BlacklistUSDCAbi, [f.addr(0)]);
-    const launcher = await deploy('TokenLauncher', TokenLauncherAbi, [
-      blUsdc,
-      f.poolManager(),
-      f.addr(0),
-      f.addr(0),
-      f.addr(0),
-    ]);
-    const hook = feeHookDeployment({
-      poolManager: f.poolManager(),
-      launcher,
-      usdc: blUsdc,
-      feeRecipient: f.addr(8),
-      owner: f.addr(0),
-    });
-    await deployFeeHook(f.chain.chain, hook);
-    const at =
-      (address: Address, abi: Abi) =>
-      (functionName: string, args: readonly unknown[]): Call => ({
-        address,
-        abi,
-        functionName,
-        args,
-      });
-    const onLauncher = at(launcher, TokenLauncherAbi as Abi);
-    const onUsdc = at(blUsdc, BlacklistUSDCAbi as Abi);
-    const onHook = at(hook.address, PlatformFeeHookAbi as Abi);
-    await f.write(0, onLauncher('setFeeHook', [hook.address]));
+    const { blUsdc, launcher, hook, at, onLauncher, onUsdc, onHook } = await blacklistLauncher();
     await f.write(0, onLauncher('launch', [keyOf('blacklist'), NAME, SYMBOL, f.addr(0), G]));
     const token = getAddress(
       (
@@ -425,5 +502,5 @@ describe('fee hook', () => {
     });
     expect(balance).toBe(accrued);
     expect(await feesAccrued()).toBe(0n);
-  });
+  }, 120_000);
 });

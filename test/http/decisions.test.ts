@@ -6,7 +6,9 @@ import { eq } from 'drizzle-orm';
 import { type Hex, keccak256, toBytes } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
+import { companyKey } from '../../src/chain/contracts/launcher.ts';
+import { validationRequestHash } from '../../src/chain/contracts/validation.ts';
+import { DecisionAnchorAbi, ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import { agents } from '../../src/db/schema/agents.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { decisionBudgets, decisionRounds } from '../../src/db/schema/decisions.ts';
@@ -171,6 +173,17 @@ describe('POST /api/companies/{id}/decisions/run with the built-in model', () =>
     expect(res.json().data.anchoredAt).toBeTypeOf('string');
     // The local chain has no block explorer: no link rather than one that goes nowhere.
     expect(res.json().data.explorerUrl).toBeNull();
+    // Anchored in a batch by Merkle root: the answer carries the proof, and anyone checks it with the contract.
+    const { merkle } = res.json().data;
+    expect(merkle.companyKey).toBe(companyKey(builtinCo));
+    expect(merkle.root).toMatch(/^0x[0-9a-f]{64}$/);
+    const checked = await t.chain.chain.publicClient.readContract({
+      address: t.chain.chain.contracts.decisionAnchor!,
+      abi: DecisionAnchorAbi,
+      functionName: 'anchoredAt',
+      args: [merkle.companyKey, round.decisionHash, merkle.proof],
+    });
+    expect(new Date(Number(checked) * 1000).toISOString()).toBe(res.json().data.anchoredAt);
     expect((await verify('nope')).statusCode).toBe(404);
   });
 
@@ -492,7 +505,13 @@ describe('verification outcomes', () => {
         address: registry,
         abi: ValidationRegistryAbi,
         functionName: 'validationResponse',
-        args: [hash, 100, 'ipfs://ok', keccak256(toBytes('ok')), keccak256(toBytes('decision'))],
+        args: [
+          validationRequestHash(validator.account.address, hash),
+          100,
+          'ipfs://ok',
+          keccak256(toBytes('ok')),
+          keccak256(toBytes('decision')),
+        ],
       }),
     });
     expect((await verify(row!.id)).json().data).toMatchObject({

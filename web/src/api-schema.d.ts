@@ -5022,6 +5022,12 @@ export interface operations {
                             decisionHash: string | null;
                             decisionId: string;
                             explorerUrl?: string | null;
+                            /** @description For a round anchored in a batch by Merkle root: anyone checks it with the anchor contract's anchoredAt(companyKey, decisionHash, proof), which answers the anchoring block's timestamp (0 when not anchored) */
+                            merkle?: {
+                                companyKey: string;
+                                proof: string[];
+                                root: string;
+                            };
                             onChainVerified: boolean;
                             reason?: string;
                             /** @enum {string} */

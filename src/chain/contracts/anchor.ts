@@ -1,13 +1,17 @@
 // Decision hashes on-chain: anchoring a round's hash through the decision anchor contract exactly once, and
 // looking a hash up for the verify route, in the anchor contract first and then among the legacy ERC-8004
 // validation entries (docs/api/README.md "Versioning" 3).
+
+import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import {
   type Address,
   BaseError,
   ContractFunctionRevertedError,
+  concat,
   encodeFunctionData,
   type Hex,
   isAddressEqual,
+  keccak256,
   parseEventLogs,
 } from 'viem';
 import { AppError } from '../../errors.ts';
@@ -15,7 +19,7 @@ import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
 import { DecisionAnchorAbi } from '../generated/abis.ts';
 import type { Outbox } from '../outbox.ts';
-import { readValidation } from './validation.ts';
+import { readValidation, validationRequestHash } from './validation.ts';
 
 type ChainReader = Pick<Chain, 'publicClient' | 'contracts'>;
 
@@ -40,6 +44,9 @@ export type DecisionLookup =
       txHash: Hex | null;
       blockNumber: bigint;
       companyKey: Hex;
+      /** For a round anchored in a batch by Merkle root: the root and the round's proof. */
+      merkleRoot?: Hex;
+      merkleProof?: Hex[];
     }
   | {
       method: 'erc8004_validation';
@@ -197,6 +204,124 @@ export async function anchorDecisions(
   return found;
 }
 
+// ---------------------------------------------------------------- batches as one Merkle root
+
+/** Largest batch one anchorRoot carries (a proof of at most 10 hashes). */
+export const ANCHOR_ROOT_BATCH_MAX = 1_000;
+
+/** The leaf encoding of a batch's StandardMerkleTree: (companyKey, decisionHash), as DecisionAnchor.leafOf. */
+export const DECISION_LEAF_ENCODING = ['bytes32', 'bytes32'] as const;
+
+/** A batch anchored as one Merkle root: its anchoring, its root and each hash's proof (by lower-case hash). */
+export interface RootAnchoring extends DecisionAnchoring {
+  root: Hex;
+  proofs: Map<Hex, Hex[]>;
+}
+
+/** The Merkle tree of a batch: its root and each entry's proof, by lower-case decision hash. */
+export function decisionTree(entries: readonly AnchorEntry[]): { root: Hex; proofs: Map<Hex, Hex[]> } {
+  const tree = StandardMerkleTree.of(
+    entries.map((e) => [e.companyKey.toLowerCase(), e.decisionHash.toLowerCase()]),
+    [...DECISION_LEAF_ENCODING],
+  );
+  const proofs = new Map<Hex, Hex[]>();
+  for (const [i, [, hash]] of tree.entries()) proofs.set(hash as Hex, tree.getProof(i) as Hex[]);
+  return { root: tree.root as Hex, proofs };
+}
+
+/** The root a proof leads to from the entry's leaf (sorted pairs, as OpenZeppelin's MerkleProof). */
+export function rootOfProof(companyKey: Hex, decisionHash: Hex, proof: readonly Hex[]): Hex {
+  let node = keccak256(keccak256(concat([companyKey.toLowerCase() as Hex, decisionHash.toLowerCase() as Hex])));
+  for (const sibling of proof) {
+    const [a, b] = BigInt(node) < BigInt(sibling) ? [node, sibling] : [sibling, node];
+    node = keccak256(concat([a, b]));
+  }
+  return node;
+}
+
+async function readBatch(chain: ChainReader, address: Address, root: Hex) {
+  const [anchoredAt, blockNumber] = await chain.publicClient.readContract({
+    address,
+    abi: DecisionAnchorAbi,
+    functionName: 'batchOf',
+    args: [root],
+  });
+  return { anchoredAt, blockNumber };
+}
+
+/** The transaction that anchored `root`, from its BatchAnchored log in the one block that holds it. */
+async function batchTxHash(chain: ChainReader, address: Address, root: Hex, blockNumber: bigint): Promise<Hex | null> {
+  const logs = await chain.publicClient.getContractEvents({
+    address,
+    abi: DecisionAnchorAbi,
+    eventName: 'BatchAnchored',
+    args: { root },
+    fromBlock: blockNumber,
+    toBlock: blockNumber,
+    strict: true,
+  });
+  return logs[0]?.transactionHash ?? null;
+}
+
+/**
+ * Anchors the entries as one Merkle root with `anchorRoot(root, size)` from the platform account, exactly once,
+ * through the outbox under `key`, and returns the batch's anchoring with each hash's proof. The tree depends only on
+ * the set of entries, so a call repeated after a crash rebuilds the same root; a root anchored already (by this
+ * key's transaction or any other) is not sent again and comes back as it was anchored.
+ */
+export async function anchorDecisionRoot(
+  deps: AnchorDeps,
+  key: string,
+  entries: readonly AnchorEntry[],
+  chargedTo: readonly string[] = [],
+): Promise<RootAnchoring> {
+  if (entries.length === 0 || entries.length > ANCHOR_ROOT_BATCH_MAX) {
+    throw new Error(`a Merkle anchoring batch holds 1 to ${ANCHOR_ROOT_BATCH_MAX} entries, got ${entries.length}`);
+  }
+  const address = anchorAddress(deps.chain);
+  const { root, proofs } = decisionTree(entries);
+  const existing = async (): Promise<RootAnchoring | undefined> => {
+    const batch = await onChain(() => readBatch(deps.chain, address, root));
+    if (batch.anchoredAt === 0n) return undefined;
+    const txHash = await onChain(() => batchTxHash(deps.chain, address, root, batch.blockNumber));
+    if (!txHash) {
+      throw new Error(
+        `root ${root} is anchored (block ${batch.blockNumber}) but the node returned no BatchAnchored log`,
+      );
+    }
+    return { root, proofs, txHash, blockNumber: batch.blockNumber, anchoredAt: seconds(batch.anchoredAt) };
+  };
+  const before = await existing();
+  if (before) return before;
+  const data = encodeFunctionData({
+    abi: DecisionAnchorAbi,
+    functionName: 'anchorRoot',
+    args: [root, BigInt(entries.length)],
+  });
+  const receipt = await onChain(() => deps.outbox.send(key, () => ({ to: address, data }), { chargedTo }));
+  if (receipt.status === 'success') {
+    const logs = receipt.logs.filter((l) => isAddressEqual(l.address, address));
+    const event = parseEventLogs({ abi: DecisionAnchorAbi, eventName: 'BatchAnchored', logs }).find(
+      (e) => e.args.root.toLowerCase() === root.toLowerCase(),
+    );
+    if (event) {
+      return {
+        root,
+        proofs,
+        txHash: receipt.transactionHash,
+        blockNumber: receipt.blockNumber,
+        anchoredAt: seconds(event.args.anchoredAt),
+      };
+    }
+  }
+  // Anchored meanwhile by another transaction, or this key belongs to something else.
+  const after = await existing();
+  if (after) return after;
+  throw new Error(
+    `outbox key ${key} belongs to transaction ${receipt.transactionHash} (${receipt.status}), which did not anchor root ${root}`,
+  );
+}
+
 /** True when the error is a contract revert (an unknown request in the validation registry). */
 function _isRevert(err: unknown): boolean {
   return err instanceof BaseError && err.walk((e) => e instanceof ContractFunctionRevertedError) !== null;
@@ -208,18 +333,58 @@ function _isRevert(err: unknown): boolean {
  * then costs one more call, for its DecisionAnchored log (the transaction hash), in the single block the anchor
  * contract names.
  *
- * - `decision_anchor`: anchored in the decision anchor contract (preferred when both match).
- * - `erc8004_validation`: a legacy entry, the hash being a request hash of the validation registry whose
- *   validator answered with a non-zero score. A zero score is both the standard's "failed" and what
+ * - `decision_anchor`: anchored in the decision anchor contract (preferred when both match). A round anchored in a
+ *   batch by Merkle root (`options.batch`: its company key and proof) is checked with the contract's
+ *   `anchoredAt(companyKey, decisionHash, proof)`, as any third party would, and the batch's BatchAnchored log names
+ *   the transaction; a proof that leads to no anchored root falls back to the per-hash record.
+ * - `erc8004_validation`: a legacy entry, the request `requester` (the agents' identity owner, the platform) made
+ *   for the hash in the validation registry (its request hash derived on-chain from both), whose validator answered
+ *   with a non-zero score; looked up only when `options.requester` is given. A zero score is both the standard's "failed" and what
  *   getValidationStatus shows before any answer, so it does not verify.
  * - `none`: neither; also for a contract this chain does not have.
  *
  * An unreachable RPC throws CHAIN_UNAVAILABLE.
  */
-export async function lookupDecisionHash(chain: ChainReader, decisionHash: Hex): Promise<DecisionLookup> {
+export async function lookupDecisionHash(
+  chain: ChainReader,
+  decisionHash: Hex,
+  options: { batch?: { companyKey: Hex; proof: readonly Hex[] }; requester?: Address } = {},
+): Promise<DecisionLookup> {
+  const { batch, requester } = options;
   const anchor = chain.contracts.decisionAnchor;
+  if (anchor && batch) {
+    // A round anchored in a batch: the contract checks its proof (as any third party can), and the batch's record
+    // names the block of its BatchAnchored log.
+    const root = rootOfProof(batch.companyKey, decisionHash, batch.proof);
+    const [at, record] = await onChain(() =>
+      Promise.all([
+        chain.publicClient.readContract({
+          address: anchor,
+          abi: DecisionAnchorAbi,
+          functionName: 'anchoredAt',
+          args: [batch.companyKey, decisionHash, [...batch.proof]],
+        }),
+        readBatch(chain, anchor, root),
+      ]),
+    );
+    if (at !== 0n) {
+      const txHash = await onChain(() => batchTxHash(chain, anchor, root, record.blockNumber));
+      return {
+        method: 'decision_anchor',
+        anchoredAt: seconds(at),
+        txHash,
+        blockNumber: record.blockNumber,
+        companyKey: batch.companyKey,
+        merkleRoot: root,
+        merkleProof: [...batch.proof],
+      };
+    }
+  }
   const [record, validation] = await onChain(() =>
-    Promise.all([anchor ? readAnchor(chain, anchor, decisionHash) : undefined, readValidation(chain, decisionHash)]),
+    Promise.all([
+      anchor ? readAnchor(chain, anchor, decisionHash) : undefined,
+      requester ? readValidation(chain, validationRequestHash(requester, decisionHash)) : undefined,
+    ]),
   );
 
   if (anchor && record && record.anchoredAt !== 0n) {

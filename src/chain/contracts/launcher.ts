@@ -41,14 +41,17 @@ export const launcherAddress = (chain: Pick<Chain, 'contracts'>): Address =>
 /** keccak256 of the company id: one token per company, ever (the CREATE2 salt and the launcher's index). */
 export const companyKey = (companyId: string): Hex => keccak256(toBytes(companyId));
 
-/** Where `launch` deploys the token: CREATE2 from the launcher, salted with the company key. */
+/** The launcher's token deployer: the contract its constructor creates, so CREATE from the launcher at nonce 1. */
+export const tokenDeployerAddress = (launcher: Address): Address => getContractAddress({ from: launcher, nonce: 1n });
+
+/** Where `launch` deploys the token: CREATE2 from the launcher's token deployer, salted with the company key. */
 export function predictTokenAddress(launcher: Address, key: Hex, name: string, symbol: string): Address {
   const bytecode = encodeDeployData({
     abi: CompanyTokenAbi,
     bytecode: loadArtifact('CompanyToken').bytecode,
     args: [name, symbol, COMPANY_TOKEN_SUPPLY, launcher],
   });
-  return getContractAddress({ opcode: 'CREATE2', from: launcher, salt: key, bytecode });
+  return getContractAddress({ opcode: 'CREATE2', from: tokenDeployerAddress(launcher), salt: key, bytecode });
 }
 
 /** The platform's launch transaction of a company's token. */

@@ -1,6 +1,6 @@
 // The legacy ERC-8004 validation registry (contracts/ValidationRegistry.sol), read by the verify route for decision
 // hashes anchored before the decision anchor contract existed (docs/api/README.md "Versioning" 3).
-import { BaseError, ContractFunctionRevertedError, type Hex } from 'viem';
+import { type Address, BaseError, ContractFunctionRevertedError, encodeAbiParameters, type Hex, keccak256 } from 'viem';
 import type { Chain } from '../client.ts';
 import { ValidationRegistryAbi } from '../generated/abis.ts';
 
@@ -11,6 +11,13 @@ export interface ValidationStatus {
   response: number;
   lastUpdate: bigint;
 }
+
+/**
+ * The hash of the request `requester` made for `dataHash` (ValidationRegistry.requestHashOf): the registry derives
+ * it on-chain, so nobody can take another's request.
+ */
+export const validationRequestHash = (requester: Address, dataHash: Hex): Hex =>
+  keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'bytes32' }], [requester, dataHash]));
 
 /**
  * The validation status of `requestHash`, or undefined when the chain has no registry or the hash is not a request

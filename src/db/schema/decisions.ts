@@ -61,6 +61,12 @@ export const decisionRounds = pgTable(
     /** The outbox key of the batch that anchors this round, set before the batch is sent (so a crash resends it). */
     anchorBatchKey: text('anchor_batch_key'),
     anchoredAt: timestamp('anchored_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The Merkle root its batch was anchored as (DecisionAnchor.anchorRoot) and the round's proof in that tree; null
+     * for a round anchored by its hash alone (anchor / anchorBatch).
+     */
+    anchorRoot: text('anchor_root'),
+    anchorProof: jsonb('anchor_proof').$type<string[]>(),
     totalDurationMs: integer('total_duration_ms'),
     /** Whole tokens of the round's model calls; bounded per call, summed in a bigint (a JS number holds any sum). */
     llmTokensUsed: bigint('llm_tokens_used', { mode: 'number' }).notNull().default(0),

@@ -1,15 +1,18 @@
 // Anchoring decision hashes in batches (docs/api/decisions.md "Anchoring in batches"): complete rounds wait for the next
-// flush, which anchors every waiting hash in one anchorBatch transaction per 200, so the anchoring gas per round
-// falls as more rounds run at once. A manual round flushes at its end (its answer carries its anchoring); the
-// engine flushes after each pass of scheduled rounds; the anchor-decisions job flushes what is left.
+// flush, which anchors every waiting hash as one Merkle root per batch of up to ANCHOR_ROOT_BATCH_MAX
+// (DecisionAnchor.anchorRoot: one storage slot a batch, not one a round), so the anchoring gas per round falls as
+// more rounds run together; each round keeps the root and its proof, which the verify route serves. A manual round
+// flushes at its end (its answer carries its anchoring); the engine's continuous pool flushes when a batch is due,
+// by size or by time, whichever comes first (anchoringDue); the anchor-decisions job flushes what is left.
 //
 // Crash safety: a batch is claimed first (its rounds get the batch's outbox key in one UPDATE), then sent through
 // the outbox under that key, then recorded on its rounds. A flush first resends every claimed batch not yet
-// recorded, so a crash at any point finishes the same batch with the same transaction, never a second one.
+// recorded, so a crash at any point finishes the same batch with the same transaction, never a second one (the
+// tree, and so its root, depends only on the batch's rounds).
 import { createId } from '@paralleldrive/cuid2';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
-import { ANCHOR_BATCH_MAX, anchorDecisions } from '../../chain/contracts/anchor.ts';
+import { ANCHOR_ROOT_BATCH_MAX, anchorDecisionRoot } from '../../chain/contracts/anchor.ts';
 import { companyKey } from '../../chain/contracts/launcher.ts';
 import { rowsOf } from '../../db/client.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
@@ -21,7 +24,7 @@ export type AnchoringDeps = Pick<Deps, 'chain' | 'database' | 'outbox'> & {
 
 /**
  * Anchors every complete, hashed, unanchored round: claimed batches left by a crash first, then new batches of up
- * to ANCHOR_BATCH_MAX. Returns the rounds anchored. A batch that fails (the chain is down) stays claimed and is
+ * to ANCHOR_ROOT_BATCH_MAX. Returns the rounds anchored. A batch that fails (the chain is down) stays claimed and is
  * resent by the next flush. Rounds of another flush running at once are never taken twice.
  */
 export async function anchorPendingRounds(deps: AnchoringDeps): Promise<number> {
@@ -45,7 +48,7 @@ async function unfinishedBatches(deps: AnchoringDeps): Promise<string[]> {
   return rows.map((r) => r.key!);
 }
 
-/** Gives up to ANCHOR_BATCH_MAX waiting rounds a new batch key, oldest first; undefined when none waits. */
+/** Gives up to ANCHOR_ROOT_BATCH_MAX waiting rounds a new batch key, oldest first; undefined when none waits. */
 async function claimBatch(deps: AnchoringDeps): Promise<string | undefined> {
   const key = `decision-anchor-batch:${createId()}`;
   const claimed = rowsOf<{ id: string }>(
@@ -56,7 +59,7 @@ async function claimBatch(deps: AnchoringDeps): Promise<string | undefined> {
         where status = 'COMPLETE' and decision_hash is not null and anchor_tx_hash is null
           and anchor_batch_key is null
         order by created_at
-        limit ${ANCHOR_BATCH_MAX}
+        limit ${ANCHOR_ROOT_BATCH_MAX}
         for update skip locked)
       returning id`),
   );
@@ -73,7 +76,7 @@ async function sendBatch(deps: AnchoringDeps, key: string): Promise<number> {
     .orderBy(asc(decisionRounds.createdAt), asc(decisionRounds.id));
   if (rounds.length === 0) return 0;
   try {
-    const anchorings = await anchorDecisions(
+    const batch = await anchorDecisionRoot(
       deps,
       key,
       rounds.map((r) => ({ companyKey: companyKey(r.companyId), decisionHash: r.decisionHash as Hex })),
@@ -81,10 +84,14 @@ async function sendBatch(deps: AnchoringDeps, key: string): Promise<number> {
     );
     await db.transaction(async (tx) => {
       for (const round of rounds) {
-        const anchoring = anchorings.get(round.decisionHash!.toLowerCase() as Hex)!;
         await tx
           .update(decisionRounds)
-          .set({ anchorTxHash: anchoring.txHash, anchoredAt: anchoring.anchoredAt })
+          .set({
+            anchorTxHash: batch.txHash,
+            anchoredAt: batch.anchoredAt,
+            anchorRoot: batch.root,
+            anchorProof: batch.proofs.get(round.decisionHash!.toLowerCase() as Hex)!,
+          })
           .where(and(eq(decisionRounds.id, round.id), isNull(decisionRounds.anchorTxHash)));
       }
     });
@@ -96,4 +103,34 @@ async function sendBatch(deps: AnchoringDeps, key: string): Promise<number> {
     );
     return 0;
   }
+}
+
+/** Rounds a batch gathers before it is due: at 100 a round's share of the batch's gas is under 5,000. */
+export const ANCHOR_BATCH_TARGET = 100;
+/** Longest a complete round waits for its batch (milliseconds of the database's clock). */
+export const ANCHOR_BATCH_WAIT_MS = 60_000;
+
+/**
+ * Whether a batch is due: ANCHOR_BATCH_TARGET rounds wait, or the oldest waiting one finished ANCHOR_BATCH_WAIT_MS
+ * ago, whichever comes first; a batch claimed but not recorded (left by a failure) is always due.
+ */
+export async function anchoringDue(
+  deps: Pick<Deps, 'database'>,
+  options: { target?: number; waitMs?: number } = {},
+): Promise<boolean> {
+  const target = options.target ?? ANCHOR_BATCH_TARGET;
+  const waitMs = options.waitMs ?? ANCHOR_BATCH_WAIT_MS;
+  const [row] = rowsOf<{ waiting: number; oldest_ms: number | null; unfinished: boolean }>(
+    await deps.database.db.execute(sql`
+      select count(*)::int as waiting,
+        (extract(epoch from (now() - min(coalesce(finished_at, created_at)))) * 1000)::float8 as oldest_ms,
+        exists (select 1 from ${decisionRounds} where anchor_batch_key is not null and anchor_tx_hash is null)
+          as unfinished
+      from ${decisionRounds}
+      where status = 'COMPLETE' and decision_hash is not null and anchor_tx_hash is null and anchor_batch_key is null`),
+  );
+  if (!row) return false;
+  if (row.unfinished) return true;
+  if (row.waiting === 0) return false;
+  return row.waiting >= target || (row.oldest_ms ?? 0) >= waitMs;
 }

@@ -10,7 +10,7 @@ import { createId } from '@paralleldrive/cuid2';
 import { lt, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { engineReplicas } from '../../db/schema/decisions.ts';
-import { anchorPendingRounds } from './anchoring.ts';
+import { anchoringDue, anchorPendingRounds } from './anchoring.ts';
 import { economyNow, runRound } from './pipeline.ts';
 import { RoundStopped } from './recorder.ts';
 import type { RunnerDeps } from './runner.ts';
@@ -32,6 +32,8 @@ export interface EnginePoolOptions {
   shutdownGraceMs: number;
   /** How often the schedule takes on new companies (and drops those with no active agent). */
   syncMs?: number;
+  /** When an anchoring batch is due: this many rounds wait, or the oldest waited this long (anchoringDue). */
+  anchorBatch?: { target?: number; waitMs?: number };
 }
 
 type PoolDeps = RunnerDeps & { log: { warn(o: object, m: string): void; debug(o: object, m: string): void } };
@@ -157,10 +159,15 @@ export function startEnginePool(deps: PoolDeps, options: EnginePoolOptions): Eng
 
   const anchor = () => {
     if (anchoring || finishedSinceAnchor === 0) return;
-    finishedSinceAnchor = 0;
-    // One batch for what finished since the last: the more rounds together, the less gas each one's anchoring.
-    anchoring = anchorPendingRounds(deps)
-      .then(() => undefined)
+    // A batch forms by size or by time, whichever comes first: the more rounds together, the less gas each one's
+    // anchoring, and no round waits longer than the batch's wait for it.
+    const seen = finishedSinceAnchor;
+    anchoring = anchoringDue(deps, options.anchorBatch)
+      .then(async (due) => {
+        if (!due) return;
+        finishedSinceAnchor -= seen;
+        await anchorPendingRounds(deps);
+      })
       .catch((err) => deps.log.warn({ err }, 'anchoring decision rounds failed; the anchor-decisions job retries'))
       .finally(() => {
         anchoring = undefined;

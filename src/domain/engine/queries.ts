@@ -3,6 +3,7 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { type Hex, isAddressEqual } from 'viem';
 import { type DecisionLookup, lookupDecisionHash } from '../../chain/contracts/anchor.ts';
+import { companyKey } from '../../chain/contracts/launcher.ts';
 import { transactionUrl } from '../../chain/explorer.ts';
 import { AGENT_ROLES, DECISION_ROUNDS_SHOWN } from '../../constants.ts';
 import { agents } from '../../db/schema/agents.ts';
@@ -51,7 +52,12 @@ export async function verifyDecision(deps: Pick<Deps, 'database' | 'chain' | 'co
   }
   let found: Awaited<ReturnType<typeof lookupDecisionHash>>;
   try {
-    found = await lookupDecisionHash(deps.chain, round.decisionHash as Hex);
+    const proof = round.anchorRoot && round.anchorProof ? (round.anchorProof as Hex[]) : undefined;
+    found = await lookupDecisionHash(deps.chain, round.decisionHash as Hex, {
+      ...(proof ? { batch: { companyKey: companyKey(round.companyId), proof } } : {}),
+      // Legacy entries: requested by the owner of the agents' identities, the platform.
+      requester: deps.chain.platform.account.address,
+    });
   } catch (err) {
     if (!round.anchorTxHash) return dbOnly(base);
     return {
@@ -74,6 +80,15 @@ export async function verifyDecision(deps: Pick<Deps, 'database' | 'chain' | 'co
       verificationMethod: 'decision_anchor' as VerificationMethod,
       // An absolute link, or null when the chain has no explorer (or no transaction is known).
       explorerUrl: anchoredTxHash ? transactionUrl(deps.chain.explorerUrl, anchoredTxHash) : null,
+      ...(found.merkleRoot && found.merkleProof
+        ? {
+            merkle: {
+              companyKey: found.companyKey.toLowerCase(),
+              root: found.merkleRoot.toLowerCase(),
+              proof: found.merkleProof.map((p) => p.toLowerCase()),
+            },
+          }
+        : {}),
     };
   }
   if (found.method === 'erc8004_validation') {

@@ -97,6 +97,19 @@ export const VerificationResponse = internalOk(
       ),
     ),
     reason: Type.Optional(Type.String()),
+    merkle: Type.Optional(
+      Type.Object(
+        {
+          companyKey: Type.String({ pattern: '^0x[0-9a-f]{64}$' }),
+          root: Type.String({ pattern: '^0x[0-9a-f]{64}$' }),
+          proof: Type.Array(Type.String({ pattern: '^0x[0-9a-f]{64}$' })),
+        },
+        {
+          description:
+            "For a round anchored in a batch by Merkle root: anyone checks it with the anchor contract's anchoredAt(companyKey, decisionHash, proof), which answers the anchoring block's timestamp (0 when not anchored)",
+        },
+      ),
+    ),
   }),
 );
 

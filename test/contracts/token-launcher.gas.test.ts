@@ -1,0 +1,59 @@
+// TokenLauncher's gas at the default curve fee (1%), the figures of docs/contracts.md's table: launch, curve trades,
+// graduation and pool trades.
+import { describe, expect, it } from 'vitest';
+import { usdc } from './fixture.ts';
+import { ceilDiv, G, NAME, SYMBOL, useTokenChain } from './token-fixture.ts';
+
+const f = useTokenChain();
+
+describe('gas', () => {
+  it('records the gas of launch, curve trades, graduation and pool trades', async () => {
+    const launchReceipt = await f.write(0, f.launcherCall('launch', [f.keyFor('token0'), NAME, SYMBOL, f.addr(0), G]));
+    const token = f.predictToken(f.keyFor('token0'));
+    await f.ready(1, token);
+    await f.ready(2, token);
+    const firstBuy = await f.buy(1, token, usdc(100));
+    const laterBuy = await f.buy(2, token, usdc(100));
+    const curveSell = await f.sell(1, token, (await f.tokensOf(token, f.addr(1))) / 2n);
+    const c = await f.curveOf(token);
+    // exactly what the curve still needs, and its 1% fee on top (rounded up)
+    const needed = c.graduationVirtualUsdc - c.virtualUsdc;
+    const graduating = await f.buy(2, token, needed + ceilDiv(needed * 100n, 10_000n));
+    expect(await f.graduated(token)).toBe(true);
+    const poolBuy = await f.buy(1, token, usdc(100)); // the hook's first fee claims in this token
+    const laterPoolBuy = await f.buy(1, token, usdc(100));
+    const poolSell = await f.sell(1, token, (await f.tokensOf(token, f.addr(1))) / 2n);
+    const laterPoolSell = await f.sell(1, token, (await f.tokensOf(token, f.addr(1))) / 2n);
+
+    // an oversized graduating buy on a second token (the curve part, graduation and a pool swap)
+    const other = await f.launchSide('token1');
+    await f.ready(3, other);
+    const oc = await f.curveOf(other);
+    const oversized = await f.buy(3, other, oc.graduationVirtualUsdc - oc.virtualUsdc + usdc(1_000));
+
+    const gas = {
+      launch: launchReceipt.gasUsed,
+      'buy on the curve (first buy of the account)': firstBuy.gasUsed,
+      'buy on the curve (later)': laterBuy.gasUsed,
+      'sell on the curve': curveSell.gasUsed,
+      'buy that graduates (exact amount)': graduating.gasUsed,
+      'buy that graduates and swaps the rest': oversized.gasUsed,
+      'buy in the pool (first fee claims of the hook in the token)': poolBuy.gasUsed,
+      'buy in the pool (later)': laterPoolBuy.gasUsed,
+      'sell in the pool (first fee claims of the hook in USDC)': poolSell.gasUsed,
+      'sell in the pool (later)': laterPoolSell.gasUsed,
+    };
+    console.log('TokenLauncher gas used', Object.fromEntries(Object.entries(gas).map(([k, v]) => [k, Number(v)])));
+    // The token's code (ERC20Permit: its EIP-712 domain) is most of a launch.
+    expect(launchReceipt.gasUsed).toBeLessThan(1_150_000n);
+    expect(firstBuy.gasUsed).toBeLessThan(150_000n);
+    expect(laterBuy.gasUsed).toBeLessThan(150_000n);
+    expect(curveSell.gasUsed).toBeLessThan(100_000n);
+    expect(graduating.gasUsed).toBeLessThan(650_000n);
+    expect(oversized.gasUsed).toBeLessThan(800_000n);
+    expect(poolBuy.gasUsed).toBeLessThan(220_000n);
+    expect(laterPoolBuy.gasUsed).toBeLessThan(poolBuy.gasUsed);
+    expect(poolSell.gasUsed).toBeLessThan(220_000n);
+    expect(laterPoolSell.gasUsed).toBeLessThan(poolSell.gasUsed);
+  });
+});
