@@ -18,8 +18,10 @@ interface IEmissionMinter {
 
 /// @title AI Economy staking
 /// @notice MasterChef-style staking: pools by pid share `emissionPerSecond` by allocation points, and inside a pool
-/// every staker earns in proportion to its effective stake = staked amount * access-card multiplier (5/3/2, or 1
-/// without a card). Rewards are minted in the emission token on harvest.
+/// every staker earns in proportion to its effective stake. A card's multiplier (5/3/2, or 1 without a card) applies
+/// up to its tier's cap of stake (`boostCap`), the rest counts at 1x: effective = amount + boosted * (multiplier - 1),
+/// where boosted = min(amount, cap). So a card held by a vault that stakes everyone's tokens boosts at most its cap.
+/// Rewards are minted in the emission token on harvest.
 /// @dev Accounting: `accEmissionPerShare` is the emission per unit of effective stake, scaled by ACC_PRECISION
 /// (1e18). Each user keeps `rewardDebt` in the same scaled unit (effective * acc, not divided), so a pending
 /// amount is floor(effective * (acc - accAtLastChange) / 1e18) and the sum over all users never exceeds what
@@ -50,13 +52,15 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
         uint256 totalEffective;
     }
 
-    /// @dev Three slots: the stake, its multiplier and card in one (the effective stake is amount * multiplier,
-    /// derived rather than stored), then the reward debt, then the banked emission.
+    /// @dev Three slots: the stake, its multiplier, card and boosted part in one (the effective stake is
+    /// amount + boosted * (multiplier - 1), derived rather than stored), then the reward debt, then the banked emission.
     struct User {
         uint128 amount;
         /// @dev 0 until the first boost; read as 1.
         uint8 multiplier;
         uint32 cardId;
+        /// @dev The part of `amount` the multiplier applies to: min(amount, the tier's cap) at the last settlement.
+        uint88 boosted;
         /// @dev effective * accEmissionPerShare at the last settlement, NOT divided by ACC_PRECISION.
         uint256 rewardDebt;
         uint256 banked;
@@ -67,6 +71,8 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
 
     uint256 public emissionPerSecond;
     uint256 public totalAllocPoint;
+    /// @inheritdoc IStaking
+    mapping(uint256 multiplier => uint256 cap) public boostCap;
 
     Pool[] private _pools;
     mapping(uint256 pid => mapping(address account => User)) private _users;
@@ -83,6 +89,10 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
         accessCard = accessCard_;
         emissionPerSecond = emissionPerSecond_;
         emit EmissionPerSecondSet(emissionPerSecond_);
+        // Black, Gold and Silver (DESIGN.md, Staking boost).
+        _setBoostCap(5, 1_000_000 ether);
+        _setBoostCap(3, 250_000 ether);
+        _setBoostCap(2, 100_000 ether);
     }
 
     modifier validPool(uint256 pid) {
@@ -127,6 +137,20 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
         _updateAllPools();
         emissionPerSecond = emissionPerSecond_;
         emit EmissionPerSecondSet(emissionPerSecond_);
+    }
+
+    /// @inheritdoc IStaking
+    /// @dev A position takes the new cap at its next settlement (deposit, withdraw, harvest, boost refresh).
+    function setBoostCap(uint256 multiplier, uint256 cap) external onlyOwner {
+        _setBoostCap(multiplier, cap);
+    }
+
+    function _setBoostCap(uint256 multiplier, uint256 cap) private {
+        if (multiplier < 2 || multiplier > type(uint8).max || cap > type(uint88).max) {
+            revert StakingInvalidBoostCap(multiplier, cap);
+        }
+        boostCap[multiplier] = cap;
+        emit BoostCapSet(multiplier, cap);
     }
 
     // ---------------------------------------------------------------- stakers
@@ -316,9 +340,10 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
         return (block.timestamp - pool.lastRewardTime) * emissionPerSecond * pool.allocPoint / totalAllocPoint;
     }
 
-    /// @dev The stake times its multiplier: what the user's share of the pool is measured in.
+    /// @dev The stake, with its boosted part counted `multiplier` times: what the user's share of the pool is
+    /// measured in.
     function _effective(User storage user) private view returns (uint256) {
-        return uint256(user.amount) * _multiplierOf(user);
+        return uint256(user.amount) + uint256(user.boosted) * (_multiplierOf(user) - 1);
     }
 
     function _accrued(User storage user, uint256 acc) private view returns (uint256) {
@@ -331,12 +356,20 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
         user.rewardDebt = _effective(user) * pool.accEmissionPerShare;
     }
 
-    /// @dev Sets amount and multiplier and re-derives the effective stake; rewards must be banked first.
+    /// @dev Sets amount and multiplier, applies the multiplier's cap and re-derives the effective stake; rewards
+    /// must be banked first.
     function _setStake(Pool storage pool, User storage user, uint256 amount, uint256 multiplier) private {
-        uint256 effective = amount * multiplier;
+        uint256 boosted;
+        if (multiplier > 1) {
+            uint256 cap = boostCap[multiplier];
+            boosted = amount < cap ? amount : cap;
+        }
+        uint256 effective = amount + boosted * (multiplier - 1);
         pool.totalEffective = pool.totalEffective - _effective(user) + effective;
         user.amount = amount.toUint128();
         user.multiplier = multiplier.toUint8();
+        // Fits: boosted <= cap <= type(uint88).max.
+        user.boosted = uint88(boosted);
         user.rewardDebt = effective * pool.accEmissionPerShare;
     }
 

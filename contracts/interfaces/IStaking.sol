@@ -14,10 +14,12 @@ interface IStaking {
     error StakingBoostStillHeld(address account, uint256 cardId);
     error StakingCardNotHeld(address account, uint256 cardId);
     error StakingUnauthorizedCard(address caller);
+    error StakingInvalidBoostCap(uint256 multiplier, uint256 cap);
 
     event PoolAdded(uint256 indexed pid, address indexed token, uint256 allocPoint);
     event AllocPointSet(uint256 indexed pid, uint256 allocPoint);
     event EmissionPerSecondSet(uint256 emissionPerSecond);
+    event BoostCapSet(uint256 indexed multiplier, uint256 cap);
     event Deposited(address indexed account, uint256 indexed pid, uint256 amount);
     event Withdrawn(address indexed account, uint256 indexed pid, uint256 amount);
     event Harvested(address indexed account, uint256 indexed pid, uint256 amount);
@@ -48,6 +50,11 @@ interface IStaking {
     function addPool(IERC20 token, uint256 allocPoint) external returns (uint256 pid);
     function setAllocPoint(uint256 pid, uint256 allocPoint) external;
     function setEmissionPerSecond(uint256 emissionPerSecond) external;
+    /// @notice Sets how much of a stake a card of `multiplier` (5 Black, 3 Gold, 2 Silver) boosts; the rest counts
+    /// at 1x. At most 2^88 - 1 wei.
+    function setBoostCap(uint256 multiplier, uint256 cap) external;
+    /// @notice The stake a card of `multiplier` boosts at most (wei).
+    function boostCap(uint256 multiplier) external view returns (uint256);
 
     function userInfo(uint256 pid, address account)
         external
