@@ -15,6 +15,8 @@ import {IAccessCard} from "./interfaces/IAccessCard.sol";
 /// @notice What the access card tells the staking contract: a card moved, so its holder's boost ends.
 interface ICardTransferListener {
     function onCardTransfer(address from, address to, uint256 cardId) external;
+    /// @notice The card the listener was built for; `setStaking` accepts only a listener that names this card.
+    function accessCard() external view returns (address);
 }
 
 /// @title AI Economy Access Card
@@ -42,7 +44,8 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuard, IAccessC
     uint8 public currentTranche;
     uint256 public totalMinted;
 
-    /// @notice Told of every card transfer (the staking contract); none when zero.
+    /// @notice Told of every card transfer (the staking contract). Deployment sets it, and the platform refuses to
+    /// start while it is zero: without it a card lent for one transaction would keep its boost.
     ICardTransferListener public staking;
 
     mapping(uint256 tokenId => bool) private _companyDeployed;
@@ -213,8 +216,17 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuard, IAccessC
         emit BatchMetadataUpdate(1, MAX_SUPPLY);
     }
 
-    /// @notice The contract told of every card transfer (the staking contract, to end boosts); zero for none.
+    /// @notice The contract told of every card transfer (the staking contract, to end boosts). It must be a contract
+    /// that names this card as its `accessCard()`: an account without code, or a staking contract built for another
+    /// card, would make every card transfer revert.
     function setStaking(address staking_) external onlyOwner {
+        address named;
+        if (staking_.code.length > 0) {
+            try ICardTransferListener(staking_).accessCard() returns (address card) {
+                named = card;
+            } catch {}
+        }
+        if (named != address(this)) revert AccessCardInvalidListener(staking_);
         address previous = address(staking);
         staking = ICardTransferListener(staking_);
         emit StakingSet(previous, staking_);

@@ -29,11 +29,14 @@ interface IEmissionMinter {
 /// stake or boost. While a pool's effective stake (or its allocation) is zero nothing accrues and
 /// `lastRewardTime` just moves forward.
 ///
-/// Cards: one card boosts one staker per pool at a time (`boostedBy[pid][cardId]`), and only while that staker
-/// holds it. The access card calls `onCardTransfer` on every transfer, so a boost ends in the block its card leaves
-/// (rewards banked at the old rate up to then, never after): borrowing a card for one transaction to boost earns
-/// nothing. Every deposit, withdraw and harvest also settles the boost (dropping it if the card has left), and
-/// `refreshBoostFor` lets anyone drop a stale one, so the rule holds even before the card is wired to this contract.
+/// Cards: one card boosts one staker per pool at a time (`boostedBy[pid][cardId]`, and a bitmap of those pools per
+/// card, `boostedPools[cardId]`), and only while that staker holds it. The access card calls `onCardTransfer` on
+/// every transfer, so a boost ends in the block its card leaves (rewards banked at the old rate up to then, never
+/// after): borrowing a card for one transaction to boost earns nothing. That rule needs the card wired to this
+/// contract (`AccessCard.setStaking`): deployment wires it, and the platform refuses to start with a card that reports
+/// its transfers to no staking contract. A transfer costs one read for a card that boosts nowhere, and one pool
+/// update per pool it boosts (at most MAX_POOLS). Every deposit, withdraw and harvest also settles the boost (dropping
+/// it if the card has left), and `refreshBoostFor` lets anyone drop a stale one.
 contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
@@ -42,6 +45,9 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
     /// @notice `refreshBoost` looks at the caller's first MAX_CARDS_SCANNED cards only (index order of
     /// ERC721Enumerable), to bound its gas; a holder of more cards keeps the best one among the first 50.
     uint256 public constant MAX_CARDS_SCANNED = 50;
+    /// @notice The most pools there can be: a card's boosted pools are one word's bits, and a card transfer updates
+    /// at most this many pools.
+    uint256 public constant MAX_POOLS = 32;
 
     struct Pool {
         IERC20 token;
@@ -79,6 +85,8 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
     mapping(address token => bool) private _hasPool;
     /// @inheritdoc IStaking
     mapping(uint256 pid => mapping(uint256 cardId => address account)) public boostedBy;
+    /// @inheritdoc IStaking
+    mapping(uint256 cardId => uint256 pids) public boostedPools;
 
     constructor(IEmissionMinter emissionToken_, IAccessCard accessCard_, address initialOwner, uint256 emissionPerSecond_)
         Ownable(initialOwner)
@@ -103,10 +111,11 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
     // ---------------------------------------------------------------- owner
 
     /// @inheritdoc IStaking
-    /// @dev Updates every pool first (the share of each changes). Pools are few; the loop is not bounded otherwise.
+    /// @dev Updates every pool first (the share of each changes); at most MAX_POOLS pools.
     function addPool(IERC20 token, uint256 allocPoint) external onlyOwner returns (uint256 pid) {
         if (address(token) == address(0)) revert StakingInvalidAddress(address(0));
         if (_hasPool[address(token)]) revert StakingPoolExists(address(token));
+        if (_pools.length >= MAX_POOLS) revert StakingTooManyPools(MAX_POOLS);
         _updateAllPools();
         pid = _pools.length;
         _pools.push(
@@ -208,7 +217,7 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
         pool.totalStaked -= amount;
         pool.totalEffective -= _effective(user);
         uint256 cardId = user.cardId;
-        if (cardId != 0 && boostedBy[pid][cardId] == msg.sender) delete boostedBy[pid][cardId];
+        if (cardId != 0 && boostedBy[pid][cardId] == msg.sender) _unmarkBoost(pid, cardId);
         delete _users[pid][msg.sender];
         pool.token.safeTransfer(msg.sender, amount);
         emit EmergencyWithdrawn(msg.sender, pid, amount, forfeited);
@@ -247,12 +256,14 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
 
     /// @inheritdoc IStaking
     /// @dev Only the access card calls it, after it moved `cardId`. Every pool's claim of the card by `from` ends now,
-    /// with `from`'s rewards banked at the old rate up to this block.
+    /// with `from`'s rewards banked at the old rate up to this block. Only the pools the card boosts are visited: a
+    /// card that boosts nowhere costs one read.
     function onCardTransfer(address from, address, uint256 cardId) external nonReentrant {
         if (msg.sender != address(accessCard)) revert StakingUnauthorizedCard(msg.sender);
-        if (from == address(0)) return;
-        uint256 length = _pools.length;
-        for (uint256 pid = 0; pid < length; ++pid) {
+        uint256 pids = boostedPools[cardId];
+        while (pids != 0) {
+            uint256 pid = _lowestBit(pids);
+            pids &= pids - 1;
             if (boostedBy[pid][cardId] == from) _dropBoost(_updatePool(pid), pid, from);
         }
     }
@@ -398,8 +409,11 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
         _bank(pool, user);
         uint256 oldCard = user.cardId;
         if (oldCard != cardId) {
-            if (oldCard != 0 && boostedBy[pid][oldCard] == account) delete boostedBy[pid][oldCard];
-            if (cardId != 0) boostedBy[pid][cardId] = account;
+            if (oldCard != 0 && boostedBy[pid][oldCard] == account) _unmarkBoost(pid, oldCard);
+            if (cardId != 0) {
+                boostedBy[pid][cardId] = account;
+                boostedPools[cardId] |= 1 << pid;
+            }
             user.cardId = cardId.toUint32();
         }
         _setStake(pool, user, user.amount, multiplier);
@@ -408,6 +422,21 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
 
     function _dropBoost(Pool storage pool, uint256 pid, address account) private {
         _applyBoost(pool, pid, account, 0, 1);
+    }
+
+    /// @dev The card boosts no one in `pid` any more.
+    function _unmarkBoost(uint256 pid, uint256 cardId) private {
+        delete boostedBy[pid][cardId];
+        boostedPools[cardId] &= ~(1 << pid);
+    }
+
+    /// @dev The index of the lowest set bit of a non-zero word below 2^MAX_POOLS.
+    function _lowestBit(uint256 word) private pure returns (uint256 index) {
+        word &= ~word + 1;
+        while (word > 1) {
+            word >>= 1;
+            ++index;
+        }
     }
 
     function _multiplierOf(User storage user) private view returns (uint256) {

@@ -15,6 +15,7 @@ interface IAccessCard {
     error AccessCardInvalidPrice(uint256 price);
     error AccessCardPriceAboveMax(uint256 price, uint256 maxPrice);
     error AccessCardMintActive();
+    error AccessCardInvalidListener(address listener);
 
     event CardMinted(address indexed buyer, uint256 indexed tokenId, uint8 indexed tranche, uint256 price);
     event CompanyDeployed(uint256 indexed tokenId, address indexed holder);

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IAccessCard} from "./IAccessCard.sol";
 
 /// @notice The staking contract's interface: the functions DESIGN.md fixes for clients, plus the views the HTTP
 /// layer reads and the owner's pool management.
@@ -15,6 +16,7 @@ interface IStaking {
     error StakingCardNotHeld(address account, uint256 cardId);
     error StakingUnauthorizedCard(address caller);
     error StakingInvalidBoostCap(uint256 multiplier, uint256 cap);
+    error StakingTooManyPools(uint256 max);
 
     event PoolAdded(uint256 indexed pid, address indexed token, uint256 allocPoint);
     event AllocPointSet(uint256 indexed pid, uint256 allocPoint);
@@ -75,4 +77,8 @@ interface IStaking {
     function totalAllocPoint() external view returns (uint256);
     function emissionPerSecond() external view returns (uint256);
     function boostedBy(uint256 pid, uint256 cardId) external view returns (address);
+    /// @notice The pools `cardId` boosts someone in, as bits (bit `pid`).
+    function boostedPools(uint256 cardId) external view returns (uint256);
+    /// @notice The access card whose transfers end boosts here.
+    function accessCard() external view returns (IAccessCard);
 }
