@@ -4,6 +4,7 @@ pragma solidity ^0.8.24;
 import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
 import {ERC721Enumerable} from "@openzeppelin/contracts/token/ERC721/extensions/ERC721Enumerable.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
@@ -87,6 +88,19 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuard, IAccessC
 
     /// @inheritdoc IAccessCard
     function mintBatch(uint256 quantity, uint256 maxPrice) external nonReentrant returns (uint256 firstTokenId) {
+        firstTokenId = _mintBatch(quantity, maxPrice);
+    }
+
+    /// @inheritdoc IAccessCard
+    /// @dev The permit is tried and its failure ignored (someone may have used the signature first, which gave the
+    /// same allowance): the payment then needs the allowance, as `mintBatch` does.
+    function mintWithPermit(uint256 quantity, uint256 maxPrice, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+        nonReentrant
+        returns (uint256 firstTokenId)
+    {
+        try IERC20Permit(address(usdc)).permit(msg.sender, address(this), maxPrice * quantity, deadline, v, r, s) {}
+            catch {}
         firstTokenId = _mintBatch(quantity, maxPrice);
     }
 

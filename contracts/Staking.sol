@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IERC721Enumerable} from "@openzeppelin/contracts/token/ERC721/extensions/IERC721Enumerable.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
@@ -166,6 +167,23 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
 
     /// @inheritdoc IStaking
     function deposit(uint256 pid, uint256 amount) external nonReentrant validPool(pid) {
+        _deposit(pid, amount);
+    }
+
+    /// @inheritdoc IStaking
+    /// @dev The permit is tried and its failure ignored (someone may have used the signature first, which gave the
+    /// same allowance): the transfer then needs the allowance, as `deposit` does.
+    function depositWithPermit(uint256 pid, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+        nonReentrant
+        validPool(pid)
+    {
+        try IERC20Permit(address(_pools[pid].token)).permit(msg.sender, address(this), amount, deadline, v, r, s) {}
+            catch {}
+        _deposit(pid, amount);
+    }
+
+    function _deposit(uint256 pid, uint256 amount) private {
         if (amount == 0) revert StakingZeroAmount();
         Pool storage pool = _updatePool(pid);
         User storage user = _users[pid][msg.sender];

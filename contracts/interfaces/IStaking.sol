@@ -31,6 +31,9 @@ interface IStaking {
 
     /// @notice Stakes `amount` of the pool's token (approve first). Banks the pending emission first.
     function deposit(uint256 pid, uint256 amount) external;
+    /// @notice `deposit` in one transaction with the owner's EIP-2612 permit of `amount` to this contract, for a pool
+    /// token that supports permit.
+    function depositWithPermit(uint256 pid, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s) external;
     /// @notice Unstakes `amount`. Banks the pending emission first; `harvest` pays it.
     function withdraw(uint256 pid, uint256 amount) external;
     /// @notice Mints the caller's pending emission (banked plus accrued) to the caller.
