@@ -10,7 +10,7 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
-import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IAccessCard} from "./interfaces/IAccessCard.sol";
 
 /// @notice What the access card tells the staking contract: a card moved, so its holder's boost ends.
@@ -26,7 +26,7 @@ interface ICardTransferListener {
 /// @dev Buyers can bound what they pay (`mint(maxPrice)`, `mintBatch(quantity, maxPrice)`), and the price changes
 /// only while minting is paused, so a pending mint never pays more than the buyer saw. Every transfer is reported to
 /// the staking contract (when set), which ends the boost the card gave its previous holder in the same block.
-contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuard, IAccessCard, IERC4906 {
+contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient, IAccessCard, IERC4906 {
     using SafeERC20 for IERC20;
 
     uint256 public constant MAX_SUPPLY = 10_000;

@@ -8,7 +8,7 @@ import {IERC721Enumerable} from "@openzeppelin/contracts/token/ERC721/extensions
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
-import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IAccessCard} from "./interfaces/IAccessCard.sol";
 import {IStaking} from "./interfaces/IStaking.sol";
 
@@ -38,7 +38,7 @@ interface IEmissionMinter {
 /// its transfers to no staking contract. A transfer costs one read for a card that boosts nowhere, and one pool
 /// update per pool it boosts (at most MAX_POOLS). Every deposit, withdraw and harvest also settles the boost (dropping
 /// it if the card has left), and `refreshBoostFor` lets anyone drop a stale one.
-contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
+contract Staking is IStaking, Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
 
