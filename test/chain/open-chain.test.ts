@@ -3,18 +3,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
-import { loadArtifact } from '../../src/chain/artifacts.ts';
 import { createChainClients, devAddresses } from '../../src/chain/client.ts';
 import { readContractsFile, writeContractsFile } from '../../src/chain/contracts/addresses.ts';
 import { deployLocalContracts } from '../../src/chain/deploy.ts';
 import { DEV_PRIMARY_GRANT, DEV_USDC_GRANT } from '../../src/chain/deploy-steps.ts';
 import { MockUSDCAbi, PrimaryTokenAbi } from '../../src/chain/generated/abis.ts';
-import { openChain, refuseOutdatedContracts } from '../../src/chain/index.ts';
+import { openChain } from '../../src/chain/index.ts';
 import { loadConfig } from '../../src/config.ts';
-import { anvilTestClient, startTestChain } from '../helpers/chain.ts';
 
 let node: AnvilNode;
 const dir = mkdtempSync(path.join(tmpdir(), 'aie-chain-'));
@@ -156,23 +153,4 @@ describe('a second local chain in the same process', () => {
       await opened.stop();
     }
   }, 60_000);
-});
-
-describe('a local chain deployed by an older version', () => {
-  it('is refused at start with how to start afresh; the current contracts pass', async () => {
-    const chain = await startTestChain();
-    try {
-      await refuseOutdatedContracts(chain.chain, chain.chain.contracts, '/data');
-      // The staking contract of an older version: code without boostedPools or depositWithPermit.
-      await anvilTestClient(chain.node.rpcUrl).setCode({
-        address: chain.chain.contracts.staking!,
-        bytecode: loadArtifact('EmissionToken').deployedBytecode as Hex,
-      });
-      await expect(refuseOutdatedContracts(chain.chain, chain.chain.contracts, '/data')).rejects.toThrow(
-        /deployed by an older version of the platform: its staking at 0x[0-9a-fA-F]{40} has no depositWithPermit\. Stop the service and move \/data aside/,
-      );
-    } finally {
-      await chain.stop();
-    }
-  }, 120_000);
 });
