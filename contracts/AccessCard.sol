@@ -4,17 +4,20 @@ pragma solidity ^0.8.24;
 import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
 import {ERC721Enumerable} from "@openzeppelin/contracts/token/ERC721/extensions/ERC721Enumerable.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
-import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IAccessCard} from "./interfaces/IAccessCard.sol";
 
 /// @notice What the access card tells the staking contract: a card moved, so its holder's boost ends.
 interface ICardTransferListener {
     function onCardTransfer(address from, address to, uint256 cardId) external;
+    /// @notice The card the listener was built for; `setStaking` accepts only a listener that names this card.
+    function accessCard() external view returns (address);
 }
 
 /// @title AI Economy Access Card
@@ -23,7 +26,7 @@ interface ICardTransferListener {
 /// @dev Buyers can bound what they pay (`mint(maxPrice)`, `mintBatch(quantity, maxPrice)`), and the price changes
 /// only while minting is paused, so a pending mint never pays more than the buyer saw. Every transfer is reported to
 /// the staking contract (when set), which ends the boost the card gave its previous holder in the same block.
-contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuard, IAccessCard, IERC4906 {
+contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient, IAccessCard, IERC4906 {
     using SafeERC20 for IERC20;
 
     uint256 public constant MAX_SUPPLY = 10_000;
@@ -42,7 +45,8 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuard, IAccessC
     uint8 public currentTranche;
     uint256 public totalMinted;
 
-    /// @notice Told of every card transfer (the staking contract); none when zero.
+    /// @notice Told of every card transfer (the staking contract). Deployment sets it, and the platform refuses to
+    /// start while it is zero: without it a card lent for one transaction would keep its boost.
     ICardTransferListener public staking;
 
     mapping(uint256 tokenId => bool) private _companyDeployed;
@@ -84,6 +88,19 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuard, IAccessC
 
     /// @inheritdoc IAccessCard
     function mintBatch(uint256 quantity, uint256 maxPrice) external nonReentrant returns (uint256 firstTokenId) {
+        firstTokenId = _mintBatch(quantity, maxPrice);
+    }
+
+    /// @inheritdoc IAccessCard
+    /// @dev The permit is tried and its failure ignored (someone may have used the signature first, which gave the
+    /// same allowance): the payment then needs the allowance, as `mintBatch` does.
+    function mintWithPermit(uint256 quantity, uint256 maxPrice, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+        nonReentrant
+        returns (uint256 firstTokenId)
+    {
+        try IERC20Permit(address(usdc)).permit(msg.sender, address(this), maxPrice * quantity, deadline, v, r, s) {}
+            catch {}
         firstTokenId = _mintBatch(quantity, maxPrice);
     }
 
@@ -213,8 +230,17 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuard, IAccessC
         emit BatchMetadataUpdate(1, MAX_SUPPLY);
     }
 
-    /// @notice The contract told of every card transfer (the staking contract, to end boosts); zero for none.
+    /// @notice The contract told of every card transfer (the staking contract, to end boosts). It must be a contract
+    /// that names this card as its `accessCard()`: an account without code, or a staking contract built for another
+    /// card, would make every card transfer revert.
     function setStaking(address staking_) external onlyOwner {
+        address named;
+        if (staking_.code.length > 0) {
+            try ICardTransferListener(staking_).accessCard() returns (address card) {
+                named = card;
+            } catch {}
+        }
+        if (named != address(this)) revert AccessCardInvalidListener(staking_);
         address previous = address(staking);
         staking = ICardTransferListener(staking_);
         emit StakingSet(previous, staking_);

@@ -3,7 +3,7 @@ pragma solidity ^0.8.24;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
-import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {IEpochDistributor} from "./interfaces/IEpochDistributor.sol";
@@ -31,7 +31,7 @@ import {IPrimaryToken} from "./interfaces/IPrimaryToken.sol";
 /// An epoch without participants is finalized with a zero root, total score, company count and pool: it is marked
 /// finalized (so the platform's distribution job is idempotent), nothing can be claimed, and its pool is not carried
 /// over to a later epoch.
-contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuard {
+contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuardTransient {
     IPrimaryToken public immutable primaryToken;
     /// @inheritdoc IEpochDistributor
     uint256 public immutable startTime;
@@ -125,7 +125,9 @@ contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuard {
         EpochInfo storage info = _epochs[epoch];
         if (info.finalizedAt != 0) revert DistributorAlreadyFinalized(epoch);
         if (rewardPool > maxRewardPool) revert DistributorRewardPoolTooLarge(rewardPool, maxRewardPool);
-        if (companyCount > type(uint64).max) revert DistributorInvalidFinalization(epoch);
+        if (companyCount > type(uint64).max || totalScore > type(uint128).max) {
+            revert DistributorInvalidFinalization(epoch);
+        }
         bool empty = merkleRoot == bytes32(0);
         if (empty) {
             if (totalScore != 0 || companyCount != 0 || rewardPool != 0) revert DistributorInvalidFinalization(epoch);
@@ -133,7 +135,8 @@ contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuard {
             revert DistributorInvalidFinalization(epoch);
         }
         info.merkleRoot = merkleRoot;
-        info.totalScore = totalScore;
+        // Fits: checked above.
+        info.totalScore = uint128(totalScore);
         // Fits: rewardPool <= maxRewardPool <= type(uint128).max.
         info.rewardPool = uint128(rewardPool);
         info.companyCount = uint64(companyCount);
@@ -146,7 +149,8 @@ contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuard {
     /// @inheritdoc IEpochDistributor
     /// @dev Reverts for an epoch not finalized, an index not below the company count, a leaf already paid, a proof
     /// that does not lead to the epoch's root, or an amount that would take the epoch's claims over its pool. A leaf
-    /// with score 0 is marked paid and mints nothing.
+    /// with score 0 is marked paid and mints nothing. No check of `claimTo`: the proven leaf is the oracle's, and the
+    /// token's mint refuses the zero address anyway.
     function claim(
         uint256 epoch,
         uint256 index,
@@ -161,7 +165,6 @@ contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuard {
         _setClaimed(epoch, index);
         bytes32 leaf = keccak256(bytes.concat(keccak256(abi.encode(epoch, index, companyKey, claimTo, score))));
         if (!MerkleProof.verifyCalldata(proof, info.merkleRoot, leaf)) revert DistributorInvalidProof(epoch, index);
-        if (claimTo == address(0)) revert DistributorInvalidAddress(address(0));
         amount = _account(info, epoch, score);
         emit Claimed(epoch, index, companyKey, claimTo, amount);
         if (amount > 0) primaryToken.mint(claimTo, amount);

@@ -2,12 +2,13 @@
 pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IERC721Enumerable} from "@openzeppelin/contracts/token/ERC721/extensions/IERC721Enumerable.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
-import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IAccessCard} from "./interfaces/IAccessCard.sol";
 import {IStaking} from "./interfaces/IStaking.sol";
 
@@ -18,8 +19,10 @@ interface IEmissionMinter {
 
 /// @title AI Economy staking
 /// @notice MasterChef-style staking: pools by pid share `emissionPerSecond` by allocation points, and inside a pool
-/// every staker earns in proportion to its effective stake = staked amount * access-card multiplier (5/3/2, or 1
-/// without a card). Rewards are minted in the emission token on harvest.
+/// every staker earns in proportion to its effective stake. A card's multiplier (5/3/2, or 1 without a card) applies
+/// up to its tier's cap of stake (`boostCap`), the rest counts at 1x: effective = amount + boosted * (multiplier - 1),
+/// where boosted = min(amount, cap). So a card held by a vault that stakes everyone's tokens boosts at most its cap.
+/// Rewards are minted in the emission token on harvest.
 /// @dev Accounting: `accEmissionPerShare` is the emission per unit of effective stake, scaled by ACC_PRECISION
 /// (1e18). Each user keeps `rewardDebt` in the same scaled unit (effective * acc, not divided), so a pending
 /// amount is floor(effective * (acc - accAtLastChange) / 1e18) and the sum over all users never exceeds what
@@ -27,12 +30,15 @@ interface IEmissionMinter {
 /// stake or boost. While a pool's effective stake (or its allocation) is zero nothing accrues and
 /// `lastRewardTime` just moves forward.
 ///
-/// Cards: one card boosts one staker per pool at a time (`boostedBy[pid][cardId]`), and only while that staker
-/// holds it. The access card calls `onCardTransfer` on every transfer, so a boost ends in the block its card leaves
-/// (rewards banked at the old rate up to then, never after): borrowing a card for one transaction to boost earns
-/// nothing. Every deposit, withdraw and harvest also settles the boost (dropping it if the card has left), and
-/// `refreshBoostFor` lets anyone drop a stale one, so the rule holds even before the card is wired to this contract.
-contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
+/// Cards: one card boosts one staker per pool at a time (`boostedBy[pid][cardId]`, and a bitmap of those pools per
+/// card, `boostedPools[cardId]`), and only while that staker holds it. The access card calls `onCardTransfer` on
+/// every transfer, so a boost ends in the block its card leaves (rewards banked at the old rate up to then, never
+/// after): borrowing a card for one transaction to boost earns nothing. That rule needs the card wired to this
+/// contract (`AccessCard.setStaking`): deployment wires it, and the platform refuses to start with a card that reports
+/// its transfers to no staking contract. A transfer costs one read for a card that boosts nowhere, and one pool
+/// update per pool it boosts (at most MAX_POOLS). Every deposit, withdraw and harvest also settles the boost (dropping
+/// it if the card has left), and `refreshBoostFor` lets anyone drop a stale one.
+contract Staking is IStaking, Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
 
@@ -40,6 +46,9 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
     /// @notice `refreshBoost` looks at the caller's first MAX_CARDS_SCANNED cards only (index order of
     /// ERC721Enumerable), to bound its gas; a holder of more cards keeps the best one among the first 50.
     uint256 public constant MAX_CARDS_SCANNED = 50;
+    /// @notice The most pools there can be: a card's boosted pools are one word's bits, and a card transfer updates
+    /// at most this many pools.
+    uint256 public constant MAX_POOLS = 32;
 
     struct Pool {
         IERC20 token;
@@ -50,13 +59,15 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
         uint256 totalEffective;
     }
 
-    /// @dev Three slots: the stake, its multiplier and card in one (the effective stake is amount * multiplier,
-    /// derived rather than stored), then the reward debt, then the banked emission.
+    /// @dev Three slots: the stake, its multiplier, card and boosted part in one (the effective stake is
+    /// amount + boosted * (multiplier - 1), derived rather than stored), then the reward debt, then the banked emission.
     struct User {
         uint128 amount;
         /// @dev 0 until the first boost; read as 1.
         uint8 multiplier;
         uint32 cardId;
+        /// @dev The part of `amount` the multiplier applies to: min(amount, the tier's cap) at the last settlement.
+        uint88 boosted;
         /// @dev effective * accEmissionPerShare at the last settlement, NOT divided by ACC_PRECISION.
         uint256 rewardDebt;
         uint256 banked;
@@ -67,12 +78,16 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
 
     uint256 public emissionPerSecond;
     uint256 public totalAllocPoint;
+    /// @inheritdoc IStaking
+    mapping(uint256 multiplier => uint256 cap) public boostCap;
 
     Pool[] private _pools;
     mapping(uint256 pid => mapping(address account => User)) private _users;
     mapping(address token => bool) private _hasPool;
     /// @inheritdoc IStaking
     mapping(uint256 pid => mapping(uint256 cardId => address account)) public boostedBy;
+    /// @inheritdoc IStaking
+    mapping(uint256 cardId => uint256 pids) public boostedPools;
 
     constructor(IEmissionMinter emissionToken_, IAccessCard accessCard_, address initialOwner, uint256 emissionPerSecond_)
         Ownable(initialOwner)
@@ -83,6 +98,10 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
         accessCard = accessCard_;
         emissionPerSecond = emissionPerSecond_;
         emit EmissionPerSecondSet(emissionPerSecond_);
+        // Black, Gold and Silver (docs/api/staking.md; docs/economics.md "Staking boost: a pooled card").
+        _setBoostCap(5, 1_000_000 ether);
+        _setBoostCap(3, 250_000 ether);
+        _setBoostCap(2, 100_000 ether);
     }
 
     modifier validPool(uint256 pid) {
@@ -93,10 +112,11 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
     // ---------------------------------------------------------------- owner
 
     /// @inheritdoc IStaking
-    /// @dev Updates every pool first (the share of each changes). Pools are few; the loop is not bounded otherwise.
+    /// @dev Updates every pool first (the share of each changes); at most MAX_POOLS pools.
     function addPool(IERC20 token, uint256 allocPoint) external onlyOwner returns (uint256 pid) {
         if (address(token) == address(0)) revert StakingInvalidAddress(address(0));
         if (_hasPool[address(token)]) revert StakingPoolExists(address(token));
+        if (_pools.length >= MAX_POOLS) revert StakingTooManyPools(MAX_POOLS);
         _updateAllPools();
         pid = _pools.length;
         _pools.push(
@@ -129,10 +149,41 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
         emit EmissionPerSecondSet(emissionPerSecond_);
     }
 
+    /// @inheritdoc IStaking
+    /// @dev A position takes the new cap at its next settlement (deposit, withdraw, harvest, boost refresh).
+    function setBoostCap(uint256 multiplier, uint256 cap) external onlyOwner {
+        _setBoostCap(multiplier, cap);
+    }
+
+    function _setBoostCap(uint256 multiplier, uint256 cap) private {
+        if (multiplier < 2 || multiplier > type(uint8).max || cap > type(uint88).max) {
+            revert StakingInvalidBoostCap(multiplier, cap);
+        }
+        boostCap[multiplier] = cap;
+        emit BoostCapSet(multiplier, cap);
+    }
+
     // ---------------------------------------------------------------- stakers
 
     /// @inheritdoc IStaking
     function deposit(uint256 pid, uint256 amount) external nonReentrant validPool(pid) {
+        _deposit(pid, amount);
+    }
+
+    /// @inheritdoc IStaking
+    /// @dev The permit is tried and its failure ignored (someone may have used the signature first, which gave the
+    /// same allowance): the transfer then needs the allowance, as `deposit` does.
+    function depositWithPermit(uint256 pid, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+        nonReentrant
+        validPool(pid)
+    {
+        try IERC20Permit(address(_pools[pid].token)).permit(msg.sender, address(this), amount, deadline, v, r, s) {}
+            catch {}
+        _deposit(pid, amount);
+    }
+
+    function _deposit(uint256 pid, uint256 amount) private {
         if (amount == 0) revert StakingZeroAmount();
         Pool storage pool = _updatePool(pid);
         User storage user = _users[pid][msg.sender];
@@ -184,7 +235,7 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
         pool.totalStaked -= amount;
         pool.totalEffective -= _effective(user);
         uint256 cardId = user.cardId;
-        if (cardId != 0 && boostedBy[pid][cardId] == msg.sender) delete boostedBy[pid][cardId];
+        if (cardId != 0 && boostedBy[pid][cardId] == msg.sender) _unmarkBoost(pid, cardId);
         delete _users[pid][msg.sender];
         pool.token.safeTransfer(msg.sender, amount);
         emit EmergencyWithdrawn(msg.sender, pid, amount, forfeited);
@@ -223,12 +274,14 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
 
     /// @inheritdoc IStaking
     /// @dev Only the access card calls it, after it moved `cardId`. Every pool's claim of the card by `from` ends now,
-    /// with `from`'s rewards banked at the old rate up to this block.
+    /// with `from`'s rewards banked at the old rate up to this block. Only the pools the card boosts are visited: a
+    /// card that boosts nowhere costs one read.
     function onCardTransfer(address from, address, uint256 cardId) external nonReentrant {
         if (msg.sender != address(accessCard)) revert StakingUnauthorizedCard(msg.sender);
-        if (from == address(0)) return;
-        uint256 length = _pools.length;
-        for (uint256 pid = 0; pid < length; ++pid) {
+        uint256 pids = boostedPools[cardId];
+        while (pids != 0) {
+            uint256 pid = _lowestBit(pids);
+            pids &= pids - 1;
             if (boostedBy[pid][cardId] == from) _dropBoost(_updatePool(pid), pid, from);
         }
     }
@@ -316,9 +369,10 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
         return (block.timestamp - pool.lastRewardTime) * emissionPerSecond * pool.allocPoint / totalAllocPoint;
     }
 
-    /// @dev The stake times its multiplier: what the user's share of the pool is measured in.
+    /// @dev The stake, with its boosted part counted `multiplier` times: what the user's share of the pool is
+    /// measured in.
     function _effective(User storage user) private view returns (uint256) {
-        return uint256(user.amount) * _multiplierOf(user);
+        return uint256(user.amount) + uint256(user.boosted) * (_multiplierOf(user) - 1);
     }
 
     function _accrued(User storage user, uint256 acc) private view returns (uint256) {
@@ -331,12 +385,20 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
         user.rewardDebt = _effective(user) * pool.accEmissionPerShare;
     }
 
-    /// @dev Sets amount and multiplier and re-derives the effective stake; rewards must be banked first.
+    /// @dev Sets amount and multiplier, applies the multiplier's cap and re-derives the effective stake; rewards
+    /// must be banked first.
     function _setStake(Pool storage pool, User storage user, uint256 amount, uint256 multiplier) private {
-        uint256 effective = amount * multiplier;
+        uint256 boosted;
+        if (multiplier > 1) {
+            uint256 cap = boostCap[multiplier];
+            boosted = amount < cap ? amount : cap;
+        }
+        uint256 effective = amount + boosted * (multiplier - 1);
         pool.totalEffective = pool.totalEffective - _effective(user) + effective;
         user.amount = amount.toUint128();
         user.multiplier = multiplier.toUint8();
+        // Fits: boosted <= cap <= type(uint88).max.
+        user.boosted = uint88(boosted);
         user.rewardDebt = effective * pool.accEmissionPerShare;
     }
 
@@ -365,8 +427,11 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
         _bank(pool, user);
         uint256 oldCard = user.cardId;
         if (oldCard != cardId) {
-            if (oldCard != 0 && boostedBy[pid][oldCard] == account) delete boostedBy[pid][oldCard];
-            if (cardId != 0) boostedBy[pid][cardId] = account;
+            if (oldCard != 0 && boostedBy[pid][oldCard] == account) _unmarkBoost(pid, oldCard);
+            if (cardId != 0) {
+                boostedBy[pid][cardId] = account;
+                boostedPools[cardId] |= 1 << pid;
+            }
             user.cardId = cardId.toUint32();
         }
         _setStake(pool, user, user.amount, multiplier);
@@ -375,6 +440,21 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuard {
 
     function _dropBoost(Pool storage pool, uint256 pid, address account) private {
         _applyBoost(pool, pid, account, 0, 1);
+    }
+
+    /// @dev The card boosts no one in `pid` any more.
+    function _unmarkBoost(uint256 pid, uint256 cardId) private {
+        delete boostedBy[pid][cardId];
+        boostedPools[cardId] &= ~(1 << pid);
+    }
+
+    /// @dev The index of the lowest set bit of a non-zero word below 2^MAX_POOLS.
+    function _lowestBit(uint256 word) private pure returns (uint256 index) {
+        word &= ~word + 1;
+        while (word > 1) {
+            word >>= 1;
+            ++index;
+        }
     }
 
     function _multiplierOf(User storage user) private view returns (uint256) {

@@ -3,6 +3,7 @@
 
 import type { AddressInfo } from 'node:net';
 import { artifactsMatchSources } from '../scripts/build-contracts.ts';
+import { cardListenerProblem } from './chain/contracts/access-card.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import {
@@ -57,6 +58,18 @@ async function main() {
   }
 
   const container = await createContainer(config, logger);
+  // A card whose transfers reach no staking contract would let a borrowed card keep its boost: refuse to run on it.
+  // A node that does not answer yet is not a refusal (the readiness route reports the chain).
+  const listenerProblem = await cardListenerProblem(container.chain).catch((err: unknown) => {
+    logger.warn({ err }, 'could not check the access card is wired to the staking contract');
+    return undefined;
+  });
+  if (listenerProblem) {
+    logger.error(`cannot start: ${listenerProblem}`);
+    await container.close();
+    process.exitCode = 1;
+    return;
+  }
   const app = await buildApp(container, { logger });
   if (!(await container.apiKeys.anyActive())) {
     logger.warn(

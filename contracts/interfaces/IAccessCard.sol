@@ -15,6 +15,7 @@ interface IAccessCard {
     error AccessCardInvalidPrice(uint256 price);
     error AccessCardPriceAboveMax(uint256 price, uint256 maxPrice);
     error AccessCardMintActive();
+    error AccessCardInvalidListener(address listener);
 
     event CardMinted(address indexed buyer, uint256 indexed tokenId, uint8 indexed tranche, uint256 price);
     event CompanyDeployed(uint256 indexed tokenId, address indexed holder);
@@ -31,6 +32,11 @@ interface IAccessCard {
     function mintBatch(uint256 quantity) external returns (uint256 firstTokenId);
     /// @notice Mints `quantity` cards (up to 5), reverting when the price of one is above `maxPrice`.
     function mintBatch(uint256 quantity, uint256 maxPrice) external returns (uint256 firstTokenId);
+    /// @notice `mintBatch(quantity, maxPrice)` in one transaction with the buyer's EIP-2612 USDC permit of
+    /// `maxPrice * quantity` to this contract.
+    function mintWithPermit(uint256 quantity, uint256 maxPrice, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+        returns (uint256 firstTokenId);
     function canDeploy(address account) external view returns (uint256 tokenId);
     function markCompanyDeployed(uint256 tokenId) external;
     function companyDeployed(uint256 tokenId) external view returns (bool);

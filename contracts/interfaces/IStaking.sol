@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IAccessCard} from "./IAccessCard.sol";
 
 /// @notice The staking contract's interface: the functions docs/contracts.md fixes for clients, plus the views the HTTP
 /// layer reads and the owner's pool management.
@@ -14,10 +15,13 @@ interface IStaking {
     error StakingBoostStillHeld(address account, uint256 cardId);
     error StakingCardNotHeld(address account, uint256 cardId);
     error StakingUnauthorizedCard(address caller);
+    error StakingInvalidBoostCap(uint256 multiplier, uint256 cap);
+    error StakingTooManyPools(uint256 max);
 
     event PoolAdded(uint256 indexed pid, address indexed token, uint256 allocPoint);
     event AllocPointSet(uint256 indexed pid, uint256 allocPoint);
     event EmissionPerSecondSet(uint256 emissionPerSecond);
+    event BoostCapSet(uint256 indexed multiplier, uint256 cap);
     event Deposited(address indexed account, uint256 indexed pid, uint256 amount);
     event Withdrawn(address indexed account, uint256 indexed pid, uint256 amount);
     event Harvested(address indexed account, uint256 indexed pid, uint256 amount);
@@ -27,6 +31,9 @@ interface IStaking {
 
     /// @notice Stakes `amount` of the pool's token (approve first). Banks the pending emission first.
     function deposit(uint256 pid, uint256 amount) external;
+    /// @notice `deposit` in one transaction with the owner's EIP-2612 permit of `amount` to this contract, for a pool
+    /// token that supports permit.
+    function depositWithPermit(uint256 pid, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s) external;
     /// @notice Unstakes `amount`. Banks the pending emission first; `harvest` pays it.
     function withdraw(uint256 pid, uint256 amount) external;
     /// @notice Mints the caller's pending emission (banked plus accrued) to the caller.
@@ -48,6 +55,11 @@ interface IStaking {
     function addPool(IERC20 token, uint256 allocPoint) external returns (uint256 pid);
     function setAllocPoint(uint256 pid, uint256 allocPoint) external;
     function setEmissionPerSecond(uint256 emissionPerSecond) external;
+    /// @notice Sets how much of a stake a card of `multiplier` (5 Black, 3 Gold, 2 Silver) boosts; the rest counts
+    /// at 1x. At most 2^88 - 1 wei.
+    function setBoostCap(uint256 multiplier, uint256 cap) external;
+    /// @notice The stake a card of `multiplier` boosts at most (wei).
+    function boostCap(uint256 multiplier) external view returns (uint256);
 
     function userInfo(uint256 pid, address account)
         external
@@ -68,4 +80,8 @@ interface IStaking {
     function totalAllocPoint() external view returns (uint256);
     function emissionPerSecond() external view returns (uint256);
     function boostedBy(uint256 pid, uint256 cardId) external view returns (address);
+    /// @notice The pools `cardId` boosts someone in, as bits (bit `pid`).
+    function boostedPools(uint256 cardId) external view returns (uint256);
+    /// @notice The access card whose transfers end boosts here.
+    function accessCard() external view returns (IAccessCard);
 }

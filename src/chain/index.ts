@@ -1,12 +1,14 @@
 // Opens the chain the configuration names: a remote RPC with a contracts file, or, when CHAIN_RPC_URL is unset,
 // a local anvil node with state under DATA_DIR and the platform's contracts deployed on first start.
 import path from 'node:path';
+import { BaseError, ContractFunctionRevertedError, ContractFunctionZeroDataError } from 'viem';
 import type { Config } from '../config.ts';
 import { ANVIL_CHAIN_ID, type AnvilNode, startAnvil } from './anvil.ts';
 import { type Chain, createChainClients, forgetNonces } from './client.ts';
 import { type ContractKey, type ContractsFile, readContractsFile, writeContractsFile } from './contracts/addresses.ts';
 import { deployLocalContracts } from './deploy.ts';
 import { explorerUrlFor } from './explorer.ts';
+import { MockUSDCAbi, PrimaryTokenAbi, StakingAbi } from './generated/abis.ts';
 
 export interface OpenedChain {
   chain: Chain;
@@ -66,6 +68,7 @@ async function openLocalChain(config: Config, log: (msg: string) => void): Promi
       epochRewardPool: config.epochRewardPool,
     });
     writeContractsFile(contractsFile, file);
+    await refuseOutdatedContracts(clients, file.contracts, config.dataDir);
     log(`local chain ${node.rpcUrl} (chain id ${clients.chainId}), state in ${stateFile}`);
     return {
       chain: {
@@ -80,6 +83,43 @@ async function openLocalChain(config: Config, log: (msg: string) => void): Promi
   } catch (err) {
     await node.stop();
     throw err;
+  }
+}
+
+/**
+ * A read each contract answers since its last change of interface, and what the change was: a local chain saved by
+ * an older version answers none of them, and the web app would call entry points its contracts lack.
+ */
+const CURRENT_INTERFACE = [
+  { key: 'usdc', abi: MockUSDCAbi, functionName: 'eip712Domain', args: [], lacks: 'permit' },
+  { key: 'primaryToken', abi: PrimaryTokenAbi, functionName: 'eip712Domain', args: [], lacks: 'permit' },
+  { key: 'staking', abi: StakingAbi, functionName: 'boostedPools', args: [0n], lacks: 'depositWithPermit' },
+] as const;
+
+/** Stops the start of a local chain whose contracts an older version deployed, saying how to start afresh. */
+export async function refuseOutdatedContracts(
+  clients: Pick<Chain, 'publicClient'>,
+  contracts: ContractsFile['contracts'],
+  dataDir: string,
+): Promise<void> {
+  for (const probe of CURRENT_INTERFACE) {
+    const address = contracts[probe.key];
+    if (!address) continue;
+    try {
+      await clients.publicClient.readContract({
+        address,
+        abi: probe.abi,
+        functionName: probe.functionName,
+        args: probe.args,
+      } as never);
+    } catch (err) {
+      const refused = (e: unknown) =>
+        e instanceof ContractFunctionRevertedError || e instanceof ContractFunctionZeroDataError;
+      if (!(err instanceof BaseError && err.walk(refused))) throw err;
+      throw new Error(
+        `the local chain in ${dataDir} was deployed by an older version of the platform: its ${probe.key} at ${address} has no ${probe.lacks}. Stop the service and move ${dataDir} aside (or delete it) to start afresh with new contracts and a new database`,
+      );
+    }
   }
 }
 

@@ -9,6 +9,8 @@ import {
   type Address,
   type Hex,
   keccak256,
+  numberToHex,
+  parseTransaction,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
   WaitForTransactionReceiptTimeoutError,
@@ -22,7 +24,13 @@ export interface TxRequest {
   to: Address;
   data: Hex;
   value?: bigint;
+  /** A fixed gas limit: no estimate is made. */
   gas?: bigint;
+  /**
+   * The call kind's measured worst case: the limit is never below it, whatever the estimate says (an estimate holds
+   * for the state and time it was made in, and the block the transaction lands in can cost more).
+   */
+  gasFloor?: bigint;
 }
 
 export interface SendOptions {
@@ -51,6 +59,20 @@ export interface OutboxOptions {
 
 type Row = typeof chainTxs.$inferSelect;
 
+/** The key of the one retry of a transaction that ran out of gas. */
+export const RETRY_SUFFIX = ':out-of-gas-retry';
+
+/**
+ * The gas limit of a reverted transaction that ran out of gas, else undefined. Out of gas, a transaction uses all of
+ * its limit, or all but the 1/64 kept back from the call that ran out (EIP-150) when its caller then reverted.
+ */
+function outOfGas(row: Row, receipt: TransactionReceipt): bigint | undefined {
+  if (receipt.status !== 'reverted' || row.key.endsWith(RETRY_SUFFIX)) return undefined;
+  const limit = parseTransaction(row.rawTx as Hex).gas;
+  if (limit === undefined) return undefined;
+  return receipt.gasUsed * 64n >= limit * 63n ? limit : undefined;
+}
+
 const lockKey = (address: Address) => sql`hashtext(${`outbox:${address.toLowerCase()}`})`;
 
 export function createOutbox(options: OutboxOptions): Outbox {
@@ -65,6 +87,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const [existing] = await tx.select().from(chainTxs).where(eq(chainTxs.key, key));
       if (existing && !replace) return existing;
       const nonce = await nextNonce(tx);
+      const gas = request.gas ?? (await gasLimit(request));
       const prepared = await wallet.prepareTransactionRequest({
         account: wallet.account,
         chain: chain.viemChain,
@@ -72,11 +95,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
         data: request.data,
         value: request.value ?? 0n,
         nonce,
-        ...(request.gas !== undefined ? { gas: request.gas } : {}),
+        gas,
       });
-      // The node's estimate holds for the block it was made in; a later one can cost more (the staking contract
-      // updates its pools once per second): an estimated limit gets 20% headroom.
-      if (request.gas === undefined) prepared.gas = (prepared.gas * 12n) / 10n;
       const rawTx = await wallet.account.signTransaction!(prepared as never);
       const row = {
         key,
@@ -100,6 +120,44 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
       return { ...row, createdAt: new Date(), updatedAt: new Date() } as Row;
     });
+  }
+
+  /**
+   * The limit for a request without one: the node's estimate made in the next block's conditions (its number and
+   * timestamp, where the node takes block overrides; the staking contract, for one, does more work in a block later
+   * than its pools' last update), with 20% headroom, and never below the call kind's measured worst case. Unused gas
+   * costs nothing.
+   */
+  async function gasLimit(request: TxRequest): Promise<bigint> {
+    const call = {
+      from,
+      to: request.to,
+      data: request.data,
+      ...(request.value ? { value: numberToHex(request.value) } : {}),
+    };
+    let estimate: bigint;
+    try {
+      const [latest, pending] = await Promise.all([
+        client.getBlock({ blockTag: 'latest' }),
+        client.getBlock({ blockTag: 'pending' }).catch(() => undefined),
+      ]);
+      const time = pending && pending.timestamp > latest.timestamp ? pending.timestamp : latest.timestamp + 1n;
+      const next = { number: numberToHex(latest.number + 1n), time: numberToHex(time) };
+      estimate = BigInt(
+        await client.request({ method: 'eth_estimateGas', params: [call, 'latest', {}, next] } as never),
+      );
+    } catch {
+      // A node without block overrides, or a call that reverts: the node's own estimate, which reports a revert as
+      // every estimate does (the call kind's floor carries the difference otherwise).
+      estimate = await client.estimateGas({
+        account: from,
+        to: request.to,
+        data: request.data,
+        value: request.value ?? 0n,
+      });
+    }
+    const headroom = (estimate * 12n) / 10n;
+    return request.gasFloor !== undefined && request.gasFloor > headroom ? request.gasFloor : headroom;
   }
 
   /** The next nonce: past both what the node has seen and what this signer recorded but may not have sent. */
@@ -213,7 +271,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
       receipt = await settle(row);
       if (!receipt) throw new Error(`transaction ${key} could not be sent: its nonce was taken twice`);
     }
-    return receipt;
+    const limit = outOfGas(row, receipt);
+    if (limit === undefined) return receipt;
+    // It ran out of gas: once more, under a key of its own (so a crash here retries once, not twice), with at least
+    // twice the limit (never past the block's) and never less than a fresh estimate gives.
+    const block = await client.getBlock({ blockTag: 'latest' });
+    const raised = limit * 2n < block.gasLimit ? limit * 2n : block.gasLimit;
+    const retry = async (): Promise<TxRequest> => {
+      const { gas: _spent, ...request } = await build();
+      const floor = request.gasFloor !== undefined && request.gasFloor > raised ? request.gasFloor : raised;
+      return { ...request, gasFloor: floor };
+    };
+    return sendOnce(`${key}${RETRY_SUFFIX}`, retry, sendOptions);
   }
 
   return {

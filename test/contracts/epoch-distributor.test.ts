@@ -703,11 +703,14 @@ describe('gas', () => {
     );
     const buildMs = Math.round(performance.now() - started);
     const deep = deepLeaf(2n, 17);
-    await warp(3n);
+    // Depth 14: a tree of 10,000 companies.
+    const d14 = deepLeaf(3n, 14);
+    await warp(4n);
 
     const finalizeSmall = await finalizeTree(0n, small);
     const finalizeBig = await finalizeTree(1n, big);
     const finalizeDeep = await finalize(2n, deep.root, deep.leaf.score, POOL, 1n);
+    await finalize(3n, d14.root, d14.leaf.score, POOL, 1n);
     expect(await executionGas(finalizeBig)).toBe(await executionGas(finalizeSmall));
     expect(await executionGas(finalizeDeep)).toBe(await executionGas(finalizeSmall));
     // The whole difference is in the calldata bytes (a few zero bytes more or less in the root and counts).
@@ -721,6 +724,7 @@ describe('gas', () => {
     const claimSmall = await claim(ORACLE, 0n, smallLeaf);
     const claimBig = await claim(ORACLE, 1n, bigLeaf);
     const claimDeep = await claim(ORACLE, 2n, deep.leaf);
+    const claim14 = await claim(ORACLE, 3n, d14.leaf);
     expect(await balanceOf(deep.leaf.claimTo)).toBe(POOL);
     // A later claim in the same epoch and bitmap word.
     const claimLater = await claim(ORACLE, 0n, small.leaves[4]!);
@@ -735,12 +739,16 @@ describe('gas', () => {
         claimBig.gasUsed,
       ),
       'claim, proof depth 17, first of the epoch': Number(claimDeep.gasUsed),
+      'claim, proof depth 14 (10,000 companies), first of the epoch': Number(claim14.gasUsed),
       [`claim, proof depth ${small.leaves[4]!.proof.length}, later in the same bitmap word`]: Number(
         claimLater.gasUsed,
       ),
     };
     console.log('EpochDistributor gas used', gas);
     for (const receipt of [claimSmall, claimBig, claimDeep, claimLater]) expect(receipt.gasUsed).toBeLessThan(150_000n);
+    // The first claim of an epoch at 10,000 companies (issue 26.7): about 105,400 gas with three slots of epoch
+    // figures (107,430 with four); the target of 95,000 is not reached yet (the fresh bitmap word alone is 22,100).
+    expect(claim14.gasUsed).toBeLessThan(106_000n);
     expect(finalizeSmall.gasUsed).toBeLessThan(150_000n);
   }, 180_000);
 });

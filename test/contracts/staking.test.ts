@@ -346,6 +346,26 @@ describe('access control and input checks', () => {
     );
   });
 
+  it('keeps boost caps to the owner, for tier multipliers 2-255, at most 2^88 - 1 wei, starting at the defaults', async () => {
+    const cap = (m: bigint) =>
+      f.client.readContract({ address: staking(), abi: StakingAbi, functionName: 'boostCap', args: [m] });
+    expect([await cap(5n), await cap(3n), await cap(2n), await cap(1n)]).toEqual([
+      e18(1_000_000),
+      e18(250_000),
+      e18(100_000),
+      0n,
+    ]);
+    await expectRevert(simulate(1, 'setBoostCap', [5n, 1n]), 'OwnableUnauthorizedAccount', [f.addr(1)]);
+    const max88 = 2n ** 88n - 1n;
+    await write(0, 'setBoostCap', [5n, max88]);
+    await write(0, 'setBoostCap', [2n, 0n]);
+    await write(0, 'setBoostCap', [255n, 1n]);
+    await expectRevert(simulate(0, 'setBoostCap', [5n, max88 + 1n]), 'StakingInvalidBoostCap', [5n, max88 + 1n]);
+    await expectRevert(simulate(0, 'setBoostCap', [1n, 1n]), 'StakingInvalidBoostCap', [1n, 1n]);
+    await expectRevert(simulate(0, 'setBoostCap', [256n, 1n]), 'StakingInvalidBoostCap', [256n, 1n]);
+    expect(await cap(5n)).toBe(max88);
+  });
+
   it('rejects unknown pools, zero amounts and withdrawals above the stake', async () => {
     await expectRevert(simulate(1, 'deposit', [1n, 1n]), 'StakingInvalidPool', [1n]);
     await expectRevert(simulate(1, 'harvest', [7n]), 'StakingInvalidPool', [7n]);

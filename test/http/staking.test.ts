@@ -493,6 +493,25 @@ describe('APY and wallet rules (no chain)', () => {
   });
 });
 
+describe('a stake above the card tier cap', () => {
+  it("shows the multiplier in effect: the tier's boost on the cap, 1x on the rest, and effectiveApy = baseApy * multiplier", async () => {
+    // Silver (2x) boosts at most 100,000 tokens: 300,000 staked count as 300,000 + 100,000 = 400,000.
+    const account = 7;
+    const card = await mintCard(t.chain, account);
+    expect(card).toBeGreaterThan(4_000n);
+    await stakingWrite(account, 'refreshBoost', [0n]);
+    await deposit(account, tokens(300_000));
+    const data = await position(addr(account));
+    expect(data).toMatchObject({
+      stakedPrimary: tokens(300_000).toString(),
+      effectiveStake: tokens(400_000).toString(),
+      tier: 'SILVER',
+      multiplier: 1.33,
+    });
+    expect(data.effectiveApy).toBe(Number(BigInt(Math.round(data.baseApy * 100)) * 133n) / 10_000);
+  });
+});
+
 // Last: it stops the file's chain.
 describe('chain outage', () => {
   it('answers 503 CHAIN_UNAVAILABLE on both routes once the node is gone; a bad wallet is still a 400', async () => {

@@ -637,7 +637,7 @@ export interface paths {
         };
         /**
          * A wallet's stake, boost, pending emission and APY in pool 0 (the primary token), read on-chain
-         * @description Read at the latest block. tier and multiplier are the boost the staking contract recorded for the wallet (set by refreshBoost(0)); a wallet without a recorded card, including one with no stake, is NONE with multiplier 1. Base APY = pool 0's emission a year / max(total effective stake, 1,000,000 tokens), in percent with 2 decimals; emission and primary token valued 1:1. effectiveApy = baseApy * multiplier. 400 BAD_REQUEST for an invalid wallet; 503 CHAIN_UNAVAILABLE when the chain does not answer.
+         * @description Read at the latest block. tier is the card the staking contract recorded as the wallet's boost (set by refreshBoost(0)), and multiplier the boost in effect (effectiveStake / stakedPrimary, 2 decimals: a card boosts only up to its tier's cap of stake, the rest counts at 1x); a wallet without a recorded card is NONE with multiplier 1. Base APY = pool 0's emission a year / max(total effective stake, 1,000,000 tokens), in percent with 2 decimals; emission and primary token valued 1:1. effectiveApy = baseApy * multiplier. 400 BAD_REQUEST for an invalid wallet; 503 CHAIN_UNAVAILABLE when the chain does not answer.
          */
         get: operations["getStakingPositionByWallet"];
         put?: never;
@@ -5963,11 +5963,11 @@ export interface operations {
                         data: {
                             /** @description Base APY of pool 0 in percent, 2 decimals */
                             baseApy: number;
-                            /** @description baseApy times multiplier, in percent */
+                            /** @description baseApy times multiplier (the multiplier in effect), in percent */
                             effectiveApy: number;
-                            /** @description stakedPrimary times the recorded multiplier (wei) */
+                            /** @description stakedPrimary with the card's multiplier applied up to the tier's cap of stake, the rest at 1x (wei) */
                             effectiveStake: string;
-                            /** @description Recorded boost: 5 (Black), 3 (Gold), 2 (Silver), 1 (none) */
+                            /** @description Multiplier in effect: effectiveStake / stakedPrimary, rounded down to 2 decimals. A card's boost (5 Black, 3 Gold, 2 Silver) applies up to its tier's cap of stake (Black 1,000,000, Gold 250,000, Silver 100,000 primary tokens by default), so a larger stake has a multiplier between 1 and the tier's. Without a stake, the recorded card's multiplier; 1 without a card */
                             multiplier: number;
                             /** @description Unclaimed emission tokens, what harvest(0) would pay now (wei) */
                             pendingEmission: string;

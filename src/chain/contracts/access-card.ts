@@ -99,3 +99,21 @@ export function lockCall(chain: Pick<Chain, 'contracts'>, tokenId: bigint): TxRe
     data: encodeFunctionData({ abi: AccessCardAbi, functionName: 'markCompanyDeployed', args: [tokenId] }),
   };
 }
+
+/**
+ * Why the platform must not run on this deployment, or undefined when it may: the access card must report every
+ * transfer to the deployment's staking contract, or a card lent for one transaction keeps its boost (the card
+ * refuses any other listener; zero is the state of a card deployed before the listener was made mandatory and never
+ * wired). A node that does not answer is CHAIN_UNAVAILABLE.
+ */
+export async function cardListenerProblem(chain: CardChain): Promise<string | undefined> {
+  const { accessCard, staking } = chain.contracts;
+  if (!accessCard || !staking) return undefined;
+  const listener = await onChain(() =>
+    chain.publicClient.readContract({ address: accessCard, abi: AccessCardAbi, functionName: 'staking' }),
+  );
+  if (listener.toLowerCase() === staking.toLowerCase()) return undefined;
+  return listener === zeroAddress
+    ? `the access card ${accessCard} reports its transfers to no staking contract: run npm run cli -- deploy (it calls setStaking(${staking}))`
+    : `the access card ${accessCard} reports its transfers to ${listener}, not the staking contract ${staking}: run npm run cli -- deploy`;
+}

@@ -53,6 +53,13 @@ export function quoteTrade(chain: ReadChain, side: 'buy' | 'sell', token: Addres
   );
 }
 
+/**
+ * The least gas each staking call is sent with, above its measured worst case (a first deposit or harvest that
+ * creates the position's slots, in a block where the pool's accumulator moves for the first time, with a card's
+ * boost to settle): the node's estimate, made in another block, can fall short of it.
+ */
+export const STAKING_GAS_FLOOR = { deposit: 220_000n, withdraw: 180_000n, harvest: 180_000n } as const;
+
 /** Stakes (`deposit`) or unstakes (`withdraw`) `amount` of the primary token in pool 0, or harvests its emission. */
 export function stakingCall(chain: Pick<Chain, 'contracts'>, action: 'deposit' | 'withdraw' | 'harvest', amount = 0n) {
   const to = requireContract(chain.contracts, 'staking');
@@ -60,7 +67,7 @@ export function stakingCall(chain: Pick<Chain, 'contracts'>, action: 'deposit' |
     action === 'harvest'
       ? encodeFunctionData({ abi: StakingAbi, functionName: 'harvest', args: [PRIMARY_POOL_ID] })
       : encodeFunctionData({ abi: StakingAbi, functionName: action, args: [PRIMARY_POOL_ID, amount] });
-  return { to, data } satisfies TxRequest;
+  return { to, data, gasFloor: STAKING_GAS_FLOOR[action] } satisfies TxRequest;
 }
 
 export interface WalletHoldings {

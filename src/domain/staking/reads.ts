@@ -41,10 +41,19 @@ export function tierOfCard(cardId: bigint): StakingTier {
   return tierOf(Number(cardId))?.name ?? 'NONE';
 }
 
+/**
+ * The multiplier in effect: effective stake / staked amount, rounded down to 2 decimals (a card boosts only up to its
+ * tier's cap, so a stake above the cap earns less than the tier's multiplier). Without a stake, the card's recorded
+ * multiplier (what a stake within the cap would get); 1 when none is recorded.
+ */
+export function multiplierInEffect(amount: bigint, effective: bigint, recorded: bigint): number {
+  if (amount === 0n) return Number(recorded === 0n ? BigInt(NO_CARD_MULTIPLIER) : recorded);
+  return Number((effective * 100n) / amount) / 100;
+}
+
 export async function readStakingPosition(deps: Deps, wallet: Address): Promise<StakingPosition> {
   const { amount, effective, multiplier: recorded, cardId, pending, rate } = await readPosition(deps.chain, wallet);
-  // userInfo already reads an unset multiplier as 1; the guard keeps a malformed answer from zeroing the APY.
-  const multiplier = recorded === 0n ? BigInt(NO_CARD_MULTIPLIER) : recorded;
+  const multiplier = multiplierInEffect(amount, effective, recorded);
   const bps = baseApyBps(rate);
   return {
     wallet,
@@ -52,9 +61,10 @@ export async function readStakingPosition(deps: Deps, wallet: Address): Promise<
     effectiveStake: effective.toString(),
     pendingEmission: pending.toString(),
     tier: tierOfCard(cardId),
-    multiplier: Number(multiplier),
+    multiplier,
     baseApy: bpsToPercent(bps),
-    effectiveApy: bpsToPercent(bps * multiplier),
+    // The exact product of the two, as one division: base (hundredths of a percent) times the multiplier's hundredths.
+    effectiveApy: Number(bps * BigInt(Math.round(multiplier * 100))) / 10_000,
   };
 }
 

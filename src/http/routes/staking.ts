@@ -33,7 +33,7 @@ export default async function stakingRoutes(app: App, { container }: RouteOption
       schema: {
         tags: ['staking'],
         summary: "A wallet's stake, boost, pending emission and APY in pool 0 (the primary token), read on-chain",
-        description: `Read at the latest block. tier and multiplier are the boost the staking contract recorded for the wallet (set by refreshBoost(0)); a wallet without a recorded card, including one with no stake, is NONE with multiplier 1. ${APY_RULE} effectiveApy = baseApy * multiplier. 400 BAD_REQUEST for an invalid wallet; 503 CHAIN_UNAVAILABLE when the chain does not answer.`,
+        description: `Read at the latest block. tier is the card the staking contract recorded as the wallet's boost (set by refreshBoost(0)), and multiplier the boost in effect (effectiveStake / stakedPrimary, 2 decimals: a card boosts only up to its tier's cap of stake, the rest counts at 1x); a wallet without a recorded card is NONE with multiplier 1. ${APY_RULE} effectiveApy = baseApy * multiplier. 400 BAD_REQUEST for an invalid wallet; 503 CHAIN_UNAVAILABLE when the chain does not answer.`,
         params: WalletParams,
         response: { 200: StakingPositionResponse, ...internalErrors },
       },

@@ -27,18 +27,21 @@ const Wei = (description: string) => Type.String({ pattern: '^[0-9]+$', descript
 export const StakingPosition = Type.Object({
   wallet: AddressString,
   stakedPrimary: Wei('Primary tokens staked in pool 0 (wei)'),
-  effectiveStake: Wei('stakedPrimary times the recorded multiplier (wei)'),
+  effectiveStake: Wei(
+    "stakedPrimary with the card's multiplier applied up to the tier's cap of stake, the rest at 1x (wei)",
+  ),
   pendingEmission: Wei('Unclaimed emission tokens, what harvest(0) would pay now (wei)'),
   tier: StringEnum(STAKING_TIERS, {
     description: "Tier of the access card the staking contract recorded as this wallet's boost; NONE without one",
   }),
-  multiplier: Type.Integer({
+  multiplier: Type.Number({
     minimum: NO_CARD_MULTIPLIER,
     maximum: MULTIPLIER_MAX,
-    description: 'Recorded boost: 5 (Black), 3 (Gold), 2 (Silver), 1 (none)',
+    description:
+      "Multiplier in effect: effectiveStake / stakedPrimary, rounded down to 2 decimals. A card's boost (5 Black, 3 Gold, 2 Silver) applies up to its tier's cap of stake (Black 1,000,000, Gold 250,000, Silver 100,000 primary tokens by default), so a larger stake has a multiplier between 1 and the tier's. Without a stake, the recorded card's multiplier; 1 without a card",
   }),
   baseApy: Percent('Base APY of pool 0 in percent, 2 decimals'),
-  effectiveApy: Percent('baseApy times multiplier, in percent'),
+  effectiveApy: Percent('baseApy times multiplier (the multiplier in effect), in percent'),
 });
 export const StakingPositionResponse = internalOk(StakingPosition);
 
