@@ -59,6 +59,19 @@ export const companies = pgTable(
     autonomyLevel: text('autonomy_level').notNull().default('STRATEGY_AUTONOMOUS'),
     league: text('league').notNull().default('MACHINE'),
     ceoPrompt: text('ceo_prompt'),
+    /**
+     * Who signed the request that last set ceoPrompt (checksummed); null when it was set unsigned
+     * (COMPANY_PATCH_AUTH=ip) or before signers were recorded. Only a directive its company's current creator signed
+     * may name a token that fails the buy rules (docs/api/agents.md "Buy rules").
+     */
+    ceoPromptSigner: text('ceo_prompt_signer'),
+    /** Who signed the request that last set masterDirective (PATCH /engine is always signed); null before recorded. */
+    masterDirectiveSigner: text('master_directive_signer'),
+    /**
+     * When ceoPrompt or masterDirective was last set, on the chain's clock: a token launched after it is not the one
+     * the directive named (docs/api/agents.md "Buy rules").
+     */
+    directiveSetAt: timestamp('directive_set_at', { withTimezone: true, mode: 'date' }),
     enginePreset: text('engine_preset').notNull().default('BALANCED'),
     engineConfig: jsonb('engine_config').$type<EngineConfig>(),
     toolkitConfig: jsonb('toolkit_config').$type<ToolkitConfig>(),

@@ -1,0 +1,3 @@
+ALTER TABLE "companies" ADD COLUMN "ceo_prompt_signer" text;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "master_directive_signer" text;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "directive_set_at" timestamp with time zone;
