@@ -229,7 +229,8 @@ describe('a model that tries to move money elsewhere', () => {
   });
 
   it('offers the tools as function calls and takes the calls an endpoint answers with, under the same checks', async () => {
-    await patch(co, { ceoPrompt: null, autonomyLevel: 'FULLY_AUTONOMOUS' });
+    // The owner's signed directive names LIM, a token too young for the buy rules: the buy is the owner's call.
+    await patch(co, { ceoPrompt: 'You may trade LIM.', autonomyLevel: 'FULLY_AUTONOMOUS' });
     fake.reset();
     remoteModel({
       role: (role) =>
@@ -335,6 +336,8 @@ describe('a crash between signing and broadcasting', () => {
       },
     });
     const crashing = { ...t.container, chain: { ...t.container.chain, publicClient: dying } };
+    // LIM is too young for the buy rules: the owner's signed directive names it.
+    await patch(co, { ceoPrompt: 'You may trade LIM.', autonomyLevel: 'FULLY_AUTONOMOUS' });
     const [company] = await t.database.db.select().from(agents).where(eq(agents.id, co.cfo.id));
     // A daily limit the trade fills exactly: its retry must not count the trade against itself.
     const traded = (await t.database.db.select().from(agentActions).where(eq(agentActions.companyId, co.id)))

@@ -2478,6 +2478,17 @@ export interface operations {
                             tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
                             tokenSymbol: string | null;
                             toolkitConfig: {
+                                /** @description Which tokens the agents may buy: platform minimums a company may tighten but not loosen (docs/api/agents.md "Buy rules") */
+                                buyRules?: {
+                                    /** @description Largest buy as a share of the USDC in the token's curve or pool, in basis points (platform maximum 200) */
+                                    maxLiquidityBps?: number;
+                                    /** @description Fewest distinct traders over 24 h, not counting the token's company's own wallets (platform minimum 10) */
+                                    minDistinctTraders?: number;
+                                    /** @description Youngest token (hours since launch, the chain's clock) an agent may buy (platform minimum 24) */
+                                    minTokenAgeHours?: number;
+                                    /** @description Hours without buying a token again after an agent sold it at a loss (platform minimum 24) */
+                                    stopLossCooldownHours?: number;
+                                };
                                 disabledTools?: string[];
                                 enabledTools?: string[];
                                 /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
@@ -2688,6 +2699,17 @@ export interface operations {
                             tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
                             tokenSymbol: string | null;
                             toolkitConfig: {
+                                /** @description Which tokens the agents may buy: platform minimums a company may tighten but not loosen (docs/api/agents.md "Buy rules") */
+                                buyRules?: {
+                                    /** @description Largest buy as a share of the USDC in the token's curve or pool, in basis points (platform maximum 200) */
+                                    maxLiquidityBps?: number;
+                                    /** @description Fewest distinct traders over 24 h, not counting the token's company's own wallets (platform minimum 10) */
+                                    minDistinctTraders?: number;
+                                    /** @description Youngest token (hours since launch, the chain's clock) an agent may buy (platform minimum 24) */
+                                    minTokenAgeHours?: number;
+                                    /** @description Hours without buying a token again after an agent sold it at a loss (platform minimum 24) */
+                                    stopLossCooldownHours?: number;
+                                };
                                 disabledTools?: string[];
                                 enabledTools?: string[];
                                 /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
@@ -2805,6 +2827,17 @@ export interface operations {
                         scrapeSummary?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
                     } | null;
                     toolkitConfig?: {
+                        /** @description Which tokens the agents may buy: platform minimums a company may tighten but not loosen (docs/api/agents.md "Buy rules") */
+                        buyRules?: {
+                            /** @description Largest buy as a share of the USDC in the token's curve or pool, in basis points (platform maximum 200) */
+                            maxLiquidityBps?: number;
+                            /** @description Fewest distinct traders over 24 h, not counting the token's company's own wallets (platform minimum 10) */
+                            minDistinctTraders?: number;
+                            /** @description Youngest token (hours since launch, the chain's clock) an agent may buy (platform minimum 24) */
+                            minTokenAgeHours?: number;
+                            /** @description Hours without buying a token again after an agent sold it at a loss (platform minimum 24) */
+                            stopLossCooldownHours?: number;
+                        };
                         disabledTools?: string[];
                         enabledTools?: string[];
                         /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
@@ -2850,6 +2883,17 @@ export interface operations {
                             /** @enum {string} */
                             league: "MACHINE" | "HUMAN";
                             toolkitConfig: {
+                                /** @description Which tokens the agents may buy: platform minimums a company may tighten but not loosen (docs/api/agents.md "Buy rules") */
+                                buyRules?: {
+                                    /** @description Largest buy as a share of the USDC in the token's curve or pool, in basis points (platform maximum 200) */
+                                    maxLiquidityBps?: number;
+                                    /** @description Fewest distinct traders over 24 h, not counting the token's company's own wallets (platform minimum 10) */
+                                    minDistinctTraders?: number;
+                                    /** @description Youngest token (hours since launch, the chain's clock) an agent may buy (platform minimum 24) */
+                                    minTokenAgeHours?: number;
+                                    /** @description Hours without buying a token again after an agent sold it at a loss (platform minimum 24) */
+                                    stopLossCooldownHours?: number;
+                                };
                                 disabledTools?: string[];
                                 enabledTools?: string[];
                                 /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
@@ -4452,6 +4496,17 @@ export interface operations {
                             tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
                             tokenSymbol: string | null;
                             toolkitConfig: {
+                                /** @description Which tokens the agents may buy: platform minimums a company may tighten but not loosen (docs/api/agents.md "Buy rules") */
+                                buyRules?: {
+                                    /** @description Largest buy as a share of the USDC in the token's curve or pool, in basis points (platform maximum 200) */
+                                    maxLiquidityBps?: number;
+                                    /** @description Fewest distinct traders over 24 h, not counting the token's company's own wallets (platform minimum 10) */
+                                    minDistinctTraders?: number;
+                                    /** @description Youngest token (hours since launch, the chain's clock) an agent may buy (platform minimum 24) */
+                                    minTokenAgeHours?: number;
+                                    /** @description Hours without buying a token again after an agent sold it at a loss (platform minimum 24) */
+                                    stopLossCooldownHours?: number;
+                                };
                                 disabledTools?: string[];
                                 enabledTools?: string[];
                                 /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */

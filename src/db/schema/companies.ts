@@ -41,10 +41,18 @@ export interface TradingLimits {
   /** Largest slippage a trade accepts from its quote, in basis points. */
   maxSlippageBps?: number;
 }
+/** The company's buy rules over the platform's (docs/api/agents.md "Buy rules"): each may only be stricter. */
+export interface BuyRulesConfig {
+  minTokenAgeHours?: number;
+  minDistinctTraders?: number;
+  maxLiquidityBps?: number;
+  stopLossCooldownHours?: number;
+}
 export interface ToolkitConfig {
   enabledTools?: string[];
   disabledTools?: string[];
   limits?: TradingLimits;
+  buyRules?: BuyRulesConfig;
 }
 
 export const companies = pgTable(
