@@ -377,15 +377,3 @@ describe('a crash between signing and broadcasting', () => {
     expect(await trading.usdcOf(co.cfo.address)).toBe(usdcBefore - 3n * USDC);
   });
 });
-
-describe('a symbol that names two tokens', () => {
-  it('trades neither: a copycat launch of the same symbol cannot redirect a buy', async () => {
-    const copycat = await staffedCompany(t, 3, { name: 'Copycat Co' });
-    await trading.launch(copycat.id, 'LIM', 3);
-    await patch(co, { toolkitConfig: null, ceoPrompt: 'Buy 1 USDC of LIM.' });
-    const before = await sentBy(co);
-    const r = await round(co);
-    expect(r.actionsExecuted).toContainEqual('CFO buy_token: refused: LIM names more than one token of the platform');
-    expect(await sentBy(co)).toBe(before);
-  });
-});

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -92,6 +93,11 @@ export const companies = pgTable(
     tokenName: text('token_name'),
     tokenSymbol: text('token_symbol'),
     /**
+     * True for a token launched with a symbol an earlier launch already had (ignoring case), before symbols were
+     * unique: the first keeps the symbol, this one is named by its company's slug or its address only.
+     */
+    tokenSymbolDuplicate: boolean('token_symbol_duplicate').notNull().default(false),
+    /**
      * The token's spot price after its latest indexed trade (USDC base units per whole token: the curve's virtual
      * reserves, or the v4 pool's sqrtPrice once graduated) and that trade's place (block, log), so a batch applied
      * again never puts back an older price. Null before the first trade.
@@ -144,6 +150,10 @@ export const companies = pgTable(
     // Whose treasury an address is (a treasury belongs to one company).
     index('companies_treasury_idx').on(t.treasuryAddress),
     uniqueIndex('companies_token_address_unique').on(t.tokenAddress),
+    // A symbol names one token, ignoring case: set when a launch is requested, so two launches cannot both take it.
+    uniqueIndex('companies_token_symbol_unique')
+      .on(sql`lower(${t.tokenSymbol})`)
+      .where(sql`${t.tokenSymbol} is not null and not ${t.tokenSymbolDuplicate}`),
     // GET /api/v1/tokens, newest first, with and without a status filter.
     index('companies_token_list_idx')
       .on(t.tokenPublicAt.desc().nullsFirst(), t.id.desc().nullsFirst())

@@ -108,10 +108,17 @@ async function tokenNamed(deps: TradeDeps, symbol: unknown): Promise<Target> {
       status: companies.tokenStatus,
     })
     .from(companies)
-    .where(and(eq(companies.tokenSymbol, symbol), ne(companies.tokenStatus, 'PRE_PUBLIC')))
+    .where(
+      and(
+        sql`lower(${companies.tokenSymbol}) = lower(${symbol})`,
+        eq(companies.tokenSymbolDuplicate, false),
+        ne(companies.tokenStatus, 'PRE_PUBLIC'),
+      ),
+    )
     .limit(2);
   if (!rows[0]?.address) return refuse(`${symbol} is not a launched token of the platform`);
-  // Symbols are not unique across companies: a name that could mean two tokens trades neither.
+  // Symbols are unique ignoring case (a unique index; older duplicates are named by slug or address only): a name
+  // that could still mean two tokens trades neither.
   if (rows.length > 1) return refuse(`${symbol} names more than one token of the platform`);
   const row = rows[0];
   return {
@@ -145,6 +152,27 @@ async function checkBuyRules(deps: TradeDeps, action: AgentAction, target: Targe
   if (broken) refuse(broken);
 }
 
+/**
+ * A token the company's directive names but that launched after the directive was last set is not the token the
+ * directive meant: whoever launched it first front-ran the directive. Refused.
+ */
+async function checkNamedBeforeLaunch(deps: TradeDeps, action: AgentAction, target: Target) {
+  const [owner] = await deps.database.db
+    .select({
+      ceoPrompt: companies.ceoPrompt,
+      masterDirective: companies.masterDirective,
+      directiveSetAt: companies.directiveSetAt,
+    })
+    .from(companies)
+    .where(eq(companies.id, action.company.id));
+  if (!owner?.directiveSetAt || !target.publicAt || target.publicAt <= owner.directiveSetAt) return;
+  if ([owner.ceoPrompt, owner.masterDirective].some((text) => namesToken(text, target.symbol, true))) {
+    refuse(
+      `${target.symbol} (${target.address}) launched at ${target.publicAt.toISOString()}, after the directive that names it was set (${owner.directiveSetAt.toISOString()}): not the token the directive meant`,
+    );
+  }
+}
+
 async function teamOf(deps: TradeDeps, action: AgentAction): Promise<Address[]> {
   return (
     action.teamAddresses ??
@@ -175,7 +203,7 @@ async function admit(
   wallet: AgentWallet,
   limits: Limits,
   notional: bigint,
-  token: Address | null,
+  token: { address: Address; companyId: string } | null,
 ): Promise<string> {
   const day = new Date(Number(await chainTime(deps.chain.publicClient)) * 1000).toISOString().slice(0, 10);
   const key = `agent:${action.key}`;
@@ -212,7 +240,8 @@ async function admit(
       agentId: wallet.agentId,
       roundId: action.roundId,
       tool: action.tool,
-      tokenAddress: token,
+      tokenAddress: token?.address ?? null,
+      tokenCompanyId: token?.companyId ?? null,
       notionalUsdc: notional,
       day,
       status: 'SENT',
@@ -266,6 +295,7 @@ const outcome = (receipt: TransactionReceipt, done: string) =>
 
 async function trade(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, limits: Limits): Promise<string> {
   const target = await tokenNamed(deps, action.args.token);
+  await checkNamedBeforeLaunch(deps, action, target);
   const isBuy = action.tool === 'buy_token';
   const usdcAddress = requireContract(deps.chain.contracts, 'usdc');
   const launcher = launcherAddress(deps.chain);
@@ -301,7 +331,7 @@ async function trade(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
     await checkBuyRules(deps, action, target, amountIn, team);
   }
   const minOut = (quoted * BigInt(10_000 - limits.maxSlippageBps)) / 10_000n;
-  const key = await admit(deps, action, wallet, limits, notional, target.address);
+  const key = await admit(deps, action, wallet, limits, notional, target);
   const receipt = await send(
     deps,
     wallet,

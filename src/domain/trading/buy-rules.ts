@@ -57,9 +57,10 @@ const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * written with a dollar sign in any case ("$sprnt"). Lower-case words do not name a token, so a token called "THE"
  * is not named by every sentence.
  */
-export function namesToken(text: string | null, symbol: string): boolean {
+export function namesToken(text: string | null, symbol: string, anyCase = false): boolean {
   if (!text) return false;
   const s = literal(symbol);
+  if (anyCase) return new RegExp(`(^|[^A-Za-z0-9])\\$?${s}(?![A-Za-z0-9])`, 'i').test(text);
   return (
     new RegExp(`(^|[^A-Za-z0-9$])${s}(?![A-Za-z0-9])`).test(text) ||
     new RegExp(`\\$${s}(?![A-Za-z0-9])`, 'i').test(text)

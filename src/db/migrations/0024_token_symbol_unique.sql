@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "companies_token_symbol_unique" ON "companies" USING btree (lower("token_symbol")) WHERE "companies"."token_symbol" is not null and not "companies"."token_symbol_duplicate";
