@@ -29,7 +29,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key; running services stop accepting it within API_KEY_CACHE_MS */
+        /** Revoke an API key; every running service stops accepting it at once (a database notification) */
         delete: operations["deleteAdminApiKeysById"];
         options?: never;
         head?: never;
