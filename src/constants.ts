@@ -227,6 +227,27 @@ export const TRADING_LIMITS_DEFAULT = {
 } as const;
 /** The bounds a company may set its limits within. */
 export const TRADE_SLIPPAGE_BPS_MAX = 5_000;
+/**
+ * The buy rules (docs/api/agents.md "Buy rules"): which tokens any agent of the platform may buy, whatever model
+ * decided it, checked next to the hard limits. Platform minimums: a company's toolkitConfig.buyRules may tighten each
+ * one (up to BUY_RULES_STRICTEST) but never loosen it. A token must be at least 24 h old on the chain's clock, have
+ * had at least 10 distinct traders over the last 24 h (not counting wallets linked to its company), a buy may take at
+ * most 2% of the USDC in its curve or pool, and after a stop-loss (an agent's sale at a loss) the company's agents do
+ * not buy that token again for 24 h. A token the creator's current signed directive names is the owner's own call.
+ */
+export const BUY_RULES_DEFAULT = {
+  minTokenAgeHours: 24,
+  minDistinctTraders: 10,
+  maxLiquidityBps: 200,
+  stopLossCooldownHours: 24,
+} as const;
+/** The strictest buy rules a company may set (a year, 10,000 traders, 0.01% of the liquidity, a year). */
+export const BUY_RULES_STRICTEST = {
+  minTokenAgeHours: 8_760,
+  minDistinctTraders: 10_000,
+  maxLiquidityBps: 1,
+  stopLossCooldownHours: 8_760,
+} as const;
 /** A USDC amount as a decimal string: up to 12 whole digits, 6 decimals. */
 export const USDC_AMOUNT_PATTERN = '^\\d{1,12}(\\.\\d{1,6})?$';
 /** A token amount as a decimal string (up to 18 decimals), or `all` of what the wallet holds. */

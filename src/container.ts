@@ -10,7 +10,7 @@ import { openChain } from './chain/index.ts';
 import { createOutbox } from './chain/outbox.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { createApiKeyVerifier } from './domain/auth/api-keys.ts';
+import { API_KEYS_CHANNEL, createApiKeyVerifier } from './domain/auth/api-keys.ts';
 import type { ComputeProvider } from './domain/compute/provider.ts';
 import { createModelProvider, type ModelProvider } from './domain/engine/models/index.ts';
 import { createEventHub } from './domain/events/hub.ts';
@@ -80,6 +80,10 @@ export async function createContainer(
 
     const now = parts.now ?? Date.now;
     const apiKeys = createApiKeyVerifier(database.db, { cacheMs: config.apiKeyCacheMs, now });
+    // A key created or revoked by any process (another replica, the CLI on PostgreSQL) counts here at once. An
+    // empty payload (the listening connection came back) clears too. PGlite has one process: the same in-process.
+    const unlistenKeys = await database.listen(API_KEYS_CHANNEL, () => apiKeys.clear());
+    closers.push(unlistenKeys);
     const outbox = createOutbox({ db: database.db, chain: opened.chain, wallet: opened.chain.platform });
     // On the local chain both keys are account 0: one outbox then, so nonces are never handed out twice.
     const sameKey = opened.chain.oracle.account.address === opened.chain.platform.account.address;

@@ -229,7 +229,8 @@ describe('a model that tries to move money elsewhere', () => {
   });
 
   it('offers the tools as function calls and takes the calls an endpoint answers with, under the same checks', async () => {
-    await patch(co, { ceoPrompt: null, autonomyLevel: 'FULLY_AUTONOMOUS' });
+    // The owner's signed directive names LIM, a token too young for the buy rules: the buy is the owner's call.
+    await patch(co, { ceoPrompt: 'You may trade LIM.', autonomyLevel: 'FULLY_AUTONOMOUS' });
     fake.reset();
     remoteModel({
       role: (role) =>
@@ -335,6 +336,8 @@ describe('a crash between signing and broadcasting', () => {
       },
     });
     const crashing = { ...t.container, chain: { ...t.container.chain, publicClient: dying } };
+    // LIM is too young for the buy rules: the owner's signed directive names it.
+    await patch(co, { ceoPrompt: 'You may trade LIM.', autonomyLevel: 'FULLY_AUTONOMOUS' });
     const [company] = await t.database.db.select().from(agents).where(eq(agents.id, co.cfo.id));
     // A daily limit the trade fills exactly: its retry must not count the trade against itself.
     const traded = (await t.database.db.select().from(agentActions).where(eq(agentActions.companyId, co.id)))
@@ -372,17 +375,5 @@ describe('a crash between signing and broadcasting', () => {
     expect(again).toContain(pending!.hash);
     await jobs.find((j) => j.name === 'settle-outbox')!.run(t.database.db, t.container);
     expect(await trading.usdcOf(co.cfo.address)).toBe(usdcBefore - 3n * USDC);
-  });
-});
-
-describe('a symbol that names two tokens', () => {
-  it('trades neither: a copycat launch of the same symbol cannot redirect a buy', async () => {
-    const copycat = await staffedCompany(t, 3, { name: 'Copycat Co' });
-    await trading.launch(copycat.id, 'LIM', 3);
-    await patch(co, { toolkitConfig: null, ceoPrompt: 'Buy 1 USDC of LIM.' });
-    const before = await sentBy(co);
-    const r = await round(co);
-    expect(r.actionsExecuted).toContainEqual('CFO buy_token: refused: LIM names more than one token of the platform');
-    expect(await sentBy(co)).toBe(before);
   });
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createId } from '@paralleldrive/cuid2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRADE_TOOLS } from '../../src/constants.ts';
 import type { Database } from '../../src/db/client.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import {
@@ -70,6 +71,8 @@ describe.skipIf(!onPostgres)('two replicas on one PostgreSQL', () => {
       league: 'HUMAN',
       creatorAddress: '0x000000000000000000000000000000000000dEaD',
       cardTokenId: 4242,
+      // Its agents cannot trade: an unsigned PATCH is allowed only then (docs/api/companies.md "Directive and engine").
+      toolkitConfig: { disabledTools: [...TRADE_TOOLS] },
     });
     // Both replicas read it, and keep it.
     expect((await read(a, `/api/companies/${id}`)).data.ceoPrompt).toBeNull();

@@ -3,7 +3,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { CEO_PROMPT_MAX, ENGINE_MODEL_IDS, MASTER_DIRECTIVE_MAX, TOOLS_LIST_MAX } from '../../src/constants.ts';
+import {
+  CEO_PROMPT_MAX,
+  ENGINE_MODEL_IDS,
+  MASTER_DIRECTIVE_MAX,
+  TOOLS_LIST_MAX,
+  TRADE_TOOLS,
+} from '../../src/constants.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import type { ComputeProvider } from '../../src/domain/compute/provider.ts';
 import { startTestApp, useTestApp } from '../helpers/app.ts';
@@ -105,17 +111,35 @@ describe('PATCH /api/companies/{id}', () => {
 });
 
 describe('PATCH /api/companies/{id} with COMPANY_PATCH_AUTH=ip', () => {
-  it('accepts an unsigned directive', async () => {
+  it('accepts an unsigned directive while the agents cannot trade, and asks for the signature once they can', async () => {
     const ip = await startTestApp({ database: t.database, chain: t.chain, env: { COMPANY_PATCH_AUTH: 'ip' } });
+    const unsigned = (payload: Record<string, unknown>) =>
+      ip.app.inject({ method: 'PATCH', url: `/api/companies/${id}`, payload });
     try {
-      const res = await ip.app.inject({
-        method: 'PATCH',
-        url: `/api/companies/${id}`,
-        payload: { autonomyLevel: 'STRATEGY_AUTONOMOUS' },
+      // Trading and staking tools are on by default: 401, naming why.
+      const refused = await unsigned({ autonomyLevel: 'STRATEGY_AUTONOMOUS' });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().error).toMatchObject({
+        code: 'UNAUTHORIZED',
+        message: expect.stringContaining('trading or staking tools are enabled'),
       });
+      const off = { disabledTools: [...TRADE_TOOLS] };
+      expect((await signed(ip.app, 1, 'PATCH', `/api/companies/${id}`, { toolkitConfig: off })).statusCode).toBe(200);
+      const res = await unsigned({ autonomyLevel: 'STRATEGY_AUTONOMOUS' });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ autonomyLevel: 'STRATEGY_AUTONOMOUS', league: 'MACHINE' });
+      // Just one trading tool back on is enough to need the signature.
+      expect((await unsigned({ toolkitConfig: { disabledTools: off.disabledTools.slice(1) } })).statusCode).toBe(401);
+      // A bad signature is refused as such, not taken as unsigned.
+      const forged = await ip.app.inject({
+        method: 'PATCH',
+        url: `/api/companies/${id}`,
+        headers: { authorization: `Wallet ${devAccount(1).address}:1:0x00` },
+        payload: { ceoPrompt: 'x' },
+      });
+      expect(forged.statusCode).toBe(401);
     } finally {
+      await signed(t.app, 1, 'PATCH', `/api/companies/${id}`, { toolkitConfig: null });
       await ip.close();
     }
   });

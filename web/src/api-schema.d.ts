@@ -29,7 +29,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key; running services stop accepting it within API_KEY_CACHE_MS */
+        /** Revoke an API key; every running service stops accepting it at once (a database notification) */
         delete: operations["deleteAdminApiKeysById"];
         options?: never;
         head?: never;
@@ -2689,6 +2689,17 @@ export interface operations {
                             tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
                             tokenSymbol: string | null;
                             toolkitConfig: {
+                                /** @description Which tokens the agents may buy: platform minimums a company may tighten but not loosen (docs/api/agents.md "Buy rules") */
+                                buyRules?: {
+                                    /** @description Largest buy as a share of the USDC in the token's curve or pool, in basis points (platform maximum 200) */
+                                    maxLiquidityBps?: number;
+                                    /** @description Fewest distinct traders over 24 h, not counting the token's company's own wallets (platform minimum 10) */
+                                    minDistinctTraders?: number;
+                                    /** @description Youngest token (hours since launch, the chain's clock) an agent may buy (platform minimum 24) */
+                                    minTokenAgeHours?: number;
+                                    /** @description Hours without buying a token again after an agent sold it at a loss (platform minimum 24) */
+                                    stopLossCooldownHours?: number;
+                                };
                                 disabledTools?: string[];
                                 enabledTools?: string[];
                                 /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
@@ -2899,6 +2910,17 @@ export interface operations {
                             tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
                             tokenSymbol: string | null;
                             toolkitConfig: {
+                                /** @description Which tokens the agents may buy: platform minimums a company may tighten but not loosen (docs/api/agents.md "Buy rules") */
+                                buyRules?: {
+                                    /** @description Largest buy as a share of the USDC in the token's curve or pool, in basis points (platform maximum 200) */
+                                    maxLiquidityBps?: number;
+                                    /** @description Fewest distinct traders over 24 h, not counting the token's company's own wallets (platform minimum 10) */
+                                    minDistinctTraders?: number;
+                                    /** @description Youngest token (hours since launch, the chain's clock) an agent may buy (platform minimum 24) */
+                                    minTokenAgeHours?: number;
+                                    /** @description Hours without buying a token again after an agent sold it at a loss (platform minimum 24) */
+                                    stopLossCooldownHours?: number;
+                                };
                                 disabledTools?: string[];
                                 enabledTools?: string[];
                                 /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
@@ -3016,6 +3038,17 @@ export interface operations {
                         scrapeSummary?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
                     } | null;
                     toolkitConfig?: {
+                        /** @description Which tokens the agents may buy: platform minimums a company may tighten but not loosen (docs/api/agents.md "Buy rules") */
+                        buyRules?: {
+                            /** @description Largest buy as a share of the USDC in the token's curve or pool, in basis points (platform maximum 200) */
+                            maxLiquidityBps?: number;
+                            /** @description Fewest distinct traders over 24 h, not counting the token's company's own wallets (platform minimum 10) */
+                            minDistinctTraders?: number;
+                            /** @description Youngest token (hours since launch, the chain's clock) an agent may buy (platform minimum 24) */
+                            minTokenAgeHours?: number;
+                            /** @description Hours without buying a token again after an agent sold it at a loss (platform minimum 24) */
+                            stopLossCooldownHours?: number;
+                        };
                         disabledTools?: string[];
                         enabledTools?: string[];
                         /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
@@ -3061,6 +3094,17 @@ export interface operations {
                             /** @enum {string} */
                             league: "MACHINE" | "HUMAN";
                             toolkitConfig: {
+                                /** @description Which tokens the agents may buy: platform minimums a company may tighten but not loosen (docs/api/agents.md "Buy rules") */
+                                buyRules?: {
+                                    /** @description Largest buy as a share of the USDC in the token's curve or pool, in basis points (platform maximum 200) */
+                                    maxLiquidityBps?: number;
+                                    /** @description Fewest distinct traders over 24 h, not counting the token's company's own wallets (platform minimum 10) */
+                                    minDistinctTraders?: number;
+                                    /** @description Youngest token (hours since launch, the chain's clock) an agent may buy (platform minimum 24) */
+                                    minTokenAgeHours?: number;
+                                    /** @description Hours without buying a token again after an agent sold it at a loss (platform minimum 24) */
+                                    stopLossCooldownHours?: number;
+                                };
                                 disabledTools?: string[];
                                 enabledTools?: string[];
                                 /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
@@ -4664,6 +4708,17 @@ export interface operations {
                             tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
                             tokenSymbol: string | null;
                             toolkitConfig: {
+                                /** @description Which tokens the agents may buy: platform minimums a company may tighten but not loosen (docs/api/agents.md "Buy rules") */
+                                buyRules?: {
+                                    /** @description Largest buy as a share of the USDC in the token's curve or pool, in basis points (platform maximum 200) */
+                                    maxLiquidityBps?: number;
+                                    /** @description Fewest distinct traders over 24 h, not counting the token's company's own wallets (platform minimum 10) */
+                                    minDistinctTraders?: number;
+                                    /** @description Youngest token (hours since launch, the chain's clock) an agent may buy (platform minimum 24) */
+                                    minTokenAgeHours?: number;
+                                    /** @description Hours without buying a token again after an agent sold it at a loss (platform minimum 24) */
+                                    stopLossCooldownHours?: number;
+                                };
                                 disabledTools?: string[];
                                 enabledTools?: string[];
                                 /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */

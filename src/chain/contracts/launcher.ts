@@ -162,3 +162,53 @@ export function companyTokenTransfers(
     return (await Promise.all(calls)).flat();
   });
 }
+
+const erc20BalanceAbi = [
+  {
+    type: 'function',
+    name: 'balanceOf',
+    stateMutability: 'view',
+    inputs: [{ name: 'owner', type: 'address' }],
+    outputs: [{ name: '', type: 'uint256' }],
+  },
+] as const;
+
+/** The USDC behind a token's price: what its curve holds, or the USDC side of its pool once graduated. */
+export async function readLiquidity(
+  chain: Pick<Chain, 'publicClient' | 'contracts'>,
+  token: Address,
+  graduated: boolean,
+): Promise<bigint> {
+  const launcher = launcherAddress(chain);
+  if (!graduated) {
+    const curve = await onChain(() =>
+      chain.publicClient.readContract({
+        address: launcher,
+        abi: TokenLauncherAbi,
+        functionName: 'curveOf',
+        args: [token],
+      }),
+    );
+    return BigInt(curve.realUsdc);
+  }
+  // One full-range position holds equal value on both sides: the USDC side is the tokens the pool holds at its price.
+  // Only the token's one pool holds the token inside the PoolManager.
+  const manager = requireContract(chain.contracts, 'poolManager');
+  const [pooled, [price]] = await onChain(() =>
+    Promise.all([
+      chain.publicClient.readContract({
+        address: token,
+        abi: erc20BalanceAbi,
+        functionName: 'balanceOf',
+        args: [manager],
+      }),
+      chain.publicClient.readContract({
+        address: launcher,
+        abi: TokenLauncherAbi,
+        functionName: 'priceOf',
+        args: [token],
+      }),
+    ]),
+  );
+  return (pooled * price) / 10n ** 18n;
+}

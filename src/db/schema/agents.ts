@@ -77,6 +77,8 @@ export const agentActions = pgTable(
     roundId: text('round_id'),
     tool: text('tool').notNull(),
     tokenAddress: text('token_address'),
+    /** The company whose token the action trades (null for staking): what a round traded, named beyond its symbol. */
+    tokenCompanyId: text('token_company_id'),
     /** USDC base units the action trades (0 for staking). */
     notionalUsdc: numeric('notional_usdc', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
     /** The chain's UTC day the action was taken on: the daily notional limit counts by it. */

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -40,10 +41,18 @@ export interface TradingLimits {
   /** Largest slippage a trade accepts from its quote, in basis points. */
   maxSlippageBps?: number;
 }
+/** The company's buy rules over the platform's (docs/api/agents.md "Buy rules"): each may only be stricter. */
+export interface BuyRulesConfig {
+  minTokenAgeHours?: number;
+  minDistinctTraders?: number;
+  maxLiquidityBps?: number;
+  stopLossCooldownHours?: number;
+}
 export interface ToolkitConfig {
   enabledTools?: string[];
   disabledTools?: string[];
   limits?: TradingLimits;
+  buyRules?: BuyRulesConfig;
 }
 
 export const companies = pgTable(
@@ -58,6 +67,19 @@ export const companies = pgTable(
     autonomyLevel: text('autonomy_level').notNull().default('STRATEGY_AUTONOMOUS'),
     league: text('league').notNull().default('MACHINE'),
     ceoPrompt: text('ceo_prompt'),
+    /**
+     * Who signed the request that last set ceoPrompt (checksummed); null when it was set unsigned
+     * (COMPANY_PATCH_AUTH=ip) or before signers were recorded. Only a directive its company's current creator signed
+     * may name a token that fails the buy rules (docs/api/agents.md "Buy rules").
+     */
+    ceoPromptSigner: text('ceo_prompt_signer'),
+    /** Who signed the request that last set masterDirective (PATCH /engine is always signed); null before recorded. */
+    masterDirectiveSigner: text('master_directive_signer'),
+    /**
+     * When ceoPrompt or masterDirective was last set, on the chain's clock: a token launched after it is not the one
+     * the directive named (docs/api/agents.md "Buy rules").
+     */
+    directiveSetAt: timestamp('directive_set_at', { withTimezone: true, mode: 'date' }),
     enginePreset: text('engine_preset').notNull().default('BALANCED'),
     engineConfig: jsonb('engine_config').$type<EngineConfig>(),
     toolkitConfig: jsonb('toolkit_config').$type<ToolkitConfig>(),
@@ -69,6 +91,11 @@ export const companies = pgTable(
      */
     tokenName: text('token_name'),
     tokenSymbol: text('token_symbol'),
+    /**
+     * True for a token launched with a symbol an earlier launch already had (ignoring case), before symbols were
+     * unique: the first keeps the symbol, this one is named by its company's slug or its address only.
+     */
+    tokenSymbolDuplicate: boolean('token_symbol_duplicate').notNull().default(false),
     /**
      * The token's spot price after its latest indexed trade (USDC base units per whole token: the curve's virtual
      * reserves, or the v4 pool's sqrtPrice once graduated) and that trade's place (block, log), so a batch applied
@@ -127,6 +154,10 @@ export const companies = pgTable(
     // Whose treasury an address is (a treasury belongs to one company).
     index('companies_treasury_idx').on(t.treasuryAddress),
     uniqueIndex('companies_token_address_unique').on(t.tokenAddress),
+    // A symbol names one token, ignoring case: set when a launch is requested, so two launches cannot both take it.
+    uniqueIndex('companies_token_symbol_unique')
+      .on(sql`lower(${t.tokenSymbol})`)
+      .where(sql`${t.tokenSymbol} is not null and not ${t.tokenSymbolDuplicate}`),
     // GET /api/v1/tokens, newest first, with and without a status filter.
     index('companies_token_list_idx')
       .on(t.tokenPublicAt.desc().nullsFirst(), t.id.desc().nullsFirst())

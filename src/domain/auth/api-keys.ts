@@ -20,6 +20,16 @@ export interface ApiKeyRecord {
   revokedAt: Date | null;
 }
 
+/**
+ * The NOTIFY channel of key changes: creating or revoking a key notifies it, and every process's verifier forgets
+ * its cached answers when it hears it (container.ts), so a new key counts and a revoked one stops at once everywhere.
+ */
+export const API_KEYS_CHANNEL = 'api_keys_changed';
+
+async function notifyKeysChanged(db: Tx, id: string) {
+  await db.execute(sql`select pg_notify(${API_KEYS_CHANNEL}, ${id})`);
+}
+
 export async function createApiKey(db: Tx, name: string): Promise<ApiKeyRecord & { key: string }> {
   const trimmed = name.trim();
   if (trimmed.length === 0 || trimmed.length > 100) throw new Error('an API key name must be 1-100 characters');
@@ -28,6 +38,7 @@ export async function createApiKey(db: Tx, name: string): Promise<ApiKeyRecord &
     .insert(apiKeys)
     .values({ id: createId(), name: trimmed, prefix: key.slice(0, PREFIX_LENGTH), keyHash: hashApiKey(key) })
     .returning();
+  await notifyKeysChanged(db, row!.id);
   return { ...toRecord(row!), key };
 }
 
@@ -43,6 +54,7 @@ export async function revokeApiKey(db: Tx, id: string): Promise<boolean> {
     .set({ revokedAt: new Date() })
     .where(sql`${apiKeys.id} = ${id} and ${apiKeys.revokedAt} is null`)
     .returning({ id: apiKeys.id });
+  if (rows.length > 0) await notifyKeysChanged(db, id);
   return rows.length > 0;
 }
 
@@ -55,7 +67,10 @@ export interface ApiKeyVerifier {
   verify(key: string): Promise<{ id: string; name: string } | null>;
   /** Whether any active key exists (the event stream is open while none does). */
   anyActive(): Promise<boolean>;
-  /** Forgets cached answers, e.g. after a key was created or revoked in this process. */
+  /**
+   * Forgets cached answers: called at once after a key is created or revoked in this process (routes/admin.ts), and
+   * on every API_KEYS_CHANNEL notification from any process (container.ts).
+   */
   clear(): void;
 }
 

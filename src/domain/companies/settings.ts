@@ -1,8 +1,14 @@
 // Changing a company's settings: the CEO directive and autonomy (PATCH /api/companies/{id}), the engine
 // (PATCH /api/companies/{id}/engine, which also reaches the company's compute machine). The treasury is set by
 // domain/treasuries/set.ts.
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Address } from 'viem';
+import { readHoldings } from '../../chain/contracts/wallet-actions.ts';
+import { chainDate } from '../../chain/time.ts';
+import { TRADE_TOOLS } from '../../constants.ts';
+import { agents } from '../../db/schema/agents.ts';
 import type { EngineConfig, ToolkitConfig } from '../../db/schema/companies.ts';
+import { unauthorized } from '../../errors.ts';
 import { requireCardHolder } from '../cards/holder.ts';
 import { machineStep } from '../compute/provider.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
@@ -19,7 +25,44 @@ export interface DirectiveInput {
   toolkitConfig?: ToolkitConfig | null;
 }
 
-/** `signer` is undefined when COMPANY_PATCH_AUTH=ip lets the route through unsigned. */
+/** Whether a toolkit leaves any trading or staking tool enabled (tools.ts enabledTools: all unless narrowed). */
+function tradesWith(toolkit: ToolkitConfig | null | undefined): boolean {
+  const allow = toolkit?.enabledTools && toolkit.enabledTools.length > 0 ? new Set(toolkit.enabledTools) : undefined;
+  const deny = new Set(toolkit?.disabledTools ?? []);
+  return TRADE_TOOLS.some((t) => (!allow || allow.has(t)) && !deny.has(t));
+}
+
+/**
+ * Why the company's agents can move funds, or null when they cannot: a trading or staking tool enabled before or
+ * after the change, or funds (USDC, the primary token, a stake) in an agent wallet. docs/api/companies.md "Directive and engine": such a company needs its creator's signature on PATCH in every mode.
+ */
+async function fundsCanMove(
+  deps: Deps,
+  company: { id: string; toolkitConfig: ToolkitConfig | null },
+  input: DirectiveInput,
+): Promise<string | null> {
+  const after = input.toolkitConfig === undefined ? company.toolkitConfig : input.toolkitConfig;
+  if (tradesWith(company.toolkitConfig) || tradesWith(after)) {
+    return 'its agents can trade or stake (trading or staking tools are enabled)';
+  }
+  const wallets = await deps.database.db
+    .select({ address: agents.onChainAddress })
+    .from(agents)
+    .where(and(eq(agents.companyId, company.id), isNotNull(agents.onChainAddress)));
+  for (const { address } of wallets) {
+    const h = await readHoldings(deps.chain, address as Address);
+    if (h.usdc > 0n || h.primary > 0n || h.staked > 0n) return `its agent wallet ${address} holds funds`;
+  }
+  return null;
+}
+
+/**
+ * PATCH /api/companies/{id}. `signer` is undefined for an unsigned request, which only COMPANY_PATCH_AUTH=ip lets
+ * through (`requireSigner` false), and then only for a company whose agents cannot move funds: no unsigned request
+ * may lead to a movement of funds (401 naming the reason). A signed request must come from the card's holder.
+ * The signer of a new ceoPrompt is recorded with the chain's time: only a signed directive may name a token that
+ * fails the buy rules, and a token launched after the directive was set is not the one it named.
+ */
 export async function updateDirective(
   deps: Deps,
   idOrSlug: string,
@@ -28,9 +71,22 @@ export async function updateDirective(
   requireSigner: boolean,
 ) {
   const company = await requireCompany(deps.database.db, idOrSlug);
-  if (requireSigner) await requireCardHolder(deps, company, signer);
+  if (signer === undefined && !requireSigner) {
+    const reason = await fundsCanMove(deps, company, input);
+    if (reason) {
+      throw unauthorized(
+        `Company ${company.id} needs its creator's wallet signature on this request in every mode: ${reason}, and no unsigned request may lead to a movement of funds`,
+      );
+    }
+  } else {
+    await requireCardHolder(deps, company, signer);
+  }
   const changes: CompanySettings = {};
-  if (input.ceoPrompt !== undefined) changes.ceoPrompt = input.ceoPrompt;
+  if (input.ceoPrompt !== undefined) {
+    changes.ceoPrompt = input.ceoPrompt;
+    changes.ceoPromptSigner = signer ?? null;
+    changes.directiveSetAt = await chainDate(deps.chain.publicClient);
+  }
   // docs/api/companies.md "Directive and engine": setting a directive without naming a level hands control to the human.
   const autonomyLevel = input.autonomyLevel ?? (typeof input.ceoPrompt === 'string' ? 'HUMAN_DIRECTED' : undefined);
   if (autonomyLevel !== undefined) {
@@ -67,7 +123,11 @@ export async function updateEngine(
   await requireCardHolder(deps, company, signer);
   const changes: CompanySettings = {};
   if (input.enginePreset !== undefined) changes.enginePreset = input.enginePreset;
-  if (input.masterDirective !== undefined) changes.masterDirective = input.masterDirective;
+  if (input.masterDirective !== undefined) {
+    changes.masterDirective = input.masterDirective;
+    changes.masterDirectiveSigner = signer ?? null;
+    changes.directiveSetAt = await chainDate(deps.chain.publicClient);
+  }
   if (input.autonomyLevel !== undefined) {
     changes.autonomyLevel = input.autonomyLevel;
     changes.league = leagueOf(input.autonomyLevel);

@@ -14,7 +14,16 @@ export type NewCompanyRow = Omit<typeof companies.$inferInsert, 'id'>;
 export type CompanySettings = Partial<
   Pick<
     CompanyRow,
-    'ceoPrompt' | 'autonomyLevel' | 'league' | 'engineConfig' | 'toolkitConfig' | 'enginePreset' | 'masterDirective'
+    | 'ceoPrompt'
+    | 'ceoPromptSigner'
+    | 'directiveSetAt'
+    | 'autonomyLevel'
+    | 'league'
+    | 'engineConfig'
+    | 'toolkitConfig'
+    | 'enginePreset'
+    | 'masterDirective'
+    | 'masterDirectiveSigner'
   >
 >;
 

@@ -18,6 +18,8 @@ export const PLATFORM_GAS_ESTIMATES = {
   decisionAnchor: 120_000n,
   /** An epoch claim sent by the oracle. */
   claim: 130_000n,
+  /** An agent's withdrawal at its worst: unstake, harvest, a transfer per token held, and the gas top-ups. */
+  withdrawal: 600_000n,
 } as const;
 
 const DAY_MS = 86_400_000;

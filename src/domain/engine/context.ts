@@ -17,6 +17,7 @@ import type { Deps } from '../deps.ts';
 import { tokenMovers, tokenTradeStats } from '../tokens/queries.ts';
 import { graduationProgress } from '../tokens/views.ts';
 import { TRADE_TOOLS } from '../trading/actions.ts';
+import { buyRulesOf, namesToken, signedDirectives } from '../trading/buy-rules.ts';
 import { limitsView } from '../trading/limits.ts';
 import { walletStates as readWallets } from '../trading/portfolio.ts';
 import type { AgentWalletState, ModelProvider, Role, RoundContext } from './models/types.ts';
@@ -150,6 +151,8 @@ async function readContext(
   const since = new Date(chainNow.getTime() - 86_400_000);
   const launched = company.tokenStatus !== 'PRE_PUBLIC' && company.tokenAddress;
   const trades = tools.some((t) => (TRADE_TOOLS as readonly string[]).includes(t.name));
+  const rules = buyRulesOf(company.toolkitConfig);
+  const directives = signedDirectives(company);
   const [market, treasury, volume, [last], movers, wallets] = await Promise.all([
     launched && deps.chain.contracts.tokenLauncher
       ? readMarket(deps.chain, company.tokenAddress as Address).catch(() => undefined)
@@ -194,14 +197,22 @@ async function readContext(
       trades24h: volume.trades,
     },
     agents: team.map((a) => ({ id: a.id, role: a.role, name: a.name, strategy: a.strategy.preset })),
-    market: movers.map((m) => ({
-      symbol: m.symbol,
-      status: m.status,
-      priceUsdc: formatUnits(m.lastPrice, 6),
-      change24hPct: m.firstPrice === 0n ? 0 : Number(((m.lastPrice - m.firstPrice) * 10_000n) / m.firstPrice) / 100,
-      volume24hUsdc: formatUnits(m.volume, 6),
-      trades24h: m.trades,
-    })),
+    market: movers.map((m) => {
+      const ageHours = m.publicAt ? Math.floor((chainNow.getTime() - m.publicAt.getTime()) / 3_600_000) : 0;
+      return {
+        symbol: m.symbol,
+        status: m.status,
+        priceUsdc: formatUnits(m.lastPrice, 6),
+        change24hPct: m.firstPrice === 0n ? 0 : Number(((m.lastPrice - m.firstPrice) * 10_000n) / m.firstPrice) / 100,
+        volume24hUsdc: formatUnits(m.volume, 6),
+        trades24h: m.trades,
+        traders24h: m.traders,
+        ageHours,
+        buyable:
+          directives.some((text) => namesToken(text, m.symbol)) ||
+          (ageHours >= rules.minTokenAgeHours && m.traders >= rules.minDistinctTraders),
+      };
+    }),
     wallets,
     limits: limitsView(company.toolkitConfig),
     lastDirective: last?.directive ?? null,

@@ -3,7 +3,7 @@
 // in phase 7, among them the trading tools, which act through the agent's own wallet (domain/trading/actions.ts);
 // a control (the CRO's veto) is a proposal that changes what phase 7 may run. A company's toolkitConfig enables
 // and disables them by name.
-import { desc, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
 import { readMarket } from '../../chain/contracts/launcher.ts';
 import { usdcBalanceOf } from '../../chain/contracts/usdc.ts';
@@ -16,11 +16,10 @@ import {
   VETO_TOOL,
 } from '../../constants.ts';
 import { companies } from '../../db/schema/companies.ts';
-import { tokenTrades } from '../../db/schema/tokens.ts';
 import { setStrategyPreset } from '../agents/store.ts';
 import type { Deps } from '../deps.ts';
 import { readStakingStats } from '../staking/reads.ts';
-import { tokenTradeStats } from '../tokens/queries.ts';
+import { tokenMovers, tokenTradeStats } from '../tokens/queries.ts';
 import { type AgentAction, runAgentAction, TRADE_TOOLS, type TradeDeps, type TradeTool } from '../trading/actions.ts';
 import type { ToolSpec } from './models/types.ts';
 import { platformOnlyText } from './published-text.ts';
@@ -213,7 +212,8 @@ export const TOOLS: readonly Tool[] = [
   {
     name: 'scan_platform_tokens',
     kind: 'market_read',
-    description: 'Lists the most traded company tokens of the platform over the last 24 hours.',
+    description:
+      "Lists the most traded company tokens of the platform over the last 24 hours, by volume without each token's own company's wallets, each trader netted.",
     parameters: {
       type: 'object',
       properties: { limit: { type: 'integer', minimum: 1, maximum: 20 } },
@@ -222,20 +222,13 @@ export const TOOLS: readonly Tool[] = [
     },
     cost: 500,
     async run({ deps, args }) {
+      // The engine's market read: volume as the score counts it, without the issuing company's own wallets.
       const since = new Date((await chainDate(deps.chain.publicClient)).getTime() - 86_400_000);
-      const rows = await deps.database.db
-        .select({
-          symbol: companies.tokenSymbol,
-          volume: sql<string>`sum(${tokenTrades.usdcAmount})::text`,
-        })
-        .from(tokenTrades)
-        .innerJoin(companies, eq(companies.id, tokenTrades.companyId))
-        .where(gt(tokenTrades.blockTime, since))
-        .groupBy(companies.tokenSymbol)
-        .orderBy(desc(sql`sum(${tokenTrades.usdcAmount})`))
-        .limit(Number(args.limit));
+      const rows = await tokenMovers(deps.database.db, since, Number(args.limit));
       if (rows.length === 0) return 'no token traded in the last 24 h';
-      return rows.map((r) => `${r.symbol} ${formatUnits(BigInt(r.volume), 6)} USDC`).join('; ');
+      return rows
+        .map((r) => `${r.symbol} ${formatUnits(r.volume, 6)} USDC (${r.traders} traders, ${r.trades} trades)`)
+        .join('; ');
     },
   },
   {

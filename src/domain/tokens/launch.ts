@@ -4,7 +4,7 @@
 // the outbox's settling, the indexer (which applies the TokenLaunched log by that address) and
 // repairTokenLaunches (which runs the same completion again): nothing is launched twice, nothing is lost.
 
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import {
   companyKey,
@@ -16,6 +16,8 @@ import {
 } from '../../chain/contracts/launcher.ts';
 import { blockTime } from '../../chain/time.ts';
 import { TOKEN_NAME_MAX } from '../../constants.ts';
+import type { Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { requireCardHolder } from '../cards/holder.ts';
@@ -46,6 +48,7 @@ export async function launchToken(deps: Deps, idOrSlug: string, signer: Address 
   checkLaunchable(company, input);
   const launcher = launcherAddress(deps.chain);
   if (company.tokenLaunchRequestedAt === null) {
+    await requireSymbolFree(db, company.id, input.symbol);
     await requireGasBudget(deps, company.id, PLATFORM_GAS_ESTIMATES.tokenLaunch, 'a token launch');
     const threshold = BigInt(deps.config.graduationThresholdUsd) * 1_000_000n;
     const recorded = await recordLaunchRequest(db, company.id, {
@@ -54,6 +57,10 @@ export async function launchToken(deps: Deps, idOrSlug: string, signer: Address 
       tokenAddress: predictTokenAddress(launcher, companyKey(company.id), input.name, input.symbol),
       tokenGraduationThreshold: threshold,
       tokenLaunchRequestedAt: new Date(deps.now()),
+    }).catch((err) => {
+      // Another company's launch took the symbol between the check and here.
+      if (uniqueViolation(err) === 'companies_token_symbol_unique') throw symbolTaken(input.symbol);
+      throw err;
     });
     // Lost a race with a concurrent launch request: go on only if it asked for the same token.
     company = recorded ?? (await requireCompany(db, company.id));
@@ -62,6 +69,25 @@ export async function launchToken(deps: Deps, idOrSlug: string, signer: Address 
   await completeLaunch(deps, company);
   // What the route answers: the token as it is now (its company read once more, after the launch moved it).
   return tokenStatusOf(deps, await requireCompany(db, company.id));
+}
+
+const symbolTaken = (symbol: string) =>
+  conflict(`The symbol ${symbol} is taken: symbols are unique among the platform's tokens, ignoring case`);
+
+/** 409 CONFLICT when another company's token (launched or launching) has the symbol, ignoring case. */
+async function requireSymbolFree(db: Tx, companyId: string, symbol: string) {
+  const [taken] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(
+      and(
+        sql`lower(${companies.tokenSymbol}) = lower(${symbol})`,
+        eq(companies.tokenSymbolDuplicate, false),
+        ne(companies.id, companyId),
+      ),
+    )
+    .limit(1);
+  if (taken) throw symbolTaken(symbol);
 }
 
 /** 409 unless the company can (still) launch this token: not launched, and no other launch in flight. */

@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Address } from 'viem';
 import { launcherAddress, readMarket } from '../../chain/contracts/launcher.ts';
 import { chainDate } from '../../chain/time.ts';
-import type { Tx } from '../../db/client.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { companies } from '../../db/schema/companies.ts';
@@ -15,6 +15,7 @@ import { notFound, validationError } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../page-cursor.ts';
 import { type CompanyRow, requireCompany } from '../companies/queries.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
+import { isLinkedWallet } from '../scores/linked.ts';
 
 import { marketStatsOf, NO_TRADES } from './market.ts';
 import { type MarketContext, tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
@@ -70,41 +71,82 @@ export async function tokenTradeStats(db: Tx, companyId: string, since: Date): P
 export interface TokenMover {
   symbol: string;
   status: string;
+  /** When the token's launch was mined. */
+  publicAt: Date | null;
   /** USDC base units per whole token: the first and the last trade's price in the window. */
   firstPrice: bigint;
   lastPrice: bigint;
+  /** Counted volume: each trader's trades netted (volume.ts), the issuing company's linked wallets left out. */
   volume: bigint;
   trades: number;
+  /** Distinct traders in the window, the issuing company's linked wallets left out. */
+  traders: number;
 }
 
 /**
- * The platform's most traded tokens since `since` (the engine's market read): per token its volume, trades, and
- * the price of its first and last trade in the window, by volume, at most `limit`. One range of token_trades_time_idx.
+ * The platform's most traded tokens since `since` (the engine's market read and scan_platform_tokens): ranked by
+ * volume counted as the score counts it (scores/volume.ts), so a token's own company cannot put it on top: the
+ * issuing company's linked wallets (creator, treasuries, agents) do not count, and each other trader counts the net
+ * change of their position, so a round trip counts nothing. Per token also its trades and outside traders, and the
+ * price of its first and last trade in the window (every trade's), at most `limit`, by volume. One range of
+ * token_trades_time_idx.
  */
 export async function tokenMovers(db: Tx, since: Date, limit: number): Promise<TokenMover[]> {
-  const price = sql`${tokenTrades.usdcAmount} * ${10n ** 18n}::numeric / nullif(${tokenTrades.tokenAmount}, 0)`;
-  const rows = await db
-    .select({
-      symbol: companies.tokenSymbol,
-      status: companies.tokenStatus,
-      volume: sql<string>`sum(${tokenTrades.usdcAmount})::text`,
-      trades: sql<number>`count(*)::int`,
-      first: sql<string>`trunc((array_agg(${price} order by ${tokenTrades.blockNumber}, ${tokenTrades.logIndex}))[1])::text`,
-      last: sql<string>`trunc((array_agg(${price} order by ${tokenTrades.blockNumber} desc, ${tokenTrades.logIndex} desc))[1])::text`,
-    })
-    .from(tokenTrades)
-    .innerJoin(companies, eq(companies.id, tokenTrades.companyId))
-    .where(gte(tokenTrades.blockTime, since))
-    .groupBy(companies.id)
-    .orderBy(desc(sql`sum(${tokenTrades.usdcAmount})`), companies.id)
-    .limit(limit);
+  const rows = rowsOf<{
+    symbol: string | null;
+    status: string;
+    public_at: Date | string | null;
+    volume: string;
+    trades: number;
+    traders: number;
+    first: string | null;
+    last: string | null;
+  }>(
+    await db.execute(sql`
+      with window_trades as (
+        select company_id, lower(trader) as trader, side, usdc_amount, token_amount, block_number, log_index
+        from token_trades where block_time >= ${since.toISOString()}::timestamptz
+      ),
+      positions as (
+        select company_id, trader, count(*) as trades,
+          coalesce(sum(token_amount) filter (where side = 'buy'), 0) as bought,
+          coalesce(sum(usdc_amount) filter (where side = 'buy'), 0) as paid,
+          coalesce(sum(token_amount) filter (where side = 'sell'), 0) as sold,
+          coalesce(sum(usdc_amount) filter (where side = 'sell'), 0) as received
+        from window_trades w
+        where not ${isLinkedWallet('w.trader', 'w.company_id')}
+        group by company_id, trader
+      ),
+      ranked as (
+        select company_id, count(*)::int as traders, sum(trades)::int as trades,
+          sum(case
+            when bought > sold then div((bought - sold) * paid, bought)
+            when sold > bought then div((sold - bought) * received, sold)
+            else 0
+          end) as volume
+        from positions group by company_id
+      ),
+      top as (
+        select r.* from ranked r order by r.volume desc, r.company_id limit ${limit}
+      )
+      select c.token_symbol as symbol, c.token_status as status, c.token_public_at as public_at,
+        top.volume::text as volume, top.trades, top.traders,
+        (select trunc(w.usdc_amount * ${10n ** 18n}::numeric / nullif(w.token_amount, 0))::text from window_trades w
+          where w.company_id = top.company_id order by w.block_number, w.log_index limit 1) as first,
+        (select trunc(w.usdc_amount * ${10n ** 18n}::numeric / nullif(w.token_amount, 0))::text from window_trades w
+          where w.company_id = top.company_id order by w.block_number desc, w.log_index desc limit 1) as last
+      from top join companies c on c.id = top.company_id
+      order by top.volume desc, top.company_id`),
+  );
   return rows.map((r) => ({
     symbol: r.symbol ?? '',
     status: r.status,
+    publicAt: r.public_at === null ? null : new Date(r.public_at),
     firstPrice: BigInt(r.first ?? '0'),
     lastPrice: BigInt(r.last ?? '0'),
     volume: BigInt(r.volume),
     trades: r.trades,
+    traders: r.traders,
   }));
 }
 

@@ -2,7 +2,8 @@
 // company token through the launcher (the curve while bonding, the v4 pool after graduation), stake or unstake the
 // primary token, harvest the emission. Every target comes from the contracts file or the database; a model only
 // names a token by its symbol and an amount. Before anything is signed, the action is checked against the
-// company's limits (limits.ts), the wallet's balance and the daily gas budget; a check that fails refuses the
+// company's limits (limits.ts), a buy against the buy rules (buy-rules.ts), the wallet's balance and the daily gas
+// budget; a check that fails refuses the
 // action with its reason (TradeRefused) and nothing is sent. What passes is recorded (agent_actions) and sent
 // through the agent's outbox under keys of the round and the action, so a crash at any point sends it once.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -25,6 +26,7 @@ import { companies } from '../../db/schema/companies.ts';
 import { AppError } from '../../errors.ts';
 import { requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps } from '../deps.ts';
+import { type BuyTarget, buyRuleBroken, buyRulesOf, namesToken, signedDirectives } from './buy-rules.ts';
 import { type Limits, limitsOf } from './limits.ts';
 import { type AgentWallet, agentOutbox, topUpGas, type WalletDeps, walletOf } from './wallets.ts';
 
@@ -94,23 +96,94 @@ export async function runAgentAction(deps: TradeDeps, action: AgentAction): Prom
   }
 }
 
-interface Target {
-  address: Address;
-  symbol: string;
-}
+type Target = BuyTarget;
 
 /** A launched token of the platform by its symbol; refused otherwise. */
 async function tokenNamed(deps: TradeDeps, symbol: unknown): Promise<Target> {
   if (typeof symbol !== 'string') return refuse('no token named');
   const rows = await deps.database.db
-    .select({ address: companies.tokenAddress })
+    .select({
+      address: companies.tokenAddress,
+      companyId: companies.id,
+      publicAt: companies.tokenPublicAt,
+      status: companies.tokenStatus,
+    })
     .from(companies)
-    .where(and(eq(companies.tokenSymbol, symbol), ne(companies.tokenStatus, 'PRE_PUBLIC')))
+    .where(
+      and(
+        sql`lower(${companies.tokenSymbol}) = lower(${symbol})`,
+        eq(companies.tokenSymbolDuplicate, false),
+        ne(companies.tokenStatus, 'PRE_PUBLIC'),
+      ),
+    )
     .limit(2);
   if (!rows[0]?.address) return refuse(`${symbol} is not a launched token of the platform`);
-  // Symbols are not unique across companies: a name that could mean two tokens trades neither.
+  // Symbols are unique ignoring case (a unique index; older duplicates are named by slug or address only): a name
+  // that could still mean two tokens trades neither.
   if (rows.length > 1) return refuse(`${symbol} names more than one token of the platform`);
-  return { address: rows[0].address as Address, symbol };
+  const row = rows[0];
+  return {
+    address: row.address as Address,
+    symbol,
+    companyId: row.companyId,
+    publicAt: row.publicAt,
+    graduated: row.status === 'GRADUATED',
+  };
+}
+
+/**
+ * The buy rules (buy-rules.ts), unless the creator's current signed directive names the token: then the buy is the
+ * owner's own call, within the hard limits.
+ */
+async function checkBuyRules(deps: TradeDeps, action: AgentAction, target: Target, amountIn: bigint, team: Address[]) {
+  const [owner] = await deps.database.db
+    .select({
+      creatorAddress: companies.creatorAddress,
+      ceoPrompt: companies.ceoPrompt,
+      ceoPromptSigner: companies.ceoPromptSigner,
+      masterDirective: companies.masterDirective,
+      masterDirectiveSigner: companies.masterDirectiveSigner,
+    })
+    .from(companies)
+    .where(eq(companies.id, action.company.id));
+  if (owner && signedDirectives(owner).some((text) => namesToken(text, target.symbol))) return;
+  const now = new Date(Number(await chainTime(deps.chain.publicClient)) * 1000);
+  const rules = buyRulesOf(action.company.toolkitConfig);
+  const broken = await buyRuleBroken(deps, rules, { companyId: action.company.id, team }, target, amountIn, now);
+  if (broken) refuse(broken);
+}
+
+/**
+ * A token the company's directive names but that launched after the directive was last set is not the token the
+ * directive meant: whoever launched it first front-ran the directive. Refused.
+ */
+async function checkNamedBeforeLaunch(deps: TradeDeps, action: AgentAction, target: Target) {
+  const [owner] = await deps.database.db
+    .select({
+      ceoPrompt: companies.ceoPrompt,
+      masterDirective: companies.masterDirective,
+      directiveSetAt: companies.directiveSetAt,
+    })
+    .from(companies)
+    .where(eq(companies.id, action.company.id));
+  if (!owner?.directiveSetAt || !target.publicAt || target.publicAt <= owner.directiveSetAt) return;
+  if ([owner.ceoPrompt, owner.masterDirective].some((text) => namesToken(text, target.symbol, true))) {
+    refuse(
+      `${target.symbol} (${target.address}) launched at ${target.publicAt.toISOString()}, after the directive that names it was set (${owner.directiveSetAt.toISOString()}): not the token the directive meant`,
+    );
+  }
+}
+
+async function teamOf(deps: TradeDeps, action: AgentAction): Promise<Address[]> {
+  return (
+    action.teamAddresses ??
+    (
+      await deps.database.db
+        .select({ address: agents.onChainAddress })
+        .from(agents)
+        .where(and(eq(agents.companyId, action.company.id), sql`${agents.onChainAddress} is not null`))
+    ).map((a) => a.address as Address)
+  );
 }
 
 /** `all` or a decimal string of 18-decimal tokens, at most `held`; `verb` and `unit` word a refusal. */
@@ -131,7 +204,7 @@ async function admit(
   wallet: AgentWallet,
   limits: Limits,
   notional: bigint,
-  token: Address | null,
+  token: { address: Address; companyId: string } | null,
 ): Promise<string> {
   const day = new Date(Number(await chainTime(deps.chain.publicClient)) * 1000).toISOString().slice(0, 10);
   const key = `agent:${action.key}`;
@@ -168,7 +241,8 @@ async function admit(
       agentId: wallet.agentId,
       roundId: action.roundId,
       tool: action.tool,
-      tokenAddress: token,
+      tokenAddress: token?.address ?? null,
+      tokenCompanyId: token?.companyId ?? null,
       notionalUsdc: notional,
       day,
       status: 'SENT',
@@ -222,6 +296,7 @@ const outcome = (receipt: TransactionReceipt, done: string) =>
 
 async function trade(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, limits: Limits): Promise<string> {
   const target = await tokenNamed(deps, action.args.token);
+  await checkNamedBeforeLaunch(deps, action, target);
   const isBuy = action.tool === 'buy_token';
   const usdcAddress = requireContract(deps.chain.contracts, 'usdc');
   const launcher = launcherAddress(deps.chain);
@@ -251,9 +326,13 @@ async function trade(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
   const quoted = await quoteTrade(deps.chain, isBuy ? 'buy' : 'sell', target.address, amountIn);
   if (quoted <= 0n) refuse(`the launcher quotes nothing for this ${isBuy ? 'buy' : 'sale'}`);
   const notional = isBuy ? amountIn : quoted;
-  if (isBuy) await checkPosition(deps, action, target, quoted, limits);
+  if (isBuy) {
+    const team = await teamOf(deps, action);
+    await checkPosition(deps, target, team, quoted, limits);
+    await checkBuyRules(deps, action, target, amountIn, team);
+  }
   const minOut = (quoted * BigInt(10_000 - limits.maxSlippageBps)) / 10_000n;
-  const key = await admit(deps, action, wallet, limits, notional, target.address);
+  const key = await admit(deps, action, wallet, limits, notional, target);
   const receipt = await send(
     deps,
     wallet,
@@ -273,15 +352,7 @@ async function trade(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
 }
 
 /** The value of the company's agents' holdings of the token after the buy, against the position limit. */
-async function checkPosition(deps: TradeDeps, action: AgentAction, target: Target, bought: bigint, limits: Limits) {
-  const team =
-    action.teamAddresses ??
-    (
-      await deps.database.db
-        .select({ address: agents.onChainAddress })
-        .from(agents)
-        .where(and(eq(agents.companyId, action.company.id), sql`${agents.onChainAddress} is not null`))
-    ).map((a) => a.address as Address);
+async function checkPosition(deps: TradeDeps, target: Target, team: Address[], bought: bigint, limits: Limits) {
   const [market, balances] = await Promise.all([
     readMarket(deps.chain, target.address),
     tokenBalances(deps.chain, target.address, team),

@@ -15,6 +15,8 @@ import { traderPositions } from '../../db/schema/tokens.ts';
 import { badRequest } from '../../errors.ts';
 import { requireHolder } from '../agents/commands.ts';
 import { getAgent } from '../agents/queries.ts';
+import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
+import type { Deps } from '../deps.ts';
 import { agentOutbox, topUpGas, type WalletDeps, walletOf } from './wallets.ts';
 
 export interface Transfer {
@@ -34,7 +36,11 @@ export interface Withdrawal {
   transfers: Transfer[];
 }
 
-export async function withdrawAgentFunds(deps: WalletDeps, agentId: string, signer: string): Promise<Withdrawal> {
+export async function withdrawAgentFunds(
+  deps: WalletDeps & Pick<Deps, 'now'>,
+  agentId: string,
+  signer: string,
+): Promise<Withdrawal> {
   const db = deps.database.db;
   // The creator, who holds the company's card on-chain now (not only in the index).
   await requireHolder(deps, agentId, signer);
@@ -52,6 +58,9 @@ export async function withdrawAgentFunds(deps: WalletDeps, agentId: string, sign
         : `Agent "${agentId}" belongs to no company, so there is no treasury to withdraw to`,
     );
   }
+  // Inside the company's daily gas budget like every transaction the platform pays for (issue 25.7): the unstake,
+  // harvest, transfers and gas top-ups of one withdrawal, estimated at their worst.
+  await requireGasBudget(deps, company.id, PLATFORM_GAS_ESTIMATES.withdrawal, 'a withdrawal');
   const treasury = company.treasury as Address;
   const wallet = walletOf(agent);
   const outbox = await agentOutbox(deps, wallet);

@@ -87,6 +87,19 @@ export function requireWallet(container: Container): preValidationAsyncHookHandl
 }
 
 /**
+ * A wallet signature when the request carries one (checked as requireWallet checks it, and refused the same way when
+ * wrong), else nothing: the route decides whether it needs one (PATCH /api/companies/{id} with COMPANY_PATCH_AUTH=ip).
+ */
+export function optionalWallet(container: Container): preValidationAsyncHookHandler {
+  const required = requireWallet(container);
+  return async function (request, reply) {
+    const header = request.headers.authorization;
+    if (header === undefined || header.trim() === '') return;
+    await required.call(this, request, reply);
+  };
+}
+
+/**
  * The body bytes the signature covers. JSON bodies are kept raw by the app's parser; a text body is its own
  * raw form. Any other parsed body cannot be hashed as sent, so it is refused rather than let through unsigned.
  */

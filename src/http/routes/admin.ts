@@ -36,6 +36,8 @@ export default async function adminRoutes(app: App, { container }: RouteOptions)
     },
     async (request, reply) => {
       const created = await createApiKey(db(), request.body.name);
+      // Counts in this process at once (other processes hear the notification).
+      container.apiKeys.clear();
       reply.code(201);
       return ok({ ...created, createdAt: created.createdAt.toISOString(), revokedAt: iso(created.revokedAt) });
     },
@@ -68,7 +70,7 @@ export default async function adminRoutes(app: App, { container }: RouteOptions)
       preValidation: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Revoke an API key; running services stop accepting it within API_KEY_CACHE_MS',
+        summary: 'Revoke an API key; every running service stops accepting it at once (a database notification)',
         security,
         params: ApiKeyParams,
         response: { 200: RevokedApiKeyResponse, ...internalErrors },
@@ -78,6 +80,7 @@ export default async function adminRoutes(app: App, { container }: RouteOptions)
       if (!(await revokeApiKey(db(), request.params.id))) {
         throw notFound(`No active API key has the id ${request.params.id}`);
       }
+      container.apiKeys.clear();
       return ok({ id: request.params.id, revoked: true as const });
     },
   );

@@ -5,7 +5,7 @@ import { companyOfCard, getCompanyView } from '../../domain/companies/queries.ts
 import { updateDirective, updateEngine } from '../../domain/companies/settings.ts';
 import { dayOf } from '../../domain/costs/gas-budget.ts';
 import { setTreasury } from '../../domain/treasuries/set.ts';
-import { requireWallet } from '../auth/index.ts';
+import { optionalWallet, requireWallet } from '../auth/index.ts';
 import { ok } from '../envelope.ts';
 import { internalErrors } from '../schemas/common.ts';
 import {
@@ -85,13 +85,13 @@ export default async function companyRoutes(app: App, { container, reads }: Rout
   app.patch(
     '/api/companies/:id',
     {
-      ...(signedPatch ? { preValidation: signed } : {}),
+      preValidation: signedPatch ? signed : optionalWallet(container),
       schema: {
         tags: ['companies'],
         summary: signedPatch
           ? "Set the CEO directive, autonomy and engine models (creator's signature)"
-          : 'Set the CEO directive, autonomy and engine models (unsigned, rate-limited by IP: COMPANY_PATCH_AUTH=ip)',
-        ...(signedPatch ? { security: wallet } : {}),
+          : "Set the CEO directive, autonomy and engine models (unsigned, rate-limited by IP: COMPANY_PATCH_AUTH=ip; the creator's signature when the company's agents can trade or stake)",
+        ...(signedPatch ? { security: wallet } : { security: [{}, ...wallet] }),
         params: CompanyParams,
         body: DirectiveBody,
         response: { 200: DirectiveResponse, ...internalErrors },

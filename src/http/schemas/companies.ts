@@ -4,6 +4,8 @@ import {
   AGENT_ROLES,
   AGENT_STATUSES,
   AUTONOMY_LEVELS,
+  BUY_RULES_DEFAULT,
+  BUY_RULES_STRICTEST,
   CEO_PROMPT_MAX,
   COMPANY_CATEGORIES,
   COMPANY_DESCRIPTION_MAX,
@@ -75,11 +77,51 @@ export const TradingLimitsSchema = Type.Object(
     description: "Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md)",
   },
 );
+const d = BUY_RULES_DEFAULT;
+const s = BUY_RULES_STRICTEST;
+export const BuyRulesSchema = Type.Object(
+  {
+    minTokenAgeHours: Type.Optional(
+      Type.Integer({
+        minimum: d.minTokenAgeHours,
+        maximum: s.minTokenAgeHours,
+        description: `Youngest token (hours since launch, the chain's clock) an agent may buy (platform minimum ${d.minTokenAgeHours})`,
+      }),
+    ),
+    minDistinctTraders: Type.Optional(
+      Type.Integer({
+        minimum: d.minDistinctTraders,
+        maximum: s.minDistinctTraders,
+        description: `Fewest distinct traders over 24 h, not counting the token's company's own wallets (platform minimum ${d.minDistinctTraders})`,
+      }),
+    ),
+    maxLiquidityBps: Type.Optional(
+      Type.Integer({
+        minimum: s.maxLiquidityBps,
+        maximum: d.maxLiquidityBps,
+        description: `Largest buy as a share of the USDC in the token's curve or pool, in basis points (platform maximum ${d.maxLiquidityBps})`,
+      }),
+    ),
+    stopLossCooldownHours: Type.Optional(
+      Type.Integer({
+        minimum: d.stopLossCooldownHours,
+        maximum: s.stopLossCooldownHours,
+        description: `Hours without buying a token again after an agent sold it at a loss (platform minimum ${d.stopLossCooldownHours})`,
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Which tokens the agents may buy: platform minimums a company may tighten but not loosen (docs/api/agents.md "Buy rules")',
+  },
+);
 export const ToolkitConfigSchema = Type.Object(
   {
     enabledTools: Type.Optional(Type.Array(ToolName, { maxItems: TOOLS_LIST_MAX })),
     disabledTools: Type.Optional(Type.Array(ToolName, { maxItems: TOOLS_LIST_MAX })),
     limits: Type.Optional(TradingLimitsSchema),
+    buyRules: Type.Optional(BuyRulesSchema),
   },
   { additionalProperties: false },
 );

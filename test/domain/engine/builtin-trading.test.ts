@@ -17,13 +17,16 @@ const wallet = (over: Partial<AgentWalletState> = {}): AgentWalletState => ({
   positions: [],
   ...over,
 });
-const market = (symbol: string, change24hPct: number, trades24h = 5) => ({
+const market = (symbol: string, change24hPct: number, buyable = true) => ({
   symbol,
   status: 'BONDING',
   priceUsdc: '0.01',
   change24hPct,
   volume24hUsdc: '500',
-  trades24h,
+  trades24h: 25,
+  traders24h: buyable ? 12 : 1,
+  ageHours: buyable ? 48 : 2,
+  buyable,
 });
 const trading = (over: Partial<RoundContext>, company: Partial<RoundContext['company']> = {}) =>
   ({ ...context({ company: { category: 'SPOT_TRADING', ...company } }), ...over }) as RoundContext;
@@ -55,12 +58,12 @@ describe('the built-in trading strategies', () => {
     expect(roleAnswer(ctx, 'CMO', ENGINE_TOOLS).proposals.map((p) => p.tool)).not.toContain('buy_token');
   });
 
-  it('buys the best riser (never its own token) with half of what one trade may spend', () => {
+  it('buys the best riser the buy rules allow (never its own token) with half of what one trade may spend', () => {
     const ctx = trading({
       wallets: [wallet({ usdc: '400' })],
-      market: [market('ACME', 50), market('ZETA', 8), market('UP', 12), market('FEW', 90, 1), market('DOWN', -3)],
+      market: [market('ACME', 50), market('ZETA', 8), market('UP', 12), market('PUMP', 90, false), market('DOWN', -3)],
     });
-    // ACME is the company's own token, FEW has one trade: UP. 400 * 25% / 2 = 50.
+    // ACME is the company's own token, PUMP fails the buy rules (2 h old, one outside trader): UP. 400 * 25% / 2 = 50.
     expect(roleAnswer(ctx, 'CFO', ENGINE_TOOLS).proposals[0]).toMatchObject({
       tool: 'buy_token',
       args: { token: 'UP', usdc: '50' },

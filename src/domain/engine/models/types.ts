@@ -66,8 +66,18 @@ export interface MarketToken {
   priceUsdc: string;
   /** Price change over the window from its first trade to its last, in percent (0 with one trade). */
   change24hPct: number;
+  /** Counted volume: the token's own company's wallets left out, each other trader netted (a round trip is 0). */
   volume24hUsdc: string;
   trades24h: number;
+  /** Distinct traders over 24 h besides the token's own company's wallets. */
+  traders24h: number;
+  /** Hours since the token launched, on the chain's clock. */
+  ageHours: number;
+  /**
+   * Whether the token passes the buy rules' age and market checks for this company (docs/api/agents.md "Buy
+   * rules"), or the creator's signed directive names it; a buy must still pass the liquidity and stop-loss checks.
+   */
+  buyable: boolean;
 }
 
 export interface AgentWalletState {

@@ -3,8 +3,10 @@
 //   HUMAN_DIRECTED     the owner's prompt, read for "buy 50 USDC of SPRNT", "sell all SPRNT", "sell 10 SPRNT",
 //                      "stake all", "stake 100", "unstake all", "harvest"; the code's limits still apply.
 //   SPOT_TRADING       momentum on the platform's tokens: sell a position that lost 10% (stop loss) or half of one
-//                      that gained 15% (take profit); else buy the token that rose most over 24 h (at least 2
-//                      trades, never the company's own token), with half of what the per-trade limit allows.
+//                      that gained 15% (take profit); else buy the token that rose most over 24 h among those the
+//                      buy rules let it buy (old enough, a market of distinct outside traders; never the company's
+//                      own token), with half of what the per-trade limit allows (the liquidity share and the
+//                      stop-loss cool-off are checked when it runs).
 //   DEFI_YIELD         stake the primary token the wallet holds (up to the per-trade limit) and harvest the emission.
 //   other categories   no trading unless the owner directs it.
 // The CRO vetoes buys of any token that fell 20% or more in 24 h.
@@ -124,8 +126,11 @@ function momentum(context: RoundContext, wallet: AgentWalletState): Proposal[] {
   const room = big(limits.maxDailyNotionalUsdc, 6) / 4n;
   const spend = perTrade < room ? perTrade : room;
   const own = context.token.symbol;
+  const stopped = new Set(proposals.filter((p) => p.args.amount === 'all').map((p) => p.args.token));
   const mover = context.market
-    .filter((m) => m.symbol !== own && m.trades24h >= 2 && m.change24hPct > 0 && m.status !== 'PRE_PUBLIC')
+    .filter(
+      (m) => m.symbol !== own && !stopped.has(m.symbol) && m.buyable && m.change24hPct > 0 && m.status !== 'PRE_PUBLIC',
+    )
     .sort((a, b) => b.change24hPct - a.change24hPct || (a.symbol < b.symbol ? -1 : 1))[0];
   const held = mover && wallet.positions.find((p) => p.symbol === mover.symbol);
   const positionRoom = big(limits.maxPositionUsdc, 6) - (held ? big(held.valueUsdc, 6) : 0n);
@@ -134,7 +139,7 @@ function momentum(context: RoundContext, wallet: AgentWalletState): Proposal[] {
     proposals.push({
       tool: 'buy_token',
       args: { token: mover.symbol, usdc: usdc(amount) },
-      rationale: `Momentum: ${mover.symbol} is up ${mover.change24hPct}% over ${mover.trades24h} trades in 24 h; ${usdc(amount)} USDC is half of what one trade may use.`,
+      rationale: `Momentum: ${mover.symbol} is up ${mover.change24hPct}% over ${mover.trades24h} trades by ${mover.traders24h} traders in 24 h; ${usdc(amount)} USDC is half of what one trade may use.`,
     });
   }
   return proposals;

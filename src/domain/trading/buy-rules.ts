@@ -1,0 +1,201 @@
+// The buy rules (docs/api/agents.md "Buy rules"): which tokens an agent may buy, whatever model decided it (the
+// built-in strategies or an LLM), checked in code next to the hard limits (limits.ts) before anything is signed. They
+// keep the platform's agents from being exit liquidity for a token pumped by its own company: the token must be old
+// enough, have a market of its own (distinct traders who are not its company), take the buy without the buy being a
+// large part of its liquidity, and a stop-loss is not followed by buying the same token again. The platform's
+// defaults are minimums (constants.ts BUY_RULES_DEFAULT); a company's toolkitConfig.buyRules may only tighten them.
+// A token that the creator's current, signed directive names explicitly is the owner's own call: it skips these rules
+// (never the hard limits).
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { type Address, formatUnits, isAddressEqual } from 'viem';
+import type { Chain } from '../../chain/client.ts';
+import { readLiquidity } from '../../chain/contracts/launcher.ts';
+import { BUY_RULES_DEFAULT, USDC_DECIMALS } from '../../constants.ts';
+import type { Tx } from '../../db/client.ts';
+import { agentActions } from '../../db/schema/agents.ts';
+import type { ToolkitConfig } from '../../db/schema/companies.ts';
+import { tokenTrades } from '../../db/schema/tokens.ts';
+import { isLinkedWallet } from '../scores/linked.ts';
+
+export interface BuyRules {
+  minTokenAgeHours: number;
+  minDistinctTraders: number;
+  maxLiquidityBps: number;
+  stopLossCooldownHours: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The platform's rules, each tightened by the company's where stricter (a looser stored value changes nothing). */
+export function buyRulesOf(toolkit: ToolkitConfig | null | undefined): BuyRules {
+  const own = toolkit?.buyRules ?? {};
+  const d = BUY_RULES_DEFAULT;
+  return {
+    minTokenAgeHours: Math.max(d.minTokenAgeHours, own.minTokenAgeHours ?? 0),
+    minDistinctTraders: Math.max(d.minDistinctTraders, own.minDistinctTraders ?? 0),
+    maxLiquidityBps: Math.min(d.maxLiquidityBps, own.maxLiquidityBps ?? d.maxLiquidityBps),
+    stopLossCooldownHours: Math.max(d.stopLossCooldownHours, own.stopLossCooldownHours ?? 0),
+  };
+}
+
+/** What the directive check needs of the buying company. */
+export interface DirectiveOwner {
+  creatorAddress: string;
+  ceoPrompt: string | null;
+  ceoPromptSigner: string | null;
+  masterDirective: string | null;
+  masterDirectiveSigner: string | null;
+}
+
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether `text` names `symbol` explicitly: the symbol as launched, as a word of its own ("SPRNT", not "sprint"), or
+ * written with a dollar sign in any case ("$sprnt"). Lower-case words do not name a token, so a token called "THE"
+ * is not named by every sentence.
+ */
+export function namesToken(text: string | null, symbol: string, anyCase = false): boolean {
+  if (!text) return false;
+  const s = literal(symbol);
+  if (anyCase) return new RegExp(`(^|[^A-Za-z0-9])\\$?${s}(?![A-Za-z0-9])`, 'i').test(text);
+  return (
+    new RegExp(`(^|[^A-Za-z0-9$])${s}(?![A-Za-z0-9])`).test(text) ||
+    new RegExp(`\\$${s}(?![A-Za-z0-9])`, 'i').test(text)
+  );
+}
+
+/**
+ * The directive texts the company's current creator signed: the ceoPrompt and the master directive, each only when
+ * the request that set it was signed by the wallet that holds the company's card now.
+ */
+export function signedDirectives(owner: DirectiveOwner): string[] {
+  const by = (signer: string | null) =>
+    signer !== null && isAddressEqual(signer as Address, owner.creatorAddress as Address);
+  return [
+    ...(owner.ceoPrompt && by(owner.ceoPromptSigner) ? [owner.ceoPrompt] : []),
+    ...(owner.masterDirective && by(owner.masterDirectiveSigner) ? [owner.masterDirective] : []),
+  ];
+}
+
+/** The token a buy targets. */
+export interface BuyTarget {
+  address: Address;
+  symbol: string;
+  /** The token's company. */
+  companyId: string;
+  /** When its launch was mined (the block's time). */
+  publicAt: Date | null;
+  graduated: boolean;
+}
+
+/** The USDC behind a token's price: what its curve holds, or the USDC side of its pool once graduated. */
+export const liquidityOf = (chain: Pick<Chain, 'publicClient' | 'contracts'>, target: BuyTarget) =>
+  readLiquidity(chain, target.address, target.graduated);
+
+/**
+ * How many distinct wallets traded the token's company's token in `[since, now)`, not counting the company's linked
+ * wallets (its creator, treasuries and agents): one grouped read of token_trades_company_time_idx.
+ */
+export async function distinctTraders(db: Tx, companyId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct lower(${tokenTrades.trader}))::int` })
+    .from(tokenTrades)
+    .where(
+      and(
+        eq(tokenTrades.companyId, companyId),
+        gte(tokenTrades.blockTime, since),
+        sql`not ${isLinkedWallet('lower(token_trades.trader)', 'token_trades.company_id')}`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The latest sale at a loss of the token by any of `wallets` since `since` (a stop-loss), or undefined. */
+export async function lastStopLoss(db: Tx, token: Address, wallets: readonly Address[], since: Date) {
+  if (wallets.length === 0) return undefined;
+  const [row] = await db
+    .select({ at: tokenTrades.blockTime })
+    .from(tokenTrades)
+    .where(
+      and(
+        eq(sql`lower(${tokenTrades.tokenAddress})`, token.toLowerCase()),
+        inArray(
+          sql`lower(${tokenTrades.trader})`,
+          wallets.map((w) => w.toLowerCase()),
+        ),
+        eq(tokenTrades.side, 'sell'),
+        lt(tokenTrades.realizedPnl, 0n),
+        gte(tokenTrades.blockTime, since),
+      ),
+    )
+    .orderBy(sql`${tokenTrades.blockTime} desc`)
+    .limit(1);
+  return row?.at;
+}
+
+/**
+ * A sale of the token by the company's agents since `since` that the token index has not seen yet (so whether it was
+ * a stop-loss is not known): a buy waits for it rather than risk re-entering after a loss.
+ */
+async function unindexedSale(db: Tx, companyId: string, token: Address, since: Date) {
+  const [row] = await db
+    .select({ key: agentActions.key })
+    .from(agentActions)
+    .where(
+      and(
+        eq(agentActions.companyId, companyId),
+        eq(agentActions.tool, 'sell_token'),
+        eq(sql`lower(${agentActions.tokenAddress})`, token.toLowerCase()),
+        inArray(agentActions.status, ['SENT', 'MINED']),
+        gte(agentActions.day, since.toISOString().slice(0, 10)),
+        sql`not exists (select 1 from token_trades tt where tt.tx_hash = ${agentActions.txHash})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+const usdc = (v: bigint) => formatUnits(v, USDC_DECIMALS);
+
+/**
+ * The reason a buy of `amountIn` USDC of `target` breaks the rules, or null when it may go ahead. `now` is the
+ * chain's clock; `team` the company's agent wallets.
+ */
+export async function buyRuleBroken(
+  deps: { database: { db: Tx }; chain: Pick<Chain, 'publicClient' | 'contracts'> },
+  rules: BuyRules,
+  buyer: { companyId: string; team: readonly Address[] },
+  target: BuyTarget,
+  amountIn: bigint,
+  now: Date,
+): Promise<string | null> {
+  const team = buyer.team;
+  const db = deps.database.db;
+  const ageMs = target.publicAt ? now.getTime() - target.publicAt.getTime() : 0;
+  if (ageMs < rules.minTokenAgeHours * HOUR_MS) {
+    return `${target.symbol} is ${Math.floor(ageMs / HOUR_MS)} h old; agents buy tokens at least ${rules.minTokenAgeHours} h old (the buy rules; a token your signed directive names is your call)`;
+  }
+  const traders = await distinctTraders(db, target.companyId, new Date(now.getTime() - 24 * HOUR_MS));
+  if (traders < rules.minDistinctTraders) {
+    return `${target.symbol} had ${traders} distinct traders in 24 h besides its own company's wallets; agents buy tokens with at least ${rules.minDistinctTraders}`;
+  }
+  const stop = await lastStopLoss(
+    db,
+    target.address,
+    team,
+    new Date(now.getTime() - rules.stopLossCooldownHours * HOUR_MS),
+  );
+  if (stop) {
+    return `an agent of the company sold ${target.symbol} at a loss at ${stop.toISOString()}; no buying it again for ${rules.stopLossCooldownHours} h after a stop-loss`;
+  }
+  const coolOff = new Date(now.getTime() - rules.stopLossCooldownHours * HOUR_MS);
+  if (await unindexedSale(db, buyer.companyId, target.address, coolOff)) {
+    return `an agent of the company sold ${target.symbol} and the sale is not indexed yet: no buying it back until it is known not to be a stop-loss`;
+  }
+  const liquidity = await liquidityOf(deps.chain, target);
+  const cap = (liquidity * BigInt(rules.maxLiquidityBps)) / 10_000n;
+  if (amountIn > cap) {
+    return `a buy of ${usdc(amountIn)} USDC is over ${rules.maxLiquidityBps / 100}% of the ${usdc(liquidity)} USDC behind ${target.symbol} (at most ${usdc(cap)})`;
+  }
+  return null;
+}
