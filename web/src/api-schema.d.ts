@@ -860,20 +860,8 @@ export interface components {
         TradeEvent: {
             /** @description The company concerned (for season events, the one the area names) */
             companyId: string;
-            /** @description A curve trade or a pool swap of a company token */
-            data: {
-                /** @description Decimal string of an integer: company tokens bought or sold, in base units (18 decimals; 10^18 is one token) */
-                amount: string;
-                /** @description Decimal string of an integer: USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC) */
-                price: string;
-                /** @enum {string} */
-                side: "buy" | "sell";
-                tokenSymbol: string | null;
-                /** @description Checksummed address */
-                trader: string;
-                /** @description Transaction hash */
-                txHash: string;
-            };
+            /** @description A company-token trade, launch or graduation */
+            data: components["schemas"]["TradeEventTrade"] | components["schemas"]["TradeEventLaunch"] | components["schemas"]["TradeEventGraduation"];
             /** @description Decimal string of the event sequence; ordered */
             id: string;
             /**
@@ -886,6 +874,89 @@ export interface components {
              * @enum {string}
              */
             type: "trade";
+        };
+        /** @description The token graduated: its liquidity moved to a v4 pool (GRADUATED) */
+        TradeEventGraduation: {
+            blockNumber: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            blockTime: string;
+            companySlug: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "graduation";
+            /** @description The log's index in its block */
+            logIndex: number;
+            /** @description The Uniswap v4 pool id (bytes32) */
+            poolId: string;
+            /** @description Checksummed address of the company token */
+            tokenAddress: string;
+            tokenSymbol: string | null;
+            /** @description Transaction hash */
+            txHash: string;
+        };
+        /** @description The company token was launched on its bonding curve (BONDING) */
+        TradeEventLaunch: {
+            blockNumber: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            blockTime: string;
+            companySlug: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "launch";
+            /** @description The log's index in its block */
+            logIndex: number;
+            /** @description Checksummed address of the company token */
+            tokenAddress: string;
+            tokenSymbol: string | null;
+            /** @description Transaction hash */
+            txHash: string;
+        };
+        /** @description A curve trade or a pool swap of a company token */
+        TradeEventTrade: {
+            /** @description Decimal string of an integer: company tokens bought or sold, in base units (18 decimals; 10^18 is one token) */
+            amount: string;
+            blockNumber: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            blockTime: string;
+            companySlug: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "trade";
+            /** @description The log's index in its block */
+            logIndex: number;
+            /** @description Decimal string of an integer: USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC): usdcAmount * 10^18 / amount, rounded down */
+            price: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            /** @description Checksummed address of the company token */
+            tokenAddress: string;
+            tokenSymbol: string | null;
+            /** @description Checksummed address */
+            trader: string;
+            /** @description Transaction hash */
+            txHash: string;
+            /** @description Decimal string of an integer: USDC paid (buy) or received (sell), in USDC base units (6 decimals) */
+            usdcAmount: string;
+            /**
+             * @description The bonding curve, or the v4 pool once graduated
+             * @enum {string}
+             */
+            venue: "CURVE" | "POOL";
         };
         V1Error: {
             error: {

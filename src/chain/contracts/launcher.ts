@@ -83,6 +83,7 @@ export interface FoundLaunch {
   token: Address;
   txHash: Hex;
   blockNumber: bigint;
+  logIndex: number;
 }
 
 /** The launch a receipt of the launcher holds, if it succeeded. */
@@ -94,7 +95,14 @@ export function launchIn(chain: Pick<Chain, 'contracts'>, receipt: TransactionRe
     eventName: 'TokenLaunched',
     logs: receipt.logs.filter((l) => isAddressEqual(l.address, launcher)),
   });
-  return log && { token: log.args.token, txHash: receipt.transactionHash, blockNumber: receipt.blockNumber };
+  return (
+    log && {
+      token: log.args.token,
+      txHash: receipt.transactionHash,
+      blockNumber: receipt.blockNumber,
+      logIndex: log.logIndex,
+    }
+  );
 }
 
 /** The launch of a company key made by any transaction (a crash lost which), from the launcher's logs. */
@@ -115,5 +123,7 @@ export async function findLaunch(chain: LauncherChain, key: Hex): Promise<FoundL
       strict: true,
     }),
   );
-  return log && { token: log.args.token, txHash: log.transactionHash, blockNumber: log.blockNumber };
+  return (
+    log && { token: log.args.token, txHash: log.transactionHash, blockNumber: log.blockNumber, logIndex: log.logIndex }
+  );
 }
