@@ -16,6 +16,7 @@ import {
   SSE_HEARTBEAT_MS_MIN,
   SSE_MAX_CONNECTIONS_DEFAULT,
   SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT,
+  SSE_PUBLIC_MAX_CONNECTIONS_PER_IP_DEFAULT,
   SSE_RETENTION_MS,
   TRADING_MIN_HOLD_S_DEFAULT,
   USDC_DECIMALS,
@@ -98,6 +99,8 @@ export interface Config {
   readCacheMaxBytes: number;
   /** Event streams one API key (or, without a key, one client address) holds at most in this process. */
   sseMaxConnectionsPerClient: number;
+  /** Streams of the public GET /api/events one client address holds at most in this process. */
+  ssePublicMaxConnectionsPerIp: number;
   /** Silence after which a stream gets a `: ping` comment; 0 sends none. */
   sseHeartbeatMs: number;
   /** Platform events older than this are deleted (and can no longer be resumed). */
@@ -384,6 +387,13 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
       env,
       'SSE_MAX_CONNECTIONS_PER_CLIENT',
       SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT,
+      1,
+      1_000_000,
+    ),
+    ssePublicMaxConnectionsPerIp: int(
+      env,
+      'SSE_PUBLIC_MAX_CONNECTIONS_PER_IP',
+      SSE_PUBLIC_MAX_CONNECTIONS_PER_IP_DEFAULT,
       1,
       1_000_000,
     ),

@@ -110,6 +110,8 @@ export const SSE_MAX_CONNECTIONS_DEFAULT = 10_000;
 /** Megabytes of read-route bodies one process keeps in memory by default (READ_CACHE_MAX_MB). */
 export const READ_CACHE_MAX_MB_DEFAULT = 256;
 export const SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT = 100;
+/** Streams of the public GET /api/events per client address: a person's tabs, not a fleet of bots. */
+export const SSE_PUBLIC_MAX_CONNECTIONS_PER_IP_DEFAULT = 10;
 /** A `: ping` comment line after this much silence keeps proxies from closing an idle stream; 0 disables. */
 export const SSE_HEARTBEAT_MS_DEFAULT = 30_000;
 export const SSE_HEARTBEAT_MS_MIN = 1_000;

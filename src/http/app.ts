@@ -20,6 +20,7 @@ import agentRoutes from './routes/agents.ts';
 import companyRoutes from './routes/companies.ts';
 import decisionRoutes from './routes/decisions.ts';
 import epochRoutes from './routes/epochs.ts';
+import { publicEventRoutes } from './routes/events.ts';
 import fortuneRoutes from './routes/fortune.ts';
 import metricsRoutes from './routes/metrics.ts';
 import nftRoutes from './routes/nft.ts';
@@ -216,6 +217,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(agentRoutes, routes);
   await app.register(tradingRoutes, routes);
   await app.register(v1Routes, { ...routes, prefix: '/api/v1' });
+  await app.register(publicEventRoutes, { ...routes, prefix: '/api' });
   await app.register(tokenRoutes, routes);
   await app.register(decisionRoutes, routes);
   await app.register(fortuneRoutes, routes);

@@ -9,7 +9,7 @@
 // on-chain anchoring), POST .../deploy-suite (seven agents and their identity pipeline), token launches, engine
 // and treasury changes and agent termination never succeed here; their invalid variants are all fuzzed, and a
 // stranger's valid signature reaches every handler. POST /api/cron/epoch-distribute only ever sees wrong secrets
-// (none is configured). /api/v1/events is read up to its headers and dropped.
+// (none is configured). /api/v1/events and /api/events are read up to their headers and dropped.
 import { createHash } from 'node:crypto';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -340,7 +340,7 @@ function decodeURIComponentSafe(s: string) {
   }
 }
 
-const isStream = (op: Operation) => op.path === '/api/v1/events';
+const isStream = (op: Operation) => op.path === '/api/v1/events' || op.path === '/api/events';
 
 /** Sends one request; the event stream is read only up to its headers (payloadAsStream) and then dropped. */
 async function send(op: Operation, req: Built): Promise<Answer> {

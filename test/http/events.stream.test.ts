@@ -3,7 +3,12 @@
 // outcome of the API key.
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TYPES, SSE_FILTER_COMPANIES_MAX, SSE_RETRY_MS } from '../../src/constants.ts';
+import {
+  EVENT_TYPES,
+  SSE_FILTER_COMPANIES_MAX,
+  SSE_PUBLIC_MAX_CONNECTIONS_PER_IP_DEFAULT,
+  SSE_RETRY_MS,
+} from '../../src/constants.ts';
 import { apiKeys } from '../../src/db/schema/auth.ts';
 import { createApiKey, revokeApiKey } from '../../src/domain/auth/api-keys.ts';
 import { type PlatformEvent, publishEvent } from '../../src/domain/events/store.ts';
@@ -257,6 +262,32 @@ describe('GET /api/v1/events', () => {
     });
   });
 
+  describe('GET /api/events (public)', () => {
+    it('caps streams per client address at SSE_PUBLIC_MAX_CONNECTIONS_PER_IP: the cap inside, one more 429', async () => {
+      const cap = t.config.ssePublicMaxConnectionsPerIp;
+      expect(cap).toBe(SSE_PUBLIC_MAX_CONNECTIONS_PER_IP_DEFAULT);
+      const streams = [];
+      for (let i = 0; i < cap; i++) {
+        const s = await openStream(`${base}/api/events`);
+        expect(s.status).toBe(200);
+        streams.push(s);
+      }
+      const over = await openStream(`${base}/api/events`);
+      expect(over.status).toBe(429);
+      expect(over.headers['retry-after']).toBe('10');
+      expect(over.body).toMatchObject({ success: false, error: { code: 'RATE_LIMITED' } });
+      // The keyed stream's own cap is apart: the same address still opens /api/v1/events.
+      const keyed = await connected();
+      keyed.close();
+      streams.pop()!.close();
+      await new Promise((r) => setTimeout(r, 100));
+      const again = await openStream(`${base}/api/events`);
+      expect(again.status).toBe(200);
+      again.close();
+      for (const s of streams) s.close();
+    });
+  });
+
   // Last: from here on an API key exists.
   describe('API key', () => {
     it('is open while no key exists; once one does: missing 401, wrong 401, header and query accepted', async () => {
@@ -279,6 +310,24 @@ describe('GET /api/v1/events', () => {
       await byQuery.waitFor(1, (m) => m.id === e.id);
       byHeader.close();
       byQuery.close();
+
+      // GET /api/events, the web app's stream, stays public while keys exist: no key, same events, same protocol.
+      const publicStream = await openStream(`${base}/api/events?types=trade`, { origin: 'https://app.example' });
+      expect(publicStream.status).toBe(200);
+      await publicStream.waitFor(1, (m) => m.event === 'connected');
+      expect(publicStream.headers['content-type']).toBe('text/event-stream');
+      const p = await publish(acme.id);
+      const [got] = await publicStream.waitFor(1, (m) => m.id === p.id);
+      expect(JSON.parse(got!.data)).toEqual(p);
+      publicStream.close();
+      // A key sent to it is not looked at (nothing to check on a public stream).
+      const withWrongKey = await openStream(`${base}/api/events`, { 'x-api-key': 'aie_wrong' });
+      expect(withWrongKey.status).toBe(200);
+      withWrongKey.close();
+      // Its errors are in the internal envelope.
+      const bad = await openStream(`${base}/api/events?types=mint`);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
 
       // A wrong key is refused even when no key exists any more: a client sending one expects it checked.
       await revokeApiKey(t.database.db, id);

@@ -85,8 +85,18 @@ describe('the OpenAPI document', () => {
       data,
       timestamp: '2026-11-26T03:01:57.456Z',
     });
-    const trade = { ...payloads.trade, txHash: `0x${'cd'.repeat(32)}`, trader: `0x${'2'.repeat(40)}` };
+    const trade = payloads.trade;
     expect(check(event('trade', trade))).toBeNull();
+    const place = Object.fromEntries(
+      ['tokenSymbol', 'companySlug', 'tokenAddress', 'txHash', 'logIndex', 'blockNumber', 'blockTime'].map((k) => [
+        k,
+        trade[k],
+      ]),
+    );
+    expect(check(event('trade', { ...place, kind: 'launch' }))).toBeNull();
+    expect(check(event('trade', { ...place, kind: 'graduation', poolId: `0x${'ef'.repeat(32)}` }))).toBeNull();
+    expect(check(event('trade', { ...place, kind: 'graduation' }))).not.toBeNull(); // no poolId
+    expect(check(event('season', payloads.season))).toBeNull();
     expect(check(event('decision', payloads.decision))).toBeNull();
     expect(check(event('score', payloads.score))).toBeNull();
     const snapshot = { kind: 'snapshot', epoch: 3, date: '2026-11-26', companies: 4 };

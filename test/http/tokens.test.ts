@@ -2,7 +2,7 @@
 // once), the public status in every state with price and market cap read on-chain, the v1 detail and list, the
 // indexer turning curve trades, graduation and pool swaps into rows and `trade` events, and launches interrupted
 // by a crash before the broadcast and after it.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Address, getAddress, zeroAddress } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
@@ -72,12 +72,33 @@ const untradedMarket = (_token: Address) => ({
 const curveOf = (token: Address) =>
   client().readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'curveOf', args: [token] });
 
-const tradeEvents = (companyId: string) =>
+/** The `trade` events of one kind (`trade`: buys and sells; `launch`; `graduation`). */
+const tradeEvents = (companyId: string, kind = 'trade') =>
   t.database.db
     .select()
     .from(platformEvents)
-    .where(and(eq(platformEvents.companyId, companyId), eq(platformEvents.type, 'trade')))
+    .where(
+      and(
+        eq(platformEvents.companyId, companyId),
+        eq(platformEvents.type, 'trade'),
+        sql`${platformEvents.data}->>'kind' = ${kind}`,
+      ),
+    )
     .orderBy(platformEvents.id);
+const checkEvent = (e: typeof platformEvents.$inferSelect) =>
+  platformEventCheck(t.app)({ ...e, id: String(e.id), timestamp: e.timestamp.toISOString() });
+/** Where a transaction's log of `address` is: what every trade event carries. */
+async function placeOf(hash: `0x${string}`, address: Address) {
+  const receipt = await client().getTransactionReceipt({ hash });
+  const block = await client().getBlock({ blockNumber: receipt.blockNumber });
+  const log = receipt.logs.find((l) => l.address.toLowerCase() === address.toLowerCase())!;
+  return {
+    txHash: hash,
+    logIndex: log.logIndex,
+    blockNumber: Number(receipt.blockNumber),
+    blockTime: new Date(Number(block.timestamp) * 1000).toISOString(),
+  };
+}
 
 beforeAll(async () => {
   apiKey = (await createApiKey(t.database.db, 'tokens')).key;
@@ -228,6 +249,20 @@ describe('the token lifecycle', () => {
       // The detail view's price, market cap and market fields (the same as the list's): no trade indexed yet.
       ...untradedMarket(token),
     });
+    // The launch went out as a `trade` event of kind `launch`, once (the request applied it; the indexer, which
+    // sees the same log, moves nothing and announces nothing).
+    await index();
+    const launches = await tradeEvents(creatorCompany.id, 'launch');
+    expect(launches.map((e) => e.data)).toEqual([
+      {
+        kind: 'launch',
+        tokenSymbol: 'TOKEN12345',
+        companySlug: creatorCompany.slug,
+        tokenAddress: token,
+        ...(await placeOf(receipt.transactionHash, launcher())),
+      },
+    ]);
+    expect(checkEvent(launches[0]!)).toBeNull();
     expect((await v1Get(`/api/v1/companies/${creatorCompany.slug}/token`, null)).statusCode).toBe(401);
     expect((await v1Get('/api/v1/companies/nobody/token')).statusCode).toBe(404);
   });
@@ -267,17 +302,26 @@ describe('the token lifecycle', () => {
     const events = await tradeEvents(creatorCompany.id);
     expect(events).toHaveLength(2);
     expect(events[0]!.data).toEqual({
+      kind: 'trade',
       tokenSymbol: 'TOKEN12345',
+      companySlug: creatorCompany.slug,
+      tokenAddress: token,
       side: 'buy',
       // Base units, integers (docs/api/events.md "Amounts"): tokens with 18 decimals, USDC (6) per whole token.
       amount: balance.toString(),
+      usdcAmount: usdc(1000).toString(),
       price: ((usdc(1000) * 10n ** 18n) / balance).toString(),
-      txHash: bought.transactionHash,
       trader: devAccount(2).address,
+      venue: 'CURVE',
+      // The trade's own log (the launcher's CurveTrade) and its block, as the internal trades route shows them.
+      ...(await placeOf(bought.transactionHash, launcher())),
     });
-    expect(events[1]!.data.side).toBe('sell');
-    const check = platformEventCheck(t.app);
-    for (const e of events) expect(check({ ...e, id: String(e.id), timestamp: e.timestamp.toISOString() })).toBeNull();
+    expect(events[1]!.data).toMatchObject({ kind: 'trade', side: 'sell', usdcAmount: rows[1]!.usdcAmount.toString() });
+    const listed = (await t.app.inject({ url: `/api/companies/${creatorCompany.slug}/token/trades` })).json().data;
+    const first = listed.trades.find((tr: { txHash: string }) => tr.txHash === bought.transactionHash);
+    expect(first.logIndex).toBe(events[0]!.data.logIndex);
+    expect(first.time).toBe(events[0]!.data.blockTime);
+    for (const e of events) expect(checkEvent(e)).toBeNull();
 
     // Replaying the same blocks (the cursor rewound) adds no row and no event.
     await t.database.db.execute(`update chain_cursors set block = 0 where name = 'company-tokens'`);
@@ -319,6 +363,22 @@ describe('the token lifecycle', () => {
     });
     // The pool opens at the curve's final price: the market cap does not jump.
     expect(Math.abs(Number(graduated.marketCap) - Number(below.marketCap))).toBeLessThan(1);
+
+    const graduations = await tradeEvents(creatorCompany.id, 'graduation');
+    expect(graduations).toHaveLength(1);
+    expect(graduations[0]!.data).toMatchObject({
+      kind: 'graduation',
+      tokenSymbol: 'TOKEN12345',
+      companySlug: creatorCompany.slug,
+      tokenAddress: token,
+      poolId,
+      blockTime: row!.tokenGraduatedAt!.toISOString(),
+    });
+    expect(checkEvent(graduations[0]!)).toBeNull();
+    // After the trade that graduated the token, in the same transaction.
+    const lastTrade = (await tradeEvents(creatorCompany.id)).at(-1)!;
+    expect(graduations[0]!.data.txHash).toBe(lastTrade.data.txHash);
+    expect(graduations[0]!.id > lastTrade.id).toBe(true);
 
     const detail = (await v1Get(`/api/v1/companies/${creatorCompany.slug}/token`)).json().data;
     expect(detail.bondingCurve.graduated).toBe(true);

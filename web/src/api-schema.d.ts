@@ -551,6 +551,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public, read-only event stream of the web app (no key; per-address connection cap) */
+        get: operations["getEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fortune-list": {
         parameters: {
             query?: never;
@@ -939,20 +956,8 @@ export interface components {
         TradeEvent: {
             /** @description The company concerned (for season events, the one the area names) */
             companyId: string;
-            /** @description A curve trade or a pool swap of a company token */
-            data: {
-                /** @description Decimal string of an integer: company tokens bought or sold, in base units (18 decimals; 10^18 is one token) */
-                amount: string;
-                /** @description Decimal string of an integer: USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC) */
-                price: string;
-                /** @enum {string} */
-                side: "buy" | "sell";
-                tokenSymbol: string | null;
-                /** @description Checksummed address */
-                trader: string;
-                /** @description Transaction hash */
-                txHash: string;
-            };
+            /** @description A company-token trade, launch or graduation */
+            data: components["schemas"]["TradeEventTrade"] | components["schemas"]["TradeEventLaunch"] | components["schemas"]["TradeEventGraduation"];
             /** @description Decimal string of the event sequence; ordered */
             id: string;
             /**
@@ -965,6 +970,89 @@ export interface components {
              * @enum {string}
              */
             type: "trade";
+        };
+        /** @description The token graduated: its liquidity moved to a v4 pool (GRADUATED) */
+        TradeEventGraduation: {
+            blockNumber: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            blockTime: string;
+            companySlug: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "graduation";
+            /** @description The log's index in its block */
+            logIndex: number;
+            /** @description The Uniswap v4 pool id (bytes32) */
+            poolId: string;
+            /** @description Checksummed address of the company token */
+            tokenAddress: string;
+            tokenSymbol: string | null;
+            /** @description Transaction hash */
+            txHash: string;
+        };
+        /** @description The company token was launched on its bonding curve (BONDING) */
+        TradeEventLaunch: {
+            blockNumber: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            blockTime: string;
+            companySlug: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "launch";
+            /** @description The log's index in its block */
+            logIndex: number;
+            /** @description Checksummed address of the company token */
+            tokenAddress: string;
+            tokenSymbol: string | null;
+            /** @description Transaction hash */
+            txHash: string;
+        };
+        /** @description A curve trade or a pool swap of a company token */
+        TradeEventTrade: {
+            /** @description Decimal string of an integer: company tokens bought or sold, in base units (18 decimals; 10^18 is one token) */
+            amount: string;
+            blockNumber: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            blockTime: string;
+            companySlug: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "trade";
+            /** @description The log's index in its block */
+            logIndex: number;
+            /** @description Decimal string of an integer: USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC): usdcAmount * 10^18 / amount, rounded down */
+            price: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            /** @description Checksummed address of the company token */
+            tokenAddress: string;
+            tokenSymbol: string | null;
+            /** @description Checksummed address */
+            trader: string;
+            /** @description Transaction hash */
+            txHash: string;
+            /** @description Decimal string of an integer: USDC paid (buy) or received (sell), in USDC base units (6 decimals) */
+            usdcAmount: string;
+            /**
+             * @description The bonding curve, or the v4 pool once graduated
+             * @enum {string}
+             */
+            venue: "CURVE" | "POOL";
         };
         V1Error: {
             error: {
@@ -5536,6 +5624,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getEvents: {
+        parameters: {
+            query?: {
+                /** @description The API key, for clients that cannot send x-api-key */
+                api_key?: string;
+                /** @description Comma-separated company slugs or ids (at most 100); every one must name a company. All companies when absent */
+                companies?: string;
+                /** @description Resume after this event id, for EventSource clients that cannot send Last-Event-ID */
+                lastEventId?: string;
+                /** @description Comma-separated event types: decision, trade, score, season. All types when absent */
+                types?: string;
+            };
+            header?: {
+                /** @description Resume after this event id: the retained events after it are sent first, then live ones */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A text/event-stream: first `retry: 3000`, `id: <resume id>` and `event: connected` with `data: {"type":"connected","timestamp"}`, then each platform event as `id: <id>`, `event: <type>`, `data: <JSON PlatformEvent>` and a blank line; a `: ping` comment after SSE_HEARTBEAT_MS (30 s) of silence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["DecisionEvent"] | components["schemas"]["TradeEvent"] | components["schemas"]["ScoreEvent"] | components["schemas"]["SeasonEvent"];
+                };
             };
             /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
             400: {

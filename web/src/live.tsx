@@ -1,6 +1,7 @@
-// Live updates from GET /api/v1/events (EventSource): one stream for the app, the last events kept for the activity
+// Live updates from GET /api/events (EventSource), the public read-only stream for the app (no key, so no page logs a
+// 401 once API keys exist): one stream for the app, the last events kept for the activity
 // feed, and the queries an event makes stale refetched (a trade moves its token's chart, trades and progress, a
-// score the Fortune List). When the stream cannot open (the operator requires API keys for it), pages poll instead.
+// score the Fortune List). When the stream cannot open (its per-address cap is reached), pages poll instead.
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 
@@ -26,7 +27,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const queries = useQueryClient();
   const [live, setLive] = useState<Live>({ connected: false, events: [] });
   useEffect(() => {
-    const source = new EventSource('/api/v1/events');
+    const source = new EventSource('/api/events');
     source.addEventListener('connected', () => setLive((l) => ({ ...l, connected: true })));
     source.onerror = () => setLive((l) => ({ ...l, connected: source.readyState === EventSource.OPEN }));
     const onEvent = (message: MessageEvent<string>) => {

@@ -86,6 +86,7 @@ export interface FoundLaunch {
   token: Address;
   txHash: Hex;
   blockNumber: bigint;
+  logIndex: number;
 }
 
 /** The launch a receipt of the launcher holds, if it succeeded. */
@@ -97,7 +98,14 @@ export function launchIn(chain: Pick<Chain, 'contracts'>, receipt: TransactionRe
     eventName: 'TokenLaunched',
     logs: receipt.logs.filter((l) => isAddressEqual(l.address, launcher)),
   });
-  return log && { token: log.args.token, txHash: receipt.transactionHash, blockNumber: receipt.blockNumber };
+  return (
+    log && {
+      token: log.args.token,
+      txHash: receipt.transactionHash,
+      blockNumber: receipt.blockNumber,
+      logIndex: log.logIndex,
+    }
+  );
 }
 
 /** The launch of a company key made by any transaction (a crash lost which), from the launcher's logs. */
@@ -118,7 +126,9 @@ export async function findLaunch(chain: LauncherChain, key: Hex): Promise<FoundL
       strict: true,
     }),
   );
-  return log && { token: log.args.token, txHash: log.transactionHash, blockNumber: log.blockNumber };
+  return (
+    log && { token: log.args.token, txHash: log.transactionHash, blockNumber: log.blockNumber, logIndex: log.logIndex }
+  );
 }
 
 /** What the holder stream follows: the launcher's launches (which tokens exist) and each company token's transfers. */

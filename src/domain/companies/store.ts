@@ -152,35 +152,41 @@ export async function recordLaunchRequest(
   return row;
 }
 
+/** A company whose token moved: what its trade event names. */
+export interface MovedCompany {
+  id: string;
+  slug: string;
+  symbol: string | null;
+  token: string;
+}
+
 /**
  * PRE_PUBLIC -> BONDING and the company PUBLIC, for each `(token, tx_hash, block_time)` of `values`. Answers the
- * ids of the companies moved; a launch applied before moves nothing.
+ * companies moved; a launch applied before moves nothing.
  */
-export async function markTokensLaunched(tx: Tx, values: SQL): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(
+export async function markTokensLaunched(tx: Tx, values: SQL): Promise<MovedCompany[]> {
+  return rowsOf<MovedCompany>(
     await tx.execute(sql`
       update companies c
       set token_status = 'BONDING', status = 'PUBLIC', token_launch_tx_hash = v.tx_hash,
           token_public_at = v.block_time, updated_at = now()
       from (values ${values}) as v (token, tx_hash, block_time)
       where c.token_address = v.token and c.token_status = 'PRE_PUBLIC'
-      returning c.id`),
+      returning c.id, c.slug, c.token_symbol as symbol, c.token_address as token`),
   );
-  return rows.map((r) => r.id);
 }
 
 /** BONDING -> GRADUATED with the pool id and the time, for each `(token, pool_id, block_time)` of `values`. */
-export async function markTokensGraduated(tx: Tx, values: SQL): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(
+export async function markTokensGraduated(tx: Tx, values: SQL): Promise<MovedCompany[]> {
+  return rowsOf<MovedCompany>(
     await tx.execute(sql`
       update companies c
       set token_status = 'GRADUATED', token_graduated_at = v.block_time, token_pool_id = v.pool_id,
           updated_at = now()
       from (values ${values}) as v (token, pool_id, block_time)
       where c.token_address = v.token and c.token_status <> 'GRADUATED'
-      returning c.id`),
+      returning c.id, c.slug, c.token_symbol as symbol, c.token_address as token`),
   );
-  return rows.map((r) => r.id);
 }
 
 /**

@@ -77,8 +77,8 @@ export interface EventHub {
   start(): Promise<void>;
   /** Ends every stream and stops reading. */
   stop(): Promise<void>;
-  /** Takes a slot for `client` (an API key or an address), or throws 429 RATE_LIMITED. */
-  admit(client: string): Admission;
+  /** Takes a slot for `client` (an API key or an address), or throws 429 RATE_LIMITED; `cap` overrides the per-client cap. */
+  admit(client: string, cap?: number): Admission;
   /** Gives back a slot that did not become a stream. */
   release(admission: Admission): void;
   /** Opens a stream on an admitted slot: the connected message, any backlog, then live events. */
@@ -284,12 +284,12 @@ export function createEventHub(options: EventHubOptions): EventHub {
       await reader.stop();
     },
 
-    admit(client) {
+    admit(client, cap = options.maxConnectionsPerClient) {
       const held = slotsByClient.get(client) ?? 0;
-      if (held >= options.maxConnectionsPerClient) {
+      if (held >= cap) {
         throw new AppError(
           'RATE_LIMITED',
-          `Too many event streams for this ${client.startsWith('key:') ? 'API key' : 'client address'}: at most ${options.maxConnectionsPerClient} at once; close one, or filter one stream by several companies`,
+          `Too many event streams for this ${client.startsWith('key:') ? 'API key' : 'client address'}: at most ${cap} at once; close one, or filter one stream by several companies`,
           { headers: { 'retry-after': String(SSE_CAP_RETRY_AFTER_S) } },
         );
       }

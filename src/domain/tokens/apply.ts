@@ -4,20 +4,22 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Address, getAddress, type Hex } from 'viem';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { markTokensGraduated, markTokensLaunched, recordSpotPrices } from '../companies/store.ts';
+import { type MovedCompany, markTokensGraduated, markTokensLaunched, recordSpotPrices } from '../companies/store.ts';
 import { publishEvents } from '../events/store.ts';
 
-export interface LaunchRecord {
-  token: Address;
-  txHash: Hex;
-  blockTime: Date;
-}
-
-export interface TradeRecord {
+/** Where a log is on the chain: what every event about it carries. */
+interface LogPlace {
   txHash: Hex;
   logIndex: number;
   blockNumber: bigint;
   blockTime: Date;
+}
+
+export interface LaunchRecord extends LogPlace {
+  token: Address;
+}
+
+export interface TradeRecord extends LogPlace {
   token: Address;
   trader: Address;
   isBuy: boolean;
@@ -32,15 +34,28 @@ export interface TradeRecord {
   spot?: { price: bigint; marketCap: bigint; virtualUsdc?: bigint };
 }
 
-export interface GraduationRecord {
+export interface GraduationRecord extends LogPlace {
   token: Address;
   poolId: Hex;
-  blockTime: Date;
 }
+
+/** The company a token event names, as the moving statement returns it. */
+/** The fields every `trade` event carries: the company, the token, and where the log is on the chain. */
+const tradeEventBase = (company: MovedCompany, at: LogPlace) => ({
+  tokenSymbol: company.symbol,
+  companySlug: company.slug,
+  tokenAddress: getAddress(company.token),
+  txHash: at.txHash,
+  logIndex: at.logIndex,
+  blockNumber: Number(at.blockNumber),
+  blockTime: at.blockTime.toISOString(),
+});
 
 /**
  * PRE_PUBLIC -> BONDING for each launched token whose launch was requested here (matched by its CREATE2 address),
- * and the company PUBLIC. Returns the ids of the companies moved.
+ * and the company PUBLIC, with a `trade` event of kind `launch` for each company moved (only the first to apply a
+ * launch moves it: the indexer and the launch request never announce it twice). Returns the ids of the companies
+ * moved.
  */
 export async function applyLaunches(tx: Tx, launches: readonly LaunchRecord[]): Promise<string[]> {
   if (launches.length === 0) return [];
@@ -50,10 +65,20 @@ export async function applyLaunches(tx: Tx, launches: readonly LaunchRecord[]): 
     ),
     sql`, `,
   );
-  return markTokensLaunched(tx, values);
+  const rows = await markTokensLaunched(tx, values);
+  const byToken = new Map(launches.map((l) => [getAddress(l.token), l]));
+  await publishEvents(
+    tx,
+    rows.map((company) => ({
+      type: 'trade' as const,
+      companyId: company.id,
+      data: { kind: 'launch', ...tradeEventBase(company, byToken.get(getAddress(company.token))!) },
+    })),
+  );
+  return rows.map((r) => r.id);
 }
 
-/** BONDING -> GRADUATED with the pool id and the time. */
+/** BONDING -> GRADUATED with the pool id and the time, and a `trade` event of kind `graduation` for each. */
 export async function applyGraduations(tx: Tx, graduations: readonly GraduationRecord[]): Promise<string[]> {
   if (graduations.length === 0) return [];
   const values = sql.join(
@@ -62,7 +87,20 @@ export async function applyGraduations(tx: Tx, graduations: readonly GraduationR
     ),
     sql`, `,
   );
-  return markTokensGraduated(tx, values);
+  const rows = await markTokensGraduated(tx, values);
+  const byToken = new Map(graduations.map((g) => [getAddress(g.token), g]));
+  await publishEvents(
+    tx,
+    rows.map((company) => {
+      const graduation = byToken.get(getAddress(company.token))!;
+      return {
+        type: 'trade' as const,
+        companyId: company.id,
+        data: { kind: 'graduation', ...tradeEventBase(company, graduation), poolId: graduation.poolId },
+      };
+    }),
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Execution price in USDC base units per whole token. */
@@ -84,7 +122,14 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
     ),
     sql`, `,
   );
-  const inserted = rowsOf<{ tx_hash: string; log_index: number; company_id: string; symbol: string | null }>(
+  const inserted = rowsOf<{
+    tx_hash: string;
+    log_index: number;
+    company_id: string;
+    symbol: string | null;
+    slug: string;
+    token: string;
+  }>(
     await tx.execute(sql`
       with v (tx_hash, log_index, token, block_number, block_time, trader, side, usdc_amount, token_amount, fee, venue)
         as (values ${values}),
@@ -97,7 +142,7 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
         on conflict (tx_hash, log_index) do nothing
         returning tx_hash, log_index, company_id, token_address
       )
-      select ins.tx_hash, ins.log_index, ins.company_id, c.token_symbol as symbol
+      select ins.tx_hash, ins.log_index, ins.company_id, c.token_symbol as symbol, c.slug, ins.token_address as token
       from ins join companies c on c.id = ins.company_id`),
   );
   if (inserted.length === 0) return 0;
@@ -118,12 +163,14 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
     type: 'trade' as const,
     companyId: row.company_id,
     data: {
-      tokenSymbol: row.symbol,
+      kind: 'trade',
+      ...tradeEventBase({ id: row.company_id, slug: row.slug, symbol: row.symbol, token: row.token }, trade),
       side: trade.isBuy ? 'buy' : 'sell',
       amount: trade.tokenAmount.toString(),
+      usdcAmount: trade.usdcAmount.toString(),
       price: executionPrice(trade.usdcAmount, trade.tokenAmount).toString(),
-      txHash: trade.txHash,
       trader: getAddress(trade.trader),
+      venue: trade.venue,
     },
   }));
   await publishEvents(tx, events);

@@ -29,10 +29,10 @@ export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], blockTim
     const base = { txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber };
     switch (log.eventName) {
       case 'TokenLaunched':
-        launches.push({ token: log.args.token, txHash: log.transactionHash, blockTime: timeOf(log) });
+        launches.push({ ...base, token: log.args.token, blockTime: timeOf(log) });
         break;
       case 'Graduated':
-        graduations.push({ token: log.args.token, poolId: log.args.poolId, blockTime: timeOf(log) });
+        graduations.push({ ...base, token: log.args.token, poolId: log.args.poolId, blockTime: timeOf(log) });
         break;
       case 'CurveTrade':
       case 'PoolTrade':

@@ -129,13 +129,19 @@ export async function completeLaunch(deps: Deps, company: CompanyRow): Promise<v
   const launch = launchIn(deps.chain, receipt) ?? (await findLaunch(deps.chain, key));
   if (!launch)
     throw new Error(`launch of ${company.tokenSymbol} for ${company.id} reverted in ${receipt.transactionHash}`);
-  await applyLaunches(deps.database.db, [
-    {
-      token: launch.token,
-      txHash: launch.txHash,
-      blockTime: await blockTime(deps.chain.publicClient, launch.blockNumber),
-    },
-  ]);
+  const launchedAt = await blockTime(deps.chain.publicClient, launch.blockNumber);
+  // One transaction: the move and its `launch` event commit together.
+  await deps.database.db.transaction((tx) =>
+    applyLaunches(tx, [
+      {
+        token: launch.token,
+        txHash: launch.txHash,
+        blockNumber: launch.blockNumber,
+        logIndex: launch.logIndex,
+        blockTime: launchedAt,
+      },
+    ]),
+  );
 }
 
 /** Finishes launches left in flight (a crash, a chain outage) at start and every minute. */

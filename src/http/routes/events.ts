@@ -1,6 +1,8 @@
-// GET /api/v1/events (registered by v1.ts): the platform event stream (docs/api/events.md). The route checks the key and the query, takes
-// a slot under the connection caps, then hands the response to the event hub, which writes the stream.
+// GET /api/v1/events (registered by v1.ts): the platform event stream (docs/api/events.md), and GET /api/events, its
+// public read-only twin for the web app. The route checks the key (v1) and the query, takes a slot under the
+// connection caps, then hands the response to the event hub, which writes the stream.
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import {
   parseCompanyRefs,
   parseEventTypes,
@@ -9,7 +11,7 @@ import {
 } from '../../domain/events/filters.ts';
 import type { EventSink, StreamHandle } from '../../domain/events/hub.ts';
 import { requireApiKey } from '../auth/index.ts';
-import { v1Errors } from '../schemas/common.ts';
+import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { EventStreamResponse, EventsHeaders, EventsQuery } from '../schemas/events.ts';
 import type { App, RouteOptions } from '../types.ts';
 
@@ -21,7 +23,42 @@ const STREAM_HEADERS = {
   'x-accel-buffering': 'no',
 };
 
+/** GET /api/v1/events: the keyed stream (docs/api/events.md; open while no key exists), capped per key or address. */
 export default async function eventRoutes(app: App, { container }: RouteOptions) {
+  streamRoute(app, container, {
+    preValidation: requireApiKey(container, { allowQuery: true, openWhenUnconfigured: true }),
+    summary: 'The platform event stream (Server-Sent Events), filtered by company and type, resumable',
+    security: [{ apiKey: [] }, { apiKeyQuery: [] }, {}],
+    errors: v1Errors,
+    client: (request) => (request.apiKeyId ? `key:${request.apiKeyId}` : `ip:${request.ip}`),
+  });
+}
+
+/**
+ * GET /api/events: the same stream, public and read-only, for the web app's pages (docs/web.md): no key
+ * ever (so a page never logs a 401 once keys exist), capped per client address by SSE_PUBLIC_MAX_CONNECTIONS_PER_IP.
+ */
+export async function publicEventRoutes(app: App, { container }: RouteOptions) {
+  streamRoute(app, container, {
+    summary: 'The public, read-only event stream of the web app (no key; per-address connection cap)',
+    security: [],
+    errors: internalErrors,
+    client: (request) => `public:${request.ip}`,
+    perClientCap: container.config.ssePublicMaxConnectionsPerIp,
+  });
+}
+
+interface StreamRouteOptions {
+  preValidation?: preValidationAsyncHookHandler;
+  summary: string;
+  security: Record<string, string[]>[];
+  errors: Record<string, unknown>;
+  /** Whose slot a stream takes under the per-client cap. */
+  client: (request: FastifyRequest) => string;
+  perClientCap?: number;
+}
+
+function streamRoute(app: App, container: RouteOptions['container'], options: StreamRouteOptions) {
   const hub = container.events;
   const open = new Set<StreamHandle>();
   let closing = false;
@@ -35,21 +72,21 @@ export default async function eventRoutes(app: App, { container }: RouteOptions)
   app.get(
     '/events',
     {
-      preValidation: requireApiKey(container, { allowQuery: true, openWhenUnconfigured: true }),
+      ...(options.preValidation ? { preValidation: options.preValidation } : {}),
       schema: {
         tags: ['events'],
-        summary: 'The platform event stream (Server-Sent Events), filtered by company and type, resumable',
-        security: [{ apiKey: [] }, { apiKeyQuery: [] }, {}],
+        summary: options.summary,
+        security: options.security,
         querystring: EventsQuery,
         headers: EventsHeaders,
-        response: { 200: EventStreamResponse, ...v1Errors },
+        response: { 200: EventStreamResponse, ...options.errors },
       },
     },
     async (request, reply) => {
       const types = parseEventTypes(request.query.types);
       const companyRefs = parseCompanyRefs(request.query.companies);
       const lastEventId = parseLastEventId(request.headers['last-event-id'], request.query.lastEventId);
-      const admission = hub.admit(request.apiKeyId ? `key:${request.apiKeyId}` : `ip:${request.ip}`);
+      const admission = hub.admit(options.client(request), options.perClientCap);
       let companyIds: Set<string> | undefined;
       try {
         if (companyRefs) companyIds = await resolveCompanyRefs(container.database.db, companyRefs);

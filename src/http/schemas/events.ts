@@ -48,16 +48,45 @@ const DecisionEventData = Type.Object(
   { description: 'A decision round completed' },
 );
 
-const TradeEventData = Type.Object(
+/** What every `trade` event carries: the company, the token, and where its log is on the chain. */
+const tradePlace = {
+  tokenSymbol: Nullable(Type.String()),
+  companySlug: Type.String(),
+  tokenAddress: Type.String({ description: 'Checksummed address of the company token' }),
+  txHash: TxHash,
+  logIndex: Type.Integer({ minimum: 0, description: "The log's index in its block" }),
+  blockNumber: Type.Integer({ minimum: 0 }),
+  blockTime: IsoTimestamp,
+};
+
+const TradeTradeData = Type.Object(
   {
-    tokenSymbol: Nullable(Type.String()),
+    kind: Type.Literal('trade'),
+    ...tradePlace,
     side: StringEnum(['buy', 'sell'] as const),
     amount: BaseUnits('company tokens bought or sold, in base units (18 decimals; 10^18 is one token)'),
-    price: BaseUnits('USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC)'),
-    txHash: TxHash,
+    usdcAmount: BaseUnits('USDC paid (buy) or received (sell), in USDC base units (6 decimals)'),
+    price: BaseUnits(
+      'USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC): usdcAmount * 10^18 / amount, rounded down',
+    ),
     trader: Type.String({ description: 'Checksummed address' }),
+    venue: StringEnum(['CURVE', 'POOL'] as const, { description: 'The bonding curve, or the v4 pool once graduated' }),
   },
-  { description: 'A curve trade or a pool swap of a company token' },
+  { $id: 'TradeEventTrade', description: 'A curve trade or a pool swap of a company token' },
+);
+
+const TradeLaunchData = Type.Object(
+  { kind: Type.Literal('launch'), ...tradePlace },
+  { $id: 'TradeEventLaunch', description: 'The company token was launched on its bonding curve (BONDING)' },
+);
+
+const TradeGraduationData = Type.Object(
+  {
+    kind: Type.Literal('graduation'),
+    ...tradePlace,
+    poolId: Type.String({ pattern: '^0x[0-9a-f]{64}$', description: 'The Uniswap v4 pool id (bytes32)' }),
+  },
+  { $id: 'TradeEventGraduation', description: 'The token graduated: its liquidity moved to a v4 pool (GRADUATED)' },
 );
 
 const ScoreEventData = Type.Object(
@@ -109,6 +138,16 @@ const tagged = <T extends TSchema>(property: string, choices: [string, T & { $id
     description,
   });
 
+const TradeEventData = tagged<typeof TradeTradeData | typeof TradeLaunchData | typeof TradeGraduationData>(
+  'kind',
+  [
+    ['trade', TradeTradeData],
+    ['launch', TradeLaunchData],
+    ['graduation', TradeGraduationData],
+  ],
+  'A company-token trade, launch or graduation',
+);
+
 const SeasonEventData = tagged<typeof SnapshotSeasonData | typeof EpochFinalizedSeasonData>(
   'kind',
   [
@@ -137,6 +176,10 @@ const SeasonEvent = eventOf('season', SeasonEventData, 'SeasonEvent', 'A season 
 
 /** The named schemas of the events, registered with the app (app.addSchema) so the document can name them. */
 export const EVENT_SCHEMAS = [
+  TradeTradeData,
+  TradeLaunchData,
+  TradeGraduationData,
+
   SnapshotSeasonData,
   EpochFinalizedSeasonData,
   DecisionEvent,

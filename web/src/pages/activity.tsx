@@ -12,7 +12,7 @@ import { Empty, Page, short } from '../ui';
  * the event carries it, anything else when the service recorded it.
  */
 function EventTime({ event }: { event: PlatformEvent }) {
-  const blockTime = (event.data as { time?: unknown }).time;
+  const blockTime = (event.data as { blockTime?: unknown }).blockTime;
   return typeof blockTime === 'string' ? <ChainTime at={blockTime} /> : <ServiceTime at={event.timestamp} />;
 }
 
@@ -20,6 +20,8 @@ function describe(e: ReturnType<typeof useLive>['events'][number]): string {
   const d = e.data as Record<string, string | number | undefined>;
   switch (e.type) {
     case 'trade':
+      if (d.kind === 'launch') return `$${d.tokenSymbol} launched on its bonding curve`;
+      if (d.kind === 'graduation') return `$${d.tokenSymbol} graduated to its Uniswap v4 pool`;
       // Base units (docs/api/events.md "Amounts"): tokens with 18 decimals, USDC (6) per whole token.
       return `${d.side === 'buy' ? 'Bought' : 'Sold'} ${formatAmount(BigInt(d.amount ?? 0), 18, 2)} $${d.tokenSymbol} at ${formatAmount(BigInt(d.price ?? 0), USDC.decimals, 6)} USDC by ${short(String(d.trader))}`;
     case 'decision':

@@ -1,0 +1,56 @@
+/// <reference lib="dom" />
+// The web app's live updates in Chromium once an API key exists: the pages use the public, read-only stream
+// GET /api/events, so none logs an error (the keyed /api/v1/events would answer 401 to a page without a key),
+// and an event published on the platform reaches the activity feed live.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/domain/auth/api-keys.ts';
+import { publishEvent } from '../../src/domain/events/store.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { browserUnavailable, launchChromium } from '../helpers/browser.ts';
+import { insertCompany, payloads } from '../helpers/events.ts';
+
+const t = useTestApp();
+let base: string;
+let chromium: Awaited<ReturnType<typeof launchChromium>>;
+let page: Page;
+const errors: string[] = [];
+const streams: string[] = [];
+
+describe.skipIf(browserUnavailable)('the web app with API keys configured, in Chromium', () => {
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await createApiKey(t.database.db, 'integrator');
+    t.container.apiKeys.clear();
+    chromium = await launchChromium();
+    page = await (await chromium.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    page.setDefaultTimeout(15_000);
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+    page.on('request', (r) => {
+      if (r.url().includes('/events')) streams.push(new URL(r.url()).pathname);
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await chromium?.close();
+  });
+
+  it('opens the public stream, logs no error on any page, and shows an event live', async () => {
+    // The keyed stream refuses a keyless client now: what the pages would have met.
+    expect((await fetch(`${base}/api/v1/events`)).status).toBe(401);
+    const acme = await insertCompany(t.database.db, 'acme');
+    await page.goto(`${base}/activity`);
+    await page.getByText('Live: events appear as they happen.').waitFor();
+    await publishEvent(t.database.db, { type: 'trade', companyId: acme.id, data: payloads.trade });
+    await page.getByText(/Bought 2 \$ACME at 0\.012345 USDC/).waitFor();
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { name: 'Fortune List', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle').catch(() => {});
+    expect(streams.length).toBeGreaterThan(0);
+    expect([...new Set(streams)]).toEqual(['/api/events']);
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
