@@ -215,6 +215,11 @@ describe('the market fields of the token lists', () => {
       const keyless = await t.app.inject({ method: 'GET', url: v1Path });
       expect(keyless.statusCode).toBe(401);
       expect(keyless.json().error.code).toBe('UNAUTHORIZED');
+      // A 401 says how to authenticate (RFC 9110 11.6.1), for a missing key and for a wrong one.
+      expect(keyless.headers['www-authenticate']).toBe('ApiKey realm="ai-economy", header="x-api-key"');
+      const wrong = await t.app.inject({ method: 'GET', url: v1Path, headers: { 'x-api-key': 'nope' } });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.headers['www-authenticate']).toBe('ApiKey realm="ai-economy", header="x-api-key"');
     }
     const trades = (
       await t.app.inject({
@@ -231,6 +236,10 @@ describe('the market fields of the token lists', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().meta.timestamp).toEqual(expect.any(String));
+    // Where the key may come in the query too, the challenge says so; an authorised answer has no challenge.
+    const fortune = await t.app.inject({ method: 'GET', url: '/api/v1/fortune' });
+    expect(fortune.headers['www-authenticate']).toBe('ApiKey realm="ai-economy", header="x-api-key", query="api_key"');
+    expect(missing.headers['www-authenticate']).toBeUndefined();
   });
 
   it('reads the page, its market and its holders through indexes', async () => {
