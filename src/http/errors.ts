@@ -79,20 +79,30 @@ function validationDetails(err: FastifyError): ErrorDetail[] {
   });
 }
 
+/** Seconds a 503 (the chain or the database unavailable) asks a client to wait before retrying (`Retry-After`). */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+const unavailableHeaders = { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) };
+
 export function mapError(err: unknown): Mapped {
   if (err instanceof AppError) {
+    const status = codeToStatus[err.code];
     return {
-      status: codeToStatus[err.code],
+      status,
       code: err.code,
       message: err.message,
       details: err.details,
-      headers: err.headers,
+      headers: status === 503 ? { ...unavailableHeaders, ...err.headers } : err.headers,
     };
   }
   if (isChainUnavailable(err)) return mapError(chainUnavailable(err));
   if (isDatabaseUnavailable(err)) {
     // A restart or failover of PostgreSQL: the pool reconnects by itself, so the client should simply retry.
-    return { status: 503, code: 'DATABASE_UNAVAILABLE', message: 'The database is unavailable; try again shortly' };
+    return {
+      status: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      message: 'The database is unavailable; try again shortly',
+      headers: unavailableHeaders,
+    };
   }
   const fe = err as FastifyError;
   if (fe?.validation) {

@@ -32,6 +32,8 @@ describe('chain outage', () => {
       success: false,
       error: { code: 'CHAIN_UNAVAILABLE', message: 'The chain RPC did not answer in time; try again shortly' },
     });
+    // A 503 says when to try again.
+    expect(res.headers['retry-after']).toBe('5');
     // One retry is allowed, so the answer comes within about two timeouts.
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 2 + 1500);
 

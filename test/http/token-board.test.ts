@@ -202,6 +202,46 @@ describe('the market fields of the token lists', () => {
     }
   });
 
+  it('serves candles, trades and score history under /api/v1 with a key: the internal data, the v1 envelope', async () => {
+    for (const [v1Path, internalPath] of [
+      ['/api/v1/companies/board-a/token/candles?interval=1h', '/api/companies/board-a/token/candles?interval=1h'],
+      ['/api/v1/companies/board-a/token/trades?limit=2&page=2', '/api/companies/board-a/token/trades?limit=2&page=2'],
+      ['/api/v1/companies/board-a/scores', '/api/companies/board-a/scores'],
+    ] as const) {
+      const v1 = await t.app.inject({ method: 'GET', url: v1Path, headers: { 'x-api-key': apiKey } });
+      expect(v1.statusCode, v1.body).toBe(200);
+      const internal = (await t.app.inject({ method: 'GET', url: internalPath })).json();
+      expect(v1.json()).toEqual({ data: internal.data, meta: { timestamp: expect.any(String) } });
+      const keyless = await t.app.inject({ method: 'GET', url: v1Path });
+      expect(keyless.statusCode).toBe(401);
+      expect(keyless.json().error.code).toBe('UNAUTHORIZED');
+      // A 401 says how to authenticate (RFC 9110 11.6.1), for a missing key and for a wrong one.
+      expect(keyless.headers['www-authenticate']).toBe('ApiKey realm="ai-economy", header="x-api-key"');
+      const wrong = await t.app.inject({ method: 'GET', url: v1Path, headers: { 'x-api-key': 'nope' } });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.headers['www-authenticate']).toBe('ApiKey realm="ai-economy", header="x-api-key"');
+    }
+    const trades = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/companies/board-a/token/trades',
+        headers: { 'x-api-key': apiKey },
+      })
+    ).json().data;
+    expect(trades.trades.length).toBeGreaterThanOrEqual(5);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/companies/nobody/token/candles?interval=1d',
+      headers: { 'x-api-key': apiKey },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().meta.timestamp).toEqual(expect.any(String));
+    // Where the key may come in the query too, the challenge says so; an authorised answer has no challenge.
+    const fortune = await t.app.inject({ method: 'GET', url: '/api/v1/fortune' });
+    expect(fortune.headers['www-authenticate']).toBe('ApiKey realm="ai-economy", header="x-api-key", query="api_key"');
+    expect(missing.headers['www-authenticate']).toBeUndefined();
+  });
+
   it('reads the page, its market and its holders through indexes', async () => {
     const db = t.database.db;
     await db.execute('set enable_seqscan = off');

@@ -702,6 +702,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{slug}/scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's score history: its daily snapshots, newest first */
+        get: operations["getV1CompaniesBySlugScores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{slug}/token": {
         parameters: {
             query?: never;
@@ -711,6 +728,40 @@ export interface paths {
         };
         /** A company's token (v1 detail view); 404 while it has none */
         get: operations["getV1CompaniesBySlugToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{slug}/token/candles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Candles of the company token's price from its indexed trades (1m, 1h or 1d) */
+        get: operations["getV1CompaniesBySlugTokenCandles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{slug}/token/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company token's trades, newest first, paged */
+        get: operations["getV1CompaniesBySlugTokenTrades"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6420,6 +6471,121 @@ export interface operations {
             };
         };
     };
+    getV1CompaniesBySlugScores: {
+        parameters: {
+            query?: {
+                /** @description The last this many snapshots */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Company slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            companyId: string;
+                            /** @description Newest first */
+                            snapshots: {
+                                activityScore: number;
+                                completenessScore: number;
+                                /**
+                                 * Format: date
+                                 * @description The snapshot date (its 00:00 UTC)
+                                 */
+                                date: string;
+                                overall: number;
+                                rank: number;
+                                tradingScore: number;
+                                treasuryScore: number;
+                                volumeScore: number;
+                            }[];
+                        };
+                        meta: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the current answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
     getV1CompaniesBySlugToken: {
         parameters: {
             query?: never;
@@ -6464,6 +6630,251 @@ export interface operations {
                                 address: string | null;
                             };
                         } & components["schemas"]["TokenMarket"];
+                        meta: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the current answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getV1CompaniesBySlugTokenCandles: {
+        parameters: {
+            query: {
+                /** @description Candle width: 1 minute, 1 hour or 1 day */
+                interval: "1m" | "1h" | "1d";
+                /** @description The last this many candles */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Company slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Oldest first; only intervals that hold a trade */
+                            candles: {
+                                /** @description USDC per token */
+                                close: string;
+                                /** @description USDC per token */
+                                high: string;
+                                /** @description USDC per token */
+                                low: string;
+                                /** @description USDC per token */
+                                open: string;
+                                /** @description The candle's start, unix seconds (UTC) */
+                                time: number;
+                                trades: number;
+                                /** @description USDC traded */
+                                volumeUsdc: string;
+                            }[];
+                            companyId: string;
+                            interval: string;
+                        };
+                        meta: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the current answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getV1CompaniesBySlugTokenTrades: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Company slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            pagination: {
+                                hasMore: boolean;
+                                limit: number;
+                                nextCursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                            trades: {
+                                logIndex: number;
+                                /** @description USDC per token of this trade */
+                                price: string;
+                                /** @enum {string} */
+                                side: "buy" | "sell";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                time: string;
+                                /** @description Tokens bought or sold */
+                                tokenAmount: string;
+                                trader: string;
+                                txHash: string;
+                                /** @description USDC paid or received */
+                                usdcAmount: string;
+                                /** @enum {string} */
+                                venue: "CURVE" | "POOL";
+                            }[];
+                        };
                         meta: {
                             /**
                              * Format: date-time

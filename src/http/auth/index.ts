@@ -55,11 +55,20 @@ export interface ApiKeyGuardOptions {
   openWhenUnconfigured?: boolean;
 }
 
+/**
+ * The challenge of a 401 for a missing or invalid key (RFC 9110 11.6.1): no registered scheme names an API key
+ * header, so `ApiKey`, with the header (and the query parameter where one is accepted) as parameters.
+ */
+export const apiKeyChallenge = (allowQuery: boolean) =>
+  `ApiKey realm="ai-economy", header="x-api-key"${allowQuery ? ', query="api_key"' : ''}`;
+
 export function requireApiKey(container: Container, options: ApiKeyGuardOptions = {}): preValidationAsyncHookHandler {
-  return async (request) => {
+  const challenge = apiKeyChallenge(options.allowQuery ?? false);
+  return async (request, reply) => {
     const key = apiKeyFrom(request, options.allowQuery ?? false);
     if (key === undefined) {
       if (options.openWhenUnconfigured && !(await container.apiKeys.anyActive())) return;
+      reply.header('www-authenticate', challenge);
       throw unauthorized(
         options.allowQuery
           ? 'Missing API key: send it in the x-api-key header or the api_key query parameter'
@@ -67,7 +76,10 @@ export function requireApiKey(container: Container, options: ApiKeyGuardOptions 
       );
     }
     const found = await container.apiKeys.verify(key);
-    if (!found) throw unauthorized('Invalid API key');
+    if (!found) {
+      reply.header('www-authenticate', challenge);
+      throw unauthorized('Invalid API key');
+    }
     request.apiKeyId = found.id;
   };
 }

@@ -16,7 +16,9 @@ import {
   FortuneResponse,
   ScoreHistoryQuery,
   ScoreHistoryResponse,
+  V1ScoreHistoryResponse,
 } from '../schemas/fortune.ts';
+import { SlugParams } from '../schemas/tokens.ts';
 import type { App, RouteOptions } from '../types.ts';
 
 export default async function fortuneRoutes(app: App, { container, reads }: RouteOptions) {
@@ -89,5 +91,26 @@ export async function v1FortuneRoutes(app: App, { container, reads }: RouteOptio
         return v1Page(items, page, limit, total, timestamp);
       });
     },
+  );
+
+  const v1Histories = reads.route('v1-scores', { tables: ['score_snapshots', 'companies'] });
+  app.get(
+    '/companies/:slug/scores',
+    {
+      preValidation: requireApiKey(container),
+      schema: {
+        tags: ['fortune'],
+        summary: "A company's score history: its daily snapshots, newest first",
+        security: [{ apiKey: [] }],
+        params: SlugParams,
+        querystring: ScoreHistoryQuery,
+        response: { 200: V1ScoreHistoryResponse, ...v1Errors },
+      },
+    },
+    async (request, reply) =>
+      v1Histories.sendV1(reply, `${request.params.slug}|${request.query.limit}`, async (timestamp) => ({
+        data: await scoreHistory(container.database.db, request.params.slug, request.query.limit),
+        meta: { timestamp },
+      })),
   );
 }

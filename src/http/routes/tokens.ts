@@ -27,6 +27,8 @@ import {
   TokenStatusResponse,
   TradesQuery,
   TradesResponse,
+  V1CandlesResponse,
+  V1TradesResponse,
 } from '../schemas/tokens.ts';
 import type { App, RouteOptions } from '../types.ts';
 
@@ -200,6 +202,53 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
         const { items, ...at } = await listTokens(container, { page, limit, status, cursor }, totals);
         return v1CursorPage(items, { page, limit, ...at }, timestamp);
       });
+    },
+  );
+
+  // The market history of the internal routes (the web app's charts) under /api/v1 with a key: the same data and
+  // field names, in the v1 envelope; kept until a company or a trade changes.
+  const v1Candles = reads.route('v1-candles', { tables: ['companies', 'token_trades'] });
+  const v1Trades = reads.route('v1-trades', { tables: ['companies', 'token_trades'] });
+  app.get(
+    '/companies/:slug/token/candles',
+    {
+      preValidation: apiKey,
+      schema: {
+        tags: ['tokens'],
+        summary: "Candles of the company token's price from its indexed trades (1m, 1h or 1d)",
+        security: [{ apiKey: [] }],
+        params: SlugParams,
+        querystring: CandlesQuery,
+        response: { 200: V1CandlesResponse, ...v1Errors },
+      },
+    },
+    async (request, reply) => {
+      const { interval, limit } = request.query;
+      return v1Candles.sendV1(reply, `${request.params.slug}|${interval}|${limit}`, async (timestamp) => ({
+        data: await tokenCandles(container.database.db, request.params.slug, interval, limit),
+        meta: { timestamp },
+      }));
+    },
+  );
+  app.get(
+    '/companies/:slug/token/trades',
+    {
+      preValidation: apiKey,
+      schema: {
+        tags: ['tokens'],
+        summary: "The company token's trades, newest first, paged",
+        security: [{ apiKey: [] }],
+        params: SlugParams,
+        querystring: TradesQuery,
+        response: { 200: V1TradesResponse, ...v1Errors },
+      },
+    },
+    async (request, reply) => {
+      const { page, limit } = request.query;
+      return v1Trades.sendV1(reply, `${request.params.slug}|${page}|${limit}`, async (timestamp) => ({
+        data: await tokenTradePage(container.database.db, request.params.slug, page, limit),
+        meta: { timestamp },
+      }));
     },
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '../../constants.ts';
 import { VOLUME_TRADER_SHARE_MAX_BPS } from '../../domain/scores/formula.ts';
 import { FORTUNE_EPOCH_PATTERN } from '../../domain/scores/queries.ts';
-import { IsoTimestamp, internalOk, Nullable, PageQuery, StringEnum, v1List } from './common.ts';
+import { IsoTimestamp, internalOk, Nullable, PageQuery, StringEnum, v1List, v1Ok } from './common.ts';
 
 const Category = StringEnum(COMPANY_CATEGORIES, { description: 'Only companies of this category' });
 
@@ -129,21 +129,21 @@ export const FortuneResponse = v1List(FortuneEntry);
 export const ScoreHistoryQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 366, default: 90, description: 'The last this many snapshots' }),
 });
-export const ScoreHistoryResponse = internalOk(
-  Type.Object({
-    companyId: Type.String(),
-    snapshots: Type.Array(
-      Type.Object({
-        date: Type.String({ format: 'date', description: 'The snapshot date (its 00:00 UTC)' }),
-        rank: Type.Integer(),
-        overall: Type.Number(),
-        treasuryScore: Type.Number(),
-        tradingScore: Type.Number(),
-        volumeScore: Type.Number(),
-        activityScore: Type.Number(),
-        completenessScore: Type.Number(),
-      }),
-      { description: 'Newest first' },
-    ),
-  }),
-);
+export const ScoreHistoryData = Type.Object({
+  companyId: Type.String(),
+  snapshots: Type.Array(
+    Type.Object({
+      date: Type.String({ format: 'date', description: 'The snapshot date (its 00:00 UTC)' }),
+      rank: Type.Integer(),
+      overall: Type.Number(),
+      treasuryScore: Type.Number(),
+      tradingScore: Type.Number(),
+      volumeScore: Type.Number(),
+      activityScore: Type.Number(),
+      completenessScore: Type.Number(),
+    }),
+    { description: 'Newest first' },
+  ),
+});
+export const ScoreHistoryResponse = internalOk(ScoreHistoryData);
+export const V1ScoreHistoryResponse = v1Ok(ScoreHistoryData);

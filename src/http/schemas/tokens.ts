@@ -214,44 +214,44 @@ export const CandlesQuery = Type.Object({
   interval: StringEnum(['1m', '1h', '1d'] as const, { description: 'Candle width: 1 minute, 1 hour or 1 day' }),
   limit: Type.Integer({ minimum: 1, maximum: 1_000, default: 300, description: 'The last this many candles' }),
 });
-export const CandlesResponse = internalOk(
-  Type.Object({
-    companyId: Type.String(),
-    interval: Type.String(),
-    candles: Type.Array(
-      Type.Object({
-        time: Type.Integer({ description: "The candle's start, unix seconds (UTC)" }),
-        open: Decimal('USDC per token'),
-        high: Decimal('USDC per token'),
-        low: Decimal('USDC per token'),
-        close: Decimal('USDC per token'),
-        volumeUsdc: Decimal('USDC traded'),
-        trades: Type.Integer(),
-      }),
-      { description: 'Oldest first; only intervals that hold a trade' },
-    ),
-  }),
-);
+export const CandlesData = Type.Object({
+  companyId: Type.String(),
+  interval: Type.String(),
+  candles: Type.Array(
+    Type.Object({
+      time: Type.Integer({ description: "The candle's start, unix seconds (UTC)" }),
+      open: Decimal('USDC per token'),
+      high: Decimal('USDC per token'),
+      low: Decimal('USDC per token'),
+      close: Decimal('USDC per token'),
+      volumeUsdc: Decimal('USDC traded'),
+      trades: Type.Integer(),
+    }),
+    { description: 'Oldest first; only intervals that hold a trade' },
+  ),
+});
+export const CandlesResponse = internalOk(CandlesData);
+export const V1CandlesResponse = v1Ok(CandlesData);
 
 export const TradesQuery = Type.Object(PageQuery(AGENTS_PAGE_SIZE_DEFAULT, AGENTS_PAGE_SIZE_MAX));
-export const TradesResponse = internalOk(
-  Type.Object({
-    trades: Type.Array(
-      Type.Object({
-        txHash: Type.String(),
-        logIndex: Type.Integer(),
-        time: IsoTimestamp,
-        side: StringEnum(['buy', 'sell'] as const),
-        trader: Type.String(),
-        usdcAmount: Decimal('USDC paid or received'),
-        tokenAmount: Decimal('Tokens bought or sold'),
-        price: Decimal('USDC per token of this trade'),
-        venue: StringEnum(['CURVE', 'POOL'] as const),
-      }),
-    ),
-    pagination: Pagination,
-  }),
-);
+export const TradesData = Type.Object({
+  trades: Type.Array(
+    Type.Object({
+      txHash: Type.String(),
+      logIndex: Type.Integer(),
+      time: IsoTimestamp,
+      side: StringEnum(['buy', 'sell'] as const),
+      trader: Type.String(),
+      usdcAmount: Decimal('USDC paid or received'),
+      tokenAmount: Decimal('Tokens bought or sold'),
+      price: Decimal('USDC per token of this trade'),
+      venue: StringEnum(['CURVE', 'POOL'] as const),
+    }),
+  ),
+  pagination: Pagination,
+});
+export const TradesResponse = internalOk(TradesData);
+export const V1TradesResponse = v1Ok(TradesData);
 
 export const PositionResponse = internalOk(
   Type.Object({
