@@ -1,16 +1,17 @@
 // The service as a real process (`tsx src/main.ts`), as the end-to-end and crash tests run it: spawned with an
 // environment, waited on until healthy, stopped with SIGTERM or killed with SIGKILL. Also what such a process
-// keeps across restarts when the test owns it: the file's chain with the contracts deployed (and their file), and a
+// keeps across restarts when the test owns it: an anvil node with the contracts deployed (and their file), and a
 // database that survives the process (a PGlite data directory on disk, or a fresh database on TEST_DATABASE_URL).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { toHex } from 'viem';
-import { type ChainClients, devAccount } from '../../src/chain/client.ts';
+import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
+import { type ChainClients, createChainClients, devAccount } from '../../src/chain/client.ts';
 import { type ContractsFile, writeContractsFile } from '../../src/chain/contracts/addresses.ts';
+import { deployLocalContracts } from '../../src/chain/deploy.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
-import { startTestChain, type TestChain } from './chain.ts';
 import { createServerDatabase } from './db.ts';
 import { type HttpMethod, type MessageSigner, serializeBody, signedRequest } from './security.ts';
 
@@ -164,9 +165,9 @@ export async function waitForJobs(
   throw new Error(`jobs ${names.join(', ')} not all run within ${timeoutMs} ms:\n${last}\n${service.output()}`);
 }
 
-/** The chain a service process runs on (it outlives every service process), with the platform's contracts deployed. */
+/** An anvil node the test owns (it outlives every service process), with the platform's contracts deployed. */
 export interface ServiceChain {
-  node: TestChain['node'];
+  node: AnvilNode;
   clients: ChainClients;
   file: ContractsFile;
   /** The environment that points a service at this chain: CHAIN_RPC_URL, CONTRACTS_FILE, the platform key. */
@@ -174,36 +175,35 @@ export interface ServiceChain {
   stop(): Promise<void>;
 }
 
-/**
- * The file's chain (the worker's shared one, as `startTestChain` gives it: account 0 is owner, platform and oracle)
- * with its contracts file written under `dir` for a service process.
- */
+/** Starts anvil, deploys the contracts (account 0 is owner, platform and oracle) and writes their file under `dir`. */
 export async function startServiceChain(
   dir: string,
   { baseUrl = 'http://localhost:3000' } = {},
 ): Promise<ServiceChain> {
-  const chain = await startTestChain({ baseUrl });
+  const node = await startAnvil();
   try {
+    const clients = createChainClients({ chainId: 31337, rpcUrl: node.rpcUrl, local: true, timeoutMs: 5000 });
+    const file = await deployLocalContracts(clients, undefined, { baseUrl });
     const contractsFile = path.join(dir, 'contracts.json');
-    writeContractsFile(contractsFile, chain.file);
+    writeContractsFile(contractsFile, file);
     const privateKey = devAccount(0).getHdKey().privateKey;
     if (!privateKey) throw new Error('dev account 0 has no private key');
     return {
-      node: chain.node,
-      clients: chain.chain,
-      file: chain.file,
+      node,
+      clients,
+      file,
       env: {
-        CHAIN_RPC_URL: chain.node.rpcUrl,
+        CHAIN_RPC_URL: node.rpcUrl,
         CONTRACTS_FILE: contractsFile,
         CHAIN_ID: '31337',
         PLATFORM_PRIVATE_KEY: toHex(privateKey),
         // Automine: a block per transaction, so the indexer need not wait for confirmations.
         CHAIN_CONFIRMATIONS: '0',
       },
-      stop: () => chain.stop(),
+      stop: () => node.stop(),
     };
   } catch (err) {
-    await chain.stop();
+    await node.stop();
     throw err;
   }
 }
@@ -230,7 +230,7 @@ export async function serviceDatabase(dataDir: string): Promise<ServiceDatabase>
       drop: async () => {},
     };
   }
-  const created = await createServerDatabase(server, { fromTemplate: true });
+  const created = await createServerDatabase(server);
   return {
     kind: 'postgres',
     env: { DATABASE_URL: created.url },
