@@ -29,6 +29,7 @@ import tokenRoutes from './routes/tokens.ts';
 import tradingRoutes from './routes/trading.ts';
 import v1Routes from './routes/v1.ts';
 import { BareError, InternalError, V1Error } from './schemas/common.ts';
+import { EVENT_SCHEMAS } from './schemas/events.ts';
 import { docsContentSecurityPolicy, securityHeaders } from './security-headers.ts';
 import type { App, Container } from './types.ts';
 import { createValidatorCompiler, rejectUnstorableText } from './validation.ts';
@@ -132,7 +133,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
 
   // The web app's assets, and its pages for every GET outside /api that no route takes (deep links included).
   installErrorHandlers(app, 'internal', await webApp(app));
-  for (const schema of [InternalError, V1Error, BareError]) app.addSchema(schema);
+  for (const schema of [InternalError, V1Error, BareError, ...EVENT_SCHEMAS]) app.addSchema(schema);
 
   await app.register(swagger, {
     openapi: {

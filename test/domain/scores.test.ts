@@ -7,6 +7,7 @@ import { asc, eq, gt } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
+import { EpochDistributorAbi } from '../../src/chain/generated/abis.ts';
 import { AGENT_ROLES } from '../../src/constants.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { platformEvents } from '../../src/db/schema/events.ts';
@@ -14,6 +15,7 @@ import { latestEventId } from '../../src/domain/events/store.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { jobs, runJobOnce, runStartupJobs } from '../../src/jobs/scheduler.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { platformEventCheck } from '../helpers/openapi.ts';
 import { scoreFixtures, USDC } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 import { treasuryHelpers } from '../helpers/treasuries.ts';
@@ -59,6 +61,18 @@ const eventsAfter = async (id: bigint) =>
     (e) => e.type === 'score' || (e.type === 'season' && e.data.kind === 'snapshot'),
   );
 const lastEventId = () => latestEventId(db());
+/** The reward epoch whose window holds the date's 00:00 UTC, from the distributor's start time and epoch length. */
+async function epochOfDate(date: string): Promise<number | null> {
+  const read = (functionName: 'startTime' | 'epochDuration') =>
+    t.chain.chain.publicClient.readContract({
+      address: t.chain.chain.contracts.distributor!,
+      abi: EpochDistributorAbi,
+      functionName,
+    });
+  const [start, duration] = [await read('startTime'), await read('epochDuration')];
+  const midnight = BigInt(Date.parse(`${date}T00:00:00Z`) / 1000);
+  return midnight < start ? null : Number((midnight - start) / duration);
+}
 
 describe('takeScoreSnapshot with no company', () => {
   it('writes nothing and publishes no season event', async () => {
@@ -226,8 +240,11 @@ describe('takeScoreSnapshot of 2027-03-10 (hand-computed)', () => {
       ['score', 'coc', { platformScore: 3.28, previousScore: 0, rank: 3 }],
       ['score', 'coe', { platformScore: 0, previousScore: 5, rank: 5 }],
       // D's and F's platformScore was already 0: no score event. The season event goes under the leader.
-      ['season', 'coa', { kind: 'snapshot', epoch: '2027-03-10', companies: 6 }],
+      ['season', 'coa', { kind: 'snapshot', epoch: await epochOfDate('2027-03-10'), date: '2027-03-10', companies: 6 }],
     ]);
+    // Each as the OpenAPI document types it.
+    const check = platformEventCheck(t.app);
+    for (const e of events) expect(check({ ...e, id: String(e.id), timestamp: e.timestamp.toISOString() })).toBeNull();
   });
 
   it('is taken once: a second run finds the date done and changes nothing', async () => {
@@ -289,7 +306,7 @@ describe('the score-snapshot job', () => {
       ['score', 'coa', { platformScore: 43.78, previousScore: 44.29, rank: 1 }],
       ['score', 'cod', { platformScore: 2.98, previousScore: 0, rank: 3 }],
       ['score', 'coc', { platformScore: 1.98, previousScore: 3.28, rank: 4 }],
-      ['season', 'coa', { kind: 'snapshot', epoch: '2027-03-11', companies: 6 }],
+      ['season', 'coa', { kind: 'snapshot', epoch: await epochOfDate('2027-03-11'), date: '2027-03-11', companies: 6 }],
     ]);
 
     // Starting again the same day takes nothing more.

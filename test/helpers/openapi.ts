@@ -75,3 +75,18 @@ export function checkResponsesAgainstDocument(app: App): ResponseChecker {
   });
   return checker;
 }
+
+/**
+ * A check of platform events against the document's schema of the stream (the `text/event-stream` answer of
+ * GET /api/v1/events): returns the mismatches of `event` as text, or null when it matches.
+ */
+export function platformEventCheck(app: App): (event: unknown) => string | null {
+  const doc = app.swagger() as Json;
+  const ajv = new (Ajv as unknown as typeof Ajv.default)({ strict: false, allErrors: true, validateSchema: false });
+  (addFormats as unknown as (a: unknown) => void)(ajv);
+  ajv.addFormat(ADDRESS_FORMAT, { type: 'string', validate: (v: string) => parseAddress(v).ok });
+  ajv.addSchema(doc, 'openapi');
+  const at = ['paths', '/api/v1/events', 'get', 'responses', '200', 'content', 'text/event-stream', 'schema'];
+  const validate = ajv.compile({ $ref: `openapi#/${pointer(at)}` });
+  return (event) => (validate(JSON.parse(JSON.stringify(event))) ? null : ajv.errorsText(validate.errors));
+}

@@ -15,6 +15,10 @@ export interface SseStream {
   body: any;
   messages: ReceivedMessage[];
   comments: string[];
+  /** When each comment arrived (Date.now()). */
+  commentTimes: number[];
+  /** The last `retry:` field received, in ms. */
+  retry: number | undefined;
   /** Resolves when the server ends the stream (or the connection is lost). */
   ended: Promise<void>;
   isEnded(): boolean;
@@ -34,6 +38,8 @@ export async function openStream(url: string, headers: Record<string, string> = 
   req.on('error', () => {}); // a reset after the response started ends the stream
   const messages: ReceivedMessage[] = [];
   const comments: string[] = [];
+  const commentTimes: number[] = [];
+  let retry: number | undefined;
   const waiters = new Set<() => void>();
   const notify = () => {
     for (const w of [...waiters]) w();
@@ -67,7 +73,11 @@ export async function openStream(url: string, headers: Record<string, string> = 
       },
       onComment: (c) => {
         comments.push(c);
+        commentTimes.push(Date.now());
         notify();
+      },
+      onRetry: (ms) => {
+        retry = ms;
       },
     });
     res.on('data', (chunk: string) => parser.feed(chunk));
@@ -78,6 +88,10 @@ export async function openStream(url: string, headers: Record<string, string> = 
     body,
     messages,
     comments,
+    commentTimes,
+    get retry() {
+      return retry;
+    },
     ended: endedPromise,
     isEnded: () => ended,
     waitFor(count, match = () => true, timeoutMs = 5000) {

@@ -25,6 +25,7 @@ import { jobs, runJobOnce, startupJobs } from '../../src/jobs/scheduler.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { anvilTestClient } from '../helpers/chain.ts';
 import { mintCard, signed } from '../helpers/companies.ts';
+import { platformEventCheck } from '../helpers/openapi.ts';
 import { runCommonRouteTests } from '../helpers/security.ts';
 
 const CRON = 'cron-secret-for-epochs';
@@ -306,6 +307,8 @@ describe('POST /api/cron/epoch-distribute', () => {
       rewardPool: POOL.toString(),
       txHash: data.txHash,
     });
+    const e = events[0]!;
+    expect(platformEventCheck(t.app)({ ...e, id: String(e.id), timestamp: e.timestamp.toISOString() })).toBeNull();
   });
 
   it('is idempotent: a second call answers already_processed and sends nothing', async () => {

@@ -1,9 +1,9 @@
-// GET /api/v1/events over real HTTP (fetch on loopback, eventsource-parser): the protocol of SPEC.md "Events",
+// GET /api/v1/events over real HTTP (fetch on loopback, eventsource-parser): the protocol of docs/api/events.md "Protocol",
 // delivery of each type within a second, both filters, resuming after Last-Event-ID, validation and every
 // outcome of the API key.
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TYPES, SSE_FILTER_COMPANIES_MAX } from '../../src/constants.ts';
+import { EVENT_TYPES, SSE_FILTER_COMPANIES_MAX, SSE_RETRY_MS } from '../../src/constants.ts';
 import { apiKeys } from '../../src/db/schema/auth.ts';
 import { createApiKey, revokeApiKey } from '../../src/domain/auth/api-keys.ts';
 import { type PlatformEvent, publishEvent } from '../../src/domain/events/store.ts';
@@ -60,7 +60,9 @@ describe('GET /api/v1/events', () => {
     expect(s.headers['x-ratelimit-limit']).toBe(String(t.config.rateLimitMax));
     const [first] = s.messages;
     expect(first!.event).toBe('connected');
-    expect(first!.id).toBeUndefined();
+    // The id to resume from: every event so far is behind the stream (it gets only later ones).
+    expect(first!.id).toBe(String(t.container.events.reader.cursor));
+    expect(s.retry).toBe(SSE_RETRY_MS);
     const data = JSON.parse(first!.data);
     expect(Object.keys(data).sort()).toEqual(['timestamp', 'type']);
     expect(data.type).toBe('connected');
@@ -148,6 +150,30 @@ describe('GET /api/v1/events', () => {
       for (const s of [trades, two, both]) s.close();
     });
 
+    it('season events pass every company filter, live and on resume: ?types=season&companies=x', async () => {
+      const from = await publish(acme.id, 'trade');
+      // Published under another company (the snapshot's leader), as the scores and epochs areas do.
+      const snapshot = await publish(acme.id, 'season', { kind: 'snapshot', epoch: 0, date: '2026-11-26' });
+      await publish(acme.id, 'trade');
+      const resumed = await open(`?types=season&companies=${globex.slug}&lastEventId=${from.id}`);
+      const live = await connected(`?types=season&companies=${globex.slug}`);
+      const globexOnly = await connected(`?companies=${globex.id}`);
+      await resumed.waitFor(1, (m) => m.id === snapshot.id);
+      const finalized = await publish(initech.id, 'season', { kind: 'epoch_finalized', epoch: 1 });
+      const trade = await publish(initech.id, 'trade');
+      const own = await publish(globex.id, 'trade');
+      await live.waitFor(1, (m) => m.id === finalized.id);
+      await resumed.waitFor(1, (m) => m.id === finalized.id);
+      await globexOnly.waitFor(1, (m) => m.id === own.id);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(resumed.events().map((e) => e.id)).toEqual([snapshot.id, finalized.id]);
+      expect(live.events().map((e) => e.id)).toEqual([finalized.id]);
+      // A company filter without a type filter: its own events and every season event, not other companies' trades.
+      expect(globexOnly.events().map((e) => e.id)).toEqual([finalized.id, own.id]);
+      expect(globexOnly.events().map((e) => e.id)).not.toContain(trade.id);
+      for (const s of [resumed, live, globexOnly]) s.close();
+    });
+
     it('answers 400 VALIDATION_ERROR in the v1 envelope for an unknown type, naming it and the allowed ones', async () => {
       const s = await open('?types=trade,trades,mint');
       expectV1Error(s, 400, 'VALIDATION_ERROR', /"trades", "mint".*decision, trade, score, season/);
@@ -183,6 +209,19 @@ describe('GET /api/v1/events', () => {
       expect(s.events().map((e) => e.id)).toEqual([...missed, live].map((e) => e.id));
       expect(s.events()[1]!.data).toEqual(missed[1]);
       s.close();
+    });
+
+    it("the connected message's id resumes: a client cut off before any event reconnects with it and misses none", async () => {
+      const first = await connected();
+      const resumeId = first.messages[0]!.id!;
+      first.close();
+      const missed = await publish(globex.id, 'trade');
+      const again = await open('', { 'last-event-id': resumeId });
+      await again.waitFor(1, (m) => m.id === missed.id);
+      // While the backlog is owed, the connected id stays the resume point the client sent.
+      expect(again.messages[0]!.id).toBe(resumeId);
+      expect(again.events().map((e) => e.id)).toEqual([missed.id]);
+      again.close();
     });
 
     it('applies the filters to the backlog, and accepts lastEventId in the query for EventSource polyfills', async () => {

@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/errors.ts';
 import { IsoTimestamp, internalErrors } from '../../src/http/schemas/common.ts';
 import { startTestApp, useTestApp } from '../helpers/app.ts';
+import { payloads } from '../helpers/events.ts';
+import { platformEventCheck } from '../helpers/openapi.ts';
 import { REPO_ROOT } from '../helpers/process.ts';
 
 const t = useTestApp();
@@ -68,6 +70,32 @@ describe('the OpenAPI document', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('types every event of the stream by its type (and season events by kind), amounts as integer strings', async () => {
+    const doc = await document();
+    const stream = doc.paths['/api/v1/events'].get.responses['200'].content['text/event-stream'].schema;
+    expect(stream.discriminator.propertyName).toBe('type');
+    expect(Object.keys(stream.discriminator.mapping)).toEqual(['decision', 'trade', 'score', 'season']);
+    expect(doc.components.schemas.SeasonEvent.properties.data.discriminator.propertyName).toBe('kind');
+    const check = platformEventCheck(t.app);
+    const event = (type: string, data: object) => ({
+      id: '7',
+      type,
+      companyId: 'c1',
+      data,
+      timestamp: '2026-11-26T03:01:57.456Z',
+    });
+    const trade = { ...payloads.trade, txHash: `0x${'cd'.repeat(32)}`, trader: `0x${'2'.repeat(40)}` };
+    expect(check(event('trade', trade))).toBeNull();
+    expect(check(event('decision', payloads.decision))).toBeNull();
+    expect(check(event('score', payloads.score))).toBeNull();
+    const snapshot = { kind: 'snapshot', epoch: 3, date: '2026-11-26', companies: 4 };
+    expect(check(event('season', snapshot))).toBeNull();
+    // The forms the stream sent before 2026-11-26 (docs/api/changelog.md) are off the document.
+    expect(check(event('trade', { ...trade, amount: '677.042934099066134378', price: '0.007385' }))).toMatch(/pattern/);
+    expect(check(event('season', { ...snapshot, epoch: '2026-11-26' }))).not.toBeNull();
+    expect(check(event('trade', payloads.decision))).not.toBeNull();
+  });
 
   it('marks no query parameter with a default as required', async () => {
     const wrong = operations(await document()).flatMap(({ key, op }) =>

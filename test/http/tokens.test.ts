@@ -3,7 +3,7 @@
 // indexer turning curve trades, graduation and pool swaps into rows and `trade` events, and launches interrupted
 // by a crash before the broadcast and after it.
 import { and, eq } from 'drizzle-orm';
-import { type Address, formatUnits, getAddress, zeroAddress } from 'viem';
+import { type Address, getAddress, zeroAddress } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { companyKey, predictTokenAddress } from '../../src/chain/contracts/launcher.ts';
@@ -16,6 +16,7 @@ import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import { launchToken, repairTokenLaunches } from '../../src/domain/tokens/launch.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
+import { platformEventCheck } from '../helpers/openapi.ts';
 import { runCommonRouteTests } from '../helpers/security.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
@@ -242,12 +243,15 @@ describe('the token lifecycle', () => {
     expect(events[0]!.data).toEqual({
       tokenSymbol: 'TOKEN12345',
       side: 'buy',
-      amount: formatUnits(balance, 18),
-      price: formatUnits((usdc(1000) * 10n ** 18n) / balance, 6),
+      // Base units, integers (docs/api/events.md "Amounts"): tokens with 18 decimals, USDC (6) per whole token.
+      amount: balance.toString(),
+      price: ((usdc(1000) * 10n ** 18n) / balance).toString(),
       txHash: bought.transactionHash,
       trader: devAccount(2).address,
     });
     expect(events[1]!.data.side).toBe('sell');
+    const check = platformEventCheck(t.app);
+    for (const e of events) expect(check({ ...e, id: String(e.id), timestamp: e.timestamp.toISOString() })).toBeNull();
 
     // Replaying the same blocks (the cursor rewound) adds no row and no event.
     await t.database.db.execute(`update chain_cursors set block = 0 where name = 'company-tokens'`);

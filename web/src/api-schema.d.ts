@@ -743,6 +743,46 @@ export interface components {
         BareError: {
             error: string;
         };
+        /** @description A decision round completed */
+        DecisionEvent: {
+            /** @description The company concerned (for season events, the one the area names) */
+            companyId: string;
+            /** @description A decision round completed */
+            data: {
+                actionsCount: number;
+                cycle: number;
+                /** @description keccak256 of the canonical actions */
+                decisionHash: string;
+                /** @description The CEO's directive of the round */
+                directive: string;
+                roundId: string;
+            };
+            /** @description Decimal string of the event sequence; ordered */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "decision";
+        };
+        /** @description A reward epoch was finalized on-chain: companies can claim */
+        EpochFinalizedSeasonData: {
+            epoch: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "epoch_finalized";
+            participantCount: number;
+            /** @description Decimal string of an integer: primary tokens of the epoch, in base units (18 decimals) */
+            rewardPool: string;
+            txHash: string | null;
+        };
         InternalError: {
             error: {
                 /** @enum {string} */
@@ -755,6 +795,97 @@ export interface components {
             };
             /** @enum {boolean} */
             success: false;
+        };
+        /** @description Platform score updated */
+        ScoreEvent: {
+            /** @description The company concerned (for season events, the one the area names) */
+            companyId: string;
+            /** @description The company's platformScore changed with a daily snapshot */
+            data: {
+                /** @description Score points (0-125), not money */
+                platformScore: number;
+                /** @description Score points; 0 when there was none */
+                previousScore: number;
+                rank: number;
+            };
+            /** @description Decimal string of the event sequence; ordered */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "score";
+        };
+        /** @description A season or epoch event */
+        SeasonEvent: {
+            /** @description The company concerned (for season events, the one the area names) */
+            companyId: string;
+            /** @description A platform-wide event: it passes every company filter */
+            data: components["schemas"]["SnapshotSeasonData"] | components["schemas"]["EpochFinalizedSeasonData"];
+            /** @description Decimal string of the event sequence; ordered */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "season";
+        };
+        /** @description The daily score snapshot was taken */
+        SnapshotSeasonData: {
+            /** @description Companies in the snapshot */
+            companies: number;
+            /**
+             * Format: date
+             * @description The snapshot date D (UTC); it covers [D - 24 h, D)
+             */
+            date: string;
+            epoch: number | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "snapshot";
+        };
+        /** @description A token buy or sell executed */
+        TradeEvent: {
+            /** @description The company concerned (for season events, the one the area names) */
+            companyId: string;
+            /** @description A curve trade or a pool swap of a company token */
+            data: {
+                /** @description Decimal string of an integer: company tokens bought or sold, in base units (18 decimals; 10^18 is one token) */
+                amount: string;
+                /** @description Decimal string of an integer: USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC) */
+                price: string;
+                /** @enum {string} */
+                side: "buy" | "sell";
+                tokenSymbol: string | null;
+                /** @description Checksummed address */
+                trader: string;
+                /** @description Transaction hash */
+                txHash: string;
+            };
+            /** @description Decimal string of the event sequence; ordered */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trade";
         };
         V1Error: {
             error: {
@@ -5371,7 +5502,7 @@ export interface operations {
                                     volumeScore: number;
                                 };
                             }[];
-                            /** @description The day the snapshot covers, [epoch - 24 h, epoch): the trades of volume and trading PnL (activity looks back 7 days from `to`, the treasury is read when the snapshot is taken). Not in SPEC.md: an addition */
+                            /** @description The day the snapshot covers, [epoch - 24 h, epoch): the trades of volume and trading PnL (activity looks back 7 days from `to`, the treasury is read when the snapshot is taken). Not in the API contract: an addition */
                             covers: {
                                 /**
                                  * Format: date-time
@@ -6041,28 +6172,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A text/event-stream: first `event: connected` with `data: {"type":"connected","timestamp"}`, then each platform event as `id: <id>`, `event: <type>`, `data: <JSON PlatformEvent>` and a blank line; a `: ping` comment after SSE_HEARTBEAT_MS (30 s) of silence */
+            /** @description A text/event-stream: first `retry: 3000`, `id: <resume id>` and `event: connected` with `data: {"type":"connected","timestamp"}`, then each platform event as `id: <id>`, `event: <type>`, `data: <JSON PlatformEvent>` and a blank line; a `: ping` comment after SSE_HEARTBEAT_MS (30 s) of silence */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": {
-                        companyId: string;
-                        /** @description Payload of the type (docs/api/events.md) */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                        /** @description Decimal string of the event sequence; ordered */
-                        id: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 UTC timestamp
-                         */
-                        timestamp: string;
-                        /** @enum {string} */
-                        type: "decision" | "trade" | "score" | "season";
-                    };
+                    "text/event-stream": components["schemas"]["DecisionEvent"] | components["schemas"]["TradeEvent"] | components["schemas"]["ScoreEvent"] | components["schemas"]["SeasonEvent"];
                 };
             };
             /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */

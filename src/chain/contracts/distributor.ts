@@ -201,6 +201,16 @@ function readImmutables(deps: Pick<Deps, 'chain'>, address: Address) {
 }
 
 /**
+ * The epoch whose window holds `seconds` (the distributor's clock: start time plus whole epoch lengths), or null
+ * before the first epoch starts. The start time and length are read once.
+ */
+export async function epochAt(deps: Pick<Deps, 'chain'>, seconds: bigint): Promise<number | null> {
+  const address = distributorAddress(deps);
+  const { startTime, epochDuration } = await onChain(() => readImmutables(deps, address));
+  return seconds < startTime ? null : Number((seconds - startTime) / epochDuration);
+}
+
+/**
  * The epoch running at the latest block: its number, window and EpochInfo in one JSON-RPC batch pinned to that
  * block (the start time and epoch length never change and are read once), and the block's time.
  */

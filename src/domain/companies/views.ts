@@ -1,4 +1,4 @@
-// How a company is shown: SPEC.md's Company resource with its live agents, built from database rows.
+// How a company is shown: the Company resource (docs/api/companies.md) with its live agents, built from database rows.
 
 import type {
   AGENT_STATUSES,
@@ -11,7 +11,8 @@ import type {
   TREASURY_STATUSES,
 } from '../../constants.ts';
 import { AGENT_ROLES } from '../../constants.ts';
-import type { agents, companies } from '../../db/schema/companies.ts';
+import type { agents } from '../../db/schema/agents.ts';
+import type { companies } from '../../db/schema/companies.ts';
 import type { GasToday } from '../costs/gas-budget.ts';
 
 // The columns hold these enums (the schemas validate every write); the view states it for the serializer.
@@ -25,7 +26,7 @@ const roleOrder = (role: string | null) => {
   return i === -1 ? AGENT_ROLES.length : i;
 };
 
-/** The gas the platform paid for the company today, with its budget (DESIGN.md "Costs the platform pays"). */
+/** The gas the platform paid for the company today, with its budget (docs/api/companies.md "Gas the platform pays"). */
 export function platformGasView(gas: GasToday) {
   return {
     day: gas.day,

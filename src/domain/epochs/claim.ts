@@ -1,4 +1,4 @@
-// A company's claim of its reward in one finalized epoch (SPEC.md "POST /api/epochs/claim"): the oracle sends the
+// A company's claim of its reward in one finalized epoch (docs/api/epochs.md "POST /api/epochs/claim"): the oracle sends the
 // distributor's `claim` with the leaf and proof recorded at finalization, through its exactly-once outbox, and the
 // reward is minted to the leaf's claimTo (the treasury recorded then). The claim row then becomes CLAIMED.
 //
@@ -12,7 +12,7 @@ import { claimCall, claimKey, findClaimTx, readIsClaimed, readReceipt } from '..
 import { blockTime, chainDate } from '../../chain/time.ts';
 import { rewardClaims } from '../../db/schema/epochs.ts';
 import { badRequest } from '../../errors.ts';
-import { requireCardHolder } from '../companies/card.ts';
+import { requireCardHolder } from '../cards/holder.ts';
 import { requireCompany } from '../companies/queries.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';

@@ -1,4 +1,4 @@
-// The bytes of the SSE protocol (SPEC.md "Events" 1, 5). Each event's frame is built once and the same buffer is
+// The bytes of the SSE protocol (docs/api/events.md "Protocol"). Each event's frame is built once and the same buffer is
 // written to every stream that wants it.
 import type { PlatformEvent } from './store.ts';
 
@@ -6,9 +6,14 @@ import type { PlatformEvent } from './store.ts';
 export const eventFrame = (event: PlatformEvent): Buffer =>
   Buffer.from(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
 
-/** The first message of every stream. */
-export const connectedFrame = (timestamp: string): Buffer =>
-  Buffer.from(`event: connected\ndata: ${JSON.stringify({ type: 'connected', timestamp })}\n\n`);
+/**
+ * The first message of every stream: the reconnection delay, and the id to resume from (the last event this stream
+ * is caught up to), so a client that is cut off before any event arrives resumes without a gap.
+ */
+export const connectedFrame = (timestamp: string, resumeId: bigint, retryMs: number): Buffer =>
+  Buffer.from(
+    `retry: ${retryMs}\nid: ${resumeId}\nevent: connected\ndata: ${JSON.stringify({ type: 'connected', timestamp })}\n\n`,
+  );
 
 /** A comment line: ignored by SSE clients, it only keeps proxies from closing an idle connection. */
 export const PING_FRAME = Buffer.from(': ping\n\n');

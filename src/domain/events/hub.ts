@@ -7,13 +7,15 @@ import {
   SSE_CAP_RETRY_AFTER_S,
   SSE_CLIENT_BUFFER_MAX_BYTES,
   SSE_DRAIN_TIMEOUT_MS,
+  SSE_HEARTBEAT_TICK_MAX_MS,
   SSE_READ_BATCH,
+  SSE_RETRY_MS,
 } from '../../constants.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { connectedFrame, eventFrame, PING_FRAME } from './frames.ts';
 import { createEventReader, type EventReader } from './reader.ts';
-import { type PlatformEvent, readEvents } from './store.ts';
+import { PLATFORM_WIDE_TYPE, type PlatformEvent, readEvents } from './store.ts';
 
 /** Where a stream's bytes go: the HTTP response, seen only through what the hub needs. */
 export interface EventSink {
@@ -153,6 +155,10 @@ export function createEventHub(options: EventHubOptions): EventHub {
     };
     for (const event of events) {
       const frame = eventFrame(event);
+      if (event.type === PLATFORM_WIDE_TYPE) {
+        for (const s of streams) offer(s, event.type, frame);
+        continue;
+      }
       for (const s of everyCompany) offer(s, event.type, frame);
       const some = byCompany.get(event.companyId);
       if (some) for (const s of some) offer(s, event.type, frame);
@@ -237,9 +243,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
 
   function beat() {
     const now = Date.now();
-    const quiet = options.heartbeatMs / 2;
     for (const s of streams) {
-      if (s.held || now - s.lastWriteAt < quiet) continue;
+      if (s.held || now - s.lastWriteAt < options.heartbeatMs) continue;
       if (s.sink.buffered > bufferMax) {
         drop(s, 'client does not read fast enough');
         continue;
@@ -256,8 +261,10 @@ export function createEventHub(options: EventHubOptions): EventHub {
       starting ??= reader.start().then(
         () => {
           if (options.heartbeatMs > 0) {
-            // Every half period, streams silent for half a period get a ping: none is silent longer than a period.
-            heartbeat = setInterval(beat, options.heartbeatMs / 2);
+            // A stream silent for a full period gets a ping, looked for every tick (a thirtieth of the period, at
+            // most a second): pings come a period after the last write, late by at most one tick.
+            const tick = Math.min(SSE_HEARTBEAT_TICK_MAX_MS, Math.ceil(options.heartbeatMs / 30));
+            heartbeat = setInterval(beat, tick);
             heartbeat.unref();
           }
         },
@@ -335,7 +342,9 @@ export function createEventHub(options: EventHubOptions): EventHub {
       } else {
         everyCompany.add(s);
       }
-      s.sink.write(connectedFrame(new Date().toISOString()));
+      // A resumed stream keeps its resume point until the backlog has been sent; a new one is caught up to the
+      // reader's cursor, since every later event reaches it live.
+      s.sink.write(connectedFrame(new Date().toISOString(), request.lastEventId ?? reader.cursor, SSE_RETRY_MS));
       if (request.lastEventId !== undefined) void replay(s, request.lastEventId);
       return s;
     },

@@ -1,14 +1,20 @@
 // The platform event store: publishEvent, which every area calls inside its own transaction, and the reads of
 // the stream. An event and its NOTIFY become visible together when that transaction commits, or never.
-import { and, asc, gt, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { EVENT_TYPES, type EventType } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { platformEvents } from '../../db/schema/events.ts';
 
+/**
+ * The type of the events that concern the whole platform (snapshots, epochs): they pass every company filter. Their
+ * `companyId` is still set (the event log needs one), to the company the publishing area names.
+ */
+export const PLATFORM_WIDE_TYPE: EventType = 'season';
+
 /** The NOTIFY channel; its payload is the new event's id. */
 export const EVENTS_CHANNEL = 'platform_events';
 
-/** SPEC.md "Platform event". */
+/** A platform event (docs/api/events.md "Protocol"). */
 export interface PlatformEvent {
   /** Decimal string of the sequence id. */
   id: string;
@@ -22,7 +28,7 @@ export interface PlatformEvent {
 export interface NewPlatformEvent {
   type: EventType;
   companyId: string;
-  /** JSON only: big integers as decimal strings (DESIGN.md "Event payloads"). */
+  /** JSON only: big integers as decimal strings (docs/api/events.md "Payloads"). */
   data: Record<string, unknown>;
 }
 
@@ -123,7 +129,7 @@ export interface EventRange {
   after: bigint;
   /** And at most this id. */
   upTo?: bigint | undefined;
-  /** Only these companies; all when absent. */
+  /** Only these companies (and the season events, which concern every company); all when absent. */
   companyIds?: readonly string[] | undefined;
   /** Only these types; all when absent. */
   types?: readonly EventType[] | undefined;
@@ -136,7 +142,11 @@ export interface EventRange {
 export async function readEvents(db: Tx, range: EventRange): Promise<PlatformEvent[]> {
   const where = [gt(platformEvents.id, range.after)];
   if (range.upTo !== undefined) where.push(lte(platformEvents.id, range.upTo));
-  if (range.companyIds) where.push(inArray(platformEvents.companyId, [...range.companyIds]));
+  if (range.companyIds) {
+    where.push(
+      or(inArray(platformEvents.companyId, [...range.companyIds]), eq(platformEvents.type, PLATFORM_WIDE_TYPE))!,
+    );
+  }
   if (range.types) where.push(inArray(platformEvents.type, [...range.types]));
   if (range.excludeIds?.length) where.push(notInArray(platformEvents.id, [...range.excludeIds]));
   const rows = await db

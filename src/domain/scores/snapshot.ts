@@ -10,6 +10,7 @@
 // with row_number(); one statement sets the changed platform scores and publishes their `score` events. A date is
 // taken once: a later run finds it done.
 import { sql } from 'drizzle-orm';
+import { epochAt } from '../../chain/contracts/distributor.ts';
 import { chainTime } from '../../chain/time.ts';
 import { AGENT_ROLES } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
@@ -84,6 +85,7 @@ export async function takeScoreSnapshot(deps: Deps, db: Tx, date?: string): Prom
     if (isChainUnavailable(err)) return null;
     throw err;
   });
+  const epoch = await snapshotEpoch(deps, day);
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SNAPSHOT_LOCK}))`);
@@ -111,9 +113,22 @@ export async function takeScoreSnapshot(deps: Deps, db: Tx, date?: string): Prom
     await publishEvent(tx, {
       type: 'season',
       companyId: summary.leader,
-      data: { kind: 'snapshot', epoch: day, companies: summary.companies },
+      data: { kind: 'snapshot', epoch, date: day, companies: summary.companies },
     });
     return result('taken', { block, companies: summary.companies, changed });
+  });
+}
+
+/**
+ * The reward epoch a snapshot counts toward: the one whose window holds the snapshot's 00:00 UTC (as epoch scores
+ * pick their dates, epochs/scores.ts). Null before the first epoch, and when the chain or the distributor cannot
+ * say: the snapshot does not wait for it.
+ */
+async function snapshotEpoch(deps: Deps, day: string): Promise<number | null> {
+  if (!deps.chain.contracts.distributor) return null;
+  return epochAt(deps, BigInt(startOfDate(day) / 1000)).catch((err: unknown) => {
+    if (isChainUnavailable(err)) return null;
+    throw err;
   });
 }
 
@@ -219,7 +234,7 @@ function insertSnapshot(date: string, block: bigint | null, floors: Floors, minH
 /**
  * Sets platformScore to the snapshot's overall where it differs and publishes a `score` event for each of those
  * companies, best first, in the same statement (100,000 events at 100,000 companies never leave the database);
- * returns how many changed. The payload is SPEC.md's: platformScore, previousScore (0 when there was none), rank.
+ * returns how many changed. The payload (docs/api/events.md "Payloads"): platformScore, previousScore (0 when there was none), rank.
  */
 function applyPlatformScores(tx: Tx, date: string): Promise<number> {
   return publishEventsFrom(

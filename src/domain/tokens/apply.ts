@@ -2,9 +2,9 @@
 // launcher and the fee hook, and by the launch route for its own receipt, so whichever comes first wins and the
 // other changes nothing: every statement is conditional on the state it moves from, and trades are keyed by log.
 import { type SQL, sql } from 'drizzle-orm';
-import { type Address, formatUnits, getAddress, type Hex } from 'viem';
-import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
+import { type Address, getAddress, type Hex } from 'viem';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { markTokensGraduated, markTokensLaunched, recordSpotPrices } from '../companies/store.ts';
 import { publishEvents } from '../events/store.ts';
 
 export interface LaunchRecord {
@@ -47,16 +47,7 @@ export async function applyLaunches(tx: Tx, launches: readonly LaunchRecord[]): 
     ),
     sql`, `,
   );
-  const rows = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      update companies c
-      set token_status = 'BONDING', status = 'PUBLIC', token_launch_tx_hash = v.tx_hash,
-          token_public_at = v.block_time, updated_at = now()
-      from (values ${values}) as v (token, tx_hash, block_time)
-      where c.token_address = v.token and c.token_status = 'PRE_PUBLIC'
-      returning c.id`),
-  );
-  return rows.map((r) => r.id);
+  return markTokensLaunched(tx, values);
 }
 
 /** BONDING -> GRADUATED with the pool id and the time. */
@@ -68,16 +59,7 @@ export async function applyGraduations(tx: Tx, graduations: readonly GraduationR
     ),
     sql`, `,
   );
-  const rows = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      update companies c
-      set token_status = 'GRADUATED', token_graduated_at = v.block_time, token_pool_id = v.pool_id,
-          updated_at = now()
-      from (values ${values}) as v (token, pool_id, block_time)
-      where c.token_address = v.token and c.token_status <> 'GRADUATED'
-      returning c.id`),
-  );
-  return rows.map((r) => r.id);
+  return markTokensGraduated(tx, values);
 }
 
 /** Execution price in USDC base units per whole token. */
@@ -135,8 +117,8 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
     data: {
       tokenSymbol: row.symbol,
       side: trade.isBuy ? 'buy' : 'sell',
-      amount: formatUnits(trade.tokenAmount, COMPANY_TOKEN_DECIMALS),
-      price: formatUnits(executionPrice(trade.usdcAmount, trade.tokenAmount), USDC_DECIMALS),
+      amount: trade.tokenAmount.toString(),
+      price: executionPrice(trade.usdcAmount, trade.tokenAmount).toString(),
       txHash: trade.txHash,
       trader: getAddress(trade.trader),
     },
@@ -256,12 +238,7 @@ async function applySpotPrices(tx: Tx, trades: readonly (TradeRecord & { company
     ),
     sql`, `,
   );
-  await tx.execute(sql`
-    update companies c set token_price = v.price, token_market_cap = v.market_cap, token_price_block = v.block,
-      token_price_log = v.log
-    from (values ${values}) as v (company_id, price, market_cap, block, log)
-    where c.id = v.company_id
-      and (c.token_price_block is null or (c.token_price_block, c.token_price_log) < (v.block, v.log))`);
+  await recordSpotPrices(tx, values);
 }
 
 const WAD = 10n ** 18n;

@@ -1,10 +1,10 @@
-// Launching a company's token (DESIGN.md POST /api/companies/{id}/token). The request is recorded first (name,
+// Launching a company's token (docs/api/tokens.md POST /api/companies/{id}/token). The request is recorded first (name,
 // symbol, the CREATE2 address the token will have, the threshold), then `launch` goes through the exactly-once
 // outbox, then the company moves PRE_PUBLIC -> BONDING and PUBLIC. A crash anywhere in between is finished by
 // the outbox's settling, the indexer (which applies the TokenLaunched log by that address) and
 // repairTokenLaunches (which runs the same completion again): nothing is launched twice, nothing is lost.
 
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import {
   companyKey,
@@ -18,8 +18,9 @@ import { blockTime } from '../../chain/time.ts';
 import { TOKEN_NAME_MAX } from '../../constants.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { badRequest, conflict } from '../../errors.ts';
-import { requireCardHolder } from '../companies/card.ts';
+import { requireCardHolder } from '../cards/holder.ts';
 import { type CompanyRow, requireCompany } from '../companies/queries.ts';
+import { recordLaunchRequest } from '../companies/store.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { applyLaunches } from './apply.ts';
@@ -47,24 +48,13 @@ export async function launchToken(deps: Deps, idOrSlug: string, signer: Address 
   if (company.tokenLaunchRequestedAt === null) {
     await requireGasBudget(deps, company.id, PLATFORM_GAS_ESTIMATES.tokenLaunch, 'a token launch');
     const threshold = BigInt(deps.config.graduationThresholdUsd) * 1_000_000n;
-    const [recorded] = await db
-      .update(companies)
-      .set({
-        tokenName: input.name,
-        tokenSymbol: input.symbol,
-        tokenAddress: predictTokenAddress(launcher, companyKey(company.id), input.name, input.symbol),
-        tokenGraduationThreshold: threshold,
-        tokenLaunchRequestedAt: new Date(deps.now()),
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(companies.id, company.id),
-          eq(companies.tokenStatus, 'PRE_PUBLIC'),
-          isNull(companies.tokenLaunchRequestedAt),
-        ),
-      )
-      .returning();
+    const recorded = await recordLaunchRequest(db, company.id, {
+      tokenName: input.name,
+      tokenSymbol: input.symbol,
+      tokenAddress: predictTokenAddress(launcher, companyKey(company.id), input.name, input.symbol),
+      tokenGraduationThreshold: threshold,
+      tokenLaunchRequestedAt: new Date(deps.now()),
+    });
     // Lost a race with a concurrent launch request: go on only if it asked for the same token.
     company = recorded ?? (await requireCompany(db, company.id));
     checkLaunchable(company, input);

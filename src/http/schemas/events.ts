@@ -1,9 +1,9 @@
 // Schemas of GET /api/v1/events: the filters, the resume point, and the platform event (for the OpenAPI document;
 // the stream itself is written by the route, not serialized).
-import { Type } from 'typebox';
-import { EVENT_TYPES, SSE_FILTER_COMPANIES_MAX, SSE_FILTER_RAW_MAX } from '../../constants.ts';
+import { type Static, type TSchema, Type } from 'typebox';
+import { EVENT_TYPES, type EventType, SSE_FILTER_COMPANIES_MAX, SSE_FILTER_RAW_MAX } from '../../constants.ts';
 import { EVENT_ID_PATTERN } from '../../domain/events/filters.ts';
-import { IsoTimestamp, StringEnum } from './common.ts';
+import { IsoTimestamp, Nullable, StringEnum } from './common.ts';
 
 const EventId = (description: string) => Type.String({ pattern: EVENT_ID_PATTERN, description });
 
@@ -32,20 +32,138 @@ export const EventsHeaders = Type.Object({
   ),
 });
 
-/** SPEC.md "Platform event": what each event's `data:` line holds. */
-export const PlatformEventSchema = Type.Object(
+/** An amount in base units (an integer), named with its asset and decimals: one form for every event amount. */
+const BaseUnits = (description: string) =>
+  Type.String({ pattern: '^[0-9]+$', description: `Decimal string of an integer: ${description}` });
+const TxHash = Type.String({ pattern: '^0x[0-9a-f]{64}$', description: 'Transaction hash' });
+
+const DecisionEventData = Type.Object(
   {
-    id: Type.String({ description: 'Decimal string of the event sequence; ordered' }),
-    type: StringEnum(EVENT_TYPES),
-    companyId: Type.String(),
-    data: Type.Object({}, { additionalProperties: true, description: 'Payload of the type (docs/api/events.md)' }),
-    timestamp: IsoTimestamp,
+    roundId: Type.String(),
+    cycle: Type.Integer({ minimum: 0 }),
+    directive: Type.String({ description: "The CEO's directive of the round" }),
+    actionsCount: Type.Integer({ minimum: 0 }),
+    decisionHash: Type.String({ pattern: '^0x[0-9a-f]{64}$', description: 'keccak256 of the canonical actions' }),
   },
-  { description: 'The JSON of the `data:` line of each event; the `connected` message holds { type, timestamp }' },
+  { description: 'A decision round completed' },
+);
+
+const TradeEventData = Type.Object(
+  {
+    tokenSymbol: Nullable(Type.String()),
+    side: StringEnum(['buy', 'sell'] as const),
+    amount: BaseUnits('company tokens bought or sold, in base units (18 decimals; 10^18 is one token)'),
+    price: BaseUnits('USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC)'),
+    txHash: TxHash,
+    trader: Type.String({ description: 'Checksummed address' }),
+  },
+  { description: 'A curve trade or a pool swap of a company token' },
+);
+
+const ScoreEventData = Type.Object(
+  {
+    platformScore: Type.Number({ description: 'Score points (0-125), not money' }),
+    previousScore: Type.Number({ description: 'Score points; 0 when there was none' }),
+    rank: Type.Integer({ minimum: 1 }),
+  },
+  { description: "The company's platformScore changed with a daily snapshot" },
+);
+
+const SnapshotSeasonData = Type.Object(
+  {
+    kind: Type.Literal('snapshot'),
+    epoch: Nullable(
+      Type.Integer({
+        minimum: 0,
+        description:
+          "The reward epoch the snapshot counts toward (its 00:00 UTC is in the epoch's window); null before the first epoch or when the chain did not say",
+      }),
+    ),
+    date: Type.String({ format: 'date', description: 'The snapshot date D (UTC); it covers [D - 24 h, D)' }),
+    companies: Type.Integer({ minimum: 1, description: 'Companies in the snapshot' }),
+  },
+  { $id: 'SnapshotSeasonData', description: 'The daily score snapshot was taken' },
+);
+
+const EpochFinalizedSeasonData = Type.Object(
+  {
+    kind: Type.Literal('epoch_finalized'),
+    epoch: Type.Integer({ minimum: 0 }),
+    participantCount: Type.Integer({ minimum: 0 }),
+    rewardPool: BaseUnits('primary tokens of the epoch, in base units (18 decimals)'),
+    txHash: Nullable(TxHash),
+  },
+  { $id: 'EpochFinalizedSeasonData', description: 'A reward epoch was finalized on-chain: companies can claim' },
+);
+
+/** A `$ref` to a schema registered with the app (EVENT_SCHEMAS), typed as that schema. */
+const ref = <T extends TSchema>(schema: T & { $id?: string }) => Type.Unsafe<Static<T>>({ $ref: `${schema.$id}#` });
+/** `oneOf` named schemas chosen by a property, as the OpenAPI document declares a tagged union. */
+const tagged = <T extends TSchema>(property: string, choices: [string, T & { $id?: string }][], description: string) =>
+  Type.Unsafe<Static<T>>({
+    oneOf: choices.map(([, schema]) => ref(schema)),
+    discriminator: {
+      propertyName: property,
+      mapping: Object.fromEntries(choices.map(([value, schema]) => [value, `#/components/schemas/${schema.$id}`])),
+    },
+    description,
+  });
+
+const SeasonEventData = tagged<typeof SnapshotSeasonData | typeof EpochFinalizedSeasonData>(
+  'kind',
+  [
+    ['snapshot', SnapshotSeasonData],
+    ['epoch_finalized', EpochFinalizedSeasonData],
+  ],
+  'A platform-wide event: it passes every company filter',
+);
+
+const eventOf = <T extends EventType, D extends TSchema>(type: T, data: D, id: string, description: string) =>
+  Type.Object(
+    {
+      id: Type.String({ pattern: '^[0-9]+$', description: 'Decimal string of the event sequence; ordered' }),
+      type: Type.Literal(type),
+      companyId: Type.String({ description: 'The company concerned (for season events, the one the area names)' }),
+      data,
+      timestamp: IsoTimestamp,
+    },
+    { $id: id, description },
+  );
+
+const DecisionEvent = eventOf('decision', DecisionEventData, 'DecisionEvent', 'A decision round completed');
+const TradeEvent = eventOf('trade', TradeEventData, 'TradeEvent', 'A token buy or sell executed');
+const ScoreEvent = eventOf('score', ScoreEventData, 'ScoreEvent', 'Platform score updated');
+const SeasonEvent = eventOf('season', SeasonEventData, 'SeasonEvent', 'A season or epoch event');
+
+/** The named schemas of the events, registered with the app (app.addSchema) so the document can name them. */
+export const EVENT_SCHEMAS = [
+  SnapshotSeasonData,
+  EpochFinalizedSeasonData,
+  DecisionEvent,
+  TradeEvent,
+  ScoreEvent,
+  SeasonEvent,
+];
+
+/**
+ * A platform event (docs/api/events.md "Payloads"): what each event's `data:` line holds, one typed payload per type (`oneOf` by `type`).
+ * Every amount is a decimal string of an integer in its asset's base units.
+ */
+export const PlatformEventSchema = tagged<
+  typeof DecisionEvent | typeof TradeEvent | typeof ScoreEvent | typeof SeasonEvent
+>(
+  'type',
+  [
+    ['decision', DecisionEvent],
+    ['trade', TradeEvent],
+    ['score', ScoreEvent],
+    ['season', SeasonEvent],
+  ],
+  'The JSON of the `data:` line of each event; the `connected` message holds { type, timestamp } and its `id:` line the id to resume from',
 );
 
 export const EventStreamResponse = {
   description:
-    'A text/event-stream: first `event: connected` with `data: {"type":"connected","timestamp"}`, then each platform event as `id: <id>`, `event: <type>`, `data: <JSON PlatformEvent>` and a blank line; a `: ping` comment after SSE_HEARTBEAT_MS (30 s) of silence',
+    'A text/event-stream: first `retry: 3000`, `id: <resume id>` and `event: connected` with `data: {"type":"connected","timestamp"}`, then each platform event as `id: <id>`, `event: <type>`, `data: <JSON PlatformEvent>` and a blank line; a `: ping` comment after SSE_HEARTBEAT_MS (30 s) of silence',
   content: { 'text/event-stream': { schema: PlatformEventSchema } },
 };

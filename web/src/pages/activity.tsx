@@ -3,8 +3,9 @@
 
 import { Link } from '@tanstack/react-router';
 import { ChainTime, ServiceTime } from '../chain-time';
+import { formatAmount, USDC } from '../format';
 import { type PlatformEvent, useLive } from '../live';
-import { Empty, money, Page, short } from '../ui';
+import { Empty, Page, short } from '../ui';
 
 /**
  * When it happened: a trade at its block's time on the chain's clock (the time the token page shows for it) when
@@ -19,7 +20,8 @@ function describe(e: ReturnType<typeof useLive>['events'][number]): string {
   const d = e.data as Record<string, string | number | undefined>;
   switch (e.type) {
     case 'trade':
-      return `${d.side === 'buy' ? 'Bought' : 'Sold'} ${money(Number(d.amount), 2)} $${d.tokenSymbol} at ${money(Number(d.price), 6)} USDC by ${short(String(d.trader))}`;
+      // Base units (docs/api/events.md "Amounts"): tokens with 18 decimals, USDC (6) per whole token.
+      return `${d.side === 'buy' ? 'Bought' : 'Sold'} ${formatAmount(BigInt(d.amount ?? 0), 18, 2)} $${d.tokenSymbol} at ${formatAmount(BigInt(d.price ?? 0), USDC.decimals, 6)} USDC by ${short(String(d.trader))}`;
     case 'decision':
       return `Decision round ${d.cycle}: ${String(d.directive ?? '').slice(0, 140)}`;
     case 'score':
