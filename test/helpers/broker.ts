@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
-import { createChainClients } from '../../src/chain/client.ts';
+import { createChainClients, forgetNonces } from '../../src/chain/client.ts';
 import type { ContractsFile } from '../../src/chain/contracts/addresses.ts';
 import { deployLocalContracts } from '../../src/chain/deploy.ts';
 import { openDatabase } from '../../src/db/client.ts';
@@ -52,8 +52,19 @@ async function rpc<T>(rpcUrl: string, method: string, params: unknown[] = []): P
   return body.result as T;
 }
 
-async function startSlot(): Promise<Slot> {
+/** Slots start one at a time: viem counts nonces per address and chain id, process-wide, and every slot is 31337. */
+let starting: Promise<unknown> = Promise.resolve();
+
+function startSlot(): Promise<Slot> {
+  const started = starting.then(deploySlot, deploySlot);
+  starting = started.catch(() => {});
+  return started;
+}
+
+async function deploySlot(): Promise<Slot> {
   const node = await startAnvil();
+  // A new node: the nonces counted on another slot's node mean nothing here.
+  forgetNonces(31337);
   try {
     const clients = createChainClients({ chainId: 31337, rpcUrl: node.rpcUrl, local: true, timeoutMs: 30_000 });
     const file = await deployLocalContracts(clients, undefined, { baseUrl: SHARED_CHAIN_BASE_URL });
