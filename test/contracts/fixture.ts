@@ -110,7 +110,8 @@ function parseUsdcEvents(token: Address, receipt: TransactionReceipt) {
 }
 
 /**
- * Registers the hooks of a contract test file: anvil once for the file, a snapshot around every test.
+ * Registers the hooks of a contract test file: the worker's chain for the file (test/helpers/chain.ts), a snapshot
+ * around every test.
  * The returned object is filled in by the time the tests run.
  */
 export function useCardChain(): CardFixture {

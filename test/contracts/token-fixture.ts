@@ -317,9 +317,9 @@ function tokenHelpers(f: CardFixture) {
 export type TokenFixture = CardFixture & ReturnType<typeof tokenHelpers>;
 
 /**
- * Registers the hooks of a token launcher test file (useCardChain's: anvil once for the file, a snapshot around every
- * test) and returns its fixture with the token helpers added; the chain behind them is there by the time the tests
- * run.
+ * Registers the hooks of a token launcher test file (useCardChain's: the worker's chain for the file, a snapshot
+ * around every test) and returns its fixture with the token helpers added; the chain behind them is there by the
+ * time the tests run.
  */
 export function useTokenChain(options: { curveFeeBps?: number } = {}): TokenFixture {
   const f = useCardChain();

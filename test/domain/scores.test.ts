@@ -20,7 +20,7 @@ import { scoreFixtures, USDC } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 import { treasuryHelpers } from '../helpers/treasuries.ts';
 
-const t = useTestApp({ chain: { timeoutMs: 1000 } });
+const t = useTestApp({ chain: { timeoutMs: 1000, own: true } });
 const db = () => t.database.db;
 const { company, agent, trades, round, treasury, transfer, snapshotOf } = scoreFixtures(t);
 const tr = treasuryHelpers(t);

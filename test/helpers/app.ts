@@ -71,8 +71,8 @@ export interface TestEnv extends TestApp {
 }
 
 /**
- * Starts anvil, the database (the real server when TEST_DATABASE_URL is set, else PGlite) and the app once for
- * the test file, and stops them after it.
+ * Leases the worker's chain (test/helpers/chain.ts), opens the database (the real server when TEST_DATABASE_URL is
+ * set, else PGlite) and starts the app once for the test file, and hands them back after it.
  */
 export function useTestApp(options: TestAppOptions & { chain?: Parameters<typeof startTestChain>[0] } = {}): TestEnv {
   const env = {} as TestEnv;

@@ -1,20 +1,30 @@
 // Test databases: PGlite in memory always, and a throwaway database on a real PostgreSQL server when
-// TEST_DATABASE_URL is set. Database suites run once per entry of `testDatabases`.
+// TEST_DATABASE_URL is set. Database suites run once per entry of `testDatabases`. A server database is a copy of the
+// run's migrated template when the global setup serves one (test/helpers/broker.ts), so its migrations find nothing
+// to do. (PGlite starts empty: loading a dumped, migrated data directory took as long as initialising and migrating.)
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import { askBroker } from './broker.ts';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
   open(): Promise<Database>;
 }
 
-/** A new database with a random name on the PostgreSQL server at `serverUrl`: its URL, and how to drop it. */
-export async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new database with a random name on the PostgreSQL server at `serverUrl` (a copy of the run's migrated template
+ * when `fromTemplate` and the global setup serves one): its URL, and how to drop it.
+ */
+export async function createServerDatabase(
+  serverUrl: string,
+  options: { fromTemplate?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `aie_test_${randomBytes(6).toString('hex')}`;
+  const template = options.fromTemplate ? await askBroker<{ name: string }>('/postgres-template') : undefined;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template.name}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -31,7 +41,7 @@ export async function createServerDatabase(serverUrl: string): Promise<{ url: st
 
 /** Creates a fresh database on the server of TEST_DATABASE_URL and drops it when closed. */
 async function openServerDatabase(serverUrl: string): Promise<Database> {
-  const created = await createServerDatabase(serverUrl);
+  const created = await createServerDatabase(serverUrl, { fromTemplate: true });
   const database = await openDatabase({ url: created.url, poolSize: 5 });
   return {
     ...database,

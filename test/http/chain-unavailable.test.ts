@@ -8,7 +8,7 @@ import { useTestApp } from '../helpers/app.ts';
 const TIMEOUT_MS = 500;
 
 const t = useTestApp({
-  chain: { timeoutMs: TIMEOUT_MS },
+  chain: { timeoutMs: TIMEOUT_MS, own: true },
   env: { RPC_TIMEOUT_MS: String(TIMEOUT_MS) },
   extraRoutes: (app, container) => {
     app.get('/api/probe/block', async () =>

@@ -15,7 +15,7 @@ import { openStream } from '../helpers/sse-client.ts';
 const TIMEOUT_MS = 500;
 
 const t = useTestApp({
-  chain: { timeoutMs: TIMEOUT_MS },
+  chain: { timeoutMs: TIMEOUT_MS, own: true },
   env: { RPC_TIMEOUT_MS: String(TIMEOUT_MS) },
   extraRoutes: (app, container) => {
     app.get('/api/probe/block', async () =>

@@ -19,7 +19,7 @@ import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { anvilTestClient } from '../helpers/chain.ts';
 import { mintCard } from '../helpers/companies.ts';
 
-const t = useTestApp({ chain: { timeoutMs: 2_000 }, env: { RPC_TIMEOUT_MS: '2000' } });
+const t = useTestApp({ chain: { timeoutMs: 2_000, own: true }, env: { RPC_TIMEOUT_MS: '2000' } });
 
 const tokens = (n: number | bigint) => BigInt(n) * 10n ** 18n;
 const staking = () => t.chain.chain.contracts.staking!;
