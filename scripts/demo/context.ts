@@ -141,7 +141,10 @@ export interface Ctx {
     tokenLauncher: Address;
     distributor: Address;
   };
+  /** Dev accounts 0-9 of the mnemonic. */
   accounts: HDAccount[];
+  /** Any address index of the mnemonic: a dev account, a treasury, a market trader. */
+  account: (index: number) => HDAccount;
   wallet: (index: number) => ReturnType<typeof makeWallet>;
   /** Companies by slug, as the service answers them. */
   companies: Map<string, any>;
@@ -174,7 +177,7 @@ export async function rpc(ctx: Ctx, method: string, params: unknown[]) {
 }
 
 export async function ensureAllowance(ctx: Ctx, index: number, token: Address, spender: Address, amount: bigint) {
-  const owner = ctx.accounts[index]!.address;
+  const owner = ctx.account(index).address;
   const allowance = await ctx.client.readContract({
     address: token,
     abi: MockUSDCAbi,
@@ -223,6 +226,15 @@ export async function connect(options: DemoOptions, progress: Progress): Promise
   }
   const accounts = Array.from({ length: 10 }, (_, i) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }));
   const wallets = new Map<number, ReturnType<typeof makeWallet>>();
+  const derived = new Map<number, HDAccount>(accounts.map((a, i) => [i, a]));
+  const account = (index: number) => {
+    let a = derived.get(index);
+    if (!a) {
+      a = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+      derived.set(index, a);
+    }
+    return a;
+  };
   return {
     api,
     options,
@@ -231,10 +243,11 @@ export async function connect(options: DemoOptions, progress: Progress): Promise
     rpcUrl: info.rpcUrl,
     contracts: Object.fromEntries(needed.map((n) => [n, info.contracts[n]!])) as Ctx['contracts'],
     accounts,
+    account,
     wallet: (index) => {
       let w = wallets.get(index);
       if (!w) {
-        w = makeWallet(accounts[index]!, chain, info.rpcUrl!);
+        w = makeWallet(account(index), chain, info.rpcUrl!);
         wallets.set(index, w);
       }
       return w;

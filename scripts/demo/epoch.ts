@@ -9,13 +9,16 @@ export async function stepDecisions(ctx: Ctx) {
     const company = await loadCompany(ctx, c.slug);
     if (!company.agents.some((a: any) => a.status === 'ACTIVE')) continue;
     const { rounds } = await ctx.api.data('GET', `/api/companies/${company.id}/decisions`);
-    if (rounds.some((r: any) => r.trigger === 'MANUAL' && r.status === 'COMPLETE')) continue;
+    // The list holds the last 10 rounds: a company with a full list has been through the demo's days already.
+    if (rounds.length >= 10 || rounds.some((r: any) => r.trigger === 'MANUAL' && r.status === 'COMPLETE')) continue;
     ctx.progress.step(`decisions: ${c.slug} runs a round`);
     const res = await ctx.api.call('POST', `/api/companies/${company.id}/decisions/run`, {
       signer: ctx.accounts[c.account]!,
     });
-    if (res.status === 409) {
-      ctx.progress.note(`${c.slug}: a scheduled round is running right now; skipped`);
+    if (res.status === 409 || res.status === 429) {
+      ctx.progress.note(
+        `${c.slug}: ${res.status === 409 ? 'a scheduled round is running right now' : 'a manual round ran moments ago'}; skipped`,
+      );
       continue;
     }
     if (res.status !== 201) throw new DemoError(`POST /api/companies/${company.id}/decisions/run: ${describe(res)}`);
@@ -155,10 +158,19 @@ export async function stepEpoch(ctx: Ctx, snapshotAt: number | undefined) {
     for (const entry of rewards.get(c.slug) ?? []) {
       if (entry.alreadyClaimed) continue;
       ctx.progress.step(`epochs: ${c.slug} claims epoch ${entry.epochNumber}`);
-      const result = await ctx.api.data('POST', '/api/epochs/claim', {
+      const res = await ctx.api.call('POST', '/api/epochs/claim', {
         signer: ctx.accounts[c.account]!,
         body: { companyId: company.id, epochNumber: entry.epochNumber },
       });
+      if (res.status === 429 && res.body?.error?.code === 'GAS_BUDGET_EXCEEDED') {
+        // The gas budget counts the server's day, and the demo's simulated days all fall in one: the claim waits.
+        ctx.notes.push(
+          `${c.slug}: the claim of epoch ${entry.epochNumber} waits for the company's daily gas budget, which the simulated days used up within one real day (${res.body.error.message}); run npm run demo again then to claim it`,
+        );
+        continue;
+      }
+      if (res.status !== 200) throw new DemoError(`POST /api/epochs/claim: ${describe(res)}`);
+      const result = res.body.data;
       if (!result.alreadyClaimed) {
         claimed++;
         total += BigInt(result.amount);

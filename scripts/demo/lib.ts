@@ -1,6 +1,8 @@
 // Pure parts of `npm run demo` (scripts/demo.ts): the plan of the demo companies, the progress bar, the command
 // line and the decisions that make each step idempotent. Nothing here talks to the service or the chain.
 
+import { DEFAULT_DAYS, MAX_DAYS } from './days-plan.ts';
+
 export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 export const LOCAL_CHAIN_ID = 31337;
 
@@ -141,16 +143,22 @@ export const STAKE_TARGETS: { account: number; tokens: bigint }[] = [
 export interface DemoOptions {
   url: string;
   secret: string | undefined;
+  /** Simulated days of history: daily score snapshots the demo companies reach (days-plan.ts). */
+  days: number;
   help: boolean;
 }
 
-export const USAGE = `Usage: npm run demo -- [--url http://localhost:3000] [--secret <CRON_SECRET or ADMIN_SECRET>]
+export const USAGE = `Usage: npm run demo -- [--url http://localhost:3000] [--days 3] [--secret <CRON_SECRET or ADMIN_SECRET>]
 
 Fills a RUNNING ai-economy service on its local anvil chain (chain id 31337 only) with demo data: dev accounts 1-9
-mint cards, create companies, deploy their suites, launch and trade tokens, stake, run decision rounds, and finalize
-and claim an epoch. Each step checks the state first, so running it again does no harm.
+mint cards, create companies, deploy their suites, launch tokens and stake; market wallets trade the tokens; then
+the chain's clock moves day by day, the market trading at set hours, the scheduled decision rounds running and each
+day closing with its score snapshot; last an epoch is finalized and claimed. Each step checks the state first, so
+running it again does no harm.
 
   --url      the service (default http://localhost:3000, or DEMO_URL)
+  --days     simulated days of history, each closed by its score snapshot (default ${DEFAULT_DAYS}, at most ${MAX_DAYS}); a
+             second run adds only the days missing
   --secret   the scheduler secret for POST /api/cron/score-snapshot and /api/cron/epoch-distribute (default:
              CRON_SECRET, then ADMIN_SECRET, then for a service on this machine the development secret that
              npm start keeps in DATA_DIR/cron-secret, ./data/cron-secret by default)
@@ -175,6 +183,7 @@ export function parseDemoArgs(argv: string[], env: Record<string, string | undef
   const options: DemoOptions = {
     url: env.DEMO_URL?.trim() || 'http://localhost:3000',
     secret: env.CRON_SECRET?.trim() || env.ADMIN_SECRET?.trim() || undefined,
+    days: DEFAULT_DAYS,
     help: false,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -190,7 +199,13 @@ export function parseDemoArgs(argv: string[], env: Record<string, string | undef
     if (flag === '--help' || flag === '-h') options.help = true;
     else if (flag === '--url') options.url = value();
     else if (flag === '--secret') options.secret = value();
-    else throw new Error(`unknown option ${arg}`);
+    else if (flag === '--days') {
+      const v = value();
+      const n = Number(v);
+      if (!/^\d+$/.test(v) || n < 1 || n > MAX_DAYS)
+        throw new Error(`--days must be a whole number 1-${MAX_DAYS}, got "${v}"`);
+      options.days = n;
+    } else throw new Error(`unknown option ${arg}`);
   }
   let parsed: URL;
   try {

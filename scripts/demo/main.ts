@@ -1,15 +1,18 @@
 // `npm run demo`: fills a RUNNING ai-economy service on its local anvil chain with life, over real HTTP and real
 // transactions. Dev accounts 1-9 of anvil's mnemonic mint access cards, create companies across the categories and
-// both leagues, deploy their C-suites, launch tokens, trade them (two graduate into their Uniswap v4 pool), stake
-// primary tokens, fund three companies' agent wallets, run decision rounds (whose agents trade and stake), and
-// finalize and claim a reward epoch. Each step reads the state first and
-// only does what is missing, so a second run does no harm. It refuses any chain but 31337: it moves the chain's
+// both leagues, deploy their C-suites, launch tokens, stake primary tokens, fund three companies' agent wallets and
+// run a decision round each. Market wallets linked to no company trade the tokens (two graduate into their Uniswap
+// v4 pool). Then the chain's clock moves through a few simulated days (days.ts): the market trades at set hours,
+// the engine runs the scheduled rounds (whose agents trade and stake), and each day closes with its score snapshot;
+// last a reward epoch is finalized and claimed. Each step reads the state first and only does what is missing, so
+// a second run does no harm. It refuses any chain but 31337: it moves the chain's
 // clock and signs with the public dev keys. Pure parts (plan, progress bar, decisions) are in lib.ts, the plumbing
 // (progress, API client, chain helpers) in context.ts, and the steps in companies.ts, market.ts and epoch.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { stepAgentPortfolios, stepAgentWallets } from './agents.ts';
 import { stepCompanies, stepLeagues, stepSuites, stepTreasuries } from './companies.ts';
 import { type Ctx, connect, DemoError, Progress } from './context.ts';
+import { stepDays, stepMarketTraders } from './days.ts';
 import { stepDecisions, stepEpoch, stepSnapshot } from './epoch.ts';
 import {
   DEMO_COMPANIES,
@@ -68,10 +71,12 @@ async function main() {
     ['leagues', stepLeagues],
     ['C-suites', stepSuites],
     ['tokens', stepTokens],
+    ['market traders', stepMarketTraders],
     ['trading', stepTrading],
     ['staking', stepStaking],
     ['agent wallets', stepAgentWallets],
     ['decision rounds', stepDecisions],
+    ['simulated days', stepDays],
     ['agent portfolios', stepAgentPortfolios],
   ];
   const progress = new Progress(steps.length + 3);

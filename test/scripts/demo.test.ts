@@ -1,6 +1,16 @@
 // The pure parts of `npm run demo` (scripts/demo/lib.ts): the decisions that make a second run harmless.
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_DAYS,
+  HOT_SYMBOL,
+  MARKET_TRADER_INDICES,
+  MAX_DAYS,
+  marketOrders,
+  nextMidnight,
+  slotsAhead,
+  TRADING_HOURS,
+} from '../../scripts/demo/days-plan.ts';
+import {
   DEMO_COMPANIES,
   formatUnitsShort,
   localCronSecret,
@@ -8,6 +18,7 @@ import {
   planEpoch,
   renderBar,
   shortfall,
+  treasuryIndex,
   withSlippage,
 } from '../../scripts/demo/lib.ts';
 
@@ -49,7 +60,12 @@ describe('demo plan', () => {
   });
 
   it('reads --url and the secret, refusing what it does not know', () => {
-    expect(parseDemoArgs([], {})).toEqual({ url: 'http://localhost:3000', secret: undefined, help: false });
+    expect(parseDemoArgs([], {})).toEqual({
+      url: 'http://localhost:3000',
+      secret: undefined,
+      days: DEFAULT_DAYS,
+      help: false,
+    });
     expect(parseDemoArgs(['--url=http://h:1/', '--secret', 's'], { CRON_SECRET: 'c' })).toMatchObject({
       url: 'http://h:1',
       secret: 's',
@@ -67,5 +83,56 @@ describe('demo plan', () => {
     expect(localCronSecret('http://[::1]:3000', {}, read)).toBe('dev-secret');
     expect(localCronSecret('https://api.example.com', {}, read)).toBeUndefined();
     expect(localCronSecret('http://localhost:3000', { DATA_DIR: '/nowhere' }, read)).toBeUndefined();
+  });
+
+  it('takes --days from 1 to 14 whole days', () => {
+    expect(parseDemoArgs(['--days', '1'], {}).days).toBe(1);
+    expect(parseDemoArgs([`--days=${MAX_DAYS}`], {}).days).toBe(MAX_DAYS);
+    expect(() => parseDemoArgs(['--days', '0'], {})).toThrow(/--days/);
+    expect(() => parseDemoArgs(['--days', String(MAX_DAYS + 1)], {})).toThrow(/--days/);
+    expect(() => parseDemoArgs(['--days', '2.5'], {})).toThrow(/--days/);
+    expect(() => parseDemoArgs(['--days'], {})).toThrow(/needs a value/);
+  });
+});
+
+describe('the plan of days', () => {
+  const day = Date.UTC(2026, 10, 26) / 1000;
+  const at = (h: number, m = 0, s = 0) => day + h * 3600 + m * 60 + s;
+
+  it("trades at the chain day's trading hours still ahead, then closes the day just past its midnight", () => {
+    expect(slotsAhead(day)).toEqual(TRADING_HOURS.map((h) => at(h)));
+    expect(slotsAhead(at(10))).toEqual([at(15), at(21)]);
+    // A slot less than a minute ahead is gone: a resumed run never trades an hour twice.
+    expect(slotsAhead(at(20, 59, 1))).toEqual([]);
+    expect(slotsAhead(at(20, 59, 0))).toEqual([at(21)]);
+    expect(slotsAhead(at(23, 59))).toEqual([]);
+    expect(nextMidnight(at(21))).toBe(day + 86_400 + 60);
+    expect(nextMidnight(day)).toBe(day + 86_400 + 60);
+  });
+
+  it('has at least ten distinct traders in every token each day, all of them market traders', () => {
+    for (const c of DEMO_COMPANIES.filter((d) => d.token)) {
+      for (const d of [0, 1, 2]) {
+        const orders = TRADING_HOURS.flatMap((_, slot) => marketOrders(c.token!.symbol, d, slot));
+        const traders = new Set(orders.map((o) => o.trader));
+        expect(traders.size).toBeGreaterThanOrEqual(10);
+        for (const t of traders) expect(MARKET_TRADER_INDICES).toContain(t);
+        // No dev account (the companies' creators, the stakers) and no treasury trades in the market.
+        const linked = [...Array(10).keys(), ...DEMO_COMPANIES.map((x) => treasuryIndex(x.account))];
+        for (const t of traders) expect(linked).not.toContain(t);
+      }
+    }
+  });
+
+  it('keeps buying the hot token, and mixes sales into the others', () => {
+    for (let slot = 0; slot < TRADING_HOURS.length; slot++) {
+      const hot = marketOrders(HOT_SYMBOL, 1, slot);
+      expect(hot.every((o) => o.side === 'buy' && o.usdc! > 0)).toBe(true);
+      const other = marketOrders('PERP', 1, slot);
+      expect(other.filter((o) => o.side === 'sell')).toHaveLength(1);
+      expect(other.filter((o) => o.side === 'buy').every((o) => o.usdc! > 0)).toBe(true);
+    }
+    // The same day and slot place the same orders: a re-run is predictable.
+    expect(marketOrders('SPRNT', 2, 3)).toEqual(marketOrders('SPRNT', 2, 3));
   });
 });
