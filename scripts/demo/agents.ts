@@ -4,14 +4,15 @@
 import { erc20Abi } from 'viem';
 import { loadCompany } from './companies.ts';
 import { type Ctx, send } from './context.ts';
-import { AGENT_FUNDING, DEMO_COMPANIES, shortfall, units } from './lib.ts';
+import { AGENT_FUNDING, shortfall, units } from './lib.ts';
 
 const cfoOf = (company: any) => company.agents.find((a: any) => a.role === 'CFO' && a.status === 'ACTIVE');
 
 export async function stepAgentWallets(ctx: Ctx) {
   let funded = 0;
   for (const plan of AGENT_FUNDING) {
-    const c = DEMO_COMPANIES.find((d) => d.slug === plan.slug)!;
+    const c = ctx.plan.find((d) => d.slug === plan.slug);
+    if (!c) continue;
     const company = await loadCompany(ctx, c.slug);
     const cfo = cfoOf(company);
     if (!cfo) continue;

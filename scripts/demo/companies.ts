@@ -5,7 +5,6 @@ import { treasuryAcceptanceTypedData } from '../../src/domain/treasuries/accepta
 import { type Ctx, DemoError, describe, ensureAllowance, send } from './context.ts';
 import {
   ANVIL_MNEMONIC,
-  DEMO_COMPANIES,
   type DemoCompany,
   formatUnitsShort,
   LOCAL_CHAIN_ID,
@@ -26,7 +25,7 @@ export async function loadCompany(ctx: Ctx, slug: string) {
 export async function stepCompanies(ctx: Ctx) {
   let minted = 0;
   let created = 0;
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     ctx.progress.step(`companies: ${c.slug}`);
     const account = ctx.accounts[c.account]!;
     const existing = await loadCompany(ctx, c.slug);
@@ -73,7 +72,7 @@ export async function stepCompanies(ctx: Ctx) {
     await loadCompany(ctx, c.slug);
     created++;
   }
-  ctx.summary.push(`cards minted: ${minted}, companies created: ${created} (of ${DEMO_COMPANIES.length})`);
+  ctx.summary.push(`cards minted: ${minted}, companies created: ${created} (of ${ctx.plan.length})`);
 }
 
 const treasuryAccount = (c: DemoCompany) =>
@@ -87,7 +86,7 @@ export const treasuryOf = (c: DemoCompany): Address => treasuryAccount(c).addres
  */
 export async function stepTreasuries(ctx: Ctx) {
   let moved = 0n;
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     const company = ctx.companies.get(c.slug);
     const treasury = treasuryOf(c);
     if (company.treasuryAddress?.toLowerCase() !== treasury.toLowerCase() || company.treasuryStatus !== 'PROVEN') {
@@ -127,7 +126,7 @@ export async function stepTreasuries(ctx: Ctx) {
 /** Leagues: a CEO directive makes HUMAN_DIRECTED (HUMAN league); a master directive STRATEGY_AUTONOMOUS. */
 export async function stepLeagues(ctx: Ctx) {
   let changed = 0;
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     const company = ctx.companies.get(c.slug);
     const signer = ctx.accounts[c.account]!;
     if (c.ceoPrompt && company.autonomyLevel !== 'HUMAN_DIRECTED') {
@@ -157,7 +156,7 @@ export async function stepLeagues(ctx: Ctx) {
 /** deploy-suite for a company whose seven roles are not all held by an active agent (and not PUBLIC yet). */
 export async function stepSuites(ctx: Ctx) {
   let deployed = 0;
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     const company = ctx.companies.get(c.slug);
     const active = company.agents.filter((a: any) => a.status === 'ACTIVE').length;
     if (active === 7 || company.status === 'PUBLIC') continue;

@@ -11,7 +11,7 @@ import {
 import { type HDAccount, mnemonicToAccount } from 'viem/accounts';
 import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { walletAuthorizationHeader, walletSignatureMessage } from '../../src/domain/auth/wallet-signature.ts';
-import { ANVIL_MNEMONIC, type DemoOptions, LOCAL_CHAIN_ID, renderBar } from './lib.ts';
+import { ANVIL_MNEMONIC, type DemoCompany, type DemoOptions, LOCAL_CHAIN_ID, planCompanies, renderBar } from './lib.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Output: a progress bar on stderr, notes above it, a summary on stdout.
@@ -146,6 +146,8 @@ export interface Ctx {
   /** Any address index of the mnemonic: a dev account, a treasury, a market trader. */
   account: (index: number) => HDAccount;
   wallet: (index: number) => ReturnType<typeof makeWallet>;
+  /** The demo companies of the plan run (--plan). */
+  plan: DemoCompany[];
   /** Companies by slug, as the service answers them. */
   companies: Map<string, any>;
   summary: string[];
@@ -252,6 +254,7 @@ export async function connect(options: DemoOptions, progress: Progress): Promise
       }
       return w;
     },
+    plan: planCompanies(options.plan),
     companies: new Map(),
     summary: [],
     notes: [],

@@ -17,7 +17,7 @@ import {
   TRADING_HOURS,
 } from './days-plan.ts';
 import { cron } from './epoch.ts';
-import { DEMO_COMPANIES, shortfall, units } from './lib.ts';
+import { shortfall, units } from './lib.ts';
 import { buy, sell } from './market.ts';
 
 const MIN_GAS_WEI = 10n ** 18n;
@@ -70,10 +70,12 @@ const iso = (t: number) => new Date(t * 1000).toISOString().slice(0, 16).replace
 
 /** The demo companies with a token, and its address. */
 function tokens(ctx: Ctx): { symbol: string; token: Address }[] {
-  return DEMO_COMPANIES.filter((c) => c.token && ctx.companies.get(c.slug)?.tokenAddress).map((c) => ({
-    symbol: c.token!.symbol,
-    token: ctx.companies.get(c.slug).tokenAddress as Address,
-  }));
+  return ctx.plan
+    .filter((c) => c.token && ctx.companies.get(c.slug)?.tokenAddress)
+    .map((c) => ({
+      symbol: c.token!.symbol,
+      token: ctx.companies.get(c.slug).tokenAddress as Address,
+    }));
 }
 
 /** One slot's market orders in every token; answers the trades sent. */
@@ -98,7 +100,8 @@ async function tradeSlot(ctx: Ctx, day: number, slot: number): Promise<number> {
  * stops waiting for them.
  */
 async function roundsRun(ctx: Ctx, at: number): Promise<boolean> {
-  const ids = DEMO_COMPANIES.map((c) => ctx.companies.get(c.slug))
+  const ids = ctx.plan
+    .map((c) => ctx.companies.get(c.slug))
     .filter((c) => c?.agents.some((a: any) => a.status === 'ACTIVE'))
     .map((c) => c.id as string);
   const deadline = Date.now() + ROUNDS_WAIT_MS;
@@ -140,7 +143,7 @@ async function snapshotToday(ctx: Ctx, secret: string): Promise<{ date: string; 
  * first demo token, or the chain's current day before any trade.
  */
 async function firstDay(ctx: Ctx): Promise<number> {
-  const first = DEMO_COMPANIES.find((c) => c.token && ctx.companies.get(c.slug)?.tokenAddress);
+  const first = ctx.plan.find((c) => c.token && ctx.companies.get(c.slug)?.tokenAddress);
   if (first) {
     const { candles } = await ctx.api.data('GET', `/api/companies/${first.slug}/token/candles?interval=1d&limit=1000`);
     if (candles.length > 0) return Number(candles[0].time);

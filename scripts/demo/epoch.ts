@@ -1,11 +1,11 @@
 import { loadCompany } from './companies.ts';
 import { type Ctx, DemoError, describe, rpc } from './context.ts';
-import { DEMO_COMPANIES, formatUnitsShort, planEpoch, snapshotSeconds } from './lib.ts';
+import { formatUnitsShort, planEpoch, snapshotSeconds } from './lib.ts';
 
 export async function stepDecisions(ctx: Ctx) {
   let ran = 0;
   let failed = 0;
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     const company = await loadCompany(ctx, c.slug);
     if (!company.agents.some((a: any) => a.status === 'ACTIVE')) continue;
     const { rounds } = await ctx.api.data('GET', `/api/companies/${company.id}/decisions`);
@@ -49,7 +49,7 @@ export async function cron(ctx: Ctx, path: string, secret: string): Promise<any>
  */
 export async function stepSnapshot(ctx: Ctx): Promise<number | undefined> {
   ctx.progress.step('scores: looking for the latest snapshot');
-  const slugs = new Set(DEMO_COMPANIES.map((c) => c.slug));
+  const slugs = new Set(ctx.plan.map((c) => c.slug));
   const ranked = async () => {
     const list = await ctx.api.data('GET', '/api/fortune-list?limit=100');
     return { list, ours: (list.companies as any[]).filter((e) => slugs.has(e.company.slug)) };
@@ -86,9 +86,9 @@ export async function stepSnapshot(ctx: Ctx): Promise<number | undefined> {
   ctx.summary.push(
     `score snapshot ${date}: ${ours.length} demo companies ranked; best ${leader.company.slug} #${leader.rank} (${leader.score.overall})`,
   );
-  if (ours.length < DEMO_COMPANIES.length) {
+  if (ours.length < ctx.plan.length) {
     ctx.notes.push(
-      `the snapshot of ${date} was taken before ${DEMO_COMPANIES.length - ours.length} demo companies existed; a date is taken once, so they join the next day's`,
+      `the snapshot of ${date} was taken before ${ctx.plan.length - ours.length} demo companies existed; a date is taken once, so they join the next day's`,
     );
   }
   return snapshotSeconds(list.epoch);
@@ -96,7 +96,7 @@ export async function stepSnapshot(ctx: Ctx): Promise<number | undefined> {
 
 export async function claimables(ctx: Ctx): Promise<Map<string, any[]>> {
   const out = new Map<string, any[]>();
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     const company = ctx.companies.get(c.slug);
     const data = await ctx.api.data('GET', `/api/epochs/claimable/${company.id}`);
     out.set(c.slug, data.claimable ?? []);
@@ -153,7 +153,7 @@ export async function stepEpoch(ctx: Ctx, snapshotAt: number | undefined) {
   }
   let claimed = 0;
   let total = 0n;
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     const company = ctx.companies.get(c.slug);
     for (const entry of rewards.get(c.slug) ?? []) {
       if (entry.alreadyClaimed) continue;

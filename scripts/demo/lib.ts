@@ -129,6 +129,17 @@ export const DEMO_COMPANIES: DemoCompany[] = [
   },
 ];
 
+/**
+ * The small plan: a momentum trader (Spot Sprinters, SPRNT), the market's hot token (Neural Capital, NEURAL) and a
+ * HUMAN-league company whose directive buys SPRNT (Pre-Market Scouts, SCOUT): every score component and chart still
+ * has something to show, in about a third of the time.
+ */
+export const SMALL_PLAN = ['demo-spot-sprinters', 'demo-premarket-scouts', 'demo-neural-capital'];
+
+/** The companies of a plan, in the order of DEMO_COMPANIES. */
+export const planCompanies = (plan: 'full' | 'small'): DemoCompany[] =>
+  plan === 'full' ? DEMO_COMPANIES : DEMO_COMPANIES.filter((c) => SMALL_PLAN.includes(c.slug));
+
 /** The treasury of the company created by dev account `account`: a fresh address of the same public mnemonic. */
 export const treasuryIndex = (account: number) => 100 + account;
 
@@ -143,12 +154,14 @@ export const STAKE_TARGETS: { account: number; tokens: bigint }[] = [
 export interface DemoOptions {
   url: string;
   secret: string | undefined;
-  /** Simulated days of history: daily score snapshots the demo companies reach (days-plan.ts). */
+  /** Simulated days of history on the chain's clock, each closed by its score snapshot (days-plan.ts). */
   days: number;
+  /** `full`: the eight companies; `small`: the three a market needs (SMALL_PLAN), for a quick look or a test. */
+  plan: 'full' | 'small';
   help: boolean;
 }
 
-export const USAGE = `Usage: npm run demo -- [--url http://localhost:3000] [--days 3] [--secret <CRON_SECRET or ADMIN_SECRET>]
+export const USAGE = `Usage: npm run demo -- [--url http://localhost:3000] [--plan full] [--days 3] [--secret <CRON_SECRET or ADMIN_SECRET>]
 
 Fills a RUNNING ai-economy service on its local anvil chain (chain id 31337 only) with demo data: dev accounts 1-9
 mint cards, create companies, deploy their suites, launch tokens and stake; market wallets trade the tokens; then
@@ -157,6 +170,7 @@ day closing with its score snapshot; last an epoch is finalized and claimed. Eac
 running it again does no harm.
 
   --url      the service (default http://localhost:3000, or DEMO_URL)
+  --plan     full (the eight companies, default) or small (three: a momentum trader, the hot token, a HUMAN buyer)
   --days     simulated days of history, each closed by its score snapshot (default ${DEFAULT_DAYS}, at most ${MAX_DAYS}); a
              second run adds only the days missing
   --secret   the scheduler secret for POST /api/cron/score-snapshot and /api/cron/epoch-distribute (default:
@@ -184,6 +198,7 @@ export function parseDemoArgs(argv: string[], env: Record<string, string | undef
     url: env.DEMO_URL?.trim() || 'http://localhost:3000',
     secret: env.CRON_SECRET?.trim() || env.ADMIN_SECRET?.trim() || undefined,
     days: DEFAULT_DAYS,
+    plan: 'full',
     help: false,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -199,7 +214,11 @@ export function parseDemoArgs(argv: string[], env: Record<string, string | undef
     if (flag === '--help' || flag === '-h') options.help = true;
     else if (flag === '--url') options.url = value();
     else if (flag === '--secret') options.secret = value();
-    else if (flag === '--days') {
+    else if (flag === '--plan') {
+      const v = value();
+      if (v !== 'full' && v !== 'small') throw new Error(`--plan must be full or small, got "${v}"`);
+      options.plan = v;
+    } else if (flag === '--days') {
       const v = value();
       const n = Number(v);
       if (!/^\d+$/.test(v) || n < 1 || n > MAX_DAYS)

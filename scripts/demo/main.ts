@@ -14,21 +14,13 @@ import { stepCompanies, stepLeagues, stepSuites, stepTreasuries } from './compan
 import { type Ctx, connect, DemoError, Progress } from './context.ts';
 import { stepDays, stepMarketTraders } from './days.ts';
 import { stepDecisions, stepEpoch, stepSnapshot } from './epoch.ts';
-import {
-  DEMO_COMPANIES,
-  type DemoOptions,
-  LOCAL_CHAIN_ID,
-  localCronSecret,
-  parseDemoArgs,
-  STAKE_TARGETS,
-  USAGE,
-} from './lib.ts';
+import { type DemoOptions, LOCAL_CHAIN_ID, localCronSecret, parseDemoArgs, STAKE_TARGETS, USAGE } from './lib.ts';
 import { stepStaking, stepTokens, stepTrading } from './market.ts';
 
 function urls(ctx: Ctx): string[] {
   const base = ctx.options.url;
-  const graduated = DEMO_COMPANIES.find((c) => c.token?.graduate)!.slug;
-  const human = DEMO_COMPANIES.find((c) => c.ceoPrompt)!.slug;
+  const graduated = (ctx.plan.find((c) => c.token?.graduate) ?? ctx.plan.find((c) => c.token) ?? ctx.plan[0]!).slug;
+  const human = (ctx.plan.find((c) => c.ceoPrompt) ?? ctx.plan[0]!).slug;
   const staker = ctx.accounts[STAKE_TARGETS[0]!.account]!.address;
   const rows: [string, string][] = [
     ['/api/docs', 'the API reference'],

@@ -10,11 +10,11 @@ import { chainTime } from '../../src/chain/time.ts';
 import { loadCompany } from './companies.ts';
 import { type Ctx, DemoError, ensureAllowance, send } from './context.ts';
 import { MARKET_TRADER_INDICES } from './days-plan.ts';
-import { DEMO_COMPANIES, formatUnitsShort, STAKE_TARGETS, shortfall, units, withSlippage } from './lib.ts';
+import { formatUnitsShort, STAKE_TARGETS, shortfall, units, withSlippage } from './lib.ts';
 
 export async function stepTokens(ctx: Ctx) {
   let launched = 0;
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     if (!c.token) continue;
     let company = ctx.companies.get(c.slug);
     if (company.tokenStatus === 'PRE_PUBLIC') {
@@ -103,7 +103,7 @@ export async function sell(ctx: Ctx, index: number, token: Address, share: bigin
 export async function stepTrading(ctx: Ctx) {
   let trades = 0;
   const lines: string[] = [];
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     if (!c.token) continue;
     const company = ctx.companies.get(c.slug);
     const token = company.tokenAddress as Address;

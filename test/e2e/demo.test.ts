@@ -1,16 +1,18 @@
-// `npm run demo` against a real service on embedded defaults (its own anvil, PGlite): the demo leaves a living
-// market, several simulated days on the chain's clock, with candles over more than one day, a score history of a
-// point a day for every company, non-zero volume for the traded tokens and trading for the momentum CFO; a second
-// run adds nothing and fails nothing.
+// `npm run demo -- --plan small` against a real service on embedded defaults (its own anvil, PGlite): the demo
+// leaves a living market, several simulated days on the chain's clock, with candles over more than one day, a score
+// history of a point a day for every company, non-zero volume for the traded tokens and trading for the momentum
+// CFO; a second run adds nothing and fails nothing.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_COMPANIES } from '../../scripts/demo/lib.ts';
+import { planCompanies } from '../../scripts/demo/lib.ts';
 import { killServices, REPO_ROOT, type ServiceProcess, startService } from '../helpers/process.ts';
 
 const DAYS = 3;
+// The small plan (three companies, three tokens): the same days and rules as the full one, in a third of the time.
+const PLAN = planCompanies('small');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'aie-demo-'));
 let server: ServiceProcess;
 
@@ -18,7 +20,7 @@ function runDemo(base: string): Promise<{ code: number | null; stdout: string; s
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'scripts/demo/main.ts', '--url', base, '--days', String(DAYS)],
+      ['--import', 'tsx', 'scripts/demo/main.ts', '--url', base, '--plan', 'small', '--days', String(DAYS)],
       {
         cwd: REPO_ROOT,
         // The development cron secret is read from the service's data directory, as for a local npm start.
@@ -57,7 +59,7 @@ afterAll(async () => {
 });
 
 describe('npm run demo', () => {
-  const traded = DEMO_COMPANIES.filter((c) => c.token).map((c) => c.slug);
+  const traded = PLAN.filter((c) => c.token).map((c) => c.slug);
   const histories = new Map<string, any[]>();
 
   it(`builds ${DAYS} days of history on the chain's clock`, async () => {
@@ -67,7 +69,7 @@ describe('npm run demo', () => {
     // The progress bar is still drawn (stderr is no TTY here: one line per step) and ends done.
     expect(run.stderr).toMatch(/\[#{20}\] \d+\/\d+ done/);
 
-    for (const c of DEMO_COMPANIES) {
+    for (const c of PLAN) {
       const { snapshots } = await get(`/api/companies/${c.slug}/scores?limit=100`);
       histories.set(c.slug, snapshots);
       // A point a day for every company (all of them existed before the first day closed), and perhaps one the
@@ -104,7 +106,7 @@ describe('npm run demo', () => {
       JSON.stringify(sprinters),
     ).toBe(true);
     // Scheduled rounds ran on the simulated days: the activity component has something to count.
-    for (const c of DEMO_COMPANIES) {
+    for (const c of PLAN) {
       expect(
         histories.get(c.slug)!.some((d) => Number(d.activityScore) > 0),
         c.slug,
@@ -117,7 +119,7 @@ describe('npm run demo', () => {
     expect(run.code, `${run.stderr.slice(-3000)}\n${run.stdout}`).toBe(0);
     expect(run.stdout).toContain(`simulated days: ${DAYS} already`);
     expect(run.stdout).toContain('companies created: 0');
-    for (const c of DEMO_COMPANIES) {
+    for (const c of PLAN) {
       const { snapshots } = await get(`/api/companies/${c.slug}/scores?limit=100`);
       const before = histories.get(c.slug)!.map((d) => d.date);
       const after = snapshots.map((d: any) => d.date);

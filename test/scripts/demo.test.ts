@@ -15,6 +15,7 @@ import {
   formatUnitsShort,
   localCronSecret,
   parseDemoArgs,
+  planCompanies,
   planEpoch,
   renderBar,
   shortfall,
@@ -64,6 +65,7 @@ describe('demo plan', () => {
       url: 'http://localhost:3000',
       secret: undefined,
       days: DEFAULT_DAYS,
+      plan: 'full',
       help: false,
     });
     expect(parseDemoArgs(['--url=http://h:1/', '--secret', 's'], { CRON_SECRET: 'c' })).toMatchObject({
@@ -83,6 +85,19 @@ describe('demo plan', () => {
     expect(localCronSecret('http://[::1]:3000', {}, read)).toBe('dev-secret');
     expect(localCronSecret('https://api.example.com', {}, read)).toBeUndefined();
     expect(localCronSecret('http://localhost:3000', { DATA_DIR: '/nowhere' }, read)).toBeUndefined();
+  });
+
+  it('takes the full or the small plan; the small one keeps a momentum trader, the hot token and a HUMAN buyer', () => {
+    expect(parseDemoArgs(['--plan', 'small'], {}).plan).toBe('small');
+    expect(() => parseDemoArgs(['--plan', 'tiny'], {})).toThrow(/--plan/);
+    expect(planCompanies('full')).toBe(DEMO_COMPANIES);
+    const small = planCompanies('small');
+    expect(small.map((c) => c.slug)).toEqual(['demo-spot-sprinters', 'demo-premarket-scouts', 'demo-neural-capital']);
+    expect(small.some((c) => c.category === 'SPOT_TRADING' && c.token)).toBe(true);
+    expect(small.some((c) => c.token?.symbol === HOT_SYMBOL)).toBe(true);
+    // The HUMAN company's directive names a token of the plan.
+    const human = small.find((c) => c.ceoPrompt)!;
+    expect(small.some((c) => c.token && human.ceoPrompt!.includes(c.token.symbol))).toBe(true);
   });
 
   it('takes --days from 1 to 14 whole days', () => {
