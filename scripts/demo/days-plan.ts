@@ -54,22 +54,27 @@ export interface MarketOrder {
   sellPct?: number;
 }
 
+/** Traders in each token at each slot: any three slots in a row (the 18 h before a slot) hold all twelve. */
+export const TRADERS_PER_SLOT = 4;
+
 /**
- * The market's orders in one token at one slot: the slot's three traders (every trader once a day over the four
- * slots), in a mix fixed by the symbol, the day and the slot, so a re-run places the same orders. The hot token is
- * bought by all three; every other token by two, while the third sells part of what it holds.
+ * The market's orders in one token at one slot (`slot`, an index into TRADING_HOURS, of simulated day `day`): four
+ * traders taken in turn over the twelve, so any three slots in a row have all twelve trading it and a round's last
+ * 24 h always sees ten or more distinct traders, whether it runs before or after its own slot's trades. The mix is
+ * fixed by the symbol, the day and the slot, so a re-run places the same orders. The hot token is bought by all
+ * four; every other token by three, while the fourth sells part of what it holds.
  */
 export function marketOrders(symbol: string, day: number, slot: number): MarketOrder[] {
-  const perSlot = MARKET_TRADERS / TRADING_HOURS.length;
   const seed = [...symbol].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) % 9_973, 7);
-  const traders = Array.from({ length: perSlot }, (_, k) =>
-    marketTraderIndex((slot + k * TRADING_HOURS.length) % MARKET_TRADERS),
+  const turn = day * TRADING_HOURS.length + slot;
+  const traders = Array.from({ length: TRADERS_PER_SLOT }, (_, k) =>
+    marketTraderIndex((turn * TRADERS_PER_SLOT + k) % MARKET_TRADERS),
   );
   const hot = symbol === HOT_SYMBOL;
-  const seller = (seed + day + slot) % perSlot;
+  const seller = (seed + turn) % TRADERS_PER_SLOT;
   return traders.map((trader, k) => {
-    const wobble = 1 + ((seed + day * 7 + slot * 3 + k) % 5) / 10;
-    if (hot) return { trader, side: 'buy', usdc: Math.round(120 * wobble) };
+    const wobble = 1 + ((seed + turn * 3 + k) % 5) / 10;
+    if (hot) return { trader, side: 'buy', usdc: Math.round(100 * wobble) };
     if (k === seller) return { trader, side: 'sell', sellPct: 20 + ((seed + day) % 3) * 10 };
     return { trader, side: 'buy', usdc: Math.round(40 * wobble) };
   });
