@@ -138,6 +138,22 @@ async function snapshotToday(ctx: Ctx, secret: string): Promise<{ date: string; 
   return d;
 }
 
+/** Agent actions of the plan's latest rounds that the daily gas budget refused (429 GAS_BUDGET_EXCEEDED). */
+async function gasRefusals(ctx: Ctx): Promise<number> {
+  let refused = 0;
+  for (const c of ctx.plan) {
+    const company = ctx.companies.get(c.slug);
+    if (!company) continue;
+    const { rounds } = (await ctx.api.data('GET', `/api/companies/${company.id}/decisions`)) as { rounds: any[] };
+    for (const r of rounds) {
+      refused += (r.actionsExecuted as string[]).filter((a) =>
+        /refused: The platform pays this company's gas/.test(a),
+      ).length;
+    }
+  }
+  return refused;
+}
+
 /**
  * The demo's first day (epoch seconds of its UTC start, by the chain's clock): the day of the first trade in the
  * first demo token, or the chain's current day before any trade.
@@ -198,6 +214,12 @@ export async function stepDays(ctx: Ctx) {
     await moveClockTo(ctx, nextMidnight(await chainNow(ctx)));
     await snapshotToday(ctx, ctx.options.secret);
     added++;
+  }
+  const refused = await gasRefusals(ctx);
+  if (refused > 0) {
+    ctx.notes.push(
+      `${refused} agent action(s) in the latest rounds were refused by the daily gas budget: it counts the server's day, in which all the simulated days fell (docs/decisions.md "The demo"); start the service with a larger COMPANY_GAS_BUDGET for a longer demo`,
+    );
   }
   const moved = (await chainNow(ctx)) - startedAt;
   ctx.summary.push(

@@ -49,7 +49,12 @@ const get = async (path: string) => {
 
 beforeAll(async () => {
   // Rounds are claimed within half a second of their slot, so the demo's days do not wait on the engine's poll.
-  server = await startService({ DATA_DIR: dataDir, ENGINE_POLL_MS: '500' }, { timeoutMs: 170_000 });
+  // The gas budget counts the server's day, in which all the simulated days fall (docs/decisions.md "The demo"):
+  // each company gets the budget of the days simulated, so its agents' trades on the last day are not refused.
+  server = await startService(
+    { DATA_DIR: dataDir, ENGINE_POLL_MS: '500', COMPANY_GAS_BUDGET: String(4_000_000 * (DAYS + 1)) },
+    { timeoutMs: 170_000 },
+  );
 }, 180_000);
 
 afterAll(async () => {
