@@ -120,12 +120,43 @@ describe('layering', () => {
     expect(importCycles(sources(SRC))).toEqual([]);
   });
 
-  it('writes agent rows in one module only (src/domain/agents/store.ts)', () => {
-    const writes = /\.(insert|update|delete)\(agents\)|\b(insert\s+into|update|delete\s+from)\s+agents\b/i;
-    const writers = Object.entries(sources(SRC))
-      .filter(([, source]) => writes.test(source))
+  /** A write to `table` (its schema object and its SQL name are the same word here): query builder or SQL. */
+  const writesTo = (table: string) =>
+    new RegExp(`\\.(insert|update|delete)\\(${table}\\)|\\b(insert\\s+into|update|delete\\s+from)\\s+${table}\\b`, 'i');
+  const writersOf = (table: string) =>
+    Object.entries(sources(SRC))
+      .filter(([, source]) => writesTo(table).test(source))
       .map(([file]) => file);
-    expect(writers).toEqual(['domain/agents/store.ts']);
+
+  it('writes agent rows in one module only (src/domain/agents/store.ts)', () => {
+    expect(writersOf('agents')).toEqual(['domain/agents/store.ts']);
+  });
+
+  it('writes company rows in one module only (src/domain/companies/store.ts)', () => {
+    expect(writersOf('companies')).toEqual(['domain/companies/store.ts']);
+  });
+
+  it('the writer rule sees each form of a write', () => {
+    const forms = [
+      'await db.update(companies).set({ name })',
+      'await tx.insert(companies).values(row)',
+      'await db.delete(companies).where(x)',
+      'sql`update companies c set status = 1`',
+      'sql`insert into companies (id) values (1)`',
+      'sql`delete from companies where id = 1`',
+    ];
+    for (const form of forms) expect(writesTo('companies').test(form), form).toBe(true);
+  });
+
+  it('domain/companies may use domain/agents, never the reverse: a company hires agents, an agent knows no company rule', () => {
+    const back = Object.entries(sources(SRC))
+      .filter(([file]) => file.split(path.sep).join('/').startsWith('domain/agents/'))
+      .flatMap(([file, source]) =>
+        importsOf(source)
+          .filter((spec) => /(^|\/)companies\//.test(spec) && !spec.includes('db/schema'))
+          .map((spec) => `${file} -> ${spec}`),
+      );
+    expect(back).toEqual([]);
   });
 
   it('reaches contracts only through the adapters of src/chain/contracts/: no ABI, no raw call above infra', () => {

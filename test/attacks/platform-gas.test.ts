@@ -6,8 +6,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
+import { agents } from '../../src/db/schema/agents.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';
-import { agents } from '../../src/db/schema/companies.ts';
 import { decisionRounds } from '../../src/db/schema/decisions.ts';
 import { PLATFORM_GAS_ESTIMATES } from '../../src/domain/costs/gas-budget.ts';
 import { runDueRounds } from '../../src/domain/engine/runner.ts';

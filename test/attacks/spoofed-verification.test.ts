@@ -7,7 +7,7 @@ import { encodeFunctionData, type Hex, keccak256, parseAbi, toBytes } from 'viem
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredAgentId } from '../../src/chain/contracts/identity.ts';
 import { ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
-import { agents } from '../../src/db/schema/companies.ts';
+import { agents } from '../../src/db/schema/agents.ts';
 import { decisionRounds } from '../../src/db/schema/decisions.ts';
 import { decisionHash } from '../../src/domain/engine/hash.ts';
 import { useTestApp } from '../helpers/app.ts';

@@ -9,8 +9,9 @@ import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { createLogFollower, type FollowedLog } from '../../src/chain/indexer.ts';
 import { CARD_MINT_PRICE_USDC } from '../../src/constants.ts';
 import type { Database } from '../../src/db/client.ts';
+import { agents } from '../../src/db/schema/agents.ts';
 import { chainCursors } from '../../src/db/schema/chain.ts';
-import { agents, companies } from '../../src/db/schema/companies.ts';
+import { companies } from '../../src/db/schema/companies.ts';
 import {
   applyCardTransfers,
   CARD_TRANSFERS_STREAM,

@@ -15,8 +15,9 @@ import { companyKey, predictTokenAddress } from '../../src/chain/contracts/launc
 import { AccessCardAbi, IdentityRegistryAbi, MockUSDCAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { AGENT_ROLES } from '../../src/constants.ts';
 import type { Db } from '../../src/db/client.ts';
+import { agents } from '../../src/db/schema/agents.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';
-import { agents, companies } from '../../src/db/schema/companies.ts';
+import { companies } from '../../src/db/schema/companies.ts';
 import { agentRegistrationUri } from '../../src/domain/identity/pipeline.ts';
 import { createHdWalletProvider, loadWalletSeed } from '../../src/domain/wallets/provider.ts';
 import { startupJobs } from '../../src/jobs/scheduler.ts';

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import type { Tx } from '../../src/db/client.ts';
-import { agents } from '../../src/db/schema/companies.ts';
+import { agents } from '../../src/db/schema/agents.ts';
 import type { App } from '../../src/http/types.ts';
 import type { TestChain } from './chain.ts';
 import { type HttpMethod, type MessageSigner, sendSigned } from './security.ts';

@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { type Address, erc20Abi, parseUnits } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agentActions, chainTxs } from '../../src/db/schema/chain.ts';
+import { agentActions } from '../../src/db/schema/agents.ts';
+import { chainTxs } from '../../src/db/schema/chain.ts';
 import { decisionBudgets } from '../../src/db/schema/decisions.ts';
 import { scoreSnapshots } from '../../src/db/schema/scores.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';

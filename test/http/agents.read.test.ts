@@ -10,7 +10,8 @@ import {
   AGENTS_PAGE_SIZE_MAX,
   PAGE_MAX,
 } from '../../src/constants.ts';
-import { agents, companies } from '../../src/db/schema/companies.ts';
+import { agents } from '../../src/db/schema/agents.ts';
+import { companies } from '../../src/db/schema/companies.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { serializeBody, signedRequest } from '../helpers/security.ts';
 

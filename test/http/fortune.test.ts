@@ -4,7 +4,8 @@
 // the header or the query string).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { agents, companies } from '../../src/db/schema/companies.ts';
+import { agents } from '../../src/db/schema/agents.ts';
+import { companies } from '../../src/db/schema/companies.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import { NO_EPOCH_DATA_MESSAGE, noSnapshotMessage } from '../../src/domain/scores/queries.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';

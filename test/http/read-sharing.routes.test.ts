@@ -4,7 +4,8 @@
 import { createId } from '@paralleldrive/cuid2';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agents, companies } from '../../src/db/schema/companies.ts';
+import { agents } from '../../src/db/schema/agents.ts';
+import { companies } from '../../src/db/schema/companies.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import { useTestApp } from '../helpers/app.ts';
 

@@ -54,35 +54,3 @@ export const companyGasDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.day] })],
 );
-
-/**
- * What the agents' trading tools did: one row per action a round ran through an agent wallet (a trade, a stake,
- * an unstake, a harvest) or per withdrawal step, with its notional (for the daily limit) and its transaction.
- */
-export const agentActions = pgTable(
-  'agent_actions',
-  {
-    /** The outbox key of its transaction, e.g. `agent:<roundId>:0:trade`. */
-    key: text('key').primaryKey(),
-    companyId: text('company_id').notNull(),
-    agentId: text('agent_id').notNull(),
-    roundId: text('round_id'),
-    tool: text('tool').notNull(),
-    tokenAddress: text('token_address'),
-    /** USDC base units the action trades (0 for staking). */
-    notionalUsdc: numeric('notional_usdc', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
-    /** The chain's UTC day the action was taken on: the daily notional limit counts by it. */
-    day: date('day', { mode: 'string' }).notNull(),
-    txHash: text('tx_hash'),
-    /** SENT (admitted; its transactions signed or about to be), MINED, REVERTED, or FAILED (nothing was signed). */
-    status: text('status').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('agent_actions_company_day_idx').on(t.companyId, t.day),
-    // A round's actions, for the record of a round whose process stopped in execution (domain/engine/runner.ts).
-    index('agent_actions_round_idx')
-      .on(t.roundId)
-      .where(sql`${t.roundId} is not null`),
-  ],
-);

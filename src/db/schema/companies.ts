@@ -9,7 +9,6 @@ import {
   integer,
   jsonb,
   numeric,
-  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -137,52 +136,5 @@ export const companies = pgTable(
     index('companies_fortune_idx').on(t.platformScore.desc(), t.createdAt, t.id),
     index('companies_fortune_category_idx').on(t.category, t.platformScore.desc(), t.createdAt, t.id),
     index('companies_fortune_league_idx').on(t.league, t.platformScore.desc(), t.createdAt, t.id),
-  ],
-);
-
-/** BIP-32 index of each agent wallet; a sequence never hands out an index twice. */
-export const agentWalletIndexSeq = pgSequence('agent_wallet_index_seq', { startWith: 0, minValue: 0 });
-
-export const agents = pgTable(
-  'agents',
-  {
-    id: text('id').primaryKey(),
-    companyId: text('company_id').references(() => companies.id),
-    name: text('name').notNull(),
-    description: text('description'),
-    /** One of the seven C-suite roles; null for a stand-alone agent whose persona names another role. */
-    role: text('role'),
-    status: text('status').notNull().default('PENDING'),
-    creatorAddress: text('creator_address').notNull(),
-    walletIndex: integer('wallet_index'),
-    onChainAddress: text('on_chain_address'),
-    /** ERC-8004 identity token id as a decimal string; ids may be 0, so null (not 0) means none. */
-    erc8004TokenId: text('erc8004_token_id'),
-    trustRegistryAddress: text('trust_registry_address'),
-    persona: jsonb('persona').$type<{ role: string; description: string }>().notNull(),
-    skills: jsonb('skills').$type<string[]>().notNull(),
-    strategy: jsonb('strategy').$type<{ type: string; preset: string }>().notNull(),
-    decisionsCount: integer('decisions_count').notNull().default(0),
-    llmCallsTotal: integer('llm_calls_total').notNull().default(0),
-    toolCallsTotal: integer('tool_calls_total').notNull().default(0),
-    lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
-    /** Errors of the last identity pipeline run, reported in deploy-suite's dualityResults. */
-    lastErrors: jsonb('last_errors').$type<string[]>(),
-    ...timestamps,
-  },
-  (t) => [
-    // Two deploy-suite calls at once can never fill one role twice.
-    uniqueIndex('agents_company_role_active_unique')
-      .on(t.companyId, t.role)
-      .where(sql`${t.status} <> 'TERMINATED' and ${t.companyId} is not null and ${t.role} is not null`),
-    uniqueIndex('agents_wallet_index_unique').on(t.walletIndex),
-    index('agents_company_idx').on(t.companyId),
-    // An agent by its wallet: trades in the score snapshot, pending agent transactions, portfolios.
-    index('agents_wallet_address_idx').on(sql`lower(${t.onChainAddress})`),
-    // DESC NULLS FIRST: what ORDER BY ... DESC means, or PostgreSQL cannot read the index in order (drizzle's .desc()
-    // alone makes DESC NULLS LAST).
-    index('agents_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('agents_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('agents_creator_created_idx').on(t.creatorAddress, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -2,7 +2,8 @@
 // the routes show them as USD numbers.
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { agents, companies } from './companies.ts';
+import { agents } from './agents.ts';
+import { companies } from './companies.ts';
 
 /** One phase of a round as it ran. */
 export interface PhaseRecord {

@@ -1,4 +1,5 @@
 // All tables, one file per area; drizzle-kit reads this module to generate migrations.
+export * from './agents.ts';
 export * from './auth.ts';
 export * from './chain.ts';
 export * from './companies.ts';

@@ -4,7 +4,8 @@ import { getAddress } from 'viem';
 import type { Tx } from '../../db/client.ts';
 import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { preparedOn } from '../../db/prepared.ts';
-import { agents, companies } from '../../db/schema/companies.ts';
+import { agents } from '../../db/schema/agents.ts';
+import { companies } from '../../db/schema/companies.ts';
 import { agentNotFound } from './rules.ts';
 import type { AgentListRow, AgentWithCompany } from './views.ts';
 

@@ -6,7 +6,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { agents } from '../../db/schema/companies.ts';
+import { agents } from '../../db/schema/agents.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type NewAgentRow = Omit<typeof agents.$inferInsert, 'id'>;

@@ -2,7 +2,7 @@
 // and updatedAt). Timestamps become ISO 8601 strings; absent values are null. The ERC-8004 id is a decimal
 // string that may be "0", so it is tested against null, never for truthiness.
 import type { AGENT_STATUSES } from '../../constants.ts';
-import type { agents } from '../../db/schema/companies.ts';
+import type { agents } from '../../db/schema/agents.ts';
 import type { AgentRole } from './rules.ts';
 
 export type AgentStatus = (typeof AGENT_STATUSES)[number];

@@ -2,14 +2,14 @@
 // markCompanyDeployed. The binding is written to the database first; the lock goes through the outbox, and
 // companies whose lock is not yet confirmed are repaired at start and every minute (repairCardLocks).
 
-import { eq, inArray, isNull } from 'drizzle-orm';
-import { type Address, isAddressEqual } from 'viem';
-import { canDeploy, cardsOf, holderOf, isLocked, latestBlock, lockCall } from '../../chain/contracts/access-card.ts';
+import { inArray, isNull } from 'drizzle-orm';
+import type { Address } from 'viem';
+import { canDeploy, cardsOf, isLocked, latestBlock, lockCall } from '../../chain/contracts/access-card.ts';
 import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { forbidden } from '../../errors.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
-import { requireCreator } from './rules.ts';
+import { markCardLocked } from './store.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database' | 'outbox' | 'now'>;
 
@@ -57,10 +57,7 @@ export async function lockCompanyCard(deps: Deps, company: { id: string; cardTok
       throw new Error(`markCompanyDeployed(${tokenId}) reverted in ${receipt.transactionHash}`);
     }
   }
-  await deps.database.db
-    .update(companies)
-    .set({ cardLockedAt: new Date(deps.now()) })
-    .where(eq(companies.id, company.id));
+  await markCardLocked(deps.database.db, company.id, new Date(deps.now()));
 }
 
 /** Locks every card whose lock is not yet confirmed (after a crash, or a chain outage during creation). */
@@ -72,24 +69,4 @@ export async function repairCardLocks(deps: Deps, limit = 100): Promise<number> 
     .limit(limit);
   for (const company of pending) await lockCompanyCard(deps, company);
   return pending.length;
-}
-
-/**
- * 403 FORBIDDEN unless the signer holds the company's card now. The indexed creator answers first (a stranger is
- * refused without a chain call); then the card's owner is read on-chain at the latest block, because the index
- * trails the chain by seconds (longer with confirmations) and in that time the previous holder could still act:
- * writes that cannot be undone ask the chain. An unreachable chain answers 503 CHAIN_UNAVAILABLE.
- */
-export async function requireCardHolder(
-  deps: Pick<Deps, 'chain'>,
-  company: { id: string; creatorAddress: string; cardTokenId: number },
-  signer: Address | undefined,
-): Promise<void> {
-  requireCreator(company, signer);
-  const owner = await holderOf(deps.chain, BigInt(company.cardTokenId));
-  if (!isAddressEqual(owner, signer!)) {
-    throw forbidden(
-      `The access card of company ${company.id} has moved to ${owner}: only its holder may do this (the platform's records catch up within seconds)`,
-    );
-  }
 }

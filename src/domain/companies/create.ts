@@ -2,7 +2,6 @@
 // company in the database first, then locked on-chain; a lock interrupted by a crash or an outage is finished
 // by repairCardLocks, and the card's unique binding means it can never be bound twice.
 import { randomBytes } from 'node:crypto';
-import { createId } from '@paralleldrive/cuid2';
 import { eq } from 'drizzle-orm';
 import { type Address, getAddress, isAddressEqual } from 'viem';
 import { chainTime } from '../../chain/time.ts';
@@ -15,6 +14,8 @@ import type { Deps } from '../deps.ts';
 import { refuseForbiddenTreasury } from '../treasuries/rules.ts';
 import { proveTreasury } from '../treasuries/set.ts';
 import { lockCompanyCard, pickUnusedCard } from './card.ts';
+import type { CompanyRow } from './queries.ts';
+import { insertCompany } from './store.ts';
 import { companyView } from './views.ts';
 
 export interface CreateCompanyInput {
@@ -71,26 +72,22 @@ export async function createCompany(
   if (treasury) await refuseForbiddenTreasury(deps, undefined, treasury);
 
   const { tokenId: cardTokenId, block } = await pickUnusedCard(deps, signer);
-  let row: typeof companies.$inferSelect;
+  let row: CompanyRow;
   try {
-    [row] = (await db
-      .insert(companies)
-      .values({
-        id: createId(),
-        name: input.name,
-        slug,
-        category: input.category,
-        description: input.description ?? null,
-        logoUrl: input.logoUrl ?? null,
-        // Proven below when it is the creator's own wallet; any other address stays unproven (it scores nothing)
-        // until its acceptance is given with PUT /api/companies/{id}/treasury, which names the company it accepts.
-        treasuryAddress: treasury,
-        referrerCompanyId: input.referrerCompanyId ?? null,
-        creatorAddress: getAddress(signer),
-        cardTokenId,
-        ownerBlock: block,
-      })
-      .returning()) as [typeof companies.$inferSelect];
+    row = await insertCompany(db, {
+      name: input.name,
+      slug,
+      category: input.category,
+      description: input.description ?? null,
+      logoUrl: input.logoUrl ?? null,
+      // Proven below when it is the creator's own wallet; any other address stays unproven (it scores nothing)
+      // until its acceptance is given with PUT /api/companies/{id}/treasury, which names the company it accepts.
+      treasuryAddress: treasury,
+      referrerCompanyId: input.referrerCompanyId ?? null,
+      creatorAddress: getAddress(signer),
+      cardTokenId,
+      ownerBlock: block,
+    });
   } catch (err) {
     const constraint = uniqueViolation(err);
     if (constraint === 'companies_slug_unique') throw slugTaken(slug);

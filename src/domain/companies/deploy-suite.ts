@@ -2,15 +2,17 @@ import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { AGENT_ROLES } from '../../constants.ts';
 import { rowsOf } from '../../db/client.ts';
-import { agents, companies } from '../../db/schema/companies.ts';
+import { agents } from '../../db/schema/agents.ts';
+import type { companies } from '../../db/schema/companies.ts';
 import { badRequest } from '../../errors.ts';
 import { insertSeats } from '../agents/store.ts';
+import { requireCardHolder } from '../cards/holder.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { type PipelineResult, provisionAgent } from '../identity/pipeline.ts';
 import { C_SUITE } from './c-suite.ts';
-import { requireCardHolder } from './card.ts';
 import { requireCompany } from './queries.ts';
+import { finishHiring, markHiring, recordMachine } from './store.ts';
 
 /** Statuses from which deploy-suite may run (DESIGN.md): everything before the token launch. */
 const DEPLOYABLE = ['INCORPORATING', 'HIRING', 'PRIVATE'];
@@ -44,10 +46,7 @@ export async function deploySuite(deps: Deps, idOrSlug: string, signer: Address 
     identities * PLATFORM_GAS_ESTIMATES.agentProvision,
     `hiring ${identities} agents`,
   );
-  await db
-    .update(companies)
-    .set({ status: 'HIRING', updatedAt: new Date() })
-    .where(and(eq(companies.id, company.id), eq(companies.status, 'INCORPORATING')));
+  await markHiring(db, company.id);
 
   const created = await insertSeats(
     db,
@@ -74,7 +73,7 @@ export async function deploySuite(deps: Deps, idOrSlug: string, signer: Address 
   const dualityResults: Record<string, PipelineResult> = {};
   for (const agent of pending) dualityResults[agent.id] = await provisionAgent(deps, agent.id);
 
-  await finishHiring(deps, company.id);
+  await finishHiring(db, company.id);
   await startMachine(deps, company);
 
   return {
@@ -87,23 +86,6 @@ export async function deploySuite(deps: Deps, idOrSlug: string, signer: Address 
     skipped,
     dualityResults,
   };
-}
-
-/**
- * INCORPORATING or HIRING -> PRIVATE for every company (or the one given) whose seven roles all hold a live agent,
- * in one statement.
- */
-async function finishHiring(deps: Pick<Deps, 'database'>, companyId?: string) {
-  await deps.database.db.execute(sql`
-    update companies c set status = 'PRIVATE', updated_at = now()
-    where c.status in ('INCORPORATING', 'HIRING')
-      ${companyId === undefined ? sql`` : sql`and c.id = ${companyId}`}
-      and (select count(distinct a.role) from agents a
-           where a.company_id = c.id and a.status <> 'TERMINATED'
-             and a.role in (${sql.join(
-               AGENT_ROLES.map((r) => sql`${r}`),
-               sql`, `,
-             )})) = ${AGENT_ROLES.length}`);
 }
 
 /**
@@ -133,7 +115,7 @@ export async function repairAgentDeployments(deps: Deps, { olderThanMs = 30_000,
     if (result.status === 'FAILED') deps.log?.warn({ agentId: agent.id, errors: result.errors }, 'agent repair failed');
   }
   // Also companies whose agents all finished but whose own move was cut off.
-  await finishHiring(deps);
+  await finishHiring(db);
   return stuck.length;
 }
 
@@ -142,10 +124,7 @@ async function startMachine(deps: Deps, company: typeof companies.$inferSelect) 
   if (!deps.compute || company.machineId) return;
   try {
     const machineId = await deps.compute.startMachine(company);
-    await deps.database.db
-      .update(companies)
-      .set({ machineId })
-      .where(sql`${companies.id} = ${company.id} and ${companies.machineId} is null`);
+    await recordMachine(deps.database.db, company.id, machineId);
   } catch (err) {
     deps.log?.warn({ err, companyId: company.id }, 'compute machine not started; the next deploy-suite retries');
   }

@@ -6,8 +6,9 @@ import type { Chain } from '../../chain/client.ts';
 import { cardTransferEvent } from '../../chain/contracts/access-card.ts';
 import { createLogFollower, type FollowerLogger, type LogFollower } from '../../chain/indexer.ts';
 import type { Config } from '../../config.ts';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { moveToCardHolders } from '../agents/store.ts';
+import { moveCompaniesToCardHolders } from './store.ts';
 
 export const CARD_TRANSFERS_STREAM = 'access-card-transfers';
 
@@ -50,22 +51,7 @@ export async function applyCardTransfers(tx: Tx, logs: readonly CardTransferLog[
   )}) as moves (card_token_id, holder, block)`;
 
   const agentRows = await moveToCardHolders(tx, moves);
-  const companyRows = rowsOf<{ changed: boolean }>(
-    await tx.execute(sql`
-      with moved as (
-        select companies.id, moves.holder, moves.block, companies.creator_address <> moves.holder as changed
-        from companies, ${moves}
-        where companies.card_token_id = moves.card_token_id
-          and companies.owner_block < moves.block
-      )
-      update companies
-      set owner_block = moved.block,
-          creator_address = moved.holder,
-          updated_at = case when moved.changed then now() else companies.updated_at end
-      from moved
-      where companies.id = moved.id
-      returning moved.changed`),
-  );
+  const companyRows = await moveCompaniesToCardHolders(tx, moves);
   return { companies: companyRows.filter((r) => r.changed).length, agents: agentRows.length };
 }
 

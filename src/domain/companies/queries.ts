@@ -2,8 +2,9 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { preparedOn } from '../../db/prepared.ts';
+import { agents } from '../../db/schema/agents.ts';
 import { companyGasDays } from '../../db/schema/chain.ts';
-import { agents, companies } from '../../db/schema/companies.ts';
+import { companies } from '../../db/schema/companies.ts';
 import { notFound } from '../../errors.ts';
 import { dayOf, gasDay } from '../costs/gas-budget.ts';
 import type { Deps } from '../deps.ts';

@@ -1,14 +1,14 @@
 // Changing a company's settings: the CEO directive and autonomy (PATCH /api/companies/{id}), the engine
 // (PATCH /api/companies/{id}/engine, which also reaches the company's compute machine). The treasury is set by
 // domain/treasuries/set.ts.
-import { eq } from 'drizzle-orm';
 import type { Address } from 'viem';
-import { companies, type EngineConfig, type ToolkitConfig } from '../../db/schema/companies.ts';
+import type { EngineConfig, ToolkitConfig } from '../../db/schema/companies.ts';
+import { requireCardHolder } from '../cards/holder.ts';
 import { machineStep } from '../compute/provider.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
-import { requireCardHolder } from './card.ts';
 import { requireCompany } from './queries.ts';
 import { leagueOf } from './rules.ts';
+import { type CompanySettings, saveCompanySettings } from './store.ts';
 
 type Deps = Pick<DomainDeps, 'database' | 'compute' | 'chain' | 'config' | 'now'>;
 
@@ -29,7 +29,7 @@ export async function updateDirective(
 ) {
   const company = await requireCompany(deps.database.db, idOrSlug);
   if (requireSigner) await requireCardHolder(deps, company, signer);
-  const changes: Partial<typeof companies.$inferInsert> = {};
+  const changes: CompanySettings = {};
   if (input.ceoPrompt !== undefined) changes.ceoPrompt = input.ceoPrompt;
   // SPEC.md: setting a directive without naming a level hands control to the human.
   const autonomyLevel = input.autonomyLevel ?? (typeof input.ceoPrompt === 'string' ? 'HUMAN_DIRECTED' : undefined);
@@ -40,15 +40,7 @@ export async function updateDirective(
   if (input.engineConfig !== undefined) changes.engineConfig = input.engineConfig;
   if (input.toolkitConfig !== undefined) changes.toolkitConfig = input.toolkitConfig;
   const row =
-    Object.keys(changes).length === 0
-      ? company
-      : (
-          await deps.database.db
-            .update(companies)
-            .set({ ...changes, updatedAt: new Date() })
-            .where(eq(companies.id, company.id))
-            .returning()
-        )[0]!;
+    Object.keys(changes).length === 0 ? company : await saveCompanySettings(deps.database.db, company.id, changes);
   return {
     id: row.id,
     autonomyLevel: row.autonomyLevel,
@@ -73,14 +65,14 @@ export async function updateEngine(
 ) {
   const company = await requireCompany(deps.database.db, idOrSlug);
   await requireCardHolder(deps, company, signer);
-  const changes: Partial<typeof companies.$inferInsert> = { updatedAt: new Date() };
+  const changes: CompanySettings = {};
   if (input.enginePreset !== undefined) changes.enginePreset = input.enginePreset;
   if (input.masterDirective !== undefined) changes.masterDirective = input.masterDirective;
   if (input.autonomyLevel !== undefined) {
     changes.autonomyLevel = input.autonomyLevel;
     changes.league = leagueOf(input.autonomyLevel);
   }
-  const [row] = await deps.database.db.update(companies).set(changes).where(eq(companies.id, company.id)).returning();
+  const row = await saveCompanySettings(deps.database.db, company.id, changes);
   const onError = (step: string) => (err: unknown) =>
     deps.log?.warn({ err, companyId: company.id, step }, 'machine step failed');
   const resize =
@@ -88,24 +80,24 @@ export async function updateEngine(
       ? 'skipped'
       : await machineStep(
           deps.compute,
-          row!.machineId,
-          (p, id) => p.resizeMachine(id, row!.enginePreset),
+          row.machineId,
+          (p, id) => p.resizeMachine(id, row.enginePreset),
           onError('resize'),
         );
   const envUpdate = await machineStep(
     deps.compute,
-    row!.machineId,
+    row.machineId,
     (p, id) =>
       p.updateEnv(id, {
-        ENGINE_PRESET: row!.enginePreset,
-        AUTONOMY_LEVEL: row!.autonomyLevel,
-        MASTER_DIRECTIVE: row!.masterDirective ?? '',
+        ENGINE_PRESET: row.enginePreset,
+        AUTONOMY_LEVEL: row.autonomyLevel,
+        MASTER_DIRECTIVE: row.masterDirective ?? '',
       }),
     onError('envUpdate'),
   );
   return {
-    autonomyLevel: row!.autonomyLevel,
-    masterDirective: row!.masterDirective,
+    autonomyLevel: row.autonomyLevel,
+    masterDirective: row.masterDirective,
     machineResults: { resize, envUpdate },
   };
 }

@@ -11,7 +11,8 @@ import type {
   TREASURY_STATUSES,
 } from '../../constants.ts';
 import { AGENT_ROLES } from '../../constants.ts';
-import type { agents, companies } from '../../db/schema/companies.ts';
+import type { agents } from '../../db/schema/agents.ts';
+import type { companies } from '../../db/schema/companies.ts';
 import type { GasToday } from '../costs/gas-budget.ts';
 
 // The columns hold these enums (the schemas validate every write); the view states it for the serializer.

@@ -5,7 +5,7 @@ import { type Hex, isAddressEqual } from 'viem';
 import { type DecisionLookup, lookupDecisionHash } from '../../chain/contracts/anchor.ts';
 import { transactionUrl } from '../../chain/explorer.ts';
 import { AGENT_ROLES, DECISION_ROUNDS_SHOWN } from '../../constants.ts';
-import { agents } from '../../db/schema/companies.ts';
+import { agents } from '../../db/schema/agents.ts';
 import { decisionBudgets, decisionRounds } from '../../db/schema/decisions.ts';
 import { isChainUnavailable, notFound } from '../../errors.ts';
 import { requireCompany } from '../companies/queries.ts';

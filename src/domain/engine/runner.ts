@@ -5,10 +5,10 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { rowsOf } from '../../db/client.ts';
-import { agents } from '../../db/schema/companies.ts';
+import { agents } from '../../db/schema/agents.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { requireCardHolder } from '../companies/card.ts';
+import { requireCardHolder } from '../cards/holder.ts';
 import { requireCompany } from '../companies/queries.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps } from '../deps.ts';

@@ -12,7 +12,7 @@ import { claimCall, claimKey, findClaimTx, readIsClaimed, readReceipt } from '..
 import { blockTime, chainDate } from '../../chain/time.ts';
 import { rewardClaims } from '../../db/schema/epochs.ts';
 import { badRequest } from '../../errors.ts';
-import { requireCardHolder } from '../companies/card.ts';
+import { requireCardHolder } from '../cards/holder.ts';
 import { requireCompany } from '../companies/queries.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';

@@ -15,7 +15,7 @@ import {
 } from '../../chain/contracts/identity.ts';
 import { describeChainError } from '../../chain/revert.ts';
 import { chainTime } from '../../chain/time.ts';
-import { agents } from '../../db/schema/companies.ts';
+import { agents } from '../../db/schema/agents.ts';
 import { isChainUnavailable } from '../../errors.ts';
 import { markActive, markFailed, recordIdentity, recordWallet, takeWalletIndex } from '../agents/store.ts';
 import type { Deps } from '../deps.ts';

@@ -5,6 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Address, formatUnits, getAddress, type Hex } from 'viem';
 import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { markTokensGraduated, markTokensLaunched, recordSpotPrices } from '../companies/store.ts';
 import { publishEvents } from '../events/store.ts';
 
 export interface LaunchRecord {
@@ -47,16 +48,7 @@ export async function applyLaunches(tx: Tx, launches: readonly LaunchRecord[]): 
     ),
     sql`, `,
   );
-  const rows = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      update companies c
-      set token_status = 'BONDING', status = 'PUBLIC', token_launch_tx_hash = v.tx_hash,
-          token_public_at = v.block_time, updated_at = now()
-      from (values ${values}) as v (token, tx_hash, block_time)
-      where c.token_address = v.token and c.token_status = 'PRE_PUBLIC'
-      returning c.id`),
-  );
-  return rows.map((r) => r.id);
+  return markTokensLaunched(tx, values);
 }
 
 /** BONDING -> GRADUATED with the pool id and the time. */
@@ -68,16 +60,7 @@ export async function applyGraduations(tx: Tx, graduations: readonly GraduationR
     ),
     sql`, `,
   );
-  const rows = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      update companies c
-      set token_status = 'GRADUATED', token_graduated_at = v.block_time, token_pool_id = v.pool_id,
-          updated_at = now()
-      from (values ${values}) as v (token, pool_id, block_time)
-      where c.token_address = v.token and c.token_status <> 'GRADUATED'
-      returning c.id`),
-  );
-  return rows.map((r) => r.id);
+  return markTokensGraduated(tx, values);
 }
 
 /** Execution price in USDC base units per whole token. */
@@ -256,12 +239,7 @@ async function applySpotPrices(tx: Tx, trades: readonly (TradeRecord & { company
     ),
     sql`, `,
   );
-  await tx.execute(sql`
-    update companies c set token_price = v.price, token_market_cap = v.market_cap, token_price_block = v.block,
-      token_price_log = v.log
-    from (values ${values}) as v (company_id, price, market_cap, block, log)
-    where c.id = v.company_id
-      and (c.token_price_block is null or (c.token_price_block, c.token_price_log) < (v.block, v.log))`);
+  await recordSpotPrices(tx, values);
 }
 
 const WAD = 10n ** 18n;

@@ -4,7 +4,7 @@
 // the outbox's settling, the indexer (which applies the TokenLaunched log by that address) and
 // repairTokenLaunches (which runs the same completion again): nothing is launched twice, nothing is lost.
 
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import {
   companyKey,
@@ -18,8 +18,9 @@ import { blockTime } from '../../chain/time.ts';
 import { TOKEN_NAME_MAX } from '../../constants.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { badRequest, conflict } from '../../errors.ts';
-import { requireCardHolder } from '../companies/card.ts';
+import { requireCardHolder } from '../cards/holder.ts';
 import { type CompanyRow, requireCompany } from '../companies/queries.ts';
+import { recordLaunchRequest } from '../companies/store.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { applyLaunches } from './apply.ts';
@@ -47,24 +48,13 @@ export async function launchToken(deps: Deps, idOrSlug: string, signer: Address 
   if (company.tokenLaunchRequestedAt === null) {
     await requireGasBudget(deps, company.id, PLATFORM_GAS_ESTIMATES.tokenLaunch, 'a token launch');
     const threshold = BigInt(deps.config.graduationThresholdUsd) * 1_000_000n;
-    const [recorded] = await db
-      .update(companies)
-      .set({
-        tokenName: input.name,
-        tokenSymbol: input.symbol,
-        tokenAddress: predictTokenAddress(launcher, companyKey(company.id), input.name, input.symbol),
-        tokenGraduationThreshold: threshold,
-        tokenLaunchRequestedAt: new Date(deps.now()),
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(companies.id, company.id),
-          eq(companies.tokenStatus, 'PRE_PUBLIC'),
-          isNull(companies.tokenLaunchRequestedAt),
-        ),
-      )
-      .returning();
+    const recorded = await recordLaunchRequest(db, company.id, {
+      tokenName: input.name,
+      tokenSymbol: input.symbol,
+      tokenAddress: predictTokenAddress(launcher, companyKey(company.id), input.name, input.symbol),
+      tokenGraduationThreshold: threshold,
+      tokenLaunchRequestedAt: new Date(deps.now()),
+    });
     // Lost a race with a concurrent launch request: go on only if it asked for the same token.
     company = recorded ?? (await requireCompany(db, company.id));
     checkLaunchable(company, input);

@@ -19,8 +19,9 @@ import {
 } from '../../chain/contracts/wallet-actions.ts';
 import { chainTime } from '../../chain/time.ts';
 import { COMPANY_TOKEN_DECIMALS, TRADE_DEADLINE_S, TRADE_TOOLS, USDC_DECIMALS } from '../../constants.ts';
-import { agentActions, chainTxs } from '../../db/schema/chain.ts';
-import { agents, companies } from '../../db/schema/companies.ts';
+import { agentActions, agents } from '../../db/schema/agents.ts';
+import { chainTxs } from '../../db/schema/chain.ts';
+import { companies } from '../../db/schema/companies.ts';
 import { AppError } from '../../errors.ts';
 import { requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps } from '../deps.ts';

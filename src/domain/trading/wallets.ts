@@ -7,8 +7,8 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { onChain } from '../../chain/errors.ts';
 import { createOutbox, type Outbox } from '../../chain/outbox.ts';
+import { agents } from '../../db/schema/agents.ts';
 import { chainTxs } from '../../db/schema/chain.ts';
-import { agents } from '../../db/schema/companies.ts';
 import { badRequest } from '../../errors.ts';
 import type { Deps } from '../deps.ts';
 

@@ -8,11 +8,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Address, getAddress, isAddressEqual } from 'viem';
 import { chainTime } from '../../chain/time.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { companies } from '../../db/schema/companies.ts';
 import { companyTreasuries } from '../../db/schema/treasuries.ts';
 import { conflict, forbidden } from '../../errors.ts';
-import { requireCardHolder } from '../companies/card.ts';
+import { requireCardHolder } from '../cards/holder.ts';
 import { type CompanyRow, liveAgentsOf, requireCompany } from '../companies/queries.ts';
+import { lockCompany, recordProvenTreasury } from '../companies/store.ts';
 import { companyView } from '../companies/views.ts';
 import { gasToday } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
@@ -65,7 +65,7 @@ export async function proveTreasury(
   try {
     return await deps.database.db.transaction(async (tx) => {
       // The company's row first: two requests for one company take turns here.
-      const [current] = await tx.select().from(companies).where(eq(companies.id, company.id)).for('update');
+      const current = await lockCompany(tx, company.id);
       if (provenAlready(current!, treasury)) return current!;
       await tx
         .update(companyTreasuries)
@@ -74,12 +74,7 @@ export async function proveTreasury(
       await tx
         .insert(companyTreasuries)
         .values({ id: createId(), companyId: company.id, address: treasury, fromTime: from });
-      const [row] = await tx
-        .update(companies)
-        .set({ treasuryAddress: treasury, treasuryProvenAt: from, updatedAt: new Date() })
-        .where(eq(companies.id, company.id))
-        .returning();
-      return row!;
+      return recordProvenTreasury(tx, company.id, treasury, from);
     });
   } catch (err) {
     const constraint = uniqueViolation(err);

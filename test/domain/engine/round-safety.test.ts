@@ -6,7 +6,7 @@
 // as interrupted.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentActions } from '../../../src/db/schema/chain.ts';
+import { agentActions } from '../../../src/db/schema/agents.ts';
 import { decisionRounds } from '../../../src/db/schema/decisions.ts';
 import type { EngineDeps } from '../../../src/domain/engine/context.ts';
 import { claimExecution } from '../../../src/domain/engine/execution.ts';
