@@ -78,19 +78,32 @@ function tokens(ctx: Ctx): { symbol: string; token: Address }[] {
     }));
 }
 
-/** One slot's market orders in every token; answers the trades sent. */
+/**
+ * One slot's market orders in every token; answers the trades sent. The agents' rounds trade the same tokens at the
+ * same time, so a price can move between a quote and its trade: a trade that reverts on its slippage bound is quoted
+ * and sent once more, then left out.
+ */
 async function tradeSlot(ctx: Ctx, day: number, slot: number): Promise<number> {
   let sent = 0;
   for (const { symbol, token } of tokens(ctx)) {
     for (const order of marketOrders(symbol, day, slot)) {
-      if (order.side === 'buy') {
+      const place = async () => {
+        if (order.side === 'sell') return sell(ctx, order.trader, token, BigInt(order.sellPct!));
         await buy(ctx, order.trader, token, order.usdc!);
-        sent++;
-      } else if (await sell(ctx, order.trader, token, BigInt(order.sellPct!))) sent++;
+        return true;
+      };
+      try {
+        if (await place().catch((err) => (isRevert(err) ? place() : Promise.reject(err)))) sent++;
+      } catch (err) {
+        if (!isRevert(err)) throw err;
+        ctx.progress.note(`${symbol}: a market ${order.side} reverted twice (the price moved); left out`);
+      }
     }
   }
   return sent;
 }
+
+const isRevert = (err: unknown) => err instanceof DemoError && /reverted/.test(err.message);
 
 /**
  * Waits until the staffed demo companies that are due at `at` have run their SCHEDULED round: a company is due once
