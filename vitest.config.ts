@@ -9,6 +9,5 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: each file starts its own anvil and database once, so two files at a time is the sweet spot.
     maxWorkers: 2,
-    reporters: process.env.CI ? ['default'] : ['default'],
   },
 });

@@ -1,12 +1,8 @@
-// Every bound and fixed value of SPEC.md, in one place: schemas, domain code and tests import them from here.
+// Every bound and fixed value of the API (docs/api/README.md "Limits" and each area's page), in one place: schemas, domain code and tests import them from here.
 
-export const API_VERSION = 'v1';
-
-// Access card (SPEC.md "Access card")
-export const CARD_MAX_SUPPLY = 10_000;
+// Access card (docs/api/nft.md)
 export const CARD_TOKEN_ID_MIN = 1;
 export const CARD_TOKEN_ID_MAX = 10_000;
-export const CARD_BATCH_LIMIT = 5;
 export const CARD_MINT_PRICE_USDC = 100_000_000n; // 100 USDC, 6 decimals
 export const USDC_DECIMALS = 6;
 
@@ -27,7 +23,7 @@ export const CARD_TIERS: readonly CardTier[] = [
 ];
 export const NO_CARD_MULTIPLIER = 1;
 
-// Cache-Control of the NFT routes (SPEC.md "Limits")
+// Cache-Control of the NFT routes (docs/api/README.md "Limits")
 export const NFT_METADATA_CACHE_CONTROL = 'public, max-age=3600, s-maxage=86400';
 export const NFT_IMAGE_CACHE_CONTROL = 'public, max-age=86400, s-maxage=604800';
 
@@ -39,7 +35,7 @@ export const AGENTS_PAGE_SIZE_MAX = 100;
 export const FORTUNE_LIST_LIMIT_DEFAULT = 50;
 export const FORTUNE_LIST_LIMIT_MIN = 1;
 export const FORTUNE_LIST_LIMIT_MAX = 100;
-/** Not in SPEC.md: pages beyond this answer 400, so no request can ask for an unbounded OFFSET. */
+/** Pages beyond this answer 400 (docs/decisions.md "Requests and errors"), so no request can ask for an unbounded OFFSET. */
 export const PAGE_MAX = 100_000;
 
 // Text bounds
@@ -70,7 +66,7 @@ export const AGENT_STATUSES = ['PENDING', 'DEPLOYING', 'ACTIVE', 'PAUSED', 'TERM
 export const EVENT_TYPES = ['decision', 'trade', 'score', 'season'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-// Auth (DESIGN.md "Wallet signature", "API keys and secrets")
+// Auth (docs/api/README.md "Authentication")
 export const WALLET_SIGNATURE_WINDOW_S = 300;
 export const WALLET_SIGNATURE_REPLAY_TTL_S = 600;
 export const WALLET_SIGNATURE_PREAMBLE = 'ai-economy request';
@@ -106,10 +102,10 @@ export const TOKEN_NAME_MAX = 64;
 export const TOKEN_SYMBOL_PATTERN = '^[A-Z0-9]{2,10}$';
 export const COMPANY_TOKEN_DECIMALS = 18;
 
-// Events (SPEC.md "Events")
+// Events (docs/api/events.md)
 export const SSE_POLL_INTERVAL_MS = 5_000;
 export const SSE_RETENTION_MS = 60 * 60 * 1000;
-// Not in SPEC.md: the stream's defaults and bounds (docs/api/events.md)
+// The stream's defaults and bounds (docs/api/events.md "Limits" and "Settings")
 export const SSE_MAX_CONNECTIONS_DEFAULT = 10_000;
 /** Megabytes of read-route bodies one process keeps in memory by default (READ_CACHE_MAX_MB). */
 export const READ_CACHE_MAX_MB_DEFAULT = 256;
@@ -148,7 +144,7 @@ export const COMPANY_GAS_BUDGET_DEFAULT = 4_000_000n;
  */
 export const AGENT_GAS_FLOOR_WEI_DEFAULT = 2_000_000_000_000_000n;
 
-// Companies (DESIGN.md "Routes added": POST /api/companies)
+// Companies (docs/api/companies.md: POST /api/companies)
 export const COMPANY_NAME_MIN = 1;
 export const COMPANY_NAME_MAX = 100;
 export const COMPANY_SLUG_MIN = 3;
@@ -192,7 +188,7 @@ export const AGENT_ROUND_BUDGET_MICRO_USD = {
   BALANCED: 100_000,
   PREMIUM: 250_000,
 } as const;
-/** SPEC.md "Limits": the decisions route shows the last 10 rounds. */
+/** docs/api/README.md "Limits": the decisions route shows the last 10 rounds. */
 export const DECISION_ROUNDS_SHOWN = 10;
 /**
  * Model calls in flight per provider endpoint and process (LLM_MAX_IN_FLIGHT): 10,000 companies an hour keep about
@@ -208,7 +204,7 @@ export const DECISION_RATIONALE_MAX = 1000;
 export const AGENT_SETTABLE_STATUSES = ['ACTIVE', 'PAUSED'] as const;
 export const SKILL_MAX_LENGTH = 100;
 export const PERSONA_TEXT_MAX = 500;
-/** persona.role and strategy.type: 1-100 characters (SPEC.md gives no bound). */
+/** persona.role and strategy.type: 1-100 characters (the API contract gives no bound; docs/api/agents.md). */
 export const PERSONA_ROLE_MAX = 100;
 export const STRATEGY_TYPE_MAX = 100;
 /** Cache-Control of GET /api/agents/{id}/registration.json: registries and indexers poll it. */

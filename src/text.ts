@@ -28,11 +28,6 @@ export function storableText(text: string, max = STORED_TEXT_MAX): string {
   return `${clean.slice(0, end)}…`;
 }
 
-/** The message of anything thrown, storable. */
-export function storableError(err: unknown, max = STORED_TEXT_MAX): string {
-  return storableText(err instanceof Error ? err.message : String(err), max);
-}
-
 /** A JSON value from outside (a model's answer) with every string in it, keys included, made storable (unbounded). */
 export function storableJson<T>(value: T): T {
   if (typeof value === 'string') return storableText(value, Number.POSITIVE_INFINITY) as T;

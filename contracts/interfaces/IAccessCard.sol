@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-/// @notice The access card's interface as SPEC.md lists it, for the platform and other contracts (staking).
+/// @notice The access card's interface as the API contract lists it (docs/api/README.md, docs/contracts.md), for the platform and other contracts (staking).
 interface IAccessCard {
     error AccessCardMintInactive();
     error AccessCardTrancheSoldOut(uint8 tranche);

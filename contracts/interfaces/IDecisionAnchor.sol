@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-/// @notice The decision anchor as DESIGN.md names it for clients ("Contract functions that clients call"): the
+/// @notice The decision anchor as docs/contracts.md names it for clients: the
 /// platform records the keccak256 hash of each decision round of a company once, and anyone reads when it was
 /// recorded. A hash is anchored at most once, for good; nothing is ever removed or changed.
 interface IDecisionAnchor {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-/// @notice The epoch distributor's interface: the functions DESIGN.md fixes for clients (`currentEpoch`, `claim`,
+/// @notice The epoch distributor's interface: the functions docs/contracts.md fixes for clients (`currentEpoch`, `claim`,
 /// `isClaimed`), the views the HTTP layer reads, the oracle's `finalize` and the owner's settings.
 interface IEpochDistributor {
     /// @notice One epoch's finalized figures. All zero until the oracle finalizes it (`finalizedAt` is then set).

@@ -3,7 +3,7 @@ pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 
-/// @notice The staking contract's interface: the functions DESIGN.md fixes for clients, plus the views the HTTP
+/// @notice The staking contract's interface: the functions docs/contracts.md fixes for clients, plus the views the HTTP
 /// layer reads and the owner's pool management.
 interface IStaking {
     error StakingInvalidPool(uint256 pid);

@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 /// @notice The ERC-8004 validation registry in the shape of the standard's first published draft (the "legacy"
-/// entries SPEC.md's decision verification still accepts): an agent's owner or operator asks a validator to check
+/// entries the decision verification still accepts, docs/api/decisions.md "Verification"): an agent's owner or operator asks a validator to check
 /// a piece of work identified by `requestHash`; the validator answers with a score from 0 (failed) to 100 (passed),
 /// as often as it likes (the latest answer counts). Agents are the tokens of the ERC-8004 identity registry.
 interface IValidationRegistry {

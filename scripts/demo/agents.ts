@@ -4,7 +4,8 @@
 import { erc20Abi } from 'viem';
 import { loadCompany } from './companies.ts';
 import { type Ctx, send } from './context.ts';
-import { AGENT_FUNDING, shortfall, units } from './lib.ts';
+import { AGENT_FUNDING } from './plan.ts';
+import { shortfall, units } from './units.ts';
 
 const cfoOf = (company: any) => company.agents.find((a: any) => a.role === 'CFO' && a.status === 'ACTIVE');
 

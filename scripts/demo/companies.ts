@@ -1,17 +1,11 @@
 import type { Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
+import { ANVIL_CHAIN_ID, ANVIL_MNEMONIC } from '../../src/chain/anvil.ts';
 import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { treasuryAcceptanceTypedData } from '../../src/domain/treasuries/acceptance.ts';
 import { type Ctx, DemoError, describe, ensureAllowance, send } from './context.ts';
-import {
-  ANVIL_MNEMONIC,
-  type DemoCompany,
-  formatUnitsShort,
-  LOCAL_CHAIN_ID,
-  shortfall,
-  treasuryIndex,
-  units,
-} from './lib.ts';
+import { type DemoCompany, treasuryIndex } from './plan.ts';
+import { formatUnitsShort, shortfall, units } from './units.ts';
 
 export async function loadCompany(ctx: Ctx, slug: string) {
   const res = await ctx.api.call('GET', `/api/companies/${slug}`);
@@ -94,7 +88,7 @@ export async function stepTreasuries(ctx: Ctx) {
       // The deadline counts from the chain's clock, which the demo moves.
       const deadline = Number((await ctx.client.getBlock({ blockTag: 'pending' })).timestamp) + 3600;
       const signature = await treasuryAccount(c).signTypedData(
-        treasuryAcceptanceTypedData(company.id, treasury, LOCAL_CHAIN_ID, deadline),
+        treasuryAcceptanceTypedData(company.id, treasury, ANVIL_CHAIN_ID, deadline),
       );
       await ctx.api.data('PUT', `/api/companies/${company.id}/treasury`, {
         signer: ctx.accounts[c.account]!,

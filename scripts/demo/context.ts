@@ -9,44 +9,12 @@ import {
   type PublicClient,
 } from 'viem';
 import { type HDAccount, mnemonicToAccount } from 'viem/accounts';
+import { ANVIL_CHAIN_ID, ANVIL_MNEMONIC } from '../../src/chain/anvil.ts';
 import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { walletAuthorizationHeader, walletSignatureMessage } from '../../src/domain/auth/wallet-signature.ts';
-import { ANVIL_MNEMONIC, type DemoCompany, type DemoOptions, LOCAL_CHAIN_ID, planCompanies, renderBar } from './lib.ts';
-
-// ---------------------------------------------------------------------------------------------------------------
-// Output: a progress bar on stderr, notes above it, a summary on stdout.
-
-export class Progress {
-  private done = 0;
-  private label = 'starting';
-  private readonly tty = process.stderr.isTTY === true;
-  constructor(private readonly total: number) {}
-  step(label: string) {
-    this.label = label;
-    this.draw();
-  }
-  advance(label?: string) {
-    this.done++;
-    if (label) this.label = label;
-    this.draw();
-  }
-  note(line: string) {
-    if (this.tty) process.stderr.write('\r\x1b[2K');
-    process.stderr.write(`  ${line}\n`);
-    if (this.tty) this.draw();
-  }
-  finish() {
-    this.done = this.total;
-    this.label = 'done';
-    this.draw();
-    if (this.tty) process.stderr.write('\n');
-  }
-  private draw() {
-    const line = renderBar(this.done, this.total, this.label);
-    if (this.tty) process.stderr.write(`\r\x1b[2K${line}`);
-    else process.stderr.write(`${line}\n`);
-  }
-}
+import type { DemoOptions } from './args.ts';
+import { type DemoCompany, planCompanies } from './plan.ts';
+import type { Progress } from './progress.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // HTTP: the service's envelope, wallet signatures, bearer secrets.
@@ -203,9 +171,9 @@ export async function connect(options: DemoOptions, progress: Progress): Promise
   const health = await api.call('GET', '/api/health');
   if (health.status !== 200) throw new DemoError(`GET /api/health: ${describe(health)}`);
   const info = (await api.data('GET', '/api/chain')) as ChainInfo;
-  if (info.chainId !== LOCAL_CHAIN_ID) {
+  if (info.chainId !== ANVIL_CHAIN_ID) {
     throw new DemoError(
-      `the service's chain id is ${info.chainId}, not ${LOCAL_CHAIN_ID}: the demo runs on the local anvil chain only (it moves the chain's clock and signs with public dev keys)`,
+      `the service's chain id is ${info.chainId}, not ${ANVIL_CHAIN_ID}: the demo runs on the local anvil chain only (it moves the chain's clock and signs with public dev keys)`,
     );
   }
   if (!info.rpcUrl) throw new DemoError('GET /api/chain names no rpcUrl: the service is not on its local chain');
@@ -215,7 +183,7 @@ export async function connect(options: DemoOptions, progress: Progress): Promise
       throw new DemoError(`GET /api/chain names no ${name} contract: is the deployment complete?`);
   }
   const chain = defineChain({
-    id: LOCAL_CHAIN_ID,
+    id: ANVIL_CHAIN_ID,
     name: 'Local (anvil)',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [info.rpcUrl] } },
@@ -223,8 +191,8 @@ export async function connect(options: DemoOptions, progress: Progress): Promise
   const client = createPublicClient({ chain, transport: http(info.rpcUrl) }) as PublicClient;
   // The node itself must say 31337 too, whatever the service believes.
   const nodeChainId = await client.getChainId();
-  if (nodeChainId !== LOCAL_CHAIN_ID) {
-    throw new DemoError(`the RPC at ${info.rpcUrl} answers chain id ${nodeChainId}, not ${LOCAL_CHAIN_ID}: refusing`);
+  if (nodeChainId !== ANVIL_CHAIN_ID) {
+    throw new DemoError(`the RPC at ${info.rpcUrl} answers chain id ${nodeChainId}, not ${ANVIL_CHAIN_ID}: refusing`);
   }
   const accounts = Array.from({ length: 10 }, (_, i) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }));
   const wallets = new Map<number, ReturnType<typeof makeWallet>>();

@@ -17,8 +17,8 @@ import {
   TRADING_HOURS,
 } from './days-plan.ts';
 import { cron } from './epoch.ts';
-import { shortfall, units } from './lib.ts';
 import { buy, sell } from './market.ts';
+import { shortfall, units } from './units.ts';
 
 const MIN_GAS_WEI = 10n ** 18n;
 const GAS_GRANT_WEI = 100n * 10n ** 18n;

@@ -1,6 +1,7 @@
 import { loadCompany } from './companies.ts';
 import { type Ctx, DemoError, describe, rpc } from './context.ts';
-import { formatUnitsShort, planEpoch, snapshotSeconds } from './lib.ts';
+import { planEpoch, snapshotSeconds } from './epoch-plan.ts';
+import { formatUnitsShort } from './units.ts';
 
 export async function stepDecisions(ctx: Ctx) {
   let ran = 0;

@@ -5,17 +5,21 @@
 // v4 pool). Then the chain's clock moves through a few simulated days (days.ts): the market trades at set hours,
 // the engine runs the scheduled rounds (whose agents trade and stake), and each day closes with its score snapshot;
 // last a reward epoch is finalized and claimed. Each step reads the state first and only does what is missing, so
-// a second run does no harm. It refuses any chain but 31337: it moves the chain's
-// clock and signs with the public dev keys. Pure parts (plan, progress bar, decisions) are in lib.ts, the plumbing
-// (progress, API client, chain helpers) in context.ts, and the steps in companies.ts, market.ts and epoch.ts.
+// a second run does no harm. It refuses any chain but 31337: it moves the chain's clock and signs with the public
+// dev keys. The plan of companies is in plan.ts (the plan of days in days-plan.ts), the command line in args.ts,
+// the progress bar in progress.ts, amounts in units.ts and the epoch decision in epoch-plan.ts; the plumbing (API
+// client, chain helpers) in context.ts, and the steps in companies.ts, agents.ts, market.ts, days.ts and epoch.ts.
 import { existsSync, readFileSync } from 'node:fs';
+import { ANVIL_CHAIN_ID } from '../../src/chain/anvil.ts';
 import { stepAgentPortfolios, stepAgentWallets } from './agents.ts';
+import { type DemoOptions, localCronSecret, parseDemoArgs, USAGE } from './args.ts';
 import { stepCompanies, stepLeagues, stepSuites, stepTreasuries } from './companies.ts';
-import { type Ctx, connect, DemoError, Progress } from './context.ts';
+import { type Ctx, connect, DemoError } from './context.ts';
 import { stepDays, stepMarketTraders } from './days.ts';
 import { stepDecisions, stepEpoch, stepSnapshot } from './epoch.ts';
-import { type DemoOptions, LOCAL_CHAIN_ID, localCronSecret, parseDemoArgs, STAKE_TARGETS, USAGE } from './lib.ts';
 import { stepStaking, stepTokens, stepTrading } from './market.ts';
+import { STAKE_TARGETS } from './plan.ts';
+import { Progress } from './progress.ts';
 
 function urls(ctx: Ctx): string[] {
   const base = ctx.options.url;
@@ -23,6 +27,8 @@ function urls(ctx: Ctx): string[] {
   const human = (ctx.plan.find((c) => c.ceoPrompt) ?? ctx.plan[0]!).slug;
   const staker = ctx.accounts[STAKE_TARGETS[0]!.account]!.address;
   const rows: [string, string][] = [
+    ['/', 'the web app: the ranked companies, their tokens, staking and rewards'],
+    [`/companies/${graduated}`, 'a company in the web app: its agents, token, scores and decisions'],
     ['/api/docs', 'the API reference'],
     ['/api/fortune-list', 'the ranked score snapshot'],
     [`/api/companies/${graduated}`, 'a company and its seven agents'],
@@ -87,7 +93,7 @@ async function main() {
 
   const out = [
     '',
-    `ai-economy demo on ${options.url} (chain ${LOCAL_CHAIN_ID}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `ai-economy demo on ${options.url} (chain ${ANVIL_CHAIN_ID}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     ...ctx.summary.map((l) => (l.startsWith('  ') ? `  ${l}` : `  - ${l}`)),
     ...(ctx.notes.length ? ['', 'Notes:', ...ctx.notes.map((n) => `  - ${n}`)] : []),
     '',

@@ -10,7 +10,8 @@ import { chainTime } from '../../src/chain/time.ts';
 import { loadCompany } from './companies.ts';
 import { type Ctx, DemoError, ensureAllowance, send } from './context.ts';
 import { MARKET_TRADER_INDICES } from './days-plan.ts';
-import { formatUnitsShort, STAKE_TARGETS, shortfall, units, withSlippage } from './lib.ts';
+import { STAKE_TARGETS } from './plan.ts';
+import { formatUnitsShort, shortfall, units, withSlippage } from './units.ts';
 
 export async function stepTokens(ctx: Ctx) {
   let launched = 0;

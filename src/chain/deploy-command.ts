@@ -20,7 +20,7 @@ import { createChainClients } from './client.ts';
 import { CONTRACT_KEYS, readContractsFile, writeContractsFile } from './contracts/addresses.ts';
 import { DeployRefused, deployPlatform } from './deploy.ts';
 
-/** Chains whose USDC and Uniswap v4 PoolManager the deployment uses without being told (DESIGN.md). */
+/** Chains whose USDC and Uniswap v4 PoolManager the deployment uses without being told (docs/operations.md). */
 export const KNOWN_CHAINS: Record<number, { name: string; usdc: Address; poolManager: Address }> = {
   8453: {
     name: 'Base',

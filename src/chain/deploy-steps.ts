@@ -16,10 +16,10 @@ import {
 } from './generated/abis.ts';
 import { CREATE2_DEPLOYER, create2Calldata, FEE_HOOK_FLAGS, mineHookSalt } from './hook-address.ts';
 
-/** Dev accounts 1-9 start with this much mock USDC (DESIGN.md "Development chain"). */
+/** Dev accounts 1-9 start with this much mock USDC (docs/operations.md "The local chain"). */
 export const DEV_USDC_GRANT = parseUnits('1000000', 6);
 
-/** Dev accounts 1-9 start with this much primary token (DESIGN.md "Development chain"). */
+/** Dev accounts 1-9 start with this much primary token (docs/operations.md "The local chain"). */
 export const DEV_PRIMARY_GRANT = parseUnits('1000000', 18);
 
 /**

@@ -1,4 +1,4 @@
-// Success envelopes of SPEC.md: internal `{ success, data }`, v1 `{ data, meta }` with `pagination` on lists.
+// Success envelopes (docs/api/README.md "Envelopes"): internal `{ success, data }`, v1 `{ data, meta }` with `pagination` on lists.
 
 export const ok = <T>(data: T) => ({ success: true as const, data });
 

@@ -10,7 +10,6 @@
 // budget for the writes listed below; 429 (rate limit), 500 and 503 (database or chain unavailable) everywhere.
 // A status a route documents with its own schema (the health body of GET /api/health's 503) is kept as it is.
 // Every GET with a JSON answer also lists 304 (If-None-Match, src/http/etag.ts).
-import { ERROR_CODES } from '../errors.ts';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -124,6 +123,3 @@ export function exactOpenApi(doc: Json): Json {
   }
   return doc;
 }
-
-/** The `code` of every error envelope. */
-export const ERROR_CODE_SCHEMA = { type: 'string', enum: [...ERROR_CODES] } as const;

@@ -25,9 +25,12 @@ export async function webApp(app: App, root = WEB_DIST) {
       prefix: '/',
       wildcard: false,
       index: false,
-      // Only the hashed build output is cached for long; index.html below never is.
-      setHeaders: (reply, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', ASSET_CACHE);
+      // Only the hashed build output is cached for long; index.html below never is. The header is set here alone
+      // (the plugin's own would overwrite it after this function).
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? ASSET_CACHE : 'public, max-age=0');
       },
     });
   }

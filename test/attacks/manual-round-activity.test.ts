@@ -1,6 +1,6 @@
 // Attack: raising the activity score (20% of the score that splits epoch rewards) by spamming manual decision
 // rounds. Manual rounds are paid for by the platform and limited only by a cooldown, so activity counts the
-// completed SCHEDULED rounds of the 7 days before the snapshot alone (DESIGN.md "Scores"). Rounds are recorded as
+// completed SCHEDULED rounds of the 7 days before the snapshot alone (docs/api/fortune.md "Scores"). Rounds are recorded as
 // the engine records them; the real snapshot scores them on a real database.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';

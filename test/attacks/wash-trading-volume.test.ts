@@ -1,6 +1,6 @@
 // Attack: wash trading for volume. Volume is 20% of the score that splits epoch rewards; a trader who buys a
 // company's token and sells it straight back raises the gross volume as often as they like while holding nothing.
-// The volume score counts each trader's net position change over the day instead (DESIGN.md "Scores",
+// The volume score counts each trader's net position change over the day instead (docs/api/fortune.md "Scores",
 // docs/api/fortune.md "Volume"), so round trips count nothing. Real trades on the launcher's curve (anvil), rows
 // written by the token indexer, scored by the real snapshot.
 import { and, eq } from 'drizzle-orm';

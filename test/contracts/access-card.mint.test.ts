@@ -59,7 +59,7 @@ describe('mint()', () => {
       ['Transfer', { from: ZERO, to: buyer, tokenId: 1n }],
       ['CardMinted', { buyer, tokenId: 1n, tranche: 1, price: PRICE }],
     ]);
-    // USDC moves before the card exists (SPEC.md: "USDC is transferred before the card is minted").
+    // USDC moves before the card exists (docs/contracts.md: USDC is transferred before the card is minted).
     const usdcLog = receipt.logs.findIndex((l) => l.address.toLowerCase() === f.usdcToken.toLowerCase());
     const cardLog = receipt.logs.findIndex((l) => l.address.toLowerCase() === f.card.toLowerCase());
     expect(usdcLog).toBeLessThan(cardLog);

@@ -22,7 +22,7 @@ import { startTestChain, type TestChain } from '../helpers/chain.ts';
 import { expectRevert } from '../helpers/revert.ts';
 
 export const usdc = (whole: number | bigint) => BigInt(whole) * 1_000_000n;
-/** 100 USDC (6 decimals), the price SPEC.md fixes and the deployment sets. */
+/** 100 USDC (6 decimals), the price docs/api/README.md "Limits" fixes and the deployment sets. */
 export const PRICE = usdc(100);
 export const ZERO = '0x0000000000000000000000000000000000000000' as Address;
 

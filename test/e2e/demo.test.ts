@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planCompanies } from '../../scripts/demo/lib.ts';
+import { planCompanies } from '../../scripts/demo/plan.ts';
 import { killServices, REPO_ROOT, type ServiceProcess, startService } from '../helpers/process.ts';
 
 const DAYS = 3;

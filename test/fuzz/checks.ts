@@ -10,7 +10,7 @@ import { codeToStatus } from '../../src/http/errors.ts';
 
 export type Family = 'v1' | 'bare' | 'internal';
 
-/** The error envelope of a URL as sent (DESIGN.md: /api/v1 -> v1, /api/nft -> bare, else internal). */
+/** The error envelope of a URL as sent (docs/api/README.md "Envelopes": /api/v1 -> v1, /api/nft -> bare, else internal). */
 export function familyOf(url: string): Family {
   // app.inject resolves dot segments (`/api/v1/companies/../../x` arrives as `/api/x`), as WHATWG URL does.
   let path = url.split('?')[0] ?? '';

@@ -1,5 +1,5 @@
 // Fixtures of the event tests: company rows written directly (the stream only needs their ids and slugs) and
-// event payloads shaped as DESIGN.md "Event payloads".
+// event payloads shaped as docs/api/events.md "Payloads".
 import { createId } from '@paralleldrive/cuid2';
 import type { EventType } from '../../src/constants.ts';
 import type { Tx } from '../../src/db/client.ts';

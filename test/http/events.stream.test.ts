@@ -1,4 +1,4 @@
-// GET /api/v1/events over real HTTP (fetch on loopback, eventsource-parser): the protocol of SPEC.md "Events",
+// GET /api/v1/events over real HTTP (fetch on loopback, eventsource-parser): the protocol of docs/api/events.md "Protocol",
 // delivery of each type within a second, both filters, resuming after Last-Event-ID, validation and every
 // outcome of the API key.
 import type { AddressInfo } from 'node:net';

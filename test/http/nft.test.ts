@@ -21,7 +21,7 @@ const t = useTestApp({ chain: { baseUrl: BASE_URL }, env: { BASE_URL, MARKETPLAC
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const tier = (label: CardTier['label']) => CARD_TIERS.find((x) => x.label === label)!;
 
-/** Token ids at every tier edge, with what SPEC.md's tier table says about them. */
+/** Token ids at every tier edge, with what the tier table of docs/api/nft.md says about them. */
 const EDGES = [
   { id: 1, tier: 'Black', boost: '5x', supply: '1000', number: '#0001' },
   { id: 1000, tier: 'Black', boost: '5x', supply: '1000', number: '#1000' },

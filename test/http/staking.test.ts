@@ -108,7 +108,7 @@ async function openTranche(tranche: 2 | 3) {
 const readStaking = <T>(functionName: string, args: readonly unknown[] = []) =>
   testClient.readContract({ address: staking(), abi: StakingAbi as Abi, functionName, args }) as Promise<T>;
 
-/** SPEC.md: effectiveApy is baseApy times multiplier (both shown with 2 decimals). */
+/** docs/api/staking.md "APY": effectiveApy is baseApy times multiplier (both shown with 2 decimals). */
 function expectApys(data: { baseApy: number; effectiveApy: number; multiplier: number }, baseApy: number) {
   expect(data.baseApy).toBe(baseApy);
   expect(data.effectiveApy).toBe(Math.round(baseApy * data.multiplier * 100) / 100);

@@ -1,5 +1,7 @@
-// The pure parts of `npm run demo` (scripts/demo/lib.ts): the decisions that make a second run harmless.
+// The pure parts of `npm run demo` (scripts/demo/: plan, days-plan, args, progress, units, epoch-plan): the
+// decisions that make a second run harmless.
 import { describe, expect, it } from 'vitest';
+import { localCronSecret, parseDemoArgs } from '../../scripts/demo/args.ts';
 import {
   DEFAULT_DAYS,
   HOT_SYMBOL,
@@ -10,18 +12,10 @@ import {
   slotsAhead,
   TRADING_HOURS,
 } from '../../scripts/demo/days-plan.ts';
-import {
-  DEMO_COMPANIES,
-  formatUnitsShort,
-  localCronSecret,
-  parseDemoArgs,
-  planCompanies,
-  planEpoch,
-  renderBar,
-  shortfall,
-  treasuryIndex,
-  withSlippage,
-} from '../../scripts/demo/lib.ts';
+import { planEpoch } from '../../scripts/demo/epoch-plan.ts';
+import { DEMO_COMPANIES, planCompanies, treasuryIndex } from '../../scripts/demo/plan.ts';
+import { renderBar } from '../../scripts/demo/progress.ts';
+import { formatUnitsShort, shortfall, withSlippage } from '../../scripts/demo/units.ts';
 
 const epoch = { epochNumber: 0, startTime: 1_000_000, endTime: 1_604_800, nextEpochIn: 600_000 };
 

@@ -5371,7 +5371,7 @@ export interface operations {
                                     volumeScore: number;
                                 };
                             }[];
-                            /** @description The day the snapshot covers, [epoch - 24 h, epoch): the trades of volume and trading PnL (activity looks back 7 days from `to`, the treasury is read when the snapshot is taken). Not in SPEC.md: an addition */
+                            /** @description The day the snapshot covers, [epoch - 24 h, epoch): the trades of volume and trading PnL (activity looks back 7 days from `to`, the treasury is read when the snapshot is taken). Not in the API contract: an addition */
                             covers: {
                                 /**
                                  * Format: date-time

@@ -70,7 +70,7 @@ async function sha256Hex(text: string): Promise<string> {
 }
 
 /**
- * A request signed by the connected wallet (DESIGN.md "Wallet signature"): `personal_sign` of the method and path,
+ * A request signed by the connected wallet (docs/api/README.md "Wallet signature"): `personal_sign` of the method and path,
  * the time and the body's sha256, sent as `Authorization: Wallet <address>:<time>:<signature>`.
  */
 export async function signedRequest<T>(signer: Signer, method: string, path: string, body?: unknown): Promise<T> {

@@ -1,6 +1,6 @@
 // Decision hashes on-chain: anchoring a round's hash through the decision anchor contract exactly once, and
 // looking a hash up for the verify route, in the anchor contract first and then among the legacy ERC-8004
-// validation entries (SPEC.md, Versioning rule 3).
+// validation entries (docs/api/README.md "Versioning" 3).
 import {
   type Address,
   BaseError,

@@ -10,7 +10,7 @@ import { requireContract } from './addresses.ts';
 
 type StakingChain = Pick<Chain, 'publicClient' | 'contracts'>;
 
-/** Pool 0 stakes the primary token (DESIGN.md "Contract functions that clients call"). */
+/** Pool 0 stakes the primary token (docs/contracts.md). */
 export const PRIMARY_POOL_ID = 0n;
 
 /** Pool 0's share of the emission and its effective stake. */

@@ -1,5 +1,5 @@
 // The legacy ERC-8004 validation registry (contracts/ValidationRegistry.sol), read by the verify route for decision
-// hashes anchored before the decision anchor contract existed (SPEC.md, Versioning rule 3).
+// hashes anchored before the decision anchor contract existed (docs/api/README.md "Versioning" 3).
 import { BaseError, ContractFunctionRevertedError, type Hex } from 'viem';
 import type { Chain } from '../client.ts';
 import { ValidationRegistryAbi } from '../generated/abis.ts';

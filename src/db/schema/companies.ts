@@ -84,10 +84,10 @@ export const companies = pgTable(
     tokenGraduationThreshold: bigint('token_graduation_threshold', { mode: 'bigint' }),
     tokenLaunchRequestedAt: timestamp('token_launch_requested_at', { withTimezone: true, mode: 'date' }),
     tokenLaunchTxHash: text('token_launch_tx_hash'),
-    /** When the launch was mined: the company went PUBLIC (SPEC.md `publicAt`). */
+    /** When the launch was mined: the company went PUBLIC (docs/api/tokens.md `publicAt`). */
     tokenPublicAt: timestamp('token_public_at', { withTimezone: true, mode: 'date' }),
     tokenGraduatedAt: timestamp('token_graduated_at', { withTimezone: true, mode: 'date' }),
-    /** The Uniswap v4 pool id (bytes32 hex) inside the PoolManager, set at graduation (SPEC.md `v4PoolAddress`). */
+    /** The Uniswap v4 pool id (bytes32 hex) inside the PoolManager, set at graduation (docs/api/tokens.md `v4PoolAddress`). */
     tokenPoolId: text('token_pool_id'),
     treasuryAddress: text('treasury_address'),
     /**

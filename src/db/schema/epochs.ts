@@ -1,4 +1,4 @@
-// Reward epochs (DESIGN.md "Epochs and rewards"): one row per epoch the platform prepared for the distributor
+// Reward epochs (docs/api/epochs.md "The flow"): one row per epoch the platform prepared for the distributor
 // contract, and one claim row per participating company (its Merkle leaf, proof and reward). Both are written
 // together, PREPARED, before the finalize transaction is sent; the epoch becomes FINALIZED once the chain holds the
 // root, and a claim CLAIMED once its reward is minted. Scores and amounts are uint256 values in numeric(78,0).

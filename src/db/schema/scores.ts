@@ -1,4 +1,4 @@
-// Daily score snapshots (DESIGN.md "Scores", "Epochs and rewards"): one row per company and UTC date, taken at
+// Daily score snapshots (docs/api/fortune.md "The daily snapshot", docs/api/epochs.md "The flow"): one row per company and UTC date, taken at
 // 00:00 UTC, holding the five raw values, their 0-100 scores, the referral boost, the overall score and the rank.
 // The Fortune List reads a date's rows by rank; epoch rewards read a window of dates (the primary key's order).
 // Money is in USDC base units (6 decimals) in numeric(78,0); the scores are exact 2-decimal numerics.
@@ -22,7 +22,7 @@ const usdc = (name: string) => numeric(name, { precision: 78, scale: 0, mode: 'b
 export const scoreSnapshots = pgTable(
   'score_snapshots',
   {
-    /** The UTC date whose 00:00 the snapshot stands for (SPEC.md's `epoch` of the Fortune List). */
+    /** The UTC date whose 00:00 the snapshot stands for (the Fortune List's `epoch`, docs/api/fortune.md). */
     snapshotDate: date('snapshot_date', { mode: 'string' }).notNull(),
     companyId: text('company_id')
       .notNull()

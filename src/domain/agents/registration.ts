@@ -36,4 +36,3 @@ export function registrationFile({ agent, company }: AgentWithCompany, ctx: Regi
     supportedTrust: ['reputation'],
   };
 }
-export type RegistrationFile = ReturnType<typeof registrationFile>;

@@ -1,4 +1,4 @@
-// The agent as SPEC.md shows it: the list view, and the detail view (list view plus identity, metrics, company
+// The agent as the API shows it (docs/api/agents.md "Views"): the list view, and the detail view (list view plus identity, metrics, company
 // and updatedAt). Timestamps become ISO 8601 strings; absent values are null. The ERC-8004 id is a decimal
 // string that may be "0", so it is tested against null, never for truthiness.
 import type { AGENT_STATUSES } from '../../constants.ts';
@@ -67,7 +67,6 @@ export function agentListView(row: AgentListRow) {
     createdAt: row.createdAt.toISOString(),
   };
 }
-export type AgentListView = ReturnType<typeof agentListView>;
 
 export function agentDetailView({ agent, company }: AgentWithCompany) {
   return {
@@ -87,7 +86,6 @@ export function agentDetailView({ agent, company }: AgentWithCompany) {
     updatedAt: agent.updatedAt.toISOString(),
   };
 }
-export type AgentDetailView = ReturnType<typeof agentDetailView>;
 
 /** POST /api/agents answers only these. */
 export function agentCreatedView(row: Pick<AgentRow, 'id' | 'name' | 'status' | 'creatorAddress' | 'createdAt'>) {

@@ -1,4 +1,4 @@
-// Wallet signatures of DESIGN.md: `Authorization: Wallet <address>:<unixSeconds>:<signature>` over an EIP-191
+// Wallet signatures (docs/api/README.md "Wallet signature"): `Authorization: Wallet <address>:<unixSeconds>:<signature>` over an EIP-191
 // message naming the method, the path and query exactly as sent, the time and the body's sha256. EOAs are
 // checked locally; an address with code is asked through ERC-1271 (viem's verifyMessage). Each accepted
 // signature is recorded so it can never be used twice.

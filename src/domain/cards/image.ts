@@ -1,4 +1,4 @@
-// The access card's artwork (SPEC.md GET /api/nft/image/{tokenId}): an 800x500 SVG credit card in the tier's
+// The access card's artwork (docs/api/nft.md GET /api/nft/image/{tokenId}): an 800x500 SVG credit card in the tier's
 // colours with the wordmark, a chip, the card number in large monospace, the boost badge, chain and standard
 // labels and the footer lines. Pure string building: one call per token id, memoised by the catalog.
 import type { CardTier, TierName } from '../../constants.ts';
@@ -7,7 +7,7 @@ import { cardNumber, tierOf } from './tiers.ts';
 
 export const CARD_IMAGE_WIDTH = 800;
 export const CARD_IMAGE_HEIGHT = 500;
-/** The collection lives on Base (SPEC.md: chain id 8453); the artwork names it whatever chain serves the API. */
+/** The collection lives on Base (chain id 8453, docs/api/nft.md); the artwork names it whatever chain serves the API. */
 export const CARD_CHAIN_LABEL = 'BASE';
 export const CARD_STANDARD_LABEL = 'ERC-721';
 export const CARD_WORDMARK = 'AI ECONOMY';
@@ -26,7 +26,7 @@ export interface CardPalette {
   chipTo: string;
 }
 
-/** SPEC.md's tier table: background, text and border colours; the chip and badge follow from them. */
+/** The tier table (docs/api/nft.md "GET /api/nft/image/{tokenId}"): background, text and border colours; the chip and badge follow from them. */
 export const CARD_PALETTES: Readonly<Record<TierName, CardPalette>> = {
   BLACK: {
     from: '#0a0a0c',

@@ -1,4 +1,4 @@
-// ERC-721 metadata of an access card (SPEC.md GET /api/nft/metadata/{tokenId}): marketplace-compatible name,
+// ERC-721 metadata of an access card (docs/api/nft.md GET /api/nft/metadata/{tokenId}): marketplace-compatible name,
 // description, image, external_url and five string traits. It depends only on the token id and the service URLs.
 import { formatUnits } from 'viem';
 import { CARD_MINT_PRICE_USDC, type CardTier, USDC_DECIMALS } from '../../constants.ts';

@@ -1,4 +1,4 @@
-// Access-card tiers by token id (SPEC.md "Access card"), and the one rule for what counts as a token id in a URL.
+// Access-card tiers by token id (docs/api/nft.md), and the one rule for what counts as a token id in a URL.
 import { CARD_TIERS, CARD_TOKEN_ID_MAX, CARD_TOKEN_ID_MIN, type CardTier } from '../../constants.ts';
 
 /** The tier a token id falls in, or undefined outside 1-10000. */

@@ -1,4 +1,4 @@
-// Creating a company (DESIGN.md POST /api/companies): the signer's unused access card is bound to the new
+// Creating a company (docs/api/companies.md POST /api/companies): the signer's unused access card is bound to the new
 // company in the database first, then locked on-chain; a lock interrupted by a crash or an outage is finished
 // by repairCardLocks, and the card's unique binding means it can never be bound twice.
 import { randomBytes } from 'node:crypto';

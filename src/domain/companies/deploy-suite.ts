@@ -14,7 +14,7 @@ import { C_SUITE } from './c-suite.ts';
 import { requireCompany } from './queries.ts';
 import { finishHiring, markHiring, recordMachine } from './store.ts';
 
-/** Statuses from which deploy-suite may run (DESIGN.md): everything before the token launch. */
+/** Statuses from which deploy-suite may run (docs/api/companies.md "deploy-suite"): everything before the token launch. */
 const DEPLOYABLE = ['INCORPORATING', 'HIRING', 'PRIVATE'];
 /** Agents the pipeline still has to finish. */
 const UNDEPLOYED = ['PENDING', 'DEPLOYING', 'FAILED'];

@@ -31,7 +31,7 @@ export async function updateDirective(
   if (requireSigner) await requireCardHolder(deps, company, signer);
   const changes: CompanySettings = {};
   if (input.ceoPrompt !== undefined) changes.ceoPrompt = input.ceoPrompt;
-  // SPEC.md: setting a directive without naming a level hands control to the human.
+  // docs/api/companies.md "Directive and engine": setting a directive without naming a level hands control to the human.
   const autonomyLevel = input.autonomyLevel ?? (typeof input.ceoPrompt === 'string' ? 'HUMAN_DIRECTED' : undefined);
   if (autonomyLevel !== undefined) {
     changes.autonomyLevel = autonomyLevel;

@@ -1,4 +1,4 @@
-// How a company is shown: SPEC.md's Company resource with its live agents, built from database rows.
+// How a company is shown: the Company resource (docs/api/companies.md) with its live agents, built from database rows.
 
 import type {
   AGENT_STATUSES,
@@ -26,7 +26,7 @@ const roleOrder = (role: string | null) => {
   return i === -1 ? AGENT_ROLES.length : i;
 };
 
-/** The gas the platform paid for the company today, with its budget (DESIGN.md "Costs the platform pays"). */
+/** The gas the platform paid for the company today, with its budget (docs/api/companies.md "Gas the platform pays"). */
 export function platformGasView(gas: GasToday) {
   return {
     day: gas.day,

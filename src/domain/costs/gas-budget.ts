@@ -1,4 +1,4 @@
-// The gas the platform pays for each company (DESIGN.md "Costs the platform pays"): every transaction the platform
+// The gas the platform pays for each company (docs/api/companies.md "Gas the platform pays"): every transaction the platform
 // signs is charged to the companies that caused it (the outbox adds its receipt's gas to company_gas_days), and a
 // request that would take a company past its daily budget is refused with 429 GAS_BUDGET_EXCEEDED until the next
 // UTC day. The estimates are what each kind of work measured on the local chain, rounded up (docs/contracts.md).

@@ -1,4 +1,4 @@
-// Anchoring decision hashes in batches (DESIGN.md "Costs the platform pays"): complete rounds wait for the next
+// Anchoring decision hashes in batches (docs/api/decisions.md "Anchoring in batches"): complete rounds wait for the next
 // flush, which anchors every waiting hash in one anchorBatch transaction per 200, so the anchoring gas per round
 // falls as more rounds run at once. A manual round flushes at its end (its answer carries its anchoring); the
 // engine flushes after each pass of scheduled rounds; the anchor-decisions job flushes what is left.

@@ -33,7 +33,7 @@ export async function getDecisions(deps: Pick<Deps, 'database'>, idOrSlug: strin
 
 export type VerificationMethod = 'erc8004_validation' | 'decision_anchor' | 'db_only' | 'not_anchored' | 'not_verified';
 
-/** SPEC.md GET /api/decisions/{decisionId}/verify: the five outcome classes. */
+/** docs/api/decisions.md GET /api/decisions/{decisionId}/verify: the five outcome classes. */
 export async function verifyDecision(deps: Pick<Deps, 'database' | 'chain' | 'config'>, decisionId: string) {
   const [round] = await deps.database.db.select().from(decisionRounds).where(eq(decisionRounds.id, decisionId));
   if (!round) throw notFound(`Decision ${decisionId} not found`);

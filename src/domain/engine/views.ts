@@ -1,4 +1,4 @@
-// The decision views of SPEC.md: the round, the latest budget of each agent, and the verification.
+// The decision views (docs/api/decisions.md "Routes"): the round, the latest budget of each agent, and the verification.
 import type { decisionBudgets, decisionRounds } from '../../db/schema/decisions.ts';
 
 type RoundRow = typeof decisionRounds.$inferSelect;
@@ -6,7 +6,7 @@ type BudgetRow = typeof decisionBudgets.$inferSelect;
 
 const usd = (microUsd: number) => microUsd / 1_000_000;
 
-/** SPEC.md "Decision round", plus the phases, the hash and, for a failed round, where and why. */
+/** docs/api/decisions.md "Decision round", plus the phases, the hash and, for a failed round, where and why. */
 export function roundView(round: RoundRow) {
   const actions = round.actions ?? [];
   return {
@@ -31,7 +31,7 @@ export function roundView(round: RoundRow) {
   };
 }
 
-/** SPEC.md "Agent budget entry (latest round)"; amounts in USD. */
+/** docs/api/decisions.md "Agent budget entry (latest round)"; amounts in USD. */
 export function budgetView(b: BudgetRow) {
   return {
     role: b.role,

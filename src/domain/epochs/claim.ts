@@ -1,4 +1,4 @@
-// A company's claim of its reward in one finalized epoch (SPEC.md "POST /api/epochs/claim"): the oracle sends the
+// A company's claim of its reward in one finalized epoch (docs/api/epochs.md "POST /api/epochs/claim"): the oracle sends the
 // distributor's `claim` with the leaf and proof recorded at finalization, through its exactly-once outbox, and the
 // reward is minted to the leaf's claimTo (the treasury recorded then). The claim row then becomes CLAIMED.
 //

@@ -1,4 +1,4 @@
-// The epoch distribution (SPEC.md "POST /api/cron/epoch-distribute", DESIGN.md "Epochs and rewards"): once an
+// The epoch distribution (docs/api/epochs.md "POST /api/cron/epoch-distribute" and "The flow"): once an
 // epoch has ended on-chain, score the eligible companies over its window, record the Merkle tree (the epoch PREPARED
 // and one PENDING claim per company, in one transaction), finalize the root on-chain in one transaction through the
 // oracle's exactly-once outbox, then mark the epoch FINALIZED and publish a `season` event.
@@ -51,7 +51,7 @@ export async function loadEpoch(db: Tx, epoch: number): Promise<EpochRow | undef
   return row;
 }
 
-/** Finalizes the epoch before the running one, once (SPEC.md's six steps). */
+/** Finalizes the epoch before the running one, once (the steps of docs/api/epochs.md "POST /api/cron/epoch-distribute"). */
 export async function distributeEpoch(deps: Deps): Promise<DistributeResult> {
   const current = await readCurrentEpoch(deps);
   if (current === 0n) return { epoch: 0, status: 'already_processed', reason: NO_EPOCH_ENDED };

@@ -1,5 +1,5 @@
-// Reads of the epoch routes: the running epoch from the distributor (SPEC.md "Epoch"), a company's claimable
-// rewards (SPEC.md "Claimable entry") and a leaf's proof (DESIGN.md GET /api/epochs/{epoch}/proof/{companyId}).
+// Reads of the epoch routes: the running epoch from the distributor (docs/api/epochs.md "GET /api/epochs/current"), a company's claimable
+// rewards (docs/api/epochs.md "GET /api/epochs/claimable/{companyId}") and a leaf's proof (docs/api/epochs.md "GET /api/epochs/{epoch}/proof/{companyId}").
 import { and, desc, eq } from 'drizzle-orm';
 import { readRunningEpoch } from '../../chain/contracts/distributor.ts';
 import { rewardClaims, rewardEpochs } from '../../db/schema/epochs.ts';
@@ -7,7 +7,7 @@ import { notFound } from '../../errors.ts';
 import { requireCompany } from '../companies/queries.ts';
 import type { Deps } from '../deps.ts';
 
-/** SPEC.md Limits: "Epochs returned: last 12 finalized at most". */
+/** docs/api/README.md "Limits": at most the last 12 finalized epochs. */
 export const CLAIMABLE_EPOCHS_MAX = 12;
 
 export interface EpochView {
@@ -64,7 +64,7 @@ export type Claimable =
 
 /**
  * The company's rewards in its last 12 finalized epochs with a claim, newest first; totalClaimable sums those not
- * claimed yet. A company without a treasury address gets SPEC.md's empty variant with `reason`.
+ * claimed yet. A company without a treasury address gets the empty variant with `reason` (docs/api/epochs.md).
  */
 export async function readClaimable(deps: Pick<Deps, 'database'>, idOrSlug: string): Promise<Claimable> {
   const db = deps.database.db;

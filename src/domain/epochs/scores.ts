@@ -1,4 +1,4 @@
-// The scores an epoch pays by (DESIGN.md "Epochs and rewards"): for every company with a treasury address, the
+// The scores an epoch pays by (docs/api/epochs.md "The flow"): for every company with a treasury address, the
 // mean overall score of its daily snapshots whose date falls in the epoch window, as an integer.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';

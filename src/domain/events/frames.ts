@@ -1,4 +1,4 @@
-// The bytes of the SSE protocol (SPEC.md "Events" 1, 5). Each event's frame is built once and the same buffer is
+// The bytes of the SSE protocol (docs/api/events.md "Protocol"). Each event's frame is built once and the same buffer is
 // written to every stream that wants it.
 import type { PlatformEvent } from './store.ts';
 

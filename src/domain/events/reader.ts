@@ -1,6 +1,6 @@
 // The one reader of the event table in a process. It reads new events in id order when PostgreSQL notifies a
 // commit (LISTEN/NOTIFY, so every replica hears every event at once) and every SSE_POLL_INTERVAL_MS regardless,
-// the safety net of SPEC.md, and hands each batch on.
+// the safety net (docs/api/events.md "How events flow"), and hands each batch on.
 //
 // Ids are taken when a transaction inserts but become visible when it commits, so id 11 may appear after 12. An id
 // missing between delivered ones is waited for (gap grace) before later events go out without it; if it commits

@@ -8,7 +8,7 @@ import { platformEvents } from '../../db/schema/events.ts';
 /** The NOTIFY channel; its payload is the new event's id. */
 export const EVENTS_CHANNEL = 'platform_events';
 
-/** SPEC.md "Platform event". */
+/** A platform event (docs/api/events.md "Protocol"). */
 export interface PlatformEvent {
   /** Decimal string of the sequence id. */
   id: string;
@@ -22,7 +22,7 @@ export interface PlatformEvent {
 export interface NewPlatformEvent {
   type: EventType;
   companyId: string;
-  /** JSON only: big integers as decimal strings (DESIGN.md "Event payloads"). */
+  /** JSON only: big integers as decimal strings (docs/api/events.md "Payloads"). */
   data: Record<string, unknown>;
 }
 

@@ -13,7 +13,7 @@ export const startOfDate = (date: string): number => Date.parse(`${date}T00:00:0
 export const epochTimestamp = (date: string): string => new Date(startOfDate(date)).toISOString();
 
 /**
- * The day a snapshot of `date` covers, `[D - 24 h, D)` with D its 00:00 UTC (DESIGN.md "Scores"): the trades of
+ * The day a snapshot of `date` covers, `[D - 24 h, D)` with D its 00:00 UTC (docs/api/fortune.md "The daily snapshot"): the trades of
  * its volume and trading PnL. Activity looks back 7 days from the same D, and the treasury is read when it is taken.
  */
 export const snapshotCovers = (date: string): { from: string; to: string } => {

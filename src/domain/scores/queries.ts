@@ -39,8 +39,8 @@ export interface FortuneList {
 }
 
 /**
- * SPEC.md GET /api/fortune-list: the entries of one snapshot by rank, with the day it covers. With no snapshot at
- * all, `latest` answers an empty list with SPEC.md's message and `epoch` = the next 00:00 UTC, when the first is
+ * docs/api/fortune.md GET /api/fortune-list: the entries of one snapshot by rank, with the day it covers. With no snapshot at
+ * all, `latest` answers an empty list with the message docs/api/fortune.md gives and `epoch` = the next 00:00 UTC, when the first is
  * taken; a date without a snapshot answers an empty list with a message too, and `epoch` = that date.
  */
 export async function getFortuneList(deps: Deps, query: FortuneListQuery): Promise<FortuneList> {
@@ -121,7 +121,7 @@ export interface FortuneQuery {
 }
 
 /**
- * SPEC.md GET /api/v1/fortune: companies by platformScore (ties: the older company first, then id), with each
+ * docs/api/fortune.md GET /api/v1/fortune: companies by platformScore (ties: the older company first, then id), with each
  * one's count of agents not terminated. The page is cut first (from the companies_fortune_* indexes) and the
  * agents are counted for its rows only, in the same statement; then the total (`total` decides when to count).
  */

@@ -219,7 +219,7 @@ function insertSnapshot(date: string, block: bigint | null, floors: Floors, minH
 /**
  * Sets platformScore to the snapshot's overall where it differs and publishes a `score` event for each of those
  * companies, best first, in the same statement (100,000 events at 100,000 companies never leave the database);
- * returns how many changed. The payload is SPEC.md's: platformScore, previousScore (0 when there was none), rank.
+ * returns how many changed. The payload (docs/api/events.md "Payloads"): platformScore, previousScore (0 when there was none), rank.
  */
 function applyPlatformScores(tx: Tx, date: string): Promise<number> {
   return publishEventsFrom(

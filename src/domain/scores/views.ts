@@ -1,4 +1,4 @@
-// The Fortune List entries of SPEC.md: the internal view (a snapshot row with its company) and the v1 view (a
+// The Fortune List entries (docs/api/fortune.md): the internal view (a snapshot row with its company) and the v1 view (a
 // company by its live platformScore). Money raws are shown in USDC, the stored base units / 10^6.
 import { formatUnits } from 'viem';
 import { USDC_DECIMALS } from '../../constants.ts';
@@ -33,7 +33,7 @@ export interface FortuneListRow {
   referralBoost: number;
 }
 
-/** SPEC.md "Fortune List entry (internal view)". */
+/** docs/api/fortune.md "Fortune List entry (internal view)". */
 export function fortuneListEntry(row: FortuneListRow) {
   return {
     rank: row.rank,
@@ -82,7 +82,7 @@ export interface FortuneRow {
   agents: number;
 }
 
-/** SPEC.md "Fortune List entry (v1 view)"; `rank` is the position in the (filtered) ranking. */
+/** docs/api/fortune.md "Fortune List entry (v1 view)"; `rank` is the position in the (filtered) ranking. */
 export function fortuneEntry(row: FortuneRow, rank: number) {
   return {
     rank,

@@ -1,4 +1,4 @@
-// The staking APY (SPEC.md "Staking position" and "Staking stats"), computed in whole numbers from the staking
+// The staking APY (docs/api/staking.md "Position", "Stats" and "APY"), computed in whole numbers from the staking
 // contract's state and turned into a percentage with 2 decimals only at the end.
 //
 // Base APY of pool 0 = emission a year attributed to the pool / the pool's effective stake, in percent:

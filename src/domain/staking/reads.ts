@@ -1,4 +1,4 @@
-// Staking position and stats (SPEC.md "GET /api/staking/position/{wallet}", "GET /api/staking/stats"), from the
+// Staking position and stats (docs/api/staking.md "Position" and "Stats"), from the
 // staking contract's readings (chain/contracts/staking.ts: one block, one JSON-RPC batch): the tier of the boosting
 // card and the APYs.
 

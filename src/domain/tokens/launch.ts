@@ -1,4 +1,4 @@
-// Launching a company's token (DESIGN.md POST /api/companies/{id}/token). The request is recorded first (name,
+// Launching a company's token (docs/api/tokens.md POST /api/companies/{id}/token). The request is recorded first (name,
 // symbol, the CREATE2 address the token will have, the threshold), then `launch` goes through the exactly-once
 // outbox, then the company moves PRE_PUBLIC -> BONDING and PUBLIC. A crash anywhere in between is finished by
 // the outbox's settling, the indexer (which applies the TokenLaunched log by that address) and

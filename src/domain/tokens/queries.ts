@@ -18,7 +18,7 @@ import { tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database'>;
 
-/** SPEC.md GET /api/companies/{id}/token: price and market cap from the launcher (the v4 pool once graduated). */
+/** docs/api/tokens.md GET /api/companies/{id}/token: price and market cap from the launcher (the v4 pool once graduated). */
 export async function getTokenStatus(deps: Deps, idOrSlug: string) {
   return tokenStatusOf(deps, await requireCompany(deps.database.db, idOrSlug));
 }
@@ -105,7 +105,7 @@ export async function tokenMovers(db: Tx, since: Date, limit: number): Promise<T
   }));
 }
 
-/** SPEC.md GET /api/v1/companies/{slug}/token; 404 while the company has no token. */
+/** docs/api/tokens.md GET /api/v1/companies/{slug}/token; 404 while the company has no token. */
 export async function getTokenDetail(deps: Deps, slug: string) {
   const [company] = await deps.database.db.select().from(companies).where(eq(companies.slug, slug)).limit(1);
   if (!company) throw notFound(`Company ${slug} not found`);
@@ -157,7 +157,7 @@ function tokenCountStatement(db: Tx, byStatus: boolean) {
 }
 
 /**
- * SPEC.md GET /api/v1/tokens: launched tokens, newest launch first (ties by id), from the token list indexes; the
+ * docs/api/tokens.md GET /api/v1/tokens: launched tokens, newest launch first (ties by id), from the token list indexes; the
  * page, then its total (`total` decides when to count).
  */
 export async function listTokens(deps: Deps, query: TokenListQuery, total: PageTotal = countEachTime) {

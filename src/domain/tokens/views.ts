@@ -1,4 +1,4 @@
-// The token views of SPEC.md: the public token status (GET /api/companies/{id}/token), the v1 detail view
+// The token views (docs/api/tokens.md): the public token status (GET /api/companies/{id}/token), the v1 detail view
 // (GET /api/v1/companies/{slug}/token) and the v1 list item (GET /api/v1/tokens). USDC amounts are 6-decimal
 // strings; the graduation threshold is a number of whole USD.
 import { formatUnits } from 'viem';
@@ -55,7 +55,7 @@ export type TokenStatusView =
       v4PoolAddress: string | null;
     };
 
-/** SPEC.md "Token status (public view)": fewer fields while PRE_PUBLIC (a launch in flight still shows nothing). */
+/** docs/api/tokens.md "Token status (public view)": fewer fields while PRE_PUBLIC (a launch in flight still shows nothing). */
 export function tokenStatusView(company: CompanyRow, market: Market | undefined): TokenStatusView {
   if (company.tokenStatus === 'PRE_PUBLIC' || !market) {
     return {
@@ -87,7 +87,7 @@ export function tokenStatusView(company: CompanyRow, market: Market | undefined)
   };
 }
 
-/** SPEC.md "Token (v1 detail view)"; only for a launched token. */
+/** docs/api/tokens.md "Token (v1 detail view)"; only for a launched token. */
 export function tokenDetailView(company: CompanyRow, launcher: string) {
   return {
     companyId: company.id,
@@ -128,7 +128,7 @@ export type TokenListRow = Pick<
 >;
 
 /**
- * SPEC.md "Token (v1 list item)", with its price and market cap after its latest indexed trade (null before one)
+ * docs/api/tokens.md "Token (v1 list item)", with its price and market cap after its latest indexed trade (null before one)
  * and its USDC volume over the last 24 hours of the chain's clock.
  */
 export function tokenListItem(row: TokenListRow, launcher: string, volume24h: bigint) {

@@ -1,4 +1,4 @@
-// Route guards for the three schemes of SPEC.md: API key, wallet signature and the scheduler/admin bearer
+// Route guards for the three schemes (docs/api/README.md "Authentication"): API key, wallet signature and the scheduler/admin bearer
 // secrets. Each answers 401 UNAUTHORIZED naming what was wrong. They run as preValidation hooks: after the
 // body is parsed (the signature covers its raw bytes) and before it is validated, so an unauthenticated
 // request is refused as such rather than for its body.
@@ -51,7 +51,7 @@ function apiKeyFromQuery(url: string): string | undefined {
 export interface ApiKeyGuardOptions {
   /** Accept `api_key` in the query string too (only /api/v1/events and /api/v1/fortune). */
   allowQuery?: boolean;
-  /** Let requests through while no key exists at all (the event stream, SPEC.md rule 2). */
+  /** Let requests through while no key exists at all (the event stream, docs/api/README.md "Authentication" rule 2). */
   openWhenUnconfigured?: boolean;
 }
 

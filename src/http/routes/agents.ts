@@ -1,4 +1,4 @@
-// Agent routes (SPEC.md GET/POST /api/agents, GET/PUT/DELETE /api/agents/{id}) and the ERC-8004 registration file
+// Agent routes (docs/api/agents.md GET/POST /api/agents, GET/PUT/DELETE /api/agents/{id}) and the ERC-8004 registration file
 // GET /api/agents/{id}/registration.json. Reads are public; changes need the creator's wallet signature.
 
 import { AGENT_REGISTRATION_CACHE_CONTROL } from '../../constants.ts';

@@ -1,4 +1,4 @@
-// GET /api/v1/events (registered by v1.ts): the platform event stream (SPEC.md "Events"). The route checks the key and the query, takes
+// GET /api/v1/events (registered by v1.ts): the platform event stream (docs/api/events.md). The route checks the key and the query, takes
 // a slot under the connection caps, then hands the response to the event hub, which writes the stream.
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import {
@@ -13,7 +13,7 @@ import { v1Errors } from '../schemas/common.ts';
 import { EventStreamResponse, EventsHeaders, EventsQuery } from '../schemas/events.ts';
 import type { App, RouteOptions } from '../types.ts';
 
-/** SPEC.md "Events" 7. */
+/** The stream's response headers (docs/api/events.md "Protocol"). */
 const STREAM_HEADERS = {
   'content-type': 'text/event-stream',
   'cache-control': 'no-cache, no-transform',

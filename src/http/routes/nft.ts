@@ -1,4 +1,4 @@
-// Access-card metadata and image routes (SPEC.md GET /api/nft/metadata/{tokenId}, GET /api/nft/image/{tokenId}).
+// Access-card metadata and image routes (docs/api/nft.md GET /api/nft/metadata/{tokenId}, GET /api/nft/image/{tokenId}).
 // Every document is rendered once per token id (see domain/cards/catalog.ts); a request is a lookup, a header
 // comparison and a send of ready bytes. Bad token ids answer 400 `{ "error": "<message>" }` (the bare envelope).
 import type { FastifyReply, FastifyRequest } from 'fastify';

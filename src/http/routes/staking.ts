@@ -1,6 +1,6 @@
-// Staking routes (SPEC.md "GET /api/staking/position/{wallet}", "GET /api/staking/stats"): live reads of the
+// Staking routes (docs/api/staking.md "Position" and "Stats"): live reads of the
 // staking contract, pinned to one block and sent as one JSON-RPC batch (domain/staking/reads.ts). Public; the
-// global rate limit applies. A bad wallet answers 400 BAD_REQUEST (SPEC.md's code for it, not VALIDATION_ERROR);
+// global rate limit applies. A bad wallet answers 400 BAD_REQUEST (the code docs/api/README.md "Errors" gives it, not VALIDATION_ERROR);
 // an RPC that does not answer, 503 CHAIN_UNAVAILABLE.
 
 import { ADDRESS_RULE, parseAddress } from '../../address.ts';

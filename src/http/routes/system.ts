@@ -1,5 +1,5 @@
 // Operational routes: GET /api/health (the dependencies, for dashboards and monitors), GET /api/live (liveness) and
-// GET /api/ready (readiness; docs/operations.md), and GET /api/chain (DESIGN.md "Routes added").
+// GET /api/ready (readiness; docs/operations.md), and GET /api/chain (docs/decisions.md "Service").
 import { Type } from 'typebox';
 import { VERSION } from '../../version.ts';
 import { ok } from '../envelope.ts';

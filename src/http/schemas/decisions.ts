@@ -1,4 +1,4 @@
-// Schemas of the decision routes (SPEC.md "Decision round", "Agent budget entry", "Decision verification").
+// Schemas of the decision routes (docs/api/decisions.md "Decision round", "Agent budget entry", "Decision verification").
 import { Type } from 'typebox';
 import { IsoTimestamp, internalOk, Nullable, StringEnum } from './common.ts';
 

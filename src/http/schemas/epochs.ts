@@ -1,5 +1,5 @@
-// Schemas of the epoch routes (SPEC.md "Epoch", "Claimable entry", GET /api/epochs/current,
-// GET /api/epochs/claimable/{companyId}, POST /api/epochs/claim, POST /api/cron/epoch-distribute; DESIGN.md's
+// Schemas of the epoch routes (docs/api/epochs.md: GET /api/epochs/current,
+// GET /api/epochs/claimable/{companyId}, POST /api/epochs/claim, POST /api/cron/epoch-distribute; docs/api/epochs.md's
 // GET /api/epochs/{epoch}/proof/{companyId}).
 import { Type } from 'typebox';
 import { AddressString, internalOk, Nullable, WeiString } from './common.ts';

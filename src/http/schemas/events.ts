@@ -32,7 +32,7 @@ export const EventsHeaders = Type.Object({
   ),
 });
 
-/** SPEC.md "Platform event": what each event's `data:` line holds. */
+/** docs/api/events.md "Platform event": what each event's `data:` line holds. */
 export const PlatformEventSchema = Type.Object(
   {
     id: Type.String({ description: 'Decimal string of the event sequence; ordered' }),

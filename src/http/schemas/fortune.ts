@@ -1,4 +1,4 @@
-// Schemas of the Fortune List routes (SPEC.md "Fortune List entry (internal view)", "Fortune List entry (v1
+// Schemas of the Fortune List routes (docs/api/fortune.md "Fortune List entry (internal view)", "Fortune List entry (v1
 // view)", GET /api/fortune-list, GET /api/v1/fortune). Unknown query parameters are ignored, as elsewhere.
 import { Type } from 'typebox';
 import {
@@ -80,7 +80,7 @@ export const FortuneListResponse = internalOk(
       { from: IsoTimestamp, to: IsoTimestamp },
       {
         description:
-          'The day the snapshot covers, [epoch - 24 h, epoch): the trades of volume and trading PnL (activity looks back 7 days from `to`, the treasury is read when the snapshot is taken). Not in SPEC.md: an addition',
+          'The day the snapshot covers, [epoch - 24 h, epoch): the trades of volume and trading PnL (activity looks back 7 days from `to`, the treasury is read when the snapshot is taken). Not in the API contract: an addition',
       },
     ),
     companies: Type.Array(FortuneListEntry),

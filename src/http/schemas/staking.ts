@@ -9,7 +9,7 @@ const MULTIPLIER_MAX = Math.max(...CARD_TIERS.map((t) => t.multiplier));
 
 /**
  * The pattern documents the accepted form; the route itself decides with `parseAddress` (form, then checksum) so
- * that every bad wallet answers 400 BAD_REQUEST, as SPEC.md says, not an ajv VALIDATION_ERROR.
+ * that every bad wallet answers 400 BAD_REQUEST, as docs/api/README.md "Errors" says, not an ajv VALIDATION_ERROR.
  */
 export const WalletParams = Type.Object({
   wallet: Type.String({

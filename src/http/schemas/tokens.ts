@@ -1,4 +1,4 @@
-// Schemas of the company-token routes (SPEC.md "Token status (public view)", "Token (v1 detail view)",
+// Schemas of the company-token routes (docs/api/tokens.md "Token status (public view)", "Token (v1 detail view)",
 // "Token (v1 list item)").
 import { Type } from 'typebox';
 import {
