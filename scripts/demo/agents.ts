@@ -4,7 +4,7 @@
 import { erc20Abi } from 'viem';
 import { loadCompany } from './companies.ts';
 import { type Ctx, send } from './context.ts';
-import { AGENT_FUNDING, DEMO_COMPANIES } from './plan.ts';
+import { AGENT_FUNDING } from './plan.ts';
 import { shortfall, units } from './units.ts';
 
 const cfoOf = (company: any) => company.agents.find((a: any) => a.role === 'CFO' && a.status === 'ACTIVE');
@@ -12,7 +12,8 @@ const cfoOf = (company: any) => company.agents.find((a: any) => a.role === 'CFO'
 export async function stepAgentWallets(ctx: Ctx) {
   let funded = 0;
   for (const plan of AGENT_FUNDING) {
-    const c = DEMO_COMPANIES.find((d) => d.slug === plan.slug)!;
+    const c = ctx.plan.find((d) => d.slug === plan.slug);
+    if (!c) continue;
     const company = await loadCompany(ctx, c.slug);
     const cfo = cfoOf(company);
     if (!cfo) continue;

@@ -4,7 +4,7 @@ import { ANVIL_CHAIN_ID, ANVIL_MNEMONIC } from '../../src/chain/anvil.ts';
 import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { treasuryAcceptanceTypedData } from '../../src/domain/treasuries/acceptance.ts';
 import { type Ctx, DemoError, describe, ensureAllowance, send } from './context.ts';
-import { DEMO_COMPANIES, type DemoCompany, treasuryIndex } from './plan.ts';
+import { type DemoCompany, treasuryIndex } from './plan.ts';
 import { formatUnitsShort, shortfall, units } from './units.ts';
 
 export async function loadCompany(ctx: Ctx, slug: string) {
@@ -19,7 +19,7 @@ export async function loadCompany(ctx: Ctx, slug: string) {
 export async function stepCompanies(ctx: Ctx) {
   let minted = 0;
   let created = 0;
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     ctx.progress.step(`companies: ${c.slug}`);
     const account = ctx.accounts[c.account]!;
     const existing = await loadCompany(ctx, c.slug);
@@ -66,7 +66,7 @@ export async function stepCompanies(ctx: Ctx) {
     await loadCompany(ctx, c.slug);
     created++;
   }
-  ctx.summary.push(`cards minted: ${minted}, companies created: ${created} (of ${DEMO_COMPANIES.length})`);
+  ctx.summary.push(`cards minted: ${minted}, companies created: ${created} (of ${ctx.plan.length})`);
 }
 
 const treasuryAccount = (c: DemoCompany) =>
@@ -80,7 +80,7 @@ export const treasuryOf = (c: DemoCompany): Address => treasuryAccount(c).addres
  */
 export async function stepTreasuries(ctx: Ctx) {
   let moved = 0n;
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     const company = ctx.companies.get(c.slug);
     const treasury = treasuryOf(c);
     if (company.treasuryAddress?.toLowerCase() !== treasury.toLowerCase() || company.treasuryStatus !== 'PROVEN') {
@@ -120,7 +120,7 @@ export async function stepTreasuries(ctx: Ctx) {
 /** Leagues: a CEO directive makes HUMAN_DIRECTED (HUMAN league); a master directive STRATEGY_AUTONOMOUS. */
 export async function stepLeagues(ctx: Ctx) {
   let changed = 0;
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     const company = ctx.companies.get(c.slug);
     const signer = ctx.accounts[c.account]!;
     if (c.ceoPrompt && company.autonomyLevel !== 'HUMAN_DIRECTED') {
@@ -150,7 +150,7 @@ export async function stepLeagues(ctx: Ctx) {
 /** deploy-suite for a company whose seven roles are not all held by an active agent (and not PUBLIC yet). */
 export async function stepSuites(ctx: Ctx) {
   let deployed = 0;
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     const company = ctx.companies.get(c.slug);
     const active = company.agents.filter((a: any) => a.status === 'ACTIVE').length;
     if (active === 7 || company.status === 'PUBLIC') continue;

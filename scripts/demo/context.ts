@@ -13,6 +13,7 @@ import { ANVIL_CHAIN_ID, ANVIL_MNEMONIC } from '../../src/chain/anvil.ts';
 import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { walletAuthorizationHeader, walletSignatureMessage } from '../../src/domain/auth/wallet-signature.ts';
 import type { DemoOptions } from './args.ts';
+import { type DemoCompany, planCompanies } from './plan.ts';
 import type { Progress } from './progress.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -108,8 +109,13 @@ export interface Ctx {
     tokenLauncher: Address;
     distributor: Address;
   };
+  /** Dev accounts 0-9 of the mnemonic. */
   accounts: HDAccount[];
+  /** Any address index of the mnemonic: a dev account, a treasury, a market trader. */
+  account: (index: number) => HDAccount;
   wallet: (index: number) => ReturnType<typeof makeWallet>;
+  /** The demo companies of the plan run (--plan). */
+  plan: DemoCompany[];
   /** Companies by slug, as the service answers them. */
   companies: Map<string, any>;
   summary: string[];
@@ -141,7 +147,7 @@ export async function rpc(ctx: Ctx, method: string, params: unknown[]) {
 }
 
 export async function ensureAllowance(ctx: Ctx, index: number, token: Address, spender: Address, amount: bigint) {
-  const owner = ctx.accounts[index]!.address;
+  const owner = ctx.account(index).address;
   const allowance = await ctx.client.readContract({
     address: token,
     abi: MockUSDCAbi,
@@ -190,6 +196,15 @@ export async function connect(options: DemoOptions, progress: Progress): Promise
   }
   const accounts = Array.from({ length: 10 }, (_, i) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }));
   const wallets = new Map<number, ReturnType<typeof makeWallet>>();
+  const derived = new Map<number, HDAccount>(accounts.map((a, i) => [i, a]));
+  const account = (index: number) => {
+    let a = derived.get(index);
+    if (!a) {
+      a = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+      derived.set(index, a);
+    }
+    return a;
+  };
   return {
     api,
     options,
@@ -198,14 +213,16 @@ export async function connect(options: DemoOptions, progress: Progress): Promise
     rpcUrl: info.rpcUrl,
     contracts: Object.fromEntries(needed.map((n) => [n, info.contracts[n]!])) as Ctx['contracts'],
     accounts,
+    account,
     wallet: (index) => {
       let w = wallets.get(index);
       if (!w) {
-        w = makeWallet(accounts[index]!, chain, info.rpcUrl!);
+        w = makeWallet(account(index), chain, info.rpcUrl!);
         wallets.set(index, w);
       }
       return w;
     },
+    plan: planCompanies(options.plan),
     companies: new Map(),
     summary: [],
     notes: [],

@@ -1,27 +1,30 @@
 // `npm run demo`: fills a RUNNING ai-economy service on its local anvil chain with life, over real HTTP and real
 // transactions. Dev accounts 1-9 of anvil's mnemonic mint access cards, create companies across the categories and
-// both leagues, deploy their C-suites, launch tokens, trade them (two graduate into their Uniswap v4 pool), stake
-// primary tokens, fund three companies' agent wallets, run decision rounds (whose agents trade and stake), and
-// finalize and claim a reward epoch. Each step reads the state first and
-// only does what is missing, so a second run does no harm. It refuses any chain but 31337: it moves the chain's
-// clock and signs with the public dev keys. The plan of companies is in plan.ts, the command line in args.ts, the
-// progress bar in progress.ts, amounts in units.ts and the epoch decision in epoch-plan.ts; the plumbing (API
-// client, chain helpers) in context.ts, and the steps in companies.ts, agents.ts, market.ts and epoch.ts.
+// both leagues, deploy their C-suites, launch tokens, stake primary tokens, fund three companies' agent wallets and
+// run a decision round each. Market wallets linked to no company trade the tokens (two graduate into their Uniswap
+// v4 pool). Then the chain's clock moves through a few simulated days (days.ts): the market trades at set hours,
+// the engine runs the scheduled rounds (whose agents trade and stake), and each day closes with its score snapshot;
+// last a reward epoch is finalized and claimed. Each step reads the state first and only does what is missing, so
+// a second run does no harm. It refuses any chain but 31337: it moves the chain's clock and signs with the public
+// dev keys. The plan of companies is in plan.ts (the plan of days in days-plan.ts), the command line in args.ts,
+// the progress bar in progress.ts, amounts in units.ts and the epoch decision in epoch-plan.ts; the plumbing (API
+// client, chain helpers) in context.ts, and the steps in companies.ts, agents.ts, market.ts, days.ts and epoch.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { ANVIL_CHAIN_ID } from '../../src/chain/anvil.ts';
 import { stepAgentPortfolios, stepAgentWallets } from './agents.ts';
 import { type DemoOptions, localCronSecret, parseDemoArgs, USAGE } from './args.ts';
 import { stepCompanies, stepLeagues, stepSuites, stepTreasuries } from './companies.ts';
 import { type Ctx, connect, DemoError } from './context.ts';
+import { stepDays, stepMarketTraders } from './days.ts';
 import { stepDecisions, stepEpoch, stepSnapshot } from './epoch.ts';
 import { stepStaking, stepTokens, stepTrading } from './market.ts';
-import { DEMO_COMPANIES, STAKE_TARGETS } from './plan.ts';
+import { STAKE_TARGETS } from './plan.ts';
 import { Progress } from './progress.ts';
 
 function urls(ctx: Ctx): string[] {
   const base = ctx.options.url;
-  const graduated = DEMO_COMPANIES.find((c) => c.token?.graduate)!.slug;
-  const human = DEMO_COMPANIES.find((c) => c.ceoPrompt)!.slug;
+  const graduated = (ctx.plan.find((c) => c.token?.graduate) ?? ctx.plan.find((c) => c.token) ?? ctx.plan[0]!).slug;
+  const human = (ctx.plan.find((c) => c.ceoPrompt) ?? ctx.plan[0]!).slug;
   const staker = ctx.accounts[STAKE_TARGETS[0]!.account]!.address;
   const rows: [string, string][] = [
     ['/', 'the web app: the ranked companies, their tokens, staking and rewards'],
@@ -66,10 +69,12 @@ async function main() {
     ['leagues', stepLeagues],
     ['C-suites', stepSuites],
     ['tokens', stepTokens],
+    ['market traders', stepMarketTraders],
     ['trading', stepTrading],
     ['staking', stepStaking],
     ['agent wallets', stepAgentWallets],
     ['decision rounds', stepDecisions],
+    ['simulated days', stepDays],
     ['agent portfolios', stepAgentPortfolios],
   ];
   const progress = new Progress(steps.length + 3);

@@ -9,12 +9,13 @@ import {
 import { chainTime } from '../../src/chain/time.ts';
 import { loadCompany } from './companies.ts';
 import { type Ctx, DemoError, ensureAllowance, send } from './context.ts';
-import { DEMO_COMPANIES, STAKE_TARGETS } from './plan.ts';
+import { MARKET_TRADER_INDICES } from './days-plan.ts';
+import { STAKE_TARGETS } from './plan.ts';
 import { formatUnitsShort, shortfall, units, withSlippage } from './units.ts';
 
 export async function stepTokens(ctx: Ctx) {
   let launched = 0;
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     if (!c.token) continue;
     let company = ctx.companies.get(c.slug);
     if (company.tokenStatus === 'PRE_PUBLIC') {
@@ -81,7 +82,7 @@ export async function buy(ctx: Ctx, index: number, token: Address, usdcWhole: nu
 }
 
 export async function sell(ctx: Ctx, index: number, token: Address, share: bigint) {
-  const owner = ctx.accounts[index]!.address;
+  const owner = ctx.account(index).address;
   const balance = await ctx.client.readContract({
     address: token,
     abi: CompanyTokenAbi,
@@ -96,19 +97,20 @@ export async function sell(ctx: Ctx, index: number, token: Address, share: bigin
 
 /**
  * Trades every launched token up to its target: bonding tokens until their market cap reaches their share of the
- * threshold, graduating ones until they graduate. Buyers rotate over accounts 1-9 (never the creator), and the run
- * that bought also sells a slice, so both sides show. A token at its target is left alone.
+ * threshold, graduating ones until they graduate. Buyers rotate over the market traders (days-plan.ts: wallets
+ * linked to no company), and the run that bought also sells a slice, so both sides show. A token at its target is
+ * left alone.
  */
 export async function stepTrading(ctx: Ctx) {
   let trades = 0;
   const lines: string[] = [];
-  for (const c of DEMO_COMPANIES) {
+  for (const c of ctx.plan) {
     if (!c.token) continue;
     const company = ctx.companies.get(c.slug);
     const token = company.tokenAddress as Address;
     const tokenInfo = await ctx.api.data('GET', `/api/companies/${c.slug}/token`);
     const threshold = units(Number(tokenInfo.graduationThreshold ?? 10_000), 6);
-    const buyers = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((i) => i !== c.account);
+    const buyers = MARKET_TRADER_INDICES;
     let state = await tokenState(ctx, token);
     let bought = 0;
     const chunk = Math.max(Number(threshold / 10n ** 6n) / 12, 50); // ~833 USDC at the default threshold

@@ -124,6 +124,17 @@ export const DEMO_COMPANIES: DemoCompany[] = [
   },
 ];
 
+/**
+ * The small plan (--plan small): a momentum trader (Spot Sprinters, SPRNT), the market's hot token (Neural Capital,
+ * NEURAL) and a HUMAN-league company whose directive buys SPRNT (Pre-Market Scouts, SCOUT): every score component and
+ * chart still has something to show, in about a third of the time.
+ */
+export const SMALL_PLAN = ['demo-spot-sprinters', 'demo-premarket-scouts', 'demo-neural-capital'];
+
+/** The companies of a plan, in the order of DEMO_COMPANIES. */
+export const planCompanies = (plan: 'full' | 'small'): DemoCompany[] =>
+  plan === 'full' ? DEMO_COMPANIES : DEMO_COMPANIES.filter((c) => SMALL_PLAN.includes(c.slug));
+
 /** The treasury of the company created by dev account `account`: a fresh address of the same public mnemonic. */
 export const treasuryIndex = (account: number) => 100 + account;
 

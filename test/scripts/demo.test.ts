@@ -1,8 +1,19 @@
-// The pure parts of `npm run demo` (scripts/demo/: plan, args, progress, units, epoch-plan): the decisions that make a second run harmless.
+// The pure parts of `npm run demo` (scripts/demo/: plan, days-plan, args, progress, units, epoch-plan): the
+// decisions that make a second run harmless.
 import { describe, expect, it } from 'vitest';
 import { localCronSecret, parseDemoArgs } from '../../scripts/demo/args.ts';
+import {
+  DEFAULT_DAYS,
+  HOT_SYMBOL,
+  MARKET_TRADER_INDICES,
+  MAX_DAYS,
+  marketOrders,
+  nextMidnight,
+  slotsAhead,
+  TRADING_HOURS,
+} from '../../scripts/demo/days-plan.ts';
 import { planEpoch } from '../../scripts/demo/epoch-plan.ts';
-import { DEMO_COMPANIES } from '../../scripts/demo/plan.ts';
+import { DEMO_COMPANIES, planCompanies, treasuryIndex } from '../../scripts/demo/plan.ts';
 import { renderBar } from '../../scripts/demo/progress.ts';
 import { formatUnitsShort, shortfall, withSlippage } from '../../scripts/demo/units.ts';
 
@@ -44,7 +55,13 @@ describe('demo plan', () => {
   });
 
   it('reads --url and the secret, refusing what it does not know', () => {
-    expect(parseDemoArgs([], {})).toEqual({ url: 'http://localhost:3000', secret: undefined, help: false });
+    expect(parseDemoArgs([], {})).toEqual({
+      url: 'http://localhost:3000',
+      secret: undefined,
+      days: DEFAULT_DAYS,
+      plan: 'full',
+      help: false,
+    });
     expect(parseDemoArgs(['--url=http://h:1/', '--secret', 's'], { CRON_SECRET: 'c' })).toMatchObject({
       url: 'http://h:1',
       secret: 's',
@@ -62,5 +79,73 @@ describe('demo plan', () => {
     expect(localCronSecret('http://[::1]:3000', {}, read)).toBe('dev-secret');
     expect(localCronSecret('https://api.example.com', {}, read)).toBeUndefined();
     expect(localCronSecret('http://localhost:3000', { DATA_DIR: '/nowhere' }, read)).toBeUndefined();
+  });
+
+  it('takes the full or the small plan; the small one keeps a momentum trader, the hot token and a HUMAN buyer', () => {
+    expect(parseDemoArgs(['--plan', 'small'], {}).plan).toBe('small');
+    expect(() => parseDemoArgs(['--plan', 'tiny'], {})).toThrow(/--plan/);
+    expect(planCompanies('full')).toBe(DEMO_COMPANIES);
+    const small = planCompanies('small');
+    expect(small.map((c) => c.slug)).toEqual(['demo-spot-sprinters', 'demo-premarket-scouts', 'demo-neural-capital']);
+    expect(small.some((c) => c.category === 'SPOT_TRADING' && c.token)).toBe(true);
+    expect(small.some((c) => c.token?.symbol === HOT_SYMBOL)).toBe(true);
+    // The HUMAN company's directive names a token of the plan.
+    const human = small.find((c) => c.ceoPrompt)!;
+    expect(small.some((c) => c.token && human.ceoPrompt!.includes(c.token.symbol))).toBe(true);
+  });
+
+  it('takes --days from 1 to 14 whole days', () => {
+    expect(parseDemoArgs(['--days', '1'], {}).days).toBe(1);
+    expect(parseDemoArgs([`--days=${MAX_DAYS}`], {}).days).toBe(MAX_DAYS);
+    expect(() => parseDemoArgs(['--days', '0'], {})).toThrow(/--days/);
+    expect(() => parseDemoArgs(['--days', String(MAX_DAYS + 1)], {})).toThrow(/--days/);
+    expect(() => parseDemoArgs(['--days', '2.5'], {})).toThrow(/--days/);
+    expect(() => parseDemoArgs(['--days'], {})).toThrow(/needs a value/);
+  });
+});
+
+describe('the plan of days', () => {
+  const day = Date.UTC(2026, 10, 26) / 1000;
+  const at = (h: number, m = 0, s = 0) => day + h * 3600 + m * 60 + s;
+
+  it("trades at the chain day's trading hours still ahead, then closes the day just past its midnight", () => {
+    expect(slotsAhead(day)).toEqual(TRADING_HOURS.map((h) => at(h)));
+    expect(slotsAhead(at(10))).toEqual([at(15), at(21)]);
+    // A slot less than a minute ahead is gone: a resumed run never trades an hour twice.
+    expect(slotsAhead(at(20, 59, 1))).toEqual([]);
+    expect(slotsAhead(at(20, 59, 0))).toEqual([at(21)]);
+    expect(slotsAhead(at(23, 59))).toEqual([]);
+    expect(nextMidnight(at(21))).toBe(day + 86_400 + 60);
+    expect(nextMidnight(day)).toBe(day + 86_400 + 60);
+  });
+
+  it('has at least ten distinct traders in every token over any 24 h, all of them market traders', () => {
+    const linked = [...Array(10).keys(), ...DEMO_COMPANIES.map((x) => treasuryIndex(x.account))];
+    for (const c of DEMO_COMPANIES.filter((d) => d.token)) {
+      const slots = [0, 1, 2].flatMap((d) => TRADING_HOURS.map((_, slot) => marketOrders(c.token!.symbol, d, slot)));
+      // A round's last 24 h hold the three slots before its own (it may run before its slot's trades).
+      for (let i = 0; i + 3 <= slots.length; i++) {
+        const traders = new Set(slots.slice(i, i + 3).flatMap((orders) => orders.map((o) => o.trader)));
+        expect(traders.size).toBeGreaterThanOrEqual(10);
+      }
+      for (const o of slots.flat()) {
+        expect(MARKET_TRADER_INDICES).toContain(o.trader);
+        // No dev account (the companies' creators, the stakers) and no treasury trades in the market.
+        expect(linked).not.toContain(o.trader);
+      }
+    }
+  });
+
+  it('keeps buying the hot token, and mixes sales into the others', () => {
+    for (let slot = 0; slot < TRADING_HOURS.length; slot++) {
+      const hot = marketOrders(HOT_SYMBOL, 1, slot);
+      expect(hot.every((o) => o.side === 'buy' && o.usdc! > 0)).toBe(true);
+      const other = marketOrders('PERP', 1, slot);
+      expect(other.filter((o) => o.side === 'sell')).toHaveLength(1);
+      expect(other.filter((o) => o.side === 'buy')).toHaveLength(3);
+      expect(other.filter((o) => o.side === 'buy').every((o) => o.usdc! > 0)).toBe(true);
+    }
+    // The same day and slot place the same orders: a re-run is predictable.
+    expect(marketOrders('SPRNT', 2, 3)).toEqual(marketOrders('SPRNT', 2, 3));
   });
 });

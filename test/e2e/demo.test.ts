@@ -1,0 +1,137 @@
+// `npm run demo -- --plan small` against a real service on embedded defaults (its own anvil, PGlite): the demo
+// leaves a living market, several simulated days on the chain's clock, with candles over more than one day, a score
+// history of a point a day for every company, non-zero volume for the traded tokens and trading for the momentum
+// CFO; a second run adds nothing and fails nothing.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planCompanies } from '../../scripts/demo/plan.ts';
+import { killServices, REPO_ROOT, type ServiceProcess, startService } from '../helpers/process.ts';
+
+const DAYS = 3;
+// The small plan (three companies, three tokens): the same days and rules as the full one, in a third of the time.
+const PLAN = planCompanies('small');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'aie-demo-'));
+let server: ServiceProcess;
+
+function runDemo(base: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/demo/main.ts', '--url', base, '--plan', 'small', '--days', String(DAYS)],
+      {
+        cwd: REPO_ROOT,
+        // The development cron secret is read from the service's data directory, as for a local npm start.
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const get = async (path: string) => {
+  const res = await fetch(`${server.base}${path}`);
+  expect(res.status, path).toBe(200);
+  return ((await res.json()) as any).data;
+};
+
+beforeAll(async () => {
+  // Rounds are claimed within half a second of their slot, so the demo's days do not wait on the engine's poll.
+  // The gas budget counts the server's day, in which all the simulated days fall (docs/decisions.md "The demo"):
+  // each company gets the budget of the days simulated, so its agents' trades on the last day are not refused.
+  server = await startService(
+    { DATA_DIR: dataDir, ENGINE_POLL_MS: '500', COMPANY_GAS_BUDGET: String(4_000_000 * (DAYS + 1)) },
+    { timeoutMs: 170_000 },
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop().catch(() => undefined);
+  killServices();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm run demo', () => {
+  const traded = PLAN.filter((c) => c.token).map((c) => c.slug);
+  const histories = new Map<string, any[]>();
+
+  it(`builds ${DAYS} days of history on the chain's clock`, async () => {
+    const run = await runDemo(server.base);
+    expect(run.code, `${run.stderr.slice(-3000)}\n${run.stdout}`).toBe(0);
+    expect(run.stdout).toContain(`simulated days: ${DAYS} added`);
+    // The progress bar is still drawn (stderr is no TTY here: one line per step) and ends done.
+    expect(run.stderr).toMatch(/\[#{20}\] \d+\/\d+ done/);
+
+    for (const c of PLAN) {
+      const { snapshots } = await get(`/api/companies/${c.slug}/scores?limit=100`);
+      histories.set(c.slug, snapshots);
+      // A point a day for every company (all of them existed before the first day closed), and perhaps one the
+      // service's own job took of the day before the launch or after the epoch's end.
+      expect(snapshots.length, c.slug).toBeGreaterThanOrEqual(DAYS);
+      expect(new Set(snapshots.map((d: any) => d.date)).size, c.slug).toBe(snapshots.length);
+    }
+  }, 600_000);
+
+  it('leaves candles over more than one day for every traded token', async () => {
+    for (const slug of traded) {
+      const hourly = (await get(`/api/companies/${slug}/token/candles?interval=1h&limit=1000`)).candles as any[];
+      const times = hourly.map((c) => c.time as number);
+      expect(Math.max(...times) - Math.min(...times), slug).toBeGreaterThan(86_400);
+      // Trades at several hours of a day, not one giant candle.
+      expect(hourly.length, slug).toBeGreaterThanOrEqual(DAYS * 2);
+      const daily = (await get(`/api/companies/${slug}/token/candles?interval=1d`)).candles as any[];
+      expect(daily.length, slug).toBeGreaterThan(1);
+    }
+  });
+
+  it('scores volume for every traded token and trading for the momentum CFO', async () => {
+    for (const slug of traded) {
+      const days = histories.get(slug)!;
+      // Each simulated day's snapshot counts that day's market.
+      expect(
+        days.filter((d) => Number(d.volumeScore) > 0).length,
+        `${slug}: ${JSON.stringify(days)}`,
+      ).toBeGreaterThanOrEqual(DAYS);
+    }
+    const sprinters = histories.get('demo-spot-sprinters')!;
+    expect(
+      sprinters.some((d) => Number(d.tradingScore) > 0),
+      JSON.stringify(sprinters),
+    ).toBe(true);
+    // Scheduled rounds ran on the simulated days: the activity component has something to count.
+    for (const c of PLAN) {
+      expect(
+        histories.get(c.slug)!.some((d) => Number(d.activityScore) > 0),
+        c.slug,
+      ).toBe(true);
+    }
+  });
+
+  it('runs a second time without adding a day, a company or a snapshot, and without failing', async () => {
+    const run = await runDemo(server.base);
+    expect(run.code, `${run.stderr.slice(-3000)}\n${run.stdout}`).toBe(0);
+    expect(run.stdout).toContain(`simulated days: ${DAYS} already`);
+    expect(run.stdout).toContain('companies created: 0');
+    for (const c of PLAN) {
+      const { snapshots } = await get(`/api/companies/${c.slug}/scores?limit=100`);
+      const before = histories.get(c.slug)!.map((d) => d.date);
+      const after = snapshots.map((d: any) => d.date);
+      expect(new Set(after).size, c.slug).toBe(after.length);
+      expect(after, c.slug).toEqual(expect.arrayContaining(before));
+      // At most the snapshot of the chain's current day, which the service's own job takes every minute.
+      expect(after.length - before.length, c.slug).toBeLessThanOrEqual(1);
+    }
+  }, 300_000);
+});
