@@ -28,6 +28,7 @@ import systemRoutes from './routes/system.ts';
 import tokenRoutes from './routes/tokens.ts';
 import tradingRoutes from './routes/trading.ts';
 import v1Routes from './routes/v1.ts';
+import walletRoutes from './routes/wallets.ts';
 import { BareError, InternalError, V1Error } from './schemas/common.ts';
 import { docsContentSecurityPolicy, securityHeaders } from './security-headers.ts';
 import type { App, Container } from './types.ts';
@@ -213,6 +214,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(tradingRoutes, routes);
   await app.register(v1Routes, { ...routes, prefix: '/api/v1' });
   await app.register(tokenRoutes, routes);
+  await app.register(walletRoutes, routes);
   await app.register(decisionRoutes, routes);
   await app.register(fortuneRoutes, routes);
   await app.register(epochRoutes, routes);

@@ -81,6 +81,18 @@ const token = createRoute({
   component: lazyRouteComponent(() => import('./pages/token')),
 });
 
+const decision = createRoute({
+  getParentRoute: () => root,
+  path: '/decisions/$id',
+  component: lazyRouteComponent(() => import('./pages/decision')),
+});
+
+const agent = createRoute({
+  getParentRoute: () => root,
+  path: '/agents/$id',
+  component: lazyRouteComponent(() => import('./pages/agent')),
+});
+
 const card = createRoute({
   getParentRoute: () => root,
   path: '/cards/$id',
@@ -124,7 +136,19 @@ const activity = createRoute({
   component: lazyRouteComponent(() => import('./pages/activity')),
 });
 
-const routeTree = root.addChildren([home, company, token, card, mint, create, staking, rewards, activity]);
+const routeTree = root.addChildren([
+  home,
+  company,
+  token,
+  decision,
+  agent,
+  card,
+  mint,
+  create,
+  staking,
+  rewards,
+  activity,
+]);
 
 export const router = createRouter({
   routeTree,

@@ -2,7 +2,7 @@
 // transaction links. Formatting lives in format.ts (re-exported here for the pages).
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { humanError } from './api';
 import { short } from './format';
 import { WalletButton } from './wallet';
@@ -109,13 +109,40 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
   );
 }
 
+/**
+ * A long hash or address shortened (`0x1234…abcd`, the whole value on hover), with a button that copies the whole
+ * value: a full hash would push a phone's page wider than its screen.
+ */
+export function HashText({ value, label = 'hash' }: { value: string; label?: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard?.writeText(value).then(
+      () => {
+        setCopied(true);
+        setTimeout(() => setCopied(false), 1_500);
+      },
+      () => {},
+    );
+  };
+  return (
+    <span className="hash">
+      <code title={value}>{short(value)}</code>
+      <button type="button" className="copy" onClick={copy} aria-label={`Copy the ${label} ${value}`}>
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </span>
+  );
+}
+
 export function TxLink({ hash, explorer }: { hash: string; explorer: string | null }) {
   return explorer ? (
-    <a href={`${explorer}/tx/${hash}`} target="_blank" rel="noreferrer">
-      {short(hash)}
-    </a>
+    <span className="hash">
+      <a href={`${explorer}/tx/${hash}`} target="_blank" rel="noreferrer" title={hash}>
+        {short(hash)}
+      </a>
+    </span>
   ) : (
-    <code title={hash}>{short(hash)}</code>
+    <HashText value={hash} label="transaction hash" />
   );
 }
 

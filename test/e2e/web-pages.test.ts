@@ -1,0 +1,158 @@
+/// <reference lib="dom" />
+// The web app's pages about what agents do and what a wallet owns, in Chromium against the whole service on
+// loopback, its anvil and a real database: a company whose CFO buys and sells in decision rounds (the built-in model
+// following its owner's directive), its decisions with their reasons and outcomes, a decision's page with its
+// verification (the hash recomputed in the browser, the anchoring transaction and block), an agent's page (its
+// identity, balances in units, positions, PnL over time and actions), each checked by axe at 390 and 1440 px.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { Address } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.ts';
+import { accessible, atBothWidths, browserUnavailable, launchChromium } from '../helpers/browser.ts';
+import { signed, staffedCompany } from '../helpers/companies.ts';
+import { tokenTrading } from '../helpers/trading.ts';
+
+const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0' } });
+const trading = tokenTrading(t);
+const USDC = 1_000_000n;
+
+let base: string;
+let chromium: Awaited<ReturnType<typeof launchChromium>>;
+let context: BrowserContext;
+let page: Page;
+let company: { id: string; slug: string };
+let cfo: { id: string; address: Address };
+let buyRound: string;
+
+const directive = (ceoPrompt: string) => signed(t.app, 1, 'PATCH', `/api/companies/${company.id}`, { ceoPrompt });
+async function runRound() {
+  const res = await signed(t.app, 1, 'POST', `/api/companies/${company.id}/decisions/run`);
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { id: string; status: string; anchoredTxHash: string | null };
+}
+
+const DOCS = path.resolve(import.meta.dirname, '../../docs/images');
+
+/** With UPDATE_DOCS_SCREENSHOTS=1, the page at `width` as docs/web.md shows it. */
+async function docsShot(p: Page, name: string, width: number) {
+  if (!process.env.UPDATE_DOCS_SCREENSHOTS) return;
+  mkdirSync(DOCS, { recursive: true });
+  await p.setViewportSize({ width, height: 900 });
+  await p.waitForTimeout(150);
+  await p.screenshot({ path: path.join(DOCS, `${name}.png`), fullPage: true });
+  await p.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** No page logs an error. */
+function consoleErrors(p: Page) {
+  const errors: string[] = [];
+  p.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${p.url()}: ${m.text()}`);
+  });
+  return errors;
+}
+
+describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium', () => {
+  let errors: string[];
+
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // A target company with a token, and a trading company whose CFO buys it, then sells it at a profit.
+    const target = await staffedCompany(t, 2, { name: 'Target Token Co' });
+    const token = await trading.launch(target.id, 'TGT', 2);
+    const trader = await staffedCompany(t, 1, { name: 'Directed Trader Co', category: 'SPOT_TRADING' });
+    company = { id: trader.id, slug: (await t.app.inject(`/api/companies/${trader.id}`)).json().data.slug };
+    cfo = trader.cfo;
+    await trading.fund(1, cfo.address, 1_000n * USDC);
+    expect((await directive('Buy 50 USDC of TGT every round.')).statusCode).toBe(200);
+    const bought = await runRound();
+    expect(bought).toMatchObject({ status: 'COMPLETE', anchoredTxHash: expect.stringMatching(/^0x/) });
+    buyRound = bought.id;
+    await trading.startTradingDay();
+    await trading.buy(3, token, 2_000n * USDC);
+    expect((await directive('Sell all TGT now.')).statusCode).toBe(200);
+    expect((await runRound()).status).toBe('COMPLETE');
+    await trading.index();
+
+    chromium = await launchChromium();
+    context = await chromium.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    errors = consoleErrors(page);
+  }, 240_000);
+
+  afterAll(async () => {
+    await chromium?.close();
+  });
+
+  it("shows each decision's directive, its actions with their reasons and outcomes, and the models that answered", async () => {
+    await page.goto(`${base}/companies/${company.slug}`);
+    await page.getByRole('heading', { name: 'Decisions' }).waitFor();
+    const round = page.locator(`[data-round="${buyRound}"]`);
+    await round.getByText('CEO directive: Buy 50 USDC of TGT every round.').waitFor();
+    const buy = round
+      .getByRole('list', { name: /Actions of cycle/ })
+      .getByRole('listitem')
+      .first();
+    expect(await buy.getAttribute('data-outcome')).toBe('done');
+    expect(await buy.textContent()).toMatch(
+      /^CFO: Buy TGT with 50 USDCReason: .+Done bought about [\d.]+ TGT for 50 USDC/,
+    );
+    await round.getByText('Phases and models').click();
+    await round
+      .getByText(/answered by the built-in model/)
+      .first()
+      .waitFor();
+    // The company's portfolio: the CFO sold at a profit.
+    await expect.poll(() => page.getByTestId('company-totals').textContent()).toMatch(/realised PnL \+[\d,.]+ USDC/);
+    await accessible(page, 'company-decisions');
+    await atBothWidths(page, 'company-decisions');
+  });
+
+  it('opens a decision: its reasons, and its verification in words (hash recomputed, transaction and block)', async () => {
+    await page
+      .locator(`[data-round="${buyRound}"]`)
+      .getByRole('link', { name: 'The decision and its verification' })
+      .click();
+    await page.getByRole('heading', { name: /^Directed Trader Co: decision of cycle \d+$/ }).waitFor();
+    await page.locator('blockquote', { hasText: 'Buy 50 USDC of TGT every round.' }).waitFor();
+    const recomputed = page.getByTestId('hash-recomputed');
+    expect(await recomputed.getAttribute('data-matches')).toBe('true');
+    await recomputed.getByText('It matches the hash the platform stored.').waitFor();
+    const anchoring = page.getByTestId('anchoring');
+    await anchoring.waitFor();
+    expect(await anchoring.getAttribute('data-verified')).toBe('true');
+    expect(await anchoring.textContent()).toMatch(
+      /written by transaction 0x[0-9a-f]{4}…[0-9a-f]{4}Copy in block [\d,]+\. Verified\./,
+    );
+    await page.getByText(/What “verified” means:/).waitFor();
+    await accessible(page, 'decision');
+    await atBothWidths(page, 'decision');
+    await docsShot(page, 'decision', 1440);
+  });
+
+  it('opens an agent from its company: identity, balances in units, positions, PnL over time and actions', async () => {
+    await page.goto(`${base}/companies/${company.slug}`);
+    await page.locator(`a[href="/agents/${cfo.id}"]`).click();
+    await page.getByRole('heading', { level: 1, name: /CFO/ }).waitFor();
+    await page.getByText(/^The CFO of Directed Trader Co/).waitFor();
+    await page.getByText(/^Agent #\d+ in the identity registry/).waitFor();
+    const balances = page.getByTestId('agent-balances');
+    await balances.waitFor();
+    expect(await balances.textContent()).toMatch(/USDC[\d,.]+ USDC/);
+    expect(await balances.textContent()).not.toMatch(/nativeWei|\d{12,}/);
+    await page.getByRole('img', { name: /Realised PnL after each of 2 trades, now [\d,.]+ USDC/ }).waitFor();
+    await page.getByText(/Bought a company token for 50 USDC · mined/).waitFor();
+    await page.getByText(/Sold a company token/).waitFor();
+    // The identity opens a page, not raw JSON; the raw file stays one link away for machines.
+    expect(await page.getByRole('link', { name: 'registration.json' }).getAttribute('href')).toBe(
+      `/api/agents/${encodeURIComponent(cfo.id)}/registration.json`,
+    );
+    await accessible(page, 'agent');
+    await atBothWidths(page, 'agent');
+    await docsShot(page, 'agent', 390);
+    expect(errors).toEqual([]);
+  });
+});
