@@ -7,16 +7,20 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Address } from 'viem';
+import { type Address, createTestClient, erc20Abi, http, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StakingAbi } from '../../src/chain/generated/abis.ts';
+import { distributeEpoch } from '../../src/domain/epochs/distribute.ts';
+import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { accessible, atBothWidths, browserUnavailable, launchChromium } from '../helpers/browser.ts';
-import { signed, staffedCompany } from '../helpers/companies.ts';
+import { accessible, atBothWidths, browserUnavailable, connect, launchChromium } from '../helpers/browser.ts';
+import { mintCard, signed, staffedCompany } from '../helpers/companies.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
 const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0' } });
 const trading = tokenTrading(t);
 const USDC = 1_000_000n;
+const TREASURY = '0x00000000000000000000000000000000000bA5e1' as Address;
 
 let base: string;
 let chromium: Awaited<ReturnType<typeof launchChromium>>;
@@ -25,6 +29,8 @@ let page: Page;
 let company: { id: string; slug: string };
 let cfo: { id: string; address: Address };
 let buyRound: string;
+let snapshotDay: string;
+let tokenAddress: Address;
 
 const directive = (ceoPrompt: string) => signed(t.app, 1, 'PATCH', `/api/companies/${company.id}`, { ceoPrompt });
 async function runRound() {
@@ -62,7 +68,11 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
     // A target company with a token, and a trading company whose CFO buys it, then sells it at a profit.
     const target = await staffedCompany(t, 2, { name: 'Target Token Co' });
     const token = await trading.launch(target.id, 'TGT', 2);
-    const trader = await staffedCompany(t, 1, { name: 'Directed Trader Co', category: 'SPOT_TRADING' });
+    const trader = await staffedCompany(t, 1, {
+      name: 'Directed Trader Co',
+      category: 'SPOT_TRADING',
+      treasuryAddress: TREASURY,
+    });
     company = { id: trader.id, slug: (await t.app.inject(`/api/companies/${trader.id}`)).json().data.slug };
     cfo = trader.cfo;
     await trading.fund(1, cfo.address, 1_000n * USDC);
@@ -70,7 +80,8 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
     const bought = await runRound();
     expect(bought).toMatchObject({ status: 'COMPLETE', anchoredTxHash: expect.stringMatching(/^0x/) });
     buyRound = bought.id;
-    await trading.startTradingDay();
+    snapshotDay = await trading.startTradingDay();
+    tokenAddress = token;
     await trading.buy(3, token, 2_000n * USDC);
     expect((await directive('Sell all TGT now.')).statusCode).toBe(200);
     expect((await runRound()).status).toBe('COMPLETE');
@@ -155,4 +166,61 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
     await docsShot(page, 'agent', 390);
     expect(errors).toEqual([]);
   });
+  it('shows the account of the connected wallet after mint, create, stake and claim, one click from the wallet menu', async () => {
+    // Dev account 1 created Directed Trader Co with its first card; it mints a second (unused), stakes 100 of the
+    // primary token, buys a little TGT, and its company earns a reward in epoch 0, finalized once the chain moves on.
+    await mintCard(t.chain, 1);
+    const c = t.chain.chain.contracts;
+    await trading.send(
+      t.chain.wallet(1).writeContract({
+        address: c.primaryToken!,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [c.staking!, parseEther('100')],
+      }),
+    );
+    await trading.send(
+      t.chain.wallet(1).writeContract({
+        address: c.staking!,
+        abi: StakingAbi,
+        functionName: 'deposit',
+        args: [0n, parseEther('100')],
+        gas: 1_000_000n,
+      }),
+    );
+    await trading.buy(1, tokenAddress, 10n * USDC);
+    await trading.index();
+    await takeScoreSnapshot(t.container, t.database.db, snapshotDay);
+    const testClient = createTestClient({ mode: 'anvil', transport: http(t.chain.node.rpcUrl) });
+    await testClient.increaseTime({ seconds: 8 * 86_400 });
+    await testClient.mine({ blocks: 1 });
+    expect((await distributeEpoch(t.container)).status).toBe('finalized');
+
+    await page.goto(`${base}/`);
+    await connect(page, 1);
+    await page.getByRole('link', { name: /Your account/ }).click();
+    await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
+    const cards = page.getByTestId('account-cards');
+    await cards.getByRole('link', { name: 'Directed Trader Co' }).waitFor();
+    await cards.getByText('unused: create a company').waitFor();
+    await page.getByTestId('account-companies').getByRole('link', { name: 'Directed Trader Co' }).waitFor();
+    expect(await page.getByTestId('account-stake').textContent()).toMatch(/^100 AIE staked .* to harvest/);
+    const rewards = page.getByTestId('account-rewards');
+    await rewards.getByText(/^Directed Trader Co: [\d,.]+ AIE to claim/).waitFor();
+    await page
+      .getByRole('region', { name: 'Recent trades' })
+      .getByText(/^Bought [\d,.]+ \$TGT$/)
+      .waitFor();
+    await accessible(page, 'account');
+    await atBothWidths(page, 'account');
+    await docsShot(page, 'account', 1440);
+
+    // Claimed from the company's rewards, the account says so.
+    await rewards.getByRole('link', { name: 'Its rewards' }).click();
+    await page.getByRole('button', { name: 'Claim' }).first().click();
+    await page.getByText(/^Claimed [\d,.]+ AIE to the treasury\.$/).waitFor({ timeout: 30_000 });
+    await page.goBack();
+    await rewards.getByText('Directed Trader Co: nothing to claim (1 epoch claimed)').waitFor();
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -130,6 +130,12 @@ const rewards = createRoute({
   }),
 });
 
+const account = createRoute({
+  getParentRoute: () => root,
+  path: '/account',
+  component: lazyRouteComponent(() => import('./pages/account')),
+});
+
 const activity = createRoute({
   getParentRoute: () => root,
   path: '/activity',
@@ -148,6 +154,7 @@ const routeTree = root.addChildren([
   staking,
   rewards,
   activity,
+  account,
 ]);
 
 export const router = createRouter({

@@ -2,6 +2,7 @@
 // anvil's public development accounts, whose transactions and signatures the local node makes with its own
 // unlocked keys, so the platform can be used with no extension. The chain and its contracts come from GET /api/chain.
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 import { type Address, defineChain } from 'viem';
 import {
@@ -127,10 +128,11 @@ export function WalletButton({ chainId }: { chainId: number }) {
     const dev = devIndexOf(connector?.id);
     return (
       <div className="wallet">
-        <span className="address" title={address}>
+        <Link to="/account" className="address" title={address}>
+          <span className="sr-only">Your account: </span>
           {dev !== undefined ? `Dev ${dev} · ` : ''}
           {address.slice(0, 6)}…{address.slice(-4)}
-        </span>
+        </Link>
         <button type="button" className="secondary" onClick={() => disconnect()}>
           Disconnect
         </button>
