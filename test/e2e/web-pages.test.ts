@@ -30,6 +30,7 @@ let company: { id: string; slug: string };
 let cfo: { id: string; address: Address };
 let buyRound: string;
 let snapshotDay: string;
+let targetSlug: string;
 let tokenAddress: Address;
 
 const directive = (ceoPrompt: string) => signed(t.app, 1, 'PATCH', `/api/companies/${company.id}`, { ceoPrompt });
@@ -68,6 +69,7 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
     // A target company with a token, and a trading company whose CFO buys it, then sells it at a profit.
     const target = await staffedCompany(t, 2, { name: 'Target Token Co' });
     const token = await trading.launch(target.id, 'TGT', 2);
+    targetSlug = (await t.app.inject(`/api/companies/${target.id}`)).json().data.slug;
     const trader = await staffedCompany(t, 1, {
       name: 'Directed Trader Co',
       category: 'SPOT_TRADING',
@@ -223,4 +225,49 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
     await rewards.getByText('Directed Trader Co: nothing to claim (1 epoch claimed)').waitFor();
     expect(errors).toEqual([]);
   }, 120_000);
+  it('never goes blank: a page that cannot load offline says so and recovers online; unminted, missing and unknown pages lead on', async () => {
+    const fresh = await chromium.browser.newContext({ viewport: { width: 390, height: 800 } });
+    try {
+      const p = await fresh.newPage();
+      await p.goto(`${base}/`);
+      await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
+      // The same document throughout: no reload.
+      await p.evaluate(() => {
+        (window as unknown as { marker: number }).marker = 42;
+      });
+      await fresh.setOffline(true);
+      // The activity page's code was never loaded: offline, it cannot be.
+      await p.evaluate(() => document.querySelector<HTMLElement>('nav a[href="/activity"]')!.click());
+      await p
+        .getByRole('alert')
+        .getByText(/This page could not be loaded/)
+        .waitFor();
+      await p.getByRole('link', { name: 'Fortune List' }).first().waitFor();
+      await fresh.setOffline(false);
+      await p.getByRole('heading', { name: 'Live activity' }).waitFor();
+      expect(await p.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(42);
+
+      // A card nobody minted is not shown as a card.
+      await p.goto(`${base}/cards/9999`);
+      await p.getByRole('heading', { name: 'Card #9999 is not minted yet' }).waitFor();
+      await accessible(p, 'card-not-minted');
+      // A company that does not exist: trying again cannot help; the way home is offered.
+      await p.goto(`${base}/companies/no-such-company`);
+      await p.getByRole('alert').getByText('Company no-such-company not found').waitFor();
+      expect(await p.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      await p.getByRole('alert').getByRole('link', { name: 'Go to the Fortune List' }).click();
+      await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
+
+      // The creator saves a directive: the company turns human-directed on the page, without a reload.
+      await p.goto(`${base}/companies/${targetSlug}`);
+      await connect(p, 2);
+      const league = p.locator('dt:text-is("League") + dd');
+      expect(await league.textContent()).toBe('Machine');
+      await p.getByLabel(/CEO directive/).fill('Hold the course.');
+      await p.getByRole('button', { name: 'Save directive' }).click();
+      await expect.poll(() => league.textContent(), { timeout: 15_000 }).toBe('Human (directed by its owner)');
+    } finally {
+      await fresh.close();
+    }
+  }, 90_000);
 });

@@ -3,7 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { humanError } from './api';
+import { ApiError, humanError } from './api';
 import { short } from './format';
 import { WalletButton } from './wallet';
 
@@ -60,14 +60,25 @@ export function ErrorBox({ error, retry }: { error: unknown; retry?: () => void 
   return (
     <div className="error-box" role="alert">
       <p>{humanError(error)}</p>
-      {retry && (
+      {retry ? (
         <button type="button" className="secondary" onClick={retry}>
           Try again
         </button>
+      ) : (
+        <p>
+          <Link to="/">Go to the Fortune List</Link>
+        </p>
       )}
     </div>
   );
 }
+
+/**
+ * Whether trying again could help: not for an answer that says the request itself is wrong (a company that does
+ * not exist, a bad id), only for a network failure, a rate limit or the service's own trouble.
+ */
+export const retryable = (error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429);
 
 /** Renders a query: its loading and error states, then `children(data)`. */
 export function Query<T>({
@@ -80,7 +91,9 @@ export function Query<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Loading what={what} />;
-  if (query.isError) return <ErrorBox error={query.error} retry={() => void query.refetch()} />;
+  if (query.isError) {
+    return <ErrorBox error={query.error} retry={retryable(query.error) ? () => void query.refetch() : undefined} />;
+  }
   return <>{children(query.data)}</>;
 }
 

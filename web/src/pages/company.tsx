@@ -238,8 +238,9 @@ function CreatorControls({ company }: { company: CompanyView }) {
     try {
       await run();
       setMessage(`${what}: done.`);
-      await queries.invalidateQueries({ queryKey: ['company', company.id] });
-      await queries.invalidateQueries({ queryKey: ['decisions', company.id] });
+      // Everything the action may have changed is read again: the page reads the company by the slug in the address
+      // (its queries are keyed by it, not by the id), and a directive moves its league, a launch its status.
+      await queries.invalidateQueries();
     } catch (err) {
       setMessage(`${what}: ${humanError(err)}`);
     } finally {
