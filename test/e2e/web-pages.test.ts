@@ -270,4 +270,43 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
       await fresh.close();
     }
   }, 90_000);
+  it('keyboard and habits: the wallet menu closes with Escape and outside, focus and title follow the page, a compact phone header, a hint without a wallet extension', async () => {
+    const fresh = await chromium.browser.newContext({ viewport: { width: 390, height: 800 } });
+    try {
+      const p = await fresh.newPage();
+      await p.goto(`${base}/`);
+      await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
+      expect(await p.title()).toBe('Fortune List · ai-economy');
+      // The header of a phone: the brand, the wallet and the navigation on two lines.
+      const header = await p.locator('header.top').boundingBox();
+      expect(header!.height).toBeLessThan(100);
+      await accessible(p, 'home-390');
+
+      const button = p.getByRole('button', { name: 'Connect wallet' });
+      await button.focus();
+      await p.keyboard.press('Enter');
+      await p.getByRole('menu').waitFor();
+      await p.keyboard.press('Escape');
+      expect(await p.getByRole('menu').count()).toBe(0);
+      expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+      await button.click();
+      await p.getByRole('menu').waitFor();
+      await p.locator('main').click({ position: { x: 5, y: 5 } });
+      expect(await p.getByRole('menu').count()).toBe(0);
+      // No extension in this browser: the menu says how to get one.
+      await button.click();
+      await p.getByRole('menuitem', { name: 'Browser wallet' }).click();
+      await p.getByText(/No browser wallet was found: install a wallet extension/).waitFor();
+      await p.keyboard.press('Escape');
+
+      // Navigating by keyboard: focus lands on the new page's heading, and the title names it.
+      await p.locator('nav a[href="/mint"]').focus();
+      await p.keyboard.press('Enter');
+      await p.getByRole('heading', { name: 'Mint an access card' }).waitFor();
+      await expect.poll(() => p.evaluate(() => document.activeElement?.textContent)).toBe('Mint an access card');
+      expect(await p.title()).toBe('Mint an access card · ai-economy');
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
 });

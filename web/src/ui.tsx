@@ -2,7 +2,7 @@
 // transaction links. Formatting lives in format.ts (re-exported here for the pages).
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError, humanError } from './api';
 import { short } from './format';
 import { WalletButton } from './wallet';
@@ -97,11 +97,28 @@ export function Query<T>({
   return <>{children(query.data)}</>;
 }
 
+/** The first page the app shows keeps the browser's focus; every page opened after it takes it to its heading. */
+let firstPage = true;
+
 export function Page({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${title} · ai-economy`;
+  }, [title]);
+  // After a navigation, focus moves to the page's main heading, so a screen reader or keyboard user starts there.
+  useEffect(() => {
+    if (firstPage) {
+      firstPage = false;
+      return;
+    }
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="page-head">
-        <h1 id="page-title">{title}</h1>
+        <h1 id="page-title" ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
         {actions}
       </div>
       {children}
