@@ -196,6 +196,10 @@ export const AGENT_ROUND_BUDGET_MICRO_USD = {
 } as const;
 /** docs/api/README.md "Limits": the decisions route shows the last 10 rounds. */
 export const DECISION_ROUNDS_SHOWN = 10;
+/** GET /api/wallets/{wallet}/trades answers at most this many trades. */
+export const WALLET_TRADES_MAX = 200;
+/** GET /api/agents/{id}/actions answers the agent's last this many actions. */
+export const AGENT_ACTIONS_SHOWN = 50;
 /**
  * Model calls in flight per provider endpoint and process (LLM_MAX_IN_FLIGHT): 10,000 companies an hour keep about
  * 70 role calls of one provider in flight at 2-5 s a call.

@@ -29,6 +29,7 @@ import systemRoutes from './routes/system.ts';
 import tokenRoutes from './routes/tokens.ts';
 import tradingRoutes from './routes/trading.ts';
 import v1Routes from './routes/v1.ts';
+import walletRoutes from './routes/wallets.ts';
 import { BareError, InternalError, V1Error } from './schemas/common.ts';
 import { EVENT_SCHEMAS } from './schemas/events.ts';
 import { TokenListItem, TokenMarket } from './schemas/tokens.ts';
@@ -219,6 +220,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(v1Routes, { ...routes, prefix: '/api/v1' });
   await app.register(publicEventRoutes, { ...routes, prefix: '/api' });
   await app.register(tokenRoutes, routes);
+  await app.register(walletRoutes, routes);
   await app.register(decisionRoutes, routes);
   await app.register(fortuneRoutes, routes);
   await app.register(epochRoutes, routes);

@@ -82,6 +82,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agents/{id}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent wallet's on-chain actions (trades, stakes, harvests, withdrawal steps), newest first
+         * @description The last 50, each with its transaction and status. 404 for an unknown agent.
+         */
+        get: operations["getAgentsByIdActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agents/{id}/portfolio": {
         parameters: {
             query?: never;
@@ -454,6 +474,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/decisions/{decisionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One decision round by its id, with its company
+         * @description The round as in the company list: its directive, each action with its reason and outcome, its phases and hash. 404 for an unknown round.
+         */
+        get: operations["getDecisionsByDecisionId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/decisions/{decisionId}/verify": {
         parameters: {
             query?: never;
@@ -813,6 +853,46 @@ export interface paths {
         };
         /** Launched company tokens, newest first, with their market fields (docs/api/tokens.md) */
         get: operations["getV1Tokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallets/{wallet}/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The companies a wallet created, newest first
+         * @description 400 BAD_REQUEST for an invalid wallet.
+         */
+        get: operations["getWalletsByWalletCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallets/{wallet}/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A wallet's trades across every company token, newest first, with its realised PnL over time
+         * @description From the indexed trades. cumulativeRealizedPnlUsdc is the PnL of every sale of the wallet up to the trade, whatever `limit` cuts off. 400 BAD_REQUEST for an invalid wallet or limit.
+         */
+        get: operations["getWalletsByWalletTrades"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2131,6 +2211,105 @@ export interface operations {
             };
         };
     };
+    getAgentsByIdActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent id (CUID2) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The agent wallet's on-chain actions, newest first (the last 50) */
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            /** @description USDC the action traded (0 for staking) */
+                            notionalUsdc: string;
+                            roundId: string | null;
+                            /**
+                             * @description SENT (signed or about to be), MINED, REVERTED on-chain, or FAILED (nothing was signed)
+                             * @enum {string}
+                             */
+                            status: "SENT" | "MINED" | "REVERTED" | "FAILED";
+                            tokenAddress: string | null;
+                            tool: string;
+                            txHash: string | null;
+                        }[];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the current answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     getAgentsByIdPortfolio: {
         parameters: {
             query?: never;
@@ -3392,12 +3571,32 @@ export interface operations {
                                 spentBudget: number;
                             }[];
                             rounds: {
+                                /** @description The decided actions as hashed ({ role, tool, args, rationale }), each with its outcome. keccak256 of the canonical JSON of { companyId, cycle, directive, actions } (without the outcomes) is `decisionHash` */
+                                actions: {
+                                    args: {
+                                        [key: string]: unknown;
+                                    };
+                                    outcome: {
+                                        /**
+                                         * @description done; refused (a veto, the budget, a trading limit: nothing signed); failed (an error, or a transaction that reverted on-chain); not_run (the round stopped before it)
+                                         * @enum {string}
+                                         */
+                                        status: "done" | "refused" | "failed" | "not_run";
+                                        text: string | null;
+                                        txHash: string | null;
+                                    };
+                                    /** @description The reason the decision gives for the action */
+                                    rationale: string;
+                                    role: string;
+                                    tool: string;
+                                }[];
                                 actionsExecuted: string[];
                                 anchoredTxHash: string | null;
                                 ceoDecision: {
                                     actions: string[];
                                     directive: string;
                                 };
+                                companyId: string;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC timestamp
@@ -3514,12 +3713,32 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The decided actions as hashed ({ role, tool, args, rationale }), each with its outcome. keccak256 of the canonical JSON of { companyId, cycle, directive, actions } (without the outcomes) is `decisionHash` */
+                            actions: {
+                                args: {
+                                    [key: string]: unknown;
+                                };
+                                outcome: {
+                                    /**
+                                     * @description done; refused (a veto, the budget, a trading limit: nothing signed); failed (an error, or a transaction that reverted on-chain); not_run (the round stopped before it)
+                                     * @enum {string}
+                                     */
+                                    status: "done" | "refused" | "failed" | "not_run";
+                                    text: string | null;
+                                    txHash: string | null;
+                                };
+                                /** @description The reason the decision gives for the action */
+                                rationale: string;
+                                role: string;
+                                tool: string;
+                            }[];
                             actionsExecuted: string[];
                             anchoredTxHash: string | null;
                             ceoDecision: {
                                 actions: string[];
                                 directive: string;
                             };
+                            companyId: string;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp
@@ -5188,6 +5407,153 @@ export interface operations {
             };
         };
     };
+    getDecisionsByDecisionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                decisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            company: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            round: {
+                                /** @description The decided actions as hashed ({ role, tool, args, rationale }), each with its outcome. keccak256 of the canonical JSON of { companyId, cycle, directive, actions } (without the outcomes) is `decisionHash` */
+                                actions: {
+                                    args: {
+                                        [key: string]: unknown;
+                                    };
+                                    outcome: {
+                                        /**
+                                         * @description done; refused (a veto, the budget, a trading limit: nothing signed); failed (an error, or a transaction that reverted on-chain); not_run (the round stopped before it)
+                                         * @enum {string}
+                                         */
+                                        status: "done" | "refused" | "failed" | "not_run";
+                                        text: string | null;
+                                        txHash: string | null;
+                                    };
+                                    /** @description The reason the decision gives for the action */
+                                    rationale: string;
+                                    role: string;
+                                    tool: string;
+                                }[];
+                                actionsExecuted: string[];
+                                anchoredTxHash: string | null;
+                                ceoDecision: {
+                                    actions: string[];
+                                    directive: string;
+                                };
+                                companyId: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                createdAt: string;
+                                cycle: number;
+                                decisionHash: string | null;
+                                error?: string | null;
+                                failedPhase?: string;
+                                id: string;
+                                llmTokensUsed: number;
+                                phases: {
+                                    calls: number;
+                                    /** @description The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one) */
+                                    configuredModels?: string[];
+                                    /** @description USD */
+                                    cost: number;
+                                    durationMs: number;
+                                    error?: string;
+                                    /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */
+                                    models: string[];
+                                    /** @description What went wrong without failing the phase: a role agent whose model failed (its proposals counted as none), an answer cut off at its token limit and kept */
+                                    notes?: string[];
+                                    phase: string;
+                                    tokens: number;
+                                    /** @description Some call's token counts were estimated (text length / 4): an answer without usage, or with figures no call could have used */
+                                    usageEstimated?: boolean;
+                                }[];
+                                /** @enum {string} */
+                                status: "RUNNING" | "COMPLETE" | "FAILED";
+                                totalDurationMs: number;
+                                /** @enum {string} */
+                                trigger: "SCHEDULED" | "MANUAL";
+                            };
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the current answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     getDecisionsByDecisionIdVerify: {
         parameters: {
             query?: never;
@@ -5212,6 +5578,8 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             anchoredAt?: string;
+                            /** @description The block of the anchoring transaction (verified through the anchor contract) */
+                            anchoredBlock?: number;
                             anchoredTxHash: string | null;
                             decisionHash: string | null;
                             decisionId: string;
@@ -7242,6 +7610,227 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getWalletsByWalletCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Wallet address: 0x followed by 40 hex characters, all lowercase, all uppercase or EIP-55 checksummed (mixed case with a wrong checksum is refused)
+                 * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                 */
+                wallet: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The companies the wallet created, newest first */
+                        data: {
+                            cardTokenId: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            id: string;
+                            /** @enum {string} */
+                            league: "MACHINE" | "HUMAN";
+                            name: string;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "INCORPORATING" | "HIRING" | "PRIVATE" | "PUBLIC";
+                            /** @enum {string} */
+                            tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
+                            tokenSymbol: string | null;
+                        }[];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the current answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getWalletsByWalletTrades: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Wallet address: 0x followed by 40 hex characters, all lowercase, all uppercase or EIP-55 checksummed (mixed case with a wrong checksum is refused)
+                 * @example 0x70997970C51812dc3A010C7d01b50e0d17dc79C8
+                 */
+                wallet: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Newest first */
+                            trades: {
+                                blockNumber: number;
+                                company: {
+                                    id: string;
+                                    name: string;
+                                    slug: string;
+                                    symbol: string | null;
+                                };
+                                /** @description The realised PnL of all the wallet's sales up to and including this trade (every trade counted, not only those answered) */
+                                cumulativeRealizedPnlUsdc: string;
+                                logIndex: number;
+                                /** @description USDC per token of this trade */
+                                price: string;
+                                realizedPnlUsdc: string | null;
+                                /** @enum {string} */
+                                side: "buy" | "sell";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                time: string;
+                                /** @description Tokens bought or sold */
+                                tokenAmount: string;
+                                txHash: string;
+                                /** @description USDC paid or received */
+                                usdcAmount: string;
+                                /** @enum {string} */
+                                venue: "CURVE" | "POOL";
+                            }[];
+                            /** @description Checksummed */
+                            wallet: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the current answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
                 };
             };
         };

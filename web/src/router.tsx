@@ -9,9 +9,10 @@ import {
   createRouter,
   type ErrorComponentProps,
   Link,
-  lazyRouteComponent,
   Outlet,
+  useRouter,
 } from '@tanstack/react-router';
+import { type ComponentType, createElement, useCallback, useEffect } from 'react';
 import { COMPANY_CATEGORIES } from '../../src/constants';
 import { api, data } from './api';
 import { Home } from './pages/home';
@@ -48,8 +49,71 @@ function NotFound() {
   );
 }
 
+/** A page's code that did not arrive (offline, a dropped connection), as opposed to an error of the page itself. */
+class PageLoadError extends Error {}
+
+/**
+ * A page's code, loaded when first opened (or when a link to it is hovered or focused). Unlike the router's own
+ * lazyRouteComponent, a failed load is neither kept for ever nor answered with a reload of the whole app (which,
+ * offline, leaves the browser's error screen): the page says so, and loading is tried again on the next render.
+ */
+function lazyPage(importer: () => Promise<{ default: ComponentType }>) {
+  let comp: ComponentType | undefined;
+  let pending: Promise<void> | undefined;
+  let failed: unknown;
+  const load = () => {
+    if (comp) return Promise.resolve();
+    pending ??= importer().then(
+      (m) => {
+        comp = m.default;
+      },
+      (err) => {
+        failed = err;
+        pending = undefined;
+      },
+    );
+    return pending;
+  };
+  function Lazy(props: object) {
+    if (comp) return createElement(comp, props);
+    if (failed !== undefined) {
+      const cause = failed;
+      failed = undefined;
+      throw new PageLoadError(String((cause as Error)?.message ?? cause));
+    }
+    throw load();
+  }
+  Lazy.preload = load;
+  return Lazy;
+}
+
 function RouteError({ error, reset }: ErrorComponentProps) {
-  return <ErrorBox error={error} retry={reset} />;
+  const router = useRouter();
+  const offline = error instanceof PageLoadError;
+  const retry = useCallback(() => {
+    reset();
+    void router.invalidate();
+  }, [reset, router]);
+  // Back online: the page loads again on its own.
+  useEffect(() => {
+    if (!offline) return;
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [offline, retry]);
+  if (offline) {
+    return (
+      <div className="error-box" role="alert">
+        <p>
+          This page could not be loaded: the connection seems to be down. It loads on its own as soon as the network is
+          back.
+        </p>
+        <button type="button" className="secondary" onClick={retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return <ErrorBox error={error} retry={retry} />;
 }
 
 const root = createRootRoute({ component: Root, notFoundComponent: NotFound });
@@ -72,43 +136,55 @@ const home = createRoute({
 const company = createRoute({
   getParentRoute: () => root,
   path: '/companies/$id',
-  component: lazyRouteComponent(() => import('./pages/company')),
+  component: lazyPage(() => import('./pages/company')),
 });
 
 const token = createRoute({
   getParentRoute: () => root,
   path: '/companies/$id/token',
-  component: lazyRouteComponent(() => import('./pages/token')),
+  component: lazyPage(() => import('./pages/token')),
+});
+
+const decision = createRoute({
+  getParentRoute: () => root,
+  path: '/decisions/$id',
+  component: lazyPage(() => import('./pages/decision')),
+});
+
+const agent = createRoute({
+  getParentRoute: () => root,
+  path: '/agents/$id',
+  component: lazyPage(() => import('./pages/agent')),
 });
 
 const card = createRoute({
   getParentRoute: () => root,
   path: '/cards/$id',
-  component: lazyRouteComponent(() => import('./pages/card')),
+  component: lazyPage(() => import('./pages/card')),
 });
 
 const mint = createRoute({
   getParentRoute: () => root,
   path: '/mint',
-  component: lazyRouteComponent(() => import('./pages/mint')),
+  component: lazyPage(() => import('./pages/mint')),
 });
 
 const create = createRoute({
   getParentRoute: () => root,
   path: '/create',
-  component: lazyRouteComponent(() => import('./pages/create')),
+  component: lazyPage(() => import('./pages/create')),
 });
 
 const staking = createRoute({
   getParentRoute: () => root,
   path: '/staking',
-  component: lazyRouteComponent(() => import('./pages/staking')),
+  component: lazyPage(() => import('./pages/staking')),
 });
 
 const rewards = createRoute({
   getParentRoute: () => root,
   path: '/rewards',
-  component: lazyRouteComponent(() => import('./pages/rewards')),
+  component: lazyPage(() => import('./pages/rewards')),
   // The search parser reads JSON-like values: an id of digits arrives as a number.
   validateSearch: (search: Record<string, unknown>): { company?: string } => ({
     company:
@@ -118,13 +194,32 @@ const rewards = createRoute({
   }),
 });
 
+const account = createRoute({
+  getParentRoute: () => root,
+  path: '/account',
+  component: lazyPage(() => import('./pages/account')),
+});
+
 const activity = createRoute({
   getParentRoute: () => root,
   path: '/activity',
-  component: lazyRouteComponent(() => import('./pages/activity')),
+  component: lazyPage(() => import('./pages/activity')),
 });
 
-const routeTree = root.addChildren([home, company, token, card, mint, create, staking, rewards, activity]);
+const routeTree = root.addChildren([
+  home,
+  company,
+  token,
+  decision,
+  agent,
+  card,
+  mint,
+  create,
+  staking,
+  rewards,
+  activity,
+  account,
+]);
 
 export const router = createRouter({
   routeTree,

@@ -2,8 +2,8 @@
 // transaction links. Formatting lives in format.ts (re-exported here for the pages).
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { humanError } from './api';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ApiError, humanError } from './api';
 import { short } from './format';
 import { WalletButton } from './wallet';
 
@@ -60,14 +60,25 @@ export function ErrorBox({ error, retry }: { error: unknown; retry?: () => void 
   return (
     <div className="error-box" role="alert">
       <p>{humanError(error)}</p>
-      {retry && (
+      {retry ? (
         <button type="button" className="secondary" onClick={retry}>
           Try again
         </button>
+      ) : (
+        <p>
+          <Link to="/">Go to the Fortune List</Link>
+        </p>
       )}
     </div>
   );
 }
+
+/**
+ * Whether trying again could help: not for an answer that says the request itself is wrong (a company that does
+ * not exist, a bad id), only for a network failure, a rate limit or the service's own trouble.
+ */
+export const retryable = (error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429);
 
 /** Renders a query: its loading and error states, then `children(data)`. */
 export function Query<T>({
@@ -80,15 +91,34 @@ export function Query<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Loading what={what} />;
-  if (query.isError) return <ErrorBox error={query.error} retry={() => void query.refetch()} />;
+  if (query.isError) {
+    return <ErrorBox error={query.error} retry={retryable(query.error) ? () => void query.refetch() : undefined} />;
+  }
   return <>{children(query.data)}</>;
 }
 
+/** The first page the app shows keeps the browser's focus; every page opened after it takes it to its heading. */
+let firstPage = true;
+
 export function Page({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${title} · ai-economy`;
+  }, [title]);
+  // After a navigation, focus moves to the page's main heading, so a screen reader or keyboard user starts there.
+  useEffect(() => {
+    if (firstPage) {
+      firstPage = false;
+      return;
+    }
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="page-head">
-        <h1 id="page-title">{title}</h1>
+        <h1 id="page-title" ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
         {actions}
       </div>
       {children}
@@ -109,13 +139,40 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
   );
 }
 
+/**
+ * A long hash or address shortened (`0x1234…abcd`, the whole value on hover), with a button that copies the whole
+ * value: a full hash would push a phone's page wider than its screen.
+ */
+export function HashText({ value, label = 'hash' }: { value: string; label?: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard?.writeText(value).then(
+      () => {
+        setCopied(true);
+        setTimeout(() => setCopied(false), 1_500);
+      },
+      () => {},
+    );
+  };
+  return (
+    <span className="hash">
+      <code title={value}>{short(value)}</code>
+      <button type="button" className="copy" onClick={copy} aria-label={`Copy the ${label} ${value}`}>
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </span>
+  );
+}
+
 export function TxLink({ hash, explorer }: { hash: string; explorer: string | null }) {
   return explorer ? (
-    <a href={`${explorer}/tx/${hash}`} target="_blank" rel="noreferrer">
-      {short(hash)}
-    </a>
+    <span className="hash">
+      <a href={`${explorer}/tx/${hash}`} target="_blank" rel="noreferrer" title={hash}>
+        {short(hash)}
+      </a>
+    </span>
   ) : (
-    <code title={hash}>{short(hash)}</code>
+    <HashText value={hash} label="transaction hash" />
   );
 }
 

@@ -15,13 +15,20 @@ export interface WalletCompany {
   cardTokenId: number;
 }
 
-export function useWalletCompanies(wallet: Address | undefined) {
+/** A card the wallet holds, with the company bound to it, or null while it is unused. */
+export interface WalletCard {
+  cardTokenId: number;
+  company: { id: string; name: string; slug: string } | null;
+}
+
+/** The access cards the wallet holds, in the contract's order, each with its company or null. */
+export function useWalletCards(wallet: Address | undefined) {
   const client = usePublicClient();
   const card = useChainInfo().contracts.accessCard as Address;
   return useQuery({
-    queryKey: ['wallet-companies', wallet],
+    queryKey: ['wallet-cards', wallet],
     enabled: !!wallet && !!client,
-    queryFn: async (): Promise<WalletCompany[]> => {
+    queryFn: async (): Promise<WalletCard[]> => {
       const blockNumber = await client!.getBlockNumber({ cacheTime: 0 });
       const read = { address: card, abi: AccessCardAbi, blockNumber } as const;
       const count = await client!.readContract({ ...read, functionName: 'balanceOf', args: [wallet!] });
@@ -33,7 +40,15 @@ export function useWalletCompanies(wallet: Address | undefined) {
       const bound = await Promise.all(
         ids.map((id) => data(api.GET('/api/cards/{tokenId}', { params: { path: { tokenId: Number(id) } } }))),
       );
-      return bound.flatMap((b) => (b.company ? [{ ...b.company, cardTokenId: b.cardTokenId }] : []));
+      return bound.map((b) => ({ cardTokenId: b.cardTokenId, company: b.company }));
     },
   });
+}
+
+export function useWalletCompanies(wallet: Address | undefined) {
+  const cards = useWalletCards(wallet);
+  const companies: WalletCompany[] | undefined = cards.data?.flatMap((c) =>
+    c.company ? [{ ...c.company, cardTokenId: c.cardTokenId }] : [],
+  );
+  return { ...cards, data: companies };
 }

@@ -2,7 +2,8 @@
 // anvil's public development accounts, whose transactions and signatures the local node makes with its own
 // unlocked keys, so the platform can be used with no extension. The chain and its contracts come from GET /api/chain.
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { type Address, defineChain } from 'viem';
 import {
   createConfig,
@@ -123,14 +124,34 @@ export function WalletButton({ chainId }: { chainId: number }) {
   const { connectAsync, error, isPending } = useConnect();
   const { disconnect } = useDisconnect();
   const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  // The menu closes with Escape (focus back on its button) and with a click or tap outside it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      menu.current?.querySelector<HTMLButtonElement>('button[aria-expanded]')?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!menu.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
   if (address) {
     const dev = devIndexOf(connector?.id);
     return (
       <div className="wallet">
-        <span className="address" title={address}>
+        <Link to="/account" className="address" title={address}>
+          <span className="sr-only">Your account: </span>
           {dev !== undefined ? `Dev ${dev} · ` : ''}
           {address.slice(0, 6)}…{address.slice(-4)}
-        </span>
+        </Link>
         <button type="button" className="secondary" onClick={() => disconnect()}>
           Disconnect
         </button>
@@ -140,7 +161,7 @@ export function WalletButton({ chainId }: { chainId: number }) {
   const injectedConnector = connectors.find((c) => c.type === 'injected');
   const devConnectors = connectors.filter((c) => devIndexOf(c.id) !== undefined);
   return (
-    <div className="wallet">
+    <div className="wallet" ref={menu}>
       <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} disabled={isPending}>
         {isPending ? 'Connecting…' : 'Connect wallet'}
       </button>
@@ -184,7 +205,9 @@ export function WalletButton({ chainId }: { chainId: number }) {
             <p role="alert" className="error">
               {/reject|denied/i.test(error.message)
                 ? 'The wallet refused the connection.'
-                : error.message.split('\n')[0]}
+                : /provider not found|no provider/i.test(error.message)
+                  ? 'No browser wallet was found: install a wallet extension such as MetaMask or Rabby (or open this page in a wallet app), then reload.'
+                  : error.message.split('\n')[0]}
             </p>
           )}
         </div>

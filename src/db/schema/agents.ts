@@ -90,6 +90,8 @@ export const agentActions = pgTable(
   },
   (t) => [
     index('agent_actions_company_day_idx').on(t.companyId, t.day),
+    // An agent's actions, newest first (GET /api/agents/{id}/actions).
+    index('agent_actions_agent_created_idx').on(t.agentId, t.createdAt.desc()),
     // A round's actions, for the record of a round whose process stopped in execution (domain/engine/runner.ts).
     index('agent_actions_round_idx')
       .on(t.roundId)

@@ -44,6 +44,8 @@ export const tokenTrades = pgTable(
     // 24 h volume per company, and a company's latest trades.
     index('token_trades_company_time_idx').on(t.companyId, t.blockTime.desc()),
     index('token_trades_time_idx').on(t.blockTime),
+    // A wallet's trades across every token, newest first (its PnL over time, the account page).
+    index('token_trades_trader_time_idx').on(t.trader, t.blockTime.desc()),
   ],
 );
 

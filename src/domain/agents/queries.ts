@@ -1,10 +1,11 @@
 // Reads of agents: the paged list (newest first, filtered by status and creator) and one agent with its company.
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { getAddress } from 'viem';
+import { formatUnits, getAddress } from 'viem';
+import { AGENT_ACTIONS_SHOWN, USDC_DECIMALS } from '../../constants.ts';
 import type { Tx } from '../../db/client.ts';
 import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { preparedOn } from '../../db/prepared.ts';
-import { agents } from '../../db/schema/agents.ts';
+import { agentActions, agents } from '../../db/schema/agents.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { agentNotFound } from './rules.ts';
 import type { AgentListRow, AgentWithCompany } from './views.ts';
@@ -113,4 +114,24 @@ export async function getAgent(db: Tx, id: string): Promise<AgentWithCompany> {
   const found = await findAgent(db, id);
   if (!found) throw agentNotFound(id);
   return found;
+}
+
+/** The agent wallet's last on-chain actions, newest first (agent_actions_agent_created_idx); 404 for an unknown agent. */
+export async function agentActionsOf(db: Tx, id: string) {
+  await getAgent(db, id);
+  const rows = await db
+    .select()
+    .from(agentActions)
+    .where(eq(agentActions.agentId, id))
+    .orderBy(desc(agentActions.createdAt))
+    .limit(AGENT_ACTIONS_SHOWN);
+  return rows.map((a) => ({
+    tool: a.tool,
+    roundId: a.roundId,
+    tokenAddress: a.tokenAddress,
+    notionalUsdc: formatUnits(a.notionalUsdc, USDC_DECIMALS),
+    txHash: a.txHash,
+    status: a.status as 'SENT' | 'MINED' | 'REVERTED' | 'FAILED',
+    createdAt: a.createdAt.toISOString(),
+  }));
 }

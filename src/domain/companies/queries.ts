@@ -1,5 +1,7 @@
 // Reading companies: by id or slug, with their live (non-terminated) agents.
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { type Address, getAddress } from 'viem';
+import type { COMPANY_STATUSES, LEAGUES, TOKEN_STATUSES } from '../../constants.ts';
 import type { Tx } from '../../db/client.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { agents } from '../../db/schema/agents.ts';
@@ -83,4 +85,24 @@ export async function companyOfCard(db: Tx, tokenId: number) {
     .where(eq(companies.cardTokenId, tokenId))
     .limit(1);
   return { cardTokenId: tokenId, company: row ?? null };
+}
+
+/** The companies `creator` created, newest first (companies_creator_idx). */
+export async function companiesCreatedBy(db: Tx, creator: Address) {
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(eq(companies.creatorAddress, getAddress(creator)))
+    .orderBy(desc(companies.createdAt), desc(companies.id));
+  return rows.map((c) => ({
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    status: c.status as (typeof COMPANY_STATUSES)[number],
+    league: c.league as (typeof LEAGUES)[number],
+    cardTokenId: c.cardTokenId,
+    tokenStatus: c.tokenStatus as (typeof TOKEN_STATUSES)[number],
+    tokenSymbol: c.tokenSymbol,
+    createdAt: c.createdAt.toISOString(),
+  }));
 }

@@ -7,6 +7,7 @@ import { companyKey } from '../../chain/contracts/launcher.ts';
 import { transactionUrl } from '../../chain/explorer.ts';
 import { AGENT_ROLES, DECISION_ROUNDS_SHOWN } from '../../constants.ts';
 import { agents } from '../../db/schema/agents.ts';
+import { companies } from '../../db/schema/companies.ts';
 import { decisionBudgets, decisionRounds } from '../../db/schema/decisions.ts';
 import { isChainUnavailable, notFound } from '../../errors.ts';
 import { requireCompany } from '../companies/queries.ts';
@@ -30,6 +31,18 @@ export async function getDecisions(deps: Pick<Deps, 'database'>, idOrSlug: strin
     rounds: rounds.map(roundView),
     latestBudget: budgets.sort((a, b) => order(a.role) - order(b.role)).map(budgetView),
   };
+}
+
+/** One round by its id, with its company (GET /api/decisions/{decisionId}). */
+export async function getDecision(deps: Pick<Deps, 'database'>, decisionId: string) {
+  const db = deps.database.db;
+  const [row] = await db
+    .select({ round: decisionRounds, company: { id: companies.id, slug: companies.slug, name: companies.name } })
+    .from(decisionRounds)
+    .innerJoin(companies, eq(companies.id, decisionRounds.companyId))
+    .where(eq(decisionRounds.id, decisionId));
+  if (!row) throw notFound(`Decision ${decisionId} not found`);
+  return { company: row.company, round: roundView(row.round) };
 }
 
 export type VerificationMethod = 'erc8004_validation' | 'decision_anchor' | 'db_only' | 'not_anchored' | 'not_verified';
@@ -76,6 +89,7 @@ export async function verifyDecision(deps: Pick<Deps, 'database' | 'chain' | 'co
       ...base,
       anchoredTxHash,
       anchoredAt: found.anchoredAt.toISOString(),
+      anchoredBlock: Number(found.blockNumber),
       onChainVerified: true,
       verificationMethod: 'decision_anchor' as VerificationMethod,
       // An absolute link, or null when the chain has no explorer (or no transaction is known).

@@ -1,9 +1,10 @@
 // A token's history for its page: candles of its indexed trades by interval, and its trades, newest first. Both
 // read one range of token_trades_company_time_idx; prices are USDC per whole token, from each trade's amounts.
 import { desc, eq, sql } from 'drizzle-orm';
-import { formatUnits } from 'viem';
+import { type Address, formatUnits, getAddress } from 'viem';
 import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { companies } from '../../db/schema/companies.ts';
 import { tokenTrades } from '../../db/schema/tokens.ts';
 import { requireCompany } from '../companies/queries.ts';
 import { executionPrice } from './apply.ts';
@@ -87,5 +88,41 @@ export async function tokenTradePage(db: Tx, idOrSlug: string, page: number, lim
       venue: t.venue as 'CURVE' | 'POOL',
     })),
     pagination: { page, limit, total, hasMore: page * limit < total },
+  };
+}
+
+/**
+ * A wallet's last `limit` trades across every company token, newest first, each with its token and the realised
+ * PnL of the wallet's sales up to it (every trade counted, not only the ones returned): what a PnL chart over time
+ * plots. One range of token_trades_trader_time_idx.
+ */
+export async function walletTrades(db: Tx, wallet: Address, limit: number) {
+  const rows = await db
+    .select({
+      trade: tokenTrades,
+      company: { id: companies.id, slug: companies.slug, name: companies.name, symbol: companies.tokenSymbol },
+      cumulative: sql<string>`sum(coalesce(${tokenTrades.realizedPnl}, 0)) over (order by ${tokenTrades.blockTime}, ${tokenTrades.blockNumber}, ${tokenTrades.logIndex} rows unbounded preceding)`,
+    })
+    .from(tokenTrades)
+    .innerJoin(companies, eq(companies.id, tokenTrades.companyId))
+    .where(eq(tokenTrades.trader, getAddress(wallet)))
+    .orderBy(desc(tokenTrades.blockTime), desc(tokenTrades.blockNumber), desc(tokenTrades.logIndex))
+    .limit(limit);
+  return {
+    wallet: getAddress(wallet),
+    trades: rows.map(({ trade: t, company, cumulative }) => ({
+      txHash: t.txHash,
+      logIndex: t.logIndex,
+      time: t.blockTime.toISOString(),
+      blockNumber: Number(t.blockNumber),
+      company,
+      side: t.side as 'buy' | 'sell',
+      usdcAmount: usdc(t.usdcAmount),
+      tokenAmount: formatUnits(t.tokenAmount, COMPANY_TOKEN_DECIMALS),
+      price: usdc(executionPrice(t.usdcAmount, t.tokenAmount)),
+      venue: t.venue as 'CURVE' | 'POOL',
+      realizedPnlUsdc: t.realizedPnl === null ? null : usdc(t.realizedPnl),
+      cumulativeRealizedPnlUsdc: usdc(BigInt(cumulative)),
+    })),
   };
 }

@@ -1,12 +1,18 @@
 // Decision routes: a company's rounds and latest budget, running a round now (creator), and verifying a round's
 // hash on-chain.
-import { getDecisions, verifyDecision } from '../../domain/engine/queries.ts';
+import { getDecision, getDecisions, verifyDecision } from '../../domain/engine/queries.ts';
 import { runRoundNow } from '../../domain/engine/runner.ts';
 import { requireWallet } from '../auth/index.ts';
 import { ok } from '../envelope.ts';
 import { internalErrors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
-import { DecisionParams, DecisionsResponse, RoundResponse, VerificationResponse } from '../schemas/decisions.ts';
+import {
+  DecisionParams,
+  DecisionResponse,
+  DecisionsResponse,
+  RoundResponse,
+  VerificationResponse,
+} from '../schemas/decisions.ts';
 import type { App, RouteOptions } from '../types.ts';
 
 export default async function decisionRoutes(app: App, { container }: RouteOptions) {
@@ -40,6 +46,21 @@ export default async function decisionRoutes(app: App, { container }: RouteOptio
       },
     },
     async (request, reply) => reply.status(201).send(ok(await runRoundNow(deps, request.params.id, request.signer))),
+  );
+
+  app.get(
+    '/api/decisions/:decisionId',
+    {
+      schema: {
+        tags: ['decisions'],
+        summary: 'One decision round by its id, with its company',
+        description:
+          'The round as in the company list: its directive, each action with its reason and outcome, its phases and hash. 404 for an unknown round.',
+        params: DecisionParams,
+        response: { 200: DecisionResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await getDecision(container, request.params.decisionId)),
   );
 
   app.get(

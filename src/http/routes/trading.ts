@@ -1,5 +1,6 @@
 // Agent wallets: their portfolios (an agent's, and a company's as the sum of its agents') and the creator's
 // withdrawal of an agent's funds to the company treasury (docs/api/agents.md "Wallet and funds").
+import { agentActionsOf } from '../../domain/agents/queries.ts';
 import { agentPortfolio, companyPortfolio } from '../../domain/trading/portfolio.ts';
 import { withdrawAgentFunds } from '../../domain/trading/withdraw.ts';
 import { requireWallet } from '../auth/index.ts';
@@ -8,6 +9,7 @@ import { AgentIdParams } from '../schemas/agents.ts';
 import { internalErrors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
 import { AgentPortfolioResponse, CompanyPortfolioResponse, WithdrawalResponse } from '../schemas/trading.ts';
+import { AgentActionsResponse } from '../schemas/wallets.ts';
 import type { App, RouteOptions } from '../types.ts';
 
 export default async function tradingRoutes(app: App, { container }: RouteOptions) {
@@ -24,6 +26,20 @@ export default async function tradingRoutes(app: App, { container }: RouteOption
       },
     },
     async (request) => ok(await agentPortfolio(container, request.params.id)),
+  );
+
+  app.get(
+    '/api/agents/:id/actions',
+    {
+      schema: {
+        tags: ['agents'],
+        summary: "The agent wallet's on-chain actions (trades, stakes, harvests, withdrawal steps), newest first",
+        description: 'The last 50, each with its transaction and status. 404 for an unknown agent.',
+        params: AgentIdParams,
+        response: { 200: AgentActionsResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await agentActionsOf(container.database.db, request.params.id)),
   );
 
   app.get(

@@ -38,6 +38,27 @@ export const DecisionRound = Type.Object({
   status: StringEnum(['RUNNING', 'COMPLETE', 'FAILED'] as const),
   ceoDecision: Type.Object({ directive: Type.String(), actions: Type.Array(Type.String()) }),
   actionsExecuted: Type.Array(Type.String()),
+  companyId: Type.String(),
+  actions: Type.Array(
+    Type.Object({
+      role: Type.String(),
+      tool: Type.String(),
+      args: Type.Record(Type.String(), Type.Unknown()),
+      rationale: Type.String({ description: 'The reason the decision gives for the action' }),
+      outcome: Type.Object({
+        status: StringEnum(['done', 'refused', 'failed', 'not_run'] as const, {
+          description:
+            'done; refused (a veto, the budget, a trading limit: nothing signed); failed (an error, or a transaction that reverted on-chain); not_run (the round stopped before it)',
+        }),
+        text: Nullable(Type.String({ description: 'What it did or why not, from its line in actionsExecuted' })),
+        txHash: Nullable(Type.String({ description: 'The transaction it sent' })),
+      }),
+    }),
+    {
+      description:
+        'The decided actions as hashed ({ role, tool, args, rationale }), each with its outcome. keccak256 of the canonical JSON of { companyId, cycle, directive, actions } (without the outcomes) is `decisionHash`',
+    },
+  ),
   totalDurationMs: Type.Number(),
   llmTokensUsed: Type.Number(),
   createdAt: IsoTimestamp,
@@ -73,12 +94,22 @@ export const DecisionsResponse = internalOk(
 
 export const RoundResponse = internalOk(DecisionRound);
 
+export const DecisionResponse = internalOk(
+  Type.Object({
+    company: Type.Object({ id: Type.String(), slug: Type.String(), name: Type.String() }),
+    round: DecisionRound,
+  }),
+);
+
 export const VerificationResponse = internalOk(
   Type.Object({
     decisionId: Type.String(),
     decisionHash: Nullable(Type.String()),
     anchoredTxHash: Nullable(Type.String()),
     anchoredAt: Type.Optional(IsoTimestamp),
+    anchoredBlock: Type.Optional(
+      Type.Integer({ description: 'The block of the anchoring transaction (verified through the anchor contract)' }),
+    ),
     onChainVerified: Type.Boolean(),
     verificationMethod: StringEnum([
       'erc8004_validation',

@@ -2,7 +2,7 @@
 // the company it is bound to.
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import type { Address } from 'viem';
+import { type Address, BaseError, ContractFunctionRevertedError } from 'viem';
 import { useReadContract } from 'wagmi';
 import { AccessCardAbi } from '../../../src/chain/generated/abis';
 import { api, data, humanError } from '../api';
@@ -10,6 +10,10 @@ import { ErrorBox, Loading, Page, short } from '../ui';
 import { useChainInfo } from '../wallet';
 
 const route = getRouteApi('/cards/$id');
+
+/** The contract refused the read (a card that does not exist), as opposed to a node that did not answer. */
+const notMinted = (err: unknown) =>
+  err instanceof BaseError && err.walk((e) => e instanceof ContractFunctionRevertedError) !== null;
 
 export default function Card() {
   const { id } = route.useParams();
@@ -48,7 +52,17 @@ export default function Card() {
     query: { enabled: valid },
   });
   if (!valid) return <ErrorBox error={new Error('A card id is a number from 1 to 10,000.')} />;
-  if (metadata.isPending) return <Loading what="the card" />;
+  // ownerOf reverts for a card nobody minted: the metadata alone would describe a card that does not exist.
+  if (holder.isError && notMinted(holder.error)) {
+    return (
+      <Page title={`Card #${tokenId} is not minted yet`}>
+        <p>
+          Nobody holds card #{tokenId}: it has not been minted. <Link to="/mint">Mint a card</Link>.
+        </p>
+      </Page>
+    );
+  }
+  if (metadata.isPending || holder.isPending) return <Loading what="the card" />;
   if (metadata.isError) return <ErrorBox error={metadata.error} retry={() => void metadata.refetch()} />;
   const m = metadata.data;
   return (

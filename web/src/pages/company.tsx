@@ -5,9 +5,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api, data, humanError, signedRequest } from '../api';
-import { ServiceTime } from '../chain-time';
+import { RoundSummary } from '../decision';
 import { usePolling } from '../live';
-import { Empty, money, Page, Progress, Query, short, TxLink } from '../ui';
+import { Positions, Signed } from '../portfolio';
+import { Empty, HashText, money, Page, Progress, Query } from '../ui';
 import { type ChainInfo, useChainInfo, useSigner } from '../wallet';
 
 const route = getRouteApi('/companies/$id');
@@ -42,11 +43,12 @@ export default function Company() {
             </dd>
             <dt>Creator</dt>
             <dd>
-              <code title={c.creatorAddress}>{short(c.creatorAddress)}</code>
+              <HashText value={c.creatorAddress} label="creator address" />
             </dd>
           </dl>
           <TokenPanel id={c.id} poll={poll} />
           <Agents agents={c.agents} />
+          <Portfolio id={c.id} />
           <ScoreHistory id={c.id} />
           <Decisions id={c.id} info={info} poll={poll} />
           <CreatorControls company={c} />
@@ -104,8 +106,9 @@ function Agents({ agents }: { agents: Agent[] }) {
             <li key={a.id} data-agent-status={a.status}>
               <strong>{a.role ?? 'Agent'}</strong> {a.name}{' '}
               <span className={`badge ${a.status.toLowerCase()}`}>{a.status}</span>{' '}
-              <a href={`/api/agents/${a.id}/registration.json`}>identity</a> ·{' '}
-              <a href={`/api/agents/${a.id}/portfolio`}>wallet</a>
+              <Link to="/agents/$id" params={{ id: a.id }}>
+                identity, wallet and actions
+              </Link>
             </li>
           ))}
         </ul>
@@ -176,48 +179,38 @@ function Decisions({ id, info, poll }: { id: string; info: ChainInfo; poll: numb
           ) : (
             <ol className="timeline">
               {d.rounds.map((r) => (
-                <li key={r.id}>
-                  <p>
-                    <strong>Cycle {r.cycle}</strong> · {r.trigger.toLowerCase()} · <ServiceTime at={r.createdAt} /> ·{' '}
-                    <span className={`badge ${r.status.toLowerCase()}`}>{r.status}</span>{' '}
-                    {r.anchoredTxHash ? (
-                      <span className="badge verified">
-                        Anchored on-chain: <TxLink hash={r.anchoredTxHash} explorer={info.explorerUrl} /> (
-                        <a href={`/api/decisions/${r.id}/verify`}>verify</a>)
-                      </span>
-                    ) : (
-                      r.status === 'COMPLETE' && <span className="badge">anchoring pending</span>
-                    )}
-                  </p>
-                  {r.ceoDecision.directive && <blockquote>{r.ceoDecision.directive}</blockquote>}
-                  {r.error && (
-                    <p className="error">
-                      Failed in {r.failedPhase}: {r.error}
-                    </p>
-                  )}
-                  {r.actionsExecuted.length > 0 && (
-                    <ul>
-                      {r.actionsExecuted.map((a) => (
-                        <li key={a}>{a}</li>
-                      ))}
-                    </ul>
-                  )}
-                  <details>
-                    <summary>Phases</summary>
-                    <ul>
-                      {r.phases.map((p) => (
-                        <li key={p.phase}>
-                          {p.phase}: {p.durationMs} ms, {p.calls} call{p.calls === 1 ? '' : 's'}
-                          {p.models.length > 0 ? ` (${p.models.join(', ')})` : ''}
-                        </li>
-                      ))}
-                    </ul>
-                  </details>
-                </li>
+                <RoundSummary key={r.id} round={r} explorer={info.explorerUrl} />
               ))}
             </ol>
           )
         }
+      </Query>
+    </section>
+  );
+}
+
+function Portfolio({ id }: { id: string }) {
+  const portfolio = useQuery({
+    queryKey: ['company-portfolio', id],
+    queryFn: () => data(api.GET('/api/companies/{id}/portfolio', { params: { path: { id } } })),
+  });
+  return (
+    <section aria-labelledby="portfolio-h" className="panel">
+      <h2 id="portfolio-h">Portfolio and PnL</h2>
+      <Query query={portfolio} what="the portfolio">
+        {(p) => {
+          const positions = p.agents.flatMap((a) => a.positions);
+          return (
+            <>
+              <p data-testid="company-totals">
+                The agents' wallets hold {money(p.totals.valueUsdc)} USDC in USDC and company tokens · realised PnL{' '}
+                <Signed value={p.totals.realizedPnlUsdc} /> USDC · unrealised PnL{' '}
+                <Signed value={p.totals.unrealizedPnlUsdc} /> USDC
+              </p>
+              <Positions positions={positions} />
+            </>
+          );
+        }}
       </Query>
     </section>
   );
@@ -245,8 +238,9 @@ function CreatorControls({ company }: { company: CompanyView }) {
     try {
       await run();
       setMessage(`${what}: done.`);
-      await queries.invalidateQueries({ queryKey: ['company', company.id] });
-      await queries.invalidateQueries({ queryKey: ['decisions', company.id] });
+      // Everything the action may have changed is read again: the page reads the company by the slug in the address
+      // (its queries are keyed by it, not by the id), and a directive moves its league, a launch its status.
+      await queries.invalidateQueries();
     } catch (err) {
       setMessage(`${what}: ${humanError(err)}`);
     } finally {

@@ -51,7 +51,6 @@ export default function Create() {
       setStep('Deploying the C-suite: seven agents get a wallet and an ERC-8004 identity');
       await signedRequest(signer, 'POST', `/api/companies/${created.id}/deploy-suite`);
       setStep(undefined);
-      setMessage('The company is staffed.');
     } catch (err) {
       setStep(undefined);
       setMessage(humanError(err));
@@ -126,6 +125,11 @@ export default function Create() {
           <p>
             {team.data.agents.filter((a) => a.status === 'ACTIVE').length} of 7 active · status {team.data.status}
           </p>
+          <output className="notice">
+            {team.data.agents.filter((a) => a.status === 'ACTIVE').length === 7
+              ? 'The company is staffed: its seven agents are active.'
+              : 'Hiring the C-suite: each agent becomes active once its wallet and identity are set up.'}
+          </output>
         </section>
       )}
     </Page>

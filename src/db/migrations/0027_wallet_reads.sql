@@ -1,0 +1,2 @@
+CREATE INDEX "agent_actions_agent_created_idx" ON "agent_actions" USING btree ("agent_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "token_trades_trader_time_idx" ON "token_trades" USING btree ("trader","block_time" DESC NULLS LAST);

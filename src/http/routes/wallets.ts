@@ -1,0 +1,59 @@
+// What one wallet did and owns on the platform, for the web app's account and agent pages: its trades across every
+// company token (with its realised PnL over time) and the companies it created. Public reads: all of it is on-chain
+// or derived from the chain.
+import { ADDRESS_RULE, parseAddress } from '../../address.ts';
+import { companiesCreatedBy } from '../../domain/companies/queries.ts';
+import { walletTrades } from '../../domain/tokens/history.ts';
+import { badRequest } from '../../errors.ts';
+import { ok } from '../envelope.ts';
+import { internalErrors } from '../schemas/common.ts';
+import { WalletParams } from '../schemas/staking.ts';
+import { WalletCompaniesResponse, WalletTradesQuery, WalletTradesResponse } from '../schemas/wallets.ts';
+import type { App, RouteOptions } from '../types.ts';
+
+/** A wallet path parameter, checked as the staking routes check it: a bad one is 400 BAD_REQUEST, named. */
+function walletOf(raw: string) {
+  const parsed = parseAddress(raw);
+  if (parsed.ok) return parsed.address;
+  throw badRequest(`Invalid wallet address "${raw.slice(0, 50)}" (${parsed.reason}); expected ${ADDRESS_RULE}`);
+}
+
+export default async function walletRoutes(app: App, { container }: RouteOptions) {
+  const db = container.database.db;
+
+  app.get(
+    '/api/wallets/:wallet/trades',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['tokens'],
+        summary: "A wallet's trades across every company token, newest first, with its realised PnL over time",
+        description:
+          'From the indexed trades. cumulativeRealizedPnlUsdc is the PnL of every sale of the wallet up to the trade, whatever `limit` cuts off. 400 BAD_REQUEST for an invalid wallet or limit.',
+        params: WalletParams,
+        querystring: WalletTradesQuery,
+        response: { 200: WalletTradesResponse, ...internalErrors },
+      },
+    },
+    async (request) => {
+      const wallet = walletOf(request.params.wallet);
+      if (request.validationError) throw request.validationError;
+      return ok(await walletTrades(db, wallet, request.query.limit));
+    },
+  );
+
+  app.get(
+    '/api/wallets/:wallet/companies',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['companies'],
+        summary: 'The companies a wallet created, newest first',
+        description: '400 BAD_REQUEST for an invalid wallet.',
+        params: WalletParams,
+        response: { 200: WalletCompaniesResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await companiesCreatedBy(db, walletOf(request.params.wallet))),
+  );
+}
