@@ -6,6 +6,7 @@
 import { type Abi, type Address, getAddress, maxUint256, parseEventLogs } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
+import { forgetNonces } from '../../src/chain/client.ts';
 import { tokenDeployerAddress } from '../../src/chain/contracts/launcher.ts';
 import { deployFeeHook, type FeeHookArgs, feeHookDeployment } from '../../src/chain/deploy-steps.ts';
 import {
@@ -230,6 +231,7 @@ describe('launch', () => {
         owner: f.addr(0),
         ...args,
       });
+      forgetNonces(await f.client.getChainId());
       await deployFeeHook(f.chain.chain, deployment);
       return deployment.address;
     };
@@ -289,6 +291,7 @@ describe('launch', () => {
         feeRecipient,
         owner: f.addr(0),
       });
+      forgetNonces(await f.client.getChainId());
       await deployFeeHook(f.chain.chain, deployment);
       return deployment.address;
     };

@@ -17,6 +17,7 @@ import {
 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
+import { forgetNonces } from '../../src/chain/client.ts';
 import { deployFeeHook, feeHookDeployment } from '../../src/chain/deploy-steps.ts';
 import {
   BlacklistUSDCAbi,
@@ -179,6 +180,7 @@ async function blacklistLauncher() {
     feeRecipient: f.addr(8),
     owner: f.addr(0),
   });
+  forgetNonces(await f.client.getChainId());
   await deployFeeHook(f.chain.chain, hook);
   const at =
     (address: Address, abi: Abi) =>
