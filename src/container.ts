@@ -11,6 +11,7 @@ import { createOutbox } from './chain/outbox.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { API_KEYS_CHANNEL, createApiKeyVerifier } from './domain/auth/api-keys.ts';
+import { createWalletSignatureGuard } from './domain/auth/wallet-signature.ts';
 import type { ComputeProvider } from './domain/compute/provider.ts';
 import { createModelProvider, type ModelProvider } from './domain/engine/models/index.ts';
 import { createEventHub } from './domain/events/hub.ts';
@@ -113,6 +114,7 @@ export async function createContainer(
       chain: opened.chain,
       redis,
       apiKeys,
+      walletSignatures: createWalletSignatureGuard(),
       outbox,
       oracleOutbox,
       wallets,

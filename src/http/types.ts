@@ -10,6 +10,7 @@ import type {
 } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ApiKeyVerifier } from '../domain/auth/api-keys.ts';
+import type { WalletSignatureGuard } from '../domain/auth/wallet-signature.ts';
 import type { Deps } from '../domain/deps.ts';
 import type { ReadCache } from './read-cache.ts';
 
@@ -20,6 +21,8 @@ export type LifecycleState = 'starting' | 'ready' | 'stopping';
 export interface Container extends Deps {
   redis: Redis | undefined;
   apiKeys: ApiKeyVerifier;
+  /** The wallet signatures' code cache and per-client count of failed ERC-1271 checks. */
+  walletSignatures: WalletSignatureGuard;
   lifecycle: { state: LifecycleState };
 }
 

@@ -1,18 +1,25 @@
 // Wallet signatures (docs/api/README.md "Wallet signature"): `Authorization: Wallet <address>:<unixSeconds>:<signature>` over an EIP-191
 // message naming the method, the path and query exactly as sent, the time and the body's sha256. EOAs are
-// checked locally; an address with code is asked through ERC-1271 (viem's verifyMessage). Each accepted
-// signature is recorded so it can never be used twice.
+// checked locally; an address with code is asked through ERC-1271, with capped gas and time. Each accepted
+// signature is recorded so it can never be used twice. The ERC-1271 path runs code the signer chose, unauthenticated,
+// so a WalletSignatureGuard keeps the code lookups and refuses (429) a client whose contract checks keep failing.
 import { createHash } from 'node:crypto';
 import { lt } from 'drizzle-orm';
-import { type Address, getAddress, type Hex, type PublicClient, recoverMessageAddress } from 'viem';
+import { type Address, getAddress, type Hex, hashMessage, type PublicClient, recoverMessageAddress } from 'viem';
+import { hasCode, isValidErc1271Signature } from '../../chain/contracts/erc1271.ts';
 import {
+  WALLET_CODE_CACHE_MAX,
+  WALLET_CODE_CACHE_MS,
+  WALLET_ERC1271_CLIENTS_MAX,
+  WALLET_ERC1271_FAILURES_MAX,
+  WALLET_ERC1271_FAILURES_WINDOW_MS,
   WALLET_SIGNATURE_PREAMBLE,
   WALLET_SIGNATURE_REPLAY_TTL_S,
   WALLET_SIGNATURE_WINDOW_S,
 } from '../../constants.ts';
 import type { Tx } from '../../db/client.ts';
 import { signatureReplays } from '../../db/schema/auth.ts';
-import { unauthorized } from '../../errors.ts';
+import { AppError, unauthorized } from '../../errors.ts';
 
 export interface WalletAuthorization {
   address: Address;
@@ -84,7 +91,86 @@ export interface VerifyWalletOptions {
   nowMs: number;
   db: Tx;
   /** Used for ERC-1271 contract wallets only; EOAs are verified without the chain. */
-  publicClient: Pick<PublicClient, 'verifyMessage' | 'getCode'>;
+  publicClient: Pick<PublicClient, 'call' | 'getCode'>;
+  /** The process's code cache and failure counts; without one, every check asks the chain and nothing is limited. */
+  guard?: WalletSignatureGuard;
+  /** Who sent the request (its IP), whose failed ERC-1271 checks the guard counts. */
+  client?: string;
+}
+
+/**
+ * What makes the ERC-1271 path affordable, kept per process: "has code" per address for WALLET_CODE_CACHE_MS (at
+ * most WALLET_CODE_CACHE_MAX addresses), and per client the failed ERC-1271 checks of the current window.
+ */
+export interface WalletSignatureGuard {
+  hasCode(client: VerifyWalletOptions['publicClient'], address: Address, nowMs: number): Promise<boolean>;
+  /** Throws 429 RATE_LIMITED (with Retry-After) while `client` has used up its failed ERC-1271 checks. */
+  admit(client: string, nowMs: number): void;
+  /** Counts a failed ERC-1271 check of `client`. */
+  failed(client: string, nowMs: number): void;
+}
+
+export interface WalletSignatureGuardOptions {
+  codeCacheMs?: number;
+  codeCacheMax?: number;
+  failuresMax?: number;
+  failuresWindowMs?: number;
+  clientsMax?: number;
+}
+
+export function createWalletSignatureGuard(options: WalletSignatureGuardOptions = {}): WalletSignatureGuard {
+  const codeCacheMs = options.codeCacheMs ?? WALLET_CODE_CACHE_MS;
+  const failuresMax = options.failuresMax ?? WALLET_ERC1271_FAILURES_MAX;
+  const windowMs = options.failuresWindowMs ?? WALLET_ERC1271_FAILURES_WINDOW_MS;
+  const codes = new BoundedMap<Address, { code: boolean; until: number }>(
+    options.codeCacheMax ?? WALLET_CODE_CACHE_MAX,
+  );
+  const failures = new BoundedMap<string, { count: number; until: number }>(
+    options.clientsMax ?? WALLET_ERC1271_CLIENTS_MAX,
+  );
+  const windowOf = (client: string, nowMs: number) => {
+    const w = failures.get(client);
+    return w && w.until > nowMs ? w : undefined;
+  };
+  return {
+    async hasCode(publicClient, address, nowMs) {
+      const kept = codes.get(address);
+      if (kept && kept.until > nowMs) return kept.code;
+      const code = await hasCode({ publicClient }, address);
+      codes.set(address, { code, until: nowMs + codeCacheMs });
+      return code;
+    },
+    admit(client, nowMs) {
+      const w = windowOf(client, nowMs);
+      if (!w || w.count < failuresMax) return;
+      const retryAfter = Math.max(1, Math.ceil((w.until - nowMs) / 1000));
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many failed contract-wallet signatures from this client: at most ${failuresMax} per ${Math.round(windowMs / 1000)} s; retry after ${retryAfter} s`,
+        { headers: { 'retry-after': String(retryAfter) } },
+      );
+    },
+    failed(client, nowMs) {
+      const w = windowOf(client, nowMs);
+      if (w) w.count += 1;
+      else failures.set(client, { count: 1, until: nowMs + windowMs });
+    },
+  };
+}
+
+/** A Map that forgets its oldest entry when a new one would exceed `max`. */
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly max: number) {
+    super();
+  }
+  override set(key: K, value: V): this {
+    this.delete(key); // a renewed entry becomes the newest
+    if (this.size >= this.max) {
+      const oldest = this.keys().next();
+      if (!oldest.done) this.delete(oldest.value);
+    }
+    return super.set(key, value);
+  }
 }
 
 /** Returns the checksummed signer, or throws UNAUTHORIZED naming the reason. */
@@ -105,7 +191,7 @@ export async function verifyWalletSignature(options: VerifyWalletOptions): Promi
     );
   }
   const message = walletSignatureMessage(options.method, options.url, auth.timestamp, options.body);
-  if (!(await signatureMatches(auth, message, options.publicClient))) {
+  if (!(await signatureMatches(auth, message, options))) {
     throw unauthorized(
       'Invalid signature: it was not made by this address over this method, path and query, time and body',
     );
@@ -123,7 +209,7 @@ export async function verifyWalletSignature(options: VerifyWalletOptions): Promi
 async function signatureMatches(
   auth: WalletAuthorization,
   message: string,
-  client: VerifyWalletOptions['publicClient'],
+  options: VerifyWalletOptions,
 ): Promise<boolean> {
   if (auth.signature.length === 132) {
     try {
@@ -134,9 +220,15 @@ async function signatureMatches(
     }
   }
   // Only an address with code can validate through ERC-1271; this needs the chain.
-  const code = await client.getCode({ address: auth.address });
-  if (!code || code === '0x') return false;
-  return client.verifyMessage({ address: auth.address, message, signature: auth.signature });
+  const { guard, client = 'unknown', nowMs, publicClient } = options;
+  const code = guard
+    ? await guard.hasCode(publicClient, auth.address, nowMs)
+    : await hasCode({ publicClient }, auth.address);
+  if (!code) return false;
+  guard?.admit(client, nowMs);
+  const valid = await isValidErc1271Signature({ publicClient }, auth.address, hashMessage(message), auth.signature);
+  if (!valid) guard?.failed(client, nowMs);
+  return valid;
 }
 
 /**

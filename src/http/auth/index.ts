@@ -94,6 +94,8 @@ export function requireWallet(container: Container): preValidationAsyncHookHandl
       nowMs: container.now(),
       db: container.database.db,
       publicClient: container.chain.publicClient,
+      guard: container.walletSignatures,
+      client: request.ip,
     });
   };
 }
