@@ -44,14 +44,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List agents, newest first, by status and creator
-         * @description Ordered by creation time, newest first. `creator` matches the creator wallet in any letter case.
+         * List agents, companies' agents first, each newest first, by status and creator
+         * @description Agents of companies come before stand-alone agents; within each, newest first. `creator` matches the creator wallet in any letter case.
          */
         get: operations["getAgents"];
         put?: never;
         /**
          * Create a stand-alone agent (PENDING), owned by the signer
-         * @description No company; status PENDING. `role` is persona.role upper-cased when it names a C-suite role (CFO, CTO, CMO, COO, CSO, CISO, CRO), else null. Agents of a company come from deploy-suite.
+         * @description No company; status PENDING. `role` is persona.role upper-cased when it names a C-suite role (CFO, CTO, CMO, COO, CSO, CISO, CRO), else null. Agents of a company come from deploy-suite. At most 10 per signer in any 24 hours: past that, 429 RATE_LIMITED with Retry-After.
          */
         post: operations["postAgents"];
         delete?: never;
