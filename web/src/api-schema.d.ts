@@ -111,7 +111,7 @@ export interface paths {
         };
         /**
          * An agent wallet's balances, positions at average cost, and PnL in USDC
-         * @description Balances are read from the chain at one block; positions come from the indexed trades of the wallet (trader_positions), valued at the launcher price. Anyone may fund the wallet by sending it USDC or the primary token. 503 CHAIN_UNAVAILABLE when the node does not answer.
+         * @description Balances are read from the chain at its latest block, and the answer is kept until the next block (or a new trade, or a change to the agent); positions come from the indexed trades of the wallet (trader_positions), valued at the launcher price at that block. Anyone may fund the wallet by sending it USDC or the primary token. 503 CHAIN_UNAVAILABLE when the node does not answer.
          */
         get: operations["getAgentsByIdPortfolio"];
         put?: never;
@@ -312,7 +312,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's agent wallets and their sum */
+        /**
+         * The company's agent wallets and their sum
+         * @description Read at the chain's latest block, like GET /api/agents/{id}/portfolio, and kept until the next block (or a new trade, or a change to the company or its agents).
+         */
         get: operations["getCompaniesByIdPortfolio"];
         put?: never;
         post?: never;
