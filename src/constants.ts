@@ -279,3 +279,9 @@ export const TRADE_DEADLINE_S = 600n;
 export const TRADE_TOOLS = ['buy_token', 'sell_token', 'stake_primary', 'unstake_primary', 'harvest_emission'] as const;
 /** The CRO's veto of trading tools (a control, not an action). */
 export const VETO_TOOL = 'veto_action';
+
+/**
+ * Stand-alone agents one signer may create in any 24 hours (POST /api/agents; 429 RATE_LIMITED past it): they cost
+ * nothing, so without a cap a fresh key could fill the public agent list (test/attacks/agent-list-spam.test.ts).
+ */
+export const STANDALONE_AGENTS_PER_SIGNER_PER_DAY = 10;

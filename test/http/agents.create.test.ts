@@ -1,6 +1,7 @@
 // POST /api/agents: the stand-alone agent it creates, every bound of the body just inside and just outside, the
 // role that follows the persona, and the shared wallet-signature security suite.
-import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import {
   AGENT_DESCRIPTION_MAX,
@@ -13,6 +14,7 @@ import {
   STRATEGY_PRESETS,
   STRATEGY_TYPE_MAX,
 } from '../../src/constants.ts';
+import { agents } from '../../src/db/schema/agents.ts';
 import { VALIDATION_DETAILS_MAX } from '../../src/http/errors.ts';
 import { useTestApp } from '../helpers/app.ts';
 import {
@@ -27,6 +29,15 @@ import {
 const alice = devAccount(1);
 
 const t = useTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
+
+// Each test starts with alice's daily allowance of stand-alone agents free (test/attacks/agent-list-spam.test.ts
+// covers the allowance): her earlier agents are dated two days back.
+beforeEach(async () => {
+  await t.database.db
+    .update(agents)
+    .set({ createdAt: sql`now() - interval '2 days'` })
+    .where(eq(agents.creatorAddress, alice.address));
+});
 
 // Each signed call gets its own timestamp, so two identical calls are never refused as a replay.
 const signed = (account: MessageSigner, method: HttpMethod, url: string, body?: unknown) =>

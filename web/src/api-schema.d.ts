@@ -44,14 +44,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List agents, newest first, by status and creator
-         * @description Ordered by creation time, newest first. `creator` matches the creator wallet in any letter case.
+         * List agents, companies' agents first, each newest first, by status and creator
+         * @description Agents of companies come before stand-alone agents; within each, newest first. `creator` matches the creator wallet in any letter case.
          */
         get: operations["getAgents"];
         put?: never;
         /**
          * Create a stand-alone agent (PENDING), owned by the signer
-         * @description No company; status PENDING. `role` is persona.role upper-cased when it names a C-suite role (CFO, CTO, CMO, COO, CSO, CISO, CRO), else null. Agents of a company come from deploy-suite.
+         * @description No company; status PENDING. `role` is persona.role upper-cased when it names a C-suite role (CFO, CTO, CMO, COO, CSO, CISO, CRO), else null. Agents of a company come from deploy-suite. At most 10 per signer in any 24 hours: past that, 429 RATE_LIMITED with Retry-After.
          */
         post: operations["postAgents"];
         delete?: never;
@@ -111,7 +111,7 @@ export interface paths {
         };
         /**
          * An agent wallet's balances, positions at average cost, and PnL in USDC
-         * @description Balances are read from the chain at one block; positions come from the indexed trades of the wallet (trader_positions), valued at the launcher price. Anyone may fund the wallet by sending it USDC or the primary token. 503 CHAIN_UNAVAILABLE when the node does not answer.
+         * @description Balances are read from the chain at its latest block, and the answer is kept until the next block (or a new trade, or a change to the agent); positions come from the indexed trades of the wallet (trader_positions), valued at the launcher price at that block. Anyone may fund the wallet by sending it USDC or the primary token. 503 CHAIN_UNAVAILABLE when the node does not answer.
          */
         get: operations["getAgentsByIdPortfolio"];
         put?: never;
@@ -312,7 +312,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's agent wallets and their sum */
+        /**
+         * The company's agent wallets and their sum
+         * @description Read at the chain's latest block, like GET /api/agents/{id}/portfolio, and kept until the next block (or a new trade, or a change to the company or its agents).
+         */
         get: operations["getCompaniesByIdPortfolio"];
         put?: never;
         post?: never;

@@ -70,13 +70,18 @@ export function launchCall(
 }
 
 /** A token's price (USDC per whole token) and market cap, one call (from the v4 pool once graduated). */
-export async function readMarket(chain: Pick<Chain, 'publicClient' | 'contracts'>, token: Address) {
+export async function readMarket(
+  chain: Pick<Chain, 'publicClient' | 'contracts'>,
+  token: Address,
+  blockNumber?: bigint,
+) {
   const [price, marketCap] = await onChain(() =>
     chain.publicClient.readContract({
       address: launcherAddress(chain),
       abi: TokenLauncherAbi,
       functionName: 'priceOf',
       args: [token],
+      ...(blockNumber === undefined ? {} : { blockNumber }),
     }),
   );
   return { price, marketCap };

@@ -94,6 +94,8 @@ export function readHoldings(
   wallet: Address,
   tokens: readonly Address[] = [],
   allowances: readonly { token: Address; spender: Address }[] = [],
+  /** The block to read at; the latest when absent. */
+  at?: bigint,
 ): Promise<WalletHoldings> {
   const client = chain.publicClient;
   const c = chain.contracts;
@@ -102,7 +104,7 @@ export function readHoldings(
       ? client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [wallet], blockNumber })
       : Promise.resolve(0n);
   return onChain(async () => {
-    const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
+    const blockNumber = at ?? (await client.getBlockNumber({ cacheTime: 0 }));
     const staking = c.staking;
     const [native, usdc, primary, emission, user, pending, tokenBalances, allowed] = await Promise.all([
       client.getBalance({ address: wallet, blockNumber }),

@@ -57,9 +57,25 @@ export const agents = pgTable(
     index('agents_wallet_address_idx').on(sql`lower(${t.onChainAddress})`),
     // DESC NULLS FIRST: what ORDER BY ... DESC means, or PostgreSQL cannot read the index in order (drizzle's .desc()
     // alone makes DESC NULLS LAST).
-    index('agents_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('agents_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('agents_creator_created_idx').on(t.creatorAddress, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The list's order: agents of companies first (company_id is null = false), then stand-alone ones, each newest
+    // first (domain/agents/queries.ts listAgents), one index per filter.
+    index('agents_list_idx').on(
+      sql`(${t.companyId} is null)`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('agents_status_list_idx').on(
+      t.status,
+      sql`(${t.companyId} is null)`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('agents_creator_list_idx').on(
+      t.creatorAddress,
+      sql`(${t.companyId} is null)`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

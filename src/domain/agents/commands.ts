@@ -1,10 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Address, getAddress } from 'viem';
-import type { AGENT_SETTABLE_STATUSES, STRATEGY_PRESETS } from '../../constants.ts';
+import {
+  type AGENT_SETTABLE_STATUSES,
+  STANDALONE_AGENTS_PER_SIGNER_PER_DAY,
+  type STRATEGY_PRESETS,
+} from '../../constants.ts';
 import type { Tx } from '../../db/client.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { companies } from '../../db/schema/companies.ts';
-import { badRequest } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { requireCardHolder } from '../cards/holder.ts';
 import type { Deps } from '../deps.ts';
 import { getAgent } from './queries.ts';
@@ -37,17 +41,52 @@ export interface AgentPatch {
  * one of the seven C-suite roles, else null. Wallet and ERC-8004 identity come later (the identity pipeline).
  */
 export async function createAgent(db: Tx, signer: string, input: NewAgent): Promise<AgentRow> {
-  return insertAgent(db, {
-    companyId: null,
-    name: input.name,
-    description: input.description ?? null,
-    role: roleFromPersona(input.persona.role),
-    status: 'PENDING',
-    creatorAddress: getAddress(signer),
-    persona: { role: input.persona.role, description: input.persona.description },
-    skills: [...input.skills],
-    strategy: { type: input.strategy.type, preset: input.strategy.preset },
+  const creatorAddress = getAddress(signer);
+  return db.transaction(async (tx) => {
+    await requireCreationAllowance(tx, creatorAddress);
+    return insertAgent(tx, {
+      companyId: null,
+      name: input.name,
+      description: input.description ?? null,
+      role: roleFromPersona(input.persona.role),
+      status: 'PENDING',
+      creatorAddress,
+      persona: { role: input.persona.role, description: input.persona.description },
+      skills: [...input.skills],
+      strategy: { type: input.strategy.type, preset: input.strategy.preset },
+    });
   });
+}
+
+/**
+ * 429 RATE_LIMITED (Retry-After) when the signer created STANDALONE_AGENTS_PER_SIGNER_PER_DAY stand-alone agents in
+ * the last 24 hours: they cost nothing, so a fresh key could otherwise fill the public list. The window is the
+ * database's clock, the one that stamps created_at (an anti-spam limit, not an economic rule: docs/decisions.md).
+ * A per-signer advisory lock, held to the end of the transaction, makes concurrent creations count one by one.
+ */
+async function requireCreationAllowance(tx: Tx, creatorAddress: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`agent-create:${creatorAddress}`}))`);
+  const [row] = await tx
+    .select({
+      n: sql<number>`count(*)::int`,
+      // Seconds until the oldest creation counted leaves the window.
+      wait: sql<number>`ceil(extract(epoch from min(${agents.createdAt}) + interval '24 hours' - now()))::int`,
+    })
+    .from(agents)
+    .where(
+      and(
+        eq(agents.creatorAddress, creatorAddress),
+        isNull(agents.companyId),
+        sql`${agents.createdAt} > now() - interval '24 hours'`,
+      ),
+    );
+  if ((row?.n ?? 0) < STANDALONE_AGENTS_PER_SIGNER_PER_DAY) return;
+  const retryAfter = Math.max(1, row?.wait ?? 1);
+  throw new AppError(
+    'RATE_LIMITED',
+    `At most ${STANDALONE_AGENTS_PER_SIGNER_PER_DAY} stand-alone agents per signer in any 24 hours: ${creatorAddress} has created ${row?.n}; retry after ${retryAfter} s`,
+    { headers: { 'retry-after': String(retryAfter) } },
+  );
 }
 
 type CommandDeps = Pick<Deps, 'database' | 'chain'>;

@@ -1,4 +1,4 @@
-// Reads of agents: the paged list (newest first, filtered by status and creator) and one agent with its company.
+// Reads of agents: the paged list (companies' agents first, each newest first; filtered by status and creator) and one agent with its company.
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { formatUnits, getAddress } from 'viem';
 import { AGENT_ACTIONS_SHOWN, USDC_DECIMALS } from '../../constants.ts';
@@ -49,13 +49,16 @@ function filtersOf(status: boolean, creator: boolean): SQL | undefined {
   return filters.length > 0 ? and(...filters) : undefined;
 }
 
+/** false (an agent of a company) sorts before true (a stand-alone agent): companies' agents come first. */
+const STANDALONE_LAST = sql`(${agents.companyId} is null)`;
+
 function pageStatement(db: Tx, status: boolean, creator: boolean) {
   return preparedOn(db, `agents_page_${Number(status)}${Number(creator)}`, (name) =>
     db
       .select(listColumns)
       .from(agents)
       .where(filtersOf(status, creator))
-      .orderBy(desc(agents.createdAt), desc(agents.id))
+      .orderBy(STANDALONE_LAST, desc(agents.createdAt), desc(agents.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
@@ -69,9 +72,11 @@ function countStatement(db: Tx, status: boolean, creator: boolean) {
 }
 
 /**
- * The page, then its total (`total` decides when to count; by default whenever the page does not show it). The
- * order (created_at DESC, id DESC) is the order of agents_created_idx, agents_status_created_idx and
- * agents_creator_created_idx, so each filter reads an index range.
+ * The page, then its total (`total` decides when to count; by default whenever the page does not show it). Agents
+ * of companies come first, then stand-alone ones (free to create, so they cannot push a company's agents off the
+ * first page: test/attacks/agent-list-spam.test.ts), each newest first. The order ((company_id is null),
+ * created_at DESC, id DESC) is the order of agents_list_idx, agents_status_list_idx and agents_creator_list_idx,
+ * so each filter reads an index range.
  */
 export async function listAgents(db: Tx, query: ListAgentsQuery, total: PageTotal = countEachTime): Promise<AgentPage> {
   const hasStatus = query.status !== undefined;

@@ -4,6 +4,7 @@
 // made against that cost; unrealised is what the tokens still held from buys are worth now against what they cost.
 import { eq, inArray } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
+import { latestBlock } from '../../chain/contracts/access-card.ts';
 import { readMarket } from '../../chain/contracts/launcher.ts';
 import { readHoldings } from '../../chain/contracts/wallet-actions.ts';
 import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
@@ -76,9 +77,10 @@ type Portfolio = { view: PortfolioView; sums: Sums };
 
 /**
  * The portfolios of `team`, in its order: their positions in one query, each token's price read once however
- * many of the wallets hold it, and each wallet's balances (one JSON-RPC batch each, all at once).
+ * many of the wallets hold it, and each wallet's balances (one JSON-RPC batch each, all at once). Every chain read
+ * is at block `at` (the latest when absent), so an answer is the state of one block.
  */
-async function portfoliosOf(deps: PortfolioDeps, team: readonly AgentRow[]): Promise<Portfolio[]> {
+async function portfoliosOf(deps: PortfolioDeps, team: readonly AgentRow[], at?: bigint): Promise<Portfolio[]> {
   const addresses = team.flatMap((a) => (a.onChainAddress ? [a.onChainAddress.toLowerCase()] : []));
   const rows =
     addresses.length === 0
@@ -99,7 +101,7 @@ async function portfoliosOf(deps: PortfolioDeps, team: readonly AgentRow[]): Pro
           .orderBy(traderPositions.trader, traderPositions.tokenAddress);
   const tokens = [...new Set(rows.map((r) => r.token as Address))];
   const [markets, holdings] = await Promise.all([
-    Promise.all(tokens.map((t) => readMarket(deps.chain, t))).then(
+    Promise.all(tokens.map((t) => readMarket(deps.chain, t, at))).then(
       (read) => new Map(tokens.map((t, i) => [t, read[i]!.price])),
     ),
     Promise.all(
@@ -109,6 +111,8 @@ async function portfoliosOf(deps: PortfolioDeps, team: readonly AgentRow[]): Pro
               deps.chain,
               a.onChainAddress as Address,
               rows.filter((r) => r.trader === a.onChainAddress!.toLowerCase()).map((r) => r.token as Address),
+              [],
+              at,
             )
           : undefined,
       ),
@@ -192,13 +196,19 @@ function walletPortfolio(
 export const walletStates = async (deps: PortfolioDeps, team: readonly AgentRow[]) =>
   (await portfoliosOf(deps, team)).map((p) => p.view);
 
-export async function agentPortfolio(deps: PortfolioDeps, agentId: string): Promise<PortfolioView> {
+/**
+ * The chain's latest block: the portfolio routes read at it, and keep an answer for as long as it is the latest
+ * (src/http/routes/trading.ts).
+ */
+export const portfolioBlock = (deps: PortfolioDeps) => latestBlock(deps.chain);
+
+export async function agentPortfolio(deps: PortfolioDeps, agentId: string, at?: bigint): Promise<PortfolioView> {
   const { agent } = await getAgent(deps.database.db, agentId);
-  return (await portfoliosOf(deps, [agent]))[0]!.view;
+  return (await portfoliosOf(deps, [agent], at))[0]!.view;
 }
 
 /** Every agent of the company with a wallet (terminated ones too: their funds are still the company's), summed. */
-export async function companyPortfolio(deps: PortfolioDeps, idOrSlug: string) {
+export async function companyPortfolio(deps: PortfolioDeps, idOrSlug: string, at?: bigint) {
   const db = deps.database.db;
   const company = await requireCompany(db, idOrSlug);
   const team = await db
@@ -209,6 +219,7 @@ export async function companyPortfolio(deps: PortfolioDeps, idOrSlug: string) {
   const each = await portfoliosOf(
     deps,
     team.filter((a) => a.onChainAddress),
+    at,
   );
   const sums = each.reduce(
     (s, p) => ({

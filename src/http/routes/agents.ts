@@ -1,7 +1,7 @@
 // Agent routes (docs/api/agents.md GET/POST /api/agents, GET/PUT/DELETE /api/agents/{id}) and the ERC-8004 registration file
 // GET /api/agents/{id}/registration.json. Reads are public; changes need the creator's wallet signature.
 
-import { AGENT_REGISTRATION_CACHE_CONTROL } from '../../constants.ts';
+import { AGENT_REGISTRATION_CACHE_CONTROL, STANDALONE_AGENTS_PER_SIGNER_PER_DAY } from '../../constants.ts';
 import { createPageTotals } from '../../db/page-total.ts';
 import { createAgent, terminateAgent, updateAgent } from '../../domain/agents/commands.ts';
 import { getAgent, listAgents } from '../../domain/agents/queries.ts';
@@ -42,8 +42,9 @@ export default async function agentRoutes(app: App, { container, reads }: RouteO
     {
       schema: {
         tags,
-        summary: 'List agents, newest first, by status and creator',
-        description: 'Ordered by creation time, newest first. `creator` matches the creator wallet in any letter case.',
+        summary: "List agents, companies' agents first, each newest first, by status and creator",
+        description:
+          'Agents of companies come before stand-alone agents; within each, newest first. `creator` matches the creator wallet in any letter case.',
         querystring: ListAgentsQuery,
         response: { 200: AgentListResponse, ...internalErrors },
       },
@@ -105,8 +106,7 @@ export default async function agentRoutes(app: App, { container, reads }: RouteO
       schema: {
         tags,
         summary: 'Create a stand-alone agent (PENDING), owned by the signer',
-        description:
-          'No company; status PENDING. `role` is persona.role upper-cased when it names a C-suite role (CFO, CTO, CMO, COO, CSO, CISO, CRO), else null. Agents of a company come from deploy-suite.',
+        description: `No company; status PENDING. \`role\` is persona.role upper-cased when it names a C-suite role (CFO, CTO, CMO, COO, CSO, CISO, CRO), else null. Agents of a company come from deploy-suite. At most ${STANDALONE_AGENTS_PER_SIGNER_PER_DAY} per signer in any 24 hours: past that, 429 RATE_LIMITED with Retry-After.`,
         security,
         body: CreateAgentBody,
         response: { 201: AgentCreatedResponse, ...internalErrors },

@@ -1,9 +1,14 @@
 // Agent wallets: their portfolios (an agent's, and a company's as the sum of its agents') and the creator's
 // withdrawal of an agent's funds to the company treasury (docs/api/agents.md "Wallet and funds").
+// A portfolio is read at the chain's latest block and kept per block (read-cache.ts, keyed by the block): while no
+// block is mined and no table it reads changes, every request is answered from memory after one eth_blockNumber,
+// which concurrent requests share (coalesce.ts). Positions come from trader_positions, written in the transaction
+// that records the trades (token_trades), so watching token_trades covers them.
 import { agentActionsOf } from '../../domain/agents/queries.ts';
-import { agentPortfolio, companyPortfolio } from '../../domain/trading/portfolio.ts';
+import { agentPortfolio, companyPortfolio, portfolioBlock } from '../../domain/trading/portfolio.ts';
 import { withdrawAgentFunds } from '../../domain/trading/withdraw.ts';
 import { requireWallet } from '../auth/index.ts';
+import { createCoalescer } from '../coalesce.ts';
 import { ok } from '../envelope.ts';
 import { AgentIdParams } from '../schemas/agents.ts';
 import { internalErrors } from '../schemas/common.ts';
@@ -12,7 +17,13 @@ import { AgentPortfolioResponse, CompanyPortfolioResponse, WithdrawalResponse } 
 import { AgentActionsResponse } from '../schemas/wallets.ts';
 import type { App, RouteOptions } from '../types.ts';
 
-export default async function tradingRoutes(app: App, { container }: RouteOptions) {
+export default async function tradingRoutes(app: App, { container, reads }: RouteOptions) {
+  const heads = createCoalescer();
+  const head = () => heads('head', () => portfolioBlock(container));
+  const tables = ['agents', 'companies', 'token_trades'] as const;
+  const agentPortfolios = reads.route('agent-portfolio', { tables });
+  const companyPortfolios = reads.route('company-portfolio', { tables });
+
   app.get(
     '/api/agents/:id/portfolio',
     {
@@ -20,12 +31,16 @@ export default async function tradingRoutes(app: App, { container }: RouteOption
         tags: ['agents'],
         summary: "An agent wallet's balances, positions at average cost, and PnL in USDC",
         description:
-          'Balances are read from the chain at one block; positions come from the indexed trades of the wallet (trader_positions), valued at the launcher price. Anyone may fund the wallet by sending it USDC or the primary token. 503 CHAIN_UNAVAILABLE when the node does not answer.',
+          'Balances are read from the chain at its latest block, and the answer is kept until the next block (or a new trade, or a change to the agent); positions come from the indexed trades of the wallet (trader_positions), valued at the launcher price at that block. Anyone may fund the wallet by sending it USDC or the primary token. 503 CHAIN_UNAVAILABLE when the node does not answer.',
         params: AgentIdParams,
         response: { 200: AgentPortfolioResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await agentPortfolio(container, request.params.id)),
+    async (request, reply) => {
+      const { id } = request.params;
+      const block = await head();
+      return agentPortfolios.send(reply, `${id}@${block}`, async () => ok(await agentPortfolio(container, id, block)));
+    },
   );
 
   app.get(
@@ -48,11 +63,19 @@ export default async function tradingRoutes(app: App, { container }: RouteOption
       schema: {
         tags: ['companies'],
         summary: "The company's agent wallets and their sum",
+        description:
+          "Read at the chain's latest block, like GET /api/agents/{id}/portfolio, and kept until the next block (or a new trade, or a change to the company or its agents).",
         params: CompanyParams,
         response: { 200: CompanyPortfolioResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await companyPortfolio(container, request.params.id)),
+    async (request, reply) => {
+      const { id } = request.params;
+      const block = await head();
+      return companyPortfolios.send(reply, `${id}@${block}`, async () =>
+        ok(await companyPortfolio(container, id, block)),
+      );
+    },
   );
 
   app.post(
