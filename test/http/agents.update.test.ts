@@ -1,7 +1,7 @@
 // PUT /api/agents/{id} (partial update, persona/strategy merge, status rules) and DELETE /api/agents/{id} (soft,
 // idempotent termination): creator checks, 404 before 403, and the shared wallet-signature security suite.
 import { createId } from '@paralleldrive/cuid2';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
@@ -26,8 +26,15 @@ const del = (id: string, account: MessageSigner = alice) => signed(account, 'DEL
 const detail = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/agents/${id}` })).json().data;
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address;
 
-/** A stand-alone agent of alice, created through POST as a client would. */
+/**
+ * A stand-alone agent of alice, created through POST as a client would. Her earlier agents are dated two days back
+ * first, so the daily allowance of stand-alone agents (test/attacks/agent-list-spam.test.ts) never refuses one here.
+ */
 async function postAgent(): Promise<string> {
+  await t.database.db
+    .update(agents)
+    .set({ createdAt: sql`now() - interval '2 days'` })
+    .where(eq(agents.creatorAddress, alice.address));
   const res = await signed(alice, 'POST', '/api/agents', {
     name: 'Original',
     description: 'First words.',
