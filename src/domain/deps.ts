@@ -34,3 +34,10 @@ export interface Deps {
   /** Milliseconds since the epoch; replaced in tests that need a fixed clock. */
   now: () => number;
 }
+
+/** What a follower of chain logs needs (the indexer's streams: cards, company tokens, holders, treasuries). */
+export interface LogStreamDeps {
+  database: { db: Database['db'] };
+  chain: Pick<Chain, 'publicClient' | 'contracts' | 'deployBlocks'>;
+  config: Pick<Config, 'chainConfirmations'>;
+}

@@ -2,12 +2,11 @@
 // events, followed by the chain indexer, move the bound company and all its agents to the new holder.
 import { type SQL, sql } from 'drizzle-orm';
 import { type Address, getAddress, zeroAddress } from 'viem';
-import type { Chain } from '../../chain/client.ts';
 import { cardTransferEvent } from '../../chain/contracts/access-card.ts';
 import { createLogFollower, type FollowerLogger, type LogFollower } from '../../chain/indexer.ts';
-import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { moveToCardHolders } from '../agents/store.ts';
+import type { LogStreamDeps } from '../deps.ts';
 import { moveCompaniesToCardHolders } from './store.ts';
 
 export const CARD_TRANSFERS_STREAM = 'access-card-transfers';
@@ -55,15 +54,9 @@ export async function applyCardTransfers(tx: Tx, logs: readonly CardTransferLog[
   return { companies: companyRows.filter((r) => r.changed).length, agents: agentRows.length };
 }
 
-export interface CardTransferDeps {
-  database: { db: Db };
-  chain: Pick<Chain, 'publicClient' | 'contracts' | 'deployBlocks'>;
-  config: Pick<Config, 'chainConfirmations'>;
-}
-
 /** The follower of the access card's Transfer events; call `start(config.indexerPollMs)` to run it. */
 export function followCardTransfers(
-  deps: CardTransferDeps,
+  deps: LogStreamDeps,
   options: { log?: FollowerLogger; confirmations?: number; batchSize?: number } = {},
 ): LogFollower {
   const card = deps.chain.contracts.accessCard;

@@ -5,7 +5,6 @@
 // which holds a curve's unsold tokens, and the v4 PoolManager count too, as on any explorer).
 import { sql } from 'drizzle-orm';
 import { type Address, getAddress, zeroAddress } from 'viem';
-import type { Chain } from '../../chain/client.ts';
 import { companyTokenTransfers, launchesIn, TOKEN_HOLDER_EVENTS } from '../../chain/contracts/launcher.ts';
 import {
   type BlockRange,
@@ -14,19 +13,13 @@ import {
   type FollowerLogger,
   type LogFollower,
 } from '../../chain/indexer.ts';
-import type { Config } from '../../config.ts';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { tokenBalances, tokenHolderCounts } from '../../db/schema/tokens.ts';
+import type { LogStreamDeps } from '../deps.ts';
 
 export const TOKEN_HOLDERS_STREAM = 'company-token-holders';
 
 export type HolderLog = FollowedLog<typeof TOKEN_HOLDER_EVENTS>;
-
-export interface HolderStreamDeps {
-  database: { db: Db };
-  chain: Pick<Chain, 'publicClient' | 'contracts' | 'deployBlocks'>;
-  config: Pick<Config, 'chainConfirmations'>;
-}
 
 /** (block, log index) of a log after (block, log index) of a watermark. */
 const after = (block: bigint, index: number, mark: { block: bigint; log: number }) =>
@@ -148,7 +141,7 @@ export async function applyHolderLogs(tx: Tx, logs: readonly HolderLog[]): Promi
 
 /** The follower of company-token transfers; call `start(config.indexerPollMs)` to run it. */
 export function followTokenHolders(
-  deps: HolderStreamDeps,
+  deps: LogStreamDeps,
   options: { log?: FollowerLogger; confirmations?: number; batchSize?: number } = {},
 ): LogFollower | undefined {
   const launcher = deps.chain.contracts.tokenLauncher;

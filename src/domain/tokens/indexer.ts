@@ -2,11 +2,10 @@
 // (PoolTrade: every swap of every graduated pool, whichever router made it) with one persisted cursor, and writes
 // them with apply.ts. Block timestamps are read before the database transaction, in one JSON-RPC batch.
 import type { Address } from 'viem';
-import type { Chain } from '../../chain/client.ts';
 import { COMPANY_TOKEN_SUPPLY, TOKEN_EVENTS } from '../../chain/contracts/launcher.ts';
 import { createLogFollower, type FollowedLog, type FollowerLogger, type LogFollower } from '../../chain/indexer.ts';
-import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
+import type { LogStreamDeps } from '../deps.ts';
 import { applyGraduations, applyLaunches, applyTrades, curveSpot, poolSpot, type TradeRecord } from './apply.ts';
 
 export const COMPANY_TOKENS_STREAM = 'company-tokens';
@@ -71,15 +70,9 @@ function spotOf(log: TokenLog, usdc: Address | undefined): Pick<TradeRecord, 'sp
   return {};
 }
 
-export interface CompanyTokenDeps {
-  database: { db: Db };
-  chain: Pick<Chain, 'publicClient' | 'contracts' | 'deployBlocks'>;
-  config: Pick<Config, 'chainConfirmations'>;
-}
-
 /** The follower of the launcher and the fee hook; call `start(config.indexerPollMs)` to run it. */
 export function followCompanyTokens(
-  deps: CompanyTokenDeps,
+  deps: LogStreamDeps,
   options: { log?: FollowerLogger; confirmations?: number; batchSize?: number } = {},
 ): LogFollower | undefined {
   const { tokenLauncher, feeHook } = deps.chain.contracts;

@@ -19,20 +19,14 @@ import {
   type FollowerLogger,
   type LogFollower,
 } from '../../chain/indexer.ts';
-import type { Config } from '../../config.ts';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { treasuryAccounts } from '../../db/schema/treasuries.ts';
+import type { LogStreamDeps } from '../deps.ts';
 import { type BalanceChange, recordBalanceChanges, recordOpeningBalance } from './observations.ts';
 
 export const TREASURY_TRANSFERS_STREAM = 'treasury-transfers';
 
 export type TransferLog = FollowedLog<typeof USDC_TRANSFER_EVENTS>;
-
-export interface TreasuryStreamDeps {
-  database: { db: Db };
-  chain: Pick<Chain, 'publicClient' | 'contracts' | 'deployBlocks'>;
-  config: Pick<Config, 'chainConfirmations'>;
-}
 
 /** What a batch read: where it started, the accounts catching up then (address -> synced block), block times. */
 interface ReadBatch {
@@ -123,7 +117,7 @@ export async function applyTreasuryTransfers(
 
 /** The follower of USDC transfers of treasuries; call `start(config.indexerPollMs)` to run it. */
 export function followTreasuryTransfers(
-  deps: TreasuryStreamDeps,
+  deps: LogStreamDeps,
   options: { log?: FollowerLogger; confirmations?: number; batchSize?: number } = {},
 ): LogFollower | undefined {
   const usdc = deps.chain.contracts.usdc;
