@@ -148,8 +148,10 @@ export async function startService(
 }
 
 /**
- * Resolves once every job in `names` has finished at least `runs` times in `service` (ok or failed), as its
- * /metrics counts them: the start-up jobs run once each right after start.
+ * Resolves once every job in `names` has run to an end in `service` (ok or failed), as its /metrics counts them:
+ * the start-up jobs run once each right after start. A job's outcome is `failed` when any of its runs failed, else
+ * `ok`. A run `skipped` (another run held the job's lock: the schedule's minute tick of the same job, when the start
+ * crosses a minute) is no outcome: the job is waited for until a run ends.
  */
 export async function waitForJobs(
   service: ServiceProcess,
@@ -162,10 +164,10 @@ export async function waitForJobs(
     last = await (await fetch(`${service.base}/metrics`)).text();
     const outcomes: Record<string, string> = {};
     for (const name of names) {
-      const outcome = new RegExp(`aie_job_duration_seconds_count\\{job="${name}",outcome="(\\w+)"\\} [1-9]`).exec(
-        last,
-      )?.[1];
-      if (outcome) outcomes[name] = outcome;
+      const ran = (outcome: string) =>
+        new RegExp(`aie_job_duration_seconds_count\\{job="${name}",outcome="${outcome}"\\} [1-9]`).test(last);
+      if (ran('failed')) outcomes[name] = 'failed';
+      else if (ran('ok')) outcomes[name] = 'ok';
     }
     if (names.every((n) => outcomes[n])) return outcomes;
     await new Promise((r) => setTimeout(r, 200));
