@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../address.ts';
 import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
+import { installDeprecations } from './deprecation.ts';
 import { envelopeOfUnroutedUrl, installErrorHandlers, mapError, sendError } from './errors.ts';
 import { installEtags } from './etag.ts';
 import { exactOpenApi } from './openapi.ts';
@@ -140,6 +141,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     app.addSchema(schema);
   }
 
+  // Before the document's plugin: a deprecated route is marked in its operation before the document reads it.
+  installDeprecations(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -183,7 +186,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     origin: '*',
     methods: 'GET, HEAD, POST, PUT, PATCH, DELETE',
     allowedHeaders: 'content-type, authorization, x-api-key, x-request-id, last-event-id, if-none-match',
-    exposedHeaders: 'x-request-id, retry-after, etag, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset',
+    exposedHeaders:
+      'x-request-id, retry-after, etag, link, deprecation, sunset, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset',
     maxAge: 86_400,
   });
 
