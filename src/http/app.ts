@@ -13,6 +13,7 @@ import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { envelopeOfUnroutedUrl, installErrorHandlers, mapError, sendError } from './errors.ts';
 import { installEtags } from './etag.ts';
+import { installIdempotency } from './idempotency.ts';
 import { exactOpenApi } from './openapi.ts';
 import { createReadCache } from './read-cache.ts';
 import adminRoutes from './routes/admin.ts';
@@ -133,6 +134,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     done();
   });
   installEtags(app);
+  // Stores the answers of signed writes sent with an Idempotency-Key (idempotency.ts).
+  installIdempotency(app, container);
 
   // The web app's assets, and its pages for every GET outside /api that no route takes (deep links included).
   installErrorHandlers(app, 'internal', await webApp(app));
@@ -182,8 +185,10 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(cors, {
     origin: '*',
     methods: 'GET, HEAD, POST, PUT, PATCH, DELETE',
-    allowedHeaders: 'content-type, authorization, x-api-key, x-request-id, last-event-id, if-none-match',
-    exposedHeaders: 'x-request-id, retry-after, etag, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset',
+    allowedHeaders:
+      'content-type, authorization, x-api-key, x-request-id, last-event-id, if-none-match, idempotency-key',
+    exposedHeaders:
+      'x-request-id, retry-after, etag, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, idempotent-replayed, location',
     maxAge: 86_400,
   });
 
