@@ -77,7 +77,9 @@ export async function chainDateForReads(
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     state.pending,
-    new Promise<void>((resolve) => (timer = setTimeout(resolve, READ_CLOCK_WAIT_MS))),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, READ_CLOCK_WAIT_MS);
+    }),
   ]);
   clearTimeout(timer);
   const known = state.known;
