@@ -9,6 +9,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../address.ts';
 import { createLogger } from '../logger.ts';
+import { installDeprecations } from './deprecation.ts';
 import { envelopeOfUnroutedUrl, installErrorHandlers, mapError, sendError } from './errors.ts';
 import { installEtags } from './etag.ts';
 import { installIdempotency } from './idempotency.ts';
@@ -142,6 +143,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     app.addSchema(schema);
   }
 
+  // Before the document's plugin: a deprecated route is marked in its operation before the document reads it.
+  installDeprecations(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -187,7 +190,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     allowedHeaders:
       'content-type, authorization, x-api-key, x-request-id, last-event-id, if-none-match, idempotency-key',
     exposedHeaders:
-      'x-request-id, retry-after, etag, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, ratelimit, ratelimit-policy, idempotent-replayed, location',
+      'x-request-id, retry-after, etag, link, deprecation, sunset, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, ratelimit, ratelimit-policy, idempotent-replayed, location',
     maxAge: 86_400,
   });
 
