@@ -49,7 +49,7 @@ export default function Mint() {
   const [minted, setMinted] = useState<bigint[]>([]);
   const { send, spend, pending, ready } = useTransactions();
   const client = usePublicClient();
-  if (reads.isPending) return <Loading what="the tranches" />;
+  if (reads.isPending) return <Loading what="the tranches" size="page" />;
   if (reads.isError) return <ErrorBox error={reads.error} retry={() => void reads.refetch()} />;
   const [tranche, total, price, active] = reads.data as [number, bigint, bigint, boolean];
   const minted_ = Number(total);
