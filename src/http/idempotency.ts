@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Address } from 'viem';
 import { IDEMPOTENCY_KEY_MAX } from '../constants.ts';
 import { completeIdempotencyKey, releaseIdempotencyKey, type StoredAnswer } from '../domain/auth/idempotency.ts';
+import { canonicalJson } from '../domain/engine/hash.ts';
 import { validationError } from '../errors.ts';
 import type { App, Container } from './types.ts';
 
@@ -44,19 +45,18 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
-/**
- * A JSON value written one way: object keys sorted, no spaces. Two bodies the JSON parser reads as the same value
- * (the handler cannot tell them apart) write the same, whatever their key order or white space.
- */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
+/** Deeper than any body a route accepts; such a body is fingerprinted by its bytes (validation refuses it later). */
+const CANONICAL_DEPTH_MAX = 64;
+
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [v, depth] = item;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
   }
-  return JSON.stringify(value) ?? 'null';
+  return false;
 }
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
@@ -67,8 +67,11 @@ const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).
  */
 export function requestFingerprint(method: string, url: string, rawBody: string | undefined, body: unknown): string {
   let bodyHash: string;
-  if (rawBody !== undefined && rawBody !== '') bodyHash = sha256(`json\n${canonicalJson(body)}`);
-  else if (typeof body === 'string' || body instanceof Uint8Array) bodyHash = sha256(body);
+  if (rawBody !== undefined && rawBody !== '') {
+    bodyHash = nestedDeeperThan(body, CANONICAL_DEPTH_MAX)
+      ? sha256(`raw\n${rawBody}`)
+      : sha256(`json\n${canonicalJson(body)}`);
+  } else if (typeof body === 'string' || body instanceof Uint8Array) bodyHash = sha256(body);
   else bodyHash = sha256('');
   return sha256(`${method}\n${url}\n${bodyHash}`);
 }

@@ -12,9 +12,10 @@ import { IDEMPOTENCY_IN_PROGRESS_STALE_MS, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_
 import { idempotencyKeys } from '../../src/db/schema/auth.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import type { ComputeProvider } from '../../src/domain/compute/provider.ts';
+import { canonicalJson } from '../../src/domain/engine/hash.ts';
 import { AppError } from '../../src/errors.ts';
 import { requireWallet } from '../../src/http/auth/index.ts';
-import { canonicalJson, isFinalAnswer } from '../../src/http/idempotency.ts';
+import { isFinalAnswer, requestFingerprint } from '../../src/http/idempotency.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
 import { type HttpMethod, type MessageSigner, serializeBody, signedRequest } from '../helpers/security.ts';
@@ -454,6 +455,15 @@ describe('the pieces', () => {
       '{"a":null,"b":[{"x":2,"y":1}],"c":"é"}',
     );
     expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: '1' }));
+  });
+
+  it('fingerprints a body nested deeper than any route accepts by its bytes, without recursing through it', () => {
+    const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    const fingerprint = (raw: string) => requestFingerprint('POST', '/api/companies', raw, JSON.parse(raw));
+    expect(() => fingerprint(deep(50_000))).not.toThrow();
+    expect(fingerprint(deep(5_000))).not.toBe(fingerprint(deep(5_001)));
+    // Just inside the bound the body is still read as JSON: white space does not count.
+    expect(fingerprint(deep(63))).toBe(fingerprint(deep(63).replace('1', ' 1 ')));
   });
 
   it('keeps 2xx and the 4xx that do not depend on the moment', () => {
