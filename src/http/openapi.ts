@@ -71,6 +71,16 @@ const isSignedWrite = (method: string, op: Json) =>
   ['post', 'put', 'patch', 'delete'].includes(method) &&
   ((op.security ?? []) as Json[]).some((s) => Object.keys(s).includes('wallet'));
 
+/** The headers of a deprecated operation's answers (src/http/deprecation.ts). */
+const DEPRECATION_HEADERS = {
+  Deprecation: {
+    description: 'RFC 9745: `@<unix seconds>`, since when the operation is deprecated',
+    schema: { type: 'string', pattern: '^@[0-9]+$' },
+  },
+  Sunset: { description: 'RFC 8594: the HTTP-date after which it may be removed', schema: { type: 'string' } },
+  Link: { description: 'RFC 8288: `<notice>; rel="deprecation"`, the changelog entry', schema: { type: 'string' } },
+};
+
 const RETRY_AFTER = {
   'Retry-After': {
     description: 'Seconds to wait before retrying',
@@ -133,6 +143,11 @@ export function exactOpenApi(doc: Json): Json {
           description: 'Not Modified: If-None-Match named the ETag of the current answer (no body)',
         };
       }
+      if (op.deprecated) {
+        for (const [status, response] of Object.entries(responses)) {
+          if (/^[1-5]/.test(status)) response.headers = { ...response.headers, ...DEPRECATION_HEADERS };
+        }
+      }
       const catchAll = responses['4XX'] ?? responses['4xx'];
       if (!catchAll) continue;
       const serverCatchAll = responses['5XX'] ?? responses['5xx'] ?? catchAll;
@@ -153,7 +168,9 @@ export function exactOpenApi(doc: Json): Json {
         responses[String(status)] = {
           ...base,
           description,
-          ...(status === 429 || (status === 409 && isSignedWrite(method, op)) ? { headers: RETRY_AFTER } : {}),
+          ...(status === 429 || (status === 409 && isSignedWrite(method, op))
+            ? { headers: { ...base.headers, ...RETRY_AFTER } }
+            : {}),
         };
       }
     }

@@ -87,7 +87,9 @@ export function requireApiKey(container: Container, options: ApiKeyGuardOptions 
           : 'Missing API key: send it in the x-api-key header',
       );
     }
-    const found = await container.apiKeys.verify(key);
+    // The rate limiter verified it already when it counted the request in the key's bucket (src/http/rate-limit.ts).
+    const memo = request.verifiedApiKey;
+    const found = memo?.key === key ? memo.found : await container.apiKeys.verify(key);
     if (!found) {
       reply.header('www-authenticate', challenge);
       throw unauthorized('Invalid API key');
