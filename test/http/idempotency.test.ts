@@ -16,7 +16,7 @@ import { canonicalJson } from '../../src/domain/engine/hash.ts';
 import { AppError } from '../../src/errors.ts';
 import { requireWallet } from '../../src/http/auth/index.ts';
 import { isFinalAnswer, requestFingerprint } from '../../src/http/idempotency.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { startTestApp, useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
 import { type HttpMethod, type MessageSigner, serializeBody, signedRequest } from '../helpers/security.ts';
 
@@ -289,6 +289,33 @@ describe('PATCH /api/companies/{id} with an Idempotency-Key', () => {
     for (const a of answers) {
       if (a.status === 200) expect(a.body).toEqual(ran[0]!.body);
       else expect([a.status, a.body.error.code]).toEqual([409, 'IDEMPOTENCY_KEY_IN_USE']);
+    }
+  });
+});
+
+describe('PATCH /api/companies/{id} with COMPANY_PATCH_AUTH=ip', () => {
+  it('refuses a key on an unsigned request (400), and keeps it for a signed one', async () => {
+    const ip = await startTestApp({ database: t.database, chain: t.chain, env: { COMPANY_PATCH_AUTH: 'ip' } });
+    try {
+      const url = `/api/companies/${id}`;
+      const unsigned = await ip.app.inject({
+        method: 'PATCH',
+        url,
+        headers: { 'idempotency-key': randomUUID() },
+        payload: { ceoPrompt: 'unsigned' },
+      });
+      expect(unsigned.statusCode).toBe(400);
+      expect(unsigned.json().error).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/signature/) });
+
+      const key = randomUUID();
+      const body = { ceoPrompt: 'signed in ip mode' };
+      const headers = await keyed('PATCH', url, body, key);
+      const first = await ip.app.inject({ method: 'PATCH', url, headers, payload: JSON.stringify(body) });
+      expect(first.statusCode).toBe(200);
+      const again = await ip.app.inject({ method: 'PATCH', url, headers, payload: JSON.stringify(body) });
+      expect([again.statusCode, again.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    } finally {
+      await ip.close();
     }
   });
 });
