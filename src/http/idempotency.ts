@@ -9,7 +9,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Address } from 'viem';
 import { IDEMPOTENCY_KEY_MAX } from '../constants.ts';
 import { completeIdempotencyKey, releaseIdempotencyKey, type StoredAnswer } from '../domain/auth/idempotency.ts';
-import { canonicalJson } from '../domain/engine/hash.ts';
 import { validationError } from '../errors.ts';
 import type { App, Container } from './types.ts';
 
@@ -57,6 +56,22 @@ function nestedDeeperThan(value: unknown, max: number): boolean {
     for (const child of Object.values(v)) stack.push([child, depth + 1]);
   }
   return false;
+}
+
+/**
+ * A JSON value written one way: object keys sorted, no spaces. Two bodies the JSON parser reads as the same value
+ * (the handler cannot tell them apart) write the same, whatever their key order or white space. Unlike the decision
+ * hash's canonical JSON, it takes any parsed body, 1e999 (Infinity) included: refusing it is validation's job.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
