@@ -957,7 +957,7 @@ export interface components {
         InternalError: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "GAS_BUDGET_EXCEEDED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "RATE_LIMITED" | "GAS_BUDGET_EXCEEDED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
                 details?: {
                     message: string;
                     path: string;
@@ -1194,7 +1194,7 @@ export interface components {
         V1Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "GAS_BUDGET_EXCEEDED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "RATE_LIMITED" | "GAS_BUDGET_EXCEEDED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
                 details?: {
                     message: string;
                     path: string;
@@ -1638,7 +1638,10 @@ export interface operations {
     postAgents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1670,6 +1673,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1712,6 +1717,17 @@ export interface operations {
             /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1908,7 +1924,10 @@ export interface operations {
     putAgentsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Agent id (CUID2) */
                 id: string;
@@ -1951,6 +1970,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2054,6 +2075,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
             /** @description BAD_REQUEST: the body is larger than 64 KiB */
             413: {
                 headers: {
@@ -2106,7 +2138,10 @@ export interface operations {
     deleteAgentsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Agent id (CUID2) */
                 id: string;
@@ -2118,6 +2153,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2162,6 +2199,17 @@ export interface operations {
             /** @description NOT_FOUND: no such record */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2549,7 +2597,10 @@ export interface operations {
     postAgentsByIdWithdraw: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Agent id (CUID2) */
                 id: string;
@@ -2561,6 +2612,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2626,6 +2679,17 @@ export interface operations {
             /** @description NOT_FOUND: no such record */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2908,7 +2972,10 @@ export interface operations {
     postCompanies: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2935,6 +3002,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3083,9 +3152,11 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description CONFLICT: the write collides with another or was done already */
+            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (Retry-After) */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3336,7 +3407,10 @@ export interface operations {
     patchCompaniesById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id (CUID) or slug */
                 id: string;
@@ -3394,6 +3468,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3479,6 +3555,17 @@ export interface operations {
             /** @description NOT_FOUND: no such record */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3702,7 +3789,10 @@ export interface operations {
     postCompaniesByIdDecisionsRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id (CUID) or slug */
                 id: string;
@@ -3714,6 +3804,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3820,9 +3912,11 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description CONFLICT: the write collides with another or was done already */
+            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (Retry-After) */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3881,7 +3975,10 @@ export interface operations {
     postCompaniesByIdDeploySuite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id (CUID) or slug */
                 id: string;
@@ -3893,6 +3990,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3955,6 +4054,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
             /** @description BAD_REQUEST: the body is larger than 64 KiB */
             413: {
                 headers: {
@@ -4007,7 +4117,10 @@ export interface operations {
     patchCompaniesByIdEngine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id (CUID) or slug */
                 id: string;
@@ -4029,6 +4142,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4079,6 +4194,17 @@ export interface operations {
             /** @description NOT_FOUND: no such record */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4493,7 +4619,10 @@ export interface operations {
     postCompaniesByIdToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id (CUID) or slug */
                 id: string;
@@ -4514,6 +4643,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4589,9 +4720,11 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description CONFLICT: the write collides with another or was done already */
+            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (Retry-After) */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4965,7 +5098,10 @@ export interface operations {
     putCompaniesByIdTreasury: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id (CUID) or slug */
                 id: string;
@@ -4994,6 +5130,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5145,6 +5283,17 @@ export interface operations {
             /** @description NOT_FOUND: no such record */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5771,7 +5920,10 @@ export interface operations {
     postEpochsClaim: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5789,6 +5941,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5836,6 +5990,17 @@ export interface operations {
             /** @description NOT_FOUND: no such record */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
