@@ -279,7 +279,8 @@ export async function listTokens(deps: Deps, query: TokenListQuery, total: PageT
   const read = await tokenPageStatement(db, byStatus, after !== undefined).execute(params);
   const rows = read.slice(0, query.limit);
   const hasMore = read.length > query.limit;
-  const counted = await total(query.status ?? '', { offset, limit: query.limit, rows: rows.length }, async () => {
+  const facts = { offset, limit: query.limit, rows: rows.length, afterCursor: after !== undefined };
+  const counted = await total(query.status ?? '', facts, async () => {
     const [row] = await tokenCountStatement(db, byStatus).execute(params);
     return row?.total ?? 0;
   });
