@@ -53,7 +53,7 @@ export default function Mint() {
   const [minted, setMinted] = useState<bigint[]>([]);
   const { send, spend, pending, ready } = useTransactions();
   const client = usePublicClient();
-  if (reads.isPending) return <Loading what="the tranches" />;
+  if (reads.isPending) return <Loading what="the tranches" size="page" />;
   if (reads.isError) return <ErrorBox error={reads.error} retry={() => void reads.refetch()} />;
   const [tranche, total, price, active, [pendingPrice, pendingAt]] = reads.data as [
     number,
