@@ -27,44 +27,6 @@ export async function blockTime(client: Pick<PublicClient, 'getBlock'>, blockNum
   return new Date(Number(block.timestamp) * 1000);
 }
 
-/** The latest reading of each client's chain clock: its time in ms, and the server's clock when it was read. */
-const lastReadings = new WeakMap<object, { chainMs: number; readAt: number }>();
-
-/**
- * The chain's clock in milliseconds for a read that must answer, and answer at once, while the node does not (a
- * database-only route's view of "today"): the chain's time when the node answers within `waitMs`, otherwise the last
- * reading run on by the server's clock since, or the server's clock before any reading. Anything that spends or
- * refuses by the clock uses `chainTime` instead, which fails with CHAIN_UNAVAILABLE.
- */
-export async function chainMsOrServer(
-  client: Pick<PublicClient, 'getBlock'>,
-  serverNow: () => number,
-  waitMs = 250,
-): Promise<number> {
-  const estimate = () => {
-    const last = lastReadings.get(client);
-    return last ? last.chainMs + (serverNow() - last.readAt) : serverNow();
-  };
-  const read = chainTime(client).then((seconds) => {
-    const chainMs = Number(seconds) * 1000;
-    lastReadings.set(client, { chainMs, readAt: serverNow() });
-    return chainMs;
-  });
-  read.catch(() => undefined); // a read that fails after the wait is over has nobody to tell
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<number>((resolve) => {
-    timer = setTimeout(() => resolve(estimate()), waitMs);
-    timer.unref?.();
-  });
-  try {
-    return await Promise.race([read, waited]);
-  } catch {
-    return estimate();
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** The chain's clock as a Date (for windows over block times stored in the database). */
 export async function chainDate(client: Pick<PublicClient, 'getBlock'>): Promise<Date> {
   return new Date(Number(await chainTime(client)) * 1000);

@@ -66,7 +66,7 @@ function companyWithAgents(db: Tx) {
 
 /**
  * The company view, read in one statement with its agents and the platform gas of the chain's day at `chainNowMs`
- * (src/chain/time.ts `chainMsOrServer`: the route reads it once for its cache key too).
+ * (src/chain/time.ts `chainDateForReads`: the route reads it once for its cache key too).
  */
 export async function getCompanyView(deps: Pick<Deps, 'database' | 'config'>, idOrSlug: string, chainNowMs: number) {
   const day = dayOf(chainNowMs);

@@ -1,6 +1,6 @@
 // Company routes: create (card-gated), read, directive, engine, treasury and deploy-suite.
 
-import { chainMsOrServer } from '../../chain/time.ts';
+import { chainDateForReads } from '../../chain/time.ts';
 import { createCompany } from '../../domain/companies/create.ts';
 import { deploySuite } from '../../domain/companies/deploy-suite.ts';
 import { companyOfCard, getCompanyView } from '../../domain/companies/queries.ts';
@@ -78,8 +78,8 @@ export default async function companyRoutes(app: App, { container, reads }: Rout
       },
     },
     async (request, reply) => {
-      // The gas shown is the chain's day's (the server's clock only while the node does not answer).
-      const now = await chainMsOrServer(container.chain.publicClient, container.now);
+      // The gas shown is the chain's day's (chainDateForReads: never waits on a node that does not answer).
+      const now = (await chainDateForReads(container.chain.publicClient, container.now)).getTime();
       return views.send(reply, `${request.params.id}|${dayOf(now)}`, async () =>
         ok(await getCompanyView(container, request.params.id, now)),
       );
