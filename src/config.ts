@@ -54,6 +54,8 @@ export interface Config {
   metricsPort: number | undefined;
   companyPatchAuth: 'signature' | 'ip';
   rateLimitMax: number;
+  /** Requests per window of one API key on the v1 routes (a bucket per key, apart from any IP's). */
+  apiKeyRateLimitMax: number;
   rateLimitWindowMs: number;
   /** Gas a day the platform pays for one company's transactions (deploy-suite, launches, rounds, claims). */
   companyGasBudget: bigint;
@@ -366,6 +368,13 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     metricsPort: str(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 0, 65535),
     companyPatchAuth,
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
+    apiKeyRateLimitMax: int(
+      env,
+      'API_KEY_RATE_LIMIT_MAX',
+      int(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
+      1,
+      10_000_000,
+    ),
     rateLimitWindowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
     healthRateLimitMax: int(env, 'HEALTH_RATE_LIMIT_MAX', 120, 1, 10_000_000),
     companyGasBudget: wei(env, 'COMPANY_GAS_BUDGET', COMPANY_GAS_BUDGET_DEFAULT, 'gas'),

@@ -13,6 +13,16 @@ describe('loadConfig', () => {
     expect([...c.roles]).toEqual(['api', 'indexer', 'scheduler', 'engine']);
   });
 
+  it("takes an API key's rate limit from API_KEY_RATE_LIMIT_MAX, else RATE_LIMIT_MAX, within 1-10,000,000", () => {
+    expect(loadConfig({}).apiKeyRateLimitMax).toBe(600);
+    expect(loadConfig({ RATE_LIMIT_MAX: '50' }).apiKeyRateLimitMax).toBe(50);
+    expect(loadConfig({ RATE_LIMIT_MAX: '50', API_KEY_RATE_LIMIT_MAX: '5000' }).apiKeyRateLimitMax).toBe(5000);
+    expect(loadConfig({ API_KEY_RATE_LIMIT_MAX: '1' }).apiKeyRateLimitMax).toBe(1);
+    expect(loadConfig({ API_KEY_RATE_LIMIT_MAX: '10000000' }).apiKeyRateLimitMax).toBe(10_000_000);
+    expect(() => loadConfig({ API_KEY_RATE_LIMIT_MAX: '0' })).toThrow(/API_KEY_RATE_LIMIT_MAX must be between 1/);
+    expect(() => loadConfig({ API_KEY_RATE_LIMIT_MAX: '10000001' })).toThrow(ConfigError);
+  });
+
   it('strips a trailing slash from BASE_URL', () => {
     expect(loadConfig({ BASE_URL: 'https://api.example.com/' }).baseUrl).toBe('https://api.example.com');
   });
