@@ -473,12 +473,15 @@ describe('GET /api/v1/tokens', () => {
       'status=PRE_PUBLIC',
       'status=bonding',
       'limit=1.5',
-      'other=1',
     ]) {
       const res = await v1Get(`/api/v1/tokens?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_ERROR');
     }
+    // An unknown parameter is ignored, as on every route (docs/decisions.md "Requests and errors").
+    const ignored = await v1Get('/api/v1/tokens?other=1&limit=1');
+    expect(ignored.statusCode).toBe(200);
+    expect(ignored.json().pagination.limit).toBe(1);
   });
 
   it('needs an API key', async () => {
