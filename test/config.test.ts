@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, EPOCH_REWARD_POOL_LIMIT, loadConfig } from '../src/config.ts';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults with nothing set', () => {
@@ -63,6 +63,14 @@ describe('loadConfig', () => {
     ['10.0.0.1,', /"" is none of these/],
   ])('refuses TRUST_PROXY=%s with a readable message', (value, message) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+  });
+
+  it('bounds EPOCH_REWARD_POOL so that ten times it fits the 96-bit pool of the distributor', () => {
+    const limit = EPOCH_REWARD_POOL_LIMIT;
+    expect((limit - 1n) * 10n).toBeLessThan(2n ** 96n);
+    expect(limit * 10n).toBeGreaterThanOrEqual(2n ** 96n);
+    expect(loadConfig({ EPOCH_REWARD_POOL: String(limit - 1n) }).epochRewardPool).toBe(limit - 1n);
+    expect(() => loadConfig({ EPOCH_REWARD_POOL: String(limit) })).toThrow(/EPOCH_REWARD_POOL must be a whole number/);
   });
 
   it('never echoes a malformed private key', () => {

@@ -10,8 +10,10 @@ import type { Logger } from 'pino';
 import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../address.ts';
 import { createLogger } from '../logger.ts';
 import { installCacheControl } from './cache-control.ts';
+import { installDeprecations } from './deprecation.ts';
 import { envelopeOfUnroutedUrl, installErrorHandlers, mapError, sendError } from './errors.ts';
 import { installEtags } from './etag.ts';
+import { installIdempotency } from './idempotency.ts';
 import { exactOpenApi } from './openapi.ts';
 import { declareV1Headers } from './openapi-headers.ts';
 import { installRateLimits } from './rate-limit.ts';
@@ -135,6 +137,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   });
   installEtags(app);
   installCacheControl(app);
+  // Stores the answers of signed writes sent with an Idempotency-Key (idempotency.ts).
+  installIdempotency(app, container);
 
   // The web app's assets, and its pages for every GET outside /api that no route takes (deep links included).
   installErrorHandlers(app, 'internal', await webApp(app));
@@ -142,6 +146,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     app.addSchema(schema);
   }
 
+  // Before the document's plugin: a deprecated route is marked in its operation before the document reads it.
+  installDeprecations(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -187,9 +193,10 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(cors, {
     origin: '*',
     methods: 'GET, HEAD, POST, PUT, PATCH, DELETE',
-    allowedHeaders: 'content-type, authorization, x-api-key, x-request-id, last-event-id, if-none-match',
+    allowedHeaders:
+      'content-type, authorization, x-api-key, x-request-id, last-event-id, if-none-match, idempotency-key',
     exposedHeaders:
-      'x-request-id, retry-after, etag, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, ratelimit, ratelimit-policy',
+      'x-request-id, retry-after, etag, link, deprecation, sunset, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, ratelimit, ratelimit-policy, idempotent-replayed, location',
     maxAge: 86_400,
   });
 

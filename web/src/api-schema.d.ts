@@ -954,7 +954,7 @@ export interface components {
         InternalError: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "GAS_BUDGET_EXCEEDED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "RATE_LIMITED" | "GAS_BUDGET_EXCEEDED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
                 details?: {
                     message: string;
                     path: string;
@@ -1191,7 +1191,7 @@ export interface components {
         V1Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "GAS_BUDGET_EXCEEDED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "RATE_LIMITED" | "GAS_BUDGET_EXCEEDED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
                 details?: {
                     message: string;
                     path: string;
@@ -1654,7 +1654,10 @@ export interface operations {
     postAgents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1686,6 +1689,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1728,6 +1733,17 @@ export interface operations {
             /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1924,7 +1940,10 @@ export interface operations {
     putAgentsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Agent id (CUID2) */
                 id: string;
@@ -1967,6 +1986,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2070,6 +2091,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
             /** @description BAD_REQUEST: the body is larger than 64 KiB */
             413: {
                 headers: {
@@ -2122,7 +2154,10 @@ export interface operations {
     deleteAgentsById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Agent id (CUID2) */
                 id: string;
@@ -2134,6 +2169,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2178,6 +2215,17 @@ export interface operations {
             /** @description NOT_FOUND: no such record */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2565,7 +2613,10 @@ export interface operations {
     postAgentsByIdWithdraw: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Agent id (CUID2) */
                 id: string;
@@ -2577,6 +2628,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2642,6 +2695,17 @@ export interface operations {
             /** @description NOT_FOUND: no such record */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2924,7 +2988,10 @@ export interface operations {
     postCompanies: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2951,6 +3018,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3099,9 +3168,11 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description CONFLICT: the write collides with another or was done already */
+            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (Retry-After) */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3352,7 +3423,10 @@ export interface operations {
     patchCompaniesById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id (CUID) or slug */
                 id: string;
@@ -3410,6 +3484,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3495,6 +3571,17 @@ export interface operations {
             /** @description NOT_FOUND: no such record */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3718,7 +3805,10 @@ export interface operations {
     postCompaniesByIdDecisionsRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id (CUID) or slug */
                 id: string;
@@ -3730,6 +3820,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3836,9 +3928,11 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description CONFLICT: the write collides with another or was done already */
+            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (Retry-After) */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3897,7 +3991,10 @@ export interface operations {
     postCompaniesByIdDeploySuite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id (CUID) or slug */
                 id: string;
@@ -3909,6 +4006,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3971,6 +4070,17 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
             /** @description BAD_REQUEST: the body is larger than 64 KiB */
             413: {
                 headers: {
@@ -4023,7 +4133,10 @@ export interface operations {
     patchCompaniesByIdEngine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id (CUID) or slug */
                 id: string;
@@ -4045,6 +4158,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4095,6 +4210,17 @@ export interface operations {
             /** @description NOT_FOUND: no such record */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4509,7 +4635,10 @@ export interface operations {
     postCompaniesByIdToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id (CUID) or slug */
                 id: string;
@@ -4530,6 +4659,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4605,9 +4736,11 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description CONFLICT: the write collides with another or was done already */
+            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (Retry-After) */
             409: {
                 headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4981,7 +5114,10 @@ export interface operations {
     putCompaniesByIdTreasury: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Company id (CUID) or slug */
                 id: string;
@@ -5010,6 +5146,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5161,6 +5299,17 @@ export interface operations {
             /** @description NOT_FOUND: no such record */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5787,7 +5936,10 @@ export interface operations {
     postEpochsClaim: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5805,6 +5957,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5852,6 +6006,17 @@ export interface operations {
             /** @description NOT_FOUND: no such record */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
