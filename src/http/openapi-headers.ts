@@ -30,7 +30,7 @@ export const V1_RESPONSE_HEADERS: Record<string, Json> = {
   },
   'Cache-Control': {
     description:
-      '`private, max-age=0, must-revalidate`: only the client may keep the answer, and revalidates it (ETag) before each use; shared caches do not store it',
+      'Who may keep the answer: `private, max-age=0, must-revalidate` on reads with an API key (only the client, revalidating with the ETag before each use; shared caches do not store it), `no-cache` on public ones (any cache, revalidating before each use)',
     schema: { type: 'string' },
   },
   'Retry-After': { description: 'Seconds to wait before retrying', schema: integer },

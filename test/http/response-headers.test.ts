@@ -96,6 +96,13 @@ describe('v1 responses', () => {
       expect(unauthorized.statusCode).toBe(401);
       carriesDeclared(unauthorized, path);
     }
+    // The v1 document itself (not among its own paths) is public: any cache may keep it, revalidating.
+    const document = await get('/api/v1/openapi.json');
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['cache-control']).toBe(PUBLIC_READ_CACHE_CONTROL);
+    for (const name of ['etag', 'x-request-id', 'ratelimit', 'ratelimit-policy']) {
+      expect(document.headers[name], name).toBeDefined();
+    }
     const missing = await get('/api/v1/companies/no-such-company/token', { 'x-api-key': key });
     expect(missing.statusCode).toBe(404);
     carriesDeclared(missing, '/api/v1/companies/{slug}/token');

@@ -466,14 +466,7 @@ describe('GET /api/v1/tokens', () => {
     expect(second.data[0].id).toBe(creatorCompany.id);
     expect(second.pagination.hasMore).toBe(false);
     expect((await v1Get('/api/v1/tokens?limit=100')).statusCode).toBe(200);
-    for (const query of [
-      'limit=0',
-      'limit=101',
-      'page=0',
-      'status=PRE_PUBLIC',
-      'status=bonding',
-      'limit=1.5',
-    ]) {
+    for (const query of ['limit=0', 'limit=101', 'page=0', 'status=PRE_PUBLIC', 'status=bonding', 'limit=1.5']) {
       const res = await v1Get(`/api/v1/tokens?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_ERROR');

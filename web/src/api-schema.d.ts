@@ -1211,7 +1211,7 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
-        /** @description `private, max-age=0, must-revalidate`: only the client may keep the answer, and revalidates it (ETag) before each use; shared caches do not store it */
+        /** @description Who may keep the answer: `private, max-age=0, must-revalidate` on reads with an API key (only the client, revalidating with the ETag before each use; shared caches do not store it), `no-cache` on public ones (any cache, revalidating before each use) */
         "Cache-Control": string;
         /** @description Weak entity tag of the body; send it back in If-None-Match to get 304 while it is unchanged */
         ETag: string;
