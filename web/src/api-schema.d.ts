@@ -837,7 +837,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Companies ranked by platformScore (the overall score of the latest snapshot) */
+        /**
+         * Companies ranked by platformScore (the overall score of the latest snapshot)
+         * @description Pages by `page` or by `cursor` (`pagination.nextCursor`, also the `Link` header rel="next"): a cursor continues after its page's last company without repeat or gap while companies are created; 409 CONFLICT when a daily score snapshot changed the ranking since the cursor was given (start again from the first page). docs/api/fortune.md "Cursors".
+         */
         get: operations["getV1Fortune"];
         put?: never;
         post?: never;
@@ -7831,6 +7834,8 @@ export interface operations {
             query?: {
                 /** @description Only companies of this category */
                 category?: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                /** @description `pagination.nextCursor` of the page before, under the same filters: the companies after that page's last one (no repeat, no gap while companies are created); `page` then counts from it. 409 CONFLICT once a score snapshot changed the ranking */
+                cursor?: string;
                 /** @description Only companies of this league */
                 league?: "MACHINE" | "HUMAN";
                 limit?: number;
@@ -7940,6 +7945,15 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description CONFLICT: the write collides with another or was done already */
+            409: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
