@@ -3,9 +3,10 @@
 // `Staking.depositWithPermit(pid, amount, deadline, v, r, s)` take the signature (the argument orders the web app
 // sends). A permit someone used first still lets the call through on the allowance it gave; a bad one without an
 // allowance reverts and moves nothing.
-import { type Address, maxUint256, parseEther, parseSignature } from 'viem';
+import { type Address, maxUint256, parseEther } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { AccessCardAbi, MockUSDCAbi, PrimaryTokenAbi, StakingAbi } from '../../src/chain/generated/abis.ts';
+import { signPermit } from '../helpers/permit.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { ALL_ERRORS, PRICE, useCardChain } from './fixture.ts';
 
@@ -16,30 +17,8 @@ const GAS = 1_000_000n;
 
 /** Account i's permit for `spender` to take `value` of `token`, valid for an hour of chain time. */
 async function permit(i: number, token: Address, spender: Address, value: bigint) {
-  const [domainRead, nonce, block] = await Promise.all([
-    f.client.readContract({ address: token, abi: MockUSDCAbi, functionName: 'eip712Domain' }),
-    f.client.readContract({ address: token, abi: MockUSDCAbi, functionName: 'nonces', args: [f.addr(i)] }),
-    f.client.getBlock(),
-  ]);
-  const [, name, version, chainId, verifyingContract] = domainRead;
-  const deadline = block.timestamp + 3_600n;
-  const signature = await f.wallet(i).signTypedData({
-    account: f.wallet(i).account,
-    domain: { name, version, chainId: Number(chainId), verifyingContract },
-    types: {
-      Permit: [
-        { name: 'owner', type: 'address' },
-        { name: 'spender', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'nonce', type: 'uint256' },
-        { name: 'deadline', type: 'uint256' },
-      ],
-    },
-    primaryType: 'Permit',
-    message: { owner: f.addr(i), spender, value, nonce, deadline },
-  });
-  const { r, s, v } = parseSignature(signature);
-  return { deadline, v: Number(v), r, s };
+  const deadline = (await f.client.getBlock()).timestamp + 3_600n;
+  return { deadline, ...(await signPermit(f.client, f.wallet(i), { token, spender, value, deadline })) };
 }
 const allowance = (token: Address, owner: Address, spender: Address) =>
   f.client.readContract({ address: token, abi: MockUSDCAbi, functionName: 'allowance', args: [owner, spender] });

@@ -2,52 +2,19 @@
 // the company token's) and trade in the same transaction, with no approval before it (issue 28.4). A permit that
 // someone else submitted first still lets the trade through when the allowance it set is there; a bad permit with no
 // allowance ends in LauncherPermitFailed; the trade's deadline is the permit's.
-import { type Address, type Hex, parseAbi, parseSignature } from 'viem';
+import { type Address, parseAbi } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
 import { PermitMockUSDCAbi } from '../../src/chain/generated/abis.ts';
+import { PERMIT_READS, signPermit } from '../helpers/permit.ts';
 import { usdc } from './fixture.ts';
 import { useTokenChain } from './token-fixture.ts';
 
 const f = useTokenChain();
 
-const PERMIT_READS = parseAbi([
-  'function eip712Domain() view returns (bytes1 fields, string name, string version, uint256 chainId, address verifyingContract, bytes32 salt, uint256[] extensions)',
-  'function nonces(address owner) view returns (uint256)',
-  'function allowance(address owner, address spender) view returns (uint256)',
-  'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
-]);
-
 /** Account i's permit for the launcher to take `value` of `asset` until `deadline`, signed as a wallet would. */
-async function permit(i: number, asset: Address, value: bigint, deadline: bigint) {
-  const [, name, version, chainId, verifyingContract] = await f.client.readContract({
-    address: asset,
-    abi: PERMIT_READS,
-    functionName: 'eip712Domain',
-  });
-  const nonce = await f.client.readContract({
-    address: asset,
-    abi: PERMIT_READS,
-    functionName: 'nonces',
-    args: [f.addr(i)],
-  });
-  const signature = await f.wallet(i).signTypedData({
-    domain: { name, version, chainId: Number(chainId), verifyingContract },
-    types: {
-      Permit: [
-        { name: 'owner', type: 'address' },
-        { name: 'spender', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'nonce', type: 'uint256' },
-        { name: 'deadline', type: 'uint256' },
-      ],
-    },
-    primaryType: 'Permit',
-    message: { owner: f.addr(i), spender: f.launcher(), value, nonce, deadline },
-  });
-  const { v, r, s } = parseSignature(signature);
-  return { v: Number(v), r, s } as { v: number; r: Hex; s: Hex };
-}
+const permit = (i: number, asset: Address, value: bigint, deadline: bigint) =>
+  signPermit(f.client, f.wallet(i), { token: asset, spender: f.launcher(), value, deadline });
 
 const allowance = (asset: Address, owner: Address) =>
   f.client.readContract({ address: asset, abi: PERMIT_READS, functionName: 'allowance', args: [owner, f.launcher()] });

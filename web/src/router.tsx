@@ -257,7 +257,7 @@ export const router = createRouter({
   defaultPreload: 'intent',
   // Data comes from TanStack Query; the router only loads code, so its own loader cache is not used.
   defaultPreloadStaleTime: 0,
-  defaultPendingComponent: () => <Loading what="the page" />,
+  defaultPendingComponent: () => <Loading what="the page" size="page" />,
   defaultErrorComponent: RouteError,
 });
 

@@ -1,7 +1,7 @@
 // Reading the rankings: the internal Fortune List from a daily snapshot (by its rank), and the v1 list from the
 // companies' live platformScore. Each is one indexed query for the page plus one for the total or the date.
 import { and, asc, eq, max, type SQL, sql } from 'drizzle-orm';
-import { chainDate } from '../../chain/time.ts';
+import { chainDateForReads } from '../../chain/time.ts';
 import type { COMPANY_CATEGORIES, LEAGUES } from '../../constants.ts';
 import { rowsOf } from '../../db/client.ts';
 import { countEachTime, type PageTotal } from '../../db/page-total.ts';
@@ -54,8 +54,9 @@ export async function getFortuneList(deps: Deps, query: FortuneListQuery): Promi
   if (date === 'latest') {
     const [latest] = await db.select({ date: max(scoreSnapshots.snapshotDate) }).from(scoreSnapshots);
     if (!latest?.date) {
-      // The chain's midnight: snapshots follow its clock (the server's when it does not answer).
-      const now = await chainDate(deps.chain.publicClient).catch(() => new Date(deps.now()));
+      // The chain's midnight: snapshots follow its clock (its last known time, or the server's, when it does not
+      // answer at once: chainDateForReads).
+      const now = await chainDateForReads(deps.chain.publicClient, deps.now);
       const next = nextMidnight(now.getTime());
       return {
         epoch: next,

@@ -24,7 +24,7 @@ export default function Company() {
     queryFn: () => data(api.GET('/api/companies/{id}', { params: { path: { id } } })),
   });
   return (
-    <Query query={company} what="the company">
+    <Query query={company} what="the company" skeleton="page">
       {(c) => (
         <Page title={c.name}>
           <p className="lead">{c.description ?? 'No description yet.'}</p>
@@ -175,7 +175,7 @@ function Decisions({ id, info, poll }: { id: string; info: ChainInfo; poll: numb
   return (
     <section aria-labelledby="decisions-h" className="panel">
       <h2 id="decisions-h">Decisions</h2>
-      <Query query={decisions} what="the decisions">
+      <Query query={decisions} what="the decisions" skeleton="table">
         {(d) =>
           d.rounds.length === 0 ? (
             <Empty>No decision round has run yet.</Empty>
@@ -200,7 +200,7 @@ function Portfolio({ id }: { id: string }) {
   return (
     <section aria-labelledby="portfolio-h" className="panel">
       <h2 id="portfolio-h">Portfolio and PnL</h2>
-      <Query query={portfolio} what="the portfolio">
+      <Query query={portfolio} what="the portfolio" skeleton="table">
         {(p) => {
           const positions = p.agents.flatMap((a) => a.positions);
           return (

@@ -126,7 +126,7 @@ export default function Staking() {
   const busy = !ready || !!pending;
   return (
     <Page title="Staking">
-      <Query query={stats} what="the staking pool">
+      <Query query={stats} what="the staking pool" skeleton="line">
         {(s) => (
           <p className="lead">
             {amountOf(BigInt(s.totalStakedPrimary), units.primary, 0)} of effective stake in the pool · base APY{' '}
