@@ -180,9 +180,18 @@ export function Home() {
           if (d.tokens.length === 0) {
             return (
               <Empty>
-                {tab === 'graduated'
-                  ? 'No token has graduated yet: a token graduates to its Uniswap pool when its market cap reaches the threshold.'
-                  : 'No token is on its bonding curve right now. A company’s creator launches its token from the company page.'}
+                {tab === 'graduated' ? (
+                  'No token has graduated yet: a token graduates to its Uniswap pool when its market cap reaches the threshold.'
+                ) : (
+                  <>
+                    No token is on its bonding curve right now (a company’s creator launches its token from the company
+                    page); the tokens that left it are under{' '}
+                    <Link to="/" search={{ tab: 'graduated' }}>
+                      Graduated
+                    </Link>
+                    .
+                  </>
+                )}
               </Empty>
             );
           }
