@@ -47,7 +47,7 @@ describe.skipIf(browserUnavailable)('the web app with API keys configured, in Ch
     await publishEvent(t.database.db, { type: 'trade', companyId: acme.id, data: payloads.trade });
     await page.getByText(/Bought 2 \$ACME at 0\.012345 USDC/).waitFor();
     await page.goto(`${base}/`);
-    await page.getByRole('heading', { name: 'Fortune List', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Token board', exact: true }).waitFor();
     await page.waitForLoadState('networkidle').catch(() => {});
     expect(streams.length).toBeGreaterThan(0);
     expect([...new Set(streams)]).toEqual(['/api/events']);
