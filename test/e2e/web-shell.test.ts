@@ -36,13 +36,16 @@ function recordLayoutShifts() {
     for (const e of list.getEntries() as (PerformanceEntry & {
       value: number;
       hadRecentInput: boolean;
-      sources?: { node?: Node }[];
+      sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
     })[]) {
       if (e.hadRecentInput) continue;
       w.__cls += e.value;
       const nodes = (e.sources ?? []).map((s) => {
         const el = s.node as Element | undefined;
-        return el?.tagName ? `${el.tagName.toLowerCase()}.${el.className}` : String(s.node?.nodeName);
+        const name = el?.tagName
+          ? `${el.tagName.toLowerCase()}.${el.className}${el.getAttribute('aria-labelledby') ? `[${el.getAttribute('aria-labelledby')}]` : ''}`
+          : String(s.node?.nodeName);
+        return `${name} ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}`;
       });
       w.__shifts.push(`${e.value.toFixed(4)} at ${e.startTime.toFixed(0)} ms: ${nodes.join(', ')}`);
     }
