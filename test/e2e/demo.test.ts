@@ -2,13 +2,12 @@
 // leaves a living market, several simulated days on the chain's clock, with candles over more than one day, a score
 // history of a point a day for every company, non-zero volume for the traded tokens and trading for the momentum
 // CFO; a second run adds nothing and fails nothing.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planCompanies } from '../../scripts/demo/plan.ts';
-import { killServices, REPO_ROOT, type ServiceProcess, startService } from '../helpers/process.ts';
+import { killServices, runScript, type ServiceProcess, startService } from '../helpers/process.ts';
 
 const DAYS = 3;
 // The small plan (three companies, three tokens): the same days and rules as the full one, in a third of the time.
@@ -16,30 +15,9 @@ const PLAN = planCompanies('small');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'aie-demo-'));
 let server: ServiceProcess;
 
-function runDemo(base: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/demo/main.ts', '--url', base, '--plan', 'small', '--days', String(DAYS)],
-      {
-        cwd: REPO_ROOT,
-        // The development cron secret is read from the service's data directory, as for a local npm start.
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), DATA_DIR: dataDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `npm run demo` against the service; the development cron secret is read from its data directory. */
+const runDemo = (base: string) =>
+  runScript('scripts/demo/main.ts', ['--url', base, '--plan', 'small', '--days', String(DAYS)], { DATA_DIR: dataDir });
 
 const get = async (path: string) => {
   const res = await fetch(`${server.base}${path}`);
