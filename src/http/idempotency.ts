@@ -44,9 +44,24 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
+/** Deeper than any body a route accepts; such a body is fingerprinted by its bytes (validation refuses it later). */
+const CANONICAL_DEPTH_MAX = 64;
+
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [v, depth] = item;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /**
  * A JSON value written one way: object keys sorted, no spaces. Two bodies the JSON parser reads as the same value
- * (the handler cannot tell them apart) write the same, whatever their key order or white space.
+ * (the handler cannot tell them apart) write the same, whatever their key order or white space. Unlike the decision
+ * hash's canonical JSON, it takes any parsed body, 1e999 (Infinity) included: refusing it is validation's job.
  */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -67,8 +82,11 @@ const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).
  */
 export function requestFingerprint(method: string, url: string, rawBody: string | undefined, body: unknown): string {
   let bodyHash: string;
-  if (rawBody !== undefined && rawBody !== '') bodyHash = sha256(`json\n${canonicalJson(body)}`);
-  else if (typeof body === 'string' || body instanceof Uint8Array) bodyHash = sha256(body);
+  if (rawBody !== undefined && rawBody !== '') {
+    bodyHash = nestedDeeperThan(body, CANONICAL_DEPTH_MAX)
+      ? sha256(`raw\n${rawBody}`)
+      : sha256(`json\n${canonicalJson(body)}`);
+  } else if (typeof body === 'string' || body instanceof Uint8Array) bodyHash = sha256(body);
   else bodyHash = sha256('');
   return sha256(`${method}\n${url}\n${bodyHash}`);
 }

@@ -18,11 +18,13 @@ import { IDEMPOTENCY_KEY_MAX } from '../constants.ts';
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-/** Writes that answer 409 CONFLICT (a concurrent or repeated write) besides the derived statuses. */
+/** Routes that answer 409 CONFLICT (a concurrent or repeated write, a stale cursor) besides the derived statuses. */
 const CONFLICTS = new Set([
   'post /api/companies',
   'post /api/companies/{id}/decisions/run',
   'post /api/companies/{id}/token',
+  // A cursor of a ranking a score snapshot has changed since (docs/api/fortune.md "Cursors").
+  'get /api/v1/fortune',
 ]);
 /** Writes the platform pays gas for: 429 GAS_BUDGET_EXCEEDED past the company's daily budget. */
 const GAS_PAID = new Set([

@@ -14,8 +14,8 @@ import { companies } from '../../src/db/schema/companies.ts';
 import type { ComputeProvider } from '../../src/domain/compute/provider.ts';
 import { AppError } from '../../src/errors.ts';
 import { requireWallet } from '../../src/http/auth/index.ts';
-import { canonicalJson, isFinalAnswer } from '../../src/http/idempotency.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { canonicalJson, isFinalAnswer, requestFingerprint } from '../../src/http/idempotency.ts';
+import { startTestApp, useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
 import { type HttpMethod, type MessageSigner, serializeBody, signedRequest } from '../helpers/security.ts';
 
@@ -292,6 +292,33 @@ describe('PATCH /api/companies/{id} with an Idempotency-Key', () => {
   });
 });
 
+describe('PATCH /api/companies/{id} with COMPANY_PATCH_AUTH=ip', () => {
+  it('refuses a key on an unsigned request (400), and keeps it for a signed one', async () => {
+    const ip = await startTestApp({ database: t.database, chain: t.chain, env: { COMPANY_PATCH_AUTH: 'ip' } });
+    try {
+      const url = `/api/companies/${id}`;
+      const unsigned = await ip.app.inject({
+        method: 'PATCH',
+        url,
+        headers: { 'idempotency-key': randomUUID() },
+        payload: { ceoPrompt: 'unsigned' },
+      });
+      expect(unsigned.statusCode).toBe(400);
+      expect(unsigned.json().error).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/signature/) });
+
+      const key = randomUUID();
+      const body = { ceoPrompt: 'signed in ip mode' };
+      const headers = await keyed('PATCH', url, body, key);
+      const first = await ip.app.inject({ method: 'PATCH', url, headers, payload: JSON.stringify(body) });
+      expect(first.statusCode).toBe(200);
+      const again = await ip.app.inject({ method: 'PATCH', url, headers, payload: JSON.stringify(body) });
+      expect([again.statusCode, again.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    } finally {
+      await ip.close();
+    }
+  });
+});
+
 describe('the guard on any signed write (probe route)', () => {
   const post = async (status: number, key: string, headers?: Record<string, string>) => {
     const url = `/test/idem/${status}`;
@@ -454,6 +481,17 @@ describe('the pieces', () => {
       '{"a":null,"b":[{"x":2,"y":1}],"c":"é"}',
     );
     expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: '1' }));
+  });
+
+  it('fingerprints a body nested deeper than any route accepts by its bytes, without recursing through it', () => {
+    const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    const fingerprint = (raw: string) => requestFingerprint('POST', '/api/companies', raw, JSON.parse(raw));
+    expect(() => fingerprint(deep(50_000))).not.toThrow();
+    expect(fingerprint(deep(5_000))).not.toBe(fingerprint(deep(5_001)));
+    // Just inside the bound the body is still read as JSON: white space does not count.
+    expect(fingerprint(deep(63))).toBe(fingerprint(deep(63).replace('1', ' 1 ')));
+    // A number JSON reads as Infinity is fingerprinted too (validation refuses it later).
+    expect(() => fingerprint('{"name":1e999}')).not.toThrow();
   });
 
   it('keeps 2xx and the 4xx that do not depend on the moment', () => {

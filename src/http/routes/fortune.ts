@@ -7,7 +7,7 @@ import { dayOf } from '../../domain/costs/gas-budget.ts';
 import { scoreHistory } from '../../domain/scores/history.ts';
 import { getFortuneList, listFortune } from '../../domain/scores/queries.ts';
 import { requireApiKey } from '../auth/index.ts';
-import { ok, v1Page } from '../envelope.ts';
+import { linkNextPage, ok, v1CursorPage } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
 import {
@@ -78,19 +78,23 @@ export async function v1FortuneRoutes(app: App, { container, reads }: RouteOptio
     '/fortune',
     {
       preValidation: requireApiKey(container, { allowQuery: true }),
+      onSend: linkNextPage,
       schema: {
         tags: ['fortune'],
         summary: 'Companies ranked by platformScore (the overall score of the latest snapshot)',
+        description:
+          'Pages by `page` or by `cursor` (`pagination.nextCursor`, also the `Link` header rel="next"): a cursor continues after its page\'s last company without repeat or gap while companies are created; 409 CONFLICT when a daily score snapshot changed the ranking since the cursor was given (start again from the first page). docs/api/fortune.md "Cursors".',
         security: [{ apiKey: [] }, { apiKeyQuery: [] }],
         querystring: FortuneQuery,
         response: { 200: FortuneResponse, ...v1Errors },
       },
     },
     async (request, reply) => {
-      const { page, limit, category, league } = request.query;
-      return rankings.sendV1(reply, `${page}|${limit}|${category ?? ''}|${league ?? ''}`, async (timestamp) => {
-        const { items, total } = await listFortune(container, { page, limit, category, league }, totals);
-        return v1Page(items, page, limit, total, timestamp);
+      const { page, limit, category, league, cursor } = request.query;
+      const key = `${page}|${limit}|${category ?? ''}|${league ?? ''}|${cursor ?? ''}`;
+      return rankings.sendV1(reply, key, async (timestamp) => {
+        const { items, ...at } = await listFortune(container, { page, limit, category, league, cursor }, totals);
+        return v1CursorPage(items, { page, limit, ...at }, timestamp);
       });
     },
   );
