@@ -42,6 +42,8 @@ export const READ_CLOCK_STALE_MS = 600_000;
 interface ReadClock {
   known?: { chainMs: number; readAt: number };
   pending?: Promise<void>;
+  /** When the pending read started: a read that outlived the wait is not waited for again. */
+  pendingSince?: number;
 }
 const readClocks = new WeakMap<object, ReadClock>();
 
@@ -50,8 +52,9 @@ const readClocks = new WeakMap<object, ReadClock>();
  * the Fortune List's next snapshot): such a read never waits on an unreachable node. The clock is read at most once
  * per READ_CLOCK_REUSE_MS per client and shared; when the node has not answered within READ_CLOCK_WAIT_MS the read
  * takes the last time it did answer (at most READ_CLOCK_STALE_MS old, which an outage of the node cannot outdate by
- * much: nothing newer is indexed meanwhile), and with none the server's clock `fallbackNow`. The node's late answer
- * still updates the clock for the reads after it. Writes and deadlines use chainTime, which waits and fails.
+ * much: nothing newer is indexed meanwhile), and with none the server's clock `fallbackNow`. One read is in flight at
+ * a time, and the reads that come while it has outlived the wait do not wait again. The node's late answer (or
+ * failure, after the RPC timeout) ends it, and updates the clock for the reads after it. Writes and deadlines use chainTime, which waits and fails.
  */
 export async function chainDateForReads(
   client: Pick<PublicClient, 'getBlock'>,
@@ -64,6 +67,7 @@ export async function chainDateForReads(
   }
   const state = clock;
   if (state.known && Date.now() - state.known.readAt < READ_CLOCK_REUSE_MS) return new Date(state.known.chainMs);
+  if (state.pending === undefined) state.pendingSince = Date.now();
   state.pending ??= chainTime(client)
     .then(
       (seconds) => {
@@ -74,14 +78,19 @@ export async function chainDateForReads(
     .finally(() => {
       state.pending = undefined;
     });
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    state.pending,
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, READ_CLOCK_WAIT_MS);
-    }),
-  ]);
-  clearTimeout(timer);
+  // What is left of the wait since the pending read started: a node that hangs costs one wait per outage, not one
+  // per request.
+  const wait = READ_CLOCK_WAIT_MS - (Date.now() - (state.pendingSince ?? 0));
+  if (wait > 0) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      state.pending,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, wait);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
   const known = state.known;
   if (known && Date.now() - known.readAt < READ_CLOCK_STALE_MS) return new Date(known.chainMs);
   return new Date(fallbackNow());

@@ -9,11 +9,13 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../address.ts';
 import { createLogger } from '../logger.ts';
+import { installCacheControl } from './cache-control.ts';
 import { installDeprecations } from './deprecation.ts';
 import { envelopeOfUnroutedUrl, installErrorHandlers, mapError, sendError } from './errors.ts';
 import { installEtags } from './etag.ts';
 import { installIdempotency } from './idempotency.ts';
 import { exactOpenApi } from './openapi.ts';
+import { declareV1Headers } from './openapi-headers.ts';
 import { installRateLimits } from './rate-limit.ts';
 import { createReadCache } from './read-cache.ts';
 import adminRoutes from './routes/admin.ts';
@@ -134,6 +136,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     done();
   });
   installEtags(app);
+  installCacheControl(app);
   // Stores the answers of signed writes sent with an Idempotency-Key (idempotency.ts).
   installIdempotency(app, container);
 
@@ -171,8 +174,11 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     // Optional query parameters, security on every operation, operationIds and each operation's real statuses.
+    // Then the v1 responses' headers (openapi-headers.ts).
     transformObject: (documentObject) =>
-      exactOpenApi((documentObject as { openapiObject: Record<string, unknown> }).openapiObject) as never,
+      declareV1Headers(
+        exactOpenApi((documentObject as { openapiObject: Record<string, unknown> }).openapiObject),
+      ) as never,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

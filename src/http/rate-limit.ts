@@ -178,22 +178,34 @@ export async function installRateLimits(app: App, container: Container) {
       ),
   });
 
-  // The IETF fields beside the x-ratelimit-* ones, from them; and a 304's request given back. A callback hook but
-  // for a 304 (rare next to the answers it saves), which waits for the refund so the fields show it.
+  /** The IETF fields, from the x-ratelimit-* ones the plugin set (none on a route it does not limit). */
+  const setIetfFields = (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = reply.getHeader('x-ratelimit-limit');
+    if (limit === undefined) return;
+    const bucket = request.rateLimitBucket;
+    const policy = bucket?.startsWith(KEY_BUCKET) ? 'key' : (request.routeOptions.config.rateLimitPolicy ?? 'ip');
+    const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? 0);
+    const reset = Number(reply.getHeader('x-ratelimit-reset') ?? 0);
+    reply.header('ratelimit-policy', rateLimitPolicy(policy, Number(limit), windowS));
+    reply.header('ratelimit', `"${policy}";r=${remaining};t=${reset}`);
+  };
+  // Before the handler too: the event stream writes its head from the reply's headers and sends no payload.
+  app.addHook('preHandler', (request, reply, done) => {
+    setIetfFields(request, reply);
+    done();
+  });
+  // And on every answer (errors and 429s never reach preHandler), where a 304's request is given back. A callback
+  // hook but for a 304 (rare next to the answers it saves), which waits for the refund so the fields show it.
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const limit = reply.getHeader('x-ratelimit-limit');
     if (limit === undefined) return done(null, payload);
-    const bucket = request.rateLimitBucket;
-    const config = request.routeOptions.config;
-    const policy = bucket?.startsWith(KEY_BUCKET) ? 'key' : (config.rateLimitPolicy ?? 'ip');
     const finish = () => {
-      const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? 0);
-      const reset = Number(reply.getHeader('x-ratelimit-reset') ?? 0);
-      reply.header('ratelimit-policy', rateLimitPolicy(policy, Number(limit), windowS));
-      reply.header('ratelimit', `"${policy}";r=${remaining};t=${reset}`);
+      setIetfFields(request, reply);
       done(null, payload);
     };
+    const bucket = request.rateLimitBucket;
     if (reply.statusCode !== 304 || bucket === undefined) return finish();
+    const config = request.routeOptions.config;
     const store = typeof config.rateLimit === 'object' ? children.get(routeId(request.routeOptions)) : root;
     if (store === undefined) return finish();
     store.refund(bucket).then(

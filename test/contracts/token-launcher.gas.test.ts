@@ -54,10 +54,14 @@ describe('gas', () => {
     expect(curveSell.gasUsed).toBeLessThan(77_000n);
     // No pool id stored, no reserve cleared (391,538 before).
     expect(graduating.gasUsed).toBeLessThan(375_000n);
-    expect(oversized.gasUsed).toBeLessThan(800_000n);
-    expect(poolBuy.gasUsed).toBeLessThan(220_000n);
+    expect(oversized.gasUsed).toBeLessThan(450_000n);
     expect(laterPoolBuy.gasUsed).toBeLessThan(poolBuy.gasUsed);
-    expect(poolSell.gasUsed).toBeLessThan(220_000n);
     expect(laterPoolSell.gasUsed).toBeLessThan(poolSell.gasUsed);
+    // The hook reads no slot0 for its PoolTrade log (the PoolManager's Swap log has the price; issue 26.7): 135,245
+    // and 140,491 gas for the later pool buy and sale before.
+    expect(poolBuy.gasUsed).toBeLessThan(151_000n);
+    expect(laterPoolBuy.gasUsed).toBeLessThan(134_000n);
+    expect(poolSell.gasUsed).toBeLessThan(151_000n);
+    expect(laterPoolSell.gasUsed).toBeLessThan(139_000n);
   });
 });

@@ -4,13 +4,18 @@
 // code arrives, React taking its place without moving anything, and no layout shift while the page's data arrives
 // (docs/web.md "Tests and budgets"). The network is Chrome DevTools' "Slow 3G": 400 ms of latency and 400 kbit/s.
 import type { Page } from 'playwright-core';
+import { type Address, createPublicClient, erc20Abi, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devAddresses } from '../../src/chain/client.ts';
+import { formatAmount } from '../../web/src/format.ts';
 import { NAV } from '../../web/src/nav.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { browserUnavailable, launchChromium } from '../helpers/browser.ts';
+import { accessible, browserUnavailable, launchChromium } from '../helpers/browser.ts';
 import { insertCompany } from '../helpers/events.ts';
 
 const t = useTestApp();
+/** anvil's ten development accounts, as the picker lists them. */
+const DEV_ACCOUNTS = devAddresses();
 let base: string;
 let chromium: Awaited<ReturnType<typeof launchChromium>>;
 
@@ -31,13 +36,16 @@ function recordLayoutShifts() {
     for (const e of list.getEntries() as (PerformanceEntry & {
       value: number;
       hadRecentInput: boolean;
-      sources?: { node?: Node }[];
+      sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
     })[]) {
       if (e.hadRecentInput) continue;
       w.__cls += e.value;
       const nodes = (e.sources ?? []).map((s) => {
         const el = s.node as Element | undefined;
-        return el?.tagName ? `${el.tagName.toLowerCase()}.${el.className}` : String(s.node?.nodeName);
+        const name = el?.tagName
+          ? `${el.tagName.toLowerCase()}.${el.className}${el.getAttribute('aria-labelledby') ? `[${el.getAttribute('aria-labelledby')}]` : ''}`
+          : String(s.node?.nodeName);
+        return `${name} ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}`;
       });
       w.__shifts.push(`${e.value.toFixed(4)} at ${e.startTime.toFixed(0)} ms: ${nodes.join(', ')}`);
     }
@@ -160,6 +168,52 @@ describe.skipIf(browserUnavailable)('the first visit on a slow network, in Chrom
       } finally {
         await context.close();
       }
+    }
+  }, 60_000);
+
+  it("the dev-account picker shows each account's USDC balance, exact, read in one batch", async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 390, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const rpcBodies: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().startsWith(t.chain.node.rpcUrl) && r.method() === 'POST') rpcBodies.push(r.postData() ?? '');
+      });
+      // Dev account 3 holds an amount with all six decimals, moved just before the menu opens.
+      const client = createPublicClient({ transport: http(t.chain.node.rpcUrl) });
+      const usdc = t.chain.file.contracts.usdc as Address;
+      const hash = await t.chain.wallet(4).writeContract({
+        address: usdc,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [DEV_ACCOUNTS[3]!, 1_234_567n],
+      });
+      await client.waitForTransactionReceipt({ hash });
+      await page.goto(`${base}/`);
+      await page.locator('main h1').waitFor();
+      await page.getByRole('button', { name: 'Connect wallet' }).click();
+      await expect.poll(() => page.getByTestId('dev-balance-9').textContent()).toMatch(/ USDC$/);
+      await expect.poll(() => page.getByTestId('dev-balance-9').textContent()).not.toBe('… USDC');
+      const balances = await Promise.all(
+        DEV_ACCOUNTS.map((account) =>
+          client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [account] }),
+        ),
+      );
+      for (const [i, balance] of balances.entries()) {
+        expect(await page.getByTestId(`dev-balance-${i}`).textContent(), `dev account ${i}`).toBe(
+          `${formatAmount(balance, 6)} USDC`,
+        );
+      }
+      // Not rounded: the 1.234567 USDC received shows to the last decimal.
+      expect(balances[3]! % 1_000_000n).not.toBe(0n);
+      expect(await page.getByTestId('dev-balance-3').textContent()).toMatch(/\.\d{6} USDC$/);
+      // The ten balanceOf calls (selector 0x70a08231) travelled in one request.
+      const withBalances = rpcBodies.filter((b) => b.includes('0x70a08231'));
+      expect(withBalances).toHaveLength(1);
+      expect(withBalances[0]!.match(/0x70a08231/g)).toHaveLength(DEV_ACCOUNTS.length);
+      await accessible(page, 'dev-account picker');
+    } finally {
+      await context.close();
     }
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 // The main navigation: the app's header (ui.tsx Layout) and the app shell in index.html, which the build writes from
 // this same list (web/vite.config.ts), so the header painted before the code arrives is the one React renders.
 export const NAV = [
-  ['/', 'Fortune List'],
+  ['/', 'Tokens'],
+  ['/fortune', 'Fortune List'],
   ['/mint', 'Mint'],
   ['/create', 'Create'],
   ['/staking', 'Staking'],

@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError, humanError } from './api';
-import { short } from './format';
+import { formatNumber, short } from './format';
 import { NAV } from './nav';
 import { WalletButton } from './wallet';
 
@@ -82,7 +82,7 @@ export function ErrorBox({ error, retry }: { error: unknown; retry?: () => void 
         </button>
       ) : (
         <p>
-          <Link to="/">Go to the Fortune List</Link>
+          <Link to="/fortune">Go to the Fortune List</Link>
         </p>
       )}
     </div>
@@ -207,7 +207,7 @@ export function Progress({ value, label }: { value: number; label: string }) {
       aria-valuemax={100}
     >
       <div className="bar" style={{ width: `${pct}%` }} />
-      <span>{pct.toFixed(1)}%</span>
+      <span>{formatNumber(pct, 1, undefined, 1)}%</span>
     </div>
   );
 }

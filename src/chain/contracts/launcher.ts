@@ -3,6 +3,7 @@
 // token index follows. Every read maps an unreachable node to CHAIN_UNAVAILABLE.
 import {
   type Address,
+  encodeAbiParameters,
   encodeDeployData,
   encodeFunctionData,
   getAbiItem,
@@ -34,6 +35,24 @@ export const TOKEN_EVENTS = [
   getAbiItem({ abi: TokenLauncherAbi, name: 'Graduated' }),
   getAbiItem({ abi: PlatformFeeHookAbi, name: 'PoolTrade' }),
 ] as const;
+
+/** TokenLauncher's pool parameters: fee 0, tick spacing 60 (POOL_FEE, TICK_SPACING). */
+const POOL_FEE = 0;
+const TICK_SPACING = 60;
+
+/**
+ * The v4 pool id of a company token's pool (the launcher's `poolKeyOf(token).toId()`): keccak256 of the ABI-encoded
+ * pool key {currency0, currency1, fee 0, tick spacing 60, hooks = the fee hook}, currencies in address order.
+ */
+export function poolIdOf(token: Address, usdc: Address, hook: Address): Hex {
+  const [currency0, currency1] = token.toLowerCase() < usdc.toLowerCase() ? [token, usdc] : [usdc, token];
+  return keccak256(
+    encodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }],
+      [currency0, currency1, POOL_FEE, TICK_SPACING, hook],
+    ),
+  );
+}
 
 export const launcherAddress = (chain: Pick<Chain, 'contracts'>): Address =>
   requireContract(chain.contracts, 'tokenLauncher');

@@ -1,6 +1,7 @@
 // The Fortune List: the internal ranking of a daily score snapshot, and the public v1 ranking by platformScore
 // (v1FortuneRoutes, under /api/v1).
 
+import { chainDateForReads } from '../../chain/time.ts';
 import { createPageTotals } from '../../db/page-total.ts';
 import { dayOf } from '../../domain/costs/gas-budget.ts';
 import { scoreHistory } from '../../domain/scores/history.ts';
@@ -40,8 +41,9 @@ export default async function fortuneRoutes(app: App, { container, reads }: Rout
     },
     async (request, reply) => {
       const { limit, epoch, category, league } = request.query;
-      // The day is in the key: with no snapshot yet, the list names the next midnight.
-      const day = dayOf(container.now());
+      // The day is in the key: with no snapshot yet, the list names the next midnight, the chain's as the snapshots
+      // follow it (chainDateForReads: never waits on a node that does not answer).
+      const day = dayOf((await chainDateForReads(container.chain.publicClient, container.now)).getTime());
       return snapshotLists.send(reply, `${limit}|${epoch}|${category ?? ''}|${league ?? ''}|${day}`, async () =>
         ok(await getFortuneList(container, { limit, epoch, category, league })),
       );

@@ -140,7 +140,7 @@ export default function Mint() {
                 <td>
                   #{t.from}–#{t.to}
                 </td>
-                <td className="num">{Math.max(0, t.to - Math.max(minted_, t.from - 1)).toLocaleString('en-US')}</td>
+                <td className="num">{Math.max(0, t.to - Math.max(minted_, t.from - 1)).toLocaleString()}</td>
               </tr>
             ))}
           </tbody>
