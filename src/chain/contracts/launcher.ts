@@ -19,7 +19,7 @@ import {
 import { loadArtifact } from '../artifacts.ts';
 import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
-import { CompanyTokenAbi, PlatformFeeHookAbi, TokenLauncherAbi } from '../generated/abis.ts';
+import { CompanyTokenAbi, PlatformFeeHookAbi, PoolManagerAbi, TokenLauncherAbi } from '../generated/abis.ts';
 import type { TxRequest } from '../outbox.ts';
 import { requireContract } from './addresses.ts';
 
@@ -245,4 +245,27 @@ export async function readLiquidity(
     ]),
   );
   return (pooled * price) / 10n ** 18n;
+}
+
+const POOL_SWAP_EVENT = getAbiItem({ abi: PoolManagerAbi, name: 'Swap' });
+
+/**
+ * The PoolManager's Swap logs of the given pools between two blocks: each carries the pool's price (sqrtPriceX96)
+ * after the swap, which the fee hook's PoolTrade does not repeat.
+ */
+export function poolSwaps(
+  client: Pick<Chain['publicClient'], 'getLogs'>,
+  poolManager: Address,
+  poolIds: Hex[],
+  fromBlock: bigint,
+  toBlock: bigint,
+) {
+  return client.getLogs({
+    address: poolManager,
+    event: POOL_SWAP_EVENT,
+    args: { id: poolIds },
+    fromBlock,
+    toBlock,
+    strict: true,
+  });
 }

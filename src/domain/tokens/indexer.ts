@@ -4,10 +4,9 @@
 // the pool prices: PoolTrade does not carry the price (the hook reads no pool state, issue 26.7), the PoolManager's
 // Swap log of the same pool, just before it in the same transaction, does; one eth_getLogs of the PoolManager's
 // Swap logs filtered by the batch's pool ids reads them all.
-import { type Address, getAbiItem, type Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import type { Chain } from '../../chain/client.ts';
-import { COMPANY_TOKEN_SUPPLY, poolIdOf, TOKEN_EVENTS } from '../../chain/contracts/launcher.ts';
-import { PoolManagerAbi } from '../../chain/generated/abis.ts';
+import { COMPANY_TOKEN_SUPPLY, poolIdOf, poolSwaps, TOKEN_EVENTS } from '../../chain/contracts/launcher.ts';
 import { createLogFollower, type FollowedLog, type FollowerLogger, type LogFollower } from '../../chain/indexer.ts';
 import type { Tx } from '../../db/client.ts';
 import type { LogStreamDeps } from '../deps.ts';
@@ -18,8 +17,6 @@ export const COMPANY_TOKENS_STREAM = 'company-tokens';
 export const tokenEvents = TOKEN_EVENTS;
 
 export type TokenLog = FollowedLog<typeof tokenEvents>;
-
-const SWAP_EVENT = getAbiItem({ abi: PoolManagerAbi, name: 'Swap' });
 
 /** What a batch needs besides its logs: block times, and the pool price after each PoolTrade (by tx hash and index). */
 export interface TokenLogContext {
@@ -52,14 +49,7 @@ export async function readPoolPrices(
     if (t.blockNumber < fromBlock) fromBlock = t.blockNumber;
     if (t.blockNumber > toBlock) toBlock = t.blockNumber;
   }
-  const swaps = await client.getLogs({
-    address: poolManager,
-    event: SWAP_EVENT,
-    args: { id: ids },
-    fromBlock,
-    toBlock,
-    strict: true,
-  });
+  const swaps = await poolSwaps(client, poolManager, ids, fromBlock, toBlock);
   for (const trade of trades) {
     const id = idOf(trade).toLowerCase();
     let best: (typeof swaps)[number] | undefined;
