@@ -2,13 +2,12 @@
 // leaves a living market, several simulated days on the chain's clock, with candles over more than one day, a score
 // history of a point a day for every company, non-zero volume for the traded tokens and trading for the momentum
 // CFO; a second run adds nothing and fails nothing.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planCompanies } from '../../scripts/demo/plan.ts';
-import { killServices, REPO_ROOT, type ServiceProcess, startService } from '../helpers/process.ts';
+import { killServices, runScript, type ServiceProcess, startService } from '../helpers/process.ts';
 
 const DAYS = 3;
 // The small plan (three companies, three tokens): the same days and rules as the full one, in a third of the time.
@@ -16,30 +15,9 @@ const PLAN = planCompanies('small');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'aie-demo-'));
 let server: ServiceProcess;
 
-function runDemo(base: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/demo/main.ts', '--url', base, '--plan', 'small', '--days', String(DAYS)],
-      {
-        cwd: REPO_ROOT,
-        // The development cron secret is read from the service's data directory, as for a local npm start.
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), DATA_DIR: dataDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `npm run demo` against the service; the development cron secret is read from its data directory. */
+const runDemo = (base: string) =>
+  runScript('scripts/demo/main.ts', ['--url', base, '--plan', 'small', '--days', String(DAYS)], { DATA_DIR: dataDir });
 
 const get = async (path: string) => {
   const res = await fetch(`${server.base}${path}`);
@@ -49,12 +27,9 @@ const get = async (path: string) => {
 
 beforeAll(async () => {
   // Rounds are claimed within half a second of their slot, so the demo's days do not wait on the engine's poll.
-  // The gas budget counts the server's day, in which all the simulated days fall (docs/decisions.md "The demo"):
-  // each company gets the budget of the days simulated, so its agents' trades on the last day are not refused.
-  server = await startService(
-    { DATA_DIR: dataDir, ENGINE_POLL_MS: '500', COMPANY_GAS_BUDGET: String(4_000_000 * (DAYS + 1)) },
-    { timeoutMs: 170_000 },
-  );
+  // The default gas budget: it counts the chain's day (docs/decisions.md "Costs the platform pays"), so each
+  // simulated day gives every company a new one and its agents' trades on the last day are not refused.
+  server = await startService({ DATA_DIR: dataDir, ENGINE_POLL_MS: '500' }, { timeoutMs: 170_000 });
 }, 180_000);
 
 afterAll(async () => {
@@ -71,6 +46,8 @@ describe('npm run demo', () => {
     const run = await runDemo(server.base);
     expect(run.code, `${run.stderr.slice(-3000)}\n${run.stdout}`).toBe(0);
     expect(run.stdout).toContain(`simulated days: ${DAYS} added`);
+    // No agent action of the last day's rounds was refused by the daily gas budget (days.ts gasRefusals).
+    expect(run.stdout).not.toMatch(/refused by the daily gas budget/);
     // The progress bar is still drawn (stderr is no TTY here: one line per step) and ends done.
     expect(run.stderr).toMatch(/\[#{20}\] \d+\/\d+ done/);
 

@@ -42,9 +42,15 @@ export interface TestChainOptions {
 /** Whether this process holds its worker's shared chain (a second chain at once gets a node of its own). */
 let leased = false;
 
+/**
+ * TEST_CHAIN_PER_FILE=1: no shared chain, every file starts anvil and deploys the contracts itself, as before the
+ * broker (test/README.md), so the same commit can be timed both ways.
+ */
+export const chainPerFile = process.env.TEST_CHAIN_PER_FILE === '1';
+
 async function leaseSharedChain(): Promise<SharedChainLease | undefined> {
   const pool = process.env.VITEST_POOL_ID;
-  if (!pool || leased) return undefined;
+  if (!pool || leased || chainPerFile) return undefined;
   const lease = await askBroker<SharedChainLease>(`/chain?pool=${pool}`);
   if (lease) leased = true;
   return lease;

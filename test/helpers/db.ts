@@ -1,11 +1,16 @@
 // Test databases: PGlite in memory always, and a throwaway database on a real PostgreSQL server when
 // TEST_DATABASE_URL is set. Database suites run once per entry of `testDatabases`. A server database is a copy of the
 // run's migrated template when the global setup serves one (test/helpers/broker.ts), so its migrations find nothing
-// to do. (PGlite starts empty: loading a dumped, migrated data directory took as long as initialising and migrating.)
+// to do. PGlite starts empty (docs/benchmarks.md "Test suite": a copy of a migrated data directory opens in a
+// fraction of the time, but runs its queries about twice as slowly as a database initialised in the same process).
+// TEST_DB_TEMPLATE=0 turns the server template off (every database created empty and migrated), to time it.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { askBroker } from './broker.ts';
+
+/** Whether files copy the run's migrated templates (TEST_DB_TEMPLATE=0: no, each database is migrated anew). */
+export const useDatabaseTemplates = process.env.TEST_DB_TEMPLATE !== '0';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
@@ -21,7 +26,8 @@ export async function createServerDatabase(
   options: { fromTemplate?: boolean } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `aie_test_${randomBytes(6).toString('hex')}`;
-  const template = options.fromTemplate ? await askBroker<{ name: string }>('/postgres-template') : undefined;
+  const template =
+    options.fromTemplate && useDatabaseTemplates ? await askBroker<{ name: string }>('/postgres-template') : undefined;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}${template ? ` template ${template.name}` : ''}`);

@@ -1,17 +1,17 @@
 // The service as a real process (`tsx src/main.ts`), as the end-to-end and crash tests run it: spawned with an
 // environment, waited on until healthy, stopped with SIGTERM or killed with SIGKILL. Also what such a process
-// keeps across restarts when the test owns it: an anvil node with the contracts deployed (and their file), and a
+// keeps across restarts: the file's chain with the contracts deployed (and their file), and a
 // database that survives the process (a PGlite data directory on disk, or a fresh database on TEST_DATABASE_URL).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { toHex } from 'viem';
-import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
-import { type ChainClients, createChainClients, devAccount } from '../../src/chain/client.ts';
+import { type ChainClients, devAccount } from '../../src/chain/client.ts';
 import { type ContractsFile, writeContractsFile } from '../../src/chain/contracts/addresses.ts';
-import { deployLocalContracts } from '../../src/chain/deploy.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import { SHARED_CHAIN_BASE_URL } from './broker.ts';
+import { startTestChain } from './chain.ts';
 import { createServerDatabase } from './db.ts';
 import { type HttpMethod, type MessageSigner, serializeBody, signedRequest } from './security.ts';
 
@@ -25,10 +25,18 @@ export interface CliRun {
 
 /** `npm run cli -- ...args` as a child process, with PATH, HOME and TMPDIR and `env` only. */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+  return runScript('src/cli/main.ts', args, env);
+}
+
+/**
+ * A TypeScript entry point of the repository (`tsx <script> ...args`, as its npm script runs it) as a child process,
+ * with PATH, HOME and TMPDIR and `env` only; resolves with its exit code and output once it ends.
+ */
+export function runScript(script: string, args: string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: REPO_ROOT,
-      // Only what the CLI needs: the test runner's environment carries variables of its own (BASE_URL, ...).
+      // Only what the script needs: the test runner's environment carries variables of its own (BASE_URL, ...).
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TMPDIR: tmpdir(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -166,47 +174,48 @@ export async function waitForJobs(
   throw new Error(`jobs ${names.join(', ')} not all run within ${timeoutMs} ms:\n${last}\n${service.output()}`);
 }
 
-/** An anvil node the test owns (it outlives every service process), with the platform's contracts deployed. */
+/**
+ * The chain service processes run on: the worker's shared chain (test/helpers/chain.ts), reverted to the deployment
+ * for this file, or a node of the file's own with `own: true` or TEST_CHAIN_PER_FILE=1. It outlives every service
+ * process the file starts; the test kills services, never this node.
+ */
 export interface ServiceChain {
-  node: AnvilNode;
+  node: { rpcUrl: string; port: number };
   clients: ChainClients;
   file: ContractsFile;
   /** The environment that points a service at this chain: CHAIN_RPC_URL, CONTRACTS_FILE, the platform key. */
   env: Record<string, string>;
+  /** Hands the shared chain back (stops a node of the file's own). */
   stop(): Promise<void>;
 }
 
-/** Starts anvil, deploys the contracts (account 0 is owner, platform and oracle) and writes their file under `dir`. */
+/**
+ * The file's chain with the platform's contracts deployed (account 0 is owner, platform and oracle), their file
+ * written under `dir`.
+ */
 export async function startServiceChain(
   dir: string,
-  { baseUrl = 'http://localhost:3000' } = {},
+  { baseUrl = SHARED_CHAIN_BASE_URL, own = false }: { baseUrl?: string; own?: boolean } = {},
 ): Promise<ServiceChain> {
-  const node = await startAnvil();
-  try {
-    const clients = createChainClients({ chainId: 31337, rpcUrl: node.rpcUrl, local: true, timeoutMs: 5000 });
-    const file = await deployLocalContracts(clients, undefined, { baseUrl });
-    const contractsFile = path.join(dir, 'contracts.json');
-    writeContractsFile(contractsFile, file);
-    const privateKey = devAccount(0).getHdKey().privateKey;
-    if (!privateKey) throw new Error('dev account 0 has no private key');
-    return {
-      node,
-      clients,
-      file,
-      env: {
-        CHAIN_RPC_URL: node.rpcUrl,
-        CONTRACTS_FILE: contractsFile,
-        CHAIN_ID: '31337',
-        PLATFORM_PRIVATE_KEY: toHex(privateKey),
-        // Automine: a block per transaction, so the indexer need not wait for confirmations.
-        CHAIN_CONFIRMATIONS: '0',
-      },
-      stop: () => node.stop(),
-    };
-  } catch (err) {
-    await node.stop();
-    throw err;
-  }
+  const chain = await startTestChain({ baseUrl, own });
+  const contractsFile = path.join(dir, 'contracts.json');
+  writeContractsFile(contractsFile, chain.file);
+  const privateKey = devAccount(0).getHdKey().privateKey;
+  if (!privateKey) throw new Error('dev account 0 has no private key');
+  return {
+    node: chain.node,
+    clients: chain.chain,
+    file: chain.file,
+    env: {
+      CHAIN_RPC_URL: chain.node.rpcUrl,
+      CONTRACTS_FILE: contractsFile,
+      CHAIN_ID: '31337',
+      PLATFORM_PRIVATE_KEY: toHex(privateKey),
+      // Automine: a block per transaction, so the indexer need not wait for confirmations.
+      CHAIN_CONFIRMATIONS: '0',
+    },
+    stop: chain.stop,
+  };
 }
 
 /** A database that survives the service process: its environment for the service, and a way to open it here. */
@@ -220,7 +229,10 @@ export interface ServiceDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database on the server of TEST_DATABASE_URL when set, else PGlite under `dataDir`/pg. */
+/**
+ * A fresh database on the server of TEST_DATABASE_URL when set (a copy of the run's migrated template,
+ * test/helpers/db.ts, so the service's migrations find nothing to do), else PGlite under `dataDir`/pg.
+ */
 export async function serviceDatabase(dataDir: string): Promise<ServiceDatabase> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) {
@@ -231,7 +243,7 @@ export async function serviceDatabase(dataDir: string): Promise<ServiceDatabase>
       drop: async () => {},
     };
   }
-  const created = await createServerDatabase(server);
+  const created = await createServerDatabase(server, { fromTemplate: true });
   return {
     kind: 'postgres',
     env: { DATABASE_URL: created.url },

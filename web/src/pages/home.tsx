@@ -5,7 +5,7 @@
 // reads them all (board.ts says why that is bounded) and sorts and searches here.
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { api, data } from '../api';
 import '../board.css';
 import {
@@ -124,14 +124,22 @@ export function Home() {
 
   // The search box: typed freely, written to the address once typing pauses, replacing the entry.
   const [text, setText] = useState(search.q ?? '');
-  useEffect(() => setText(search.q ?? ''), [search.q]);
+  // What the box last wrote to the address: only another change of the address (Back, a link) replaces what is
+  // typed, so a key pressed while the address is being written is not lost.
+  const written = useRef(search.q);
+  useEffect(() => {
+    if (search.q !== written.current) {
+      written.current = search.q;
+      setText(search.q ?? '');
+    }
+  }, [search.q]);
   useEffect(() => {
     const q = text.trim() === '' ? undefined : text.trim();
     if (q === search.q) return;
-    const timer = setTimeout(
-      () => void navigate({ search: (s) => ({ ...s, q }), replace: true, resetScroll: false }),
-      SEARCH_DEBOUNCE_MS,
-    );
+    const timer = setTimeout(() => {
+      written.current = q;
+      void navigate({ search: (s) => ({ ...s, q }), replace: true, resetScroll: false });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, search.q, navigate]);
 
@@ -171,6 +179,7 @@ export function Home() {
           onChange={(e) => setText(e.target.value)}
           placeholder="NEURAL, Alpha Co…"
           autoComplete="off"
+          maxLength={100}
           spellCheck={false}
         />
       </div>
