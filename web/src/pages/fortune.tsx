@@ -108,11 +108,19 @@ export default function FortuneList() {
     <Page
       title="Fortune List"
       actions={
-        epoch.data && (
+        epoch.data ? (
           <p className="epoch">
             Epoch {epoch.data.epochNumber} ends in <Countdown seconds={epoch.data.nextEpochIn} /> · reward pool{' '}
             {amountOf(BigInt(epoch.data.rewardPool), units.primary, 0)}
           </p>
+        ) : (
+          epoch.isPending && (
+            // The line's room while the epoch loads (a placeholder of its length): on a phone it wraps above the
+            // filters, which would otherwise jump down when it arrives.
+            <p className="epoch" aria-hidden="true">
+              <span className="skeleton-text">Epoch 0 ends in 0d 0h 0m 0s · reward pool 0,000,000 AIE</span>
+            </p>
+          )
         )
       }
     >
@@ -148,7 +156,7 @@ export default function FortuneList() {
         </label>
       </div>
       <Legend />
-      <Query query={list} what="the Fortune List">
+      <Query query={list} what="the Fortune List" skeleton="table">
         {(d) => {
           const rows = d.companies;
           const day = d.covers.from.slice(0, 10);

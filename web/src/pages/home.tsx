@@ -183,7 +183,7 @@ export function Home() {
           spellCheck={false}
         />
       </div>
-      <Query query={tokens} what="the tokens">
+      <Query query={tokens} what="the tokens" skeleton="table">
         {(d) => {
           const rows = boardRows(d.tokens, { tab, q: search.q, sort: order.sort, dir: order.dir });
           if (d.tokens.length === 0) {
