@@ -138,7 +138,8 @@ describe.skipIf(browserUnavailable)('the token board and the Fortune List in Chr
     expect(gamma.tokenStatus).toBe('BONDING');
     expect(gamma.graduationProgress).toBeGreaterThanOrEqual(70);
     expect(status.find((x) => x.tokenSymbol === 'BETA')!.priceChange24h).toBeLessThan(0);
-    expect(status.find((x) => x.tokenSymbol === 'EPSILON')!.price).toBeNull();
+    // Not traded yet: the curve's opening price, a quarter of the way to graduation.
+    expect(status.find((x) => x.tokenSymbol === 'EPSILON')!.graduationProgress).toBe(24.99);
 
     expect((await takeScoreSnapshot(t.container, t.database.db, snapshotDay)).status).toBe('taken');
 

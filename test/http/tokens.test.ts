@@ -3,7 +3,7 @@
 // indexer turning curve trades, graduation and pool swaps into rows and `trade` events, and launches interrupted
 // by a crash before the broadcast and after it.
 import { and, eq, sql } from 'drizzle-orm';
-import { type Address, getAddress, zeroAddress } from 'viem';
+import { type Address, formatUnits, getAddress, zeroAddress } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { companyKey, predictTokenAddress } from '../../src/chain/contracts/launcher.ts';
@@ -45,29 +45,41 @@ const v1Get = (url: string, key: string | null = apiKey) =>
 
 const { buy, sell, index } = tokenTrading(t);
 
-/** The market fields of a launched token before its first indexed trade (and before the holder stream ran). */
-const untradedMarket = (_token: Address) => ({
-  price: null,
-  marketCap: null,
-  poolId: null,
-  volume24h: '0',
-  priceChange24h: null,
-  high24h: null,
-  low24h: null,
-  buys24h: 0,
-  sells24h: 0,
-  liquidity: '0',
-  fdv: null,
-  decimals: 18,
-  totalSupply: (10n ** 24n).toString(),
-  chainId: 31337,
-  quoteToken: { address: t.chain.chain.contracts.usdc, symbol: 'USDC', decimals: 6 },
-  logoUrl: null,
-  lastTradeAt: null,
-  holderCount: 0,
-  ageSeconds: expect.any(Number),
-  graduationProgress: 0,
-});
+/**
+ * The market fields of a launched token before its first indexed trade (and before the holder stream ran): the
+ * price and market cap are the curve's opening ones, as the launcher's priceOf reads them.
+ */
+const untradedMarket = async (token: Address) => {
+  const [price, marketCap] = await client().readContract({
+    address: launcher(),
+    abi: TokenLauncherAbi,
+    functionName: 'priceOf',
+    args: [token],
+  });
+  return {
+    price: formatUnits(price, 6),
+    marketCap: formatUnits(marketCap, 6),
+    poolId: null,
+    volume24h: '0',
+    priceChange24h: null,
+    high24h: null,
+    low24h: null,
+    buys24h: 0,
+    sells24h: 0,
+    liquidity: '0',
+    fdv: formatUnits((price * 10n ** 24n) / 10n ** 18n, 6),
+    decimals: 18,
+    totalSupply: (10n ** 24n).toString(),
+    chainId: 31337,
+    quoteToken: { address: t.chain.chain.contracts.usdc, symbol: 'USDC', decimals: 6 },
+    logoUrl: null,
+    lastTradeAt: null,
+    holderCount: 0,
+    ageSeconds: expect.any(Number),
+    // The curve opens at a quarter of the threshold's market cap (rounded down: 24.99).
+    graduationProgress: 24.99,
+  };
+};
 
 const curveOf = (token: Address) =>
   client().readContract({ address: launcher(), abi: TokenLauncherAbi, functionName: 'curveOf', args: [token] });
@@ -246,8 +258,9 @@ describe('the token lifecycle', () => {
       v4Pool: { address: null },
       launchTxHash: receipt.transactionHash,
       publicAt: new Date(Number(block.timestamp) * 1000).toISOString(),
-      // The detail view's price, market cap and market fields (the same as the list's): no trade indexed yet.
-      ...untradedMarket(token),
+      // The detail view's price, market cap and market fields (the same as the list's): no trade indexed yet, so the
+      // curve's opening price.
+      ...(await untradedMarket(token)),
     });
     // The launch went out as a `trade` event of kind `launch`, once (the request applied it; the indexer, which
     // sees the same log, moves nothing and announces nothing).
@@ -449,7 +462,7 @@ describe('GET /api/v1/tokens', () => {
       category: 'AI_TOKENS',
       publicAt: row!.tokenPublicAt!.toISOString(),
       // No trade indexed yet: no price, and no volume.
-      ...untradedMarket(row!.tokenAddress as Address),
+      ...(await untradedMarket(row!.tokenAddress as Address)),
     });
     const graduated = (await v1Get('/api/v1/tokens?status=GRADUATED')).json();
     expect(graduated.data.map((d: { id: string }) => d.id)).toEqual([creatorCompany.id]);

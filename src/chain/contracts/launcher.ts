@@ -28,6 +28,9 @@ type LauncherChain = Pick<Chain, 'publicClient' | 'contracts' | 'deployBlocks'>;
 /** The fixed supply the launcher mints (TokenLauncher.TOTAL_SUPPLY): 1,000,000 tokens of 18 decimals. */
 export const COMPANY_TOKEN_SUPPLY = 1_000_000n * 10n ** 18n;
 
+/** The curve's opening virtual token reserve, floor(4/3 x supply): for a threshold G it opens at (floor(G/3), this). */
+export const OPENING_VIRTUAL_TOKENS = (4n * COMPANY_TOKEN_SUPPLY) / 3n;
+
 /** The events of company tokens the index follows: launches and curve trades, graduations, pool trades. */
 export const TOKEN_EVENTS = [
   getAbiItem({ abi: TokenLauncherAbi, name: 'TokenLaunched' }),

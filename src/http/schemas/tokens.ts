@@ -48,7 +48,7 @@ export const TokenMarket = Type.Object(
     price: Nullable(
       Type.String({
         description:
-          'USDC per token after its latest indexed trade (the curve, or the v4 pool once graduated); null before its first trade',
+          "USDC per token after its latest indexed trade (the curve, or the v4 pool once graduated); before its first trade, the curve's opening price; null for a token launched before opening prices were recorded and never traded since",
       }),
     ),
     marketCap: Nullable(Type.String({ description: '`price` times the 1,000,000-token supply, in USDC' })),
