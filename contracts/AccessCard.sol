@@ -23,14 +23,18 @@ interface ICardTransferListener {
 /// @title AI Economy Access Card
 /// @notice ERC-721 collection of 10,000 cards in three tiers sold as sequential tranches, paid in USDC.
 /// One card lets its holder create one company; the platform locks the card to that company for good.
-/// @dev Buyers can bound what they pay (`mint(maxPrice)`, `mintBatch(quantity, maxPrice)`), and the price changes
-/// only while minting is paused, so a pending mint never pays more than the buyer saw. Every transfer is reported to
-/// the staking contract (when set), which ends the boost the card gave its previous holder in the same block.
+/// @dev Buyers can bound what they pay (`mint(maxPrice)`, `mintBatch(quantity, maxPrice)`), and a new price (by
+/// `setMintPrice` or `activateTranche`) takes effect only `MINT_PRICE_DELAY` after the owner sets it, so a buyer of
+/// the unbounded `mint()` / `mintBatch(quantity)` never pays more than the contract showed a delay earlier
+/// (docs/contracts.md "Access card prices"). Every transfer is reported to the staking contract (when set), which
+/// ends the boost the card gave its previous holder in the same block.
 contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient, IAccessCard, IERC4906 {
     using SafeERC20 for IERC20;
 
     uint256 public constant MAX_SUPPLY = 10_000;
     uint256 public constant MAX_BATCH = 5;
+    /// @notice How long after `setMintPrice` or `activateTranche` the new price takes effect.
+    uint256 public constant MINT_PRICE_DELAY = 1 days;
     uint8 public constant TRANCHE_COUNT = 3;
     /// @dev Last token id of tranches 1, 2 and 3: Black 1-1000, Gold 1001-4000, Silver 4001-10000.
     uint256 private constant TRANCHE_1_END = 1_000;
@@ -39,8 +43,17 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient,
 
     IERC20 public immutable usdc;
 
+    /// @dev The price in one slot, read once by every mint: `pending` replaces `current` from `effectiveAt` on
+    /// (`mintPrice()` picks it by the block's time, nothing is written then). A `current` of 0 is a tranche whose price
+    /// has not taken effect yet: nothing can be minted. Prices above 2^96 - 1 are refused.
+    struct Price {
+        uint96 current;
+        uint96 pending;
+        uint64 effectiveAt;
+    }
+
     address public platform;
-    uint256 public mintPrice;
+    Price private _price;
     bool public mintActive;
     uint8 public currentTranche;
     uint256 public totalMinted;
@@ -62,7 +75,9 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient,
         if (mintPrice_ == 0) revert AccessCardInvalidPrice(0);
         usdc = usdc_;
         platform = platform_;
-        mintPrice = mintPrice_;
+        if (mintPrice_ > type(uint96).max) revert AccessCardInvalidPrice(mintPrice_);
+        // In effect at once: nobody can have seen another price before the contract exists.
+        _price = Price(uint96(mintPrice_), uint96(mintPrice_), 0);
         currentTranche = 1;
         _baseTokenURI = baseURI_;
         emit PlatformSet(address(0), platform_);
@@ -113,20 +128,22 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient,
     /// exists, and a revert anywhere undoes both).
     function _mintCards(address buyer, uint256 quantity, uint256 maxPrice) private returns (uint256 firstTokenId) {
         if (!mintActive) revert AccessCardMintInactive();
-        if (mintPrice > maxPrice) revert AccessCardPriceAboveMax(mintPrice, maxPrice);
         uint8 tranche = currentTranche;
+        Price memory p = _price;
+        uint256 price = _inEffect(p);
+        if (price == 0) revert AccessCardTrancheNotOpen(tranche, p.effectiveAt);
+        if (price > maxPrice) revert AccessCardPriceAboveMax(price, maxPrice);
         uint256 remaining = _trancheEnd(tranche) - totalMinted;
         if (remaining == 0) revert AccessCardTrancheSoldOut(tranche);
         if (quantity > remaining) revert AccessCardInvalidQuantity(quantity, remaining);
 
-        uint256 cost = mintPrice * quantity;
+        uint256 cost = price * quantity;
         uint256 balance = usdc.balanceOf(buyer);
         if (balance < cost) revert AccessCardInsufficientBalance(buyer, balance, cost);
         usdc.safeTransferFrom(buyer, address(this), cost);
 
         firstTokenId = totalMinted + 1;
         totalMinted += quantity;
-        uint256 price = mintPrice;
         for (uint256 i = 0; i < quantity; ++i) {
             uint256 tokenId = firstTokenId + i;
             _safeMint(buyer, tokenId);
@@ -169,6 +186,17 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient,
     // ---------------------------------------------------------------- views
 
     /// @inheritdoc IAccessCard
+    function mintPrice() public view returns (uint256) {
+        return _inEffect(_price);
+    }
+
+    /// @inheritdoc IAccessCard
+    function pendingMintPrice() external view returns (uint256 price, uint256 effectiveAt) {
+        Price memory p = _price;
+        if (block.timestamp < p.effectiveAt) return (p.pending, p.effectiveAt);
+    }
+
+    /// @inheritdoc IAccessCard
     function trancheRemaining() external view returns (uint256) {
         return _trancheEnd(currentTranche) - totalMinted;
     }
@@ -183,15 +211,16 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient,
 
     // ---------------------------------------------------------------- administration
 
-    /// @notice Opens the next tranche once the current one is sold out, at the given price.
+    /// @notice Makes the next tranche current once the current one is sold out; its cards are sold at `price` from
+    /// `MINT_PRICE_DELAY` on, and cannot be minted before (`AccessCardTrancheNotOpen`): a tranche's cards always sell
+    /// at the price announced for them a delay earlier.
     function activateTranche(uint8 tranche, uint256 price) external onlyOwner {
         _requirePaused();
         if (tranche != currentTranche + 1 || tranche > TRANCHE_COUNT) revert AccessCardInvalidTranche(tranche);
         uint256 remaining = _trancheEnd(currentTranche) - totalMinted;
         if (remaining != 0) revert AccessCardTrancheNotSoldOut(currentTranche, remaining);
-        if (price == 0) revert AccessCardInvalidPrice(price);
         currentTranche = tranche;
-        mintPrice = price;
+        _schedulePrice(0, price);
         emit TrancheActivated(tranche, price);
     }
 
@@ -200,13 +229,13 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient,
         emit MintActiveSet(active);
     }
 
-    /// @notice A price of zero is refused: it would give cards away to anyone watching the mempool. Only while minting
-    /// is paused, so no pending mint is priced differently than when it was sent.
+    /// @notice Schedules `price` to take effect `MINT_PRICE_DELAY` from now; until then mints pay the price in effect
+    /// now. A price scheduled earlier and not yet in effect is replaced (schedule the current price to cancel it).
+    /// A price of zero is refused: it would give cards away to anyone watching the mempool. Only while minting is
+    /// paused, as before the delay existed.
     function setMintPrice(uint256 price) external onlyOwner {
         _requirePaused();
-        if (price == 0) revert AccessCardInvalidPrice(price);
-        mintPrice = price;
-        emit MintPriceSet(price);
+        _schedulePrice(mintPrice(), price);
     }
 
     function setPlatform(address newPlatform) external onlyOwner {
@@ -256,6 +285,18 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient,
 
     function _baseURI() internal view override returns (string memory) {
         return _baseTokenURI;
+    }
+
+    function _inEffect(Price memory p) private view returns (uint256) {
+        return block.timestamp >= p.effectiveAt ? p.pending : p.current;
+    }
+
+    /// @dev `current` stays in effect (0 for a tranche not open yet) until `price` takes over after the delay.
+    function _schedulePrice(uint256 current, uint256 price) private {
+        if (price == 0 || price > type(uint96).max) revert AccessCardInvalidPrice(price);
+        uint256 effectiveAt = block.timestamp + MINT_PRICE_DELAY;
+        _price = Price(uint96(current), uint96(price), uint64(effectiveAt));
+        emit MintPriceScheduled(price, effectiveAt);
     }
 
     function _requirePaused() private view {

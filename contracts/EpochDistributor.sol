@@ -43,7 +43,21 @@ contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuardTra
     /// @inheritdoc IEpochDistributor
     uint256 public maxRewardPool;
 
-    mapping(uint256 epoch => EpochInfo) private _epochs;
+    /// @dev An epoch in three slots, laid out for `claim`, which reads the root and the second slot and writes the
+    /// second slot (already non-zero since finalize, so no zero-to-non-zero write): the pool, what was claimed and the
+    /// total score. The company count and the finalization time, which a successful claim does not need, sit in the
+    /// third. Hence the bounds: a pool below 2^96 wei (79 billion tokens) and a total score below 2^64 (the
+    /// platform's scores are mean overall scores times 100).
+    struct EpochRecord {
+        bytes32 merkleRoot;
+        uint96 rewardPool;
+        uint96 totalClaimed;
+        uint64 totalScore;
+        uint64 companyCount;
+        uint64 finalizedAt;
+    }
+
+    mapping(uint256 epoch => EpochRecord) private _epochs;
     /// @dev Bit `index % 256` of word `index / 256` is set once leaf `index` of the epoch has been paid.
     mapping(uint256 epoch => mapping(uint256 wordIndex => uint256 bits)) private _claimedBitmap;
 
@@ -57,7 +71,7 @@ contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuardTra
     /// @param oracle_ The only account that finalizes epochs.
     /// @param startTime_ First second of epoch 0; not in the future.
     /// @param epochDuration_ Seconds per epoch; not zero.
-    /// @param maxRewardPool_ The largest pool an epoch may be finalized with (wei); at most 2^128 - 1.
+    /// @param maxRewardPool_ The largest pool an epoch may be finalized with (wei); at most 2^96 - 1.
     constructor(
         IPrimaryToken primaryToken_,
         address initialOwner,
@@ -96,8 +110,14 @@ contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuardTra
     }
 
     /// @inheritdoc IEpochDistributor
-    function epochInfo(uint256 epoch) external view returns (EpochInfo memory) {
-        return _epochs[epoch];
+    function epochInfo(uint256 epoch) external view returns (EpochInfo memory info) {
+        EpochRecord storage r = _epochs[epoch];
+        info.merkleRoot = r.merkleRoot;
+        info.totalScore = r.totalScore;
+        info.rewardPool = r.rewardPool;
+        info.totalClaimed = r.totalClaimed;
+        info.companyCount = r.companyCount;
+        info.finalizedAt = r.finalizedAt;
     }
 
     /// @inheritdoc IEpochDistributor
@@ -115,17 +135,17 @@ contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuardTra
     /// @inheritdoc IEpochDistributor
     /// @dev Only for an ended epoch (`epoch < currentEpoch()`), once. Either a participating epoch (root, total
     /// score and company count all non-zero) or an empty one (all of them and the pool zero). `rewardPool` is
-    /// capped by `maxRewardPool`.
+    /// capped by `maxRewardPool` (below 2^96), the total score below 2^64 and the company count below 2^64.
     function finalize(uint256 epoch, bytes32 merkleRoot, uint256 totalScore, uint256 rewardPool, uint256 companyCount)
         external
         onlyOracle
     {
         uint256 current = currentEpoch();
         if (epoch >= current) revert DistributorEpochNotEnded(epoch, current);
-        EpochInfo storage info = _epochs[epoch];
+        EpochRecord storage info = _epochs[epoch];
         if (info.finalizedAt != 0) revert DistributorAlreadyFinalized(epoch);
         if (rewardPool > maxRewardPool) revert DistributorRewardPoolTooLarge(rewardPool, maxRewardPool);
-        if (companyCount > type(uint64).max || totalScore > type(uint128).max) {
+        if (companyCount > type(uint64).max || totalScore > type(uint64).max) {
             revert DistributorInvalidFinalization(epoch);
         }
         bool empty = merkleRoot == bytes32(0);
@@ -136,9 +156,9 @@ contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuardTra
         }
         info.merkleRoot = merkleRoot;
         // Fits: checked above.
-        info.totalScore = uint128(totalScore);
-        // Fits: rewardPool <= maxRewardPool <= type(uint128).max.
-        info.rewardPool = uint128(rewardPool);
+        info.totalScore = uint64(totalScore);
+        // Fits: rewardPool <= maxRewardPool <= type(uint96).max.
+        info.rewardPool = uint96(rewardPool);
         info.companyCount = uint64(companyCount);
         info.finalizedAt = uint64(block.timestamp);
         emit EpochFinalized(epoch, merkleRoot, totalScore, rewardPool, companyCount);
@@ -147,10 +167,19 @@ contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuardTra
     // ---------------------------------------------------------------- claims
 
     /// @inheritdoc IEpochDistributor
-    /// @dev Reverts for an epoch not finalized, an index not below the company count, a leaf already paid, a proof
-    /// that does not lead to the epoch's root, or an amount that would take the epoch's claims over its pool. A leaf
-    /// with score 0 is marked paid and mints nothing. No check of `claimTo`: the proven leaf is the oracle's, and the
-    /// token's mint refuses the zero address anyway.
+    /// @dev Reverts for an epoch not finalized, a leaf already paid, a proof that does not lead to the epoch's root
+    /// (reported as DistributorInvalidIndex when the index is not below the company count), or an amount that would
+    /// take the epoch's claims over its pool. A leaf with score 0 is marked paid and mints nothing. No check of
+    /// `claimTo`: the proven leaf is the oracle's, and the token's mint refuses the zero address anyway.
+    ///
+    /// A successful claim reads two slots of the epoch (root; pool, claimed and total score) and not the third:
+    /// - "finalized" is `merkleRoot != 0`: finalize is the only writer of the root, an epoch not finalized has a zero
+    ///   root, and an empty epoch (finalized with a zero root) has no leaf to claim either; the third slot is read
+    ///   only to tell the two apart in the revert.
+    /// - `index < companyCount` is checked only when the proof fails, to name the error: the proof already binds the
+    ///   index to a leaf of the oracle's tree, whose indices are 0 to companyCount - 1 (`buildEpochTree`). A wrong
+    ///   tree with leaves beyond the count gains nothing from it: what any tree can pay is bounded by the cap
+    ///   (`totalClaimed <= rewardPool`), which every claim still checks, as it did before.
     function claim(
         uint256 epoch,
         uint256 index,
@@ -159,12 +188,19 @@ contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuardTra
         uint256 score,
         bytes32[] calldata proof
     ) external nonReentrant returns (uint256 amount) {
-        EpochInfo storage info = _epochs[epoch];
-        if (info.finalizedAt == 0) revert DistributorNotFinalized(epoch);
-        if (index >= info.companyCount) revert DistributorInvalidIndex(epoch, index, info.companyCount);
+        EpochRecord storage info = _epochs[epoch];
+        bytes32 root = info.merkleRoot;
+        if (root == bytes32(0)) {
+            if (info.finalizedAt == 0) revert DistributorNotFinalized(epoch);
+            revert DistributorInvalidIndex(epoch, index, 0);
+        }
         _setClaimed(epoch, index);
         bytes32 leaf = keccak256(bytes.concat(keccak256(abi.encode(epoch, index, companyKey, claimTo, score))));
-        if (!MerkleProof.verifyCalldata(proof, info.merkleRoot, leaf)) revert DistributorInvalidProof(epoch, index);
+        if (!MerkleProof.verifyCalldata(proof, root, leaf)) {
+            uint256 count = info.companyCount;
+            if (index >= count) revert DistributorInvalidIndex(epoch, index, count);
+            revert DistributorInvalidProof(epoch, index);
+        }
         amount = _account(info, epoch, score);
         emit Claimed(epoch, index, companyKey, claimTo, amount);
         if (amount > 0) primaryToken.mint(claimTo, amount);
@@ -181,14 +217,18 @@ contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuardTra
 
     /// @dev The leaf's reward, rewardPool * score / totalScore rounded down, added to the epoch's `totalClaimed`;
     /// reverts when the epoch's claims would exceed its pool.
-    function _account(EpochInfo storage info, uint256 epoch, uint256 score) private returns (uint256 amount) {
-        // totalScore > 0: an empty epoch has companyCount 0, so no index passes the check in `claim`.
-        amount = Math.mulDiv(info.rewardPool, score, info.totalScore);
+    function _account(EpochRecord storage info, uint256 epoch, uint256 score) private returns (uint256 amount) {
+        uint256 pool = info.rewardPool;
         uint256 claimed = info.totalClaimed;
-        uint256 remaining = info.rewardPool - claimed;
+        // totalScore > 0: an epoch with a root has one (finalize).
+        uint256 total = info.totalScore;
+        // pool < 2^96 and score <= total < 2^64: the product fits 256 bits. A larger score pays more than the pool
+        // and reverts below; mulDiv gives its amount for the error.
+        amount = score <= total ? pool * score / total : Math.mulDiv(pool, score, total);
+        uint256 remaining = pool - claimed;
         if (amount > remaining) revert DistributorPoolExceeded(epoch, amount, remaining);
-        // Fits: claimed + amount <= rewardPool, a uint128.
-        info.totalClaimed = uint128(claimed + amount);
+        // Fits: claimed + amount <= rewardPool, a uint96.
+        info.totalClaimed = uint96(claimed + amount);
     }
 
     // ---------------------------------------------------------------- owner
@@ -207,7 +247,7 @@ contract EpochDistributor is IEpochDistributor, Ownable2Step, ReentrancyGuardTra
     }
 
     function _setMaxRewardPool(uint256 newMaxRewardPool) private {
-        if (newMaxRewardPool > type(uint128).max) revert DistributorMaxRewardPoolTooLarge(newMaxRewardPool);
+        if (newMaxRewardPool > type(uint96).max) revert DistributorMaxRewardPoolTooLarge(newMaxRewardPool);
         maxRewardPool = newMaxRewardPool;
         emit MaxRewardPoolSet(newMaxRewardPool);
     }

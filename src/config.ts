@@ -54,6 +54,8 @@ export interface Config {
   metricsPort: number | undefined;
   companyPatchAuth: 'signature' | 'ip';
   rateLimitMax: number;
+  /** Requests per window of one API key on the v1 routes (a bucket per key, apart from any IP's). */
+  apiKeyRateLimitMax: number;
   rateLimitWindowMs: number;
   /** Gas a day the platform pays for one company's transactions (deploy-suite, launches, rounds, claims). */
   companyGasBudget: bigint;
@@ -228,14 +230,22 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
 
 /** A wei amount as a decimal string, below 2^128 (the distributor stores an epoch's pool as a uint128). */
 /** A whole amount too big for a JS number (wei, gas), exact as a bigint. */
-function wei(env: Env, name: string, fallback: bigint, unit = 'wei'): bigint {
+function wei(env: Env, name: string, fallback: bigint, unit = 'wei', limit = 2n ** 128n, limitText = '2^128'): bigint {
   const raw = str(env, name);
   if (raw === undefined) return fallback;
-  if (!/^\d{1,39}$/.test(raw) || BigInt(raw) >= 2n ** 128n) {
-    throw new ConfigError(`${name} must be a whole number of ${unit} (decimal digits, below 2^128), got "${raw}"`);
+  if (!/^\d{1,39}$/.test(raw) || BigInt(raw) >= limit) {
+    throw new ConfigError(
+      `${name} must be a whole number of ${unit} (decimal digits, below ${limitText}), got "${raw}"`,
+    );
   }
   return BigInt(raw);
 }
+
+/**
+ * EPOCH_REWARD_POOL's bound: the deployment caps the distributor's pools at 10 times it (MAX_REWARD_POOL_FACTOR), and
+ * the distributor keeps a pool in 96 bits (docs/contracts.md "Epoch distributor").
+ */
+export const EPOCH_REWARD_POOL_LIMIT = (2n ** 96n - 1n) / 10n + 1n;
 
 /** A score floor in whole USDC (at least 1: the money scale divides by it), as base units. */
 function usdcFloor(env: Env, name: string, fallback: number): bigint {
@@ -358,6 +368,13 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     metricsPort: str(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 0, 65535),
     companyPatchAuth,
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
+    apiKeyRateLimitMax: int(
+      env,
+      'API_KEY_RATE_LIMIT_MAX',
+      int(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
+      1,
+      10_000_000,
+    ),
     rateLimitWindowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
     healthRateLimitMax: int(env, 'HEALTH_RATE_LIMIT_MAX', 120, 1, 10_000_000),
     companyGasBudget: wei(env, 'COMPANY_GAS_BUDGET', COMPANY_GAS_BUDGET_DEFAULT, 'gas'),
@@ -401,7 +418,14 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     eventRetentionMs: int(env, 'EVENT_RETENTION_MS', SSE_RETENTION_MS, 60_000, 30 * 86_400_000),
     // Defaults as DEFAULT_EPOCH_DURATION_S and DEFAULT_EPOCH_REWARD_POOL (src/chain/merkle.ts): a week, 100,000 tokens.
     epochDurationS: int(env, 'EPOCH_DURATION_S', 604_800, 60, 366 * 86_400),
-    epochRewardPool: wei(env, 'EPOCH_REWARD_POOL', 100_000n * 10n ** 18n),
+    epochRewardPool: wei(
+      env,
+      'EPOCH_REWARD_POOL',
+      100_000n * 10n ** 18n,
+      'wei',
+      EPOCH_REWARD_POOL_LIMIT,
+      `${EPOCH_REWARD_POOL_LIMIT} (a tenth of 2^96)`,
+    ),
     scoreFloors: {
       treasury: usdcFloor(env, 'SCORE_FLOOR_TREASURY_USDC', SCORE_FLOORS_DEFAULT.treasuryUsdc),
       trading: usdcFloor(env, 'SCORE_FLOOR_TRADING_USDC', SCORE_FLOORS_DEFAULT.tradingUsdc),

@@ -85,6 +85,15 @@ export const WALLET_ERC1271_FAILURES_MAX = 20;
 export const WALLET_ERC1271_FAILURES_WINDOW_MS = 60_000;
 /** Clients whose failures are counted at once; the oldest window is dropped beyond this. */
 export const WALLET_ERC1271_CLIENTS_MAX = 10_000;
+// Idempotent signed writes (docs/api/README.md "Idempotent writes"): an Idempotency-Key header, scoped to the signer.
+/** A key is 1 to this many printable ASCII characters (0x20-0x7E), as Stripe's. */
+export const IDEMPOTENCY_KEY_MAX = 255;
+/** How long the first answer under a key is kept and replayed, by the server's clock. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A reservation left unfinished this long (a crash mid-request) may be taken over by a retry. */
+export const IDEMPOTENCY_IN_PROGRESS_STALE_MS = 60_000;
+/** Retry-After of 409 IDEMPOTENCY_KEY_IN_USE: the first request is usually done by then. */
+export const IDEMPOTENCY_IN_USE_RETRY_AFTER_S = 1;
 export const API_KEY_PREFIX = 'aie_';
 export const API_KEY_RANDOM_BYTES = 32; // 43 base64url characters
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, EPOCH_REWARD_POOL_LIMIT, loadConfig } from '../src/config.ts';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults with nothing set', () => {
@@ -11,6 +11,16 @@ describe('loadConfig', () => {
     expect(c.rpcTimeoutMs).toBe(5000);
     expect(c.companyPatchAuth).toBe('signature');
     expect([...c.roles]).toEqual(['api', 'indexer', 'scheduler', 'engine']);
+  });
+
+  it("takes an API key's rate limit from API_KEY_RATE_LIMIT_MAX, else RATE_LIMIT_MAX, within 1-10,000,000", () => {
+    expect(loadConfig({}).apiKeyRateLimitMax).toBe(600);
+    expect(loadConfig({ RATE_LIMIT_MAX: '50' }).apiKeyRateLimitMax).toBe(50);
+    expect(loadConfig({ RATE_LIMIT_MAX: '50', API_KEY_RATE_LIMIT_MAX: '5000' }).apiKeyRateLimitMax).toBe(5000);
+    expect(loadConfig({ API_KEY_RATE_LIMIT_MAX: '1' }).apiKeyRateLimitMax).toBe(1);
+    expect(loadConfig({ API_KEY_RATE_LIMIT_MAX: '10000000' }).apiKeyRateLimitMax).toBe(10_000_000);
+    expect(() => loadConfig({ API_KEY_RATE_LIMIT_MAX: '0' })).toThrow(/API_KEY_RATE_LIMIT_MAX must be between 1/);
+    expect(() => loadConfig({ API_KEY_RATE_LIMIT_MAX: '10000001' })).toThrow(ConfigError);
   });
 
   it('strips a trailing slash from BASE_URL', () => {
@@ -53,6 +63,14 @@ describe('loadConfig', () => {
     ['10.0.0.1,', /"" is none of these/],
   ])('refuses TRUST_PROXY=%s with a readable message', (value, message) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+  });
+
+  it('bounds EPOCH_REWARD_POOL so that ten times it fits the 96-bit pool of the distributor', () => {
+    const limit = EPOCH_REWARD_POOL_LIMIT;
+    expect((limit - 1n) * 10n).toBeLessThan(2n ** 96n);
+    expect(limit * 10n).toBeGreaterThanOrEqual(2n ** 96n);
+    expect(loadConfig({ EPOCH_REWARD_POOL: String(limit - 1n) }).epochRewardPool).toBe(limit - 1n);
+    expect(() => loadConfig({ EPOCH_REWARD_POOL: String(limit) })).toThrow(/EPOCH_REWARD_POOL must be a whole number/);
   });
 
   it('never echoes a malformed private key', () => {

@@ -16,12 +16,15 @@ interface IAccessCard {
     error AccessCardPriceAboveMax(uint256 price, uint256 maxPrice);
     error AccessCardMintActive();
     error AccessCardInvalidListener(address listener);
+    /// @notice The current tranche's price takes effect only at `opensAt` (`activateTranche` + `MINT_PRICE_DELAY`).
+    error AccessCardTrancheNotOpen(uint8 tranche, uint256 opensAt);
 
     event CardMinted(address indexed buyer, uint256 indexed tokenId, uint8 indexed tranche, uint256 price);
     event CompanyDeployed(uint256 indexed tokenId, address indexed holder);
     event TrancheActivated(uint8 indexed tranche, uint256 price);
     event MintActiveSet(bool active);
-    event MintPriceSet(uint256 price);
+    /// @notice `price` is what a card costs from `effectiveAt` (a block timestamp) on, unless replaced before then.
+    event MintPriceScheduled(uint256 price, uint256 effectiveAt);
     event PlatformSet(address indexed previousPlatform, address indexed newPlatform);
     event Withdrawn(address indexed to, uint256 amount);
     event StakingSet(address indexed previousStaking, address indexed newStaking);
@@ -44,7 +47,11 @@ interface IAccessCard {
     function totalMinted() external view returns (uint256);
     function trancheRemaining() external view returns (uint256);
     function currentTranche() external view returns (uint8);
+    /// @notice What one card costs at this block's time: the price scheduled last once its time has come, the one
+    /// before otherwise; 0 while the current tranche's price has not taken effect (nothing can be minted).
     function mintPrice() external view returns (uint256);
+    /// @notice The price scheduled to replace `mintPrice()` and when, or (0, 0) when none is waiting.
+    function pendingMintPrice() external view returns (uint256 price, uint256 effectiveAt);
     function mintActive() external view returns (bool);
     function tierOf(uint256 tokenId) external pure returns (uint8 tranche, uint256 multiplier);
 }

@@ -4,14 +4,14 @@ pragma solidity ^0.8.24;
 /// @notice The epoch distributor's interface: the functions docs/contracts.md fixes for clients (`currentEpoch`, `claim`,
 /// `isClaimed`), the views the HTTP layer reads, the oracle's `finalize` and the owner's settings.
 interface IEpochDistributor {
-    /// @notice One epoch's finalized figures, in three storage slots (a claim reads each once). All zero until the
-    /// oracle finalizes it (`finalizedAt` is then set).
+    /// @notice One epoch's finalized figures as `epochInfo` reports them (stored in three slots, of which a claim reads
+    /// two). All zero until the oracle finalizes it (`finalizedAt` is then set).
     struct EpochInfo {
         /// @notice Root of the epoch's Merkle tree; zero for an epoch without participants.
         bytes32 merkleRoot;
-        /// @notice Sum of the scores of all leaves, as the oracle reported it; below 2^128.
+        /// @notice Sum of the scores of all leaves, as the oracle reported it; below 2^64.
         uint128 totalScore;
-        /// @notice Primary tokens (wei) the epoch pays at most.
+        /// @notice Primary tokens (wei) the epoch pays at most; below 2^96.
         uint128 rewardPool;
         /// @notice Primary tokens (wei) paid by claims so far; never above `rewardPool`.
         uint128 totalClaimed;

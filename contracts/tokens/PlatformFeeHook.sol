@@ -7,7 +7,6 @@ import {IHooks} from "@uniswap/v4-core/src/interfaces/IHooks.sol";
 import {IPoolManager} from "@uniswap/v4-core/src/interfaces/IPoolManager.sol";
 import {IUnlockCallback} from "@uniswap/v4-core/src/interfaces/callback/IUnlockCallback.sol";
 import {Hooks} from "@uniswap/v4-core/src/libraries/Hooks.sol";
-import {StateLibrary} from "@uniswap/v4-core/src/libraries/StateLibrary.sol";
 import {PoolKey} from "@uniswap/v4-core/src/types/PoolKey.sol";
 import {Currency, CurrencyLibrary} from "@uniswap/v4-core/src/types/Currency.sol";
 import {BalanceDelta} from "@uniswap/v4-core/src/types/BalanceDelta.sol";
@@ -26,7 +25,6 @@ import {ModifyLiquidityParams, SwapParams} from "@uniswap/v4-core/src/types/Pool
 /// @dev Deployed through the standard CREATE2 deployer at an address whose low 14 bits are exactly its
 /// permissions: beforeInitialize, beforeAddLiquidity, beforeRemoveLiquidity, afterSwap, afterSwapReturnDelta.
 contract PlatformFeeHook is IHooks, IUnlockCallback, Ownable2Step {
-    using StateLibrary for IPoolManager;
     using CurrencyLibrary for Currency;
 
     uint256 public constant FEE_BIPS = 250;
@@ -38,6 +36,9 @@ contract PlatformFeeHook is IHooks, IUnlockCallback, Ownable2Step {
     address public feeRecipient;
 
     /// @notice A swap in a company-token pool, from the trader's side: amounts are net of the fee.
+    /// @dev The pool's price after the swap is not repeated here: the PoolManager's own `Swap(id, sender, amount0,
+    /// amount1, sqrtPriceX96, liquidity, tick, fee)` log of the same pool carries it, emitted just before this one in
+    /// the same transaction (before `afterSwap` runs), so the hook reads no pool state.
     /// @param trader The account the launcher traded for, or the swap's sender (a router) for swaps made elsewhere.
     event PoolTrade(
         address indexed token,
@@ -46,8 +47,7 @@ contract PlatformFeeHook is IHooks, IUnlockCallback, Ownable2Step {
         uint256 usdcAmount,
         uint256 tokenAmount,
         uint256 fee,
-        bool feeInUsdc,
-        uint160 sqrtPriceX96
+        bool feeInUsdc
     );
     event FeeRecipientSet(address indexed previous, address indexed current);
     /// @notice The fee recipient turned `amount` of the hook's fee claims in `currency` into tokens sent to `to`.
@@ -185,7 +185,6 @@ contract PlatformFeeHook is IHooks, IUnlockCallback, Ownable2Step {
         uint256 tokenAmount;
         uint256 fee;
         bool feeInUsdc;
-        uint160 sqrtPriceX96;
     }
 
     function _emitTrade(
@@ -203,7 +202,6 @@ contract PlatformFeeHook is IHooks, IUnlockCallback, Ownable2Step {
         if (sender == launcher && hookData.length == 32) t.trader = abi.decode(hookData, (address));
         t.fee = fee;
         t.feeInUsdc = specifiedIs0 != usdcIs0;
-        (t.sqrtPriceX96,,,) = poolManager.getSlot0(key.toId());
         // The trader's side, net of the fee: the fee lowers what it receives or raises what it pays.
         int128 amount0 = delta.amount0();
         int128 amount1 = delta.amount1();
@@ -218,7 +216,7 @@ contract PlatformFeeHook is IHooks, IUnlockCallback, Ownable2Step {
     }
 
     function _emit(Trade memory t) private {
-        emit PoolTrade(t.token, t.trader, t.isBuy, t.usdcAmount, t.tokenAmount, t.fee, t.feeInUsdc, t.sqrtPriceX96);
+        emit PoolTrade(t.token, t.trader, t.isBuy, t.usdcAmount, t.tokenAmount, t.fee, t.feeInUsdc);
     }
 
     // Hooks this contract has no permission for: the pool manager never calls them.

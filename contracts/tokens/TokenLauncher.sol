@@ -74,9 +74,30 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
     uint160 public constant FEE_HOOK_FLAGS = Hooks.BEFORE_INITIALIZE_FLAG | Hooks.BEFORE_ADD_LIQUIDITY_FLAG
         | Hooks.BEFORE_REMOVE_LIQUIDITY_FLAG | Hooks.AFTER_SWAP_FLAG | Hooks.AFTER_SWAP_RETURNS_DELTA_FLAG;
 
-    /// @dev Six storage slots (nine before packing): a curve trade reads and writes the two slots of reserves.
-    /// With the threshold at most 1e15, USDC amounts stay below 2^50 and token amounts below 2^81; k (up to about
-    /// 4.4e38) keeps a slot of its own.
+    uint256 private constant INITIAL_VIRTUAL_TOKENS = TOTAL_SUPPLY * 4 / 3;
+
+    /// @dev A token's curve in one storage slot, the only slot a curve trade reads and writes (three slots of six
+    /// before). With the threshold at most 1e15 the USDC reserves stay below 2^50 (uint56) and the token reserve
+    /// below 2^81 (uint88). The rest is derived: k = initialVirtualUsdc * INITIAL_VIRTUAL_TOKENS (launch sets
+    /// k = v0 * t0 and never changes it), the USDC the curve holds is virtualUsdc - initialVirtualUsdc (every buy
+    /// and sale moves both by the same amount), and the token has graduated exactly when virtualUsdc reached
+    /// graduationVirtualUsdc (a buy takes at most what the curve needs, the graduating buy exactly that, and the
+    /// curve is frozen afterwards). The pool id is poolKeyOf(token).toId(): the fee hook cannot change once a token
+    /// has graduated.
+    struct Curve {
+        uint56 virtualUsdc;
+        uint88 virtualTokens;
+        uint56 graduationVirtualUsdc;
+        uint56 initialVirtualUsdc;
+    }
+
+    /// @dev What no trade reads, in its own slots: written at launch, read by views only.
+    struct TokenInfo {
+        bytes32 companyKey;
+        uint128 graduationThreshold;
+    }
+
+    /// @notice A token's curve as `curveOf` reports it (the layout it had in storage before issue 26.7).
     struct TokenState {
         bytes32 companyKey;
         uint256 k;
@@ -108,7 +129,8 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
     address public platform;
     address public feeRecipient;
 
-    mapping(address token => TokenState) private _tokens;
+    mapping(address token => Curve) private _curves;
+    mapping(address token => TokenInfo) private _infos;
     mapping(bytes32 companyKey => address token) public tokenOfCompany;
 
     enum Action {
@@ -251,16 +273,14 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         tokenOfCompany[companyKey] = token;
 
         uint256 v0 = graduationThreshold / 3;
-        uint256 t0 = TOTAL_SUPPLY * 4 / 3;
-        uint256 k = v0 * t0;
-        uint256 graduationVirtualUsdc = _graduationVirtualUsdc(k, graduationThreshold);
-        TokenState storage s = _tokens[token];
-        s.companyKey = companyKey;
-        s.k = k;
-        s.virtualUsdc = v0.toUint128();
-        s.virtualTokens = t0.toUint128();
-        s.graduationVirtualUsdc = graduationVirtualUsdc.toUint120();
-        s.graduationThreshold = graduationThreshold.toUint128();
+        uint256 graduationVirtualUsdc = _graduationVirtualUsdc(v0 * INITIAL_VIRTUAL_TOKENS, graduationThreshold);
+        _curves[token] = Curve({
+            virtualUsdc: v0.toUint56(),
+            virtualTokens: uint88(INITIAL_VIRTUAL_TOKENS),
+            graduationVirtualUsdc: graduationVirtualUsdc.toUint56(),
+            initialVirtualUsdc: v0.toUint56()
+        });
+        _infos[token] = TokenInfo({companyKey: companyKey, graduationThreshold: uint128(graduationThreshold)});
         emit TokenLaunched(companyKey, token, creator, name, symbol, graduationThreshold, graduationVirtualUsdc - v0);
     }
 
@@ -328,25 +348,25 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
     }
 
     function _buy(address token, uint256 usdcIn, uint256 minTokensOut) private returns (uint256 tokensOut) {
-        TokenState storage s = _known(token);
+        Curve memory c = _known(token);
         if (usdcIn == 0) revert LauncherZeroAmount();
         usdc.safeTransferFrom(msg.sender, address(this), usdcIn);
         uint256 remaining = usdcIn;
-        if (!s.graduated) {
+        if (c.virtualUsdc != c.graduationVirtualUsdc) {
             (uint256 curveIn, uint256 fee) =
-                _curveBuySplit(remaining, s.graduationVirtualUsdc - s.virtualUsdc, curveFeeBps);
-            uint256 newVirtualUsdc = s.virtualUsdc + curveIn;
-            uint256 newVirtualTokens = Math.ceilDiv(s.k, newVirtualUsdc);
-            tokensOut = s.virtualTokens - newVirtualTokens;
+                _curveBuySplit(remaining, c.graduationVirtualUsdc - c.virtualUsdc, curveFeeBps);
+            uint256 newVirtualUsdc = c.virtualUsdc + curveIn;
+            uint256 newVirtualTokens = Math.ceilDiv(_k(c), newVirtualUsdc);
+            tokensOut = c.virtualTokens - newVirtualTokens;
             if (tokensOut == 0) revert LauncherZeroOutput();
-            s.virtualUsdc = newVirtualUsdc.toUint128();
-            s.virtualTokens = newVirtualTokens.toUint128();
-            s.realUsdc += curveIn.toUint128();
+            c.virtualUsdc = newVirtualUsdc.toUint56();
+            c.virtualTokens = uint88(newVirtualTokens);
+            _curves[token] = c;
             curveFeesAccrued += fee.toUint72();
             remaining -= curveIn + fee;
             IERC20(token).safeTransfer(msg.sender, tokensOut);
             emit CurveTrade(token, msg.sender, true, curveIn + fee, tokensOut, newVirtualUsdc, newVirtualTokens, fee);
-            if (newVirtualUsdc == s.graduationVirtualUsdc) _graduate(token, s);
+            if (newVirtualUsdc == c.graduationVirtualUsdc) _graduate(token, c);
         }
         if (remaining > 0) tokensOut += _swap(token, true, remaining, msg.sender);
         if (tokensOut < minTokensOut) revert LauncherSlippage(tokensOut, minTokensOut);
@@ -364,22 +384,24 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
     }
 
     function _sell(address token, uint256 tokensIn, uint256 minUsdcOut) private returns (uint256 usdcOut) {
-        TokenState storage s = _known(token);
+        Curve memory c = _known(token);
         if (tokensIn == 0) revert LauncherZeroAmount();
         IERC20(token).safeTransferFrom(msg.sender, address(this), tokensIn);
-        if (s.graduated) {
+        if (c.virtualUsdc == c.graduationVirtualUsdc) {
             usdcOut = _swap(token, false, tokensIn, msg.sender);
         } else {
-            uint256 newVirtualTokens = s.virtualTokens + tokensIn;
-            uint256 newVirtualUsdc = Math.ceilDiv(s.k, newVirtualTokens);
-            uint256 gross = s.virtualUsdc - newVirtualUsdc;
-            if (gross > s.realUsdc) revert LauncherInsufficientReserve(gross, s.realUsdc);
+            uint256 newVirtualTokens = c.virtualTokens + tokensIn;
+            uint256 newVirtualUsdc = Math.ceilDiv(_k(c), newVirtualTokens);
+            uint256 gross = c.virtualUsdc - newVirtualUsdc;
+            uint256 real = c.virtualUsdc - c.initialVirtualUsdc;
+            if (gross > real) revert LauncherInsufficientReserve(gross, real);
             uint256 fee = _feeOn(gross, curveFeeBps);
             if (gross <= fee) revert LauncherZeroOutput();
             usdcOut = gross - fee;
-            s.virtualUsdc = newVirtualUsdc.toUint128();
-            s.virtualTokens = newVirtualTokens.toUint128();
-            s.realUsdc -= gross.toUint128();
+            // newVirtualUsdc >= initialVirtualUsdc (gross <= real), and the token reserve grows back at most to t0.
+            c.virtualUsdc = uint56(newVirtualUsdc);
+            c.virtualTokens = newVirtualTokens.toUint88();
+            _curves[token] = c;
             curveFeesAccrued += fee.toUint72();
             usdc.safeTransfer(msg.sender, usdcOut);
             emit CurveTrade(token, msg.sender, false, usdcOut, tokensIn, newVirtualUsdc, newVirtualTokens, fee);
@@ -390,47 +412,49 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
     // ---------------------------------------------------------------- views
 
     function quoteBuy(address token, uint256 usdcIn) external view returns (uint256 tokensOut) {
-        TokenState storage s = _known(token);
+        Curve memory s = _known(token);
         uint256 remaining = usdcIn;
-        if (!s.graduated) {
+        if (s.virtualUsdc != s.graduationVirtualUsdc) {
             (uint256 curveIn, uint256 fee) =
                 _curveBuySplit(remaining, s.graduationVirtualUsdc - s.virtualUsdc, curveFeeBps);
-            tokensOut = s.virtualTokens - Math.ceilDiv(s.k, s.virtualUsdc + curveIn);
+            tokensOut = s.virtualTokens - Math.ceilDiv(_k(s), s.virtualUsdc + curveIn);
             remaining -= curveIn + fee;
             if (remaining == 0) return tokensOut;
             // The rest would buy from the pool the graduation creates: at the curve's final price, with the
             // curve's USDC and the launcher's remaining tokens (before burning dust) as liquidity.
-            uint256 vT = Math.ceilDiv(s.k, s.graduationVirtualUsdc);
+            uint256 vT = Math.ceilDiv(_k(s), s.graduationVirtualUsdc);
             uint256 sqrtPrice = _sqrtPriceX96(token, s.graduationVirtualUsdc, vT);
             uint256 tokensLeft = IERC20(token).balanceOf(address(this)) - tokensOut;
+            uint256 usdcLeft = s.virtualUsdc - s.initialVirtualUsdc + curveIn;
             (uint256 amount0, uint256 amount1) =
-                _isToken0(token) ? (tokensLeft, s.realUsdc + curveIn) : (s.realUsdc + curveIn, tokensLeft);
+                _isToken0(token) ? (tokensLeft, usdcLeft) : (usdcLeft, tokensLeft);
             uint128 liquidity = _liquidityFor(uint160(sqrtPrice), amount0, amount1);
             return tokensOut + _quotePool(token, uint160(sqrtPrice), liquidity, true, remaining);
         }
-        (uint160 sqrtPriceX96, uint128 liq) = _poolState(s);
+        (uint160 sqrtPriceX96, uint128 liq) = _poolState(token);
         return _quotePool(token, sqrtPriceX96, liq, true, remaining);
     }
 
     function quoteSell(address token, uint256 tokensIn) external view returns (uint256 usdcOut) {
-        TokenState storage s = _known(token);
-        if (s.graduated) {
-            (uint160 sqrtPriceX96, uint128 liq) = _poolState(s);
+        Curve memory s = _known(token);
+        if (s.virtualUsdc == s.graduationVirtualUsdc) {
+            (uint160 sqrtPriceX96, uint128 liq) = _poolState(token);
             return _quotePool(token, sqrtPriceX96, liq, false, tokensIn);
         }
-        uint256 gross = s.virtualUsdc - Math.ceilDiv(s.k, s.virtualTokens + tokensIn);
-        if (gross > s.realUsdc) gross = s.realUsdc;
+        uint256 gross = s.virtualUsdc - Math.ceilDiv(_k(s), s.virtualTokens + tokensIn);
+        uint256 real = s.virtualUsdc - s.initialVirtualUsdc;
+        if (gross > real) gross = real;
         uint256 fee = _feeOn(gross, curveFeeBps);
         usdcOut = gross > fee ? gross - fee : 0;
     }
 
     function priceOf(address token) external view returns (uint256 price, uint256 marketCap) {
-        TokenState storage s = _known(token);
+        Curve memory s = _known(token);
         uint256 supply = IERC20(token).totalSupply();
-        if (!s.graduated) {
+        if (s.virtualUsdc != s.graduationVirtualUsdc) {
             return (Math.mulDiv(s.virtualUsdc, 1e18, s.virtualTokens), Math.mulDiv(s.virtualUsdc, supply, s.virtualTokens));
         }
-        (uint160 sqrtPriceX96,) = _poolState(s);
+        (uint160 sqrtPriceX96,) = _poolState(token);
         // priceX128 = sqrtPrice^2 / 2^64 = (currency1 per currency0) * 2^128, in raw units.
         uint256 priceX128 = Math.mulDiv(sqrtPriceX96, sqrtPriceX96, 1 << 64);
         if (_isToken0(token)) {
@@ -443,12 +467,26 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
     }
 
     function graduated(address token) external view returns (bool) {
-        return _known(token).graduated;
+        Curve memory c = _known(token);
+        return c.virtualUsdc == c.graduationVirtualUsdc;
     }
 
     /// @notice The curve of `token` in one call: its reserves, the USDC raised and the graduation target.
-    function curveOf(address token) external view returns (TokenState memory) {
-        return _known(token);
+    function curveOf(address token) external view returns (TokenState memory state) {
+        Curve memory c = _known(token);
+        TokenInfo storage info = _infos[token];
+        state.companyKey = info.companyKey;
+        state.k = _k(c);
+        state.virtualUsdc = c.virtualUsdc;
+        state.virtualTokens = c.virtualTokens;
+        state.graduationVirtualUsdc = c.graduationVirtualUsdc;
+        state.graduationThreshold = info.graduationThreshold;
+        if (c.virtualUsdc == c.graduationVirtualUsdc) {
+            state.graduated = true;
+            state.poolId = PoolId.unwrap(poolKeyOf(token).toId());
+        } else {
+            state.realUsdc = c.virtualUsdc - c.initialVirtualUsdc;
+        }
     }
 
     /// @notice The v4 pool key of a token (its pool exists once graduated).
@@ -462,13 +500,12 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
 
     // ---------------------------------------------------------------- graduation
 
-    function _graduate(address token, TokenState storage s) private {
-        s.graduated = true;
+    /// @dev `s` is the curve as the graduating buy left it (virtualUsdc = graduationVirtualUsdc: graduated).
+    function _graduate(address token, Curve memory s) private {
         feeHookLocked = true;
-        uint256 raised = s.realUsdc;
-        s.realUsdc = 0;
+        uint256 raised = s.virtualUsdc - s.initialVirtualUsdc;
         PoolKey memory key = poolKeyOf(token);
-        s.poolId = PoolId.unwrap(key.toId());
+        bytes32 poolId = PoolId.unwrap(key.toId());
         uint160 sqrtPriceX96 = _sqrtPriceX96(token, s.virtualUsdc, s.virtualTokens);
         poolManager.initialize(key, sqrtPriceX96);
 
@@ -481,7 +518,7 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         curveFeesAccrued += (raised - usdcToPool).toUint72();
         emit Graduated(
             token,
-            s.poolId,
+            poolId,
             sqrtPriceX96,
             liquidity,
             usdcToPool,
@@ -595,8 +632,8 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         return out;
     }
 
-    function _poolState(TokenState storage s) private view returns (uint160 sqrtPriceX96, uint128 liquidity) {
-        PoolId id = PoolId.wrap(s.poolId);
+    function _poolState(address token) private view returns (uint160 sqrtPriceX96, uint128 liquidity) {
+        PoolId id = poolKeyOf(token).toId();
         (sqrtPriceX96,,,) = poolManager.getSlot0(id);
         liquidity = poolManager.getLiquidity(id);
     }
@@ -660,8 +697,13 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         return token < address(usdc);
     }
 
-    function _known(address token) private view returns (TokenState storage s) {
-        s = _tokens[token];
-        if (s.k == 0) revert LauncherUnknownToken(token);
+    function _known(address token) private view returns (Curve memory c) {
+        c = _curves[token];
+        if (c.initialVirtualUsdc == 0) revert LauncherUnknownToken(token);
+    }
+
+    /// @dev The curve's constant product: launch sets k = v0 * t0.
+    function _k(Curve memory c) private pure returns (uint256) {
+        return uint256(c.initialVirtualUsdc) * INITIAL_VIRTUAL_TOKENS;
     }
 }

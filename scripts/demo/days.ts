@@ -231,7 +231,7 @@ export async function stepDays(ctx: Ctx) {
   const refused = await gasRefusals(ctx);
   if (refused > 0) {
     ctx.notes.push(
-      `${refused} agent action(s) in the latest rounds were refused by the daily gas budget: it counts the server's day, in which all the simulated days fell (docs/decisions.md "The demo"); start the service with a larger COMPANY_GAS_BUDGET for a longer demo`,
+      `${refused} agent action(s) in the latest rounds were refused by the daily gas budget (COMPANY_GAS_BUDGET, a chain day's gas for each company: docs/decisions.md "Costs the platform pays"); start the service with a larger one for busier days`,
     );
   }
   const moved = (await chainNow(ctx)) - startedAt;

@@ -164,9 +164,9 @@ export async function stepEpoch(ctx: Ctx, snapshotAt: number | undefined) {
         body: { companyId: company.id, epochNumber: entry.epochNumber },
       });
       if (res.status === 429 && res.body?.error?.code === 'GAS_BUDGET_EXCEEDED') {
-        // The gas budget counts the server's day, and the demo's simulated days all fall in one: the claim waits.
+        // The company used its chain day's gas budget: the claim waits for the chain's next day.
         ctx.notes.push(
-          `${c.slug}: the claim of epoch ${entry.epochNumber} waits for the company's daily gas budget, which the simulated days used up within one real day (${res.body.error.message}); run npm run demo again then to claim it`,
+          `${c.slug}: the claim of epoch ${entry.epochNumber} waits for the company's daily gas budget, used up on the chain's current day (${res.body.error.message}); run npm run demo again once the chain's day has changed to claim it`,
         );
         continue;
       }

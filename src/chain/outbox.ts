@@ -3,7 +3,8 @@
 // (at most one can ever be mined, since they share a nonce) instead of a second transaction being made.
 // Nonces are assigned under a per-signer advisory lock, so replicas sharing a key never collide. Each transaction
 // names the companies it is charged to; when it settles, its gas and cost from the receipt are added to their daily
-// totals (company_gas_days) exactly once.
+// totals (company_gas_days) exactly once, on the UTC day of the block that mined it (the chain's day, by which the
+// budget is checked: docs/decisions.md "Costs the platform pays").
 import { eq, sql } from 'drizzle-orm';
 import {
   type Address,
@@ -184,11 +185,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   /**
    * Records the receipt, and adds its gas and cost to the charged companies' day, once: only the update that moves
-   * the row out of SENT charges, so settling twice (a retry, two replicas) counts nothing twice.
+   * the row out of SENT charges, so settling twice (a retry, two replicas) counts nothing twice. The day is the UTC
+   * day of the receipt's block timestamp, read before anything is written (a node that does not answer leaves the
+   * row SENT, settled later).
    */
   async function markSettled(row: Row, receipt: TransactionReceipt) {
     const gasUsed = receipt.gasUsed;
     const gasPrice = receipt.effectiveGasPrice;
+    const minedAt =
+      row.chargedTo.length === 0
+        ? undefined
+        : await onChain(() => client.getBlock({ blockNumber: receipt.blockNumber })).then((b) => b.timestamp);
     await db.transaction(async (tx) => {
       const [settled] = await tx
         .update(chainTxs)
@@ -200,12 +207,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
           updatedAt: new Date(),
         })
         .where(sql`${chainTxs.key} = ${row.key} and ${chainTxs.status} = 'SENT'`)
-        .returning({ chargedTo: chainTxs.chargedTo, createdAt: chainTxs.createdAt });
-      if (!settled || settled.chargedTo.length === 0) return;
+        .returning({ chargedTo: chainTxs.chargedTo });
+      if (!settled || settled.chargedTo.length === 0 || minedAt === undefined) return;
       // An OP-stack chain (Base) also charges the L1 data fee, which its receipts report.
       const l1Fee = (receipt as { l1Fee?: bigint | null }).l1Fee ?? 0n;
       const shares = splitEqually(settled.chargedTo, gasUsed, gasUsed * gasPrice + l1Fee);
-      const day = settled.createdAt.toISOString().slice(0, 10);
+      const day = new Date(Number(minedAt) * 1000).toISOString().slice(0, 10);
       for (const [companyId, share] of shares) {
         await tx
           .insert(companyGasDays)

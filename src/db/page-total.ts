@@ -10,6 +10,11 @@ export interface PageFacts {
   limit: number;
   /** Rows the page read returned. */
   rows: number;
+  /**
+   * The page starts after a cursor, at an offset from it that says nothing of its place in the whole list: the page
+   * then decides nothing about the total (a last page of 2 rows after a cursor is not a list of 2).
+   */
+  afterCursor?: boolean;
 }
 
 /** The total of the list `key` (the filter, not the page), given what the page showed and how to count. */
@@ -22,12 +27,14 @@ const MAX_KEYS = 2000;
 
 /** The total when the page alone decides it. */
 export function totalFromPage(page: PageFacts): number | undefined {
+  if (page.afterCursor) return undefined;
   if (page.rows > 0 && page.rows < page.limit) return page.offset + page.rows;
   if (page.rows === 0 && page.offset === 0) return 0;
   return undefined;
 }
 
 function agrees(total: number, page: PageFacts): boolean {
+  if (page.afterCursor) return total >= page.rows;
   if (page.rows >= page.limit) return total >= page.offset + page.rows;
   if (page.rows === 0) return total <= page.offset;
   return total === page.offset + page.rows;

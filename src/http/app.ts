@@ -2,18 +2,21 @@
 // error envelopes, OpenAPI, rate limits, then every area's routes.
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../address.ts';
-import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
+import { installCacheControl } from './cache-control.ts';
+import { installDeprecations } from './deprecation.ts';
 import { envelopeOfUnroutedUrl, installErrorHandlers, mapError, sendError } from './errors.ts';
 import { installEtags } from './etag.ts';
+import { installIdempotency } from './idempotency.ts';
 import { exactOpenApi } from './openapi.ts';
+import { declareV1Headers } from './openapi-headers.ts';
+import { installRateLimits } from './rate-limit.ts';
 import { createReadCache } from './read-cache.ts';
 import adminRoutes from './routes/admin.ts';
 import agentRoutes from './routes/agents.ts';
@@ -133,6 +136,9 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     done();
   });
   installEtags(app);
+  installCacheControl(app);
+  // Stores the answers of signed writes sent with an Idempotency-Key (idempotency.ts).
+  installIdempotency(app, container);
 
   // The web app's assets, and its pages for every GET outside /api that no route takes (deep links included).
   installErrorHandlers(app, 'internal', await webApp(app));
@@ -140,6 +146,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     app.addSchema(schema);
   }
 
+  // Before the document's plugin: a deprecated route is marked in its operation before the document reads it.
+  installDeprecations(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -166,8 +174,11 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     // Optional query parameters, security on every operation, operationIds and each operation's real statuses.
+    // Then the v1 responses' headers (openapi-headers.ts).
     transformObject: (documentObject) =>
-      exactOpenApi((documentObject as { openapiObject: Record<string, unknown> }).openapiObject) as never,
+      declareV1Headers(
+        exactOpenApi((documentObject as { openapiObject: Record<string, unknown> }).openapiObject),
+      ) as never,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
@@ -182,27 +193,15 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(cors, {
     origin: '*',
     methods: 'GET, HEAD, POST, PUT, PATCH, DELETE',
-    allowedHeaders: 'content-type, authorization, x-api-key, x-request-id, last-event-id, if-none-match',
-    exposedHeaders: 'x-request-id, retry-after, etag, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset',
+    allowedHeaders:
+      'content-type, authorization, x-api-key, x-request-id, last-event-id, if-none-match, idempotency-key',
+    exposedHeaders:
+      'x-request-id, retry-after, etag, link, deprecation, sunset, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, ratelimit, ratelimit-policy, idempotent-replayed, location',
     maxAge: 86_400,
   });
 
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimitMax,
-    timeWindow: config.rateLimitWindowMs,
-    ...(container.redis ? { redis: container.redis, nameSpace: 'aie-rl:' } : {}),
-    // A Redis outage must not take the API down: requests then pass unlimited until it is back.
-    skipOnError: true,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'RATE_LIMITED',
-        `Rate limit exceeded: at most ${context.max} requests per ${Math.round(config.rateLimitWindowMs / 1000)} s; retry after ${context.after}`,
-        {
-          headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
-        },
-      ),
-  });
+  // Per API key on v1, per client IP elsewhere; 304s not charged; x-ratelimit-* and the IETF RateLimit fields.
+  await installRateLimits(app, container);
 
   // The read routes' bodies, kept until a table they were read from changes (read-cache.ts).
   const reads = createReadCache(container.database, { maxBytes: container.config.readCacheMaxBytes });

@@ -38,7 +38,7 @@ export function v1CursorPage<T>(
  */
 export function linkNextPage(
   request: { url: string },
-  reply: { header(name: string, value: string): unknown },
+  reply: { header(name: string, value: string): unknown; getHeader(name: string): unknown },
   payload: unknown,
   done: (err: null, payload: unknown) => void,
 ) {
@@ -47,7 +47,10 @@ export function linkNextPage(
     const next = new URL(request.url, 'http://placeholder');
     next.searchParams.delete('page');
     next.searchParams.set('cursor', match[1]!);
-    reply.header('link', `<${next.pathname}${next.search}>; rel="next"`);
+    // After any link already there (a deprecation notice, src/http/deprecation.ts).
+    const prior = reply.getHeader('link');
+    const link = `<${next.pathname}${next.search}>; rel="next"`;
+    reply.header('link', prior ? `${String(prior)}, ${link}` : link);
   }
   done(null, payload);
 }

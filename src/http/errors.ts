@@ -15,6 +15,8 @@ export const codeToStatus: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  IDEMPOTENCY_KEY_IN_USE: 409,
   RATE_LIMITED: 429,
   CHAIN_UNAVAILABLE: 503,
   DATABASE_UNAVAILABLE: 503,
@@ -55,7 +57,7 @@ export const VALIDATION_DETAILS_MAX = 50;
 function validationDetails(err: FastifyError): ErrorDetail[] {
   const context = (err as { validationContext?: string }).validationContext ?? 'body';
   const where = context === 'querystring' ? 'query' : context;
-  return ((err.validation ?? []) as AjvError[]).slice(0, VALIDATION_DETAILS_MAX).map((e) => {
+  const details = ((err.validation ?? []) as AjvError[]).map((e) => {
     const segments = (e.instancePath ?? '').split('/').filter(Boolean);
     if (e.keyword === 'required' && typeof e.params.missingProperty === 'string')
       segments.push(e.params.missingProperty);
@@ -77,6 +79,11 @@ function validationDetails(err: FastifyError): ErrorDetail[] {
     }
     return { path, message };
   });
+  // A query is checked with every error (src/http/validation.ts): one detail per parameter, its first violation
+  // (a repeated enum parameter breaks both its type and its enum).
+  const kept =
+    context === 'querystring' ? details.filter((d, i) => details.findIndex((o) => o.path === d.path) === i) : details;
+  return kept.slice(0, VALIDATION_DETAILS_MAX);
 }
 
 /** Seconds a 503 (the chain or the database unavailable) asks a client to wait before retrying (`Retry-After`). */

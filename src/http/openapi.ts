@@ -10,15 +10,21 @@
 // budget for the writes listed below; 429 (rate limit), 500 and 503 (database or chain unavailable) everywhere.
 // A status a route documents with its own schema (the health body of GET /api/health's 503) is kept as it is.
 // Every GET with a JSON answer also lists 304 (If-None-Match, src/http/etag.ts).
+// Every write signed by a wallet takes the optional `Idempotency-Key` header, lists 409 (IDEMPOTENCY_KEY_REUSED,
+// IDEMPOTENCY_KEY_IN_USE) and marks a replayed answer with `Idempotent-Replayed` (src/http/idempotency.ts).
+
+import { IDEMPOTENCY_KEY_MAX } from '../constants.ts';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-/** Writes that answer 409 CONFLICT (a concurrent or repeated write) besides the derived statuses. */
+/** Routes that answer 409 CONFLICT (a concurrent or repeated write, a stale cursor) besides the derived statuses. */
 const CONFLICTS = new Set([
   'post /api/companies',
   'post /api/companies/{id}/decisions/run',
   'post /api/companies/{id}/token',
+  // A cursor of a ranking a score snapshot has changed since (docs/api/fortune.md "Cursors").
+  'get /api/v1/fortune',
 ]);
 /** Writes the platform pays gas for: 429 GAS_BUDGET_EXCEEDED past the company's daily budget. */
 const GAS_PAID = new Set([
@@ -43,6 +49,38 @@ const DESCRIPTIONS: Record<number, string> = {
   429: 'RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds',
   500: 'INTERNAL_ERROR: the request id identifies it in the logs',
   503: 'DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly',
+};
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: '^[\\x20-\\x7E]+$' },
+};
+const IDEMPOTENT_REPLAYED = {
+  'Idempotent-Replayed': {
+    description: 'true when this is the stored first answer to a request sent again with the same Idempotency-Key',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+const IDEMPOTENT_CONFLICT =
+  '; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (Retry-After)';
+
+/** A write signed by a wallet: the routes that take an Idempotency-Key. */
+const isSignedWrite = (method: string, op: Json) =>
+  ['post', 'put', 'patch', 'delete'].includes(method) &&
+  ((op.security ?? []) as Json[]).some((s) => Object.keys(s).includes('wallet'));
+
+/** The headers of a deprecated operation's answers (src/http/deprecation.ts). */
+const DEPRECATION_HEADERS = {
+  Deprecation: {
+    description: 'RFC 9745: `@<unix seconds>`, since when the operation is deprecated',
+    schema: { type: 'string', pattern: '^@[0-9]+$' },
+  },
+  Sunset: { description: 'RFC 8594: the HTTP-date after which it may be removed', schema: { type: 'string' } },
+  Link: { description: 'RFC 8288: `<notice>; rel="deprecation"`, the changelog entry', schema: { type: 'string' } },
 };
 
 const RETRY_AFTER = {
@@ -78,7 +116,7 @@ function statusesOf(method: string, path: string, op: Json): number[] {
   if (security.length > 0) statuses.add(401);
   if (security.includes('wallet')) statuses.add(403);
   if (path.includes('{') || NAMED_IN_BODY.has(key)) statuses.add(404);
-  if (CONFLICTS.has(key)) statuses.add(409);
+  if (CONFLICTS.has(key) || isSignedWrite(method, op)) statuses.add(409);
   if (!NO_DEPENDENCY.has(key)) statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -95,11 +133,22 @@ export function exactOpenApi(doc: Json): Json {
         if (p.in === 'query' && p.schema?.default !== undefined) p.required = false;
       }
       const responses = op.responses as Json;
+      if (isSignedWrite(method, op)) {
+        op.parameters = [...((op.parameters ?? []) as Json[]), IDEMPOTENCY_KEY_PARAMETER];
+        for (const [status, response] of Object.entries(responses)) {
+          if (/^2\d\d$/.test(status)) response.headers = { ...response.headers, ...IDEMPOTENT_REPLAYED };
+        }
+      }
       // Every JSON read answers 304 to an If-None-Match naming its ETag (src/http/etag.ts).
       if (method === 'get' && responses['200']?.content?.['application/json'] && !responses['304']) {
         responses['304'] = {
           description: 'Not Modified: If-None-Match named the ETag of the current answer (no body)',
         };
+      }
+      if (op.deprecated) {
+        for (const [status, response] of Object.entries(responses)) {
+          if (/^[1-5]/.test(status)) response.headers = { ...response.headers, ...DEPRECATION_HEADERS };
+        }
       }
       const catchAll = responses['4XX'] ?? responses['4xx'];
       if (!catchAll) continue;
@@ -110,13 +159,20 @@ export function exactOpenApi(doc: Json): Json {
         if (responses[String(status)]) continue;
         const base = status >= 500 ? serverCatchAll : catchAll;
         let description = DESCRIPTIONS[status]!;
+        if (status === 409 && isSignedWrite(method, op)) {
+          description = CONFLICTS.has(`${method} ${path}`)
+            ? `${description}${IDEMPOTENT_CONFLICT}`
+            : 'IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After)';
+        }
         if (status === 429 && GAS_PAID.has(`${method} ${path}`)) {
           description = `${description}; GAS_BUDGET_EXCEEDED when the company's daily gas budget would be passed`;
         }
         responses[String(status)] = {
           ...base,
           description,
-          ...(status === 429 ? { headers: RETRY_AFTER } : {}),
+          ...(status === 429 || (status === 409 && isSignedWrite(method, op))
+            ? { headers: { ...base.headers, ...RETRY_AFTER } }
+            : {}),
         };
       }
     }

@@ -1,7 +1,9 @@
 // Request validation. Bodies are JSON and keep their types: no coercion, so `"5"` is not a number and `5` is
 // not a string. Query strings, path parameters and headers arrive as text: a scalar field accepts only its
 // canonical spelling (decimal digits for integers, true/false for booleans), never `1e3`, `0x10`, ` 5` or
-// Infinity, and a key given twice stays an array, which no scalar field accepts.
+// Infinity, and a key given twice stays an array, which no scalar field accepts. Query strings: a parameter no route
+// declares is ignored and dropped before the handler (cache busters such as `_=1732590000` pass), and every invalid
+// parameter is named at once (docs/decisions.md "Requests and errors").
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -29,23 +31,30 @@ function coerce(value: string, kind: Kind): unknown {
   return pattern.test(value) ? Number(value) : value;
 }
 
-/**
- * The request validator. `allErrors` reports every violation of a body at once (a form's fields all marked in one
- * answer) instead of the first; the answer lists at most VALIDATION_DETAILS_MAX of them (src/http/errors.ts), and the
- * body limit bounds the work.
- */
-export function createValidatorCompiler({ allErrors = false } = {}): FastifySchemaCompiler<unknown> {
+function newAjv(options: { allErrors: boolean; removeAdditional: false | 'all' }) {
   const ajv = new (Ajv as unknown as typeof Ajv.default)({
     coerceTypes: false,
     useDefaults: true,
-    removeAdditional: false,
-    allErrors,
     strict: false,
+    ...options,
   });
   (addFormats as unknown as (a: unknown) => void)(ajv);
   ajv.addFormat(ADDRESS_FORMAT, { type: 'string', validate: (value: string) => parseAddress(value).ok });
+  return ajv;
+}
+
+/**
+ * The request validator. `allErrors` reports every violation of a body at once (a form's fields all marked in one
+ * answer) instead of the first; the answer lists at most VALIDATION_DETAILS_MAX of them (src/http/errors.ts), and the
+ * body limit bounds the work. Query strings always get every violation (a handful of declared parameters, so the
+ * work is bounded by the schema), and their undeclared parameters are removed rather than refused: unknown body
+ * fields answer 400, unknown query parameters are ignored.
+ */
+export function createValidatorCompiler({ allErrors = false } = {}): FastifySchemaCompiler<unknown> {
+  const ajv = newAjv({ allErrors, removeAdditional: false });
+  const queryAjv = newAjv({ allErrors: true, removeAdditional: 'all' });
   return ({ schema, httpPart }) => {
-    const validate = ajv.compile(schema as object) as ValidateFunction;
+    const validate = (httpPart === 'querystring' ? queryAjv : ajv).compile(schema as object) as ValidateFunction;
     if (httpPart === 'body') return validate;
     const kinds = scalarKinds(schema);
     const wrapped = ((data: Record<string, unknown> | null) => {

@@ -4,6 +4,7 @@ import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../db/client.ts';
 import { isLockTimeout } from '../db/errors.ts';
+import { purgeExpiredIdempotencyKeys } from '../domain/auth/idempotency.ts';
 import { purgeExpiredSignatures } from '../domain/auth/wallet-signature.ts';
 import { repairCardLocks } from '../domain/companies/card.ts';
 import { repairAgentDeployments } from '../domain/companies/deploy-suite.ts';
@@ -30,9 +31,13 @@ export interface Job {
 
 export const jobs: Job[] = [
   {
+    // Signatures past their replay window, and idempotency keys past their 24 hours (both by the server's clock).
     name: 'purge-signature-replays',
     pattern: '*/5 * * * *',
-    run: (tx, container) => purgeExpiredSignatures(tx, new Date(container.now())),
+    run: async (tx, container) => {
+      const now = new Date(container.now());
+      return (await purgeExpiredSignatures(tx, now)) + (await purgeExpiredIdempotencyKeys(tx, now));
+    },
   },
   {
     // Platform transactions recorded but not known mined (a crash, an outage): broadcast again and settle.

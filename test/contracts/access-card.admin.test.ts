@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
-import { PRICE, usdc, useCardChain, ZERO } from './fixture.ts';
+import { MINT_PRICE_DELAY, PRICE, usdc, useCardChain, ZERO } from './fixture.ts';
 
 const f = useCardChain();
 
@@ -100,7 +100,7 @@ describe('owner administration', () => {
     expect((await f.views()).mintActive).toBe(true);
   });
 
-  it('setMintPrice changes mintPrice and emits MintPriceSet, only while minting is paused', async () => {
+  it('setMintPrice schedules mintPrice a delay ahead and emits MintPriceScheduled, only while minting is paused', async () => {
     await f.minedRevert(0, { functionName: 'setMintPrice', args: [usdc(250)] }, 'AccessCardMintActive', []);
     const receipt = await f.whilePaused(() =>
       f.send(
@@ -109,7 +109,10 @@ describe('owner administration', () => {
           .writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [usdc(250)] }),
       ),
     );
-    expect(brief(f.cardEvents(receipt))).toEqual([['MintPriceSet', { price: usdc(250) }]]);
+    const effectiveAt = (await f.blockTime(receipt)) + MINT_PRICE_DELAY;
+    expect(brief(f.cardEvents(receipt))).toEqual([['MintPriceScheduled', { price: usdc(250), effectiveAt }]]);
+    expect((await f.views()).mintPrice).toBe(PRICE);
+    await f.advance();
     expect((await f.views()).mintPrice).toBe(usdc(250));
   });
 
@@ -197,6 +200,7 @@ describe('owner administration', () => {
     await f.send(
       f.wallet(3).writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [1n] }),
     );
+    await f.advance();
     expect((await f.views()).mintPrice).toBe(1n);
   });
 

@@ -108,6 +108,7 @@ describe('mint()', () => {
           .writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [usdc(42)] }),
       ),
     );
+    await f.advance(); // a new price takes effect a delay after it is set (access-card.price-delay.test.ts)
     const before = await f.usdcOf(f.addr(1));
     const receipt = await f.mint(1);
     expect(before - (await f.usdcOf(f.addr(1)))).toBe(usdc(42));
@@ -145,6 +146,7 @@ describe('a maximum price', () => {
           .writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [usdc(500)] }),
       ),
     );
+    await f.advance();
     await f.approve(1, usdc(2_500));
     const before = await f.ledger(f.addr(1));
     await f.minedRevert(1, { functionName: 'mint', args: [PRICE] }, 'AccessCardPriceAboveMax', [usdc(500), PRICE]);

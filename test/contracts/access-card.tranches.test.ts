@@ -5,10 +5,10 @@
 // contract's `totalMinted` counter directly (anvil_setStorageAt). Only the counter moves: the skipped ids are
 // never minted, so totalMinted and totalSupply (ERC721Enumerable's count of existing cards) differ on purpose
 // afterwards. The contract derives the next id and the tranche's remaining count from totalMinted alone.
-import { maxUint256 } from 'viem';
+import { maxUint256, type TransactionReceipt } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { AccessCardAbi } from '../../src/chain/generated/abis.ts';
-import { PRICE, usdc, useCardChain } from './fixture.ts';
+import { MINT_PRICE_DELAY, PRICE, usdc, useCardChain } from './fixture.ts';
 
 const f = useCardChain();
 
@@ -18,9 +18,12 @@ async function ownerOf(tokenId: bigint) {
   return f.client.readContract({ address: f.card, abi: AccessCardAbi, functionName: 'ownerOf', args: [tokenId] });
 }
 
-/** The owner opens `tranche` at `price`, with minting paused as price changes require; returns the receipt. */
-function activate(tranche: number, price: bigint) {
-  return f.whilePaused(() =>
+/**
+ * The owner activates `tranche` at `price`, with minting paused as price changes require, and the chain's clock moves
+ * past the delay after which its cards can be minted; returns the activation's receipt.
+ */
+async function activate(tranche: number, price: bigint) {
+  const receipt = await f.whilePaused(() =>
     f.send(
       f.wallet(0).writeContract({
         address: f.card,
@@ -30,6 +33,17 @@ function activate(tranche: number, price: bigint) {
       }),
     ),
   );
+  await f.advance();
+  return receipt;
+}
+
+/** The card's events in an activation: the price scheduled a delay after its block, then the tranche. */
+async function activation(receipt: TransactionReceipt, tranche: number, price: bigint) {
+  const effectiveAt = (await f.blockTime(receipt)) + MINT_PRICE_DELAY;
+  return [
+    ['MintPriceScheduled', { price, effectiveAt }],
+    ['TrancheActivated', { tranche, price }],
+  ];
 }
 
 describe('tierOf(tokenId)', () => {
@@ -85,7 +99,7 @@ describe('tranche boundaries', () => {
     expect(await f.ledger(f.addr(2))).toEqual(before);
 
     const opened = await activate(2, usdc(150));
-    expect(brief(f.cardEvents(opened))).toEqual([['TrancheActivated', { tranche: 2, price: usdc(150) }]]);
+    expect(brief(f.cardEvents(opened))).toEqual(await activation(opened, 2, usdc(150)));
     expect(await f.views()).toMatchObject({ currentTranche: 2, mintPrice: usdc(150), trancheRemaining: 3_000n });
 
     await f.approve(2, usdc(150));
@@ -114,7 +128,7 @@ describe('tranche boundaries', () => {
     await f.minedRevert(1, { functionName: 'mint' }, 'AccessCardTrancheSoldOut', [2]);
 
     const opened = await activate(3, usdc(80));
-    expect(brief(f.cardEvents(opened))).toEqual([['TrancheActivated', { tranche: 3, price: usdc(80) }]]);
+    expect(brief(f.cardEvents(opened))).toEqual(await activation(opened, 3, usdc(80)));
     expect(await f.views()).toMatchObject({ currentTranche: 3, mintPrice: usdc(80), trancheRemaining: 6_000n });
     const first = await f.mint(1); // approves PRICE, more than the 80 USDC taken
     expect(brief(f.cardEvents(first))[1]).toEqual([
@@ -250,8 +264,10 @@ describe('activateTranche(tranche, price)', () => {
           .writeContract({ address: f.card, abi: AccessCardAbi, functionName: 'setMintPrice', args: [usdc(7)] }),
       ),
     );
+    await f.advance();
+    expect((await f.views()).mintPrice).toBe(usdc(7));
     const receipt = await f.openTranche(2, usdc(150));
-    expect(brief(f.cardEvents(receipt))).toEqual([['TrancheActivated', { tranche: 2, price: usdc(150) }]]);
+    expect(brief(f.cardEvents(receipt))).toEqual(await activation(receipt, 2, usdc(150)));
     expect((await f.views()).mintPrice).toBe(usdc(150));
   });
 

@@ -13,7 +13,7 @@ import {
   type Hex,
   isAddressEqual,
   keccak256,
-  maxUint128,
+  maxUint96,
   parseEventLogs,
   type TransactionReceipt,
   toHex,
@@ -207,7 +207,7 @@ describe('epochs over time', () => {
 });
 
 describe('constructor', () => {
-  it('rejects a start in the future, a zero duration, zero addresses and a cap above uint128', async () => {
+  it('rejects a start in the future, a zero duration, zero addresses and a cap above uint96', async () => {
     const now = (await f.client.getBlock()).timestamp;
     const good = [primary(), f.addr(OWNER), f.addr(ORACLE), now - 5n, DURATION, MAX_POOL] as const;
     const cases: [readonly unknown[], string][] = [
@@ -216,7 +216,7 @@ describe('constructor', () => {
       [[ZERO, good[1], good[2], good[3], good[4], good[5]], 'DistributorInvalidAddress'],
       [[good[0], good[1], ZERO, good[3], good[4], good[5]], 'DistributorInvalidAddress'],
       [[good[0], ZERO, good[2], good[3], good[4], good[5]], 'OwnableInvalidOwner'],
-      [[good[0], good[1], good[2], good[3], good[4], maxUint128 + 1n], 'DistributorMaxRewardPoolTooLarge'],
+      [[good[0], good[1], good[2], good[3], good[4], maxUint96 + 1n], 'DistributorMaxRewardPoolTooLarge'],
     ];
     const bytecode = loadArtifact('EpochDistributor').bytecode;
     for (const [args, errorName] of cases) {
@@ -348,9 +348,12 @@ describe('finalize', () => {
     await finalize(0n, t.root, t.totalScore, MAX_POOL, 3n);
 
     await expectRevert(simulate(ORACLE, 'setMaxRewardPool', [1n]), 'OwnableUnauthorizedAccount', [f.addr(ORACLE)]);
-    await expectRevert(simulate(OWNER, 'setMaxRewardPool', [maxUint128 + 1n]), 'DistributorMaxRewardPoolTooLarge', [
-      maxUint128 + 1n,
+    // A pool is kept in 96 bits: the cap may be 2^96 - 1, not 2^96.
+    await expectRevert(simulate(OWNER, 'setMaxRewardPool', [maxUint96 + 1n]), 'DistributorMaxRewardPoolTooLarge', [
+      maxUint96 + 1n,
     ]);
+    await write(OWNER, 'setMaxRewardPool', [maxUint96]);
+    expect(await read<bigint>('maxRewardPool')).toBe(maxUint96);
     const receipt = await write(OWNER, 'setMaxRewardPool', [e18(10)]);
     expect(events(receipt)[0]?.eventName).toBe('MaxRewardPoolSet');
     await expectRevert(
@@ -381,6 +384,11 @@ describe('finalize', () => {
     await expectRevert(simulate(ORACLE, 'finalize', [0n, root, 1n, 1n, 2n ** 64n]), 'DistributorInvalidFinalization', [
       0n,
     ]);
+    // The total score is kept in 64 bits: 2^64 - 1 is accepted, 2^64 is not.
+    await expectRevert(simulate(ORACLE, 'finalize', [0n, root, 2n ** 64n, 1n, 1n]), 'DistributorInvalidFinalization', [
+      0n,
+    ]);
+    await simulate(ORACLE, 'finalize', [0n, root, 2n ** 64n - 1n, 1n, 1n]);
     const receipt = await finalize(0n, zeroHash, 0n, 0n, 0n);
     expect(events(receipt)[0]?.args).toMatchObject({ epoch: 0n, merkleRoot: zeroHash, rewardPool: 0n });
     expect(await read<boolean>('isFinalized', [0n])).toBe(true);
@@ -689,7 +697,8 @@ describe('gas', () => {
     const small = buildEpochTree(
       0n,
       makeEntries(
-        Array.from({ length: 10 }, (_, i) => e18(i + 1)),
+        // Scores as the platform's (mean overall score times 100): the total stays below 2^64.
+        Array.from({ length: 10 }, (_, i) => BigInt(i + 1) * 1_000n),
         'small',
       ),
     );
@@ -697,7 +706,7 @@ describe('gas', () => {
     const big = buildEpochTree(
       1n,
       makeEntries(
-        Array.from({ length: BIG_TREE_LEAVES }, (_, i) => BigInt(i + 1) * 10n ** 15n),
+        Array.from({ length: BIG_TREE_LEAVES }, (_, i) => BigInt(i + 1) * 1_000n),
         'big',
       ),
     );
@@ -705,12 +714,15 @@ describe('gas', () => {
     const deep = deepLeaf(2n, 17);
     // Depth 14: a tree of 10,000 companies.
     const d14 = deepLeaf(3n, 14);
-    await warp(4n);
+    // The same company's leaf a week later: its claimTo already holds the tokens of its first claim.
+    const d14Again = deepLeaf(4n, 14);
+    await warp(5n);
 
     const finalizeSmall = await finalizeTree(0n, small);
     const finalizeBig = await finalizeTree(1n, big);
     const finalizeDeep = await finalize(2n, deep.root, deep.leaf.score, POOL, 1n);
     await finalize(3n, d14.root, d14.leaf.score, POOL, 1n);
+    await finalize(4n, d14Again.root, d14Again.leaf.score, POOL, 1n);
     expect(await executionGas(finalizeBig)).toBe(await executionGas(finalizeSmall));
     expect(await executionGas(finalizeDeep)).toBe(await executionGas(finalizeSmall));
     // The whole difference is in the calldata bytes (a few zero bytes more or less in the root and counts).
@@ -725,6 +737,8 @@ describe('gas', () => {
     const claimBig = await claim(ORACLE, 1n, bigLeaf);
     const claimDeep = await claim(ORACLE, 2n, deep.leaf);
     const claim14 = await claim(ORACLE, 3n, d14.leaf);
+    const claim14Holder = await claim(ORACLE, 4n, d14Again.leaf);
+    expect(await balanceOf(d14.leaf.claimTo)).toBe(2n * POOL);
     expect(await balanceOf(deep.leaf.claimTo)).toBe(POOL);
     // A later claim in the same epoch and bitmap word.
     const claimLater = await claim(ORACLE, 0n, small.leaves[4]!);
@@ -740,15 +754,21 @@ describe('gas', () => {
       ),
       'claim, proof depth 17, first of the epoch': Number(claimDeep.gasUsed),
       'claim, proof depth 14 (10,000 companies), first of the epoch': Number(claim14.gasUsed),
+      'claim, proof depth 14, first of the epoch, to an address holding the token': Number(claim14Holder.gasUsed),
       [`claim, proof depth ${small.leaves[4]!.proof.length}, later in the same bitmap word`]: Number(
         claimLater.gasUsed,
       ),
     };
     console.log('EpochDistributor gas used', gas);
     for (const receipt of [claimSmall, claimBig, claimDeep, claimLater]) expect(receipt.gasUsed).toBeLessThan(150_000n);
-    // The first claim of an epoch at 10,000 companies (issue 26.7): about 105,400 gas with three slots of epoch
-    // figures (107,430 with four); the target of 95,000 is not reached yet (the fresh bitmap word alone is 22,100).
-    expect(claim14.gasUsed).toBeLessThan(106_000n);
+    // The first claim of an epoch at 10,000 companies (issue 26.7): 102,855 gas reading two slots of the epoch
+    // (105,339 reading three, 107,430 reading four). The target of 95,000 is not reachable while the claim writes a
+    // fresh bitmap word (22,100) and mints to a new holder (22,100): docs/contracts.md "Epoch distributor" has the
+    // arithmetic.
+    expect(claim14.gasUsed).toBeLessThan(103_500n);
+    // A company's claims after its first go to an address that already holds the token (its claimTo does not
+    // change from week to week), so the balance write is not a fresh slot: the 95,000 target holds there.
+    expect(claim14Holder.gasUsed).toBeLessThan(95_000n);
     expect(finalizeSmall.gasUsed).toBeLessThan(150_000n);
   }, 180_000);
 });

@@ -24,6 +24,8 @@ import { expectRevert } from '../helpers/revert.ts';
 export const usdc = (whole: number | bigint) => BigInt(whole) * 1_000_000n;
 /** 100 USDC (6 decimals), the price docs/api/README.md "Limits" fixes and the deployment sets. */
 export const PRICE = usdc(100);
+/** The card's MINT_PRICE_DELAY: a price set by setMintPrice or activateTranche takes effect this long after. */
+export const MINT_PRICE_DELAY = 86_400n;
 export const ZERO = '0x0000000000000000000000000000000000000000' as Address;
 
 /** Every custom error the card, the mock USDC and the test buyer can raise, to decode errors that bubble up. */
@@ -69,8 +71,15 @@ export interface CardFixture {
   setMintActive(active: boolean): Promise<TransactionReceipt>;
   /** Runs an owner's price change with minting paused (the card requires it), then opens minting again. */
   whilePaused<T>(admin: () => Promise<T>): Promise<T>;
-  /** Sells the current tranche out on paper and opens the next one at `price`, as the owner (minting paused). */
+  /**
+   * Sells the current tranche out on paper and activates the next one at `price`, as the owner (minting paused),
+   * then moves the chain's clock past MINT_PRICE_DELAY so that its cards can be minted. Returns the activation.
+   */
   openTranche(tranche: 2 | 3, price?: bigint): Promise<TransactionReceipt>;
+  /** Moves the chain's clock `seconds` forward (default MINT_PRICE_DELAY) and mines a block at the new time. */
+  advance(seconds?: bigint): Promise<void>;
+  /** The latest block's timestamp (the chain's time). */
+  now(): Promise<bigint>;
   /** The timestamp of the block that mined `receipt`. */
   blockTime(receipt: TransactionReceipt): Promise<bigint>;
   cardEvents(receipt: TransactionReceipt): ReturnType<typeof parseCardEvents>;
@@ -179,6 +188,10 @@ export function useCardChain(): CardFixture {
       ]);
       return { totalSupply: v.totalSupply, totalMinted: v.totalMinted, cardUsdc, accounts: rows };
     };
+    const advance = async (seconds = MINT_PRICE_DELAY) => {
+      await client.increaseTime({ seconds: Number(seconds) });
+      await client.mine({ blocks: 1 });
+    };
     const setTotalMinted = (n: bigint) =>
       client.setStorageAt({ address: card, index: totalMintedSlot, value: numberToHex(n, { size: 32 }) });
 
@@ -211,7 +224,7 @@ export function useCardChain(): CardFixture {
       whilePaused,
       async openTranche(tranche: 2 | 3, price = PRICE) {
         await setTotalMinted(tranche === 2 ? 1_000n : 4_000n);
-        return whilePaused(() =>
+        const receipt = await whilePaused(() =>
           send(
             chain.wallet(0).writeContract({
               address: card,
@@ -221,7 +234,11 @@ export function useCardChain(): CardFixture {
             }),
           ),
         );
+        await advance();
+        return receipt;
       },
+      advance,
+      now: async () => (await client.getBlock()).timestamp,
       blockTime: async (receipt: TransactionReceipt) =>
         (await client.getBlock({ blockNumber: receipt.blockNumber })).timestamp,
       cardEvents: (receipt: TransactionReceipt) => parseCardEvents(card, receipt),

@@ -234,8 +234,13 @@ describe.each(['token0', 'token1'] as const)('after graduation, company token as
         tokenAmount: isBuy ? quote : amount,
         fee,
         feeInUsdc: !isBuy,
-        sqrtPriceX96: (await f.poolState(poolId)).sqrtPriceX96,
       });
+      // The pool's price after the swap is in the PoolManager's Swap log of the pool, just before the trade's log
+      // (the hook no longer reads slot0 for it; the indexer takes the price from there).
+      const swaps = f.managerEvents(receipt).filter((e) => e.eventName === 'Swap');
+      expect(swaps).toHaveLength(1);
+      expect(swaps[0]!.args).toMatchObject({ id: poolId, sqrtPriceX96: (await f.poolState(poolId)).sqrtPriceX96 });
+      expect(swaps[0]!.logIndex).toBeLessThan(trade!.logIndex);
       // 2.5% of the swap's output (its unspecified currency), for the fee recipient, as the hook's claims in that
       // currency
       expect(fee).toBe(hookFee(quote + fee));

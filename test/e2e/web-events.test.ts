@@ -46,9 +46,26 @@ describe.skipIf(browserUnavailable)('the web app with API keys configured, in Ch
     await page.getByText('Live: events appear as they happen.').waitFor();
     await publishEvent(t.database.db, { type: 'trade', companyId: acme.id, data: payloads.trade });
     await page.getByText(/Bought 2 \$ACME at 0\.012345 USDC/).waitFor();
-    await page.goto(`${base}/`);
-    await page.getByRole('heading', { name: 'Fortune List', exact: true }).waitFor();
-    await page.waitForLoadState('networkidle').catch(() => {});
+    // Every page, each opened afresh (the app starts its stream again): none asks for the keyed stream.
+    const pages = [
+      '/',
+      '/fortune',
+      '/mint',
+      '/create',
+      '/staking',
+      '/rewards',
+      '/account',
+      '/companies/acme',
+      '/cards/1',
+      '/nope',
+    ];
+    for (const url of pages) {
+      const before = streams.length;
+      await page.goto(`${base}${url}`);
+      await page.locator('main h1').waitFor();
+      await expect.poll(() => streams.length, { message: url }).toBeGreaterThan(before);
+      await page.waitForLoadState('networkidle', { timeout: 2_000 }).catch(() => {});
+    }
     expect(streams.length).toBeGreaterThan(0);
     expect([...new Set(streams)]).toEqual(['/api/events']);
     expect(errors).toEqual([]);

@@ -230,7 +230,7 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
     try {
       const p = await fresh.newPage();
       await p.goto(`${base}/`);
-      await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
+      await p.getByRole('heading', { name: 'Token board' }).waitFor();
       // The same document throughout: no reload.
       await p.evaluate(() => {
         (window as unknown as { marker: number }).marker = 42;
@@ -275,8 +275,8 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
     try {
       const p = await fresh.newPage();
       await p.goto(`${base}/`);
-      await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
-      expect(await p.title()).toBe('Fortune List · ai-economy');
+      await p.getByRole('heading', { name: 'Token board' }).waitFor();
+      expect(await p.title()).toBe('Token board · ai-economy');
       // The header of a phone: the brand, the wallet and the navigation on two lines.
       const header = await p.locator('header.top').boundingBox();
       expect(header!.height).toBeLessThan(100);

@@ -73,7 +73,7 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
     // A user's first visit to a service that is already running: the routes the home page reads have answered
     // once (the first answer of a route in this process pays one-time costs: the test's OpenAPI response checker
     // compiles, Fastify and V8 warm up; 300 ms for GET /api/chain on this machine), the browser is still cold.
-    for (const url of ['/api/chain', '/api/health', '/api/epochs/current', '/api/fortune-list?limit=100']) {
+    for (const url of ['/api/chain', '/api/health', '/api/tokens?limit=100&status=BONDING']) {
       expect((await fetch(base + url)).status, url).toBe(200);
     }
     // Each visit is a fresh browser context (empty cache, no compiled code kept). The test machine runs other test
@@ -84,7 +84,7 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
       const cold = await chromium.browser.newContext({ viewport: { width: 1440, height: 900 } });
       const p = await cold.newPage();
       await p.goto(`${base}/`);
-      await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
+      await p.getByRole('heading', { name: 'Token board' }).waitFor();
       lcps.push(
         await p.evaluate(
           () =>
@@ -213,7 +213,8 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
 
   it('is accessible and fits a phone and a desktop on every page (screenshots saved)', async () => {
     const pages: [string, string, string][] = [
-      ['home', '/', 'Fortune List'],
+      ['home', '/', 'Token board'],
+      ['fortune', '/fortune', 'Fortune List'],
       ['company', `/companies/${companySlug}`, 'Browser Made Co'],
       ['token', `/companies/${companySlug}/token`, 'Browser Made Co ($WEBCO)'],
       ['card', '/cards/1', 'AI Economy Access Card — Black #0001'],
@@ -252,8 +253,10 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
         if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
       });
       await p.goto(`${base}/`);
+      await p.getByRole('heading', { name: 'Token board' }).waitFor();
+      expect(scripts.filter((s) => /\/assets\/(company|fortune)-/.test(s))).toEqual([]);
+      await p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fortune List' }).click();
       await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
-      expect(scripts.filter((s) => /\/assets\/company-/.test(s))).toEqual([]);
 
       // The company page is longer than a phone's screen: scrolled down, away to the short activity page (through
       // the navigation, focused without scrolling), and Back: the browser alone would find the short page still on
@@ -288,7 +291,7 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
       await p.goBack();
       await p.getByRole('heading', { name: 'Live activity' }).waitFor();
       // A value outside the allowed ones is dropped, not passed to the API.
-      await p.goto(`${base}/?league=NOPE`);
+      await p.goto(`${base}/fortune?league=NOPE`);
       await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
       expect(await p.getByLabel('League').inputValue()).toBe('');
 
@@ -303,14 +306,14 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
 
   it('is usable with the keyboard: skip link, navigation and the wallet menu', async () => {
     await page.goto(`${base}/`);
-    await page.getByRole('heading', { name: 'Fortune List' }).waitFor();
+    await page.getByRole('heading', { name: 'Token board' }).waitFor();
     await page.locator('body').press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('ai-economy');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Fortune List' }).waitFor();
+    await page.getByRole('heading', { name: 'Token board' }).waitFor();
     await page.getByRole('link', { name: 'Mint', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Mint an access card' }).waitFor();
@@ -349,7 +352,7 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
         .getByRole('alert')
         .getByText(/The blockchain node is not answering/)
         .waitFor();
-      await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
+      await p.getByRole('heading', { name: 'Token board' }).waitFor();
     } finally {
       await refusing.close();
     }

@@ -86,14 +86,15 @@ export function killServices(): void {
 }
 
 /**
- * Spawns `tsx src/main.ts` with PATH, HOME, LOG_LEVEL=warn, PORT and `env` (nothing else of the test's environment),
+ * Spawns `tsx src/main.ts` with PATH, HOME, LOG_LEVEL=warn, PORT (free, or `port`) and `env` (nothing else of the test's environment),
  * and resolves once GET /api/health answers 200 with status `ok` (within `timeoutMs`).
  */
 export async function startService(
   env: Record<string, string>,
-  { timeoutMs = 60_000 }: { timeoutMs?: number } = {},
+  { timeoutMs = 60_000, port: fixedPort }: { timeoutMs?: number; port?: number } = {},
 ): Promise<ServiceProcess> {
-  const port = await freePort();
+  // A given port: a restarted service where its clients expect it.
+  const port = fixedPort ?? (await freePort());
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: REPO_ROOT,

@@ -3,17 +3,20 @@
 import { describe, expect, it } from 'vitest';
 import { onChain } from '../../src/chain/errors.ts';
 import { ok } from '../../src/http/envelope.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { underV1, useTestApp } from '../helpers/app.ts';
 
 const TIMEOUT_MS = 500;
 
 const t = useTestApp({
   chain: { timeoutMs: TIMEOUT_MS, own: true },
   env: { RPC_TIMEOUT_MS: String(TIMEOUT_MS) },
-  extraRoutes: (app, container) => {
-    app.get('/api/probe/block', async () =>
-      ok({ block: (await onChain(() => container.chain.publicClient.getBlockNumber({ cacheTime: 0 }))).toString() }),
-    );
+  extraRoutes: async (app, container) => {
+    const block = async () =>
+      (await onChain(() => container.chain.publicClient.getBlockNumber({ cacheTime: 0 }))).toString();
+    app.get('/api/probe/block', async () => ok({ block: await block() }));
+    await underV1(app, (v1App) => {
+      v1App.get('/probe/block', async () => ({ data: { block: await block() }, meta: { timestamp: '' } }));
+    });
   },
 });
 
@@ -41,5 +44,12 @@ describe('chain outage', () => {
     expect(health.statusCode).toBe(200);
     expect(health.json().data).toMatchObject({ status: 'degraded', db: 'ok', chain: 'down' });
     expect((await t.app.inject({ method: 'GET', url: '/api/chain' })).statusCode).toBe(200);
+
+    // The same in the v1 envelope, with its Retry-After.
+    const v1 = await t.app.inject({ method: 'GET', url: '/api/v1/probe/block' });
+    expect(v1.statusCode).toBe(503);
+    expect(v1.json().error.code).toBe('CHAIN_UNAVAILABLE');
+    expect(Object.keys(v1.json()).sort()).toEqual(['error', 'meta']);
+    expect(v1.headers['retry-after']).toBe('5');
   });
 });

@@ -18,6 +18,8 @@ const t = useTestApp();
 const tr = treasuryHelpers(t);
 const trading = tokenTrading(t);
 let apiKey: string;
+/** A v1 cursor given before the score snapshot. */
+let cursorBeforeSnapshot: string;
 
 const list = (query = '') => t.app.inject({ method: 'GET', url: `/api/fortune-list${query}` });
 const v1 = (query = '', key: string | null = apiKey) =>
@@ -153,7 +155,7 @@ describe('with five companies', () => {
         ['delta', 4],
         ['echo', 5],
       ]);
-      expect(body.pagination).toEqual({ page: 1, limit: 50, total: 5, hasMore: false });
+      expect(body.pagination).toEqual({ page: 1, limit: 50, total: 5, hasMore: false, nextCursor: null });
       expect(Date.parse(body.meta.timestamp)).not.toBeNaN();
       expect(body.data[0]).toEqual({
         rank: 1,
@@ -200,11 +202,97 @@ describe('with five companies', () => {
         ['charlie', 3],
         ['delta', 4],
       ]);
-      expect(second.json().pagination).toEqual({ page: 2, limit: 2, total: 5, hasMore: true });
+      expect(second.json().pagination).toEqual({
+        page: 2,
+        limit: 2,
+        total: 5,
+        hasMore: true,
+        nextCursor: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+      });
       const third = await v1('?page=3&limit=2');
       expect(ranksOf(third)).toEqual([['echo', 5]]);
       expect(third.json().pagination.hasMore).toBe(false);
       expect((await v1('?page=4&limit=2')).json()).toMatchObject({ data: [], pagination: { total: 5 } });
+    });
+
+    it('pages by cursor, ranks going on, without repeat or gap while companies are created; Link to the next', async () => {
+      const first = await v1('?limit=2');
+      expect(ranksOf(first)).toEqual([
+        ['alpha', 1],
+        ['bravo', 2],
+      ]);
+      const { nextCursor } = first.json().pagination;
+      expect(first.headers.link).toBe(`</api/v1/fortune?limit=2&cursor=${nextCursor}>; rel="next"`);
+      // Kept for the snapshot below: the ranking it was cut from changes then.
+      cursorBeforeSnapshot = nextCursor;
+      // Two companies created between the pages, at the bottom (no score yet), microseconds apart; with page=2 the
+      // list would be the same here, but a company created with a score of 0 sorts by its creation: after echo.
+      await company('foxtrot', { createdAt: undefined });
+      await company('golf', { createdAt: undefined });
+      try {
+        const seen: (readonly [string, number])[] = ranksOf(first);
+        let link = first.headers.link as string | undefined;
+        while (link) {
+          const res = await v1(/<\/api\/v1\/fortune([^>]*)>/.exec(link)![1]!);
+          expect(res.statusCode).toBe(200);
+          seen.push(...ranksOf(res));
+          link = res.headers.link as string | undefined;
+          if (!link) expect(res.json().pagination).toMatchObject({ hasMore: false, nextCursor: null, total: 7 });
+        }
+        expect(seen).toEqual(
+          ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'].map((slug, i) => [slug, i + 1]),
+        );
+        // `page` counts pages after the cursor; a page that is not full shows the whole list's total.
+        const after = await v1(`?limit=2&page=2&cursor=${nextCursor}`);
+        expect(ranksOf(after)).toEqual([
+          ['echo', 5],
+          ['foxtrot', 6],
+        ]);
+        const last = await v1(`?limit=4&cursor=${nextCursor}`);
+        expect(ranksOf(last).at(-1)).toEqual(['foxtrot', 6]);
+        expect(last.json().pagination).toMatchObject({ total: 7, hasMore: true });
+        const end = await v1(`?limit=5&cursor=${nextCursor}`);
+        expect(ranksOf(end).at(-1)).toEqual(['golf', 7]);
+        expect(end.json().pagination).toMatchObject({ total: 7, hasMore: false, nextCursor: null });
+        expect(end.headers.link).toBeUndefined();
+      } finally {
+        await t.database.db.delete(companies).where(eq(companies.slug, 'foxtrot'));
+        await t.database.db.delete(companies).where(eq(companies.slug, 'golf'));
+      }
+      // Under a filter, ranks are the filtered list's; a cursor of other filters is refused.
+      const human = await v1('?league=HUMAN&limit=1');
+      const humanNext = await v1(`?league=HUMAN&limit=1&cursor=${human.json().pagination.nextCursor}`);
+      expect(ranksOf(humanNext)).toEqual([['delta', 2]]);
+      expectValidationError(await v1(`?league=MACHINE&cursor=${human.json().pagination.nextCursor}`), 'query.cursor');
+      expectValidationError(await v1(`?cursor=${human.json().pagination.nextCursor}`), 'query.cursor');
+    });
+
+    it('refuses a cursor no page gave', async () => {
+      const [snapshot, filters, score, createdAt, id] = JSON.parse(
+        Buffer.from(cursorBeforeSnapshot, 'base64url').toString(),
+      ) as string[];
+      const cursor = (...key: unknown[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+      // Just inside: rank 1 and a rank of nine digits are cursors.
+      expect((await v1(`?cursor=${cursor(snapshot, filters, score, createdAt, id, '1')}`)).statusCode).toBe(200);
+      expect((await v1(`?cursor=${cursor(snapshot, filters, score, createdAt, id, '999999999')}`)).statusCode).toBe(
+        200,
+      );
+      for (const bad of [
+        'abc',
+        '%%%',
+        'x'.repeat(201),
+        cursor(snapshot, filters, score, createdAt, id),
+        cursor(snapshot, filters, score, createdAt, id, '0'),
+        cursor(snapshot, filters, score, createdAt, id, '1000000000'),
+        cursor(snapshot, filters, score, createdAt, id, 2),
+        cursor(snapshot, filters, 'high', createdAt, id, '2'),
+        cursor(snapshot, filters, score, '2026-01-01T00:00:02Z', id, '2'),
+        cursor('yesterday', filters, score, createdAt, id, '2'),
+      ]) {
+        expectValidationError(await v1(`?cursor=${bad}`), 'query.cursor');
+      }
+      // Just inside the length bound: a cursor of 200 characters is read (and refused as no cursor of this list).
+      expectValidationError(await v1(`?cursor=${'x'.repeat(200)}`), 'query.cursor');
     });
 
     it('takes limit 1-100 and page >= 1', async () => {
@@ -383,6 +471,20 @@ describe('with five companies', () => {
       expectValidationError(await list('?limit=0'), 'query.limit');
       expectValidationError(await list('?limit=101'), 'query.limit');
       expectValidationError(await list('?limit=1.5'), 'query.limit');
+    });
+
+    it('answers 409 to a cursor of the ranking before the snapshot, and pages the new one by its own cursors', async () => {
+      const stale = await v1(`?limit=2&cursor=${cursorBeforeSnapshot}`);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().error.code).toBe('CONFLICT');
+      expect(stale.json().error.message).toContain('Start again from the first page');
+      const first = await v1('?limit=2');
+      const next = await v1(`?limit=2&cursor=${first.json().pagination.nextCursor}`);
+      expect(next.statusCode).toBe(200);
+      expect(ranksOf(next)).toEqual([
+        ['delta', 3],
+        ['bravo', 4],
+      ]);
     });
 
     it('moved platformScore, so the v1 list follows the snapshot', async () => {

@@ -3,6 +3,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
+import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import type { App } from '../../src/http/types.ts';
 import { startTestApp, type TestApp, underV1 } from '../helpers/app.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
@@ -19,6 +20,8 @@ const stores: { name: string; env: Record<string, string> }[] = [
 const v1Probe = (app: App) =>
   underV1(app, (v1App) => {
     v1App.get('/test/ping', async () => ({ data: { pong: true }, meta: { timestamp: new Date().toISOString() } }));
+    // The same bytes every time, so its ETag holds and If-None-Match gets 304.
+    v1App.get('/test/etag', async () => ({ data: { same: true }, meta: { timestamp: '2026-11-26T00:00:00.000Z' } }));
   });
 
 /**
@@ -26,6 +29,8 @@ const v1Probe = (app: App) =>
  * keyed by client address, and a Redis server outlives test runs.
  */
 const usedIps: string[] = [];
+/** The key buckets (`key:<id>`) the tests used, flushed from Redis with the addresses. */
+const usedBuckets: string[] = [];
 function freshIp(): string {
   const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   usedIps.push(ip);
@@ -51,12 +56,14 @@ describe.each(stores)('rate limit on the $name store', (store) => {
   afterAll(async () => {
     // Flush only this file's keys: other test files may share the Redis server.
     if (t?.container.redis && usedIps.length > 0) {
-      await t.container.redis.del(...usedIps.map((ip) => `${REDIS_NAMESPACE}${ip}`));
+      await t.container.redis.del(...[...usedIps, ...usedBuckets].map((bucket) => `${REDIS_NAMESPACE}${bucket}`));
     }
     await t?.close();
   });
 
   const get = (app: App, url: string, remoteAddress: string) => app.inject({ method: 'GET', url, remoteAddress });
+  const get2 = (app: App, url: string, remoteAddress: string, headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url, remoteAddress, headers });
 
   it('answers the 4th request of a window with 429 RATE_LIMITED, Retry-After, in the internal envelope', async () => {
     const ip = freshIp();
@@ -147,6 +154,149 @@ describe.each(stores)('rate limit on the $name store', (store) => {
     } finally {
       await short.close();
     }
+  });
+
+  it('sends the IETF RateLimit fields beside the x-ratelimit ones, consistent with them', async () => {
+    const ip = freshIp();
+    for (let i = 1; i <= 3; i++) {
+      const res = await get(t.app, '/api/chain', ip);
+      expect(res.headers['ratelimit-policy']).toBe('"ip";q=3;w=60');
+      expect(res.headers['x-ratelimit-limit']).toBe('3');
+      const reset = Number(res.headers['x-ratelimit-reset']);
+      expect(reset).toBeGreaterThanOrEqual(1);
+      expect(reset).toBeLessThanOrEqual(60);
+      expect(res.headers.ratelimit).toBe(`"ip";r=${3 - i};t=${reset}`);
+    }
+    const limited = await get(t.app, '/api/chain', ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['ratelimit-policy']).toBe('"ip";q=3;w=60');
+    expect(limited.headers.ratelimit).toMatch(/^"ip";r=0;t=\d+$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Browsers may read them (CORS).
+    const exposed = String(limited.headers['access-control-expose-headers'] ?? '');
+    if (exposed) for (const h of ['ratelimit', 'ratelimit-policy', 'retry-after']) expect(exposed).toContain(h);
+  });
+
+  it("names /api/health's own budget in its policy", async () => {
+    const res = await get(t.app, '/api/health', freshIp());
+    expect(res.headers['ratelimit-policy']).toMatch(/^"health";q=\d+;w=60$/);
+  });
+
+  describe('per API key on /api/v1', () => {
+    let keyA: { id: string; key: string };
+    let keyB: { id: string; key: string };
+    beforeAll(async () => {
+      [keyA, keyB] = await Promise.all([createApiKey(database.db, 'rate A'), createApiKey(database.db, 'rate B')]);
+      usedBuckets.push(`key:${keyA.id}`, `key:${keyB.id}`);
+    });
+    const withKey = (app: App, url: string, ip: string, key: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, remoteAddress: ip, headers: { 'x-api-key': key, ...headers } });
+
+    it('gives two keys from one address a bucket each, apart from the address and the internal routes', async () => {
+      const ip = freshIp();
+      for (let i = 1; i <= 3; i++) {
+        const res = await withKey(t.app, '/api/v1/test/ping', ip, keyA.key);
+        expect(res.statusCode, `request ${i}`).toBe(200);
+        expect(res.headers['ratelimit-policy']).toBe('"key";q=3;w=60');
+        expect(res.headers['x-ratelimit-remaining']).toBe(String(3 - i));
+      }
+      const limited = await withKey(t.app, '/api/v1/test/ping', ip, keyA.key);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.code).toBe('RATE_LIMITED');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(limited.headers.ratelimit).toMatch(/^"key";r=0;t=\d+$/);
+      // The other key, from the same address: a full budget of its own.
+      const other = await withKey(t.app, '/api/v1/test/ping', ip, keyB.key);
+      expect(other.statusCode).toBe(200);
+      expect(other.headers['x-ratelimit-remaining']).toBe('2');
+      // The address itself spent nothing: keyless v1 calls and internal routes count per IP.
+      const keyless = await get(t.app, '/api/v1/test/ping', ip);
+      expect(keyless.statusCode).toBe(200);
+      expect(keyless.headers['ratelimit-policy']).toBe('"ip";q=3;w=60');
+      expect(keyless.headers['x-ratelimit-remaining']).toBe('2');
+      expect((await get(t.app, '/api/chain', ip)).headers['x-ratelimit-remaining']).toBe('1');
+      // A key from another address shares its bucket: the key is limited, not the address.
+      const elsewhere = await withKey(t.app, '/api/v1/test/ping', freshIp(), keyA.key);
+      expect(elsewhere.statusCode).toBe(429);
+    });
+
+    it('counts a key sent to an internal route per address', async () => {
+      const ip = freshIp();
+      const res = await withKey(t.app, '/api/chain', ip, keyB.key);
+      expect(res.headers['ratelimit-policy']).toBe('"ip";q=3;w=60');
+    });
+
+    it('counts made-up keys in the address bucket, not a fresh bucket each', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 3; i++) {
+        const res = await withKey(t.app, '/api/v1/test/ping', ip, `aie_${'x'.repeat(42)}${i}`);
+        expect(res.headers['ratelimit-policy']).toBe('"ip";q=3;w=60');
+      }
+      expect((await withKey(t.app, '/api/v1/test/ping', ip, 'aie_nonsense')).statusCode).toBe(429);
+    });
+
+    it('takes its own budget from API_KEY_RATE_LIMIT_MAX', async () => {
+      const own = await startTestApp({
+        database,
+        chain,
+        env: { RATE_LIMIT_MAX: '2', API_KEY_RATE_LIMIT_MAX: '4', ...store.env },
+        extraRoutes: v1Probe,
+      });
+      try {
+        const key = await createApiKey(database.db, 'rate own');
+        usedBuckets.push(`key:${key.id}`);
+        const ip = freshIp();
+        for (let i = 1; i <= 4; i++) {
+          const res = await withKey(own.app, '/api/v1/test/ping', ip, key.key);
+          expect(res.statusCode, `request ${i}`).toBe(200);
+          expect(res.headers['ratelimit-policy']).toBe('"key";q=4;w=60');
+        }
+        expect((await withKey(own.app, '/api/v1/test/ping', ip, key.key)).statusCode).toBe(429);
+        // The address's budget is RATE_LIMIT_MAX.
+        expect((await get(own.app, '/api/chain', ip)).headers['ratelimit-policy']).toBe('"ip";q=2;w=60');
+      } finally {
+        await own.close();
+      }
+    });
+
+    it('lets a real v1 route count in the key bucket and still refuse a bad key with 401', async () => {
+      const ip = freshIp();
+      const res = await withKey(t.app, '/api/v1/tokens', ip, keyB.key);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['ratelimit-policy']).toBe('"key";q=3;w=60');
+      const bad = await withKey(t.app, '/api/v1/tokens', ip, 'aie_nonsense');
+      expect(bad.statusCode).toBe(401);
+      expect(bad.headers['ratelimit-policy']).toBe('"ip";q=3;w=60');
+    });
+
+    it('does not charge 304 Not Modified answers, with a key or without', async () => {
+      for (const key of [keyA.key, undefined]) {
+        const fresh = key ? await createApiKey(database.db, 'rate 304') : undefined;
+        if (fresh) usedBuckets.push(`key:${fresh.id}`);
+        const ip = freshIp();
+        const send = (headers: Record<string, string> = {}) =>
+          fresh
+            ? withKey(t.app, '/api/v1/test/etag', ip, fresh.key, headers)
+            : get2(t.app, '/api/v1/test/etag', ip, headers);
+        const first = await send();
+        expect(first.statusCode).toBe(200);
+        expect(first.headers['x-ratelimit-remaining']).toBe('2');
+        const etag = String(first.headers.etag);
+        for (let i = 0; i < 6; i++) {
+          const res = await send({ 'if-none-match': etag });
+          expect(res.statusCode, `revalidation ${i}`).toBe(304);
+          // What the 304 was charged is given back, and the fields say so.
+          expect(res.headers['x-ratelimit-remaining']).toBe('2');
+          expect(res.headers.ratelimit).toMatch(/;r=2;t=\d+$/);
+        }
+        // The two requests left are still there, then the limit.
+        expect((await send()).statusCode).toBe(200);
+        expect((await send()).statusCode).toBe(200);
+        expect((await send()).statusCode).toBe(429);
+        // A revalidation past the limit is refused too: the limit holds before any work.
+        expect((await send({ 'if-none-match': etag })).statusCode).toBe(429);
+      }
+    });
   });
 
   if (store.name === 'redis') {

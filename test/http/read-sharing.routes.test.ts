@@ -68,7 +68,7 @@ describe('identical concurrent reads', () => {
       expect(Object.keys(body)).toEqual(['data', 'pagination', 'meta']);
       expect(body.data).toEqual(bodies[0].data);
       expect(body.data.map((d: { rank: number }) => d.rank)).toEqual([1, 2]);
-      expect(body.pagination).toEqual({ page: 1, limit: 2, total: 3, hasMore: true });
+      expect(body.pagination).toEqual({ page: 1, limit: 2, total: 3, hasMore: true, nextCursor: expect.any(String) });
       expect(body.meta.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(Date.parse(body.meta.timestamp)).toBeGreaterThanOrEqual(started - 1);
     }

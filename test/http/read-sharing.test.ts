@@ -65,6 +65,9 @@ describe('page totals', () => {
     expect(totalFromPage({ offset: 0, limit: 20, rows: 0 })).toBe(0);
     expect(totalFromPage({ offset: 0, limit: 20, rows: 20 })).toBeUndefined();
     expect(totalFromPage({ offset: 60, limit: 20, rows: 0 })).toBeUndefined();
+    // After a cursor the page's offset is from the cursor: it shows nothing of the whole list's total.
+    expect(totalFromPage({ offset: 0, limit: 20, rows: 7, afterCursor: true })).toBeUndefined();
+    expect(totalFromPage({ offset: 0, limit: 20, rows: 0, afterCursor: true })).toBeUndefined();
   });
 
   it('counts a full page once per filter while the count is young and agrees with the page', async () => {

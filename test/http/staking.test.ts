@@ -78,7 +78,10 @@ async function deposit(i: number, amount: bigint) {
   return stakingWrite(i, 'deposit', [0n, amount]);
 }
 
-/** Sells the current tranche out on paper (the card's totalMinted counter) and opens the next, as the owner. */
+/**
+ * Sells the current tranche out on paper (the card's totalMinted counter) and opens the next, as the owner, then moves
+ * the chain's clock past the delay after which its cards can be minted.
+ */
 async function openTranche(tranche: 2 | 3) {
   const card = t.chain.chain.contracts.accessCard!;
   await testClient.setStorageAt({
@@ -103,6 +106,10 @@ async function openTranche(tranche: 2 | 3) {
     }),
   );
   await setMintActive(true);
+  // The tranche's cards can be minted once its price is in effect, MINT_PRICE_DELAY after the activation.
+  const delay = await testClient.readContract({ address: card, abi: AccessCardAbi, functionName: 'MINT_PRICE_DELAY' });
+  await testClient.increaseTime({ seconds: Number(delay) });
+  await testClient.mine({ blocks: 1 });
 }
 
 const readStaking = <T>(functionName: string, args: readonly unknown[] = []) =>

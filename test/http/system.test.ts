@@ -97,8 +97,10 @@ describe('CORS', () => {
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-headers']).toContain('x-api-key');
+    expect(res.headers['access-control-allow-headers']).toContain('idempotency-key');
     const get = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://dapp.example' } });
     expect(get.headers['access-control-expose-headers']).toContain('x-request-id');
+    expect(get.headers['access-control-expose-headers']).toContain('idempotent-replayed');
   });
 });
 

@@ -1,8 +1,9 @@
 // The shared request-validation mechanism, through a probe route that uses the same schema helpers as the
 // real routes: repeated keys, wrong types, huge numbers, unknown enum values, bad bodies.
 import { Type } from 'typebox';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_MAX, V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX } from '../../src/constants.ts';
+import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import { ok, v1Body } from '../../src/http/envelope.ts';
 import { internalErrors, PageQuery, StringEnum, v1Errors } from '../../src/http/schemas/common.ts';
 import { underV1, useTestApp } from '../helpers/app.ts';
@@ -81,6 +82,72 @@ describe('query validation', () => {
   it('names the allowed values of an enum', async () => {
     const res = await get('?status=LISTED');
     expect(res.json().error.details[0].message).toBe('must be one of BONDING, GRADUATED');
+  });
+
+  it('names every invalid parameter at once, each once', async () => {
+    const res = await get('?limit=abc&page=-1&status=BONDING&status=GRADUATED');
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'query.limit',
+      'query.page',
+      'query.status',
+    ]);
+    for (const path of ['query.limit', 'query.page', 'query.status']) expect(error.message).toContain(path);
+    // Two parameters wrong, one right: only the two are named.
+    const two = (await get('?limit=abc&page=-1&status=BONDING')).json().error;
+    expect(two.details.map((d: { path: string }) => d.path).sort()).toEqual(['query.limit', 'query.page']);
+  });
+
+  it('ignores parameters no route declares, and drops them before the handler', async () => {
+    const res = await get('?_=1732590000&foo=bar&limit=7');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ page: 1, limit: 7 });
+  });
+
+  it('still checks the declared parameters beside an unknown one', async () => {
+    const res = await get('?_=1&limit=101');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([{ path: 'query.limit', message: expect.any(String) }]);
+  });
+});
+
+describe('unknown query parameters on the real routes', () => {
+  let key: string;
+  beforeAll(async () => {
+    key = (await createApiKey(t.database.db, 'validation')).key;
+  });
+  const real = (url: string, withKey = true) =>
+    t.app.inject({ method: 'GET', url, headers: withKey ? { 'x-api-key': key } : {} });
+
+  it.each([
+    '/api/v1/tokens?_=1732590000',
+    '/api/v1/tokens?status=BONDING&utm_source=x',
+    '/api/v1/fortune?foo=bar',
+    '/api/v1/companies/no-such-co/scores?_=1',
+    '/api/tokens?_=1732590000',
+    '/api/agents?_=1&typo=1',
+    '/api/fortune-list?_=1',
+  ])('%s is not refused for its unknown parameter', async (url) => {
+    const res = await real(url);
+    // The scores of an unknown company are 404: the parameter itself is not what is refused.
+    expect(res.statusCode, res.body).toBe(url.includes('no-such-co') ? 404 : 200);
+  });
+
+  it.each([
+    ['/api/v1/tokens?_=1&limit=abc&page=-1', ['query.limit', 'query.page']],
+    ['/api/agents?_=1&limit=abc&page=-1', ['query.limit', 'query.page']],
+    ['/api/v1/fortune?foo=bar&limit=0&page=0', ['query.limit', 'query.page']],
+  ])('%s names every invalid declared parameter', async (url, paths) => {
+    const res = await real(url);
+    expect(res.statusCode).toBe(400);
+    expect(
+      res
+        .json()
+        .error.details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(paths);
   });
 });
 

@@ -1,8 +1,10 @@
 // The web app served at / (src/http/web.ts): index.html for the app's own paths, deep links and refreshes
 // included, its hashed assets with a long cache, the API's 404 envelope kept for unknown /api paths, and the
 // content security policy on every page.
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../../src/http/web.ts';
 import { useTestApp } from '../helpers/app.ts';
@@ -17,7 +19,9 @@ describe('the web app at /', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<div id="root"></div>');
+      // The app shell: the header and a skeleton, painted before the code arrives (docs/web.md).
+      expect(res.body).toContain('<div id="root">');
+      expect(res.body).toContain('<header class="top">');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }
   });
@@ -30,6 +34,52 @@ describe('the web app at /', () => {
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get('/')).body).toContain(`/assets/${script}`);
+  });
+
+  it('sends the scripts and styles compressed to a browser that accepts it, and whole to one that does not', async () => {
+    const assets = readdirSync(path.join(WEB_DIST, 'assets'));
+    // The stylesheet is inlined into the page, and also served as a file (a page cached before a deployment).
+    for (const name of [assets.find((f) => /^index-.*\.js$/.test(f))!, assets.find((f) => f.endsWith('.css'))!]) {
+      const original = readFileSync(path.join(WEB_DIST, 'assets', name));
+      const url = `/assets/${name}`;
+      const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode, name).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['content-type']).toMatch(name.endsWith('.js') ? /javascript/ : /text\/css/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).equals(original)).toBe(true);
+      if (name.endsWith('.js')) expect(br.rawPayload.length).toBeLessThan(original.length / 2);
+      const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).equals(original)).toBe(true);
+      const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.equals(original)).toBe(true);
+    }
+  });
+
+  it('inlines the stylesheet into the page, allowed by its hash alone, and sends the page compressed', async () => {
+    const res = await get('/');
+    const styles = [...res.body.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]!);
+    expect(styles).toHaveLength(1);
+    expect(res.body).not.toMatch(/<link rel="stylesheet"/);
+    const css = readdirSync(path.join(WEB_DIST, 'assets')).find((f) => f.endsWith('.css'))!;
+    expect(styles[0]).toBe(readFileSync(path.join(WEB_DIST, 'assets', css), 'utf8'));
+    const hash = createHash('sha256').update(styles[0]!).digest('base64');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`(^|;\\s*)style-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`));
+    expect(csp).not.toContain('unsafe-inline');
+    // Every other answer keeps the policy without the hash.
+    expect(String((await get('/api/health')).headers['content-security-policy'])).toMatch(/style-src 'self'(;|$)/);
+    // Compressed for a browser that accepts it, the same page.
+    const br = await t.app.inject({ method: 'GET', url: '/mint', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-security-policy']).toBe(csp);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
+    const gz = await t.app.inject({ method: 'GET', url: '/mint', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(res.body);
   });
 
   it('keeps the API envelope for unknown API paths and for other methods', async () => {

@@ -1,9 +1,10 @@
 // Scheduled jobs run under an advisory lock: of two processes starting one job together, one does the work.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_TTL_MS } from '../../src/constants.ts';
 import type { Container } from '../../src/container.ts';
 import type { Database } from '../../src/db/client.ts';
-import { signatureReplays } from '../../src/db/schema/auth.ts';
+import { idempotencyKeys, signatureReplays } from '../../src/db/schema/auth.ts';
 import { type Job, jobs, runJobOnce } from '../../src/jobs/scheduler.ts';
 import { testDatabases } from '../helpers/db.ts';
 
@@ -27,6 +28,27 @@ describe.each(testDatabases)('scheduler on $name', ({ name, open }) => {
     expect(await runJobOnce(purge, container)).toBe(true);
     const left = await database.db.select().from(signatureReplays);
     expect(left.map((r) => r.requestHash)).toEqual(['live']);
+  });
+
+  it('purge-signature-replays also deletes idempotency keys 24 hours old (by the server clock), and only those', async () => {
+    const now = container.now();
+    const row = (key: string, ageMs: number) => ({
+      signer: '0x0000000000000000000000000000000000000001',
+      key,
+      fingerprint: 'f',
+      createdAt: new Date(now - ageMs),
+      lockedAt: null,
+      status: 200,
+      headers: {},
+      body: '{}',
+    });
+    await database.db
+      .insert(idempotencyKeys)
+      .values([row('expired', IDEMPOTENCY_TTL_MS), row('kept', IDEMPOTENCY_TTL_MS - 1)]);
+    const purge = jobs.find((j) => j.name === 'purge-signature-replays')!;
+    expect(await runJobOnce(purge, container)).toBe(true);
+    const left = await database.db.select().from(idempotencyKeys);
+    expect(left.map((r) => r.key)).toEqual(['kept']);
   });
 
   // PGlite is one connection: transactions never overlap there, so the race exists only on a server.

@@ -50,7 +50,7 @@ export function ago(ms: number, now: number): string {
 
 /** The full date, time and time zone of `ms`, in the reader's zone. */
 export const fullDate = (ms: number) =>
-  new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'long' });
+  new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'long' });
 
 /** A time the chain stamped, relative to the chain's clock; the full date and zone on hover. */
 export function ChainTime({ at }: { at: string }) {

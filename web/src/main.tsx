@@ -1,5 +1,5 @@
 // The web app: the chain it runs on (GET /api/chain), the wallet and query providers, live events, and the pages
-// by route (router.tsx). Pages other than the Fortune List load when first opened.
+// by route (router.tsx). Pages other than the token board (home) load when first opened.
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

@@ -1,5 +1,5 @@
 // The app's routes (TanStack Router): typed paths, path parameters and search parameters, the scroll position
-// restored on Back and Forward, and every page but the Fortune List in a chunk of its own, loaded when first opened
+// restored on Back and Forward, and every page but the token board (the home page) in a chunk of its own, loaded when first opened
 // or when a link to it is hovered or focused. The service answers index.html for every app path, so deep links and
 // refreshes land here.
 import { useQuery } from '@tanstack/react-query';
@@ -15,11 +15,13 @@ import {
 import { type ComponentType, createElement, useCallback, useEffect } from 'react';
 import { COMPANY_CATEGORIES } from '../../src/constants';
 import { api, data } from './api';
+import { BOARD_SORTS, BOARD_TABS, type BoardSort, type BoardTab, type SortDir } from './board';
+import type { Category } from './categories';
 import { Home } from './pages/home';
 import { ErrorBox, Layout, Loading, Page } from './ui';
 import { useChainInfo } from './wallet';
 
-export type Category = (typeof COMPANY_CATEGORIES)[number];
+export type { Category };
 export type League = 'HUMAN' | 'MACHINE';
 
 /** The shell of every page: navigation, wallet, the chain banner (from the health check), then the page. */
@@ -43,7 +45,7 @@ function NotFound() {
     <Page title="Page not found">
       <p>This page does not exist.</p>
       <p>
-        <Link to="/">Go to the Fortune List</Link>
+        <Link to="/fortune">Go to the Fortune List</Link>
       </p>
     </Page>
   );
@@ -123,10 +125,36 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | und
   return allowed.includes(value as T) ? (value as T) : undefined;
 }
 
+export interface BoardSearch {
+  tab?: BoardTab;
+  sort?: BoardSort;
+  dir?: SortDir;
+  q?: string;
+}
+
+/** The search typed, kept as text (the search parser reads `?q=123` as a number), at most 100 characters. */
+function searchText(value: unknown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const text = String(value).trim().slice(0, 100);
+  return text === '' ? undefined : text;
+}
+
 const home = createRoute({
   getParentRoute: () => root,
   path: '/',
   component: Home,
+  validateSearch: (search: Record<string, unknown>): BoardSearch => ({
+    tab: oneOf(search.tab, BOARD_TABS),
+    sort: oneOf(search.sort, BOARD_SORTS),
+    dir: oneOf(search.dir, ['asc', 'desc'] as const),
+    q: searchText(search.q),
+  }),
+});
+
+const fortune = createRoute({
+  getParentRoute: () => root,
+  path: '/fortune',
+  component: lazyPage(() => import('./pages/fortune')),
   validateSearch: (search: Record<string, unknown>): { league?: League; category?: Category } => ({
     league: oneOf(search.league, ['HUMAN', 'MACHINE'] as const),
     category: oneOf(search.category, COMPANY_CATEGORIES),
@@ -208,6 +236,7 @@ const activity = createRoute({
 
 const routeTree = root.addChildren([
   home,
+  fortune,
   company,
   token,
   decision,
@@ -228,7 +257,7 @@ export const router = createRouter({
   defaultPreload: 'intent',
   // Data comes from TanStack Query; the router only loads code, so its own loader cache is not used.
   defaultPreloadStaleTime: 0,
-  defaultPendingComponent: () => <Loading what="the page" />,
+  defaultPendingComponent: () => <Loading what="the page" size="page" />,
   defaultErrorComponent: RouteError,
 });
 

@@ -4,19 +4,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError, humanError } from './api';
-import { short } from './format';
+import { formatNumber, short } from './format';
+import { NAV } from './nav';
 import { WalletButton } from './wallet';
 
 export { money, short } from './format';
-
-const NAV = [
-  ['/', 'Fortune List'],
-  ['/mint', 'Mint'],
-  ['/create', 'Create'],
-  ['/staking', 'Staking'],
-  ['/rewards', 'Rewards'],
-  ['/activity', 'Activity'],
-] as const;
 
 export function Layout({ chainId, chainDown, children }: { chainId: number; chainDown: boolean; children: ReactNode }) {
   return (
@@ -48,8 +40,32 @@ export function Layout({ chainId, chainDown, children }: { chainId: number; chai
   );
 }
 
-export function Loading({ what }: { what: string }) {
-  return <output className="muted">Loading {what}…</output>;
+/**
+ * The size of what is loading, so its placeholder takes about the room the content will (no jump when it arrives):
+ * a line of text, a few lines, a table, the price chart, or a whole page (its title and a table) before its name is
+ * known.
+ */
+export type SkeletonSize = 'line' | 'lines' | 'table' | 'chart' | 'page';
+
+/** A loading state: a skeleton of the content's size, announced to screen readers as "Loading the …". */
+export function Loading({ what, size = 'lines' }: { what: string; size?: SkeletonSize }) {
+  if (size === 'page') {
+    return (
+      <section className="page" aria-busy="true" aria-label={`Loading ${what}`}>
+        <div className="page-head">
+          <div className="skeleton skeleton-title" />
+        </div>
+        <output className="skeleton skeleton-table">
+          <span className="sr-only">Loading {what}…</span>
+        </output>
+      </section>
+    );
+  }
+  return (
+    <output className={`skeleton skeleton-${size}`} aria-busy="true">
+      <span className="sr-only">Loading {what}…</span>
+    </output>
+  );
 }
 
 export function Empty({ children }: { children: ReactNode }) {
@@ -66,7 +82,7 @@ export function ErrorBox({ error, retry }: { error: unknown; retry?: () => void 
         </button>
       ) : (
         <p>
-          <Link to="/">Go to the Fortune List</Link>
+          <Link to="/fortune">Go to the Fortune List</Link>
         </p>
       )}
     </div>
@@ -84,13 +100,16 @@ export const retryable = (error: unknown) =>
 export function Query<T>({
   query,
   what,
+  skeleton,
   children,
 }: {
   query: UseQueryResult<T>;
   what: string;
+  /** The size of the content, reserved while it loads. */
+  skeleton?: SkeletonSize;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <Loading what={what} />;
+  if (query.isPending) return <Loading what={what} size={skeleton} />;
   if (query.isError) {
     return <ErrorBox error={query.error} retry={retryable(query.error) ? () => void query.refetch() : undefined} />;
   }
@@ -188,7 +207,7 @@ export function Progress({ value, label }: { value: number; label: string }) {
       aria-valuemax={100}
     >
       <div className="bar" style={{ width: `${pct}%` }} />
-      <span>{pct.toFixed(1)}%</span>
+      <span>{formatNumber(pct, 1, undefined, 1)}%</span>
     </div>
   );
 }

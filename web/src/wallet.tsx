@@ -4,8 +4,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { type Address, defineChain } from 'viem';
+import { type Address, defineChain, erc20Abi } from 'viem';
 import {
+  type Connector,
   createConfig,
   createConnector,
   http,
@@ -14,11 +15,13 @@ import {
   useConnection,
   useConnectors,
   useDisconnect,
+  useReadContracts,
   useWalletClient,
   WagmiProvider,
 } from 'wagmi';
 import { injected, mock } from 'wagmi/connectors';
 import type { Signer } from './api';
+import { amountOf, USDC } from './format';
 
 export const LOCAL_CHAIN_ID = 31337;
 const DEV_ACCOUNT_KEY = 'ai-economy.dev-account';
@@ -181,26 +184,17 @@ export function WalletButton({ chainId }: { chainId: number }) {
               Browser wallet
             </button>
           )}
-          {chainId === LOCAL_CHAIN_ID &&
-            devConnectors.map((c) => {
-              const i = devIndexOf(c.id)!;
-              return (
-                <button
-                  type="button"
-                  role="menuitem"
-                  key={c.uid}
-                  data-dev-account={i}
-                  onClick={() =>
-                    connectAsync({ connector: c }).then(
-                      () => setOpen(false),
-                      () => {},
-                    )
-                  }
-                >
-                  Dev account {i} ({DEV_ACCOUNTS[i]!.slice(0, 6)}…)
-                </button>
-              );
-            })}
+          {chainId === LOCAL_CHAIN_ID && (
+            <DevAccounts
+              connectors={devConnectors}
+              connect={(connector) =>
+                connectAsync({ connector }).then(
+                  () => setOpen(false),
+                  () => {},
+                )
+              }
+            />
+          )}
           {error && (
             <p role="alert" className="error">
               {/reject|denied/i.test(error.message)
@@ -214,4 +208,45 @@ export function WalletButton({ chainId }: { chainId: number }) {
       )}
     </div>
   );
+}
+
+/**
+ * The local chain's development accounts, each with its USDC balance: the ten balances are read together when the
+ * menu opens (one JSON-RPC batch to the local node, the transport batching calls made together) and written exactly
+ * in USDC units.
+ */
+function DevAccounts({
+  connectors,
+  connect,
+}: {
+  connectors: readonly Connector[];
+  connect: (connector: Connector) => void;
+}) {
+  const { contracts } = useChainInfo();
+  const usdc = contracts.usdc as Address | undefined;
+  const balances = useReadContracts({
+    contracts: DEV_ACCOUNTS.map((account) => ({
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [account],
+    })),
+    query: { enabled: !!usdc },
+  });
+  return connectors.map((c) => {
+    const i = devIndexOf(c.id)!;
+    const balance = balances.data?.[i];
+    return (
+      <button type="button" role="menuitem" key={c.uid} data-dev-account={i} onClick={() => connect(c)}>
+        Dev account {i} ({DEV_ACCOUNTS[i]!.slice(0, 6)}…)
+        <span className="dev-balance" data-testid={`dev-balance-${i}`}>
+          {balance?.status === 'success'
+            ? amountOf(balance.result as bigint, USDC)
+            : balances.isPending
+              ? '… USDC'
+              : 'USDC unknown'}
+        </span>
+      </button>
+    );
+  });
 }

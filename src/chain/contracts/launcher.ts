@@ -3,6 +3,7 @@
 // token index follows. Every read maps an unreachable node to CHAIN_UNAVAILABLE.
 import {
   type Address,
+  encodeAbiParameters,
   encodeDeployData,
   encodeFunctionData,
   getAbiItem,
@@ -18,7 +19,7 @@ import {
 import { loadArtifact } from '../artifacts.ts';
 import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
-import { CompanyTokenAbi, PlatformFeeHookAbi, TokenLauncherAbi } from '../generated/abis.ts';
+import { CompanyTokenAbi, PlatformFeeHookAbi, PoolManagerAbi, TokenLauncherAbi } from '../generated/abis.ts';
 import type { TxRequest } from '../outbox.ts';
 import { requireContract } from './addresses.ts';
 
@@ -27,6 +28,9 @@ type LauncherChain = Pick<Chain, 'publicClient' | 'contracts' | 'deployBlocks'>;
 /** The fixed supply the launcher mints (TokenLauncher.TOTAL_SUPPLY): 1,000,000 tokens of 18 decimals. */
 export const COMPANY_TOKEN_SUPPLY = 1_000_000n * 10n ** 18n;
 
+/** The curve's opening virtual token reserve, floor(4/3 x supply): for a threshold G it opens at (floor(G/3), this). */
+export const OPENING_VIRTUAL_TOKENS = (4n * COMPANY_TOKEN_SUPPLY) / 3n;
+
 /** The events of company tokens the index follows: launches and curve trades, graduations, pool trades. */
 export const TOKEN_EVENTS = [
   getAbiItem({ abi: TokenLauncherAbi, name: 'TokenLaunched' }),
@@ -34,6 +38,24 @@ export const TOKEN_EVENTS = [
   getAbiItem({ abi: TokenLauncherAbi, name: 'Graduated' }),
   getAbiItem({ abi: PlatformFeeHookAbi, name: 'PoolTrade' }),
 ] as const;
+
+/** TokenLauncher's pool parameters: fee 0, tick spacing 60 (POOL_FEE, TICK_SPACING). */
+const POOL_FEE = 0;
+const TICK_SPACING = 60;
+
+/**
+ * The v4 pool id of a company token's pool (the launcher's `poolKeyOf(token).toId()`): keccak256 of the ABI-encoded
+ * pool key {currency0, currency1, fee 0, tick spacing 60, hooks = the fee hook}, currencies in address order.
+ */
+export function poolIdOf(token: Address, usdc: Address, hook: Address): Hex {
+  const [currency0, currency1] = token.toLowerCase() < usdc.toLowerCase() ? [token, usdc] : [usdc, token];
+  return keccak256(
+    encodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }],
+      [currency0, currency1, POOL_FEE, TICK_SPACING, hook],
+    ),
+  );
+}
 
 export const launcherAddress = (chain: Pick<Chain, 'contracts'>): Address =>
   requireContract(chain.contracts, 'tokenLauncher');
@@ -226,4 +248,27 @@ export async function readLiquidity(
     ]),
   );
   return (pooled * price) / 10n ** 18n;
+}
+
+const POOL_SWAP_EVENT = getAbiItem({ abi: PoolManagerAbi, name: 'Swap' });
+
+/**
+ * The PoolManager's Swap logs of the given pools between two blocks: each carries the pool's price (sqrtPriceX96)
+ * after the swap, which the fee hook's PoolTrade does not repeat.
+ */
+export function poolSwaps(
+  client: Pick<Chain['publicClient'], 'getLogs'>,
+  poolManager: Address,
+  poolIds: Hex[],
+  fromBlock: bigint,
+  toBlock: bigint,
+) {
+  return client.getLogs({
+    address: poolManager,
+    event: POOL_SWAP_EVENT,
+    args: { id: poolIds },
+    fromBlock,
+    toBlock,
+    strict: true,
+  });
 }

@@ -1,5 +1,6 @@
-// Tables of authentication: API keys (stored as sha256, never in clear) and the wallet-signature replay store.
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+// Tables of authentication: API keys (stored as sha256, never in clear), the wallet-signature replay store, and the
+// first answers of idempotent signed writes.
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const apiKeys = pgTable(
   'api_keys',
@@ -26,4 +27,31 @@ export const signatureReplays = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('signature_replays_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * One Idempotency-Key of one signer (docs/api/README.md "Idempotent writes"): reserved before the write's handler
+ * runs, completed with its answer after. Kept IDEMPOTENCY_TTL_MS from `created_at` (the server's clock).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** The signer's address, lowercase. */
+    signer: text('signer').notNull(),
+    key: text('key').notNull(),
+    /** Lowercase hex sha256 of the method, the path and query as sent, and the canonical body (src/http/idempotency.ts). */
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When the request running it took the reservation; null once its answer is stored. */
+    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+    /** The stored answer: null while the request runs. */
+    status: integer('status'),
+    /** The answer's headers that matter (content-type, location). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    body: text('body'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.signer, t.key], name: 'idempotency_keys_pk' }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

@@ -175,6 +175,19 @@ class BoundedMap<K, V> extends Map<K, V> {
 
 /** Returns the checksummed signer, or throws UNAUTHORIZED naming the reason. */
 export async function verifyWalletSignature(options: VerifyWalletOptions): Promise<Address> {
+  const { address, message } = await authenticateWalletSignature(options);
+  await useSignature(options, address, message);
+  return address;
+}
+
+/**
+ * Every check of verifyWalletSignature but the replay store: the header's form, the time window and the signature
+ * itself. What an idempotent write's replay needs (src/http/idempotency.ts): the signer proven, nothing consumed.
+ * Throws UNAUTHORIZED naming the reason.
+ */
+export async function authenticateWalletSignature(
+  options: VerifyWalletOptions,
+): Promise<{ address: Address; message: string }> {
   const auth = parseWalletAuthorization(options.header);
   // Compared in milliseconds: a signature is usable while |now - time| <= window, and not a moment longer.
   // The replay entry below outlives that moment (see consumeSignature), so no replay slips through a purge.
@@ -196,14 +209,22 @@ export async function verifyWalletSignature(options: VerifyWalletOptions): Promi
       'Invalid signature: it was not made by this address over this method, path and query, time and body',
     );
   }
+  return { address: auth.address, message };
+}
+
+/** Records the authenticated request's signature as used; throws UNAUTHORIZED when it was used before. */
+export async function useSignature(
+  options: Pick<VerifyWalletOptions, 'db' | 'nowMs'>,
+  address: Address,
+  message: string,
+): Promise<void> {
   const fresh = await consumeSignature(
     options.db,
-    auth.address,
+    address,
     message,
     new Date(options.nowMs + WALLET_SIGNATURE_REPLAY_TTL_S * 1000),
   );
   if (!fresh) throw unauthorized('Signature already used: sign each request anew');
-  return auth.address;
 }
 
 async function signatureMatches(

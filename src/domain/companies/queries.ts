@@ -64,9 +64,12 @@ function companyWithAgents(db: Tx) {
   );
 }
 
-/** The company view, read in one statement with its agents and today's platform gas. */
-export async function getCompanyView(deps: Pick<Deps, 'database' | 'config' | 'now'>, idOrSlug: string) {
-  const day = dayOf(deps.now());
+/**
+ * The company view, read in one statement with its agents and the platform gas of the chain's day at `chainNowMs`
+ * (src/chain/time.ts `chainDateForReads`: the route reads it once for its cache key too).
+ */
+export async function getCompanyView(deps: Pick<Deps, 'database' | 'config'>, idOrSlug: string, chainNowMs: number) {
+  const day = dayOf(chainNowMs);
   const [row] = await companyWithAgents(deps.database.db).execute({ id: idOrSlug, day });
   if (!row) throw notFound(`Company ${idOrSlug} not found`);
   const gas = gasDay(

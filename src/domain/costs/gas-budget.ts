@@ -2,7 +2,11 @@
 // signs is charged to the companies that caused it (the outbox adds its receipt's gas to company_gas_days), and a
 // request that would take a company past its daily budget is refused with 429 GAS_BUDGET_EXCEEDED until the next
 // UTC day. The estimates are what each kind of work measured on the local chain, rounded up (docs/contracts.md).
+// The day is the chain's, one clock for the economy (docs/decisions.md "Costs the platform pays"): a transaction counts
+// toward the UTC day of the block that mined it, and the budget is checked against the day of the chain's time now
+// (src/chain/time.ts), never the server's clock.
 import { and, eq } from 'drizzle-orm';
+import { chainTime } from '../../chain/time.ts';
 import type { Tx } from '../../db/client.ts';
 import { companyGasDays } from '../../db/schema/chain.ts';
 import { AppError } from '../../errors.ts';
@@ -33,8 +37,11 @@ export interface GasToday {
   resetsAt: string;
 }
 
-/** The UTC day (YYYY-MM-DD) of a time in milliseconds: the day a transaction's gas counts toward. */
+/** The UTC day (YYYY-MM-DD) of a time in milliseconds (a chain time: the day a transaction's gas counts toward). */
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The chain's time now in milliseconds (CHAIN_UNAVAILABLE when the node does not answer). */
+export const chainNowMs = async (deps: Pick<Deps, 'chain'>) => Number(await chainTime(deps.chain.publicClient)) * 1000;
 
 /** A day's figures with the budget; `used` is the company_gas_days row of the day, when there is one. */
 export function gasDay(
@@ -51,9 +58,17 @@ export function gasDay(
   };
 }
 
-/** What the platform paid for the company today (UTC, by the server's clock), with the budget. */
-export async function gasToday(deps: Pick<Deps, 'config' | 'now'>, db: Tx, companyId: string): Promise<GasToday> {
-  const day = dayOf(deps.now());
+/**
+ * What the platform paid for the company today (the UTC day of the chain's time `nowMs`, read from the chain when not
+ * given), with the budget.
+ */
+export async function gasToday(
+  deps: Pick<Deps, 'config' | 'chain'>,
+  db: Tx,
+  companyId: string,
+  nowMs?: number,
+): Promise<GasToday> {
+  const day = dayOf(nowMs ?? (await chainNowMs(deps)));
   const [row] = await db
     .select({ gasUsed: companyGasDays.gasUsed, costWei: companyGasDays.costWei })
     .from(companyGasDays)
@@ -62,19 +77,20 @@ export async function gasToday(deps: Pick<Deps, 'config' | 'now'>, db: Tx, compa
 }
 
 /**
- * 429 GAS_BUDGET_EXCEEDED (Retry-After: until the next UTC day) when `estimate` more gas would take the company past
- * its daily budget; `what` names the work in the message.
+ * 429 GAS_BUDGET_EXCEEDED (Retry-After: until the chain's next UTC day) when `estimate` more gas would take the company
+ * past its daily budget; `what` names the work in the message.
  */
 export async function requireGasBudget(
-  deps: Pick<Deps, 'config' | 'now' | 'database'>,
+  deps: Pick<Deps, 'config' | 'chain' | 'database'>,
   companyId: string,
   estimate: bigint,
   what: string,
 ): Promise<void> {
   if (estimate <= 0n) return;
-  const today = await gasToday(deps, deps.database.db, companyId);
+  const nowMs = await chainNowMs(deps);
+  const today = await gasToday(deps, deps.database.db, companyId, nowMs);
   if (today.gasUsed + estimate <= today.budget) return;
-  const retryAfterS = Math.max(1, Math.ceil((Date.parse(today.resetsAt) - deps.now()) / 1000));
+  const retryAfterS = Math.max(1, Math.ceil((Date.parse(today.resetsAt) - nowMs) / 1000));
   throw new AppError(
     'GAS_BUDGET_EXCEEDED',
     `The platform pays this company's gas up to ${today.budget} gas a day; ${what} needs about ${estimate} more and ${today.gasUsed} is used today. Try again after ${today.resetsAt}`,

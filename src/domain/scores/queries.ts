@@ -1,13 +1,14 @@
 // Reading the rankings: the internal Fortune List from a daily snapshot (by its rank), and the v1 list from the
 // companies' live platformScore. Each is one indexed query for the page plus one for the total or the date.
 import { and, asc, eq, max, type SQL, sql } from 'drizzle-orm';
-import { chainDate } from '../../chain/time.ts';
+import { chainDateForReads } from '../../chain/time.ts';
 import type { COMPANY_CATEGORIES, LEAGUES } from '../../constants.ts';
 import { rowsOf } from '../../db/client.ts';
 import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { scoreSnapshots } from '../../db/schema/scores.ts';
-import { validationError } from '../../errors.ts';
+import { conflict, validationError } from '../../errors.ts';
+import { decodeCursor, encodeCursor } from '../../page-cursor.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { epochTimestamp, isCalendarDate, nextMidnight, snapshotCovers, utcDateOf } from './dates.ts';
 import { type FortuneListEntry, type FortuneRow, fortuneEntry, fortuneListEntry } from './views.ts';
@@ -54,8 +55,9 @@ export async function getFortuneList(deps: Deps, query: FortuneListQuery): Promi
   if (date === 'latest') {
     const [latest] = await db.select({ date: max(scoreSnapshots.snapshotDate) }).from(scoreSnapshots);
     if (!latest?.date) {
-      // The chain's midnight: snapshots follow its clock (the server's when it does not answer).
-      const now = await chainDate(deps.chain.publicClient).catch(() => new Date(deps.now()));
+      // The chain's midnight: snapshots follow its clock (its last known time, or the server's, when it does not
+      // answer at once: chainDateForReads).
+      const now = await chainDateForReads(deps.chain.publicClient, deps.now);
       const next = nextMidnight(now.getTime());
       return {
         epoch: next,
@@ -124,41 +126,128 @@ export interface FortuneQuery {
   limit: number;
   category?: Category | undefined;
   league?: League | undefined;
+  /** pagination.nextCursor of the page before: the companies after its last one (docs/api/fortune.md "Cursors"). */
+  cursor?: string | undefined;
 }
+
+/**
+ * A v1 Fortune List cursor: the ranking it was cut from (the latest snapshot's date, '' before the first), the
+ * filters, and the last item's sort key (score, created_at in microseconds since 1970, exact, and id) and rank.
+ */
+interface FortuneCursor {
+  snapshot: string;
+  filters: string;
+  score: string;
+  createdAt: string;
+  id: string;
+  rank: number;
+}
+
+const fortuneCursorOf = (c: FortuneCursor) =>
+  encodeCursor([c.snapshot, c.filters, c.score, c.createdAt, c.id, String(c.rank)]);
+
+function readFortuneCursor(cursor: string): FortuneCursor {
+  const [snapshot, filters, score, createdAt, id, rank] = decodeCursor(cursor, 6) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (
+    !/^([0-9]{4}-[0-9]{2}-[0-9]{2})?$/.test(snapshot) ||
+    !Number.isFinite(Number(score)) ||
+    score.trim() === '' ||
+    !/^[0-9]{1,17}$/.test(createdAt) ||
+    !/^[1-9][0-9]{0,8}$/.test(rank)
+  ) {
+    throw validationError('query.cursor', 'is not a cursor this list gave (pagination.nextCursor)');
+  }
+  return { snapshot, filters, score, createdAt, id, rank: Number(rank) };
+}
+
+/** The date of the latest snapshot, '' before the first: the ranking's version (platformScore moves only then). */
+const latestSnapshot = sql`(select coalesce(max(snapshot_date)::text, '') from ${scoreSnapshots})`;
 
 /**
  * docs/api/fortune.md GET /api/v1/fortune: companies by platformScore (ties: the older company first, then id), with each
  * one's count of agents not terminated. The page is cut first (from the companies_fortune_* indexes) and the
  * agents are counted for its rows only, in the same statement; then the total (`total` decides when to count).
+ * With a cursor the page starts after the cursor's company (a range of the same index), and only while the ranking
+ * is the one the cursor was cut from: a snapshot applied since answers 409 CONFLICT (docs/api/fortune.md "Cursors").
  */
 export async function listFortune(deps: Deps, query: FortuneQuery, total: PageTotal = countEachTime) {
   const db = deps.database.db;
+  const after = query.cursor === undefined ? undefined : readFortuneCursor(query.cursor);
+  const filterKey = `${query.category ?? ''}|${query.league ?? ''}`;
+  if (after && after.filters !== filterKey) {
+    throw validationError('query.cursor', 'was given by the list under other filters (category, league)');
+  }
   const filters: SQL[] = [];
   if (query.category) filters.push(sql`category = ${query.category}`);
   if (query.league) filters.push(sql`league = ${query.league}`);
+  if (after) {
+    filters.push(
+      sql`(platform_score < ${after.score}::float8 or (platform_score = ${after.score}::float8 and (created_at, id) > (timestamptz 'epoch' + ${after.createdAt}::bigint * interval '1 microsecond', ${after.id}::text)))`,
+    );
+  }
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  // With a cursor `page` counts pages after it; ranks go on from the cursor's.
+  const before = after?.rank ?? 0;
   const offset = (query.page - 1) * query.limit;
-  const rows = rowsOf<FortuneRow>(
+  // One more than the page: whether another follows, exactly.
+  const read = rowsOf<FortuneRow & { snapshot: string; createdAtKey: string }>(
     await db.execute(sql`
-      select p.*, (
+      select p.*, ${latestSnapshot} as snapshot, (
         select count(*)::integer from agents a where a.company_id = p.id and a.status <> 'TERMINATED'
       ) as agents
       from (
         select id, name, slug, category, league, platform_score as "platformScore", token_status as "tokenStatus",
           token_symbol as "tokenSymbol", creator_address as "creatorAddress", logo_url as "logoUrl",
-          created_at as "createdAt"
+          created_at as "createdAt", (extract(epoch from created_at) * 1000000)::bigint::text as "createdAtKey"
         from ${companies} ${where}
         order by platform_score desc nulls last, created_at asc, id asc
-        limit ${query.limit} offset ${offset}
+        limit ${query.limit + 1} offset ${offset}
       ) p
       order by p."platformScore" desc nulls last, p."createdAt" asc, p.id asc`),
   );
-  const key = `${query.category ?? ''}|${query.league ?? ''}`;
-  const counted = await total(key, { offset, limit: query.limit, rows: rows.length }, async () => {
+  const rows = read.slice(0, query.limit);
+  const hasMore = read.length > query.limit;
+  if (after) {
+    // Read in the page's own statement when it has rows, so the page and the ranking's version agree.
+    const snapshot =
+      read[0]?.snapshot ??
+      rowsOf<{ snapshot: string }>(await db.execute(sql`select ${latestSnapshot} as snapshot`))[0]!.snapshot;
+    if (snapshot !== after.snapshot) {
+      throw conflict(
+        `The ranking changed since this cursor was given: the score snapshot of ${snapshot} moved platformScore. Start again from the first page (without cursor)`,
+      );
+    }
+  }
+  const first = before + offset;
+  const counted = await total(filterKey, { offset: first, limit: query.limit, rows: rows.length }, async () => {
+    const byFilter = [
+      ...(query.category ? [sql`category = ${query.category}`] : []),
+      ...(query.league ? [sql`league = ${query.league}`] : []),
+    ];
+    const whereFilter = byFilter.length ? sql`where ${sql.join(byFilter, sql` and `)}` : sql``;
     const [row] = rowsOf<{ total: number }>(
-      await db.execute(sql`select count(*)::integer as total from ${companies} ${where}`),
+      await db.execute(sql`select count(*)::integer as total from ${companies} ${whereFilter}`),
     );
     return row?.total ?? 0;
   });
-  return { items: rows.map((row, i) => fortuneEntry(row, offset + i + 1)), total: counted };
+  const last = rows.at(-1);
+  const nextCursor =
+    last && hasMore
+      ? fortuneCursorOf({
+          snapshot: last.snapshot,
+          filters: filterKey,
+          score: String(Number(last.platformScore)),
+          createdAt: last.createdAtKey,
+          id: last.id,
+          rank: first + rows.length,
+        })
+      : null;
+  return { items: rows.map((row, i) => fortuneEntry(row, first + i + 1)), total: counted, hasMore, nextCursor };
 }

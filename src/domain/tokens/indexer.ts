@@ -1,8 +1,12 @@
 // The company-token indexer: follows the launcher (TokenLaunched, CurveTrade, Graduated) and the pool fee hook
 // (PoolTrade: every swap of every graduated pool, whichever router made it) with one persisted cursor, and writes
-// them with apply.ts. Block timestamps are read before the database transaction, in one JSON-RPC batch.
-import type { Address } from 'viem';
-import { COMPANY_TOKEN_SUPPLY, TOKEN_EVENTS } from '../../chain/contracts/launcher.ts';
+// them with apply.ts. Block timestamps are read before the database transaction, in one JSON-RPC batch, and so are
+// the pool prices: PoolTrade does not carry the price (the hook reads no pool state, issue 26.7), the PoolManager's
+// Swap log of the same pool, just before it in the same transaction, does; one eth_getLogs of the PoolManager's
+// Swap logs filtered by the batch's pool ids reads them all.
+import type { Address, Hex } from 'viem';
+import type { Chain } from '../../chain/client.ts';
+import { COMPANY_TOKEN_SUPPLY, poolIdOf, poolSwaps, TOKEN_EVENTS } from '../../chain/contracts/launcher.ts';
 import { createLogFollower, type FollowedLog, type FollowerLogger, type LogFollower } from '../../chain/indexer.ts';
 import type { Tx } from '../../db/client.ts';
 import type { LogStreamDeps } from '../deps.ts';
@@ -14,8 +18,57 @@ export const tokenEvents = TOKEN_EVENTS;
 
 export type TokenLog = FollowedLog<typeof tokenEvents>;
 
-/** Applies one batch of token logs (in chain order) given each block's time. */
-export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], blockTimes: Map<bigint, Date>, usdc?: Address) {
+/** What a batch needs besides its logs: block times, and the pool price after each PoolTrade (by tx hash and index). */
+export interface TokenLogContext {
+  blockTimes: Map<bigint, Date>;
+  poolPrices: Map<string, bigint>;
+}
+
+const tradeKey = (txHash: Hex, logIndex: number) => `${txHash.toLowerCase()}:${logIndex}`;
+
+/**
+ * The pool price (sqrtPriceX96) after each PoolTrade of `logs`: the PoolManager's Swap log of the trade's pool that
+ * comes last before it in its transaction (v4 emits Swap, then calls afterSwap, whose fee claim and PoolTrade follow).
+ * One eth_getLogs over the blocks of the trades, filtered by their pool ids. A trade without its Swap log throws, so
+ * the batch is read again rather than applied without a price.
+ */
+export async function readPoolPrices(
+  client: Pick<Chain['publicClient'], 'getLogs'>,
+  poolManager: Address,
+  usdc: Address,
+  logs: readonly TokenLog[],
+): Promise<Map<string, bigint>> {
+  const trades = logs.filter((l) => l.eventName === 'PoolTrade');
+  const prices = new Map<string, bigint>();
+  if (trades.length === 0) return prices;
+  const idOf = (l: TokenLog) => poolIdOf(l.args.token as Address, usdc, l.address);
+  const ids = [...new Set(trades.map(idOf))];
+  let fromBlock = trades[0]!.blockNumber;
+  let toBlock = fromBlock;
+  for (const t of trades) {
+    if (t.blockNumber < fromBlock) fromBlock = t.blockNumber;
+    if (t.blockNumber > toBlock) toBlock = t.blockNumber;
+  }
+  const swaps = await poolSwaps(client, poolManager, ids, fromBlock, toBlock);
+  for (const trade of trades) {
+    const id = idOf(trade).toLowerCase();
+    let best: (typeof swaps)[number] | undefined;
+    for (const swap of swaps) {
+      if (swap.transactionHash.toLowerCase() !== trade.transactionHash.toLowerCase()) continue;
+      if (swap.args.id.toLowerCase() !== id || swap.logIndex >= trade.logIndex) continue;
+      if (!best || swap.logIndex > best.logIndex) best = swap;
+    }
+    if (!best) {
+      throw new Error(`no PoolManager Swap log before PoolTrade ${trade.transactionHash}:${trade.logIndex}`);
+    }
+    prices.set(tradeKey(trade.transactionHash, trade.logIndex), best.args.sqrtPriceX96);
+  }
+  return prices;
+}
+
+/** Applies one batch of token logs (in chain order) given each block's time and each pool trade's price. */
+export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], context: TokenLogContext, usdc?: Address) {
+  const { blockTimes, poolPrices } = context;
   const timeOf = (log: TokenLog) => {
     const time = blockTimes.get(log.blockNumber);
     if (!time) throw new Error(`no timestamp read for block ${log.blockNumber}`);
@@ -45,7 +98,7 @@ export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], blockTim
           tokenAmount: log.args.tokenAmount,
           fee: log.args.fee,
           venue: log.eventName === 'PoolTrade' ? 'POOL' : 'CURVE',
-          ...spotOf(log, usdc),
+          ...spotOf(log, usdc, poolPrices),
         });
         break;
     }
@@ -57,15 +110,19 @@ export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], blockTim
   return { launched: launched.length, trades: traded, graduated: graduated.length };
 }
 
-/** The price a trade leaves the token at: the curve's reserves, or the pool's price (needs USDC's address). */
-function spotOf(log: TokenLog, usdc: Address | undefined): Pick<TradeRecord, 'spot'> {
+/**
+ * The price a trade leaves the token at: the curve's reserves, or the pool's price from the PoolManager's Swap log
+ * (needs USDC's address).
+ */
+function spotOf(log: TokenLog, usdc: Address | undefined, poolPrices: Map<string, bigint>): Pick<TradeRecord, 'spot'> {
   if (log.eventName === 'CurveTrade') {
     const spot = curveSpot(log.args.virtualUsdc, log.args.virtualTokens, COMPANY_TOKEN_SUPPLY);
     return { spot: { ...spot, virtualUsdc: log.args.virtualUsdc } };
   }
-  if (log.eventName === 'PoolTrade' && usdc) {
+  const sqrtPriceX96 = poolPrices.get(tradeKey(log.transactionHash, log.logIndex));
+  if (log.eventName === 'PoolTrade' && usdc && sqrtPriceX96 !== undefined) {
     const currency0 = log.args.token.toLowerCase() < usdc.toLowerCase();
-    return { spot: poolSpot(log.args.sqrtPriceX96, currency0, COMPANY_TOKEN_SUPPLY) };
+    return { spot: poolSpot(sqrtPriceX96, currency0, COMPANY_TOKEN_SUPPLY) };
   }
   return {};
 }
@@ -95,11 +152,17 @@ export function followCompanyTokens(
     confirmations: options.confirmations ?? deps.config.chainConfirmations,
     ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
     ...(options.log && { log: options.log }),
-    prepare: async (logs) => {
+    prepare: async (logs): Promise<TokenLogContext> => {
       const numbers = [...new Set(logs.map((l) => l.blockNumber))];
-      const blocks = await Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber })));
-      return new Map(blocks.map((b) => [b.number!, new Date(Number(b.timestamp) * 1000)]));
+      const { usdc, poolManager } = deps.chain.contracts;
+      const [blocks, poolPrices] = await Promise.all([
+        Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber }))),
+        usdc && poolManager
+          ? readPoolPrices(client, poolManager as Address, usdc as Address, logs)
+          : Promise.resolve(new Map<string, bigint>()),
+      ]);
+      return { blockTimes: new Map(blocks.map((b) => [b.number!, new Date(Number(b.timestamp) * 1000)])), poolPrices };
     },
-    apply: (tx, logs, blockTimes) => applyTokenLogs(tx, logs, blockTimes, deps.chain.contracts.usdc),
+    apply: (tx, logs, context) => applyTokenLogs(tx, logs, context, deps.chain.contracts.usdc),
   });
 }

@@ -5,7 +5,7 @@ import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Address } from 'viem';
 import { launcherAddress, readMarket } from '../../chain/contracts/launcher.ts';
-import { chainDate } from '../../chain/time.ts';
+import { chainDateForReads, READ_CLOCK_REUSE_MS } from '../../chain/time.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { preparedOn } from '../../db/prepared.ts';
@@ -279,7 +279,8 @@ export async function listTokens(deps: Deps, query: TokenListQuery, total: PageT
   const read = await tokenPageStatement(db, byStatus, after !== undefined).execute(params);
   const rows = read.slice(0, query.limit);
   const hasMore = read.length > query.limit;
-  const counted = await total(query.status ?? '', { offset, limit: query.limit, rows: rows.length }, async () => {
+  const facts = { offset, limit: query.limit, rows: rows.length, afterCursor: after !== undefined };
+  const counted = await total(query.status ?? '', facts, async () => {
     const [row] = await tokenCountStatement(db, byStatus).execute(params);
     return row?.total ?? 0;
   });
@@ -298,18 +299,13 @@ export async function listTokens(deps: Deps, query: TokenListQuery, total: PageT
 
 const DAY_MS = 86_400_000;
 /** How long the chain's clock for the 24-hour window is reused (and the v1 list's pages kept, routes/tokens.ts). */
-export const VOLUMES_REUSE_MS = 5_000;
-const windowEnds = new WeakMap<object, { at: number; end: Promise<Date> }>();
+export const VOLUMES_REUSE_MS = READ_CLOCK_REUSE_MS;
 
 /**
- * The end of the 24-hour window: the chain's clock (its latest block; the server's when the chain is down), read at
- * most once per VOLUMES_REUSE_MS per process, so a list page costs no RPC of its own.
+ * The end of the 24-hour window: the chain's clock, read at most once per VOLUMES_REUSE_MS per process so a list page
+ * costs no RPC of its own, and never waited on when the node does not answer (chainDateForReads: the last known
+ * time then, the server's with none).
  */
 function volumeWindowEnd(deps: Deps): Promise<Date> {
-  let state = windowEnds.get(deps.database);
-  if (state === undefined || Date.now() - state.at >= VOLUMES_REUSE_MS) {
-    state = { at: Date.now(), end: chainDate(deps.chain.publicClient).catch(() => new Date()) };
-    windowEnds.set(deps.database, state);
-  }
-  return state.end;
+  return chainDateForReads(deps.chain.publicClient);
 }

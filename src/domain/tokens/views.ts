@@ -210,7 +210,7 @@ export type TokenListRow = TokenMarketRow &
   >;
 
 /**
- * docs/api/tokens.md "Token (v1 list item)", with its price and market cap after its latest indexed trade (null before one)
+ * docs/api/tokens.md "Token (v1 list item)", with its price and market cap after its latest indexed trade (the curve's opening ones before one)
  * and its USDC volume over the last 24 hours of the chain's clock.
  */
 export function tokenListItem(row: TokenListRow, launcher: string, market: MarketContext) {

@@ -5,8 +5,20 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Address } from 'viem';
-import { verifyWalletSignature } from '../../domain/auth/wallet-signature.ts';
-import { unauthorized } from '../../errors.ts';
+import { claimIdempotencyKey, releaseIdempotencyKey } from '../../domain/auth/idempotency.ts';
+import {
+  authenticateWalletSignature,
+  useSignature,
+  verifyWalletSignature,
+} from '../../domain/auth/wallet-signature.ts';
+import { AppError, badRequest, unauthorized } from '../../errors.ts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_METHODS,
+  idempotencyKeyOf,
+  requestFingerprint,
+  sendReplay,
+} from '../idempotency.ts';
 import type { Container } from '../types.ts';
 
 declare module 'fastify' {
@@ -75,7 +87,9 @@ export function requireApiKey(container: Container, options: ApiKeyGuardOptions 
           : 'Missing API key: send it in the x-api-key header',
       );
     }
-    const found = await container.apiKeys.verify(key);
+    // The rate limiter verified it already when it counted the request in the key's bucket (src/http/rate-limit.ts).
+    const memo = request.verifiedApiKey;
+    const found = memo?.key === key ? memo.found : await container.apiKeys.verify(key);
     if (!found) {
       reply.header('www-authenticate', challenge);
       throw unauthorized('Invalid API key');
@@ -84,9 +98,14 @@ export function requireApiKey(container: Container, options: ApiKeyGuardOptions 
   };
 }
 
+/**
+ * The wallet signature's guard. With an Idempotency-Key (a write, src/http/idempotency.ts) the signature is proven
+ * first, then the key claimed, and only a request that runs records its signature as used: a replay of the first
+ * answer is sent from here, before "Signature already used" could refuse the very request it answers.
+ */
 export function requireWallet(container: Container): preValidationAsyncHookHandler {
-  return async (request) => {
-    request.signer = await verifyWalletSignature({
+  return async (request, reply) => {
+    const options = {
       header: request.headers.authorization,
       method: request.method,
       url: request.url,
@@ -96,19 +115,68 @@ export function requireWallet(container: Container): preValidationAsyncHookHandl
       publicClient: container.chain.publicClient,
       guard: container.walletSignatures,
       client: request.ip,
+    };
+    // Without a key the signature is checked and recorded in one step, as it always was; a malformed key is
+    // answered 400 only once the caller is authenticated.
+    if (request.headers[IDEMPOTENCY_KEY_HEADER] === undefined) {
+      request.signer = await verifyWalletSignature(options);
+      return;
+    }
+    const { address, message } = await authenticateWalletSignature(options);
+    const key = idempotencyKeyOf(request);
+    if (key === undefined) {
+      await useSignature(options, address, message);
+      request.signer = address;
+      return;
+    }
+    const claim = await claimIdempotencyKey(options.db, {
+      signer: address,
+      key,
+      fingerprint: requestFingerprint(request.method, request.url, request.rawBody, request.body),
+      nowMs: options.nowMs,
     });
+    switch (claim.kind) {
+      case 'replay':
+        return sendReplay(reply, claim.answer);
+      case 'reused':
+        throw new AppError(
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was used for another request (method, path, query or body) of this signer within 24 hours: use a new key for a new request',
+        );
+      case 'in_use':
+        throw new AppError(
+          'IDEMPOTENCY_KEY_IN_USE',
+          `A request with this Idempotency-Key is still running; retry after ${claim.retryAfterS} s to get its answer`,
+          { headers: { 'retry-after': String(claim.retryAfterS) } },
+        );
+    }
+    try {
+      await useSignature(options, address, message);
+    } catch (err) {
+      // A signature used before without the key (or under another): refused as ever, and the key left free.
+      await releaseIdempotencyKey(options.db, address, key, claim.lockedAt);
+      throw err;
+    }
+    request.signer = address;
+    request.idempotency = { signer: address, key, lockedAt: claim.lockedAt };
   };
 }
 
 /**
  * A wallet signature when the request carries one (checked as requireWallet checks it, and refused the same way when
  * wrong), else nothing: the route decides whether it needs one (PATCH /api/companies/{id} with COMPANY_PATCH_AUTH=ip).
+ * An Idempotency-Key is scoped to a signer, so an unsigned request carrying one is refused (400).
  */
 export function optionalWallet(container: Container): preValidationAsyncHookHandler {
   const required = requireWallet(container);
   return async function (request, reply) {
     const header = request.headers.authorization;
-    if (header === undefined || header.trim() === '') return;
+    if (header === undefined || header.trim() === '') {
+      if (request.headers[IDEMPOTENCY_KEY_HEADER] !== undefined && IDEMPOTENT_METHODS.has(request.method)) {
+        throw badRequest('Idempotency-Key needs a wallet signature: keys are kept per signer');
+      }
+      return;
+    }
     await required.call(this, request, reply);
   };
 }

@@ -1,4 +1,6 @@
 // Company routes: create (card-gated), read, directive, engine, treasury and deploy-suite.
+
+import { chainDateForReads } from '../../chain/time.ts';
 import { createCompany } from '../../domain/companies/create.ts';
 import { deploySuite } from '../../domain/companies/deploy-suite.ts';
 import { companyOfCard, getCompanyView } from '../../domain/companies/queries.ts';
@@ -75,10 +77,13 @@ export default async function companyRoutes(app: App, { container, reads }: Rout
         response: { 200: CompanyResponse, ...internalErrors },
       },
     },
-    async (request, reply) =>
-      views.send(reply, `${request.params.id}|${dayOf(container.now())}`, async () =>
-        ok(await getCompanyView(container, request.params.id)),
-      ),
+    async (request, reply) => {
+      // The gas shown is the chain's day's (chainDateForReads: never waits on a node that does not answer).
+      const now = (await chainDateForReads(container.chain.publicClient, container.now)).getTime();
+      return views.send(reply, `${request.params.id}|${dayOf(now)}`, async () =>
+        ok(await getCompanyView(container, request.params.id, now)),
+      );
+    },
   );
 
   const signedPatch = container.config.companyPatchAuth === 'signature';

@@ -1,12 +1,13 @@
 // The Fortune List: the internal ranking of a daily score snapshot, and the public v1 ranking by platformScore
 // (v1FortuneRoutes, under /api/v1).
 
+import { chainDateForReads } from '../../chain/time.ts';
 import { createPageTotals } from '../../db/page-total.ts';
 import { dayOf } from '../../domain/costs/gas-budget.ts';
 import { scoreHistory } from '../../domain/scores/history.ts';
 import { getFortuneList, listFortune } from '../../domain/scores/queries.ts';
 import { requireApiKey } from '../auth/index.ts';
-import { ok, v1Page } from '../envelope.ts';
+import { linkNextPage, ok, v1CursorPage } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
 import {
@@ -40,8 +41,9 @@ export default async function fortuneRoutes(app: App, { container, reads }: Rout
     },
     async (request, reply) => {
       const { limit, epoch, category, league } = request.query;
-      // The day is in the key: with no snapshot yet, the list names the next midnight.
-      const day = dayOf(container.now());
+      // The day is in the key: with no snapshot yet, the list names the next midnight, the chain's as the snapshots
+      // follow it (chainDateForReads: never waits on a node that does not answer).
+      const day = dayOf((await chainDateForReads(container.chain.publicClient, container.now)).getTime());
       return snapshotLists.send(reply, `${limit}|${epoch}|${category ?? ''}|${league ?? ''}|${day}`, async () =>
         ok(await getFortuneList(container, { limit, epoch, category, league })),
       );
@@ -76,19 +78,23 @@ export async function v1FortuneRoutes(app: App, { container, reads }: RouteOptio
     '/fortune',
     {
       preValidation: requireApiKey(container, { allowQuery: true }),
+      onSend: linkNextPage,
       schema: {
         tags: ['fortune'],
         summary: 'Companies ranked by platformScore (the overall score of the latest snapshot)',
+        description:
+          'Pages by `page` or by `cursor` (`pagination.nextCursor`, also the `Link` header rel="next"): a cursor continues after its page\'s last company without repeat or gap while companies are created; 409 CONFLICT when a daily score snapshot changed the ranking since the cursor was given (start again from the first page). docs/api/fortune.md "Cursors".',
         security: [{ apiKey: [] }, { apiKeyQuery: [] }],
         querystring: FortuneQuery,
         response: { 200: FortuneResponse, ...v1Errors },
       },
     },
     async (request, reply) => {
-      const { page, limit, category, league } = request.query;
-      return rankings.sendV1(reply, `${page}|${limit}|${category ?? ''}|${league ?? ''}`, async (timestamp) => {
-        const { items, total } = await listFortune(container, { page, limit, category, league }, totals);
-        return v1Page(items, page, limit, total, timestamp);
+      const { page, limit, category, league, cursor } = request.query;
+      const key = `${page}|${limit}|${category ?? ''}|${league ?? ''}|${cursor ?? ''}`;
+      return rankings.sendV1(reply, key, async (timestamp) => {
+        const { items, ...at } = await listFortune(container, { page, limit, category, league, cursor }, totals);
+        return v1CursorPage(items, { page, limit, ...at }, timestamp);
       });
     },
   );

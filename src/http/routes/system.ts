@@ -93,6 +93,7 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
       // API's; past it, 429 like any route. The answer is the shared probe's, so no rate reaches the dependencies.
       config: {
         rateLimit: { max: container.config.healthRateLimitMax, timeWindow: container.config.rateLimitWindowMs },
+        rateLimitPolicy: 'health',
       },
       schema: {
         tags: ['system'],

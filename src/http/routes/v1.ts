@@ -1,6 +1,7 @@
 // The public v1 API, registered under /api/v1 as one encapsulated plugin: every answer of its routes, errors and
 // unknown paths included, is in the v1 envelope (`{ data, meta }`, errors `{ error, meta }`), by its own handlers.
 import { installErrorHandlers } from '../errors.ts';
+import { v1OpenApi } from '../openapi-v1.ts';
 import type { App, RouteOptions } from '../types.ts';
 import eventRoutes from './events.ts';
 import { v1FortuneRoutes } from './fortune.ts';
@@ -12,4 +13,12 @@ export default async function v1Routes(app: App, options: RouteOptions) {
   await app.register(v1TokenRoutes, routes);
   await app.register(v1FortuneRoutes, routes);
   await app.register(eventRoutes, routes);
+
+  // The v1 routes' own OpenAPI document (src/http/openapi-v1.ts), public like the full one; cut once, on first read
+  // (the routes are all known by then).
+  let document: Record<string, unknown> | undefined;
+  app.get('/openapi.json', { schema: { hide: true } }, async () => {
+    document ??= v1OpenApi(app.swagger() as Record<string, unknown>);
+    return document;
+  });
 }

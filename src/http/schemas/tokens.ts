@@ -48,7 +48,7 @@ export const TokenMarket = Type.Object(
     price: Nullable(
       Type.String({
         description:
-          'USDC per token after its latest indexed trade (the curve, or the v4 pool once graduated); null before its first trade',
+          "USDC per token after its latest indexed trade (the curve, or the v4 pool once graduated); before its first trade, the curve's opening price; null for a token launched before opening prices were recorded and never traded since",
       }),
     ),
     marketCap: Nullable(Type.String({ description: '`price` times the 1,000,000-token supply, in USDC' })),
@@ -187,22 +187,19 @@ export const InternalTokenListResponse = Type.Object({
   pagination: Pagination,
 });
 
-export const TokenListQuery = Type.Object(
-  {
-    ...PageQuery(V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX),
-    cursor: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: CURSOR_MAX_LENGTH,
-        pattern: CURSOR_PATTERN,
-        description:
-          "`pagination.nextCursor` of the page before: the items after that page's last one, whatever was launched since (no repeat, no gap); `page` then counts from it",
-      }),
-    ),
-    status: Type.Optional(StringEnum(['BONDING', 'GRADUATED'] as const)),
-  },
-  { additionalProperties: false },
-);
+export const TokenListQuery = Type.Object({
+  ...PageQuery(V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: CURSOR_MAX_LENGTH,
+      pattern: CURSOR_PATTERN,
+      description:
+        "`pagination.nextCursor` of the page before: the items after that page's last one, whatever was launched since (no repeat, no gap); `page` then counts from it",
+    }),
+  ),
+  status: Type.Optional(StringEnum(['BONDING', 'GRADUATED'] as const)),
+});
 
 export const SlugParams = Type.Object({
   slug: Type.String({ minLength: 1, maxLength: 64, description: 'Company slug' }),

@@ -191,7 +191,7 @@ function Trades({ wallet }: { wallet: Address }) {
   return (
     <section aria-labelledby="trades-h" className="panel">
       <h2 id="trades-h">Recent trades</h2>
-      <Query query={trades} what="the trades">
+      <Query query={trades} what="the trades" skeleton="table">
         {(d) =>
           d.trades.length === 0 ? (
             <Empty>No trade yet.</Empty>

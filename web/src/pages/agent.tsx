@@ -21,7 +21,7 @@ export default function Agent() {
     queryFn: () => data(api.GET('/api/agents/{id}', { params: { path: { id } } })),
   });
   return (
-    <Query query={agent} what="the agent">
+    <Query query={agent} what="the agent" skeleton="page">
       {(a) => (
         <Page title={a.role && !a.name.includes(a.role) ? `${a.role} ${a.name}` : a.name}>
           <p className="lead">
@@ -194,7 +194,7 @@ function Actions({ id }: { id: string }) {
   return (
     <section aria-labelledby="agent-actions-h" className="panel">
       <h2 id="agent-actions-h">On-chain actions</h2>
-      <Query query={actions} what="the actions">
+      <Query query={actions} what="the actions" skeleton="table">
         {(list) =>
           list.length === 0 ? (
             <Empty>No on-chain action yet.</Empty>

@@ -62,7 +62,7 @@ export default function Card() {
       </Page>
     );
   }
-  if (metadata.isPending || holder.isPending) return <Loading what="the card" />;
+  if (metadata.isPending || holder.isPending) return <Loading what="the card" size="page" />;
   if (metadata.isError) return <ErrorBox error={metadata.error} retry={() => void metadata.refetch()} />;
   const m = metadata.data;
   return (

@@ -5,7 +5,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api, data, humanError, signedRequest } from '../api';
+import { categoryLabel } from '../categories';
 import { RoundSummary } from '../decision';
+import { formatNumber } from '../format';
 import { usePolling } from '../live';
 import { Positions, Signed } from '../portfolio';
 import { Empty, HashText, money, Page, Progress, Query } from '../ui';
@@ -22,19 +24,19 @@ export default function Company() {
     queryFn: () => data(api.GET('/api/companies/{id}', { params: { path: { id } } })),
   });
   return (
-    <Query query={company} what="the company">
+    <Query query={company} what="the company" skeleton="page">
       {(c) => (
         <Page title={c.name}>
           <p className="lead">{c.description ?? 'No description yet.'}</p>
           <dl className="facts">
             <dt>Category</dt>
-            <dd>{c.category.replace(/_/g, ' ').toLowerCase()}</dd>
+            <dd>{categoryLabel(c.category)}</dd>
             <dt>Status</dt>
             <dd>{c.status}</dd>
             <dt>League</dt>
             <dd>{c.league === 'HUMAN' ? 'Human (directed by its owner)' : 'Machine'}</dd>
             <dt>Platform score</dt>
-            <dd>{c.platformScore.toFixed(2)}</dd>
+            <dd>{formatNumber(c.platformScore, 2, undefined, 2)}</dd>
             <dt>Card</dt>
             <dd>
               <Link to="/cards/$id" params={{ id: String(c.cardTokenId) }}>
@@ -151,9 +153,10 @@ function ScoreHistory({ id }: { id: string }) {
                 )}
               </svg>
               <figcaption>
-                Latest ({latest.date}): overall {latest.overall.toFixed(2)}, rank {latest.rank}; treasury{' '}
-                {latest.treasuryScore}, trading {latest.tradingScore}, volume {latest.volumeScore}, activity{' '}
-                {latest.activityScore}, completeness {latest.completenessScore}.
+                Latest ({latest.date}): overall {formatNumber(latest.overall, 2, undefined, 2)}, rank {latest.rank}
+                {'; '}treasury {formatNumber(latest.treasuryScore)}, trading {formatNumber(latest.tradingScore)}, volume{' '}
+                {formatNumber(latest.volumeScore)}, activity {formatNumber(latest.activityScore)}, completeness{' '}
+                {formatNumber(latest.completenessScore)}.
               </figcaption>
             </figure>
           );
@@ -172,7 +175,7 @@ function Decisions({ id, info, poll }: { id: string; info: ChainInfo; poll: numb
   return (
     <section aria-labelledby="decisions-h" className="panel">
       <h2 id="decisions-h">Decisions</h2>
-      <Query query={decisions} what="the decisions">
+      <Query query={decisions} what="the decisions" skeleton="table">
         {(d) =>
           d.rounds.length === 0 ? (
             <Empty>No decision round has run yet.</Empty>
@@ -197,7 +200,7 @@ function Portfolio({ id }: { id: string }) {
   return (
     <section aria-labelledby="portfolio-h" className="panel">
       <h2 id="portfolio-h">Portfolio and PnL</h2>
-      <Query query={portfolio} what="the portfolio">
+      <Query query={portfolio} what="the portfolio" skeleton="table">
         {(p) => {
           const positions = p.agents.flatMap((a) => a.positions);
           return (

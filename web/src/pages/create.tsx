@@ -9,6 +9,7 @@ import { useConnection, useReadContract } from 'wagmi';
 import { AccessCardAbi } from '../../../src/chain/generated/abis';
 import { COMPANY_CATEGORIES } from '../../../src/constants';
 import { api, data, humanError, signedRequest } from '../api';
+import { categoryLabel } from '../categories';
 import { Page } from '../ui';
 import { useChainInfo, useSigner } from '../wallet';
 
@@ -87,7 +88,7 @@ export default function Create() {
             <select name="category" defaultValue="AI_TOKENS">
               {COMPANY_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
-                  {c.replace(/_/g, ' ').toLowerCase()}
+                  {categoryLabel(c)}
                 </option>
               ))}
             </select>

@@ -35,7 +35,7 @@ export default function Decision() {
     queryFn: () => data(api.GET('/api/decisions/{decisionId}', { params: { path: { decisionId: id } } })),
   });
   return (
-    <Query query={decision} what="the decision">
+    <Query query={decision} what="the decision" skeleton="page">
       {({ company, round }) => (
         <Page title={`${company.name}: decision of cycle ${round.cycle}`}>
           <p className="lead">

@@ -1,11 +1,14 @@
 // Minting access cards: the current tranche, its price and the supply left per tier, the wallet's USDC balance and
 // what a mint of 1 to 5 cards costs; the mint is simulated before anything is signed, and the USDC approval (only
-// when the allowance falls short, for exactly the cost) is sent only when the mint after it would succeed.
+// when the allowance falls short, for exactly the cost) is sent only when the mint after it would succeed. A price the
+// owner scheduled (it takes effect a day after it is set, docs/contracts.md "Access card prices") is shown with its
+// time; a tranche whose price is not in effect yet cannot be minted and says when it opens.
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { type Address, erc20Abi, parseEventLogs } from 'viem';
 import { useConnection, usePublicClient, useReadContracts } from 'wagmi';
 import { AccessCardAbi } from '../../../src/chain/generated/abis';
+import { fullDate } from '../chain-time';
 import { amountOf, USDC } from '../format';
 import { hasEntryPoint } from '../permit';
 import { chainSeconds } from '../trade/chain-reads';
@@ -31,6 +34,7 @@ export default function Mint() {
       { ...card, functionName: 'totalMinted' },
       { ...card, functionName: 'mintPrice' },
       { ...card, functionName: 'mintActive' },
+      { ...card, functionName: 'pendingMintPrice' },
     ],
     allowFailure: false,
   });
@@ -49,9 +53,17 @@ export default function Mint() {
   const [minted, setMinted] = useState<bigint[]>([]);
   const { send, spend, pending, ready } = useTransactions();
   const client = usePublicClient();
-  if (reads.isPending) return <Loading what="the tranches" />;
+  if (reads.isPending) return <Loading what="the tranches" size="page" />;
   if (reads.isError) return <ErrorBox error={reads.error} retry={() => void reads.refetch()} />;
-  const [tranche, total, price, active] = reads.data as [number, bigint, bigint, boolean];
+  const [tranche, total, price, active, [pendingPrice, pendingAt]] = reads.data as [
+    number,
+    bigint,
+    bigint,
+    boolean,
+    readonly [bigint, bigint],
+  ];
+  // 0 is a tranche whose price has not taken effect yet: nothing can be minted before `pendingAt`.
+  const open = price > 0n;
   const minted_ = Number(total);
   const cost = price * BigInt(quantity);
   const [balance, allowance] = (wallet.data ?? []) as [bigint?, bigint?];
@@ -95,9 +107,21 @@ export default function Mint() {
   return (
     <Page title="Mint an access card">
       <p className="lead">
-        A card lets its holder create one company and boosts its holder's staking. Tranche {tranche} is on sale at{' '}
-        {amountOf(price, USDC)} a card.
+        A card lets its holder create one company and boosts its holder's staking.{' '}
+        {open ? (
+          <>
+            Tranche {tranche} is on sale at {amountOf(price, USDC)} a card.
+          </>
+        ) : (
+          <>Tranche {tranche} opens when its price takes effect.</>
+        )}
       </p>
+      {pendingAt > 0n && (
+        <p className="notice" data-testid="mint-pending-price">
+          {open ? 'From' : `Tranche ${tranche} opens on`} {fullDate(Number(pendingAt) * 1000)} (the chain's time) a card
+          costs {amountOf(pendingPrice, USDC)}.
+        </p>
+      )}
       <TableWrap label="Cards left per tier">
         <table>
           <thead>
@@ -116,7 +140,7 @@ export default function Mint() {
                 <td>
                   #{t.from}–#{t.to}
                 </td>
-                <td className="num">{Math.max(0, t.to - Math.max(minted_, t.from - 1)).toLocaleString('en-US')}</td>
+                <td className="num">{Math.max(0, t.to - Math.max(minted_, t.from - 1)).toLocaleString()}</td>
               </tr>
             ))}
           </tbody>
@@ -149,14 +173,16 @@ export default function Mint() {
             {amountOf(cost, USDC)}.
           </p>
         )}
-        <button type="submit" disabled={!ready || !!pending || !active}>
+        <button type="submit" disabled={!ready || !!pending || !active || !open}>
           {pending
             ? `${pending}…`
             : !active
               ? 'Minting is paused'
-              : ready
-                ? `Mint ${quantity}`
-                : 'Connect a wallet to mint'}
+              : !open
+                ? 'Not open yet'
+                : ready
+                  ? `Mint ${quantity}`
+                  : 'Connect a wallet to mint'}
         </button>
         {message && <output className="notice">{message}</output>}
         {minted.length > 0 && (

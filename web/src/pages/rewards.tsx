@@ -99,7 +99,7 @@ export default function Rewards() {
       {companyId === '' ? (
         <Empty>Choose a company to see its rewards.</Empty>
       ) : (
-        <Query query={rewards} what="the rewards">
+        <Query query={rewards} what="the rewards" skeleton="table">
           {(r) =>
             r.claimable.length === 0 ? (
               <Empty>

@@ -8,7 +8,7 @@ import { type Address, erc20Abi, parseEventLogs } from 'viem';
 import { usePublicClient, useReadContracts } from 'wagmi';
 import { StakingAbi } from '../../../src/chain/generated/abis';
 import { api, data } from '../api';
-import { amountOf } from '../format';
+import { amountOf, formatNumber } from '../format';
 import { hasEntryPoint } from '../permit';
 import { usePlatformUnits } from '../symbols';
 import { chainSeconds } from '../trade/chain-reads';
@@ -126,11 +126,12 @@ export default function Staking() {
   const busy = !ready || !!pending;
   return (
     <Page title="Staking">
-      <Query query={stats} what="the staking pool">
+      <Query query={stats} what="the staking pool" skeleton="line">
         {(s) => (
           <p className="lead">
             {amountOf(BigInt(s.totalStakedPrimary), units.primary, 0)} of effective stake in the pool · base APY{' '}
-            {s.currentBaseApy.toFixed(2)}% · {amountOf(BigInt(s.emissionPerSecond), units.emission, 4)} emitted a second
+            {formatNumber(s.currentBaseApy, 2, undefined, 2)}% ·{' '}
+            {amountOf(BigInt(s.emissionPerSecond), units.emission, 4)} emitted a second
           </p>
         )}
       </Query>
@@ -153,7 +154,7 @@ export default function Staking() {
                     : `${p.tier} card, x${p.multiplier}`}
                 </dd>
                 <dt>Your APY</dt>
-                <dd>{p.effectiveApy.toFixed(2)}%</dd>
+                <dd>{formatNumber(p.effectiveApy, 2, undefined, 2)}%</dd>
                 <dt>Pending emission</dt>
                 <dd data-testid="pending">{amountOf(BigInt(p.pendingEmission), units.emission, 4)}</dd>
                 <dt>Wallet balance</dt>

@@ -43,7 +43,7 @@ export default function Token() {
     refetchInterval: poll,
   });
   return (
-    <Query query={status} what="the token">
+    <Query query={status} what="the token" skeleton="page">
       {(t) =>
         t.status === 'PRE_PUBLIC' ? (
           <Page title="Token">
@@ -76,12 +76,12 @@ export default function Token() {
                   ))}
                 </fieldset>
               </div>
-              <Query query={candles} what="the chart">
+              <Query query={candles} what="the chart" skeleton="chart">
                 {(c) =>
                   c.candles.length === 0 ? (
                     <Empty>No trade yet.</Empty>
                   ) : (
-                    <Suspense fallback={<Loading what="the chart" />}>
+                    <Suspense fallback={<Loading what="the chart" size="chart" />}>
                       <CandleChart
                         candles={c.candles}
                         price={t.price}
@@ -110,7 +110,7 @@ export default function Token() {
             )}
             <section className="panel" aria-labelledby="trades-h">
               <h2 id="trades-h">Trades</h2>
-              <Query query={trades} what="the trades">
+              <Query query={trades} what="the trades" skeleton="table">
                 {(d) =>
                   d.trades.length === 0 ? (
                     <Empty>No trade yet.</Empty>

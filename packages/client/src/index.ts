@@ -1,0 +1,298 @@
+// A typed client of the ai-economy public v1 API. The types (schema.ts) are generated from the v1 OpenAPI document
+// (GET /api/v1/openapi.json, docs/api/openapi.v1.json in the repository) by openapi-typescript; every call goes
+// through openapi-fetch, so a path, a parameter or a field the API does not have is a type error. On top of it:
+// - pages(path, query): the pages of a v1 list, following `pagination.nextCursor` (or the Link header rel="next");
+// - events(options): the event stream, reconnecting after a drop and resuming with Last-Event-ID, so a follower
+//   sees every retained event once, in order, across restarts of the server.
+import createFetchClient, { type Client } from 'openapi-fetch';
+import type { components, operations, paths } from './schema.js';
+
+export type { components, operations, paths };
+export type Schemas = components['schemas'];
+/** A platform event of the stream, typed by `type` (and season events by `data.kind`). */
+export type PlatformEvent =
+  | Schemas['DecisionEvent']
+  | Schemas['TradeEvent']
+  | Schemas['ScoreEvent']
+  | Schemas['SeasonEvent'];
+export type EventType = PlatformEvent['type'];
+export type V1Error = Schemas['V1Error'];
+
+export interface ClientOptions {
+  /** The service's origin, e.g. `https://api.example.com` (the paths carry `/api/v1`). */
+  baseUrl: string;
+  /** Sent as `x-api-key` with every request. */
+  apiKey?: string;
+  /** Another fetch (a proxy's, a test's); the global one by default. */
+  fetch?: typeof globalThis.fetch;
+  /** More headers for every request. */
+  headers?: Record<string, string>;
+}
+
+/** An answer other than 2xx, with the v1 error envelope's code, message and details when it had one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly details: V1Error['error']['details'];
+  /** Seconds, from Retry-After (429, 503). */
+  readonly retryAfter: number | undefined;
+
+  constructor(status: number, body: unknown, headers?: Headers) {
+    const error = (body as Partial<V1Error> | undefined)?.error;
+    super(error ? `${status} ${error.code}: ${error.message}` : `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = error?.code;
+    this.details = error?.details;
+    const retry = Number(headers?.get('retry-after') ?? Number.NaN);
+    this.retryAfter = Number.isFinite(retry) ? retry : undefined;
+  }
+}
+
+/** The 200 JSON body of a GET path. */
+type Body200<P extends keyof paths> = paths[P] extends {
+  get: { responses: { 200: { content: { 'application/json': infer B } } } };
+}
+  ? B
+  : never;
+/** The query parameters of a GET path. */
+type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } }
+  ? NonNullable<Q>
+  : never;
+/** The v1 lists: GET paths without path parameters whose answer has `pagination`. */
+export type ListPath = {
+  [P in keyof paths]: [Body200<P>] extends [never]
+    ? never
+    : Body200<P> extends { pagination: unknown }
+      ? paths[P] extends { get: { parameters: { path?: never } } }
+        ? P
+        : never
+      : never;
+}[keyof paths];
+export type ListQuery<P extends ListPath> = QueryOf<P>;
+export type ListPage<P extends ListPath> = Body200<P>;
+export type ListItem<P extends ListPath> = Body200<P> extends { data: (infer I)[] } ? I : never;
+
+export interface EventsOptions {
+  /** Only these types (all when absent). */
+  types?: EventType[];
+  /** Only these companies, by slug or id (all when absent); season events pass every filter. */
+  companies?: string[];
+  /** Resume after this event id (the last one a previous follower saw). */
+  lastEventId?: string;
+  /** Ends the follower: the iteration then finishes without an error. */
+  signal?: AbortSignal;
+  /**
+   * The wait before reconnecting after the stream ends or the server cannot be reached; the server's `retry:` field
+   * (3000 ms) when absent. Doubles while attempts fail, up to maxReconnectDelayMs.
+   */
+  reconnectDelayMs?: number;
+  /** The longest wait between failed attempts; 30,000 ms by default. */
+  maxReconnectDelayMs?: number;
+  /** Called each time a stream opens, with the id it resumes after (undefined on a fresh start). */
+  onConnect?: (info: { lastEventId: string | undefined; attempt: number }) => void;
+}
+
+/** The followed stream: an async iterable of platform events that knows the last event id it saw. */
+export interface EventStream extends AsyncIterable<PlatformEvent> {
+  /** The id to resume after: the last event received, or the `connected` message's when none came yet. */
+  readonly lastEventId: string | undefined;
+}
+
+export interface AiEconomyClient {
+  /** The openapi-fetch client: `api.GET('/api/v1/tokens', { params: { query: { limit: 10 } } })`, fully typed. */
+  api: Client<paths>;
+  /** Each page of a v1 list, from the first asked for to the last, following the cursors. */
+  pages<P extends ListPath>(
+    path: P,
+    query?: ListQuery<P>,
+    init?: { signal?: AbortSignal },
+  ): AsyncGenerator<ListPage<P>>;
+  /** Each item of a v1 list, page after page. */
+  items<P extends ListPath>(
+    path: P,
+    query?: ListQuery<P>,
+    init?: { signal?: AbortSignal },
+  ): AsyncGenerator<ListItem<P>>;
+  /** Follows GET /api/v1/events, reconnecting and resuming with Last-Event-ID. */
+  events(options?: EventsOptions): EventStream;
+}
+
+export function createClient(options: ClientOptions): AiEconomyClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.apiKey !== undefined) headers['x-api-key'] = options.apiKey;
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const api = createFetchClient<paths>({ baseUrl, headers, fetch: (request: Request) => doFetch(request) });
+
+  async function* pages<P extends ListPath>(path: P, query?: ListQuery<P>, init: { signal?: AbortSignal } = {}) {
+    let q: Record<string, unknown> = { ...(query as Record<string, unknown> | undefined) };
+    for (;;) {
+      // The generic path defeats openapi-fetch's overloads; the answer is typed by ListPage<P> instead.
+      const get = api.GET as unknown as (
+        p: string,
+        i: unknown,
+      ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+      const { data, error, response } = await get(path, { params: { query: q }, signal: init.signal });
+      if (!response.ok || data === undefined) throw new ApiError(response.status, error, response.headers);
+      const page = data as ListPage<P> & { pagination: { hasMore: boolean; nextCursor?: string | null } };
+      yield page;
+      if (!page.pagination.hasMore) return;
+      const next = page.pagination.nextCursor ?? nextLinkCursor(response.headers.get('link'));
+      if (next) {
+        // A cursor counts pages from itself.
+        const { page: _page, ...rest } = q;
+        q = { ...rest, cursor: next };
+      } else {
+        q = { ...q, page: Number(q.page ?? 1) + 1 };
+      }
+    }
+  }
+
+  async function* items<P extends ListPath>(path: P, query?: ListQuery<P>, init: { signal?: AbortSignal } = {}) {
+    for await (const page of pages(path, query, init)) {
+      for (const item of (page as unknown as { data: ListItem<P>[] }).data) yield item;
+    }
+  }
+
+  function events(eventOptions: EventsOptions = {}): EventStream {
+    const state: { lastEventId: string | undefined } = { lastEventId: eventOptions.lastEventId };
+    return {
+      get lastEventId() {
+        return state.lastEventId;
+      },
+      [Symbol.asyncIterator]: () => follow(baseUrl, headers, doFetch, eventOptions, state),
+    };
+  }
+
+  return { api, pages, items, events };
+}
+
+/** The `cursor` of a Link header's rel="next" URL, if it has one. */
+function nextLinkCursor(link: string | null): string | undefined {
+  if (!link) return undefined;
+  for (const part of link.split(',')) {
+    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part.trim());
+    if (match) return new URL(match[1]!, 'http://placeholder').searchParams.get('cursor') ?? undefined;
+  }
+  return undefined;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/** One message of a text/event-stream (https://html.spec.whatwg.org/multipage/server-sent-events.html). */
+interface SseMessage {
+  event: string;
+  data: string;
+  id: string | undefined;
+}
+
+/** Splits a byte stream into SSE messages; reports `retry:` values to `onRetry`. */
+async function* sseMessages(
+  body: ReadableStream<Uint8Array>,
+  onRetry: (ms: number) => void,
+): AsyncGenerator<SseMessage> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let event = '';
+  let data: string[] = [];
+  let id: string | undefined;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      // A line ends with CRLF, LF or CR; a CR at the very end may be the first half of a CRLF still to come.
+      for (;;) {
+        const at = buffer.search(/\r\n|\n|\r(?!$)/);
+        if (at === -1) break;
+        const line = buffer.slice(0, at);
+        buffer = buffer.slice(at + (buffer.startsWith('\r\n', at) ? 2 : 1));
+        if (line === '') {
+          if (data.length > 0) yield { event: event || 'message', data: data.join('\n'), id };
+          event = '';
+          data = [];
+          continue;
+        }
+        if (line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const field = colon === -1 ? line : line.slice(0, colon);
+        let value = colon === -1 ? '' : line.slice(colon + 1);
+        if (value.startsWith(' ')) value = value.slice(1);
+        if (field === 'event') event = value;
+        else if (field === 'data') data.push(value);
+        else if (field === 'id' && !value.includes('\0')) id = value;
+        else if (field === 'retry' && /^[0-9]+$/.test(value)) onRetry(Number(value));
+      }
+    }
+  } finally {
+    // Also when the caller stops iterating: the connection is closed, not left open.
+    await reader.cancel().catch(() => {});
+  }
+}
+
+async function* follow(
+  baseUrl: string,
+  headers: Record<string, string>,
+  doFetch: typeof globalThis.fetch,
+  options: EventsOptions,
+  state: { lastEventId: string | undefined },
+): AsyncGenerator<PlatformEvent> {
+  const { signal } = options;
+  const query = new URLSearchParams();
+  if (options.types?.length) query.set('types', options.types.join(','));
+  if (options.companies?.length) query.set('companies', options.companies.join(','));
+  const search = query.toString();
+  const url = `${baseUrl}/api/v1/events${search ? `?${search}` : ''}`;
+  let serverRetry = 3000;
+  let failures = 0;
+  for (let attempt = 1; !signal?.aborted; attempt++) {
+    let response: Response | undefined;
+    try {
+      const resume = state.lastEventId;
+      response = await doFetch(url, {
+        headers: { ...headers, accept: 'text/event-stream', ...(resume ? { 'last-event-id': resume } : {}) },
+        signal,
+      });
+      if (response.ok && response.body) {
+        failures = 0;
+        options.onConnect?.({ lastEventId: resume, attempt });
+        for await (const message of sseMessages(response.body, (ms) => {
+          serverRetry = ms;
+        })) {
+          if (message.id !== undefined) state.lastEventId = message.id;
+          if (message.event === 'connected') continue;
+          yield JSON.parse(message.data) as PlatformEvent;
+        }
+      } else {
+        const body = await response.json().catch(() => undefined);
+        // A request the server refuses as such (a bad filter, a key it does not know) would fail again.
+        if (response.status < 500 && response.status !== 429)
+          throw new ApiError(response.status, body, response.headers);
+        failures++;
+      }
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      if (signal?.aborted) return;
+      // The server is down or the connection dropped: wait, then resume.
+      failures++;
+    }
+    const base = options.reconnectDelayMs ?? serverRetry;
+    const retryAfter = Number(response?.headers.get('retry-after') ?? Number.NaN);
+    const wait = Number.isFinite(retryAfter)
+      ? retryAfter * 1000
+      : Math.min(base * 2 ** Math.max(0, failures - 1), options.maxReconnectDelayMs ?? 30_000);
+    await sleep(wait, signal);
+  }
+}

@@ -1,0 +1,145 @@
+// Idempotent signed writes (docs/api/README.md "Idempotent writes", docs/decisions.md "Idempotent writes"), Stripe's
+// rule: a write signed by a wallet may carry `Idempotency-Key`; scoped to the signer, the same request again within
+// 24 hours gets the first answer (with `Idempotent-Replayed: true`) without running again, and another request under
+// the same key gets 409 IDEMPOTENCY_KEY_REUSED. The guard (auth/index.ts requireWallet) claims the key after the
+// signature is proven and before it is recorded as used; the onSend hook here stores the answer, or gives the key
+// up when the answer is not final (5xx, 429, 409, 408), so a retry runs again.
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Address } from 'viem';
+import { IDEMPOTENCY_KEY_MAX } from '../constants.ts';
+import { completeIdempotencyKey, releaseIdempotencyKey, type StoredAnswer } from '../domain/auth/idempotency.ts';
+import { validationError } from '../errors.ts';
+import type { App, Container } from './types.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The idempotency reservation this request holds while its handler runs (a signed write with a key). */
+    idempotency?: { signer: Address; key: string; lockedAt: Date };
+  }
+}
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+/** The methods whose signed requests take a key; a key on any other is ignored. */
+export const IDEMPOTENT_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The headers of an answer kept with it and sent again on a replay. */
+const KEPT_HEADERS = ['content-type', 'location'] as const;
+
+const KEY = new RegExp(`^[\\x20-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
+
+/**
+ * The request's Idempotency-Key, or undefined when it sends none (or the method takes none). Throws 400
+ * VALIDATION_ERROR for a key that is empty, longer than IDEMPOTENCY_KEY_MAX or not printable ASCII.
+ */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (key === undefined || !IDEMPOTENT_METHODS.has(request.method)) return undefined;
+  if (typeof key !== 'string' || !KEY.test(key)) {
+    throw validationError(
+      `headers.${IDEMPOTENCY_KEY_HEADER}`,
+      `must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters (a UUID, for example)`,
+    );
+  }
+  return key;
+}
+
+/** Deeper than any body a route accepts; such a body is fingerprinted by its bytes (validation refuses it later). */
+const CANONICAL_DEPTH_MAX = 64;
+
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [v, depth] = item;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * A JSON value written one way: object keys sorted, no spaces. Two bodies the JSON parser reads as the same value
+ * (the handler cannot tell them apart) write the same, whatever their key order or white space. Unlike the decision
+ * hash's canonical JSON, it takes any parsed body, 1e999 (Infinity) included: refusing it is validation's job.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * What makes two requests "the same" under one key: the method, the path and query exactly as sent, and the
+ * body's hash: of its canonical JSON when it is JSON (parsed, not yet validated), else of its raw bytes.
+ */
+export function requestFingerprint(method: string, url: string, rawBody: string | undefined, body: unknown): string {
+  let bodyHash: string;
+  if (rawBody !== undefined && rawBody !== '') {
+    bodyHash = nestedDeeperThan(body, CANONICAL_DEPTH_MAX)
+      ? sha256(`raw\n${rawBody}`)
+      : sha256(`json\n${canonicalJson(body)}`);
+  } else if (typeof body === 'string' || body instanceof Uint8Array) bodyHash = sha256(body);
+  else bodyHash = sha256('');
+  return sha256(`${method}\n${url}\n${bodyHash}`);
+}
+
+/**
+ * Whether an answer is final, so kept and replayed: 2xx, and 4xx except those that depend on the moment (408
+ * timeout, 409 a concurrent change or a key in use, 425, 429 a rate or a budget). 5xx and the rest are not kept:
+ * the same request sent again runs again.
+ */
+export function isFinalAnswer(status: number): boolean {
+  if (status >= 200 && status < 300) return true;
+  return status >= 400 && status < 500 && ![408, 409, 425, 429].includes(status);
+}
+
+/** Sends a stored answer again, marked as a replay. */
+export function sendReplay(reply: FastifyReply, answer: StoredAnswer) {
+  return reply
+    .code(answer.status)
+    .headers({ ...answer.headers, [IDEMPOTENT_REPLAYED_HEADER]: 'true' })
+    .send(answer.body);
+}
+
+/**
+ * The hook that settles a request's reservation once its answer is known: a final answer is stored, any other
+ * gives the key up. A failure to store is logged, never turned into another answer: the reservation then goes
+ * stale and the next retry runs again.
+ */
+export function installIdempotency(app: App, container: Container) {
+  // A callback hook: requests without a reservation (nearly all) cost one property read.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const held = request.idempotency;
+    if (held === undefined) return done(null, payload);
+    request.idempotency = undefined;
+    const db = container.database.db;
+    const status = reply.statusCode;
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    let settle: Promise<unknown>;
+    if (isFinalAnswer(status) && body !== null) {
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      settle = completeIdempotencyKey(db, held.signer, held.key, held.lockedAt, { status, headers, body });
+    } else {
+      settle = releaseIdempotencyKey(db, held.signer, held.key, held.lockedAt);
+    }
+    settle.then(
+      () => done(null, payload),
+      (err: unknown) => {
+        request.log.error({ err, key: held.key }, 'could not settle the idempotency key');
+        done(null, payload);
+      },
+    );
+  });
+}
