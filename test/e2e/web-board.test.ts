@@ -189,7 +189,9 @@ describe.skipIf(browserUnavailable)('the token board and the Fortune List in Chr
     expect(await row.getByRole('progressbar', { name: 'BETA bonding progress' }).getAttribute('aria-valuenow')).toBe(
       String(Math.round(beta.graduationProgress)),
     );
-    expect(await page.locator('tr[data-symbol="EPSILON"] [data-col="price"]').textContent()).toBe('—');
+    // A token never traded: its curve's opening price, and no 24 h change.
+    expect(await page.locator('tr[data-symbol="EPSILON"] [data-col="price"]').textContent()).toMatch(/^0\.00\d+$/);
+    expect(await page.locator('tr[data-symbol="EPSILON"] [data-col="change"]').textContent()).toBe('—');
     await accessible(page, 'board');
     await atBothWidths(page, 'board');
     await docsShot(page, 'board', 1440);
