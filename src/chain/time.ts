@@ -12,13 +12,21 @@ import { onChain } from './errors.ts';
  * serves no pending block gives the latest block's time.
  */
 export async function chainTime(client: Pick<PublicClient, 'getBlock'>): Promise<bigint> {
+  return (await chainMoment(client)).time;
+}
+
+/** The chain's clock (chainTime) and the number of its latest block, read together. */
+export async function chainMoment(
+  client: Pick<PublicClient, 'getBlock'>,
+): Promise<{ time: bigint; latestBlock: bigint }> {
   const [latest, pending] = await onChain(() =>
     Promise.all([
       client.getBlock({ blockTag: 'latest' }),
       client.getBlock({ blockTag: 'pending' }).catch(() => undefined),
     ]),
   );
-  return pending && pending.timestamp > latest.timestamp ? pending.timestamp : latest.timestamp;
+  const time = pending && pending.timestamp > latest.timestamp ? pending.timestamp : latest.timestamp;
+  return { time, latestBlock: latest.number };
 }
 
 /** The time the chain stamped block `blockNumber`. */

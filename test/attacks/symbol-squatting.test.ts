@@ -89,6 +89,15 @@ describe('a directive front-run by a later launch', () => {
     await signed(t.app, 1, 'PATCH', `/api/companies/${buyer.id}`, { ceoPrompt: 'Buy 20 USDC of NEXT.' });
     const squatter = await staffedCompany(t, 6, { name: 'Squatter Co' });
     expect((await launch(squatter, 'NEXT')).statusCode).toBe(201);
+    // Ordered by block, not by time: the launch is stamped the very second the directive was set (as a local chain
+    // stamps a second's blocks), yet mined in a later block, and so refused.
+    const [launched] = await t.database.db.select().from(companies).where(eq(companies.id, squatter.id));
+    await t.database.db
+      .update(companies)
+      .set({ directiveSetAt: launched!.tokenPublicAt })
+      .where(eq(companies.id, buyer.id));
+    const [named] = await t.database.db.select().from(companies).where(eq(companies.id, buyer.id));
+    expect(launched!.tokenLaunchBlock).toBeGreaterThan(named!.directiveSetBlock!);
     const before = await trading.usdcOf(buyer.cfo.address);
     const r = await round(buyer);
     expect(r.actionsExecuted).toContainEqual(
@@ -97,8 +106,11 @@ describe('a directive front-run by a later launch', () => {
       ),
     );
     expect(await trading.usdcOf(buyer.cfo.address)).toBe(before);
-    // Set again once the token exists, the directive means this token: the owner's own call.
+    // Set again once the token exists, the directive means this token: the owner's own call (its block is the
+    // launch's or later, whatever the second).
     await signed(t.app, 1, 'PATCH', `/api/companies/${buyer.id}`, { ceoPrompt: 'Buy 20 USDC of NEXT.' });
+    const [reset] = await t.database.db.select().from(companies).where(eq(companies.id, buyer.id));
+    expect(reset!.directiveSetBlock).toBeGreaterThanOrEqual(launched!.tokenLaunchBlock!);
     expect((await round(buyer)).actionsExecuted).toContainEqual(
       expect.stringMatching(/^CFO buy_token: bought about [\d.]+ NEXT for 20 USDC/),
     );

@@ -80,6 +80,11 @@ export const companies = pgTable(
      * the directive named (docs/api/agents.md "Buy rules").
      */
     directiveSetAt: timestamp('directive_set_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The chain's latest block when the directive was last set: a launch mined in a later block came after it. Blocks
+     * order what times cannot (a local chain stamps a second's blocks alike).
+     */
+    directiveSetBlock: bigint('directive_set_block', { mode: 'bigint' }),
     enginePreset: text('engine_preset').notNull().default('BALANCED'),
     engineConfig: jsonb('engine_config').$type<EngineConfig>(),
     toolkitConfig: jsonb('toolkit_config').$type<ToolkitConfig>(),
@@ -118,6 +123,8 @@ export const companies = pgTable(
     tokenLaunchTxHash: text('token_launch_tx_hash'),
     /** When the launch was mined: the company went PUBLIC (docs/api/tokens.md `publicAt`). */
     tokenPublicAt: timestamp('token_public_at', { withTimezone: true, mode: 'date' }),
+    /** The block the launch was mined in. */
+    tokenLaunchBlock: bigint('token_launch_block', { mode: 'bigint' }),
     tokenGraduatedAt: timestamp('token_graduated_at', { withTimezone: true, mode: 'date' }),
     /** The Uniswap v4 pool id (bytes32 hex) inside the PoolManager, set at graduation (docs/api/tokens.md `v4PoolAddress`). */
     tokenPoolId: text('token_pool_id'),

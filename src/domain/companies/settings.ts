@@ -4,7 +4,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { readHoldings } from '../../chain/contracts/wallet-actions.ts';
-import { chainDate } from '../../chain/time.ts';
+import { chainMoment } from '../../chain/time.ts';
 import { TRADE_TOOLS } from '../../constants.ts';
 import { agents } from '../../db/schema/agents.ts';
 import type { EngineConfig, ToolkitConfig } from '../../db/schema/companies.ts';
@@ -15,6 +15,15 @@ import type { Deps as DomainDeps } from '../deps.ts';
 import { requireCompany } from './queries.ts';
 import { leagueOf } from './rules.ts';
 import { type CompanySettings, saveCompanySettings } from './store.ts';
+
+/**
+ * When a directive is set: the chain's clock and its latest block. A token launched in a later block came after the
+ * directive (docs/api/agents.md "Buy rules"); the block orders what the time cannot within one second.
+ */
+async function directiveClock(deps: Pick<DomainDeps, 'chain'>) {
+  const { time, latestBlock } = await chainMoment(deps.chain.publicClient);
+  return { directiveSetAt: new Date(Number(time) * 1000), directiveSetBlock: latestBlock };
+}
 
 type Deps = Pick<DomainDeps, 'database' | 'compute' | 'chain' | 'config' | 'now'>;
 
@@ -85,7 +94,7 @@ export async function updateDirective(
   if (input.ceoPrompt !== undefined) {
     changes.ceoPrompt = input.ceoPrompt;
     changes.ceoPromptSigner = signer ?? null;
-    changes.directiveSetAt = await chainDate(deps.chain.publicClient);
+    Object.assign(changes, await directiveClock(deps));
   }
   // docs/api/companies.md "Directive and engine": setting a directive without naming a level hands control to the human.
   const autonomyLevel = input.autonomyLevel ?? (typeof input.ceoPrompt === 'string' ? 'HUMAN_DIRECTED' : undefined);
@@ -126,7 +135,7 @@ export async function updateEngine(
   if (input.masterDirective !== undefined) {
     changes.masterDirective = input.masterDirective;
     changes.masterDirectiveSigner = signer ?? null;
-    changes.directiveSetAt = await chainDate(deps.chain.publicClient);
+    Object.assign(changes, await directiveClock(deps));
   }
   if (input.autonomyLevel !== undefined) {
     changes.autonomyLevel = input.autonomyLevel;

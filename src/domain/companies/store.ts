@@ -18,6 +18,7 @@ export type CompanySettings = Partial<
     | 'ceoPrompt'
     | 'ceoPromptSigner'
     | 'directiveSetAt'
+    | 'directiveSetBlock'
     | 'autonomyLevel'
     | 'league'
     | 'engineConfig'
@@ -164,7 +165,7 @@ export interface MovedCompany {
 const WAD = (10n ** 18n).toString();
 
 /**
- * PRE_PUBLIC -> BONDING and the company PUBLIC, for each `(token, tx_hash, block_time)` of `values`. Answers the
+ * PRE_PUBLIC -> BONDING and the company PUBLIC, for each `(token, tx_hash, block_time, block)` of `values`. Answers the
  * companies moved; a launch applied before moves nothing. A token's price and market cap are the curve's opening ones
  * (TokenLauncher's curve opens at (floor(G/3), floor(4/3 x supply)) for a threshold G) until its first trade.
  */
@@ -173,12 +174,12 @@ export async function markTokensLaunched(tx: Tx, values: SQL): Promise<MovedComp
     await tx.execute(sql`
       update companies c
       set token_status = 'BONDING', status = 'PUBLIC', token_launch_tx_hash = v.tx_hash,
-          token_public_at = v.block_time, updated_at = now(),
+          token_public_at = v.block_time, token_launch_block = v.block, updated_at = now(),
           token_price = coalesce(c.token_price, div((c.token_graduation_threshold / 3)::numeric * ${WAD}::numeric,
             ${OPENING_VIRTUAL_TOKENS.toString()}::numeric)),
           token_market_cap = coalesce(c.token_market_cap, div((c.token_graduation_threshold / 3)::numeric
             * ${COMPANY_TOKEN_SUPPLY.toString()}::numeric, ${OPENING_VIRTUAL_TOKENS.toString()}::numeric))
-      from (values ${values}) as v (token, tx_hash, block_time)
+      from (values ${values}) as v (token, tx_hash, block_time, block)
       where c.token_address = v.token and c.token_status = 'PRE_PUBLIC'
       returning c.id, c.slug, c.token_symbol as symbol, c.token_address as token`),
   );

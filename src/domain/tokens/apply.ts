@@ -61,7 +61,8 @@ export async function applyLaunches(tx: Tx, launches: readonly LaunchRecord[]): 
   if (launches.length === 0) return [];
   const values = sql.join(
     launches.map(
-      (l) => sql`(${getAddress(l.token)}::text, ${l.txHash}::text, ${l.blockTime.toISOString()}::timestamptz)`,
+      (l) =>
+        sql`(${getAddress(l.token)}::text, ${l.txHash}::text, ${l.blockTime.toISOString()}::timestamptz, ${l.blockNumber}::bigint)`,
     ),
     sql`, `,
   );

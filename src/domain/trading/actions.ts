@@ -155,18 +155,31 @@ async function checkBuyRules(deps: TradeDeps, action: AgentAction, target: Targe
 
 /**
  * A token the company's directive names but that launched after the directive was last set is not the token the
- * directive meant: whoever launched it first front-ran the directive. Refused.
+ * directive meant: whoever launched it first front-ran the directive. Refused. "After" is by block: a launch mined in
+ * a block later than the chain's latest when the directive was set. (Times cannot order them: a local chain stamps a
+ * second's blocks alike.) A directive or launch recorded before blocks were kept is ordered by time, ties allowed.
  */
 async function checkNamedBeforeLaunch(deps: TradeDeps, action: AgentAction, target: Target) {
-  const [owner] = await deps.database.db
-    .select({
-      ceoPrompt: companies.ceoPrompt,
-      masterDirective: companies.masterDirective,
-      directiveSetAt: companies.directiveSetAt,
-    })
-    .from(companies)
-    .where(eq(companies.id, action.company.id));
-  if (!owner?.directiveSetAt || !target.publicAt || target.publicAt <= owner.directiveSetAt) return;
+  const db = deps.database.db;
+  const [[owner], [launched]] = await Promise.all([
+    db
+      .select({
+        ceoPrompt: companies.ceoPrompt,
+        masterDirective: companies.masterDirective,
+        directiveSetAt: companies.directiveSetAt,
+        directiveSetBlock: companies.directiveSetBlock,
+      })
+      .from(companies)
+      .where(eq(companies.id, action.company.id)),
+    db.select({ launchBlock: companies.tokenLaunchBlock }).from(companies).where(eq(companies.id, target.companyId)),
+  ]);
+  if (!owner?.directiveSetAt || !target.publicAt) return;
+  const launchBlock = launched?.launchBlock ?? null;
+  const after =
+    owner.directiveSetBlock !== null && launchBlock !== null
+      ? launchBlock > owner.directiveSetBlock
+      : target.publicAt > owner.directiveSetAt;
+  if (!after) return;
   if ([owner.ceoPrompt, owner.masterDirective].some((text) => namesToken(text, target.symbol, true))) {
     refuse(
       `${target.symbol} (${target.address}) launched at ${target.publicAt.toISOString()}, after the directive that names it was set (${owner.directiveSetAt.toISOString()}): not the token the directive meant`,
