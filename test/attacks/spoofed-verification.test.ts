@@ -153,6 +153,16 @@ describe('spoofed verification', () => {
     const hash = await tamper('a legacy entry the platform made');
     const [agent] = await t.database.db.select().from(agents).where(eq(agents.companyId, companyId)).limit(1);
     await validate(0, 0, BigInt(agent!.erc8004TokenId!), hash);
+    // The round is dated by the chain's clock in whole seconds, the agent by the service's in milliseconds: an agent
+    // of the round's own second existed by it, one of the next second did not.
+    const agentCreatedAt = async (msAfterRound: number) =>
+      t.database.db
+        .update(agents)
+        .set({ createdAt: new Date(round.createdAt.getTime() + msAfterRound) })
+        .where(eq(agents.id, agent!.id));
+    await agentCreatedAt(1_000);
+    expect(await verify(round.id)).toMatchObject({ verificationMethod: 'db_only', onChainVerified: false });
+    await agentCreatedAt(999);
     expect(await verify(round.id)).toMatchObject({ verificationMethod: 'erc8004_validation', onChainVerified: true });
   });
 });

@@ -1,6 +1,6 @@
 // Reading decisions: a company's last rounds with the latest budget, and the verification of one round's hash
 // against the chain (the anchor contract, then legacy ERC-8004 validation entries).
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { type Hex, isAddressEqual } from 'viem';
 import { type DecisionLookup, lookupDecisionHash } from '../../chain/contracts/anchor.ts';
 import { companyKey } from '../../chain/contracts/launcher.ts';
@@ -137,7 +137,7 @@ export async function verifyDecision(deps: Pick<Deps, 'database' | 'chain' | 'co
 /**
  * Anyone can register an agent, ask any validator to validate any hash and answer 100 as that validator, so a
  * validation entry counts only when the validator is one of the platform's own keys (platform or oracle) and the
- * agent is one of the round's company, registered in this registry no later than the round.
+ * agent is one of the round's company, registered in this registry no later than the round (to the second).
  */
 async function trustedValidation(
   deps: Pick<Deps, 'database' | 'chain'>,
@@ -156,7 +156,9 @@ async function trustedValidation(
         eq(agents.companyId, round.companyId),
         eq(agents.erc8004TokenId, found.agentId.toString()),
         eq(agents.trustRegistryAddress, registry),
-        lte(agents.createdAt, round.createdAt),
+        // The round is dated by the chain's clock, in whole seconds; the agent by the service's, to the millisecond:
+        // compared at the chain's resolution, an agent created in the round's own second existed by it.
+        lte(sql`date_trunc('second', ${agents.createdAt})`, round.createdAt),
       ),
     )
     .limit(1);
