@@ -1,10 +1,15 @@
 // Every response a route test receives, checked against the service's own OpenAPI document: the status must be one
 // the operation lists, and a JSON body must match that status's schema. A mismatch is a defect of the document or of
 // the route, so the test app's close() fails with the list (startTestApp records them).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ADDRESS_FORMAT, parseAddress } from '../../src/address.ts';
 import type { App } from '../../src/http/types.ts';
+import { REPO_ROOT } from './process.ts';
 
 type Json = Record<string, any>;
 const pointer = (segments: string[]) => segments.map((s) => s.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
@@ -89,4 +94,26 @@ export function platformEventCheck(app: App): (event: unknown) => string | null 
   const at = ['paths', '/api/v1/events', 'get', 'responses', '200', 'content', 'text/event-stream', 'schema'];
   const validate = ajv.compile({ $ref: `openapi#/${pointer(at)}` });
   return (event) => (validate(JSON.parse(JSON.stringify(event))) ? null : ajv.errorsText(validate.errors));
+}
+
+/** Lints an OpenAPI document with @redocly/cli under the repository's redocly.yaml: its problems as lines, and the exit status. */
+export function redoclyLint(doc: unknown): { problems: string[]; status: number | null } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'aie-openapi-'));
+  try {
+    const file = path.join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(doc));
+    const cli = path.join(REPO_ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+    const run = spawnSync(
+      process.execPath,
+      [cli, 'lint', file, '--config', path.join(REPO_ROOT, 'redocly.yaml'), '--format', 'json'],
+      { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+    );
+    const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{')));
+    const problems = (report.problems ?? []).map(
+      (p: any) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`,
+    );
+    return { problems, status: run.status };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

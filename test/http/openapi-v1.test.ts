@@ -2,10 +2,6 @@
 // the /api/v1 operations exactly as the full document has them and every component they reach, nothing else, and
 // passes Redocly's lint; a deprecated route answers with Deprecation, Sunset and Link (rel="deprecation"), errors
 // included, and its operation says `deprecated: true` with those headers.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPRECATION_MIN_DAYS, deprecationHeaders } from '../../src/http/deprecation.ts';
@@ -13,7 +9,7 @@ import { linkNextPage } from '../../src/http/envelope.ts';
 import { v1OpenApi } from '../../src/http/openapi-v1.ts';
 import { IsoTimestamp, internalErrors } from '../../src/http/schemas/common.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
-import { REPO_ROOT } from '../helpers/process.ts';
+import { redoclyLint } from '../helpers/openapi.ts';
 
 const t = useTestApp();
 const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).json();
@@ -67,25 +63,9 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('passes @redocly/cli lint with no error and no warning', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'aie-openapi-v1-'));
-    try {
-      const file = path.join(dir, 'openapi.v1.json');
-      writeFileSync(file, JSON.stringify(await get('/api/v1/openapi.json')));
-      const cli = path.join(REPO_ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
-      const run = spawnSync(
-        process.execPath,
-        [cli, 'lint', file, '--config', path.join(REPO_ROOT, 'redocly.yaml'), '--format', 'json'],
-        { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
-      );
-      const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{')));
-      const problems = (report.problems ?? []).map(
-        (p: any) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`,
-      );
-      expect(problems).toEqual([]);
-      expect(run.status).toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { problems, status } = redoclyLint(await get('/api/v1/openapi.json'));
+    expect(problems).toEqual([]);
+    expect(status).toBe(0);
   }, 60_000);
 });
 
