@@ -111,6 +111,7 @@ export async function readMarket(
 
 export interface FoundLaunch {
   token: Address;
+  graduationThreshold: bigint;
   txHash: Hex;
   blockNumber: bigint;
   logIndex: number;
@@ -128,6 +129,7 @@ export function launchIn(chain: Pick<Chain, 'contracts'>, receipt: TransactionRe
   return (
     log && {
       token: log.args.token,
+      graduationThreshold: log.args.graduationThreshold,
       txHash: receipt.transactionHash,
       blockNumber: receipt.blockNumber,
       logIndex: log.logIndex,
@@ -154,7 +156,13 @@ export async function findLaunch(chain: LauncherChain, key: Hex): Promise<FoundL
     }),
   );
   return (
-    log && { token: log.args.token, txHash: log.transactionHash, blockNumber: log.blockNumber, logIndex: log.logIndex }
+    log && {
+      token: log.args.token,
+      graduationThreshold: log.args.graduationThreshold,
+      txHash: log.transactionHash,
+      blockNumber: log.blockNumber,
+      logIndex: log.logIndex,
+    }
   );
 }
 

@@ -4,7 +4,6 @@
 // Reads stay where they are used; the rules that decide a change stay with the operation that makes it.
 import { createId } from '@paralleldrive/cuid2';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { COMPANY_TOKEN_SUPPLY, OPENING_VIRTUAL_TOKENS } from '../../chain/contracts/launcher.ts';
 import { AGENT_ROLES } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
@@ -162,12 +161,10 @@ export interface MovedCompany {
   token: string;
 }
 
-const WAD = (10n ** 18n).toString();
-
 /**
- * PRE_PUBLIC -> BONDING and the company PUBLIC, for each `(token, tx_hash, block_time, block)` of `values`. Answers the
- * companies moved; a launch applied before moves nothing. A token's price and market cap are the curve's opening ones
- * (TokenLauncher's curve opens at (floor(G/3), floor(4/3 x supply)) for a threshold G) until its first trade.
+ * PRE_PUBLIC -> BONDING and the company PUBLIC, for each `(token, tx_hash, block_time, block, price, market_cap)` of
+ * `values`. Answers the companies moved; a launch applied before moves nothing. `price` and `market_cap` (the curve's opening ones) stand
+ * until the token's first trade; a price already recorded (a trade applied first) is kept.
  */
 export async function markTokensLaunched(tx: Tx, values: SQL): Promise<MovedCompany[]> {
   return rowsOf<MovedCompany>(
@@ -175,11 +172,8 @@ export async function markTokensLaunched(tx: Tx, values: SQL): Promise<MovedComp
       update companies c
       set token_status = 'BONDING', status = 'PUBLIC', token_launch_tx_hash = v.tx_hash,
           token_public_at = v.block_time, token_launch_block = v.block, updated_at = now(),
-          token_price = coalesce(c.token_price, div((c.token_graduation_threshold / 3)::numeric * ${WAD}::numeric,
-            ${OPENING_VIRTUAL_TOKENS.toString()}::numeric)),
-          token_market_cap = coalesce(c.token_market_cap, div((c.token_graduation_threshold / 3)::numeric
-            * ${COMPANY_TOKEN_SUPPLY.toString()}::numeric, ${OPENING_VIRTUAL_TOKENS.toString()}::numeric))
-      from (values ${values}) as v (token, tx_hash, block_time, block)
+          token_price = coalesce(c.token_price, v.price), token_market_cap = coalesce(c.token_market_cap, v.market_cap)
+      from (values ${values}) as v (token, tx_hash, block_time, block, price, market_cap)
       where c.token_address = v.token and c.token_status = 'PRE_PUBLIC'
       returning c.id, c.slug, c.token_symbol as symbol, c.token_address as token`),
   );

@@ -3,6 +3,7 @@
 // other changes nothing: every statement is conditional on the state it moves from, and trades are keyed by log.
 import { type SQL, sql } from 'drizzle-orm';
 import { type Address, getAddress, type Hex } from 'viem';
+import { COMPANY_TOKEN_SUPPLY, OPENING_VIRTUAL_TOKENS } from '../../chain/contracts/launcher.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { type MovedCompany, markTokensGraduated, markTokensLaunched, recordSpotPrices } from '../companies/store.ts';
 import { publishEvents } from '../events/store.ts';
@@ -17,6 +18,8 @@ interface LogPlace {
 
 export interface LaunchRecord extends LogPlace {
   token: Address;
+  /** The launch's graduation threshold (USDC base units): the curve opens at (floor(G/3), OPENING_VIRTUAL_TOKENS). */
+  graduationThreshold: bigint;
 }
 
 export interface TradeRecord extends LogPlace {
@@ -60,10 +63,12 @@ const tradeEventBase = (company: MovedCompany, at: LogPlace) => ({
 export async function applyLaunches(tx: Tx, launches: readonly LaunchRecord[]): Promise<string[]> {
   if (launches.length === 0) return [];
   const values = sql.join(
-    launches.map(
-      (l) =>
-        sql`(${getAddress(l.token)}::text, ${l.txHash}::text, ${l.blockTime.toISOString()}::timestamptz, ${l.blockNumber}::bigint)`,
-    ),
+    launches.map((l) => {
+      // Until its first trade, a token's price is the curve's opening one.
+      const opening = curveSpot(l.graduationThreshold / 3n, OPENING_VIRTUAL_TOKENS, COMPANY_TOKEN_SUPPLY);
+      return sql`(${getAddress(l.token)}::text, ${l.txHash}::text, ${l.blockTime.toISOString()}::timestamptz,
+          ${l.blockNumber}::bigint, ${opening.price}::numeric, ${opening.marketCap}::numeric)`;
+    }),
     sql`, `,
   );
   const rows = await markTokensLaunched(tx, values);

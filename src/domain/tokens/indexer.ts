@@ -81,7 +81,12 @@ export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], context:
     const base = { txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber };
     switch (log.eventName) {
       case 'TokenLaunched':
-        launches.push({ ...base, token: log.args.token, blockTime: timeOf(log) });
+        launches.push({
+          ...base,
+          token: log.args.token,
+          graduationThreshold: log.args.graduationThreshold,
+          blockTime: timeOf(log),
+        });
         break;
       case 'Graduated':
         graduations.push({ ...base, token: log.args.token, poolId: log.args.poolId, blockTime: timeOf(log) });

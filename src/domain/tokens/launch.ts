@@ -135,6 +135,7 @@ export async function completeLaunch(deps: Deps, company: CompanyRow): Promise<v
     applyLaunches(tx, [
       {
         token: launch.token,
+        graduationThreshold: launch.graduationThreshold,
         txHash: launch.txHash,
         blockNumber: launch.blockNumber,
         logIndex: launch.logIndex,
