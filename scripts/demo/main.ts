@@ -27,7 +27,7 @@ function urls(ctx: Ctx): string[] {
   const human = (ctx.plan.find((c) => c.ceoPrompt) ?? ctx.plan[0]!).slug;
   const staker = ctx.accounts[STAKE_TARGETS[0]!.account]!.address;
   const rows: [string, string][] = [
-    ['/', 'the web app: the ranked companies, their tokens, staking and rewards'],
+    ['/', 'the web app: the token board, the Fortune List, staking and rewards'],
     [`/companies/${graduated}`, 'a company in the web app: its agents, token, scores and decisions'],
     ['/api/docs', 'the API reference'],
     ['/api/fortune-list', 'the ranked score snapshot'],
