@@ -23,19 +23,23 @@ import { Progress } from './progress.ts';
 
 function urls(ctx: Ctx): string[] {
   const base = ctx.options.url;
-  const graduated = (ctx.plan.find((c) => c.token?.graduate) ?? ctx.plan.find((c) => c.token) ?? ctx.plan[0]!).slug;
+  // The company whose token the plan graduates (the small plan graduates none; its market may, or not).
+  const featured = (ctx.plan.find((c) => c.token?.graduate) ?? ctx.plan.find((c) => c.token) ?? ctx.plan[0]!).slug;
   const human = (ctx.plan.find((c) => c.ceoPrompt) ?? ctx.plan[0]!).slug;
   const staker = ctx.accounts[STAKE_TARGETS[0]!.account]!.address;
   const rows: [string, string][] = [
     ['/', 'the web app: the token board, the Fortune List, staking and rewards'],
-    [`/companies/${graduated}`, 'a company in the web app: its agents, token, scores and decisions'],
+    [`/companies/${featured}`, 'a company in the web app: its agents, token, scores and decisions'],
     ['/api/docs', 'the API reference'],
     ['/api/fortune-list', 'the ranked score snapshot'],
-    [`/api/companies/${graduated}`, 'a company and its seven agents'],
-    [`/api/companies/${graduated}/token`, 'a graduated token (Uniswap v4 pool)'],
+    [`/api/companies/${featured}`, 'a company and its seven agents'],
+    [
+      `/api/companies/${featured}/token`,
+      'its token: price, market cap, and its bonding curve or, once graduated, its Uniswap v4 pool',
+    ],
     [`/api/companies/${human}/decisions`, "a HUMAN-league company's decision rounds"],
     ['/api/companies/demo-spot-sprinters/portfolio', "a trading company's agent wallets, positions and PnL"],
-    [`/api/epochs/claimable/${graduated}`, "a company's epoch rewards"],
+    [`/api/epochs/claimable/${featured}`, "a company's epoch rewards"],
     ['/api/epochs/current', 'the running epoch (chain time)'],
     ['/api/staking/stats', 'the staking pool'],
     [`/api/staking/position/${staker}`, "dev account 1's stake and card boost"],
