@@ -48,6 +48,14 @@ let leased = false;
  */
 export const chainPerFile = process.env.TEST_CHAIN_PER_FILE === '1';
 
+/**
+ * A new file starts without the worker's chain (test/setup-each-file.ts): files share their worker's process, and a
+ * file that ended without handing the chain back (a failed `beforeAll`) must not leave the next one without it.
+ */
+export function forgetChainLease(): void {
+  leased = false;
+}
+
 async function leaseSharedChain(): Promise<SharedChainLease | undefined> {
   const pool = process.env.VITEST_POOL_ID;
   if (!pool || leased || chainPerFile) return undefined;

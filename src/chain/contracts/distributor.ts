@@ -181,12 +181,20 @@ export function claimCall(
   };
 }
 
-/** The distributor's immutable start time and epoch length, read once per chain and contract. */
-const immutables = new Map<string, Promise<{ startTime: bigint; epochDuration: bigint }>>();
+/**
+ * The distributor's immutable start time and epoch length, read once per chain and contract. Keyed by the chain's
+ * clients rather than its URL: a local node reverted to a snapshot can hold another contract at the same address.
+ */
+const immutables = new WeakMap<object, Map<string, Promise<{ startTime: bigint; epochDuration: bigint }>>>();
 
 function readImmutables(deps: Pick<Deps, 'chain'>, address: Address) {
-  const key = `${deps.chain.chainId}:${deps.chain.rpcUrl}:${address.toLowerCase()}`;
-  let found = immutables.get(key);
+  let ofChain = immutables.get(deps.chain.publicClient);
+  if (!ofChain) {
+    ofChain = new Map();
+    immutables.set(deps.chain.publicClient, ofChain);
+  }
+  const key = address.toLowerCase();
+  let found = ofChain.get(key);
   if (!found) {
     const client = deps.chain.publicClient;
     found = Promise.all([
@@ -194,8 +202,8 @@ function readImmutables(deps: Pick<Deps, 'chain'>, address: Address) {
       client.readContract({ address, abi: EpochDistributorAbi, functionName: 'epochDuration' }),
     ]).then(([startTime, epochDuration]) => ({ startTime, epochDuration }));
     // A failed read is not kept: the next request tries again.
-    found.catch(() => immutables.delete(key));
-    immutables.set(key, found);
+    found.catch(() => ofChain.delete(key));
+    ofChain.set(key, found);
   }
   return found;
 }
