@@ -192,7 +192,6 @@ describe.skipIf(browserUnavailable)('the token board and the Fortune List in Chr
     // A token never traded: its curve's opening price, and no 24 h change.
     expect(await page.locator('tr[data-symbol="EPSILON"] [data-col="price"]').textContent()).toMatch(/^0\.00\d+$/);
     expect(await page.locator('tr[data-symbol="EPSILON"] [data-col="change"]').textContent()).toBe('—');
-    await accessible(page, 'board');
     await atBothWidths(page, 'board');
     await docsShot(page, 'board', 1440);
     await docsShot(page, 'board-390', 390);
@@ -285,7 +284,6 @@ describe.skipIf(browserUnavailable)('the token board and the Fortune List in Chr
     expect(near).toContain('GAMMA');
     await expect.poll(() => rowSymbols(page)).toEqual(near);
     expect(await page.getByRole('link', { name: 'About to graduate' }).getAttribute('aria-current')).toBe('page');
-    await accessible(page, 'board-graduating');
     await atBothWidths(page, 'board-graduating');
     await page.getByRole('link', { name: 'Graduated' }).click();
     await expect.poll(() => rowSymbols(page)).toEqual(['DELTA']);
@@ -295,7 +293,6 @@ describe.skipIf(browserUnavailable)('the token board and the Fortune List in Chr
     expect(await page.locator('tr[data-symbol="DELTA"] [data-col="marketCap"]').textContent()).toBe(
       expected(delta.marketCap!, 0, 'en-US'),
     );
-    await accessible(page, 'board-graduated');
     await atBothWidths(page, 'board-graduated');
     // Back: the tabs are links, one entry each.
     await page.goBack();
@@ -377,7 +374,6 @@ describe.skipIf(browserUnavailable)('the token board and the Fortune List in Chr
     await category.selectOption('');
     await page.locator('table.fortune tbody tr').first().waitFor();
 
-    await accessible(page, 'fortune');
     await atBothWidths(page, 'fortune');
     // At 390 px the score column is on screen without scrolling the table.
     await page.setViewportSize({ width: 390, height: 900 });

@@ -120,7 +120,6 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
       .waitFor();
     // The company's portfolio: the CFO sold at a profit.
     await expect.poll(() => page.getByTestId('company-totals').textContent()).toMatch(/realised PnL \+[\d,.]+ USDC/);
-    await accessible(page, 'company-decisions');
     await atBothWidths(page, 'company-decisions');
   });
 
@@ -141,7 +140,6 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
       /written by transaction 0x[0-9a-f]{4}…[0-9a-f]{4}Copy in block [\d,]+\. Verified\./,
     );
     await page.getByText(/What “verified” means:/).waitFor();
-    await accessible(page, 'decision');
     await atBothWidths(page, 'decision');
     await docsShot(page, 'decision', 1440);
   });
@@ -163,7 +161,6 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
     expect(await page.getByRole('link', { name: 'registration.json' }).getAttribute('href')).toBe(
       `/api/agents/${encodeURIComponent(cfo.id)}/registration.json`,
     );
-    await accessible(page, 'agent');
     await atBothWidths(page, 'agent');
     await docsShot(page, 'agent', 390);
     expect(errors).toEqual([]);
@@ -213,7 +210,6 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
       .getByRole('region', { name: 'Recent trades' })
       .getByText(/^Bought [\d,.]+ \$TGT$/)
       .waitFor();
-    await accessible(page, 'account');
     await atBothWidths(page, 'account');
     await docsShot(page, 'account', 1440);
 
