@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFilesFirst } from './test/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -15,5 +16,6 @@ export default defineConfig({
     // Three workers on two cores: the slowest files wait on child processes, browsers and the chain more than they
     // compute, and a third worker fills that time (docs/benchmarks.md "Test suite").
     maxWorkers: 3,
+    sequence: { sequencer: SlowFilesFirst },
   },
 });
