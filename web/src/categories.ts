@@ -1,8 +1,11 @@
 // A company's category in words, one table for every page that shows or offers one (the Fortune List, a company's
 // profile, the create form): "DeFi yield", not DEFI_YIELD.
-import { COMPANY_CATEGORIES } from '../../src/constants';
+import { COMPANY_CATEGORIES, type LEAGUES } from '../../src/constants';
 
 export type Category = (typeof COMPANY_CATEGORIES)[number];
+
+/** A company's league, the Fortune List's other filter beside its category. */
+export type League = (typeof LEAGUES)[number];
 
 export const CATEGORY_LABELS: Record<Category, string> = {
   DEFI_YIELD: 'DeFi yield',

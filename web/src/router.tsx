@@ -16,13 +16,12 @@ import { type ComponentType, createElement, useCallback, useEffect } from 'react
 import { COMPANY_CATEGORIES } from '../../src/constants';
 import { api, data } from './api';
 import { BOARD_SORTS, BOARD_TABS, type BoardSort, type BoardTab, type SortDir } from './board';
-import type { Category } from './categories';
+import type { Category, League } from './categories';
 import { Home } from './pages/home';
 import { ErrorBox, Layout, Loading, Page } from './ui';
 import { useChainInfo } from './wallet';
 
 export type { Category };
-export type League = 'HUMAN' | 'MACHINE';
 
 /** The shell of every page: navigation, wallet, the chain banner (from the health check), then the page. */
 function Root() {

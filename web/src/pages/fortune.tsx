@@ -5,10 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { api, data } from '../api';
-import { CATEGORY_LABELS, type Category, COMPANY_CATEGORIES, categoryLabel } from '../categories';
+import { CATEGORY_LABELS, type Category, COMPANY_CATEGORIES, categoryLabel, type League } from '../categories';
 import { amountOf, formatNumber, money, utcDay } from '../format';
 import { usePolling } from '../live';
-import type { League } from '../router';
 import { usePlatformUnits } from '../symbols';
 import { Empty, Page, Query, TableWrap } from '../ui';
 
