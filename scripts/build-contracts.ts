@@ -5,32 +5,26 @@
 // It also writes artifacts/standard-input.json: the compiler's version and its standard-JSON input with every source
 // the build used (OpenZeppelin's and v4-core's included), which is what a block explorer verifies deployed code
 // against (`npm run cli -- deploy` copies it next to the contracts file).
-// Skips the work when neither the sources nor the compiler changed since the last build.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+// Skips the work when neither the sources nor the compiler changed since the last build (the digest of
+// src/chain/contract-sources.ts, which the service's start checks too).
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ARTIFACTS_DIR as artifactsDir } from '../src/chain/artifacts.ts';
+import {
+  artifactsMatchSources,
+  contractSources,
+  EVM_VERSION,
+  GENERATED_DIR as generatedDir,
+  PUBLISHED,
+  REPO_ROOT as root,
+  STAMP_FILE as stampFile,
+  STANDARD_INPUT_FILE as standardInputFile,
+} from '../src/chain/contract-sources.ts';
 import { writeFileAtomic } from '../src/files.ts';
 
 const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const contractsDir = path.join(root, 'contracts');
-const artifactsDir = path.join(root, 'artifacts');
-const generatedDir = path.join(root, 'src', 'chain', 'generated');
-const stampFile = path.join(artifactsDir, '.build-hash');
-const standardInputFile = path.join(artifactsDir, 'standard-input.json');
-const EVM_VERSION = 'cancun';
-/** Published artifacts deployed as they are, by artifact name. */
-const PUBLISHED = { PoolManager: '@uniswap/v4-core/out/PoolManager.sol/PoolManager.json' } as const;
-
-function listSources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return listSources(p);
-    return e.name.endsWith('.sol') ? [p] : [];
-  });
-}
 
 function resolveImport(importPath: string): { contents: string } | { error: string } {
   try {
@@ -40,33 +34,6 @@ function resolveImport(importPath: string): { contents: string } | { error: stri
     if (existsSync(local)) return { contents: readFileSync(local, 'utf8') };
     return { error: `File not found: ${importPath}` };
   }
-}
-
-/** The Solidity sources by their standard-JSON key, and the digest of everything a build depends on. */
-function contractSources(): { digest: string; sources: Record<string, { content: string }> } {
-  const solcVersion = (require('solc/package.json') as { version: string }).version;
-  const files = listSources(contractsDir).sort();
-  const sources: Record<string, { content: string }> = {};
-  const hash = createHash('sha256').update(`solc ${solcVersion} ${EVM_VERSION}\n`);
-  for (const f of files) {
-    const key = path.relative(root, f).split(path.sep).join('/');
-    const content = readFileSync(f, 'utf8');
-    sources[key] = { content };
-    hash.update(`${key}\n${content}\n`);
-  }
-  for (const file of Object.values(PUBLISHED)) hash.update(readFileSync(require.resolve(file)));
-  hash.update(readFileSync(fileURLToPath(import.meta.url)));
-  return { digest: hash.digest('hex'), sources };
-}
-
-/** True when the artifacts were built from the sources as they are now (the start-up check of src/main.ts). */
-export function artifactsMatchSources(): boolean {
-  return (
-    existsSync(stampFile) &&
-    readFileSync(stampFile, 'utf8') === contractSources().digest &&
-    existsSync(path.join(generatedDir, 'abis.ts')) &&
-    existsSync(standardInputFile)
-  );
 }
 
 export function buildContracts({ force = false } = {}): { compiled: boolean } {

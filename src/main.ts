@@ -2,7 +2,7 @@
 // accepting, drains requests in flight, then closes the database and the chain node.
 
 import type { AddressInfo } from 'node:net';
-import { artifactsMatchSources } from '../scripts/build-contracts.ts';
+import { artifactsMatchSources } from './chain/contract-sources.ts';
 import { cardListenerProblem } from './chain/contracts/access-card.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';

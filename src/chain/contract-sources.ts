@@ -1,0 +1,57 @@
+// What the compiled contracts were built from: the Solidity sources under contracts/, the compiler, and the
+// published artifacts deployed as they are. scripts/build-contracts.ts builds from this and stamps artifacts/ with
+// its digest; the service's start (src/main.ts) compares the stamp, and refuses artifacts older than the sources.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ARTIFACTS_DIR } from './artifacts.ts';
+
+const require = createRequire(import.meta.url);
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CONTRACTS_DIR = path.join(REPO_ROOT, 'contracts');
+export const GENERATED_DIR = path.join(REPO_ROOT, 'src', 'chain', 'generated');
+export const STAMP_FILE = path.join(ARTIFACTS_DIR, '.build-hash');
+export const STANDARD_INPUT_FILE = path.join(ARTIFACTS_DIR, 'standard-input.json');
+/** The build script: its settings are part of what a build depends on. */
+const BUILD_SCRIPT = path.join(REPO_ROOT, 'scripts', 'build-contracts.ts');
+export const EVM_VERSION = 'cancun';
+/** Published artifacts deployed as they are, by artifact name. */
+export const PUBLISHED = { PoolManager: '@uniswap/v4-core/out/PoolManager.sol/PoolManager.json' } as const;
+
+function listSources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return listSources(p);
+    return e.name.endsWith('.sol') ? [p] : [];
+  });
+}
+
+/** The Solidity sources by their standard-JSON key, and the digest of everything a build depends on. */
+export function contractSources(): { digest: string; sources: Record<string, { content: string }> } {
+  const solcVersion = (require('solc/package.json') as { version: string }).version;
+  const files = listSources(CONTRACTS_DIR).sort();
+  const sources: Record<string, { content: string }> = {};
+  const hash = createHash('sha256').update(`solc ${solcVersion} ${EVM_VERSION}\n`);
+  for (const f of files) {
+    const key = path.relative(REPO_ROOT, f).split(path.sep).join('/');
+    const content = readFileSync(f, 'utf8');
+    sources[key] = { content };
+    hash.update(`${key}\n${content}\n`);
+  }
+  for (const file of Object.values(PUBLISHED)) hash.update(readFileSync(require.resolve(file)));
+  hash.update(readFileSync(BUILD_SCRIPT));
+  hash.update(readFileSync(fileURLToPath(import.meta.url)));
+  return { digest: hash.digest('hex'), sources };
+}
+
+/** True when the artifacts were built from the sources as they are now (the start-up check of src/main.ts). */
+export function artifactsMatchSources(): boolean {
+  return (
+    existsSync(STAMP_FILE) &&
+    readFileSync(STAMP_FILE, 'utf8') === contractSources().digest &&
+    existsSync(path.join(GENERATED_DIR, 'abis.ts')) &&
+    existsSync(STANDARD_INPUT_FILE)
+  );
+}
