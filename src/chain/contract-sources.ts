@@ -10,7 +10,7 @@ import { ARTIFACTS_DIR } from './artifacts.ts';
 
 const require = createRequire(import.meta.url);
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CONTRACTS_DIR = path.join(REPO_ROOT, 'contracts');
+const CONTRACTS_DIR = path.join(REPO_ROOT, 'contracts');
 export const GENERATED_DIR = path.join(REPO_ROOT, 'src', 'chain', 'generated');
 export const STAMP_FILE = path.join(ARTIFACTS_DIR, '.build-hash');
 export const STANDARD_INPUT_FILE = path.join(ARTIFACTS_DIR, 'standard-input.json');
