@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
-import { ANVIL_CHAIN_ID, ANVIL_MNEMONIC } from '../../src/chain/anvil.ts';
+import { ANVIL_CHAIN_ID } from '../../src/chain/anvil.ts';
+import { devAccount } from '../../src/chain/client.ts';
 import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { treasuryAcceptanceTypedData } from '../../src/domain/treasuries/acceptance.ts';
 import { type Ctx, DemoError, describe, ensureAllowance, send } from './context.ts';
@@ -69,8 +69,7 @@ export async function stepCompanies(ctx: Ctx) {
   ctx.summary.push(`cards minted: ${minted}, companies created: ${created} (of ${ctx.plan.length})`);
 }
 
-const treasuryAccount = (c: DemoCompany) =>
-  mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: treasuryIndex(c.account) });
+const treasuryAccount = (c: DemoCompany) => devAccount(treasuryIndex(c.account));
 export const treasuryOf = (c: DemoCompany): Address => treasuryAccount(c).address;
 
 /**

@@ -8,8 +8,9 @@ import {
   maxUint256,
   type PublicClient,
 } from 'viem';
-import { type HDAccount, mnemonicToAccount } from 'viem/accounts';
-import { ANVIL_CHAIN_ID, ANVIL_MNEMONIC } from '../../src/chain/anvil.ts';
+import type { HDAccount } from 'viem/accounts';
+import { ANVIL_CHAIN_ID } from '../../src/chain/anvil.ts';
+import { devAccount } from '../../src/chain/client.ts';
 import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { walletAuthorizationHeader, walletSignatureMessage } from '../../src/domain/auth/wallet-signature.ts';
 import type { DemoOptions } from './args.ts';
@@ -194,17 +195,9 @@ export async function connect(options: DemoOptions, progress: Progress): Promise
   if (nodeChainId !== ANVIL_CHAIN_ID) {
     throw new DemoError(`the RPC at ${info.rpcUrl} answers chain id ${nodeChainId}, not ${ANVIL_CHAIN_ID}: refusing`);
   }
-  const accounts = Array.from({ length: 10 }, (_, i) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }));
+  const accounts = Array.from({ length: 10 }, (_, i) => devAccount(i));
   const wallets = new Map<number, ReturnType<typeof makeWallet>>();
-  const derived = new Map<number, HDAccount>(accounts.map((a, i) => [i, a]));
-  const account = (index: number) => {
-    let a = derived.get(index);
-    if (!a) {
-      a = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
-      derived.set(index, a);
-    }
-    return a;
-  };
+  const account = devAccount;
   return {
     api,
     options,

@@ -1,5 +1,7 @@
 // viem clients for the configured chain: one public client (every call bounded by the RPC timeout) and
 // wallet clients for the platform and oracle keys, which never leave this module's accounts.
+
+import { pbkdf2Sync } from 'node:crypto';
 import {
   type Account,
   type Address,
@@ -12,7 +14,7 @@ import {
   type Chain as ViemChain,
   type WalletClient,
 } from 'viem';
-import { mnemonicToAccount, nonceManager, privateKeyToAccount } from 'viem/accounts';
+import { type HDAccount, HDKey, hdKeyToAccount, nonceManager, privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_MNEMONIC } from './anvil.ts';
 import type { ContractAddresses, ContractKey } from './contracts/addresses.ts';
 
@@ -48,9 +50,25 @@ export function makeViemChain(chainId: number, rpcUrl: string): ViemChain {
   });
 }
 
+// The mnemonic's BIP-39 seed, derived once a process with node:crypto: viem's mnemonicToAccount derives it on every
+// call in JavaScript (2,048 rounds of PBKDF2-SHA512, tens of milliseconds), and the dev accounts are asked for
+// often (every local chain's start, the demo, the tests).
+let devRoot: HDKey | undefined;
+const devAccounts = new Map<number, HDAccount>();
+
+function devAccountOf(index: number, options: { nonceManager?: typeof nonceManager } = {}): HDAccount {
+  devRoot ??= HDKey.fromMasterSeed(pbkdf2Sync(ANVIL_MNEMONIC.normalize('NFKD'), 'mnemonic', 2048, 64, 'sha512'));
+  return hdKeyToAccount(devRoot, { addressIndex: index, ...options });
+}
+
 /** Account `index` of anvil's default mnemonic (0 deploys and is owner, platform and oracle). */
-export function devAccount(index: number) {
-  return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+export function devAccount(index: number): HDAccount {
+  let account = devAccounts.get(index);
+  if (!account) {
+    account = devAccountOf(index);
+    devAccounts.set(index, account);
+  }
+  return account;
 }
 
 export function devAddresses(count = 10): Address[] {
@@ -104,5 +122,5 @@ export function forgetNonces(chainId: number, others: readonly Address[] = []): 
 }
 
 function devAccountWithNonces(index: number): Account {
-  return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index, nonceManager });
+  return devAccountOf(index, { nonceManager });
 }
