@@ -37,6 +37,7 @@ import { BareError, InternalError, V1Error } from './schemas/common.ts';
 import { EVENT_SCHEMAS } from './schemas/events.ts';
 import { TokenListItem, TokenMarket } from './schemas/tokens.ts';
 import { docsContentSecurityPolicy, securityHeaders } from './security-headers.ts';
+import { buildCachedSerializer } from './serialization.ts';
 import type { App, Container } from './types.ts';
 import { createValidatorCompiler, rejectUnstorableText } from './validation.ts';
 import { webApp } from './web.ts';
@@ -50,6 +51,9 @@ declare module 'fastify' {
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+// The response serializer checks unions with an Ajv of its own: it must know the request schemas' formats too. One
+// object a process, so the serializers compiled with it are kept across apps (serialization.ts).
+const SERIALIZER_OPTIONS = { ajv: { formats: { [ADDRESS_FORMAT]: ADDRESS_PATTERN } } };
 
 export interface BuildAppOptions {
   /** The process logger; a fresh one at the configured level when absent. Tests pass their own. */
@@ -73,8 +77,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    // The response serializer checks unions with an Ajv of its own: it must know the request schemas' formats too.
-    serializerOpts: { ajv: { formats: { [ADDRESS_FORMAT]: ADDRESS_PATTERN } } },
+    serializerOpts: SERIALIZER_OPTIONS,
+    schemaController: { compilersFactory: { buildSerializer: buildCachedSerializer } },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
     // The router's own errors (a broken percent-escape in the path) come before any route family: the path says

@@ -43,6 +43,22 @@ function newAjv(options: { allErrors: boolean; removeAdditional: false | 'all' }
   return ajv;
 }
 
+// One Ajv of each kind a process: Ajv keeps what it compiled by schema object, and the route schemas are module
+// constants, so a process that builds the app more than once (the test workers build about a hundred) compiles
+// each schema once.
+const ajvs = new Map<string, ReturnType<typeof newAjv>>();
+function sharedAjv(kind: 'firstError' | 'allErrors' | 'query') {
+  let ajv = ajvs.get(kind);
+  if (!ajv) {
+    ajv =
+      kind === 'query'
+        ? newAjv({ allErrors: true, removeAdditional: 'all' })
+        : newAjv({ allErrors: kind === 'allErrors', removeAdditional: false });
+    ajvs.set(kind, ajv);
+  }
+  return ajv;
+}
+
 /**
  * The request validator. `allErrors` reports every violation of a body at once (a form's fields all marked in one
  * answer) instead of the first; the answer lists at most VALIDATION_DETAILS_MAX of them (src/http/errors.ts), and the
@@ -51,8 +67,8 @@ function newAjv(options: { allErrors: boolean; removeAdditional: false | 'all' }
  * fields answer 400, unknown query parameters are ignored.
  */
 export function createValidatorCompiler({ allErrors = false } = {}): FastifySchemaCompiler<unknown> {
-  const ajv = newAjv({ allErrors, removeAdditional: false });
-  const queryAjv = newAjv({ allErrors: true, removeAdditional: 'all' });
+  const ajv = sharedAjv(allErrors ? 'allErrors' : 'firstError');
+  const queryAjv = sharedAjv('query');
   return ({ schema, httpPart }) => {
     const validate = (httpPart === 'querystring' ? queryAjv : ajv).compile(schema as object) as ValidateFunction;
     if (httpPart === 'body') return validate;
