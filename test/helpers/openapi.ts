@@ -19,19 +19,41 @@ export interface ResponseChecker {
   problems: string[];
 }
 
+interface CompiledDocument {
+  json: string;
+  doc: Json;
+  ajv: InstanceType<typeof Ajv.default>;
+  validators: Map<string, ValidateFunction | null>;
+}
+
+// The last document compiled in this process, with its validators: the apps a worker's files start almost always
+// serve the same document, and compiling it is most of what checking costs.
+let lastCompiled: CompiledDocument | undefined;
+
+function compiledDocument(app: App): CompiledDocument {
+  const doc = app.swagger() as Json;
+  const json = JSON.stringify(doc);
+  if (lastCompiled?.json === json) return lastCompiled;
+  const ajv = new (Ajv as unknown as typeof Ajv.default)({ strict: false, allErrors: true, validateSchema: false });
+  (addFormats as unknown as (a: unknown) => void)(ajv);
+  ajv.addFormat(ADDRESS_FORMAT, { type: 'string', validate: (v: string) => parseAddress(v).ok });
+  ajv.addSchema(doc, 'openapi');
+  lastCompiled = { json, doc, ajv, validators: new Map() };
+  return lastCompiled;
+}
+
 /** Adds the hook (before the app is ready) that checks each response once the document can be read. */
 export function checkResponsesAgainstDocument(app: App): ResponseChecker {
   const checker: ResponseChecker = { problems: [] };
-  let doc: Json | undefined;
-  let ajv: InstanceType<typeof Ajv.default> | undefined;
-  const validators = new Map<string, ValidateFunction | null>();
+  let compiled: CompiledDocument | undefined;
 
   const validatorFor = (path: string, method: string, status: string): ValidateFunction | null => {
+    const { doc, ajv, validators } = compiled!;
     const key = `${method} ${path} ${status}`;
     if (validators.has(key)) return validators.get(key)!;
-    const media = doc!.paths[path][method].responses[status]?.content?.['application/json'];
+    const media = doc.paths[path][method].responses[status]?.content?.['application/json'];
     const validate = media?.schema
-      ? ajv!.compile({
+      ? ajv.compile({
           $ref: `openapi#/${pointer(['paths', path, method, 'responses', status, 'content', 'application/json', 'schema'])}`,
         })
       : null;
@@ -48,13 +70,8 @@ export function checkResponsesAgainstDocument(app: App): ResponseChecker {
       if (url === undefined || !type.startsWith('application/json') || typeof payload !== 'string') {
         return done(null, payload);
       }
-      if (!doc) {
-        doc = app.swagger() as Json;
-        ajv = new (Ajv as unknown as typeof Ajv.default)({ strict: false, allErrors: true, validateSchema: false });
-        (addFormats as unknown as (a: unknown) => void)(ajv);
-        ajv.addFormat(ADDRESS_FORMAT, { type: 'string', validate: (v: string) => parseAddress(v).ok });
-        ajv.addSchema(doc, 'openapi');
-      }
+      compiled ??= compiledDocument(app);
+      const { doc, ajv } = compiled;
       const path = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
       const method = request.method.toLowerCase();
       const operation = doc.paths?.[path]?.[method];
@@ -70,7 +87,7 @@ export function checkResponsesAgainstDocument(app: App): ResponseChecker {
       const validate = validatorFor(path, method, status);
       if (validate && !validate(JSON.parse(payload))) {
         checker.problems.push(
-          `${request.method} ${path} ${status}: the body does not match the document: ${ajv!.errorsText(validate.errors)} (${payload.slice(0, 200)})`,
+          `${request.method} ${path} ${status}: the body does not match the document: ${ajv.errorsText(validate.errors)} (${payload.slice(0, 200)})`,
         );
       }
     } catch (err) {
@@ -86,11 +103,7 @@ export function checkResponsesAgainstDocument(app: App): ResponseChecker {
  * GET /api/v1/events): returns the mismatches of `event` as text, or null when it matches.
  */
 export function platformEventCheck(app: App): (event: unknown) => string | null {
-  const doc = app.swagger() as Json;
-  const ajv = new (Ajv as unknown as typeof Ajv.default)({ strict: false, allErrors: true, validateSchema: false });
-  (addFormats as unknown as (a: unknown) => void)(ajv);
-  ajv.addFormat(ADDRESS_FORMAT, { type: 'string', validate: (v: string) => parseAddress(v).ok });
-  ajv.addSchema(doc, 'openapi');
+  const { ajv } = compiledDocument(app);
   const at = ['paths', '/api/v1/events', 'get', 'responses', '200', 'content', 'text/event-stream', 'schema'];
   const validate = ajv.compile({ $ref: `openapi#/${pointer(at)}` });
   return (event) => (validate(JSON.parse(JSON.stringify(event))) ? null : ajv.errorsText(validate.errors));
