@@ -48,6 +48,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; when absent PGlite keeps everything in memory. */
   dataDir?: string | undefined;
+  /**
+   * PGlite only: a dump of a data directory (PGlite's `dumpDataDir`) to start from instead of an empty one; the
+   * migrations then apply only what it lacks. The tests start their in-memory databases from a migrated one.
+   */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
   onError?: (err: Error) => void;
 }
@@ -104,7 +109,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   let client: PGlite;
   try {
-    client = new PGlite(options.dataDir);
+    client = new PGlite(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     await client.waitReady;
   } catch (err) {
     releaseLock();
