@@ -197,7 +197,6 @@ export async function connect(options: DemoOptions, progress: Progress): Promise
   }
   const accounts = Array.from({ length: 10 }, (_, i) => devAccount(i));
   const wallets = new Map<number, ReturnType<typeof makeWallet>>();
-  const account = devAccount;
   return {
     api,
     options,
@@ -206,11 +205,11 @@ export async function connect(options: DemoOptions, progress: Progress): Promise
     rpcUrl: info.rpcUrl,
     contracts: Object.fromEntries(needed.map((n) => [n, info.contracts[n]!])) as Ctx['contracts'],
     accounts,
-    account,
+    account: devAccount,
     wallet: (index) => {
       let w = wallets.get(index);
       if (!w) {
-        w = makeWallet(account(index), chain, info.rpcUrl!);
+        w = makeWallet(devAccount(index), chain, info.rpcUrl!);
         wallets.set(index, w);
       }
       return w;
