@@ -109,7 +109,7 @@ export async function failStaleRounds(deps: Pick<Deps, 'database' | 'now'>, stal
     .update(decisionRounds)
     .set({
       status: 'FAILED',
-      error: `interrupted: no progress for ${Math.round(staleMs / 1000)} s (the process running it stopped)`,
+      error: `interrupted: no heartbeat for ${Math.round(staleMs / 1000)} s (the process running it stopped, or could not reach the database; a live round moves its heartbeat at every phase, model attempt and action, and while it waits for a provider)`,
       finishedAt: new Date(deps.now()),
     })
     .where(and(eq(decisionRounds.status, 'RUNNING'), lt(decisionRounds.heartbeatAt, new Date(deps.now() - staleMs))))

@@ -133,6 +133,13 @@ export interface ChatRequest {
    * a round that is no longer RUNNING makes no further call.
    */
   onAttempt?: () => Promise<void>;
+  /**
+   * Runs every `waitBeatMs` while the call waits for a slot of its provider or sleeps before a retry (a
+   * Retry-After): the round's heartbeat, so a live round that waits is not judged stale. Its errors are ignored (a
+   * round found stopped aborts `signal`, which ends the wait).
+   */
+  onWait?: () => Promise<void>;
+  waitBeatMs?: number;
   /** The span the call's span is a child of (the round's phase). */
   parentSpan?: Span;
 }
