@@ -8,9 +8,10 @@ import { type Address, erc20Abi, formatUnits, parseEventLogs } from 'viem';
 import { usePublicClient } from 'wagmi';
 import { TokenLauncherAbi } from '../../../src/chain/generated/abis';
 import type { RevertContext } from '../chain-errors';
+import { Notice, type Said, said } from '../errors';
 import { amountOf, short, type Unit, USDC } from '../format';
 import { hasEntryPoint } from '../permit';
-import { RefusedError, type Step, useTransactions } from '../transactions';
+import { type Step, useTransactions } from '../transactions';
 import { chainSeconds, readHoldings, readQuote, type TradeContracts } from './chain-reads';
 import { checkAmount, checkDeadline, checkSlippage } from './inputs';
 import { CurveReserveError, minimumOut, priceUpdate, type Quote } from './quote';
@@ -30,7 +31,7 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
   const [slippageText, setSlippageText] = useState('1');
   const [deadlineText, setDeadlineText] = useState('10');
   const [confirmed, setConfirmed] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | undefined>();
+  const [outcome, setOutcome] = useState<Said | undefined>();
   /** A fresh quote worse than the one shown, or on another route: nothing is sent until it is accepted. */
   const [update, setUpdate] = useState<{ was: Quote; wasMinimum: bigint; now: Quote; minimum: bigint }>();
   const queries = useQueryClient();
@@ -161,7 +162,6 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
       const receipts = await send(steps);
       const got = receivedIn(receipts.at(-1)!, side === 'buy' ? contracts.token : contracts.usdc, address);
       setOutcome({
-        ok: true,
         text:
           side === 'buy'
             ? `Bought ${amountOf(got, token)} for ${amountOf(amountIn, USDC)}.`
@@ -169,7 +169,7 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
       });
       setAmountText('');
     } catch (err) {
-      setOutcome({ ok: false, text: err instanceof RefusedError ? err.message : String(err) });
+      setOutcome(said(err, context));
     }
   }
 
@@ -310,11 +310,7 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
               : 'Connect a wallet to trade'}
         </button>
         {address && <p className="muted">Trading as {short(address)}</p>}
-        {outcome && (
-          <output className={`notice ${outcome.ok ? '' : 'error'}`} data-outcome={outcome.ok ? 'ok' : 'refused'}>
-            {outcome.text}
-          </output>
-        )}
+        <Notice message={outcome} />
       </form>
     </section>
   );
