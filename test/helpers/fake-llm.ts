@@ -132,6 +132,26 @@ export const llmReply = {
   stallAfterHeaders: (content = 'a stalled answer', bytes = 20): FakeLlmReply => ({ content, stallAfterBytes: bytes }),
   /** Headers, then the body one byte every `everyMs` (a minute or more of bytes). */
   trickle: (everyMs: number, content = 'a trickled answer'): FakeLlmReply => ({ content, trickleMs: everyMs }),
+  /** Function calls whose `arguments` are sent as given (`raw`: text that may not be JSON). */
+  rawToolCalls: (calls: { name: string; raw: string }[]): FakeLlmReply => ({
+    content: null,
+    toolCalls: calls.map((c) => ({ name: c.name, arguments: c.raw })),
+  }),
+  /**
+   * A decision some of whose actions are valid and some not, as models write them: an amount as a number, an extra
+   * field, keys in another language.
+   */
+  mixedDecision: (valid: unknown[], directive = 'Keep what is valid.'): FakeLlmReply => ({
+    content: JSON.stringify({
+      directive,
+      actions: [
+        ...valid,
+        { role: 'CFO', tool: 'buy_token', args: { token: 'SAFE', usdc: 5 }, rationale: 'a number, not a string' },
+        { role: 'CMO', tool: 'publish_update', args: { message: 'hi' }, rationale: 'extra', confidence: 0.9 },
+        { rol: 'CMO', herramienta: 'publish_update', argumentos: { message: 'hola' }, razon: 'en español' },
+      ],
+    }),
+  }),
   /** Real latency: `reply` after a random wait in [minMs, maxMs]. */
   latency: (reply: FakeLlmReply, minMs: number, maxMs: number): FakeLlmReply => ({
     ...reply,

@@ -97,18 +97,22 @@ export function toolCallsAsProposals(message: ToolCallMessage | undefined): stri
   const calls = Array.isArray(message?.tool_calls) ? message.tool_calls : [];
   if (calls.length === 0) return undefined;
   const rationale = typeof message?.content === 'string' ? message.content.trim() : '';
+  const refused: { tool: string; reason: string }[] = [];
   const proposals = calls.flatMap((call) => {
     const name = call?.function?.name;
     if (typeof name !== 'string') return [];
+    const tool = name.slice(0, TOOL_NAME_MAX);
     let args: unknown = {};
     try {
       args = typeof call.function?.arguments === 'string' ? JSON.parse(call.function.arguments || '{}') : {};
     } catch {
+      const raw = String(call.function?.arguments).replace(/\s+/g, ' ').slice(0, 80);
+      refused.push({ tool, reason: `its arguments are not valid JSON: ${JSON.stringify(raw)}` });
       return [];
     }
-    return [{ tool: name.slice(0, TOOL_NAME_MAX), args, rationale }];
+    return [{ tool, args, rationale }];
   });
-  return JSON.stringify({ proposals });
+  return JSON.stringify({ proposals, ...(refused.length > 0 && { refused }) });
 }
 
 /** What one answer holds, before the phase's needs are applied. */

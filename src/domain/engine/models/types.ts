@@ -235,6 +235,8 @@ export interface ModelProvider {
  */
 export interface RoleAnswer {
   proposals: { tool: string; args: Record<string, unknown>; rationale: string }[];
+  /** Tool calls that could not become proposals (arguments that are not JSON), with the reason. */
+  refused?: { tool: string; reason: string }[];
 }
 
 export interface ExtractedDecision {
