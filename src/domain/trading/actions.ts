@@ -10,13 +10,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Address, formatUnits, parseUnits, type TransactionReceipt } from 'viem';
 import { requireContract } from '../../chain/contracts/addresses.ts';
 import { launcherAddress } from '../../chain/contracts/launcher.ts';
-import {
-  approveCall,
-  quoteTrade,
-  readHoldings,
-  stakingCall,
-  tradeCall,
-} from '../../chain/contracts/wallet-actions.ts';
+import { approveCall, quoteTrade, readHoldings, stakingCall, tradeCall } from '../../chain/contracts/wallet-actions.ts';
 import { chainTime } from '../../chain/time.ts';
 import { COMPANY_TOKEN_DECIMALS, TRADE_DEADLINE_S, TRADE_TOOLS, USDC_DECIMALS } from '../../constants.ts';
 import type { Tx } from '../../db/client.ts';
