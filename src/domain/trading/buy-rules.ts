@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client.ts';
 import { agentActions } from '../../db/schema/agents.ts';
 import type { ToolkitConfig } from '../../db/schema/companies.ts';
 import { tokenTrades } from '../../db/schema/tokens.ts';
-import { isLinkedWallet } from '../scores/linked.ts';
+import { isLinkedWallet } from '../companies/linked.ts';
 
 export interface BuyRules {
   minTokenAgeHours: number;
