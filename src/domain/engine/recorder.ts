@@ -108,6 +108,8 @@ export function createRecorder(
   let currentSpan: Span | undefined;
   let modelCost = 0;
   let beating: Promise<void> | undefined;
+  // While a call waits (for a provider slot, or out a Retry-After) the heartbeat moves four times a stale period.
+  const waitBeatMs = Math.max(100, Math.min(30_000, Math.floor((deps.config?.roundStaleMs ?? 600_000) / 4)));
 
   const stopped = () => {
     const err = new RoundStopped(
@@ -200,6 +202,8 @@ export function createRecorder(
           ...(askOptions.tools && { tools: askOptions.tools }),
           signal,
           onAttempt: beat,
+          onWait: beat,
+          waitBeatMs,
           ...(currentSpan && { parentSpan: currentSpan }),
         });
         const cost = record(result, result.usageEstimated === true);

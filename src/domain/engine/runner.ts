@@ -4,7 +4,7 @@
 // exist per company, across every replica.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -21,8 +21,17 @@ import { roundView } from './views.ts';
 
 export type RunnerDeps = EngineDeps & Pick<Deps, 'outbox' | 'config'>;
 
-/** Runs one round of the company now, for its creator; answers the finished round. */
-export async function runRoundNow(deps: RunnerDeps, idOrSlug: string, signer: Address | undefined) {
+/**
+ * Runs one round of the company now, for its creator; answers the finished round. `recordRecovery` is given the
+ * round's id once its row exists and before any of its side effects (an Idempotency-Key's recovery point); when it
+ * fails, the round is ended as interrupted before it acts.
+ */
+export async function runRoundNow(
+  deps: RunnerDeps,
+  idOrSlug: string,
+  signer: Address | undefined,
+  recordRecovery?: (db: Tx, roundId: string) => Promise<void>,
+) {
   const company = await requireCompany(deps.database.db, idOrSlug);
   await requireCardHolder(deps, company, signer);
   const [active] = await deps.database.db
@@ -34,7 +43,14 @@ export async function runRoundNow(deps: RunnerDeps, idOrSlug: string, signer: Ad
   const now = await economyNow(deps);
   await requireManualRoundCooldown(deps, company.id, now);
   await requireGasBudget(deps, company.id, PLATFORM_GAS_ESTIMATES.decisionAnchor, 'anchoring a round');
-  const round = await runRound(deps, await startRound(deps, company.id, 'MANUAL', now));
+  const started = await startRound(deps, company.id, 'MANUAL', now);
+  try {
+    await recordRecovery?.(deps.database.db, started.id);
+  } catch (err) {
+    await runRound(deps, started, { signal: AbortSignal.abort(err) }).catch(() => {});
+    throw err;
+  }
+  const round = await runRound(deps, started);
   // The round's hash is anchored now, with any others waiting (one batch), so the answer carries its anchoring.
   await anchorPendingRounds(deps);
   const [anchored] = await deps.database.db.select().from(decisionRounds).where(eq(decisionRounds.id, round.id));
@@ -109,7 +125,7 @@ export async function failStaleRounds(deps: Pick<Deps, 'database' | 'now'>, stal
   const failed = await markStaleFailed(
     db,
     new Date(deps.now() - staleMs),
-    `interrupted: no progress for ${Math.round(staleMs / 1000)} s (the process running it stopped)`,
+    `interrupted: no heartbeat for ${Math.round(staleMs / 1000)} s (the process running it stopped, or could not reach the database; a live round moves its heartbeat at every phase, model attempt and action, and while it waits for a provider)`,
     new Date(deps.now()),
   );
   const executing = failed.filter((r) => r.phase === 'execution').map((r) => r.id);
