@@ -144,10 +144,10 @@ describe('layering', () => {
     scoreSnapshots: 'domain/scores/snapshot.ts',
     tokenTrades: 'domain/tokens/apply.ts',
     traderPositions: 'domain/tokens/apply.ts',
-    tokenHolderCounts: 'domain/tokens/holders.ts',
-    tokenBalances: 'domain/tokens/holders.ts',
+    tokenHolderCounts: 'domain/tokens/company-token-holders.stream.ts',
+    tokenBalances: 'domain/tokens/company-token-holders.stream.ts',
     companyTreasuries: 'domain/treasuries/set.ts',
-    treasuryAccounts: 'domain/treasuries/stream.ts',
+    treasuryAccounts: 'domain/treasuries/treasury-transfers.stream.ts',
     treasuryObservations: 'domain/treasuries/observations.ts',
   };
 

@@ -10,7 +10,8 @@ import { parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
-import { followCompanyTokens } from '../../src/domain/tokens/indexer.ts';
+import { followStream } from '../../src/chain/streams.ts';
+import { companyTokens } from '../../src/domain/tokens/company-tokens.stream.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { atBothWidths, browserUnavailable, connect, launchChromium } from '../helpers/browser.ts';
 import { staffedCompany } from '../helpers/companies.ts';
@@ -26,7 +27,7 @@ let stopIndexer: (() => Promise<void>) | undefined;
 
 /** The token indexer, which feeds the stream's trade events (it resumes where it stopped). */
 function startIndexer() {
-  const follower = followCompanyTokens(t.container, { confirmations: 0 })!;
+  const follower = followStream(t.container, companyTokens, { confirmations: 0 })!;
   follower.start(200);
   stopIndexer = async () => {
     await follower.stop();

@@ -1,5 +1,5 @@
 // Companies and their agents. A company is bound for ever to one access card (card_token_id); its creator is
-// whoever holds that card, so ownership moves with the card (see domain/companies/ownership.ts).
+// whoever holds that card, so ownership moves with the card (see domain/companies/access-card-transfers.stream.ts).
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,

@@ -16,6 +16,7 @@ import { AGENT_ROLES } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { scoreSnapshots } from '../../db/schema/scores.ts';
 import { isChainUnavailable } from '../../errors.ts';
+import { linkedWallets } from '../companies/linked.ts';
 import { applyPlatformScores } from '../companies/store.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { publishEvent } from '../events/store.ts';
@@ -29,7 +30,6 @@ import {
   SCORE_DECIMALS,
   SCORE_WEIGHTS,
 } from './formula.ts';
-import { linkedWallets } from './linked.ts';
 import { streamsBehind } from './readiness.ts';
 import { countedPnl } from './trading.ts';
 import { treasuryTwab } from './twab.ts';

@@ -13,9 +13,9 @@ import { companies } from '../../db/schema/companies.ts';
 import { tokenBalances, tokenHolderCounts, tokenTrades } from '../../db/schema/tokens.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../page-cursor.ts';
+import { isLinkedWallet } from '../companies/linked.ts';
 import { type CompanyRow, requireCompany } from '../companies/queries.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
-import { isLinkedWallet } from '../scores/linked.ts';
 
 import { marketStatsOf, NO_TRADES } from './market.ts';
 import { type MarketContext, tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { formatUnits } from 'viem';
 import { BUY_WINDOW, USDC_DECIMALS } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { isLinkedWallet } from '../scores/linked.ts';
+import { isLinkedWallet } from '../companies/linked.ts';
 
 const HOUR_MS = 3_600_000;
 const usdc = (v: bigint) => formatUnits(v, USDC_DECIMALS);

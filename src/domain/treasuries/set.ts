@@ -18,7 +18,7 @@ import { gasToday } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { requireTreasuryAcceptance, type TreasuryAcceptance } from './acceptance.ts';
 import { refuseForbiddenTreasury } from './rules.ts';
-import { followTreasury } from './stream.ts';
+import { followTreasury } from './treasury-transfers.stream.ts';
 
 type Deps = Pick<DomainDeps, 'database' | 'chain' | 'config' | 'now'>;
 
