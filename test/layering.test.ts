@@ -120,32 +120,117 @@ describe('layering', () => {
     expect(importCycles(sources(SRC))).toEqual([]);
   });
 
-  /** A write to `table` (its schema object and its SQL name are the same word here): query builder or SQL. */
-  const writesTo = (table: string) =>
-    new RegExp(`\\.(insert|update|delete)\\(${table}\\)|\\b(insert\\s+into|update|delete\\s+from)\\s+${table}\\b`, 'i');
-  const writersOf = (table: string) =>
-    Object.entries(sources(SRC))
-      .filter(([, source]) => writesTo(table).test(source))
-      .map(([file]) => file);
+  /**
+   * The one module that writes each table of src/db/schema (docs/architecture.md "One writer per table"): every other
+   * module reads it, or asks its writer. Keyed by the schema object's name.
+   */
+  const WRITERS: Record<string, string> = {
+    agents: 'domain/agents/store.ts',
+    agentActions: 'domain/trading/actions.ts',
+    apiKeys: 'domain/auth/api-keys.ts',
+    signatureReplays: 'domain/auth/wallet-signature.ts',
+    idempotencyKeys: 'domain/auth/idempotency.ts',
+    chainTxs: 'chain/outbox.ts',
+    chainCursors: 'chain/indexer.ts',
+    companyGasDays: 'chain/outbox.ts',
+    companies: 'domain/companies/store.ts',
+    decisionRounds: 'domain/engine/rounds.ts',
+    decisionBudgets: 'domain/engine/pipeline.ts',
+    decisionSchedule: 'domain/engine/schedule.ts',
+    engineReplicas: 'domain/engine/pool.ts',
+    rewardEpochs: 'domain/epochs/distribute.ts',
+    rewardClaims: 'domain/epochs/distribute.ts',
+    platformEvents: 'domain/events/store.ts',
+    scoreSnapshots: 'domain/scores/snapshot.ts',
+    tokenTrades: 'domain/tokens/apply.ts',
+    traderPositions: 'domain/tokens/apply.ts',
+    tokenHolderCounts: 'domain/tokens/holders.ts',
+    tokenBalances: 'domain/tokens/holders.ts',
+    companyTreasuries: 'domain/treasuries/set.ts',
+    treasuryAccounts: 'domain/treasuries/stream.ts',
+    treasuryObservations: 'domain/treasuries/observations.ts',
+  };
 
-  it('writes agent rows in one module only (src/domain/agents/store.ts)', () => {
-    expect(writersOf('agents')).toEqual(['domain/agents/store.ts']);
-  });
+  /** Every table of src/db/schema: its schema object's name → its SQL name. */
+  function tablesOf(files: Record<string, string>): Record<string, string> {
+    const tables: Record<string, string> = {};
+    for (const [file, source] of Object.entries(files)) {
+      if (!file.split(path.sep).join('/').startsWith('db/schema/')) continue;
+      for (const m of source.matchAll(/export const (\w+)\s*=\s*pgTable\(\s*['"](\w+)['"]/g)) tables[m[1]!] = m[2]!;
+    }
+    return tables;
+  }
 
-  it('writes company rows in one module only (src/domain/companies/store.ts)', () => {
-    expect(writersOf('companies')).toEqual(['domain/companies/store.ts']);
-  });
+  /**
+   * A write to a table in any form: the query builder (`db.update(companies)`, `tx.insert(schema.companies)`), or SQL
+   * naming it by its SQL name (`update companies c`, `insert into "companies"`) or by its interpolated schema object
+   * (`update ${companies}`, `delete from ${schema.companies}`).
+   */
+  const writesTo = (object: string, name: string) =>
+    new RegExp(
+      `\\.(?:insert|update|delete)\\(\\s*(?:\\w+\\.)?${object}\\s*[,)]` +
+        `|\\b(?:insert\\s+into|update|delete\\s+from)\\s+(?:\\$\\{\\s*(?:\\w+\\.)?${object}\\s*\\}|"?${name}"?\\b)`,
+      'i',
+    );
+
+  /** The text `${name}` as it stands in a tagged SQL template of the source. */
+  const slot = (name: string) => ['$', '{', name, '}'].join('');
+
+  /** The modules of `files` that write each table: table (schema object's name) → writers. */
+  function writersOf(files: Record<string, string>): Record<string, string[]> {
+    const found: Record<string, string[]> = {};
+    for (const [object, name] of Object.entries(tablesOf(files))) {
+      found[object] = Object.entries(files)
+        .filter(
+          ([file, source]) => !file.split(path.sep).join('/').startsWith('db/') && writesTo(object, name).test(source),
+        )
+        .map(([file]) => file.split(path.sep).join('/'))
+        .sort();
+    }
+    return found;
+  }
 
   it('the writer rule sees each form of a write', () => {
     const forms = [
       'await db.update(companies).set({ name })',
       'await tx.insert(companies).values(row)',
       'await db.delete(companies).where(x)',
+      'await db\n    .update(schema.companies)\n    .set({ name })',
       'sql`update companies c set status = 1`',
+      'sql`update "companies" set status = 1`',
       'sql`insert into companies (id) values (1)`',
       'sql`delete from companies where id = 1`',
+      `update ${slot('companies')} c set platform_score = x.overall`,
+      `insert into ${slot('companies')} (id) values (1)`,
+      `delete from ${slot('schema.companies')} where id = 1`,
     ];
-    for (const form of forms) expect(writesTo('companies').test(form), form).toBe(true);
+    for (const form of forms) expect(writesTo('companies', 'companies').test(form), form).toBe(true);
+    const reads = [
+      'await db.select().from(companies)',
+      'sql`select * from companies for update skip locked`',
+      'on conflict (id) do update set name = excluded.name',
+      'await db.update(companyTreasuries).set({ x })',
+    ];
+    for (const read of reads) expect(writesTo('companies', 'companies').test(read), read).toBe(false);
+  });
+
+  it('finds a second writer of a table, whichever form it writes in', () => {
+    expect(
+      writersOf({
+        'db/schema/companies.ts': "export const companies = pgTable('companies', {});",
+        'domain/companies/store.ts': 'await db.update(companies).set({ name });',
+        'domain/scores/snapshot.ts': `await tx.execute(sql\`update ${slot('companies')} c set platform_score = 1\`);`,
+      }),
+    ).toEqual({ companies: ['domain/companies/store.ts', 'domain/scores/snapshot.ts'] });
+  });
+
+  it('names one writer for every table of src/db/schema, and no table that is not there', () => {
+    expect(Object.keys(WRITERS).sort()).toEqual(Object.keys(tablesOf(sources(SRC))).sort());
+  });
+
+  it('writes every table from its one writer module only', () => {
+    const expected = Object.fromEntries(Object.entries(WRITERS).map(([table, owner]) => [table, [owner]]));
+    expect(writersOf(sources(SRC))).toEqual(expected);
   });
 
   it('domain/companies may use domain/agents, never the reverse: a company hires agents, an agent knows no company rule', () => {

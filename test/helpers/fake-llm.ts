@@ -48,6 +48,10 @@ export interface FakeLlmReply {
   model?: string;
   /** A raw body instead of a normal answer (string as is, anything else as JSON). */
   body?: unknown;
+  /** Send the status, the headers and the first `stallAfterBytes` bytes of the body, then nothing more. */
+  stallAfterBytes?: number;
+  /** Send the status and headers, then the body one byte every `trickleMs` (padded so it never ends soon). */
+  trickleMs?: number;
 }
 
 export type FakeLlmScript = FakeLlmReply | ((request: FakeLlmRequest) => FakeLlmReply);
@@ -59,6 +63,8 @@ export interface FakeLlm {
   requests: FakeLlmRequest[];
   /** How many requests it has received. */
   readonly received: number;
+  /** Answers whose socket is still open (neither finished nor closed by the client). */
+  readonly open: number;
   /** Queues replies, used one per request in order; once they run out, the default reply answers. */
   reply(...replies: FakeLlmScript[]): void;
   /** The reply when the queue is empty (initially: content "ok"). */
@@ -122,6 +128,30 @@ export const llmReply = {
     content,
     toolCalls: calls.map((c) => ({ name: c.name, arguments: JSON.stringify(c.args) })),
   }),
+  /** Headers and the start of a body, then a stall: the socket stays open, nothing more is sent. */
+  stallAfterHeaders: (content = 'a stalled answer', bytes = 20): FakeLlmReply => ({ content, stallAfterBytes: bytes }),
+  /** Headers, then the body one byte every `everyMs` (a minute or more of bytes). */
+  trickle: (everyMs: number, content = 'a trickled answer'): FakeLlmReply => ({ content, trickleMs: everyMs }),
+  /** Function calls whose `arguments` are sent as given (`raw`: text that may not be JSON). */
+  rawToolCalls: (calls: { name: string; raw: string }[]): FakeLlmReply => ({
+    content: null,
+    toolCalls: calls.map((c) => ({ name: c.name, arguments: c.raw })),
+  }),
+  /**
+   * A decision some of whose actions are valid and some not, as models write them: an amount as a number, an extra
+   * field, keys in another language.
+   */
+  mixedDecision: (valid: unknown[], directive = 'Keep what is valid.'): FakeLlmReply => ({
+    content: JSON.stringify({
+      directive,
+      actions: [
+        ...valid,
+        { role: 'CFO', tool: 'buy_token', args: { token: 'SAFE', usdc: 5 }, rationale: 'a number, not a string' },
+        { role: 'CMO', tool: 'publish_update', args: { message: 'hi' }, rationale: 'extra', confidence: 0.9 },
+        { rol: 'CMO', herramienta: 'publish_update', argumentos: { message: 'hola' }, razon: 'en español' },
+      ],
+    }),
+  }),
   /** Real latency: `reply` after a random wait in [minMs, maxMs]. */
   latency: (reply: FakeLlmReply, minMs: number, maxMs: number): FakeLlmReply => ({
     ...reply,
@@ -172,6 +202,7 @@ export async function startFakeLlm(options: { record?: boolean; host?: string } 
   const record = options.record ?? true;
   const requests: FakeLlmRequest[] = [];
   let received = 0;
+  let open = 0;
   let queue: FakeLlmScript[] = [];
   let fallback: FakeLlmScript = { content: 'ok' };
   const timers = new Set<NodeJS.Timeout>();
@@ -198,6 +229,8 @@ export async function startFakeLlm(options: { record?: boolean; host?: string } 
       if (record) requests.push(request);
       const script = queue.shift() ?? fallback;
       const reply = typeof script === 'function' ? script(request) : script;
+      open++;
+      res.on('close', () => open--);
       if (reply.hang) return;
       const send = () => {
         if (res.destroyed || res.writableEnded) return;
@@ -209,6 +242,30 @@ export async function startFakeLlm(options: { record?: boolean; host?: string } 
               : JSON.stringify(reply.body)
             : JSON.stringify(completion(String((body as { model?: unknown })?.model ?? ''), reply));
         res.writeHead(status, { 'content-type': 'application/json', ...reply.headers });
+        if (reply.stallAfterBytes !== undefined) {
+          res.write(payload.slice(0, reply.stallAfterBytes));
+          return;
+        }
+        if (reply.trickleMs !== undefined) {
+          const bytes = `${' '.repeat(60_000 / reply.trickleMs + 16)}${payload}`;
+          let at = 0;
+          res.flushHeaders();
+          const drip = setInterval(() => {
+            if (res.destroyed || at >= bytes.length) {
+              clearInterval(drip);
+              timers.delete(drip);
+              if (!res.destroyed) res.end();
+              return;
+            }
+            res.write(bytes[at++]);
+          }, reply.trickleMs);
+          timers.add(drip);
+          res.on('close', () => {
+            clearInterval(drip);
+            timers.delete(drip);
+          });
+          return;
+        }
         res.end(payload);
       };
       const [min, max] = reply.latencyMs ?? [reply.delayMs ?? 0, reply.delayMs ?? 0];
@@ -237,6 +294,9 @@ export async function startFakeLlm(options: { record?: boolean; host?: string } 
     requests,
     get received() {
       return received;
+    },
+    get open() {
+      return open;
     },
     reply: (...replies) => {
       queue.push(...replies);

@@ -38,6 +38,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         void queries.invalidateQueries({ queryKey: ['token'] });
         // A position is read from the indexed trades: it moves when the trade is indexed, a moment after it is mined.
         void queries.invalidateQueries({ queryKey: ['position'] });
+        // The trade form's quote and balances are chain reads: read again, so the minimum on screen is the latest
+        // (another wallet's buy moves the price) and a second tab's balance follows a trade made in the first.
+        void queries.invalidateQueries({ queryKey: ['quote'] });
+        void queries.invalidateQueries({ queryKey: ['holdings'] });
       }
       if (event.type === 'decision') void queries.invalidateQueries({ queryKey: ['decisions'] });
       if (event.type === 'score' || event.type === 'season') {

@@ -12,36 +12,49 @@ import { TOOLS, type Tool } from './tools.ts';
 const ajv = new Ajv({ allErrors: false, strict: false });
 /** Each tool's argument validator. */
 const argumentValidators = new Map(TOOLS.map((t) => [t.name, ajv.compile(t.parameters)]));
-const shape = ajv.compile<ExtractedDecision>({
+/** The answer as a whole: a directive and a list of actions (each action is judged on its own below). */
+const shape = ajv.compile<{ directive: string; actions: unknown[] }>({
   type: 'object',
   required: ['directive', 'actions'],
-  additionalProperties: false,
   properties: {
     directive: { type: 'string', minLength: 1, maxLength: DECISION_DIRECTIVE_MAX },
-    actions: {
-      type: 'array',
-      maxItems: DECISION_ACTIONS_MAX,
-      items: {
-        type: 'object',
-        required: ['role', 'tool', 'args', 'rationale'],
-        additionalProperties: false,
-        properties: {
-          role: { type: 'string' },
-          tool: { type: 'string' },
-          args: { type: 'object' },
-          rationale: { type: 'string', maxLength: DECISION_RATIONALE_MAX },
-        },
-      },
-    },
+    actions: { type: 'array' },
+  },
+});
+/** One action: exactly these four fields. */
+const actionShape = ajv.compile<ExtractedDecision['actions'][number]>({
+  type: 'object',
+  required: ['role', 'tool', 'args', 'rationale'],
+  additionalProperties: false,
+  properties: {
+    role: { type: 'string' },
+    tool: { type: 'string' },
+    args: { type: 'object' },
+    rationale: { type: 'string', maxLength: DECISION_RATIONALE_MAX },
   },
 });
 
-export type DecisionCheck = { ok: true; value: ExtractedDecision } | { ok: false; error: string };
+/** An action of the answer that was not kept, and why. */
+export interface RefusedAction {
+  index: number;
+  role?: string | undefined;
+  tool?: string | undefined;
+  reason: string;
+}
+
+/**
+ * `ok`: the directive and the valid actions, with each invalid one refused and its reason (an answer whose actions
+ * are all invalid is not ok: there is nothing to keep). Not ok: the answer as a whole is unusable.
+ */
+export type DecisionCheck =
+  | { ok: true; value: ExtractedDecision; refused: RefusedAction[] }
+  | { ok: false; error: string };
 
 /**
  * The validator of one round's extraction: the JSON's shape, its directive and rationales condensed to their
- * bounds, each action by one of `roles` (the round's active roles; `CEO` alone when none) with one of `actionTools`
- * (`none` alone when none is enabled), and each tool's arguments.
+ * bounds, then each action on its own: by one of `roles` (the round's active roles; `CEO` alone when none) with one
+ * of `actionTools` (`none` alone when none is enabled), its arguments fitting the tool's, within the first
+ * DECISION_ACTIONS_MAX. Valid actions are kept, invalid ones refused each with its reason.
  */
 export function decisionValidator(actionTools: string[], roles: string[]): (content: string) => DecisionCheck {
   const allowedRoles = roles.length > 0 ? roles : ['CEO'];
@@ -55,20 +68,35 @@ export function decisionValidator(actionTools: string[], roles: string[]): (cont
       return { ok: false, error: 'not JSON' };
     }
     if (!shape(value)) return { ok: false, error: ajv.errorsText(shape.errors) };
-    for (const [i, action] of value.actions.entries()) {
-      if (!allowedRoles.includes(action.role)) {
-        return { ok: false, error: `actions[${i}].role must be one of ${allowedRoles.join(', ')}` };
-      }
-      if (!allowedTools.includes(action.tool)) {
-        return { ok: false, error: `actions[${i}].tool must be one of ${allowedTools.join(', ')}` };
-      }
-      const check = argumentValidators.get(action.tool);
-      if (check && !check(action.args)) {
-        return { ok: false, error: `actions[${i}].args: ${ajv.errorsText(check.errors)}` };
-      }
+    const kept: ExtractedDecision['actions'] = [];
+    const refused: RefusedAction[] = [];
+    for (const [index, action] of value.actions.entries()) {
+      const named = action as { role?: unknown; tool?: unknown } | null;
+      const who = {
+        index,
+        ...(typeof named?.role === 'string' && { role: named.role.slice(0, 32) }),
+        ...(typeof named?.tool === 'string' && { tool: named.tool.slice(0, 64) }),
+      };
+      const reason = actionError(action, allowedRoles, allowedTools, index);
+      if (reason) refused.push({ ...who, reason });
+      else if (kept.length >= DECISION_ACTIONS_MAX) {
+        refused.push({ ...who, reason: `past the limit of ${DECISION_ACTIONS_MAX} actions a round` });
+      } else kept.push(action as ExtractedDecision['actions'][number]);
     }
-    return { ok: true, value };
+    if (kept.length === 0 && refused.length > 0) {
+      return { ok: false, error: refused.map((r) => `actions[${r.index}]: ${r.reason}`).join('; ') };
+    }
+    return { ok: true, value: { directive: value.directive, actions: kept }, refused };
   };
+}
+
+function actionError(action: unknown, roles: string[], tools: string[], index: number): string | undefined {
+  if (!actionShape(action)) return ajv.errorsText(actionShape.errors, { dataVar: `actions[${index}]` });
+  if (!roles.includes(action.role)) return `role must be one of ${roles.join(', ')}`;
+  if (!tools.includes(action.tool)) return `tool must be one of ${tools.join(', ')}`;
+  const check = argumentValidators.get(action.tool);
+  if (check && !check(action.args)) return `args: ${ajv.errorsText(check.errors, { dataVar: 'args' })}`;
+  return undefined;
 }
 
 /** The directive and each action's rationale of a parsed answer condensed to their bounds; anything else as it is. */

@@ -7,7 +7,8 @@
 //                 whose model fails proposes nothing, with the error noted, and the round goes on
 //   5 synthesis   the CEO model turns the proposals into a directive, as the autonomy level allows
 //   6 extraction  the decision as JSON (strict structured output where the model has it), validated against its
-//                 schema and repaired once
+//                 schema action by action: valid actions kept, invalid ones refused with their reasons; repaired
+//                 once only when the answer is unusable as a whole or none of its actions is valid
 import { describeChainError } from '../../chain/revert.ts';
 import { DECISION_ACTIONS_MAX } from '../../constants.ts';
 import type { DecisionAction } from '../../db/schema/decisions.ts';
@@ -115,7 +116,12 @@ export async function proposeActions(
         return [];
       }
       const proposals: Proposal[] = [];
-      for (const p of parseRoleAnswer(content).slice(0, 2)) {
+      const answered = parseRoleAnswer(content);
+      for (const r of answered.refused) {
+        refuse(budget, r.tool, r.reason);
+        rec.note(`${agent.role}: refused ${r.tool}: ${r.reason}`);
+      }
+      for (const p of answered.proposals.slice(0, 2)) {
         const tool = toolNamed(p.tool);
         if (!tool || !inputs.tools.includes(tool)) {
           refuse(budget, p.tool, tool ? 'tool disabled for this company' : 'unknown tool');
@@ -212,6 +218,10 @@ export async function extractDecision(
       throw new PhaseError('extraction', `the decision JSON is invalid after one repair: ${decision.error}`);
     }
   }
+  // The valid actions are kept; each invalid one is refused with its reason, in the phase's notes.
+  for (const r of decision.refused) {
+    rec.note(`refused ${r.role ?? '?'} ${r.tool ?? '?'} (actions[${r.index}]): ${r.reason}`);
+  }
   const humanDirective = company.ceoPrompt ?? company.masterDirective;
   const directive =
     company.autonomyLevel === 'HUMAN_DIRECTED' && humanDirective ? humanDirective : decision.value.directive;
@@ -230,19 +240,23 @@ function ceoInstructions(company: CompanyRow): string {
   }
 }
 
-function parseRoleAnswer(content: string): RoleAnswer['proposals'] {
+function parseRoleAnswer(content: string): Required<RoleAnswer> {
   try {
     // A model's text is outside text: stored actions and directives must never hold what PostgreSQL refuses.
     const value = storableJson(withoutNulls(JSON.parse(content))) as RoleAnswer;
-    if (!Array.isArray(value?.proposals)) return [];
-    return value.proposals
+    const refused = (Array.isArray(value?.refused) ? value.refused : []).filter(
+      (r) => typeof r?.tool === 'string' && typeof r.reason === 'string',
+    );
+    if (!Array.isArray(value?.proposals)) return { proposals: [], refused };
+    const proposals = value.proposals
       .filter(
         (p) =>
           p && typeof p.tool === 'string' && typeof p.args === 'object' && p.args !== null && !Array.isArray(p.args),
       )
       .map((p) => ({ tool: p.tool, args: p.args, rationale: typeof p.rationale === 'string' ? p.rationale : '' }));
+    return { proposals, refused };
   } catch {
-    return [];
+    return { proposals: [], refused: [] };
   }
 }
 

@@ -2,7 +2,7 @@
 // come on the schedule (schedule.ts; the engine role runs them continuously, pool.ts), and the repair of rounds a
 // stopped process left RUNNING. The RUNNING round row is each company's claim: a partial unique index lets one
 // exist per company, across every replica.
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { agents } from '../../db/schema/agents.ts';
@@ -15,6 +15,7 @@ import type { Deps } from '../deps.ts';
 import { anchorPendingRounds } from './anchoring.ts';
 import type { EngineDeps } from './context.ts';
 import { economyNow, runRound, startRound } from './pipeline.ts';
+import { markStaleFailed, setActionLines } from './rounds.ts';
 import { claimDueRounds, dueOnSchedule, syncSchedule } from './schedule.ts';
 import { roundView } from './views.ts';
 
@@ -121,15 +122,12 @@ export async function runDueRounds(
  */
 export async function failStaleRounds(deps: Pick<Deps, 'database' | 'now'>, staleMs: number): Promise<number> {
   const db = deps.database.db;
-  const failed = await db
-    .update(decisionRounds)
-    .set({
-      status: 'FAILED',
-      error: `interrupted: no progress for ${Math.round(staleMs / 1000)} s (the process running it stopped)`,
-      finishedAt: new Date(deps.now()),
-    })
-    .where(and(eq(decisionRounds.status, 'RUNNING'), lt(decisionRounds.heartbeatAt, new Date(deps.now() - staleMs))))
-    .returning({ id: decisionRounds.id, phase: decisionRounds.phase });
+  const failed = await markStaleFailed(
+    db,
+    new Date(deps.now() - staleMs),
+    `interrupted: no heartbeat for ${Math.round(staleMs / 1000)} s (the process running it stopped, or could not reach the database; a live round moves its heartbeat at every phase, model attempt and action, and while it waits for a provider)`,
+    new Date(deps.now()),
+  );
   const executing = failed.filter((r) => r.phase === 'execution').map((r) => r.id);
   if (executing.length > 0) await recordInterruptedActions(deps, executing);
   return failed.length;
@@ -173,6 +171,6 @@ async function recordInterruptedActions(deps: Pick<Deps, 'database'>, roundIds: 
     }
     // Actions between the recorded lines and the logged one never started: said so, so the lines keep their order.
     for (let i = 0; i < lines.length; i++) lines[i] ??= 'not run: the process stopped before this action';
-    await db.update(decisionRounds).set({ actionsExecuted: lines }).where(eq(decisionRounds.id, round.id));
+    await setActionLines(db, round.id, lines);
   }
 }

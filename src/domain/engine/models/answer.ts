@@ -22,33 +22,6 @@ export function estimatePromptTokens(messages: ChatMessage[]): number {
   return messages.reduce((n, m) => n + estimateTokens(m.content) + 4, 0);
 }
 
-/** The body read as text, or `oversize` once it passes `maxBytes` (the rest is never read). */
-export async function readCapped(
-  response: Response,
-  maxBytes: number,
-): Promise<{ text: string } | { oversize: true; bytes: number }> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => {});
-    return { oversize: true, bytes: declared };
-  }
-  if (!response.body) return { text: '' };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return { oversize: true, bytes };
-    }
-    chunks.push(value);
-  }
-  return { text: Buffer.concat(chunks).toString('utf8') };
-}
-
 /** How many `{` a search for a JSON object tries before it gives up (bounds the work on hostile text). */
 const OBJECT_CANDIDATES_MAX = 32;
 
@@ -124,18 +97,22 @@ export function toolCallsAsProposals(message: ToolCallMessage | undefined): stri
   const calls = Array.isArray(message?.tool_calls) ? message.tool_calls : [];
   if (calls.length === 0) return undefined;
   const rationale = typeof message?.content === 'string' ? message.content.trim() : '';
+  const refused: { tool: string; reason: string }[] = [];
   const proposals = calls.flatMap((call) => {
     const name = call?.function?.name;
     if (typeof name !== 'string') return [];
+    const tool = name.slice(0, TOOL_NAME_MAX);
     let args: unknown = {};
     try {
       args = typeof call.function?.arguments === 'string' ? JSON.parse(call.function.arguments || '{}') : {};
     } catch {
+      const raw = String(call.function?.arguments).replace(/\s+/g, ' ').slice(0, 80);
+      refused.push({ tool, reason: `its arguments are not valid JSON: ${JSON.stringify(raw)}` });
       return [];
     }
-    return [{ tool: name.slice(0, TOOL_NAME_MAX), args, rationale }];
+    return [{ tool, args, rationale }];
   });
-  return JSON.stringify({ proposals });
+  return JSON.stringify({ proposals, ...(refused.length > 0 && { refused }) });
 }
 
 /** What one answer holds, before the phase's needs are applied. */

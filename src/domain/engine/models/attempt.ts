@@ -11,12 +11,12 @@ import {
   completionOf,
   estimateTokens,
   jsonObjectText,
-  readCapped,
   reportedUsage,
   toolCallsAsProposals,
   type UsageBounds,
 } from './answer.ts';
 import { costOf } from './catalog.ts';
+import { type Posted, post, TransportError, USER_AGENT } from './transport.ts';
 import type { ChatRequest, EngineModelId, ModelErrorKind } from './types.ts';
 
 /** Where a call goes: the endpoint, and how the body names the model. */
@@ -97,59 +97,53 @@ function bill(model: EngineModelId, body: unknown, bounds: UsageBounds, estimate
 export async function attempt(route: ModelRoute, request: ChatRequest, call: AttemptCall): Promise<Attempt> {
   const { label, body, bounds, promptEstimate, timeoutMs, maxResponseBytes } = call;
   const estimate = (content: string): Estimate => ({ prompt: promptEstimate, completion: estimateTokens(content) });
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onCallerAbort = () => controller.abort(request.signal?.reason);
-  request.signal?.addEventListener('abort', onCallerAbort, { once: true });
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    'user-agent': USER_AGENT,
+  };
   if (route.endpoint.apiKey) headers.authorization = `Bearer ${route.endpoint.apiKey}`;
   let status: number;
-  let read: Awaited<ReturnType<typeof readCapped>>;
+  let read: Posted['read'];
   let retryAfter: string | null;
   try {
-    const response = await fetch(`${route.endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers,
-      body,
-      signal: controller.signal,
-      redirect: 'error',
+    const answer = await post(`${route.endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`, headers, body, {
+      deadlineMs: timeoutMs,
+      maxBytes: maxResponseBytes,
+      signal: request.signal,
     });
-    status = response.status;
-    retryAfter = response.headers.get('retry-after');
-    read = await readCapped(response, maxResponseBytes);
+    status = answer.status;
+    const header = answer.headers['retry-after'];
+    retryAfter = typeof header === 'string' ? header : null;
+    read = answer.read;
   } catch (err) {
     if (request.signal?.aborted) throw request.signal.reason;
-    if (timedOut) {
+    if (err instanceof TransportError && err.reason !== 'network') {
       return {
         ok: false,
         retry: 'transient',
-        error: { kind: 'timeout', message: `${label}: no answer within ${timeoutMs} ms` },
+        error: { kind: 'timeout', message: `${label}: ${err.message}` },
+        // The provider may bill an attempt it was still answering: the prompt and the most the answer could be.
+        billed: { prompt: promptEstimate, completion: bounds.completionMax, billedUsd: undefined, estimated: true },
       };
     }
-    const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
-    if (cause?.message === 'unexpected redirect') {
-      return {
-        ok: false,
-        retry: 'never',
-        error: {
-          kind: 'http',
-          message: `${label}: the endpoint answered with a redirect, which is not followed (a model call goes to the configured endpoint only: set its final URL)`,
-        },
-      };
-    }
-    const why = typeof cause?.code === 'string' ? cause.code : String((err as Error).message ?? err);
+    const why = err instanceof TransportError ? (err.code ?? err.message) : String((err as Error).message ?? err);
     return {
       ok: false,
       retry: 'transient',
       error: { kind: 'network', message: `${label}: request failed (${why})` },
     };
-  } finally {
-    clearTimeout(timer);
-    request.signal?.removeEventListener('abort', onCallerAbort);
+  }
+  if (status >= 300 && status < 400) {
+    return {
+      ok: false,
+      retry: 'never',
+      error: {
+        kind: 'http',
+        message: `${label}: the endpoint answered with a redirect, which is not followed (a model call goes to the configured endpoint only: set its final URL)`,
+        status,
+      },
+    };
   }
 
   if ('oversize' in read) {

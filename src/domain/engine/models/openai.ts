@@ -84,6 +84,21 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/** `work`, with the request's `onWait` run every `waitBeatMs` until it settles. */
+async function waiting<T>(request: ChatRequest, work: Promise<T>): Promise<T> {
+  const onWait = request.onWait;
+  if (!onWait) return work;
+  const timer = setInterval(() => onWait().catch(() => {}), request.waitBeatMs ?? WAIT_BEAT_MS_DEFAULT);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** How often a waiting call moves its round's heartbeat when the round sets no interval. */
+const WAIT_BEAT_MS_DEFAULT = 10_000;
+
 export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): ModelProvider {
   const timeoutMs = options.timeoutMs ?? LLM_TIMEOUT_MS_DEFAULT;
   const maxRetries = options.maxRetries ?? LLM_MAX_RETRIES_DEFAULT;
@@ -187,7 +202,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     for (let attemptNo = 1; ; attemptNo++) {
       if (request.signal?.aborted) throw request.signal.reason;
       await request.onAttempt?.();
-      const release = await limiter.acquire(lane, request.signal);
+      const release = await waiting(request, limiter.acquire(lane, request.signal));
       let outcome: Attempt;
       try {
         outcome = await attempt(route, sent, { label, body, bounds, promptEstimate, timeoutMs, maxResponseBytes });
@@ -254,7 +269,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         },
         `model call failed, retrying: ${scrub(outcome.error.message)}`,
       );
-      await sleep(delayMs, request.signal);
+      await waiting(request, sleep(delayMs, request.signal));
     }
   }
 

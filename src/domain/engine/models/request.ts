@@ -7,7 +7,8 @@ import type { ChatRequest, EngineModelId } from './types.ts';
 /**
  * What each provider's models accept for a JSON answer. `json_schema`: strict structured output (OpenAI, Google's
  * Gemini, and OpenRouter for them), so the answer follows the schema token by token. `json_object`: JSON mode
- * only. `none`: the compatibility endpoint ignores response_format (Anthropic's), so the JSON is found in the text.
+ * only. `none`: the compatibility endpoint ignores response_format (Anthropic's own), so the JSON is found in the
+ * text; through a gateway Anthropic's models get `json_schema` (outputOf).
  * Strict function definitions (`strict: true` on tools) go to OpenAI's models only.
  */
 export const STRUCTURED_OUTPUT: Readonly<
@@ -38,7 +39,7 @@ export function requestBody(route: BodyRoute, request: ChatRequest): Record<stri
     body[openAiReasoning ? 'max_completion_tokens' : 'max_tokens'] = request.maxTokens;
   }
   if (request.temperature !== undefined && !openAiReasoning) body.temperature = request.temperature;
-  const output = outputOf(request.model);
+  const output = outputOf(request.model, route.via);
   if (request.json) {
     if (request.schema && output.answer === 'json_schema') {
       body.response_format = {
@@ -64,8 +65,14 @@ export function requestBody(route: BodyRoute, request: ChatRequest): Record<stri
   return body;
 }
 
-function outputOf(model: EngineModelId) {
-  return STRUCTURED_OUTPUT[providerOf(model)] ?? { answer: 'json_object', strictTools: false };
+/**
+ * Through a gateway (OpenRouter), Anthropic's models take strict structured output too (the gateway translates it);
+ * only Anthropic's own compatibility endpoint ignores it.
+ */
+function outputOf(model: EngineModelId, via: string) {
+  const provider = providerOf(model);
+  if (provider === 'anthropic' && via === 'gateway') return { answer: 'json_schema' as const, strictTools: false };
+  return STRUCTURED_OUTPUT[provider] ?? { answer: 'json_object', strictTools: false };
 }
 
 /** Keywords strict mode refuses; the engine's own validator checks them on the answer instead. */

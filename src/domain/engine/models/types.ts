@@ -66,6 +66,11 @@ export interface MarketToken {
   priceUsdc: string;
   /** Price change over the window from its first trade to its last, in percent (0 with one trade). */
   change24hPct: number;
+  /**
+   * The change one trader cannot make alone, what movers rank by: change24hPct times the share of the token's netted
+   * trading its largest trader did not do (docs/api/agents.md "Buy rules").
+   */
+  broadChange24hPct: number;
   /** Counted volume: the token's own company's wallets left out, each other trader netted (a round trip is 0). */
   volume24hUsdc: string;
   trades24h: number;
@@ -133,6 +138,13 @@ export interface ChatRequest {
    * a round that is no longer RUNNING makes no further call.
    */
   onAttempt?: () => Promise<void>;
+  /**
+   * Runs every `waitBeatMs` while the call waits for a slot of its provider or sleeps before a retry (a
+   * Retry-After): the round's heartbeat, so a live round that waits is not judged stale. Its errors are ignored (a
+   * round found stopped aborts `signal`, which ends the wait).
+   */
+  onWait?: () => Promise<void>;
+  waitBeatMs?: number;
   /** The span the call's span is a child of (the round's phase). */
   parentSpan?: Span;
 }
@@ -223,6 +235,8 @@ export interface ModelProvider {
  */
 export interface RoleAnswer {
   proposals: { tool: string; args: Record<string, unknown>; rationale: string }[];
+  /** Tool calls that could not become proposals (arguments that are not JSON), with the reason. */
+  refused?: { tool: string; reason: string }[];
 }
 
 export interface ExtractedDecision {
