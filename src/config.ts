@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   AGENT_GAS_FLOOR_WEI_DEFAULT,
   COMPANY_GAS_BUDGET_DEFAULT,
+  ENGINE_MODEL_IDS,
   GRADUATION_THRESHOLD_USD,
   GRADUATION_THRESHOLD_USD_MAX,
   GRADUATION_THRESHOLD_USD_MIN,
@@ -129,6 +130,13 @@ export interface Config {
   llmMaxRetries: number;
   /** Model calls in flight per provider at most (halved on a 429, then regained). */
   llmMaxInFlight: number;
+  /**
+   * Models tried in order after a phase's own when its call fails on timeouts, network errors, 429 or 5xx
+   * (LLM_FALLBACK_MODELS, at most 3): through OpenRouter as its `models` list, across endpoints by the engine.
+   */
+  llmFallbackModels: (typeof ENGINE_MODEL_IDS)[number][];
+  /** `openrouter`: the gateway gets OpenRouter's `models` and `provider` fields (LLM_GATEWAY_KIND; by host when unset). */
+  llmGatewayKind: 'openrouter' | 'generic';
   /** Where spans are sent over OTLP/HTTP (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces); none when unset. */
   otlpTracesUrl: string | undefined;
   /** `service.name` of the spans (OTEL_SERVICE_NAME). */
@@ -280,6 +288,40 @@ function llmEndpoint(env: Env, prefix: string): ModelEndpoint | undefined {
     return undefined;
   }
   return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey };
+}
+
+/** LLM_FALLBACK_MODELS: a comma-separated list of engine model ids, at most 3, each known. */
+function fallbackModels(env: Env): (typeof ENGINE_MODEL_IDS)[number][] {
+  const raw = str(env, 'LLM_FALLBACK_MODELS');
+  if (raw === undefined) return [];
+  const ids = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== ''),
+    ),
+  ];
+  if (ids.length > 3) throw new ConfigError(`LLM_FALLBACK_MODELS names ${ids.length} models; at most 3`);
+  for (const id of ids) {
+    if (!(ENGINE_MODEL_IDS as readonly string[]).includes(id)) {
+      throw new ConfigError(`LLM_FALLBACK_MODELS: unknown model ${id} (one of ${ENGINE_MODEL_IDS.join(', ')})`);
+    }
+  }
+  return ids as (typeof ENGINE_MODEL_IDS)[number][];
+}
+
+/** LLM_GATEWAY_KIND, else `openrouter` when LLM_BASE_URL's host is openrouter.ai. */
+function gatewayKind(env: Env): 'openrouter' | 'generic' {
+  const kind = str(env, 'LLM_GATEWAY_KIND');
+  if (kind === 'openrouter' || kind === 'generic') return kind;
+  if (kind !== undefined) throw new ConfigError(`LLM_GATEWAY_KIND must be openrouter or generic, got ${kind}`);
+  const base = str(env, 'LLM_BASE_URL');
+  try {
+    return base && /(^|\.)openrouter\.ai$/.test(new URL(base).hostname) ? 'openrouter' : 'generic';
+  } catch {
+    return 'generic';
+  }
 }
 
 /** The OTLP/HTTP traces URL of the standard variables: the traces endpoint as given, or the base one + /v1/traces. */
@@ -443,6 +485,8 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     llmTimeoutMs,
     llmMaxRetries,
     llmMaxInFlight: int(env, 'LLM_MAX_IN_FLIGHT', LLM_MAX_IN_FLIGHT_DEFAULT, 1, 100_000),
+    llmFallbackModels: fallbackModels(env),
+    llmGatewayKind: gatewayKind(env),
     otlpTracesUrl: otlpTracesUrl(env),
     otelServiceName: str(env, 'OTEL_SERVICE_NAME') ?? 'ai-economy',
   };

@@ -152,6 +152,11 @@ export const llmReply = {
       ],
     }),
   }),
+  /** A provider that is down for this model: 503 on every attempt (OpenRouter's "no endpoints available"). */
+  unavailable: (): FakeLlmReply => ({
+    status: 503,
+    body: { error: { code: 503, message: 'No endpoints available for this model' } },
+  }),
   /** Real latency: `reply` after a random wait in [minMs, maxMs]. */
   latency: (reply: FakeLlmReply, minMs: number, maxMs: number): FakeLlmReply => ({
     ...reply,

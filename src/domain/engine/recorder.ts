@@ -10,7 +10,7 @@ import type { PhaseRecord } from '../../db/schema/decisions.ts';
 import { type Budget, chargeModelCall } from './budget.ts';
 import { condense } from './condense.ts';
 import type { EngineDeps } from './context.ts';
-import { modelFor, PHASE_MAX_TOKENS } from './models/catalog.ts';
+import { fallbacksFor, modelFor, PHASE_MAX_TOKENS } from './models/catalog.ts';
 import {
   type AnswerSchema,
   type ChatMessage,
@@ -204,6 +204,7 @@ export function createRecorder(
           onAttempt: beat,
           onWait: beat,
           waitBeatMs,
+          fallbacks: fallbacksFor(company.enginePreset, company.engineConfig, key, deps.config?.llmFallbackModels),
           ...(currentSpan && { parentSpan: currentSpan }),
         });
         const cost = record(result, result.usageEstimated === true);

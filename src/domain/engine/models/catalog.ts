@@ -114,6 +114,21 @@ export function modelFor(
   return models[phaseKey];
 }
 
+/**
+ * The models a phase falls back to, in order, after its own (`modelFor`): the preset's model for the phase when the
+ * company chose another, then the platform's list (LLM_FALLBACK_MODELS); the phase's own model left out, at most 3.
+ */
+export function fallbacksFor(
+  preset: EnginePreset | string,
+  engineConfig: EngineConfig | Record<string, unknown> | null | undefined,
+  phaseKey: PhaseKey,
+  platform: readonly EngineModelId[] = [],
+): EngineModelId[] {
+  const own = modelFor(preset, engineConfig, phaseKey);
+  const presetModel = (PRESET_MODELS[preset as EnginePreset] ?? PRESET_MODELS.BALANCED)[phaseKey];
+  return [...new Set([presetModel, ...platform])].filter((m) => m !== own).slice(0, 3);
+}
+
 const PICO_PER_USD = 1_000_000_000_000n;
 
 /**

@@ -12,7 +12,8 @@ import type { ModelLogger, ModelProvider } from './types.ts';
 export type ModelConfig = Pick<
   Config,
   'llmGateway' | 'llmEndpoints' | 'llmTimeoutMs' | 'llmMaxRetries' | 'llmMaxInFlight'
->;
+> &
+  Partial<Pick<Config, 'llmGatewayKind'>>;
 
 export function hasLlmEndpoint(config: ModelConfig): boolean {
   return config.llmGateway !== undefined || MODEL_PROVIDERS.some((p) => config.llmEndpoints[p] !== undefined);
@@ -39,6 +40,7 @@ export function createModelProvider(
     timeoutMs: config.llmTimeoutMs,
     maxRetries: config.llmMaxRetries,
     maxInFlight: config.llmMaxInFlight,
+    gatewayKind: config.llmGatewayKind ?? 'generic',
     fallback: builtin,
     tracer: options.tracer,
     log: options.log,

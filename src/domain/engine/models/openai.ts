@@ -55,7 +55,15 @@ export interface OpenAiCompatibleOptions {
   tracer?: Tracer | undefined;
   /** Jitter source, for tests. */
   random?: () => number;
+  /** `openrouter`: the gateway gets the `models` fallback list and `provider` preferences in the body. */
+  gatewayKind?: 'openrouter' | 'generic';
 }
+
+/** What failed a call in a way another model may not: the engine tries the next model of the list. */
+const FALLBACK_KINDS = new Set(['timeout', 'network', 'http', 'empty', 'malformed']);
+const fallsBack = (err: ModelError) =>
+  FALLBACK_KINDS.has(err.kind) &&
+  (err.kind !== 'http' || err.status === undefined || err.status === 408 || err.status === 429 || err.status >= 500);
 
 /** Where a model's calls go, or undefined when nothing is configured for it. */
 export function routeOf(
@@ -118,7 +126,56 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
   /** Keys never leave in a message, whatever an endpoint echoes back. */
   const scrub = (text: string) => keys.reduce((t, key) => t.split(key).join('[redacted]'), text);
 
+  /**
+   * The call on the request's model, then on each of its fallbacks in order while the failure is one another
+   * model may not have (timeouts, network errors, 408/429/5xx, malformed answers). Through an OpenRouter gateway the
+   * gateway's own `models` list covers the fallbacks it serves; the engine goes on to those of other endpoints.
+   * Every failed model's bill is added to the answer's; the answer names the model that answered.
+   */
   async function complete(request: ChatRequest): Promise<ChatResult> {
+    const candidates = [request.model, ...(request.fallbacks ?? []).filter((m) => m !== request.model)].slice(0, 4);
+    const carried = { prompt: 0, completion: 0, cost: 0, estimated: false };
+    let gatewayTried = false;
+    let last: ModelError | undefined;
+    // What the models before the last failed one were billed (the last one's own bill is in its error).
+    let beforeLast = { ...carried };
+    for (const [i, model] of candidates.entries()) {
+      const route = routeOf(model, options);
+      if (i > 0 && (!route || (route.via === 'gateway' && gatewayTried))) continue;
+      const listed =
+        route?.via === 'gateway' && options.gatewayKind === 'openrouter'
+          ? candidates.slice(i).filter((m) => routeOf(m, options)?.via === 'gateway')
+          : undefined;
+      if (route?.via === 'gateway') gatewayTried = true;
+      try {
+        const result = await completeOne({ ...request, model }, listed && listed.length > 1 ? listed : undefined);
+        if (i === 0 && carried.cost === 0 && carried.prompt === 0) return result;
+        return {
+          ...result,
+          promptTokens: result.promptTokens + carried.prompt,
+          completionTokens: result.completionTokens + carried.completion,
+          cost: result.cost + carried.cost,
+          ...((carried.estimated || result.usageEstimated) && { usageEstimated: true }),
+        };
+      } catch (err) {
+        if (!(err instanceof ModelError) || request.signal?.aborted || !fallsBack(err)) throw withCarried(err, carried);
+        beforeLast = { ...carried };
+        if (err.spent) {
+          carried.prompt += err.spent.promptTokens;
+          carried.completion += err.spent.completionTokens;
+          carried.cost += err.spent.cost;
+          carried.estimated ||= err.spent.estimated === true;
+        }
+        last = err;
+        if (i < candidates.length - 1) {
+          log?.warn({ model, kind: err.kind }, `model call failed, trying the next model of the phase: ${err.message}`);
+        }
+      }
+    }
+    throw withCarried(last!, beforeLast);
+  }
+
+  async function completeOne(request: ChatRequest, gatewayModels: EngineModelId[] | undefined): Promise<ChatResult> {
     const route = routeOf(request.model, options);
     if (!route) {
       const provider = providerOf(request.model);
@@ -139,7 +196,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     }
     const span = startCallSpan(tracer, route, request);
     try {
-      const result = await callWithRetries(route, request, span);
+      const result = await callWithRetries(route, request, span, gatewayModels);
       span.setAttributes({
         'gen_ai.response.model': result.model,
         'gen_ai.usage.input_tokens': result.promptTokens,
@@ -166,14 +223,22 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     }
   }
 
-  async function callWithRetries(route: ModelRoute, request: ChatRequest, span: Span): Promise<ChatResult> {
+  async function callWithRetries(
+    route: ModelRoute,
+    request: ChatRequest,
+    span: Span,
+    gatewayModels: EngineModelId[] | undefined,
+  ): Promise<ChatResult> {
     const started = performance.now();
     const provider = providerOf(request.model);
     const lane = `${route.via}:${provider}`;
     const label = `${request.model} via ${route.via === 'gateway' ? 'the gateway' : `the ${route.via} endpoint`}`;
     const maxTokens = request.maxTokens ?? MAX_TOKENS_DEFAULT;
     const sent = { ...request, maxTokens };
-    const body = JSON.stringify(requestBody(route, sent));
+    const body = JSON.stringify({
+      ...requestBody(route, sent),
+      ...(options.gatewayKind === 'openrouter' && route.via === 'gateway' && openRouterFields(sent, gatewayModels)),
+    });
     const bounds = usageBounds(Buffer.byteLength(body), request.messages.length, maxTokens);
     const promptEstimate = estimatePromptTokens(request.messages);
     // Every attempt's bill, failed ones included, so the round's cost is what was paid.
@@ -274,6 +339,36 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
   }
 
   return { kind: 'openai-compatible', complete };
+}
+
+/** A failure with the bills of the models tried before it added to its own. */
+function withCarried(err: unknown, carried: { prompt: number; completion: number; cost: number; estimated: boolean }) {
+  if (!(err instanceof ModelError) || (carried.cost === 0 && carried.prompt === 0)) return err;
+  const spent = err.spent ?? { promptTokens: 0, completionTokens: 0, cost: 0 };
+  return new ModelError(
+    err.kind,
+    err.message,
+    err.status,
+    {
+      promptTokens: spent.promptTokens + carried.prompt,
+      completionTokens: spent.completionTokens + carried.completion,
+      cost: spent.cost + carried.cost,
+      ...((carried.estimated || spent.estimated) && { estimated: true }),
+    },
+    err.answeredBy,
+  );
+}
+
+/**
+ * OpenRouter's own fields: the `models` list it falls back along (the request's model first), and, when a schema or
+ * tools are sent, `provider.require_parameters` so no upstream that would silently drop them is chosen.
+ */
+function openRouterFields(request: ChatRequest, models: EngineModelId[] | undefined): Record<string, unknown> {
+  const strict = (request.json === true && request.schema !== undefined) || (request.tools?.length ?? 0) > 0;
+  return {
+    ...(models && { models }),
+    ...(strict && { provider: { require_parameters: true } }),
+  };
 }
 
 /** The span of one model call, retries included (GenAI semantic conventions: `chat {model}`, kind CLIENT). */

@@ -144,6 +144,12 @@ export interface ChatRequest {
    * round found stopped aborts `signal`, which ends the wait).
    */
   onWait?: () => Promise<void>;
+  /**
+   * Models tried in order when `model`'s call fails on timeouts, network errors, 429, 5xx or malformed answers:
+   * through an OpenRouter gateway as its `models` list, across endpoints by the engine. The answer names the model
+   * that answered.
+   */
+  fallbacks?: EngineModelId[];
   waitBeatMs?: number;
   /** The span the call's span is a child of (the round's phase). */
   parentSpan?: Span;
