@@ -173,4 +173,55 @@ describe.skipIf(browserUnavailable)('errors in words', () => {
       await close();
     }
   }, 90_000);
+
+  it('numeric fields keep what is typed and say what is wrong, never throw (the mint quantity and the stake)', async () => {
+    const { page, close } = await open('/mint', 5);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    try {
+      const quantity = page.getByLabel('Cards to mint (1 to 5)');
+      await page
+        .getByTestId('mint-cost')
+        .getByText(/^100 USDC/)
+        .waitFor();
+      // Backspace empties the field (it is not put back to 1), then 3 is 3 cards.
+      await quantity.click();
+      await quantity.press('End');
+      await quantity.press('Backspace');
+      expect(await quantity.inputValue()).toBe('');
+      await page.getByText('Enter how many cards, from 1 to 5.').waitFor();
+      expect(await page.getByRole('button', { name: 'Mint', exact: true }).isDisabled()).toBe(true);
+      await quantity.press('3');
+      expect(await quantity.inputValue()).toBe('3');
+      await page.getByTestId('mint-cost').getByText('300 USDC (3 × 100 USDC)').waitFor();
+      // A fraction is kept as typed and refused in words (it used to throw a BigInt error and blank the page).
+      await quantity.fill('2.5');
+      expect(await quantity.inputValue()).toBe('2.5');
+      await page.getByText('Enter a whole number of cards, from 1 to 5.').waitFor();
+      expect(await page.getByTestId('mint-cost').textContent()).toBe('—');
+      await atBothWidths(page, 'input-mint-fraction');
+      await quantity.fill('6');
+      await page.getByText('You can mint 1 to 5 cards at a time.').waitFor();
+      await quantity.fill('5');
+      await page.getByRole('button', { name: 'Mint 5' }).waitFor();
+
+      await page.getByRole('link', { name: 'Staking' }).first().click();
+      const stake = page.getByLabel(/^Amount of /);
+      for (const [text, said] of [
+        ['2.5.3', 'Enter a number, such as 12.5.'],
+        ['0', 'Enter an amount above zero.'],
+        ['0.0000000000000000001', /has 18 decimals/],
+      ] as const) {
+        await stake.fill(text);
+        expect(await stake.inputValue()).toBe(text);
+        await page.getByText(said).first().waitFor();
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 90_000);
 });
