@@ -25,6 +25,7 @@ export type CompanySettings = Partial<
     | 'enginePreset'
     | 'masterDirective'
     | 'masterDirectiveSigner'
+    | 'unsignedSettings'
   >
 >;
 

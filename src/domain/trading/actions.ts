@@ -10,13 +10,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Address, formatUnits, parseUnits, type TransactionReceipt } from 'viem';
 import { requireContract } from '../../chain/contracts/addresses.ts';
 import { launcherAddress } from '../../chain/contracts/launcher.ts';
-import {
-  approveCall,
-  quoteTrade,
-  readHoldings,
-  stakingCall,
-  tradeCall,
-} from '../../chain/contracts/wallet-actions.ts';
+import { approveCall, quoteTrade, readHoldings, stakingCall, tradeCall } from '../../chain/contracts/wallet-actions.ts';
 import { chainTime } from '../../chain/time.ts';
 import { COMPANY_TOKEN_DECIMALS, TRADE_DEADLINE_S, TRADE_TOOLS, USDC_DECIMALS } from '../../constants.ts';
 import type { Tx } from '../../db/client.ts';
@@ -26,7 +20,14 @@ import type { companies } from '../../db/schema/companies.ts';
 import { AppError } from '../../errors.ts';
 import { requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps } from '../deps.ts';
-import { type BuyWindow, checkBuyRules, checkNamedBeforeLaunch, checkPosition, tokenNamed } from './buy-checks.ts';
+import {
+  type BuyWindow,
+  checkBuyRules,
+  checkNamedBeforeLaunch,
+  checkPosition,
+  requireSignedSettings,
+  tokenNamed,
+} from './buy-checks.ts';
 import { windowBroken } from './buy-window.ts';
 import { type Limits, limitsOf } from './limits.ts';
 import { refuse, TradeRefused } from './refusal.ts';
@@ -83,6 +84,7 @@ export async function runAgentAction(deps: TradeDeps, action: AgentAction): Prom
         )[0];
   if (!agent) return refuse(`no active ${action.role} to act`);
   if (agent.walletIndex === null || !agent.onChainAddress) return refuse(`the ${action.role} has no wallet yet`);
+  await requireSignedSettings(deps, action.company.id);
   const wallet = walletOf(agent);
   const limits = limitsOf(action.company.toolkitConfig);
   switch (action.tool) {
