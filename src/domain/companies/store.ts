@@ -27,6 +27,7 @@ export type CompanySettings = Partial<
     | 'enginePreset'
     | 'masterDirective'
     | 'masterDirectiveSigner'
+    | 'unsignedSettings'
   >
 >;
 

@@ -20,7 +20,14 @@ import type { companies } from '../../db/schema/companies.ts';
 import { AppError } from '../../errors.ts';
 import { requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps } from '../deps.ts';
-import { type BuyWindow, checkBuyRules, checkNamedBeforeLaunch, checkPosition, tokenNamed } from './buy-checks.ts';
+import {
+  type BuyWindow,
+  checkBuyRules,
+  checkNamedBeforeLaunch,
+  checkPosition,
+  requireSignedSettings,
+  tokenNamed,
+} from './buy-checks.ts';
 import { windowBroken } from './buy-window.ts';
 import { type Limits, limitsOf } from './limits.ts';
 import { refuse, TradeRefused } from './refusal.ts';
@@ -77,6 +84,7 @@ export async function runAgentAction(deps: TradeDeps, action: AgentAction): Prom
         )[0];
   if (!agent) return refuse(`no active ${action.role} to act`);
   if (agent.walletIndex === null || !agent.onChainAddress) return refuse(`the ${action.role} has no wallet yet`);
+  await requireSignedSettings(deps, action.company.id);
   const wallet = walletOf(agent);
   const limits = limitsOf(action.company.toolkitConfig);
   switch (action.tool) {

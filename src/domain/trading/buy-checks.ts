@@ -29,6 +29,23 @@ type TradeDeps = WalletDeps;
 type AgentAction = { company: { id: string; toolkitConfig: ToolkitConfig | null } };
 const usdc = (v: bigint) => formatUnits(v, USDC_DECIMALS);
 
+/**
+ * Refuses every action of a company while any money-relevant setting was last set without the creator's signature
+ * (companies.unsigned_settings, issue 37.3): an unsigned directive, model or toolkit never moves money, in any mode,
+ * however trading was turned on later.
+ */
+export async function requireSignedSettings(deps: TradeDeps, companyId: string) {
+  const [row] = await deps.database.db
+    .select({ unsigned: companies.unsignedSettings })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (row && row.unsigned.length > 0) {
+    refuse(
+      `the company's ${row.unsigned.join(', ')} were last set without the creator's signature: its agents move no money until the creator signs them (PATCH /api/companies/{id}, signed)`,
+    );
+  }
+}
+
 /** The rules across rounds and companies a buy is recorded under (buy-window.ts), unless the directive names it. */
 export type BuyWindow = Pick<WindowedBuy, 'symbol' | 'cap' | 'liquidity'>;
 
