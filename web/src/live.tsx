@@ -32,7 +32,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     source.onerror = () => setLive((l) => ({ ...l, connected: source.readyState === EventSource.OPEN }));
     const onEvent = (message: MessageEvent<string>) => {
       const event = JSON.parse(message.data) as PlatformEvent;
-      setLive((l) => ({ connected: true, events: [event, ...l.events].slice(0, KEPT) }));
+      // A resume starts at the oldest event still missing (a late commit), so some come twice: keep one.
+      setLive((l) =>
+        l.events.some((e) => e.id === event.id) ? l : { connected: true, events: [event, ...l.events].slice(0, KEPT) },
+      );
       // Pages key their queries by the id or slug in their address: a company's event refreshes what is on screen.
       if (event.type === 'trade') {
         void queries.invalidateQueries({ queryKey: ['token'] });
