@@ -49,8 +49,30 @@ function upwardImports(files: Record<string, string>): string[] {
   return problems.sort();
 }
 
-/** The import cycles among `files` (each as the files around it, from its smallest name), type-only imports included. */
-function importCycles(files: Record<string, string>): string[] {
+/** The cycles of a graph (each as the nodes around it, from its smallest name). */
+function cyclesOf(edges: Map<string, string[]>): string[] {
+  const cycles = new Set<string>();
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of edges.get(node) ?? []) {
+      if (state.get(next) === 'open') {
+        const loop = stack.slice(stack.indexOf(next));
+        const first = loop.indexOf([...loop].sort()[0]!);
+        cycles.add([...loop.slice(first), ...loop.slice(0, first)].join(' -> '));
+      } else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of [...edges.keys()].sort()) if (!state.has(node)) visit(node);
+  return [...cycles].sort();
+}
+
+/** The files each of `files` imports, among `files`. */
+function importEdges(files: Record<string, string>): Map<string, string[]> {
   const edges = new Map<string, string[]>();
   for (const [file, source] of Object.entries(files)) {
     edges.set(
@@ -60,24 +82,35 @@ function importCycles(files: Record<string, string>): string[] {
         .filter((target) => target in files),
     );
   }
-  const cycles = new Set<string>();
-  const state = new Map<string, 'open' | 'done'>();
-  const stack: string[] = [];
-  const visit = (file: string) => {
-    state.set(file, 'open');
-    stack.push(file);
-    for (const next of edges.get(file) ?? []) {
-      if (state.get(next) === 'open') {
-        const loop = stack.slice(stack.indexOf(next));
-        const first = loop.indexOf([...loop].sort()[0]!);
-        cycles.add([...loop.slice(first), ...loop.slice(0, first)].join(' -> '));
-      } else if (!state.has(next)) visit(next);
-    }
-    stack.pop();
-    state.set(file, 'done');
-  };
-  for (const file of Object.keys(files).sort()) if (!state.has(file)) visit(file);
-  return [...cycles].sort();
+  return edges;
+}
+
+/** The import cycles among `files` (each as the files around it, from its smallest name), type-only imports included. */
+function importCycles(files: Record<string, string>): string[] {
+  return cyclesOf(importEdges(files));
+}
+
+/**
+ * The folder of a file for the folder-level check: its area inside src/domain or src/chain (`domain/companies`,
+ * `chain/contracts`, with everything beneath it); undefined for any other file, and for the files at the top of
+ * src/domain and src/chain (the domain's deps, the chain's client), which every area builds on.
+ */
+function folderOf(relative: string): string | undefined {
+  const parts = relative.split(path.sep).join('/').split('/');
+  if (!['domain', 'chain'].includes(parts[0]!) || parts.length < 3) return undefined;
+  return `${parts[0]}/${parts[1]}`;
+}
+
+/** The cycles among the folders of src/domain and src/chain: a folder importing, at any remove, a folder that imports it. */
+function folderCycles(files: Record<string, string>): string[] {
+  const edges = new Map<string, string[]>();
+  for (const [file, targets] of importEdges(files)) {
+    const from = folderOf(file);
+    if (!from) continue;
+    const to = targets.map(folderOf).filter((f): f is string => f !== undefined && f !== from);
+    edges.set(from, [...new Set([...(edges.get(from) ?? []), ...to])]);
+  }
+  return cyclesOf(edges);
 }
 
 function sources(dir: string, out: Record<string, string> = {}): Record<string, string> {
@@ -120,6 +153,23 @@ describe('layering', () => {
     expect(importCycles(sources(SRC))).toEqual([]);
   });
 
+  it('finds a cycle between folders, however long, and not within one', () => {
+    expect(
+      folderCycles({
+        'domain/a/x.ts': "import { y } from '../b/y.ts';",
+        'domain/b/y.ts': "import type { Z } from '../c/deep/z.ts';",
+        'domain/c/deep/z.ts': "import { w } from '../../a/w.ts';",
+        'domain/a/w.ts': "import { x } from './x.ts';",
+        'domain/d/v.ts': "import { x } from '../a/x.ts';\nimport { deps } from '../deps.ts';",
+        'domain/deps.ts': "import { v } from './d/v.ts';",
+      }),
+    ).toEqual(['domain/a -> domain/b -> domain/c']);
+  });
+
+  it('inside src/domain and src/chain, no folder imports from a folder that imports it', () => {
+    expect(folderCycles(sources(SRC))).toEqual([]);
+  });
+
   /**
    * The one module that writes each table of src/db/schema (docs/architecture.md "One writer per table"): every other
    * module reads it, or asks its writer. Keyed by the schema object's name.
@@ -146,7 +196,7 @@ describe('layering', () => {
     traderPositions: 'domain/tokens/apply.ts',
     tokenHolderCounts: 'domain/tokens/company-token-holders.stream.ts',
     tokenBalances: 'domain/tokens/company-token-holders.stream.ts',
-    companyTreasuries: 'domain/treasuries/set.ts',
+    companyTreasuries: 'domain/companies/treasury.ts',
     treasuryAccounts: 'domain/treasuries/treasury-transfers.stream.ts',
     treasuryObservations: 'domain/treasuries/observations.ts',
   };

@@ -13,10 +13,10 @@ import { badRequest, conflict, validationError } from '../../errors.ts';
 import { gasToday } from '../costs/gas-budget.ts';
 import type { Deps } from '../deps.ts';
 import { refuseForbiddenTreasury } from '../treasuries/rules.ts';
-import { proveTreasury } from '../treasuries/set.ts';
 import { lockCompanyCard, pickUnusedCard } from './card.ts';
 import type { CompanyRow } from './queries.ts';
 import { insertCompany } from './store.ts';
+import { proveTreasury } from './treasury.ts';
 import { companyView } from './views.ts';
 
 export interface CreateCompanyInput {

@@ -1,6 +1,6 @@
 // Changing a company's settings: the CEO directive and autonomy (PATCH /api/companies/{id}), the engine
 // (PATCH /api/companies/{id}/engine, which also reaches the company's compute machine). The treasury is set by
-// domain/treasuries/set.ts.
+// domain/companies/treasury.ts.
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { readHoldings } from '../../chain/contracts/wallet-actions.ts';
