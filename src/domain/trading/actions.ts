@@ -219,7 +219,9 @@ async function admit(
   notional: bigint,
   token: { address: Address; companyId: string } | null,
 ): Promise<string> {
-  const day = new Date(Number(await chainTime(deps.chain.publicClient)) * 1000).toISOString().slice(0, 10);
+  // Dated by the chain's clock, as its round is, so the app counts every time from one clock.
+  const chainAt = new Date(Number(await chainTime(deps.chain.publicClient)) * 1000);
+  const day = chainAt.toISOString().slice(0, 10);
   const key = `agent:${action.key}`;
   if (notional > 0n) {
     const [row] = await deps.database.db
@@ -259,6 +261,7 @@ async function admit(
       notionalUsdc: notional,
       day,
       status: 'SENT',
+      createdAt: chainAt,
     })
     .onConflictDoNothing();
   await topUpGas(deps, wallet, key);
