@@ -118,6 +118,9 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
       .getByText(/answered by the built-in model/)
       .first()
       .waitFor();
+    // One clock: the buy round was dated by the chain before its clock moved to the next trading day, so against
+    // the chain's clock it is hours old (against the device's clock it read "just now", being in its future).
+    expect(await round.locator('time').first().textContent()).toMatch(/hr\.? ago|yesterday|days? ago/);
     // The company's portfolio: the CFO sold at a profit.
     await expect.poll(() => page.getByTestId('company-totals').textContent()).toMatch(/realised PnL \+[\d,.]+ USDC/);
     await atBothWidths(page, 'company-decisions');
@@ -130,6 +133,10 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
       .click();
     await page.getByRole('heading', { name: /^Directed Trader Co: decision of cycle \d+$/ }).waitFor();
     await page.locator('blockquote', { hasText: 'Buy 50 USDC of TGT every round.' }).waitFor();
+    // Its date, on the chain's clock, as the company's timeline counts it.
+    expect(await page.getByTestId('decision-date').textContent()).toMatch(
+      /^Decided (\d+ hr\.? ago|yesterday|\d+ days ago) \(.+, the chain's time\)\.$/,
+    );
     const recomputed = page.getByTestId('hash-recomputed');
     expect(await recomputed.getAttribute('data-matches')).toBe('true');
     await recomputed.getByText('It matches the hash the platform stored.').waitFor();
@@ -251,8 +258,8 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
       await p.goto(`${base}/companies/no-such-company`);
       await p.getByRole('alert').getByText('Company no-such-company not found').waitFor();
       expect(await p.getByRole('button', { name: 'Try again' }).count()).toBe(0);
-      await p.getByRole('alert').getByRole('link', { name: 'Go to the Fortune List' }).click();
-      await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
+      await p.getByRole('alert').getByRole('link', { name: 'Go to the home page' }).click();
+      await p.getByRole('heading', { name: 'Token board' }).waitFor();
 
       // The creator saves a directive: the company turns human-directed on the page, without a reload.
       await p.goto(`${base}/companies/${targetSlug}`);

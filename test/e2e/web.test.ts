@@ -298,8 +298,8 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
 
       await p.goto(`${base}/no/such/page`);
       await p.getByRole('heading', { name: 'Page not found' }).waitFor();
-      await p.getByRole('link', { name: 'Go to the Fortune List' }).click();
-      await p.getByRole('heading', { name: 'Fortune List' }).waitFor();
+      await p.getByRole('link', { name: 'Go to the home page' }).click();
+      await p.getByRole('heading', { name: 'Token board' }).waitFor();
     } finally {
       await fresh.close();
     }

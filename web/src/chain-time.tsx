@@ -1,6 +1,7 @@
-// Times as a person reads them: "3 min ago", with the full date and time zone on hover. What the chain stamped (a
-// trade's block time) is measured against the chain's clock, its latest block, which on the local chain can run
-// days ahead of the wall clock: measured against the device's clock, the newest trade would read as the oldest.
+// Times as a person reads them: "3 min ago", with the full date and time zone on hover. Every time is measured
+// against the chain's clock, its latest block, which on the local chain can run days ahead of the wall clock (trades
+// carry their block's time; rounds and agents' actions are dated by the chain's clock when the service records
+// them): measured against the device's clock, the newest trade would read as the oldest and every round "just now".
 // One source for the whole app: the latest block, read every 15 s and running on between reads.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -63,13 +64,8 @@ export function ChainTime({ at }: { at: string }) {
   );
 }
 
-/** A time the service stamped (a decision round, an event's arrival), relative to the device's clock. */
-export function ServiceTime({ at }: { at: string }) {
-  useTick();
-  const ms = Date.parse(at);
-  return (
-    <time dateTime={at} title={fullDate(ms)}>
-      {ago(ms, Date.now())}
-    </time>
-  );
-}
+/**
+ * A time the service stamped (a decision round, an agent's action): the service dates them by the chain's clock too
+ * (the engine's `economyNow`), so they count from the same clock as trades do. One clock on every page.
+ */
+export const ServiceTime = ChainTime;

@@ -4,6 +4,7 @@
 import { Link } from '@tanstack/react-router';
 import type { paths } from './api-schema';
 import { ServiceTime } from './chain-time';
+import { money } from './format';
 import { TxLink } from './ui';
 
 type Decisions = paths['/api/companies/{id}/decisions']['get']['responses'][200]['content']['application/json']['data'];
@@ -24,15 +25,20 @@ const PHASES: Record<string, string> = {
 export function actionWords(action: Pick<Action, 'tool' | 'args'>): string {
   const a = action.args as Record<string, unknown>;
   const s = (k: string) => (a[k] === undefined ? undefined : String(a[k]));
+  // An amount to the precision a person reads ("612.7126", not 17 decimals); "all" and words stay as they are.
+  const n = (k: string, places: number) => {
+    const v = s(k);
+    return v !== undefined && /^\d+(\.\d+)?$/.test(v) ? money(v, places) : v;
+  };
   switch (action.tool) {
     case 'buy_token':
-      return `Buy ${s('token') ?? 'a token'} with ${s('usdc') ?? '?'} USDC`;
+      return `Buy ${s('token') ?? 'a token'} with ${n('usdc', 2) ?? '?'} USDC`;
     case 'sell_token':
-      return `Sell ${s('amount') === 'all' ? 'all its' : (s('amount') ?? 'some')} ${s('token') ?? 'tokens'}`;
+      return `Sell ${s('amount') === 'all' ? 'all its' : (n('amount', 4) ?? 'some')} ${s('token') ?? 'tokens'}`;
     case 'stake_primary':
-      return `Stake ${s('amount') === 'all' ? 'all its' : (s('amount') ?? '')} primary tokens`.replace('  ', ' ');
+      return `Stake ${s('amount') === 'all' ? 'all its' : (n('amount', 4) ?? '')} primary tokens`.replace('  ', ' ');
     case 'unstake_primary':
-      return `Unstake ${s('amount') === 'all' ? 'all its' : (s('amount') ?? '')} primary tokens`.replace('  ', ' ');
+      return `Unstake ${s('amount') === 'all' ? 'all its' : (n('amount', 4) ?? '')} primary tokens`.replace('  ', ' ');
     case 'harvest_emission':
       return 'Harvest the emission earned by its stake';
     case 'publish_update':

@@ -114,3 +114,12 @@ export function utcDay(iso: string, locale?: string): string {
   const ms = Date.parse(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(ms);
 }
+
+/**
+ * The day a daily snapshot scored, named the one way every page names it: the snapshot dated D (its 00:00 UTC)
+ * covers the UTC day before it, so `2026-11-26` reads "Scores of Wednesday, November 25, 2026 (UTC)".
+ */
+export function snapshotName(snapshotDate: string, locale?: string): string {
+  const covered = new Date(Date.parse(`${snapshotDate.slice(0, 10)}T00:00:00Z`) - 86_400_000).toISOString();
+  return `Scores of ${utcDay(covered.slice(0, 10), locale)} (UTC)`;
+}

@@ -44,7 +44,7 @@ function NotFound() {
     <Page title="Page not found">
       <p>This page does not exist.</p>
       <p>
-        <Link to="/fortune">Go to the Fortune List</Link>
+        <Link to="/">Go to the home page</Link>
       </p>
     </Page>
   );

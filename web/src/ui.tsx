@@ -89,7 +89,7 @@ export function ErrorBox({ error, retry }: { error: unknown; retry?: () => void 
         </button>
       ) : (
         <p>
-          <Link to="/fortune">Go to the Fortune List</Link>
+          <Link to="/">Go to the home page</Link>
         </p>
       )}
     </div>

@@ -129,6 +129,7 @@ async function admit(
   token: { address: Address; companyId: string } | null,
   window?: BuyWindow,
 ): Promise<string> {
+  // Dated by the chain's clock, as its round is, so the app counts every time from one clock.
   const now = new Date(Number(await chainTime(deps.chain.publicClient)) * 1000);
   const day = now.toISOString().slice(0, 10);
   const key = `agent:${action.key}`;
@@ -177,6 +178,7 @@ async function admit(
         notionalUsdc: notional,
         day,
         chainAt: now,
+        createdAt: now,
         status: 'SENT',
       })
       .onConflictDoNothing();

@@ -8,13 +8,21 @@ import { api, data, signedRequest } from '../api';
 import { categoryLabel } from '../categories';
 import { RoundSummary } from '../decision';
 import { Notice, type Said, said } from '../errors';
-import { formatNumber } from '../format';
+import { formatNumber, snapshotName } from '../format';
 import { usePolling } from '../live';
 import { Positions, Signed } from '../portfolio';
 import { Empty, HashText, money, Page, Progress, Query } from '../ui';
 import { type ChainInfo, useChainInfo, useSigner } from '../wallet';
 
 const route = getRouteApi('/companies/$id');
+
+/** A company's status in words: where it is between its card's binding and its token's launch. */
+const STATUS_WORDS: Record<string, string> = {
+  INCORPORATING: 'Incorporating: bound to its card, its C-suite not yet deployed',
+  HIRING: 'Hiring: its C-suite agents are being deployed',
+  PRIVATE: 'Private: staffed and running, no token launched yet',
+  PUBLIC: 'Public: its token is launched and trades',
+};
 
 export default function Company() {
   const { id } = route.useParams();
@@ -33,7 +41,7 @@ export default function Company() {
             <dt>Category</dt>
             <dd>{categoryLabel(c.category)}</dd>
             <dt>Status</dt>
-            <dd>{c.status}</dd>
+            <dd data-testid="company-status">{STATUS_WORDS[c.status] ?? c.status}</dd>
             <dt>League</dt>
             <dd>{c.league === 'HUMAN' ? 'Human (directed by its owner)' : 'Machine'}</dd>
             <dt>Platform score</dt>
@@ -154,7 +162,8 @@ function ScoreHistory({ id }: { id: string }) {
                 )}
               </svg>
               <figcaption>
-                Latest ({latest.date}): overall {formatNumber(latest.overall, 2, undefined, 2)}, rank {latest.rank}
+                Latest: {snapshotName(latest.date)}, taken at midnight UTC after it: overall{' '}
+                {formatNumber(latest.overall, 2, undefined, 2)}, rank {latest.rank}
                 {'; '}treasury {formatNumber(latest.treasuryScore)}, trading {formatNumber(latest.tradingScore)}, volume{' '}
                 {formatNumber(latest.volumeScore)}, activity {formatNumber(latest.activityScore)}, completeness{' '}
                 {formatNumber(latest.completenessScore)}.

@@ -6,7 +6,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { keccak256, toBytes } from 'viem';
 import { canonicalJson } from '../../../src/domain/engine/hash';
 import { api, data } from '../api';
-import { fullDate } from '../chain-time';
+import { ChainTime, fullDate } from '../chain-time';
 import { ActionItem, Phases, type Round } from '../decision';
 import { HashText, Page, Query, TxLink } from '../ui';
 import { useChainInfo } from '../wallet';
@@ -44,6 +44,9 @@ export default function Decision() {
               {company.name}
             </Link>
             : its C-suite proposed, its CEO decided, and the platform ran what was decided.
+          </p>
+          <p data-testid="decision-date">
+            Decided <ChainTime at={round.createdAt} /> ({fullDate(Date.parse(round.createdAt))}, the chain's time).
           </p>
           <section aria-labelledby="directive-h" className="panel">
             <h2 id="directive-h">The CEO's directive</h2>
