@@ -224,9 +224,19 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient,
         emit TrancheActivated(tranche, price);
     }
 
+    /// @notice Opens or closes card sales; only the owner (the timelock), so reopening waits for its delay.
     function setMintActive(bool active) external onlyOwner {
         mintActive = active;
         emit MintActiveSet(active);
+    }
+
+    /// @notice The emergency stop: closes card sales at once. The platform's key may call it as well as the owner:
+    /// it only stops sales (no price, tranche or payment changes, and only the owner reopens them), so a hot key that
+    /// sees something wrong can stop sales without waiting for the owner's timelock.
+    function pauseMinting() external {
+        if (msg.sender != platform && msg.sender != owner()) revert AccessCardUnauthorizedPlatform(msg.sender);
+        mintActive = false;
+        emit MintActiveSet(false);
     }
 
     /// @notice Schedules `price` to take effect `MINT_PRICE_DELAY` from now; until then mints pay the price in effect

@@ -271,6 +271,18 @@ export const BUY_RULES_DEFAULT = {
   maxLiquidityBps: 200,
   stopLossCooldownHours: 24,
 } as const;
+/**
+ * The buy rules across companies and rounds (issue 37.2, docs/api/agents.md "Buy rules"): every agent of the platform
+ * together buys at most BUY_RULES_DEFAULT.maxLiquidityBps of a token's liquidity over a rolling `hours` window; a
+ * company's agents do not buy a token again for `companyCoolOffHours` after buying it (unless the creator's signed
+ * directive names it); and a token whose largest trader made more than `maxTopTraderShareBps` of its netted trading
+ * in 24 h is no mover for agents.
+ */
+export const BUY_WINDOW = {
+  hours: 24,
+  companyCoolOffHours: 24,
+  maxTopTraderShareBps: 5_000,
+} as const;
 /** The strictest buy rules a company may set (a year, 10,000 traders, 0.01% of the liquidity, a year). */
 export const BUY_RULES_STRICTEST = {
   minTokenAgeHours: 8_760,

@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { artifactsMatchSources } from './chain/contract-sources.ts';
 import { cardListenerProblem } from './chain/contracts/access-card.ts';
+import { followStream } from './chain/streams.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import {
@@ -12,11 +13,8 @@ import {
   developmentAdminSecret,
   developmentCronSecret,
 } from './domain/auth/dev-secret.ts';
-import { followCardTransfers } from './domain/companies/ownership.ts';
 import { startEnginePool } from './domain/engine/pool.ts';
-import { followTokenHolders } from './domain/tokens/holders.ts';
-import { followCompanyTokens } from './domain/tokens/indexer.ts';
-import { followTreasuryTransfers } from './domain/treasuries/stream.ts';
+import { CHAIN_STREAMS } from './domain/streams/registry.ts';
 import { buildApp } from './http/app.ts';
 import { runStartupJobs, startScheduler } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
@@ -111,12 +109,7 @@ async function main() {
   stopHooks.push(() => scheduler?.stop());
   const followerLog = countingRpcErrors(logger, container.metrics, 'indexer');
   const followers = config.roles.has('indexer')
-    ? [
-        followCardTransfers(container, { log: followerLog }),
-        followCompanyTokens(container, { log: followerLog }),
-        followTokenHolders(container, { log: followerLog }),
-        followTreasuryTransfers(container, { log: followerLog }),
-      ]
+    ? CHAIN_STREAMS.map((stream) => followStream(container, stream, { log: followerLog }))
     : [];
   for (const follower of followers) {
     if (follower) container.metrics.watchFollower(follower);

@@ -49,8 +49,30 @@ function upwardImports(files: Record<string, string>): string[] {
   return problems.sort();
 }
 
-/** The import cycles among `files` (each as the files around it, from its smallest name), type-only imports included. */
-function importCycles(files: Record<string, string>): string[] {
+/** The cycles of a graph (each as the nodes around it, from its smallest name). */
+function cyclesOf(edges: Map<string, string[]>): string[] {
+  const cycles = new Set<string>();
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of edges.get(node) ?? []) {
+      if (state.get(next) === 'open') {
+        const loop = stack.slice(stack.indexOf(next));
+        const first = loop.indexOf([...loop].sort()[0]!);
+        cycles.add([...loop.slice(first), ...loop.slice(0, first)].join(' -> '));
+      } else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of [...edges.keys()].sort()) if (!state.has(node)) visit(node);
+  return [...cycles].sort();
+}
+
+/** The files each of `files` imports, among `files`. */
+function importEdges(files: Record<string, string>): Map<string, string[]> {
   const edges = new Map<string, string[]>();
   for (const [file, source] of Object.entries(files)) {
     edges.set(
@@ -60,24 +82,35 @@ function importCycles(files: Record<string, string>): string[] {
         .filter((target) => target in files),
     );
   }
-  const cycles = new Set<string>();
-  const state = new Map<string, 'open' | 'done'>();
-  const stack: string[] = [];
-  const visit = (file: string) => {
-    state.set(file, 'open');
-    stack.push(file);
-    for (const next of edges.get(file) ?? []) {
-      if (state.get(next) === 'open') {
-        const loop = stack.slice(stack.indexOf(next));
-        const first = loop.indexOf([...loop].sort()[0]!);
-        cycles.add([...loop.slice(first), ...loop.slice(0, first)].join(' -> '));
-      } else if (!state.has(next)) visit(next);
-    }
-    stack.pop();
-    state.set(file, 'done');
-  };
-  for (const file of Object.keys(files).sort()) if (!state.has(file)) visit(file);
-  return [...cycles].sort();
+  return edges;
+}
+
+/** The import cycles among `files` (each as the files around it, from its smallest name), type-only imports included. */
+function importCycles(files: Record<string, string>): string[] {
+  return cyclesOf(importEdges(files));
+}
+
+/**
+ * The folder of a file for the folder-level check: its area inside src/domain or src/chain (`domain/companies`,
+ * `chain/contracts`, with everything beneath it); undefined for any other file, and for the files at the top of
+ * src/domain and src/chain (the domain's deps, the chain's client), which every area builds on.
+ */
+function folderOf(relative: string): string | undefined {
+  const parts = relative.split(path.sep).join('/').split('/');
+  if (!['domain', 'chain'].includes(parts[0]!) || parts.length < 3) return undefined;
+  return `${parts[0]}/${parts[1]}`;
+}
+
+/** The cycles among the folders of src/domain and src/chain: a folder importing, at any remove, a folder that imports it. */
+function folderCycles(files: Record<string, string>): string[] {
+  const edges = new Map<string, string[]>();
+  for (const [file, targets] of importEdges(files)) {
+    const from = folderOf(file);
+    if (!from) continue;
+    const to = targets.map(folderOf).filter((f): f is string => f !== undefined && f !== from);
+    edges.set(from, [...new Set([...(edges.get(from) ?? []), ...to])]);
+  }
+  return cyclesOf(edges);
 }
 
 function sources(dir: string, out: Record<string, string> = {}): Record<string, string> {
@@ -120,32 +153,134 @@ describe('layering', () => {
     expect(importCycles(sources(SRC))).toEqual([]);
   });
 
-  /** A write to `table` (its schema object and its SQL name are the same word here): query builder or SQL. */
-  const writesTo = (table: string) =>
-    new RegExp(`\\.(insert|update|delete)\\(${table}\\)|\\b(insert\\s+into|update|delete\\s+from)\\s+${table}\\b`, 'i');
-  const writersOf = (table: string) =>
-    Object.entries(sources(SRC))
-      .filter(([, source]) => writesTo(table).test(source))
-      .map(([file]) => file);
-
-  it('writes agent rows in one module only (src/domain/agents/store.ts)', () => {
-    expect(writersOf('agents')).toEqual(['domain/agents/store.ts']);
+  it('finds a cycle between folders, however long, and not within one', () => {
+    expect(
+      folderCycles({
+        'domain/a/x.ts': "import { y } from '../b/y.ts';",
+        'domain/b/y.ts': "import type { Z } from '../c/deep/z.ts';",
+        'domain/c/deep/z.ts': "import { w } from '../../a/w.ts';",
+        'domain/a/w.ts': "import { x } from './x.ts';",
+        'domain/d/v.ts': "import { x } from '../a/x.ts';\nimport { deps } from '../deps.ts';",
+        'domain/deps.ts': "import { v } from './d/v.ts';",
+      }),
+    ).toEqual(['domain/a -> domain/b -> domain/c']);
   });
 
-  it('writes company rows in one module only (src/domain/companies/store.ts)', () => {
-    expect(writersOf('companies')).toEqual(['domain/companies/store.ts']);
+  it('inside src/domain and src/chain, no folder imports from a folder that imports it', () => {
+    expect(folderCycles(sources(SRC))).toEqual([]);
   });
+
+  /**
+   * The one module that writes each table of src/db/schema (docs/architecture.md "One writer per table"): every other
+   * module reads it, or asks its writer. Keyed by the schema object's name.
+   */
+  const WRITERS: Record<string, string> = {
+    agents: 'domain/agents/store.ts',
+    agentActions: 'domain/trading/actions.ts',
+    apiKeys: 'domain/auth/api-keys.ts',
+    signatureReplays: 'domain/auth/wallet-signature.ts',
+    idempotencyKeys: 'domain/auth/idempotency.ts',
+    chainTxs: 'chain/outbox.ts',
+    chainCursors: 'chain/indexer.ts',
+    companyGasDays: 'chain/outbox.ts',
+    companies: 'domain/companies/store.ts',
+    decisionRounds: 'domain/engine/rounds.ts',
+    decisionBudgets: 'domain/engine/pipeline.ts',
+    decisionSchedule: 'domain/engine/schedule.ts',
+    engineReplicas: 'domain/engine/pool.ts',
+    rewardEpochs: 'domain/epochs/distribute.ts',
+    rewardClaims: 'domain/epochs/distribute.ts',
+    platformEvents: 'domain/events/store.ts',
+    scoreSnapshots: 'domain/scores/snapshot.ts',
+    tokenTrades: 'domain/tokens/apply.ts',
+    traderPositions: 'domain/tokens/apply.ts',
+    tokenHolderCounts: 'domain/tokens/company-token-holders.stream.ts',
+    tokenBalances: 'domain/tokens/company-token-holders.stream.ts',
+    companyTreasuries: 'domain/companies/treasury.ts',
+    treasuryAccounts: 'domain/treasuries/treasury-transfers.stream.ts',
+    treasuryObservations: 'domain/treasuries/observations.ts',
+  };
+
+  /** Every table of src/db/schema: its schema object's name → its SQL name. */
+  function tablesOf(files: Record<string, string>): Record<string, string> {
+    const tables: Record<string, string> = {};
+    for (const [file, source] of Object.entries(files)) {
+      if (!file.split(path.sep).join('/').startsWith('db/schema/')) continue;
+      for (const m of source.matchAll(/export const (\w+)\s*=\s*pgTable\(\s*['"](\w+)['"]/g)) tables[m[1]!] = m[2]!;
+    }
+    return tables;
+  }
+
+  /**
+   * A write to a table in any form: the query builder (`db.update(companies)`, `tx.insert(schema.companies)`), or SQL
+   * naming it by its SQL name (`update companies c`, `insert into "companies"`) or by its interpolated schema object
+   * (`update ${companies}`, `delete from ${schema.companies}`).
+   */
+  const writesTo = (object: string, name: string) =>
+    new RegExp(
+      `\\.(?:insert|update|delete)\\(\\s*(?:\\w+\\.)?${object}\\s*[,)]` +
+        `|\\b(?:insert\\s+into|update|delete\\s+from)\\s+(?:\\$\\{\\s*(?:\\w+\\.)?${object}\\s*\\}|"?${name}"?\\b)`,
+      'i',
+    );
+
+  /** The text `${name}` as it stands in a tagged SQL template of the source. */
+  const slot = (name: string) => ['$', '{', name, '}'].join('');
+
+  /** The modules of `files` that write each table: table (schema object's name) → writers. */
+  function writersOf(files: Record<string, string>): Record<string, string[]> {
+    const found: Record<string, string[]> = {};
+    for (const [object, name] of Object.entries(tablesOf(files))) {
+      found[object] = Object.entries(files)
+        .filter(
+          ([file, source]) => !file.split(path.sep).join('/').startsWith('db/') && writesTo(object, name).test(source),
+        )
+        .map(([file]) => file.split(path.sep).join('/'))
+        .sort();
+    }
+    return found;
+  }
 
   it('the writer rule sees each form of a write', () => {
     const forms = [
       'await db.update(companies).set({ name })',
       'await tx.insert(companies).values(row)',
       'await db.delete(companies).where(x)',
+      'await db\n    .update(schema.companies)\n    .set({ name })',
       'sql`update companies c set status = 1`',
+      'sql`update "companies" set status = 1`',
       'sql`insert into companies (id) values (1)`',
       'sql`delete from companies where id = 1`',
+      `update ${slot('companies')} c set platform_score = x.overall`,
+      `insert into ${slot('companies')} (id) values (1)`,
+      `delete from ${slot('schema.companies')} where id = 1`,
     ];
-    for (const form of forms) expect(writesTo('companies').test(form), form).toBe(true);
+    for (const form of forms) expect(writesTo('companies', 'companies').test(form), form).toBe(true);
+    const reads = [
+      'await db.select().from(companies)',
+      'sql`select * from companies for update skip locked`',
+      'on conflict (id) do update set name = excluded.name',
+      'await db.update(companyTreasuries).set({ x })',
+    ];
+    for (const read of reads) expect(writesTo('companies', 'companies').test(read), read).toBe(false);
+  });
+
+  it('finds a second writer of a table, whichever form it writes in', () => {
+    expect(
+      writersOf({
+        'db/schema/companies.ts': "export const companies = pgTable('companies', {});",
+        'domain/companies/store.ts': 'await db.update(companies).set({ name });',
+        'domain/scores/snapshot.ts': `await tx.execute(sql\`update ${slot('companies')} c set platform_score = 1\`);`,
+      }),
+    ).toEqual({ companies: ['domain/companies/store.ts', 'domain/scores/snapshot.ts'] });
+  });
+
+  it('names one writer for every table of src/db/schema, and no table that is not there', () => {
+    expect(Object.keys(WRITERS).sort()).toEqual(Object.keys(tablesOf(sources(SRC))).sort());
+  });
+
+  it('writes every table from its one writer module only', () => {
+    const expected = Object.fromEntries(Object.entries(WRITERS).map(([table, owner]) => [table, [owner]]));
+    expect(writersOf(sources(SRC))).toEqual(expected);
   });
 
   it('domain/companies may use domain/agents, never the reverse: a company hires agents, an agent knows no company rule', () => {

@@ -1,7 +1,7 @@
 // The wiring steps of a deployment (src/chain/deploy.ts): the fee hook at its mined CREATE2 address, the links
 // between the contracts, and the development chain's funding. Each reads the chain first and does only what is
 // missing, so a resumed deployment repeats none of them.
-import { type Address, encodeDeployData, type Hex, parseUnits, zeroAddress } from 'viem';
+import { type Address, encodeDeployData, encodeFunctionData, type Hex, parseUnits, zeroAddress } from 'viem';
 import { loadArtifact } from './artifacts.ts';
 import type { ChainClients } from './client.ts';
 import { devAddresses } from './client.ts';
@@ -202,13 +202,16 @@ export async function connectCardToStaking(
 
 /**
  * Tops `accounts` (dev accounts 1-9 on a development chain, none elsewhere) up to the grant of primary tokens. The
- * deployer takes MINTER_ROLE for it and gives it up again at once, so after deployment only the epoch distributor
- * can mint (within its per-epoch cap).
+ * token's admin (`asAdmin`: the deployer, or the timelock during its set-up, src/chain/deploy-owner.ts) takes
+ * MINTER_ROLE for it and gives it up in the same run, so after deployment only the epoch distributor can mint
+ * (within its per-epoch cap). `asAdmin` answers false when the admin cannot act at once (a finished deployment):
+ * then nothing is topped up.
  */
 export async function grantPrimaryTokens(
   clients: ChainClients,
   primaryToken: Address,
   accounts: Address[],
+  asAdmin: (calls: (admin: Address) => { to: Address; data: Hex }[]) => Promise<boolean>,
 ): Promise<void> {
   const read = clients.publicClient;
   const token = { address: primaryToken, abi: PrimaryTokenAbi } as const;
@@ -217,24 +220,20 @@ export async function grantPrimaryTokens(
   const balances = await Promise.all(
     accounts.map((a) => read.readContract({ ...token, functionName: 'balanceOf', args: [a] })),
   );
-  const missing = accounts.map((account, i) => ({ account, amount: DEV_PRIMARY_GRANT - balances[i]! }));
-  const isMinter = () => read.readContract({ ...token, functionName: 'hasRole', args: [role, platform] });
-  if (missing.some((m) => m.amount > 0n)) {
-    if (!(await isMinter())) {
-      await sendAndWait(
-        clients,
-        clients.platform.writeContract({ ...token, functionName: 'grantRole', args: [role, platform] }),
-      );
-    }
-    const hashes: Hex[] = [];
-    for (const { account, amount } of missing) {
-      if (amount > 0n)
-        hashes.push(await clients.platform.writeContract({ ...token, functionName: 'mint', args: [account, amount] }));
-    }
-    await Promise.all(hashes.map((hash) => read.waitForTransactionReceipt({ hash })));
+  const missing = accounts
+    .map((account, i) => ({ account, amount: DEV_PRIMARY_GRANT - balances[i]! }))
+    .filter((m) => m.amount > 0n);
+  if (missing.length > 0) {
+    const data = (functionName: 'grantRole' | 'renounceRole' | 'mint', args: readonly unknown[]) =>
+      encodeFunctionData({ abi: PrimaryTokenAbi, functionName, args } as never);
+    await asAdmin((admin) => [
+      { to: primaryToken, data: data('grantRole', [role, admin]) },
+      ...missing.map(({ account, amount }) => ({ to: primaryToken, data: data('mint', [account, amount]) })),
+      { to: primaryToken, data: data('renounceRole', [role, admin]) },
+    ]);
   }
   // Also for a chain deployed before this rule: the platform keeps no minting right.
-  if (await isMinter()) {
+  if (await read.readContract({ ...token, functionName: 'hasRole', args: [role, platform] })) {
     await sendAndWait(
       clients,
       clients.platform.writeContract({ ...token, functionName: 'renounceRole', args: [role, platform] }),

@@ -20,6 +20,7 @@ import { loadArtifact } from './artifacts.ts';
 import type { ChainClients } from './client.ts';
 import { devAddresses } from './client.ts';
 import type { ContractKey, ContractsFile, PendingDeployment } from './contracts/addresses.ts';
+import { type Call, call, deployerOwns, handOver, localOwner, runAsTokenAdmin, timelockArgs } from './deploy-owner.ts';
 import {
   connectCardToStaking,
   connectFeeHook,
@@ -31,7 +32,6 @@ import {
   grantPrimaryTokens,
   hasCode,
   openMinting,
-  sendAndWait,
   setUpStaking,
 } from './deploy-steps.ts';
 import { PrimaryTokenAbi, TokenLauncherAbi } from './generated/abis.ts';
@@ -56,8 +56,14 @@ export interface DeployOptions {
   epochRewardPool?: bigint;
 }
 
-/** Who holds each role of the deployed contracts. The deployer (clients.platform) owns them all. */
+/** Who holds each role of the deployed contracts. */
 export interface DeployRoles {
+  /**
+   * The timelock's proposer (the operator's multisig; a dev account on the local chain): the timelock owns every
+   * contract and holds the primary token's admin role (src/chain/deploy-owner.ts). Absent: the deployer keeps them,
+   * which only the tests of single contract functions ask for (test/helpers/chain.ts).
+   */
+  owner?: Address;
   /** Signs the platform's writes: card bookkeeping, anchoring, token launches. */
   platform: Address;
   /** Finalizes reward epochs. */
@@ -139,15 +145,22 @@ function constructorArgsOf(name: string, args: readonly unknown[]): Hex {
   return encodeAbiParameters(ctor.inputs, args);
 }
 
-/** The local chain: account 0 is owner, platform, oracle and fee recipient; mocks; dev accounts funded. */
+/**
+ * The local chain, in the shape `cli deploy --owner` leaves a real one: account 0 deploys and is platform, oracle and
+ * fee recipient, the timelock owns every contract with dev account LOCAL_OWNER_ACCOUNT as its proposer (standing in
+ * for the operator's multisig); mocks; dev accounts funded. `owner: null` keeps account 0 the owner of everything,
+ * for the tests of single contract functions (test/helpers/chain.ts).
+ */
 export async function deployLocalContracts(
   clients: ChainClients,
   existing: ContractsFile | undefined,
-  options: DeployOptions,
+  options: DeployOptions & { owner?: Address | null },
 ): Promise<ContractsFile> {
+  const owner = options.owner === undefined ? localOwner() : options.owner;
   return deployPlatform(clients, existing, {
     ...options,
     roles: {
+      ...(owner ? { owner } : {}),
       platform: clients.platform.account.address,
       oracle: clients.oracle.account.address,
       feeRecipient: clients.platform.account.address,
@@ -176,8 +189,13 @@ export async function deployPlatform(
           complete: false,
         }
       : { chainId: clients.chainId, contracts: {}, deployBlocks: {}, verification: {}, complete: false };
-  const owner = clients.platform.account.address;
+  const deployer = clients.platform.account.address;
   // A resumed deployment keeps the roles it started with: contracts already deployed hold them.
+  if (file.roles?.owner && options.roles.owner && getAddress(file.roles.owner) !== getAddress(options.roles.owner)) {
+    throw new DeployRefused(
+      `this deployment was started with owner ${file.roles.owner}, not ${options.roles.owner}: use the same one, or another contracts file for a new deployment`,
+    );
+  }
   if (file.roles) {
     for (const role of ['platform', 'oracle', 'feeRecipient'] as const) {
       if (getAddress(file.roles[role]) !== getAddress(options.roles[role])) {
@@ -188,7 +206,12 @@ export async function deployPlatform(
     }
   }
   file.roles = { ...options.roles };
-  const { platform, oracle, feeRecipient } = options.roles;
+  const { platform, oracle, feeRecipient, owner: timelockProposer } = options.roles;
+  if (timelockProposer && [deployer, platform, oracle].some((a) => getAddress(a) === getAddress(timelockProposer))) {
+    throw new DeployRefused(
+      `the owner ${timelockProposer} must not be a key the service holds (the deployer, platform or oracle): name the operator's multisig`,
+    );
+  }
   const log = options.log ?? (() => {});
   const save = options.save ?? (() => {});
 
@@ -223,6 +246,10 @@ export async function deployPlatform(
     log(`using the chain's ${key} at ${address}`);
   };
 
+  // The owner of everything else: deployed first, so the primary token is born with it as admin.
+  if (timelockProposer) await step('timelock', 'PlatformTimelock', () => timelockArgs(timelockProposer, deployer));
+  const timelock = file.contracts.timelock;
+  const owner = deployer;
   if (options.usdc) await adopt('usdc', options.usdc);
   else await step('usdc', 'MockUSDC', () => [owner]);
   await step('accessCard', 'AccessCard', () => [
@@ -241,7 +268,7 @@ export async function deployPlatform(
     owner,
     [...new Set([platform, oracle].map((a) => getAddress(a)))],
   ]);
-  await step('primaryToken', 'PrimaryToken', () => [owner]);
+  await step('primaryToken', 'PrimaryToken', () => [timelock ?? owner]);
   await step('emissionToken', 'EmissionToken', () => []);
   await step('staking', 'Staking', () => [
     file.contracts.emissionToken,
@@ -288,13 +315,18 @@ export async function deployPlatform(
   await connectFeeHook(clients, file.contracts.tokenLauncher!, file.contracts.feeHook!);
 
   if (options.fundDevAccounts) await fundDevAccounts(clients, file.contracts.usdc!);
-  if (options.openMinting) await openMinting(clients, file.contracts.accessCard!);
+  if (options.openMinting && (await deployerOwns(clients, file.contracts.accessCard!))) {
+    await openMinting(clients, file.contracts.accessCard!);
+  }
   await setUpStaking(clients, file.contracts.primaryToken!, file.contracts.emissionToken!, file.contracts.staking!);
   await connectCardToStaking(clients, file.contracts.accessCard!, file.contracts.staking!);
+  const asTokenAdmin = (calls: (admin: Address) => Call[]) =>
+    runAsTokenAdmin(clients, file.contracts.primaryToken!, timelock, calls);
   await grantPrimaryTokens(
     clients,
     file.contracts.primaryToken!,
     options.fundDevAccounts ? devAddresses().slice(1) : [],
+    asTokenAdmin,
   );
 
   // Epoch rewards: epoch 0 starts at 00:00 UTC of the latest block's day (on a fresh chain, the deployment day);
@@ -312,11 +344,13 @@ export async function deployPlatform(
   const minter = await clients.publicClient.readContract({ ...token, functionName: 'MINTER_ROLE' });
   const distributor = file.contracts.distributor!;
   if (!(await clients.publicClient.readContract({ ...token, functionName: 'hasRole', args: [minter, distributor] }))) {
-    await sendAndWait(
-      clients,
-      clients.platform.writeContract({ ...token, functionName: 'grantRole', args: [minter, distributor] }),
-    );
+    const granted = await asTokenAdmin(() => [
+      call(token.address, PrimaryTokenAbi, 'grantRole', [minter, distributor]),
+    ]);
+    if (!granted) throw new DeployRefused('the distributor is no minter and the token admin cannot grant it at once');
   }
+  // Last: the timelock takes every contract, its delay rises to two days, and the deployer keeps no owner's power.
+  if (timelock) await handOver(clients, file, log);
   file.complete = true;
   save(file);
   return file;

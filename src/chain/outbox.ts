@@ -9,9 +9,11 @@ import { eq, sql } from 'drizzle-orm';
 import {
   type Address,
   type Hex,
+  isAddressEqual,
   keccak256,
   numberToHex,
   parseTransaction,
+  TransactionNotFoundError,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
   WaitForTransactionReceiptTimeoutError,
@@ -206,7 +208,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
           gasPrice,
           updatedAt: new Date(),
         })
-        .where(sql`${chainTxs.key} = ${row.key} and ${chainTxs.status} = 'SENT'`)
+        // DROPPED too: a row marked so before issue 40.3 while its transaction was mined is settled, not re-signed.
+        .where(sql`${chainTxs.key} = ${row.key} and ${chainTxs.status} in ('SENT', 'DROPPED')`)
         .returning({ chargedTo: chainTxs.chargedTo });
       if (!settled || settled.chargedTo.length === 0 || minedAt === undefined) return;
       // An OP-stack chain (Base) also charges the L1 data fee, which its receipts report.
@@ -229,11 +232,44 @@ export function createOutbox(options: OutboxOptions): Outbox {
     });
   }
 
-  /** Returns the receipt, or undefined when the transaction can never be mined (its nonce went to another). */
+  /**
+   * Which transaction of this signer used the row's nonce, as the chain proves it: 'own' when the row's transaction
+   * is known to the node (mined, its receipt lagging behind, or pending), 'other' when the block that used the nonce
+   * holds another transaction of this signer at it, 'unknown' when the node cannot tell yet (a read replica behind
+   * the sequencer). The block is found by bisecting the signer's transaction count over block numbers.
+   */
+  async function nonceUsedBy(row: Row): Promise<'own' | 'other' | 'unknown'> {
+    try {
+      await client.getTransaction({ hash: row.hash as Hex });
+      return 'own';
+    } catch (err) {
+      if (!(err instanceof TransactionNotFoundError)) throw err;
+    }
+    const latest = await client.getBlockNumber();
+    const countAt = (blockNumber: bigint) => client.getTransactionCount({ address: from, blockNumber });
+    if ((await countAt(latest)) <= row.nonce) return 'unknown';
+    let low = 0n;
+    let high = latest;
+    while (low < high) {
+      const mid = (low + high) / 2n;
+      if ((await countAt(mid)) > row.nonce) high = mid;
+      else low = mid + 1n;
+    }
+    const block = await client.getBlock({ blockNumber: low, includeTransactions: true });
+    const user = block.transactions.find((t) => isAddressEqual(t.from, from) && t.nonce === row.nonce);
+    if (!user) return 'unknown';
+    return user.hash.toLowerCase() === row.hash.toLowerCase() ? 'own' : 'other';
+  }
+
+  /**
+   * Returns the receipt, or undefined when the transaction can never be mined: only on proof that another
+   * transaction of the signer took its nonce (nonceUsedBy), never on "nonce too low" alone, which a mined
+   * transaction whose receipt lags behind also gets (issue 40.3). Throws, leaving the row SENT, while unproven.
+   */
   async function settle(row: Row): Promise<TransactionReceipt | undefined> {
     const known = await receiptOf(row.hash as Hex);
     if (known) {
-      if (row.status === 'SENT') await markSettled(row, known);
+      if (row.status !== 'MINED' && row.status !== 'REVERTED') await markSettled(row, known);
       return known;
     }
     try {
@@ -241,15 +277,21 @@ export function createOutbox(options: OutboxOptions): Outbox {
     } catch (err) {
       const message = String((err as Error).message).toLowerCase();
       if (message.includes('nonce too low') || message.includes('nonce is too low')) {
-        // Mined meanwhile, or its nonce was taken by another transaction: a receipt tells which.
+        // Mined meanwhile, or its nonce was taken by another transaction: a receipt, or the block, tells which.
         const after = await receiptOf(row.hash as Hex);
         if (after) {
           await markSettled(row, after);
           return after;
         }
-        return undefined;
-      }
-      if (!message.includes('already known') && !message.includes('already imported')) throw err;
+        const user = await nonceUsedBy(row);
+        if (user === 'other') return undefined;
+        if (user === 'unknown') {
+          throw new Error(
+            `transaction ${row.key} (${row.hash}): its nonce ${row.nonce} is used, and the node cannot yet say by which transaction; it stays recorded and is settled later`,
+          );
+        }
+        // Its own: mined with its receipt still to come, or pending. Wait for the receipt below.
+      } else if (!message.includes('already known') && !message.includes('already imported')) throw err;
     }
     try {
       const receipt = await client.waitForTransactionReceipt({ hash: row.hash as Hex, timeout: receiptTimeoutMs });
@@ -268,7 +310,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
   async function sendOnce(key: string, build: () => TxRequest | Promise<TxRequest>, sendOptions: SendOptions) {
     const chargedTo = [...(sendOptions.chargedTo ?? [])];
     const [existing] = await db.select().from(chainTxs).where(eq(chainTxs.key, key));
-    const fresh = !existing || existing.status === 'DROPPED';
+    // A DROPPED row is made anew only when its own transaction has no receipt: a row marked so before issue 40.3
+    // while its transaction was mined is settled instead, never signed a second time.
+    const fresh = !existing || (existing.status === 'DROPPED' && !(await receiptOf(existing.hash as Hex)));
     let row = fresh ? await record(key, await build(), existing !== undefined, chargedTo) : existing;
     if (fresh) await options.beforeBroadcast?.(key);
     let receipt = await settle(row);

@@ -3,20 +3,65 @@
 // 24 hours gets the first answer (with `Idempotent-Replayed: true`) without running again, and another request under
 // the same key gets 409 IDEMPOTENCY_KEY_REUSED. The guard (auth/index.ts requireWallet) claims the key after the
 // signature is proven and before it is recorded as used; the onSend hook here stores the answer, or gives the key
-// up when the answer is not final (5xx, 429, 409, 408), so a retry runs again.
+// up when the answer is not final (5xx, 429, 409, 408), so a retry runs again. A write route that creates something
+// records a recovery point with its write (src/domain/auth/idempotency.ts) and names here, in its config, how to
+// answer from it: a retry of a request that may have committed is answered from what it created, never run again.
+// A store or release the database refuses is tried again in the background until the key would go stale, so a
+// database blip neither leaves a client facing 409 IN_USE for a minute nor loses the answer.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Address } from 'viem';
 import { IDEMPOTENCY_KEY_MAX } from '../constants.ts';
-import { completeIdempotencyKey, releaseIdempotencyKey, type StoredAnswer } from '../domain/auth/idempotency.ts';
-import { validationError } from '../errors.ts';
+import type { Tx } from '../db/client.ts';
+import {
+  completeIdempotencyKey,
+  type HeldKey,
+  type RecoveryPoint,
+  recordIdempotencyRecovery,
+  releaseIdempotencyKey,
+  type StoredAnswer,
+} from '../domain/auth/idempotency.ts';
+import { AppError, validationError } from '../errors.ts';
 import type { App, Container } from './types.ts';
+
+/** The answer a keyed route builds again from its recovery point: what its handler would have sent. */
+export interface RecoveredAnswer {
+  status: number;
+  payload: unknown;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The idempotency reservation this request holds while its handler runs (a signed write with a key). */
-    idempotency?: { signer: Address; key: string; lockedAt: Date };
+    idempotency?: HeldKey;
   }
+  interface FastifyContextConfig {
+    /**
+     * How a route whose write records a recovery point (recordRecovery) answers a retry of a request that may have
+     * committed: from what it created, without running again.
+     */
+    idempotentRecovery?: (recovery: RecoveryPoint) => Promise<RecoveredAnswer>;
+  }
+}
+
+/**
+ * What a route hands its domain call so the write records its recovery point: undefined without a key. The
+ * returned function throws 409 IDEMPOTENCY_KEY_IN_USE when the request lost its reservation (it ran past
+ * IDEMPOTENCY_IN_PROGRESS_STALE_MS and a retry took it over), so the write stops rather than run twice.
+ */
+export function recoveryRecorder(
+  request: FastifyRequest,
+  kind: string,
+): ((db: Tx, id: string) => Promise<void>) | undefined {
+  const held = request.idempotency;
+  if (held === undefined) return undefined;
+  return async (db, id) => {
+    if (await recordIdempotencyRecovery(db, held, { kind, id })) return;
+    throw new AppError(
+      'IDEMPOTENCY_KEY_IN_USE',
+      'This request ran past its reservation and a retry with the same Idempotency-Key took it over; retry to get its answer',
+      { headers: { 'retry-after': '1' } },
+    );
+  };
 }
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -109,10 +154,38 @@ export function sendReplay(reply: FastifyReply, answer: StoredAnswer) {
     .send(answer.body);
 }
 
+/** The answer a route builds from a recovery point, or undefined when the route records none. */
+export async function recoveredAnswer(request: FastifyRequest, recovery: RecoveryPoint) {
+  const recover = request.routeOptions.config.idempotentRecovery;
+  return recover === undefined ? undefined : recover(recovery);
+}
+
+/** Pauses between tries of a settlement the database refused, within IDEMPOTENCY_IN_PROGRESS_STALE_MS in all. */
+const SETTLE_RETRY_MS = [250, 500, 1000, 2000, 4000, 8000, 15_000, 25_000];
+
+/**
+ * Tries `settle` again after each pause until it succeeds or the pauses run out (then the reservation goes stale,
+ * and a retry is answered from its recovery point or runs again). Timers are unref'd: a stopping process does not
+ * wait on them.
+ */
+function settleLater(settle: () => Promise<unknown>, log: FastifyRequest['log'], key: string, attempt = 0) {
+  const pause = SETTLE_RETRY_MS[attempt];
+  if (pause === undefined) {
+    log.error({ key }, 'gave up settling the idempotency key: it goes stale');
+    return;
+  }
+  setTimeout(() => {
+    settle().then(
+      () => log.info({ key, attempt: attempt + 1 }, 'idempotency key settled on a later try'),
+      () => settleLater(settle, log, key, attempt + 1),
+    );
+  }, pause).unref();
+}
+
 /**
  * The hook that settles a request's reservation once its answer is known: a final answer is stored, any other
- * gives the key up. A failure to store is logged, never turned into another answer: the reservation then goes
- * stale and the next retry runs again.
+ * gives the key up. A failure to store is logged, never turned into another answer, and tried again in the
+ * background (settleLater).
  */
 export function installIdempotency(app: App, container: Container) {
   // A callback hook: requests without a reservation (nearly all) cost one property read.
@@ -123,21 +196,22 @@ export function installIdempotency(app: App, container: Container) {
     const db = container.database.db;
     const status = reply.statusCode;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-    let settle: Promise<unknown>;
+    let settle: () => Promise<unknown>;
     if (isFinalAnswer(status) && body !== null) {
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      settle = completeIdempotencyKey(db, held.signer, held.key, held.lockedAt, { status, headers, body });
+      settle = () => completeIdempotencyKey(db, held.signer, held.key, held.lockedAt, { status, headers, body });
     } else {
-      settle = releaseIdempotencyKey(db, held.signer, held.key, held.lockedAt);
+      settle = () => releaseIdempotencyKey(db, held.signer, held.key, held.lockedAt);
     }
-    settle.then(
+    settle().then(
       () => done(null, payload),
       (err: unknown) => {
-        request.log.error({ err, key: held.key }, 'could not settle the idempotency key');
+        request.log.error({ err, key: held.key }, 'could not settle the idempotency key; trying again');
+        settleLater(settle, request.log, held.key);
         done(null, payload);
       },
     );

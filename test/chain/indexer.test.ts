@@ -7,16 +7,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cardTransferEvent } from '../../src/chain/contracts/access-card.ts';
 import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { createLogFollower, type FollowedLog } from '../../src/chain/indexer.ts';
+import { type FollowOptions, followStream } from '../../src/chain/streams.ts';
 import { CARD_MINT_PRICE_USDC } from '../../src/constants.ts';
 import type { Database } from '../../src/db/client.ts';
 import { agents } from '../../src/db/schema/agents.ts';
 import { chainCursors } from '../../src/db/schema/chain.ts';
 import { companies } from '../../src/db/schema/companies.ts';
-import {
-  applyCardTransfers,
-  CARD_TRANSFERS_STREAM,
-  followCardTransfers,
-} from '../../src/domain/companies/ownership.ts';
+import { accessCardTransfers, applyCardTransfers } from '../../src/domain/companies/access-card-transfers.stream.ts';
 import { anvilTestClient, startTestChain, type TestChain } from '../helpers/chain.ts';
 import { testDatabases } from '../helpers/db.ts';
 
@@ -122,8 +119,8 @@ describe.each(testDatabases)('card transfer indexer on $name', ({ name: dbName, 
     agents: await database.db.select().from(agents).orderBy(agents.id),
   });
 
-  const follower = (options: Parameters<typeof followCardTransfers>[1] = {}) =>
-    followCardTransfers({ database, chain: chain.chain, config: { chainConfirmations: 0 } }, options);
+  const follower = (options: FollowOptions = {}) =>
+    followStream({ database, chain: chain.chain, config: { chainConfirmations: 0 } }, accessCardTransfers, options)!;
   /** Polls until caught up; returns every poll's result. */
   async function catchUp(f: ReturnType<typeof follower>) {
     const results = [];
@@ -139,7 +136,7 @@ describe.each(testDatabases)('card transfer indexer on $name', ({ name: dbName, 
   let companyA: string;
   let companyB: string;
 
-  it('followCardTransfers moves the company and all its agents to the card’s new holder', async () => {
+  it('the access-card-transfers stream moves the company and all its agents to the card’s new holder', async () => {
     cardA = await mintCard(1);
     const cardB = await mintCard(2);
     companyA = await bindCompany(cardA, addr(1));
@@ -309,10 +306,11 @@ describe.each(testDatabases)('card transfer indexer on $name', ({ name: dbName, 
   it('an RPC failure in pollOnce leaves the cursor where it was', async () => {
     const cursor = await follower().cursor();
     await transfer(9, 1, cardA);
-    const failing = followCardTransfers(
+    const failing = followStream(
       { database, chain: { ...chain.chain, publicClient: flakyClient(1) as never }, config: { chainConfirmations: 0 } },
+      accessCardTransfers,
       {},
-    );
+    )!;
     await expect(failing.pollOnce()).rejects.toThrow();
     expect(await follower().cursor()).toBe(cursor);
     expect((await ownership(companyA)).creator).toBe(addr(9));
@@ -325,7 +323,7 @@ describe.each(testDatabases)('card transfer indexer on $name', ({ name: dbName, 
     const cursor = await follower().cursor();
     await transfer(1, 2, cardA);
     const crashing = createLogFollower({
-      name: CARD_TRANSFERS_STREAM,
+      name: accessCardTransfers.name,
       db: database.db,
       client: chain.chain.publicClient,
       address: card,
@@ -348,10 +346,11 @@ describe.each(testDatabases)('card transfer indexer on $name', ({ name: dbName, 
   it('start keeps polling through chain failures without throwing, and stop waits for it', async () => {
     const warn = vi.fn();
     const debug = vi.fn();
-    const looping = followCardTransfers(
+    const looping = followStream(
       { database, chain: { ...chain.chain, publicClient: flakyClient(2) as never }, config: { chainConfirmations: 0 } },
+      accessCardTransfers,
       { log: { warn, debug } },
-    );
+    )!;
     await transfer(2, 6, cardA);
     looping.start(10);
     try {
@@ -361,7 +360,7 @@ describe.each(testDatabases)('card transfer indexer on $name', ({ name: dbName, 
     }
     expect(warn).toHaveBeenCalledTimes(2);
     expect(debug).toHaveBeenCalledWith(
-      expect.objectContaining({ follower: CARD_TRANSFERS_STREAM }),
+      expect.objectContaining({ follower: accessCardTransfers.name }),
       'applied chain logs',
     );
     expect(looping.lag()).toBe(0n);
@@ -374,7 +373,7 @@ describe.each(testDatabases)('card transfer indexer on $name', ({ name: dbName, 
     const replica = await (database.db as unknown as { $client: pg.Pool }).$client.connect();
     try {
       await replica.query('begin');
-      await replica.query('select pg_advisory_xact_lock(hashtext($1))', [`indexer:${CARD_TRANSFERS_STREAM}`]);
+      await replica.query('select pg_advisory_xact_lock(hashtext($1))', [`indexer:${accessCardTransfers.name}`]);
       const result = await follower().pollOnce();
       expect(result).toMatchObject({ busy: true, applied: 0, caughtUp: false, cursor });
       expect(await follower().cursor()).toBe(cursor);
@@ -390,7 +389,7 @@ describe.each(testDatabases)('card transfer indexer on $name', ({ name: dbName, 
     const rows = await database.db
       .select()
       .from(chainCursors)
-      .where(inArray(chainCursors.name, [CARD_TRANSFERS_STREAM, 'test-collector']));
-    expect(rows.map((r) => r.name).sort()).toEqual([CARD_TRANSFERS_STREAM, 'test-collector']);
+      .where(inArray(chainCursors.name, [accessCardTransfers.name, 'test-collector']));
+    expect(rows.map((r) => r.name).sort()).toEqual([accessCardTransfers.name, 'test-collector']);
   });
 });

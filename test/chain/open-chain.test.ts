@@ -43,15 +43,16 @@ describe('deployLocalContracts', () => {
       'poolManager',
       'primaryToken',
       'staking',
+      'timelock',
       'tokenLauncher',
       'usdc',
       'validationRegistry',
     ]);
     // Persisted before each creation is sent (its signed transaction, pending) and after it is mined, so a crash
     // in between neither loses a contract nor deploys one twice; the CREATE2 hook needs no pending record.
-    expect(saved.filter((s) => s.pending).length).toBe(11);
-    expect([...new Set(saved.map((s) => s.contracts))]).toEqual(Array.from({ length: 13 }, (_, i) => i));
-    expect(saved.at(-1)).toEqual({ contracts: 12, pending: undefined, complete: true });
+    expect(saved.filter((s) => s.pending).length).toBe(12);
+    expect([...new Set(saved.map((s) => s.contracts))]).toEqual(Array.from({ length: 14 }, (_, i) => i));
+    expect(saved.at(-1)).toEqual({ contracts: 13, pending: undefined, complete: true });
     const blockBefore = await clients.publicClient.getBlockNumber({ cacheTime: 0 });
 
     const second = await deployLocalContracts(clients, first, { baseUrl: 'http://x' });

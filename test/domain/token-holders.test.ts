@@ -8,15 +8,15 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { companyTokenTransfers, launchesIn } from '../../src/chain/contracts/launcher.ts';
+import { followStream } from '../../src/chain/streams.ts';
 import { chainCursors } from '../../src/db/schema/chain.ts';
 import { tokenBalances, tokenHolderCounts } from '../../src/db/schema/tokens.ts';
 import {
   applyHolderLogs,
-  followTokenHolders,
+  companyTokenHolders,
   type HolderLog,
   holderCountsOf,
-  TOKEN_HOLDERS_STREAM,
-} from '../../src/domain/tokens/holders.ts';
+} from '../../src/domain/tokens/company-token-holders.stream.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { scoreFixtures, USDC } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
@@ -120,9 +120,9 @@ describe('the holder stream', () => {
 
     await db().delete(tokenBalances);
     await db().delete(tokenHolderCounts);
-    await db().delete(chainCursors).where(eq(chainCursors.name, TOKEN_HOLDERS_STREAM));
+    await db().delete(chainCursors).where(eq(chainCursors.name, companyTokenHolders.name));
     // Small batches, so the rebuild spans several polls.
-    const follower = followTokenHolders(t.container, { confirmations: 0, batchSize: 5 })!;
+    const follower = followStream(t.container, companyTokenHolders, { confirmations: 0, batchSize: 5 })!;
     for (let i = 0; i < 1000 && !(await follower.pollOnce()).caughtUp; i++);
 
     expect(await db().select().from(tokenHolderCounts).orderBy(tokenHolderCounts.tokenAddress)).toEqual(counts);

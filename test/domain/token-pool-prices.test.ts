@@ -4,7 +4,7 @@
 import type { Address, Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { poolIdOf } from '../../src/chain/contracts/launcher.ts';
-import { readPoolPrices, type TokenLog } from '../../src/domain/tokens/indexer.ts';
+import { readPoolPrices, type TokenLog } from '../../src/domain/tokens/company-tokens.stream.ts';
 
 const USDC = '0x00000000000000000000000000000000000000c0' as Address;
 const HOOK = '0x00000000000000000000000000000000000010c4' as Address;

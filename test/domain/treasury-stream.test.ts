@@ -7,15 +7,12 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { type Address, erc20Abi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { followStream } from '../../src/chain/streams.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { chainCursors } from '../../src/db/schema/chain.ts';
 import { treasuryAccounts, treasuryObservations } from '../../src/db/schema/treasuries.ts';
 import { treasuryTwab } from '../../src/domain/scores/twab.ts';
-import {
-  followTreasury,
-  followTreasuryTransfers,
-  TREASURY_TRANSFERS_STREAM,
-} from '../../src/domain/treasuries/stream.ts';
+import { followTreasury, treasuryTransfers } from '../../src/domain/treasuries/treasury-transfers.stream.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { anvilTestClient } from '../helpers/chain.ts';
 import { mintCard } from '../helpers/companies.ts';
@@ -115,7 +112,7 @@ describe('the treasury stream', () => {
     await tr.mintAt(late, 70n * USDC, day + 60);
     await tr.mintAt(late, 30n * USDC, day + 120);
     const head = await t.chain.chain.publicClient.getBlockNumber();
-    await db().update(chainCursors).set({ block: head }).where(eq(chainCursors.name, TREASURY_TRANSFERS_STREAM));
+    await db().update(chainCursors).set({ block: head }).where(eq(chainCursors.name, treasuryTransfers.name));
     await tr.mintAt(late, 5n * USDC, day + 180);
     await tr.index();
     expect((await observations(late)).map((r) => r.balance)).toEqual([0n, 70n, 100n, 105n].map((u) => u * USDC));
@@ -135,10 +132,10 @@ describe('the treasury stream', () => {
     await db()
       .update(chainCursors)
       .set({ block: minted - 1n })
-      .where(eq(chainCursors.name, TREASURY_TRANSFERS_STREAM));
-    await followTreasuryTransfers(t.container, { confirmations: 0 })!.pollOnce();
+      .where(eq(chainCursors.name, treasuryTransfers.name));
+    await followStream(t.container, treasuryTransfers, { confirmations: 0 })!.pollOnce();
     expect(
-      (await db().select().from(chainCursors).where(eq(chainCursors.name, TREASURY_TRANSFERS_STREAM)))[0]!.block,
+      (await db().select().from(chainCursors).where(eq(chainCursors.name, treasuryTransfers.name)))[0]!.block,
     ).toBeGreaterThanOrEqual(minted);
     expect(await observations(again)).toEqual(before);
   });

@@ -11,7 +11,8 @@ import { type Address, erc20Abi, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { MockUSDCAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
-import { followCompanyTokens } from '../../src/domain/tokens/indexer.ts';
+import { followStream } from '../../src/chain/streams.ts';
+import { companyTokens } from '../../src/domain/tokens/company-tokens.stream.ts';
 import { hasEntryPoint } from '../../web/src/permit.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { accessible, atBothWidths, browserUnavailable, connect, launchChromium } from '../helpers/browser.ts';
@@ -66,7 +67,7 @@ async function quoteOf(page: Page) {
 describe.skipIf(browserUnavailable)('the money screens in Chromium', () => {
   beforeAll(async () => {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const follower = followCompanyTokens(t.container, { confirmations: 0 })!;
+    const follower = followStream(t.container, companyTokens, { confirmations: 0 })!;
     follower.start(200);
     stopIndexer = () => follower.stop();
     const company = await staffedCompany(t, 1, { name: 'Trade Screen Co' });

@@ -12,10 +12,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { createTestClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
+import { followStream } from '../../src/chain/streams.ts';
 import { distributeEpoch } from '../../src/domain/epochs/distribute.ts';
 import { utcDateOf } from '../../src/domain/scores/dates.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
-import { followCompanyTokens } from '../../src/domain/tokens/indexer.ts';
+import { companyTokens } from '../../src/domain/tokens/company-tokens.stream.ts';
 import { WEB_DIST } from '../../src/http/web.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { atBothWidths, browserUnavailable, connect, launchChromium } from '../helpers/browser.ts';
@@ -44,7 +45,7 @@ async function notice(p: Page): Promise<string> {
 describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
   beforeAll(async () => {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const follower = followCompanyTokens(t.container, { confirmations: 0 })!;
+    const follower = followStream(t.container, companyTokens, { confirmations: 0 })!;
     follower.start(200);
     stopIndexer = () => follower.stop();
     chromium = await launchChromium();

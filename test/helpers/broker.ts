@@ -67,7 +67,8 @@ async function deploySlot(): Promise<Slot> {
   forgetNonces(31337);
   try {
     const clients = createChainClients({ chainId: 31337, rpcUrl: node.rpcUrl, local: true, timeoutMs: 30_000 });
-    const file = await deployLocalContracts(clients, undefined, { baseUrl: SHARED_CHAIN_BASE_URL });
+    // Account 0 stays the owner of everything: the contract tests call owner functions directly (test/README.md).
+    const file = await deployLocalContracts(clients, undefined, { baseUrl: SHARED_CHAIN_BASE_URL, owner: null });
     return { node, file, snapshot: await rpc<string>(node.rpcUrl, 'evm_snapshot') };
   } catch (err) {
     await node.stop();

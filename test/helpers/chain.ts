@@ -72,7 +72,7 @@ export async function startTestChain(options: TestChainOptions = {}): Promise<Te
   const clients = createChainClients({ chainId: 31337, rpcUrl, local: true, timeoutMs: options.timeoutMs ?? 5000 });
   let file: ContractsFile;
   try {
-    file = shared?.file ?? (await deployLocalContracts(clients, undefined, { baseUrl }));
+    file = shared?.file ?? (await deployLocalContracts(clients, undefined, { baseUrl, owner: null }));
   } catch (err) {
     await own?.stop();
     throw err;

@@ -13,13 +13,40 @@ export interface RpcProxy {
   close(): Promise<void>;
 }
 
-export async function startRpcProxy(target: string): Promise<RpcProxy> {
+/** One JSON-RPC call as the proxy sees it. */
+export interface RpcCall {
+  id: unknown;
+  method: string;
+  params?: unknown[];
+}
+
+/**
+ * `answer`: when it returns `{ result }` for a call, the proxy answers that call with that result instead of the
+ * node's (a read replica behind the sequencer: null receipts); undefined keeps the node's answer. Every call still
+ * reaches the node (a send is still sent).
+ */
+export async function startRpcProxy(
+  target: string,
+  options: { answer?: (call: RpcCall) => { result: unknown } | undefined } = {},
+): Promise<RpcProxy> {
   let paused = false;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       if (paused) return; // black hole: the request is never answered
+      if (options.answer && req.method === 'POST') {
+        rewritten(target, Buffer.concat(chunks), options.answer).then(
+          (body) => {
+            if (paused) return;
+            res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+          },
+          () => {
+            if (!res.headersSent) res.writeHead(502).end();
+          },
+        );
+        return;
+      }
       fetch(target, {
         method: req.method ?? 'POST',
         headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
@@ -55,4 +82,24 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** The node's answers to `raw` (one call or a batch), with the calls `answer` takes answered by it instead. */
+async function rewritten(
+  target: string,
+  raw: Buffer,
+  answer: (call: RpcCall) => { result: unknown } | undefined,
+): Promise<string> {
+  const parsed = JSON.parse(raw.toString('utf8')) as RpcCall | RpcCall[];
+  const calls = Array.isArray(parsed) ? parsed : [parsed];
+  const upstream = (await (
+    await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw.toString('utf8') })
+  ).json()) as { id: unknown }[] | { id: unknown };
+  const answers = Array.isArray(upstream) ? upstream : [upstream];
+  const out = answers.map((a) => {
+    const call = calls.find((c) => c.id === a.id);
+    const instead = call === undefined ? undefined : answer(call);
+    return instead === undefined ? a : { jsonrpc: '2.0', id: a.id, result: instead.result };
+  });
+  return JSON.stringify(Array.isArray(parsed) ? out : out[0]);
 }

@@ -14,10 +14,11 @@ import {
 import { expect } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { AccessCardAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
+import { followStream } from '../../src/chain/streams.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { utcDateOf } from '../../src/domain/scores/dates.ts';
-import { followTokenHolders } from '../../src/domain/tokens/holders.ts';
-import { followCompanyTokens } from '../../src/domain/tokens/indexer.ts';
+import { companyTokenHolders } from '../../src/domain/tokens/company-token-holders.stream.ts';
+import { companyTokens } from '../../src/domain/tokens/company-tokens.stream.ts';
 import { launchToken } from '../../src/domain/tokens/launch.ts';
 import type { TestEnv } from './app.ts';
 import { mintCard } from './companies.ts';
@@ -124,8 +125,8 @@ export function tokenTrading(t: TestEnv): TokenTrading {
     async index() {
       // The token stream, then the holder stream (its own cursor: docs/indexer.md).
       for (const follower of [
-        followCompanyTokens(t.container, { confirmations: 0 })!,
-        followTokenHolders(t.container, { confirmations: 0 })!,
+        followStream(t.container, companyTokens, { confirmations: 0 })!,
+        followStream(t.container, companyTokenHolders, { confirmations: 0 })!,
       ]) {
         let caughtUp = false;
         for (let i = 0; i < 20 && !caughtUp; i++) caughtUp = (await follower.pollOnce()).caughtUp;

@@ -3,9 +3,10 @@
 import type { Address, LocalAccount } from 'viem';
 import { expect } from 'vitest';
 import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
+import { followStream } from '../../src/chain/streams.ts';
 import { chainTime } from '../../src/chain/time.ts';
 import { treasuryAcceptanceTypedData } from '../../src/domain/treasuries/acceptance.ts';
-import { followTreasuryTransfers } from '../../src/domain/treasuries/stream.ts';
+import { treasuryTransfers } from '../../src/domain/treasuries/treasury-transfers.stream.ts';
 import type { TestEnv } from './app.ts';
 import { anvilTestClient } from './chain.ts';
 import { signed } from './companies.ts';
@@ -62,7 +63,7 @@ export function treasuryHelpers(t: TestEnv) {
 
     /** Runs the treasury stream until it has caught up with the chain. */
     async index() {
-      const follower = followTreasuryTransfers(t.container, { confirmations: 0 })!;
+      const follower = followStream(t.container, treasuryTransfers, { confirmations: 0 })!;
       for (let i = 0; i < 20; i++) if ((await follower.pollOnce()).caughtUp) return;
       throw new Error('the treasury stream did not catch up');
     },

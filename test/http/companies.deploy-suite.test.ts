@@ -6,10 +6,11 @@ import type { Address } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { AccessCardAbi, IdentityRegistryAbi } from '../../src/chain/generated/abis.ts';
+import { followStream } from '../../src/chain/streams.ts';
 import { AGENT_ROLES } from '../../src/constants.ts';
 import { agents } from '../../src/db/schema/agents.ts';
 import { companies } from '../../src/db/schema/companies.ts';
-import { followCardTransfers } from '../../src/domain/companies/ownership.ts';
+import { accessCardTransfers } from '../../src/domain/companies/access-card-transfers.stream.ts';
 import { createHdWalletProvider, type WalletProvider } from '../../src/domain/wallets/provider.ts';
 import { startTestApp, useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
@@ -200,7 +201,7 @@ describe('POST /api/companies/{id}/deploy-suite', () => {
 describe('ownership follows the card', () => {
   it('moves the company and its agents to the new holder: the old one is refused, the new one is the creator', async () => {
     const [company] = await t.database.db.select().from(companies).where(eq(companies.id, id));
-    const follower = followCardTransfers(t.container, { confirmations: 0 });
+    const follower = followStream(t.container, accessCardTransfers, { confirmations: 0 })!;
     await follower.pollOnce();
 
     const from = devAccount(1).address;

@@ -148,4 +148,17 @@ describe('the plan of days', () => {
     // The same day and slot place the same orders: a re-run is predictable.
     expect(marketOrders('SPRNT', 2, 3)).toEqual(marketOrders('SPRNT', 2, 3));
   });
+
+  it("gives the hot token a market by money that no one wallet makes, over any 24 h (the agents' buy rules)", () => {
+    const slots = [0, 1, 2].flatMap((d) => TRADING_HOURS.map((_, slot) => marketOrders(HOT_SYMBOL, d, slot)));
+    for (let i = 0; i + 3 <= slots.length; i++) {
+      const paid = new Map<number, number>();
+      for (const o of slots.slice(i, i + 3).flat()) paid.set(o.trader, (paid.get(o.trader) ?? 0) + o.usdc!);
+      const v = [...paid.values()];
+      const sum = v.reduce((a, b) => a + b, 0);
+      // Weighed by money: (sum v)^2 / sum v^2 at least 5 (half of 10 traders); the largest under 50%.
+      expect(sum ** 2 / v.reduce((a, b) => a + b * b, 0)).toBeGreaterThanOrEqual(5);
+      expect(Math.max(...v) / sum).toBeLessThan(0.5);
+    }
+  });
 });

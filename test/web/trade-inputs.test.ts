@@ -3,7 +3,7 @@
 // just inside and just outside.
 import { describe, expect, it } from 'vitest';
 import { USDC } from '../../web/src/format.ts';
-import { checkAmount, checkDeadline, checkSlippage, normalizeNumber } from '../../web/src/trade/inputs.ts';
+import { checkAmount, checkCount, checkDeadline, checkSlippage, normalizeNumber } from '../../web/src/trade/inputs.ts';
 
 const TOKEN = { symbol: 'WEBCO', decimals: 18 };
 const value = <T>(c: { ok: boolean; value?: T }) => (c.ok ? c.value : undefined);
@@ -24,6 +24,9 @@ describe('normalizeNumber', () => {
   });
 
   it('refuses what is not a number', () => {
+    for (const text of ['2.5.3', '1,2,3', '12.34.567']) expect(normalizeNumber(text, 'en-US')).toBeUndefined();
+    expect(normalizeNumber('1.000.000', 'de-DE')).toBe('1000000');
+    expect(normalizeNumber('1,234,567.5', 'en-US')).toBe('1234567.5');
     for (const text of ['abc', '', '-5', '1e5', '1.2.3,4,5x', '0x10'])
       expect(normalizeNumber(text, 'en-US'), text).toBe(undefined);
   });
@@ -73,5 +76,25 @@ describe('checkDeadline', () => {
     for (const text of ['0', '61', 'abc', '', '1.5', '-1']) {
       expect(error(checkDeadline(text)), text).toBe('The deadline is a whole number of minutes from 1 to 60.');
     }
+  });
+});
+
+describe('checkCount (cards to mint)', () => {
+  it('takes what is typed, 1 to 5, exactly', () => {
+    expect(checkCount('1', 1, 5, 'cards')).toEqual({ ok: true, value: 1 });
+    expect(checkCount(' 5 ', 1, 5, 'cards')).toEqual({ ok: true, value: 5 });
+  });
+
+  it('refuses just outside, a fraction, an empty field and words, never clamping or throwing', () => {
+    for (const text of ['0', '6', '13']) {
+      expect(checkCount(text, 1, 5, 'cards')).toEqual({ ok: false, error: 'You can mint 1 to 5 cards at a time.' });
+    }
+    for (const text of ['2.5', '2,5', '-1', 'abc', '1e3']) {
+      expect(checkCount(text, 1, 5, 'cards')).toEqual({
+        ok: false,
+        error: 'Enter a whole number of cards, from 1 to 5.',
+      });
+    }
+    expect(checkCount('', 1, 5, 'cards')).toEqual({ ok: false, error: 'Enter how many cards, from 1 to 5.' });
   });
 });

@@ -49,14 +49,67 @@ export async function data<T>(call: Promise<{ data?: { data: T }; error?: unknow
   return result.data.data;
 }
 
-/** Whatever a failure was, a sentence for the page (a rejected wallet request included). */
-export function humanError(err: unknown): string {
-  if (err instanceof ApiError) return err.message;
-  const e = err as { shortMessage?: string; message?: string; name?: string; code?: number };
-  if (e?.name === 'UserRejectedRequestError' || e?.code === 4001 || /reject|denied/i.test(e?.message ?? '')) {
-    return 'The request was rejected in the wallet. Nothing was sent.';
+/** The errors a failure wraps (viem's `cause` chain), outermost first. */
+type Failure = { name?: string; code?: number; message?: string; shortMessage?: string };
+function causes(err: unknown): Failure[] {
+  const chain: Failure[] = [];
+  let e = err as { cause?: unknown } | undefined;
+  for (let i = 0; e && i < 10; i++) {
+    chain.push(e as Failure);
+    e = e.cause as typeof e;
   }
-  return e?.shortMessage ?? e?.message ?? String(err);
+  return chain;
+}
+
+/** A person pressed Reject in the wallet (EIP-1193 code 4001, viem's UserRejectedRequestError). */
+export const rejectedInWallet = (err: unknown) =>
+  causes(err).some(
+    (e) =>
+      e.name === 'UserRejectedRequestError' ||
+      e.code === 4001 ||
+      /user (rejected|denied)|rejected the request/i.test(e.message ?? ''),
+  );
+
+/** The blockchain node did not answer (viem's HttpRequestError or TimeoutError, a failed fetch). */
+export const nodeUnreachable = (err: unknown) =>
+  causes(err).some(
+    (e) =>
+      e.name === 'HttpRequestError' ||
+      e.name === 'TimeoutError' ||
+      e.name === 'WebSocketRequestError' ||
+      /failed to fetch|fetch failed|networkerror/i.test(e.message ?? ''),
+  );
+
+/**
+ * Whatever a failure was, a sentence for the page saying what happened and what to do (a rejected wallet request,
+ * an unreachable node, the API's own message); never a library's dump, which `technicalDetail` gives instead.
+ * `action` names what was being done ("buy", "mint").
+ */
+export function humanError(err: unknown, action?: string): string {
+  if (err instanceof ApiError) return err.message;
+  if (rejectedInWallet(err)) {
+    return action
+      ? `You declined the request in your wallet, so the ${action} was not made. Nothing was sent.`
+      : 'The request was rejected in the wallet. Nothing was sent.';
+  }
+  if (nodeUnreachable(err)) {
+    return `The blockchain node is not answering${action ? `, so the ${action} was not sent` : ''}. Try again in a moment.`;
+  }
+  const e = err as { shortMessage?: string; message?: string; name?: string };
+  // A library's first line, at most a sentence long; the rest is behind "details".
+  const first = (e?.shortMessage ?? e?.message ?? String(err)).split('\n')[0]!.trim();
+  const said = first.length > 160 ? `${first.slice(0, 157)}…` : first;
+  return `Something went wrong${action ? ` with the ${action}` : ''}: ${said.replace(/\.$/, '')}. Try again; if it keeps happening, open the details below and tell us.`;
+}
+
+/** The technical text of a failure, for a "details" toggle: viem's whole message, an API error's code. */
+export function technicalDetail(err: unknown): string | undefined {
+  if (err instanceof ApiError) return `HTTP ${err.status} ${err.code}`;
+  const detail = (err as { detail?: unknown })?.detail;
+  if (typeof detail === 'string') return detail;
+  const e = err as { message?: string; name?: string };
+  if (typeof e?.message === 'string') return `${e.name ?? 'Error'}: ${e.message}`;
+  return err === undefined ? undefined : String(err);
 }
 
 export interface Signer {

@@ -51,6 +51,8 @@ function sentence(name: string, args: readonly unknown[], ctx: RevertContext): s
       return `This amount is too small: the ${ctx.action} would give nothing back.`;
     case 'LauncherInsufficientReserve':
       return `The curve holds ${amountOf(n(1), USDC)}; this sale would take ${amountOf(n(0), USDC)}. Sell less.`;
+    case 'LauncherPermitFailed':
+      return `The permit you signed could not be used: another ${ctx.action} from this wallet (perhaps in another tab) used it first, or it expired. Nothing was spent. Try again; your wallet will ask for a new signature.`;
     case 'LauncherUnknownToken':
       return 'The launcher does not trade this token.';
     case 'AccessCardMintInactive':
@@ -85,5 +87,5 @@ export function explainFailure(err: unknown, ctx: RevertContext): string {
       return `The contract refused the ${ctx.action} with an error it does not name (${data.slice(0, 10)}).`;
     }
   }
-  return humanError(err);
+  return humanError(err, ctx.action);
 }

@@ -32,12 +32,19 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     source.onerror = () => setLive((l) => ({ ...l, connected: source.readyState === EventSource.OPEN }));
     const onEvent = (message: MessageEvent<string>) => {
       const event = JSON.parse(message.data) as PlatformEvent;
-      setLive((l) => ({ connected: true, events: [event, ...l.events].slice(0, KEPT) }));
+      // A resume starts at the oldest event still missing (a late commit), so some come twice: keep one.
+      setLive((l) =>
+        l.events.some((e) => e.id === event.id) ? l : { connected: true, events: [event, ...l.events].slice(0, KEPT) },
+      );
       // Pages key their queries by the id or slug in their address: a company's event refreshes what is on screen.
       if (event.type === 'trade') {
         void queries.invalidateQueries({ queryKey: ['token'] });
         // A position is read from the indexed trades: it moves when the trade is indexed, a moment after it is mined.
         void queries.invalidateQueries({ queryKey: ['position'] });
+        // The trade form's quote and balances are chain reads: read again, so the minimum on screen is the latest
+        // (another wallet's buy moves the price) and a second tab's balance follows a trade made in the first.
+        void queries.invalidateQueries({ queryKey: ['quote'] });
+        void queries.invalidateQueries({ queryKey: ['holdings'] });
       }
       if (event.type === 'decision') void queries.invalidateQueries({ queryKey: ['decisions'] });
       if (event.type === 'score' || event.type === 'season') {

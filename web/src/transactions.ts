@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Abi, type Address, erc20Abi, type Hash, type TransactionReceipt } from 'viem';
 import { useConnection, usePublicClient, useWalletClient } from 'wagmi';
+import { technicalDetail } from './api';
 import { explainFailure, type RevertContext } from './chain-errors';
 import { amountOf, type Unit } from './format';
 import { type PermitSignature, signPermit } from './permit';
@@ -36,8 +37,15 @@ export interface Spending {
   deadline: bigint;
 }
 
-/** A failure already said as a sentence (the form shows its message as it is). */
-export class RefusedError extends Error {}
+/** A failure already said as a sentence (the form shows its message as it is), with the technical text behind it. */
+export class RefusedError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
+}
 
 const callOf = (r: WriteRequest) => ({ to: r.address, abi: r.abi, functionName: r.functionName, args: r.args ?? [] });
 
@@ -149,7 +157,7 @@ export function useTransactions() {
     } catch (err) {
       const detail = err instanceof RefusedError ? err.message : explainFailure(err, step.context);
       toasts.update(toast, { state: 'failed', detail, ...(hash ? { hash } : {}) });
-      throw err instanceof RefusedError ? err : new RefusedError(detail);
+      throw err instanceof RefusedError ? err : new RefusedError(detail, technicalDetail(err));
     }
   }
 

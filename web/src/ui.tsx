@@ -3,7 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { ApiError, humanError } from './api';
+import { ApiError, humanError, technicalDetail } from './api';
 import { formatNumber, short } from './format';
 import { NAV } from './nav';
 import { WalletButton } from './wallet';
@@ -76,6 +76,13 @@ export function ErrorBox({ error, retry }: { error: unknown; retry?: () => void 
   return (
     <div className="error-box" role="alert">
       <p>{humanError(error)}</p>
+      {!(error instanceof ApiError) && technicalDetail(error) && (
+        <details className="error-details">
+          <summary>Details</summary>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region the keyboard must reach */}
+          <pre tabIndex={0}>{technicalDetail(error)}</pre>
+        </details>
+      )}
       {retry ? (
         <button type="button" className="secondary" onClick={retry}>
           Try again

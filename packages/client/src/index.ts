@@ -242,6 +242,9 @@ async function* sseMessages(
   }
 }
 
+/** Event ids a follower remembers to drop repeats after a resume from a low-water mark. */
+const SEEN_KEPT = 10_000;
+
 async function* follow(
   baseUrl: string,
   headers: Record<string, string>,
@@ -257,6 +260,9 @@ async function* follow(
   const url = `${baseUrl}/api/v1/events${search ? `?${search}` : ''}`;
   let serverRetry = 3000;
   let failures = 0;
+  // A frame's id is where to resume: below an event still missing that may commit late, so a resume sends again
+  // what came after it. Repeats are dropped by the event's own id (the latest SEEN_KEPT are remembered).
+  const seen = new Set<string>();
   for (let attempt = 1; !signal?.aborted; attempt++) {
     let response: Response | undefined;
     try {
@@ -273,7 +279,11 @@ async function* follow(
         })) {
           if (message.id !== undefined) state.lastEventId = message.id;
           if (message.event === 'connected') continue;
-          yield JSON.parse(message.data) as PlatformEvent;
+          const event = JSON.parse(message.data) as PlatformEvent;
+          if (seen.has(event.id)) continue;
+          seen.add(event.id);
+          if (seen.size > SEEN_KEPT) seen.delete(seen.values().next().value as string);
+          yield event;
         }
       } else {
         const body = await response.json().catch(() => undefined);

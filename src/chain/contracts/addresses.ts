@@ -16,6 +16,7 @@ export const CONTRACT_KEYS = [
   'tokenLauncher',
   'poolManager',
   'feeHook',
+  'timelock',
 ] as const;
 export type ContractKey = (typeof CONTRACT_KEYS)[number];
 export type ContractAddresses = Partial<Record<ContractKey, Address>>;
@@ -45,7 +46,7 @@ export interface ContractsFile {
   complete?: boolean;
   pending?: PendingDeployment;
   /** The roles the deployment gave (src/chain/deploy.ts DeployRoles), kept so a resumed run gives the same. */
-  roles?: { platform: Address; oracle: Address; feeRecipient: Address };
+  roles?: { platform: Address; oracle: Address; feeRecipient: Address; owner?: Address };
   /** What a block explorer needs to verify each deployed contract's source, besides the standard-JSON input. */
   verification?: Partial<Record<ContractKey, { contract: string; constructorArgs: Hex }>>;
 }
@@ -86,6 +87,9 @@ export function readContractsFile(file: string): ContractsFile | undefined {
     )
   ) {
     throw new Error(`contracts file ${file}: roles must hold the platform, oracle and feeRecipient addresses`);
+  }
+  if (roles?.owner !== undefined && (typeof roles.owner !== 'string' || !isAddress(roles.owner))) {
+    throw new Error(`contracts file ${file}: roles.owner must be an address`);
   }
   const pending = extra.pending;
   if (

@@ -103,9 +103,15 @@ export const agentActions = pgTable(
     /** SENT (admitted; its transactions signed or about to be), MINED, REVERTED, or FAILED (nothing was signed). */
     status: text('status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The chain's clock when the action was admitted: the buy rules' rolling windows count by it (null before 0031). */
+    chainAt: timestamp('chain_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('agent_actions_company_day_idx').on(t.companyId, t.day),
+    // Every agent buy of a token in a rolling window, platform-wide (domain/trading/buy-window.ts).
+    index('agent_actions_token_buys_idx')
+      .on(t.tokenAddress, t.chainAt)
+      .where(sql`${t.tool} = 'buy_token'`),
     // An agent's actions, newest first (GET /api/agents/{id}/actions).
     index('agent_actions_agent_created_idx').on(t.agentId, t.createdAt.desc()),
     // A round's actions, for the record of a round whose process stopped in execution (domain/engine/runner.ts).

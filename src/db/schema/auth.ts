@@ -49,6 +49,12 @@ export const idempotencyKeys = pgTable(
     /** The answer's headers that matter (content-type, location). */
     headers: jsonb('headers').$type<Record<string, string>>(),
     body: text('body'),
+    /**
+     * The recovery point (issue 40.1): what the request created, written in the same transaction as its write, or
+     * before its first side effect (a decision round). A reservation that goes stale with one is answered from it
+     * and never run again; without one, nothing of the request committed, and a retry runs it.
+     */
+    recovery: jsonb('recovery').$type<{ kind: string; id: string }>(),
   },
   (t) => [
     primaryKey({ columns: [t.signer, t.key], name: 'idempotency_keys_pk' }),

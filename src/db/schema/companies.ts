@@ -1,5 +1,5 @@
 // Companies and their agents. A company is bound for ever to one access card (card_token_id); its creator is
-// whoever holds that card, so ownership moves with the card (see domain/companies/ownership.ts).
+// whoever holds that card, so ownership moves with the card (see domain/companies/access-card-transfers.stream.ts).
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -75,6 +75,12 @@ export const companies = pgTable(
     ceoPromptSigner: text('ceo_prompt_signer'),
     /** Who signed the request that last set masterDirective (PATCH /engine is always signed); null before recorded. */
     masterDirectiveSigner: text('master_directive_signer'),
+    /**
+     * The money-relevant settings (ceoPrompt, autonomyLevel, engineConfig, toolkitConfig) whose last change was not
+     * signed by the creator (COMPANY_PATCH_AUTH=ip). While any is listed, no agent of the company moves money
+     * (issue 37.3, docs/api/companies.md "Directive and engine").
+     */
+    unsignedSettings: text('unsigned_settings').array().notNull().default(sql`'{}'::text[]`),
     /**
      * When ceoPrompt or masterDirective was last set, on the chain's clock: a token launched after it is not the one
      * the directive named (docs/api/agents.md "Buy rules").

@@ -77,7 +77,7 @@ export const traderPositions = pgTable(
 );
 
 /**
- * Each company token's holder count, from its `Transfer` logs (the holder stream, src/domain/tokens/holders.ts): the
+ * Each company token's holder count, from its `Transfer` logs (the holder stream, src/domain/tokens/company-token-holders.stream.ts): the
  * addresses other than the zero address with a positive balance. `applied_block`/`applied_log` is the last transfer
  * counted, so a batch applied twice counts nothing twice.
  */

@@ -39,12 +39,18 @@ export interface AgentPatch {
 /**
  * A stand-alone agent (no company), PENDING, owned by the signer. Its role is the persona's role when that names
  * one of the seven C-suite roles, else null. Wallet and ERC-8004 identity come later (the identity pipeline).
+ * `recordRecovery` runs in the creation's transaction with the new agent's id (an Idempotency-Key's recovery point).
  */
-export async function createAgent(db: Tx, signer: string, input: NewAgent): Promise<AgentRow> {
+export async function createAgent(
+  db: Tx,
+  signer: string,
+  input: NewAgent,
+  recordRecovery?: (tx: Tx, agentId: string) => Promise<void>,
+): Promise<AgentRow> {
   const creatorAddress = getAddress(signer);
   return db.transaction(async (tx) => {
     await requireCreationAllowance(tx, creatorAddress);
-    return insertAgent(tx, {
+    const row = await insertAgent(tx, {
       companyId: null,
       name: input.name,
       description: input.description ?? null,
@@ -55,6 +61,8 @@ export async function createAgent(db: Tx, signer: string, input: NewAgent): Prom
       skills: [...input.skills],
       strategy: { type: input.strategy.type, preset: input.strategy.preset },
     });
+    await recordRecovery?.(tx, row.id);
+    return row;
   });
 }
 

@@ -2,9 +2,13 @@
 // writes"): one row per (signer, key), reserved before the write runs and completed with its first answer after.
 // Claiming a key is one INSERT ... ON CONFLICT DO NOTHING, so of two requests at once exactly one reserves it; the
 // other finds the row and is told to replay it, that it is still in use, or that the key names another request.
+// A request that may have committed is never run again (issue 40.1, Stripe's rule): a route whose write creates
+// something records a recovery point (what it created) in the same transaction as that write, or before its first
+// side effect; a reservation left unfinished with one (a killed process, a completion the database refused) is
+// answered from it, and one without one is known to have committed nothing, so a retry runs it.
 // Times are the server's clock (the container's `now`), not the chain's: the 24 hours are a client's retry
 // horizon, not economic time.
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Address } from 'viem';
 import {
   IDEMPOTENCY_IN_PROGRESS_STALE_MS,
@@ -13,6 +17,19 @@ import {
 } from '../../constants.ts';
 import type { Tx } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/auth.ts';
+
+/** What a request created, named so its answer can be built again: `{ kind: 'agent', id }`. */
+export interface RecoveryPoint {
+  kind: string;
+  id: string;
+}
+
+/** The reservation a running request holds. */
+export interface HeldKey {
+  signer: Address;
+  key: string;
+  lockedAt: Date;
+}
 
 export interface StoredAnswer {
   status: number;
@@ -24,6 +41,11 @@ export interface StoredAnswer {
 export type Claim =
   /** The caller holds the reservation (taken at `lockedAt`): run the write, then complete or release it. */
   | { kind: 'owned'; lockedAt: Date }
+  /**
+   * The request that held the key stopped (or failed) after its write committed: the caller now holds the
+   * reservation and answers from the recovery point, without running the write again.
+   */
+  | { kind: 'recover'; lockedAt: Date; recovery: RecoveryPoint }
   /** The same request was answered before: send this answer again. */
   | { kind: 'replay'; answer: StoredAnswer }
   /** The key was used for another request (method, path, query or body differ). */
@@ -70,6 +92,7 @@ export async function claimIdempotencyKey(db: Tx, options: ClaimOptions): Promis
       return { kind: 'replay', answer: { status: row.status, headers: row.headers ?? {}, body: row.body ?? '' } };
     }
     const lockedAt = row.lockedAt ?? row.createdAt;
+    // A reservation given up after its write committed (releaseIdempotencyKey) is dated at the epoch: stale at once.
     if (nowMs - lockedAt.getTime() < IDEMPOTENCY_IN_PROGRESS_STALE_MS) {
       return { kind: 'in_use', retryAfterS: IDEMPOTENCY_IN_USE_RETRY_AFTER_S };
     }
@@ -79,7 +102,11 @@ export async function claimIdempotencyKey(db: Tx, options: ClaimOptions): Promis
       .set({ lockedAt: now })
       .where(and(ofKey(signer, key), isNull(idempotencyKeys.status), eq(idempotencyKeys.lockedAt, lockedAt)))
       .returning({ key: idempotencyKeys.key });
-    if (taken.length === 1) return { kind: 'owned', lockedAt: now };
+    if (taken.length === 1) {
+      return row.recovery
+        ? { kind: 'recover', lockedAt: now, recovery: row.recovery }
+        : { kind: 'owned', lockedAt: now };
+    }
   }
   return { kind: 'in_use', retryAfterS: IDEMPOTENCY_IN_USE_RETRY_AFTER_S };
 }
@@ -103,11 +130,34 @@ export async function completeIdempotencyKey(
   return rows.length === 1;
 }
 
-/** Gives the key up (an answer not to keep: 5xx, 429...), so the next request with it runs again. */
+/**
+ * Records what the request holding the reservation created. Call it inside the transaction of the write (so both
+ * commit or neither does), or before the first side effect the database cannot undo. False when the request no
+ * longer holds the reservation (a retry took a stale one over): the caller must then stop before its write.
+ */
+export async function recordIdempotencyRecovery(db: Tx, held: HeldKey, recovery: RecoveryPoint): Promise<boolean> {
+  const rows = await db
+    .update(idempotencyKeys)
+    .set({ recovery })
+    .where(
+      and(ofKey(held.signer, held.key), isNull(idempotencyKeys.status), eq(idempotencyKeys.lockedAt, held.lockedAt)),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return rows.length === 1;
+}
+
+/**
+ * Gives the key up (an answer not to keep: 5xx, 429...), so the next request with it runs again, unless the request
+ * recorded a recovery point: then its write committed, and the key is only marked stale, so the next request with it
+ * is answered from the recovery point at once instead of running again.
+ */
 export async function releaseIdempotencyKey(db: Tx, signer: Address, key: string, lockedAt: Date): Promise<void> {
+  const held = and(ofKey(signer, key), isNull(idempotencyKeys.status), eq(idempotencyKeys.lockedAt, lockedAt));
+  await db.delete(idempotencyKeys).where(and(held, isNull(idempotencyKeys.recovery)));
   await db
-    .delete(idempotencyKeys)
-    .where(and(ofKey(signer, key), isNull(idempotencyKeys.status), eq(idempotencyKeys.lockedAt, lockedAt)));
+    .update(idempotencyKeys)
+    .set({ lockedAt: new Date(0) })
+    .where(and(held, isNotNull(idempotencyKeys.recovery)));
 }
 
 /** Deletes the keys IDEMPOTENCY_TTL_MS old or older at `now` (the server's clock), as a claim would; returns how many. */

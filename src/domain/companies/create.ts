@@ -6,16 +6,17 @@ import { eq } from 'drizzle-orm';
 import { type Address, getAddress, isAddressEqual } from 'viem';
 import { chainTime } from '../../chain/time.ts';
 import { COMPANY_SLUG_MAX, COMPANY_SLUG_MIN, RECORD_ID_PATTERN } from '../../constants.ts';
+import type { Tx } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { badRequest, conflict, validationError } from '../../errors.ts';
 import { gasToday } from '../costs/gas-budget.ts';
 import type { Deps } from '../deps.ts';
 import { refuseForbiddenTreasury } from '../treasuries/rules.ts';
-import { proveTreasury } from '../treasuries/set.ts';
 import { lockCompanyCard, pickUnusedCard } from './card.ts';
 import type { CompanyRow } from './queries.ts';
 import { insertCompany } from './store.ts';
+import { proveTreasury } from './treasury.ts';
 import { companyView } from './views.ts';
 
 export interface CreateCompanyInput {
@@ -50,6 +51,8 @@ export async function createCompany(
   },
   signer: Address,
   input: CreateCompanyInput,
+  /** Runs in the insert's transaction with the new company's id (an Idempotency-Key's recovery point). */
+  recordRecovery?: (tx: Tx, companyId: string) => Promise<void>,
 ) {
   const db = deps.database.db;
   if (input.slug !== undefined && RECORD_ID_PATTERN.test(input.slug)) {
@@ -74,19 +77,23 @@ export async function createCompany(
   const { tokenId: cardTokenId, block } = await pickUnusedCard(deps, signer);
   let row: CompanyRow;
   try {
-    row = await insertCompany(db, {
-      name: input.name,
-      slug,
-      category: input.category,
-      description: input.description ?? null,
-      logoUrl: input.logoUrl ?? null,
-      // Proven below when it is the creator's own wallet; any other address stays unproven (it scores nothing)
-      // until its acceptance is given with PUT /api/companies/{id}/treasury, which names the company it accepts.
-      treasuryAddress: treasury,
-      referrerCompanyId: input.referrerCompanyId ?? null,
-      creatorAddress: getAddress(signer),
-      cardTokenId,
-      ownerBlock: block,
+    row = await db.transaction(async (tx) => {
+      const inserted = await insertCompany(tx, {
+        name: input.name,
+        slug,
+        category: input.category,
+        description: input.description ?? null,
+        logoUrl: input.logoUrl ?? null,
+        // Proven below when it is the creator's own wallet; any other address stays unproven (it scores nothing)
+        // until its acceptance is given with PUT /api/companies/{id}/treasury, which names the company it accepts.
+        treasuryAddress: treasury,
+        referrerCompanyId: input.referrerCompanyId ?? null,
+        creatorAddress: getAddress(signer),
+        cardTokenId,
+        ownerBlock: block,
+      });
+      await recordRecovery?.(tx, inserted.id);
+      return inserted;
     });
   } catch (err) {
     const constraint = uniqueViolation(err);

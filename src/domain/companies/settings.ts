@@ -1,6 +1,6 @@
 // Changing a company's settings: the CEO directive and autonomy (PATCH /api/companies/{id}), the engine
 // (PATCH /api/companies/{id}/engine, which also reaches the company's compute machine). The treasury is set by
-// domain/treasuries/set.ts.
+// domain/companies/treasury.ts.
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { readHoldings } from '../../chain/contracts/wallet-actions.ts';
@@ -104,6 +104,8 @@ export async function updateDirective(
   }
   if (input.engineConfig !== undefined) changes.engineConfig = input.engineConfig;
   if (input.toolkitConfig !== undefined) changes.toolkitConfig = input.toolkitConfig;
+  const unsigned = unsignedAfter(company.unsignedSettings, Object.keys(changes), signer !== undefined);
+  if (unsigned.join() !== company.unsignedSettings.join()) changes.unsignedSettings = unsigned;
   const row =
     Object.keys(changes).length === 0 ? company : await saveCompanySettings(deps.database.db, company.id, changes);
   return {
@@ -113,7 +115,25 @@ export async function updateDirective(
     league: row.league,
     engineConfig: row.engineConfig ?? null,
     toolkitConfig: row.toolkitConfig ?? null,
+    unsignedSettings: row.unsignedSettings,
   };
+}
+
+/** The settings a round acts on with money, in the order they are named (issue 37.3). */
+export const MONEY_SETTINGS = ['ceoPrompt', 'autonomyLevel', 'engineConfig', 'toolkitConfig'] as const;
+
+/**
+ * The money-relevant settings last set unsigned after a change of `changed` fields: a signed change clears the
+ * fields it sets, an unsigned one adds them; the others keep what they were.
+ */
+function unsignedAfter(before: readonly string[], changed: readonly string[], isSigned: boolean): string[] {
+  const set = new Set(before);
+  for (const field of changed) {
+    if (!(MONEY_SETTINGS as readonly string[]).includes(field)) continue;
+    if (isSigned) set.delete(field);
+    else set.add(field);
+  }
+  return MONEY_SETTINGS.filter((f) => set.has(f));
 }
 
 export interface EngineInput {
@@ -140,6 +160,8 @@ export async function updateEngine(
   if (input.autonomyLevel !== undefined) {
     changes.autonomyLevel = input.autonomyLevel;
     changes.league = leagueOf(input.autonomyLevel);
+    // PATCH /engine is always signed: the level it sets is the creator's.
+    changes.unsignedSettings = company.unsignedSettings.filter((f) => f !== 'autonomyLevel');
   }
   const row = await saveCompanySettings(deps.database.db, company.id, changes);
   const onError = (step: string) => (err: unknown) =>

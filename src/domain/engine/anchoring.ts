@@ -17,6 +17,7 @@ import { companyKey } from '../../chain/contracts/launcher.ts';
 import { rowsOf } from '../../db/client.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
 import type { Deps } from '../deps.ts';
+import { claimAnchorBatch, recordAnchoring } from './rounds.ts';
 
 export type AnchoringDeps = Pick<Deps, 'chain' | 'database' | 'outbox'> & {
   log?: { warn(o: object, m: string): void };
@@ -51,18 +52,7 @@ async function unfinishedBatches(deps: AnchoringDeps): Promise<string[]> {
 /** Gives up to ANCHOR_ROOT_BATCH_MAX waiting rounds a new batch key, oldest first; undefined when none waits. */
 async function claimBatch(deps: AnchoringDeps): Promise<string | undefined> {
   const key = `decision-anchor-batch:${createId()}`;
-  const claimed = rowsOf<{ id: string }>(
-    await deps.database.db.execute(sql`
-      update ${decisionRounds} set anchor_batch_key = ${key}
-      where id in (
-        select id from ${decisionRounds}
-        where status = 'COMPLETE' and decision_hash is not null and anchor_tx_hash is null
-          and anchor_batch_key is null
-        order by created_at
-        limit ${ANCHOR_ROOT_BATCH_MAX}
-        for update skip locked)
-      returning id`),
-  );
+  const claimed = await claimAnchorBatch(deps.database.db, key, ANCHOR_ROOT_BATCH_MAX);
   return claimed.length > 0 ? key : undefined;
 }
 
@@ -82,19 +72,11 @@ async function sendBatch(deps: AnchoringDeps, key: string): Promise<number> {
       rounds.map((r) => ({ companyKey: companyKey(r.companyId), decisionHash: r.decisionHash as Hex })),
       rounds.map((r) => r.companyId),
     );
-    await db.transaction(async (tx) => {
-      for (const round of rounds) {
-        await tx
-          .update(decisionRounds)
-          .set({
-            anchorTxHash: batch.txHash,
-            anchoredAt: batch.anchoredAt,
-            anchorRoot: batch.root,
-            anchorProof: batch.proofs.get(round.decisionHash!.toLowerCase() as Hex)!,
-          })
-          .where(and(eq(decisionRounds.id, round.id), isNull(decisionRounds.anchorTxHash)));
-      }
-    });
+    await recordAnchoring(
+      db,
+      batch,
+      rounds.map((round) => ({ id: round.id, proof: batch.proofs.get(round.decisionHash!.toLowerCase() as Hex)! })),
+    );
     return rounds.length;
   } catch (err) {
     deps.log?.warn(

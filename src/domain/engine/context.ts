@@ -18,6 +18,7 @@ import { tokenMovers, tokenTradeStats } from '../tokens/queries.ts';
 import { graduationProgress } from '../tokens/views.ts';
 import { TRADE_TOOLS } from '../trading/actions.ts';
 import { buyRulesOf, namesToken, signedDirectives } from '../trading/buy-rules.ts';
+import { broadChangePct, coolingOff, depthBroken, marketDepths } from '../trading/buy-window.ts';
 import { limitsView } from '../trading/limits.ts';
 import { walletStates as readWallets } from '../trading/portfolio.ts';
 import type { AgentWalletState, ModelProvider, Role, RoundContext } from './models/types.ts';
@@ -153,7 +154,7 @@ async function readContext(
   const trades = tools.some((t) => (TRADE_TOOLS as readonly string[]).includes(t.name));
   const rules = buyRulesOf(company.toolkitConfig);
   const directives = signedDirectives(company);
-  const [market, treasury, volume, [last], movers, wallets] = await Promise.all([
+  const [market, treasury, volume, [last], movers, wallets, cooling] = await Promise.all([
     launched && deps.chain.contracts.tokenLauncher
       ? readMarket(deps.chain, company.tokenAddress as Address).catch(() => undefined)
       : undefined,
@@ -169,7 +170,13 @@ async function readContext(
       .limit(1),
     tokenMovers(db, since, MARKET_TOKENS_SHOWN),
     trades ? walletStates(deps, team).catch(() => []) : [],
+    coolingOff(db, company.id, chainNow),
   ]);
+  const depths = await marketDepths(
+    db,
+    movers.map((m) => m.companyId),
+    since,
+  );
   return {
     company: {
       id: company.id,
@@ -199,18 +206,25 @@ async function readContext(
     agents: team.map((a) => ({ id: a.id, role: a.role, name: a.name, strategy: a.strategy.preset })),
     market: movers.map((m) => {
       const ageHours = m.publicAt ? Math.floor((chainNow.getTime() - m.publicAt.getTime()) / 3_600_000) : 0;
+      const change = m.firstPrice === 0n ? 0 : Number(((m.lastPrice - m.firstPrice) * 10_000n) / m.firstPrice) / 100;
+      const depth = depths.get(m.companyId);
       return {
         symbol: m.symbol,
         status: m.status,
         priceUsdc: formatUnits(m.lastPrice, 6),
-        change24hPct: m.firstPrice === 0n ? 0 : Number(((m.lastPrice - m.firstPrice) * 10_000n) / m.firstPrice) / 100,
+        change24hPct: change,
+        broadChange24hPct: broadChangePct(change, depth),
         volume24hUsdc: formatUnits(m.volume, 6),
         trades24h: m.trades,
         traders24h: m.traders,
         ageHours,
+        // The buy rules a round can know before it buys (docs/api/agents.md "Buy rules"): age, a market weighed by
+        // money that no one wallet made, and the company's cool-off; the liquidity shares are checked at the buy.
         buyable:
           directives.some((text) => namesToken(text, m.symbol)) ||
-          (ageHours >= rules.minTokenAgeHours && m.traders >= rules.minDistinctTraders),
+          (ageHours >= rules.minTokenAgeHours &&
+            depthBroken(m.symbol, depth ?? NO_DEPTH, rules.minDistinctTraders) === null &&
+            !cooling.has(m.companyId)),
       };
     }),
     wallets,
@@ -219,6 +233,8 @@ async function readContext(
     cycle,
   };
 }
+
+const NO_DEPTH = { traders: 0, moneyTraders: 0, topShareBps: 0 };
 
 /** How many of the platform's most traded tokens a round's context lists. */
 const MARKET_TOKENS_SHOWN = 10;

@@ -4,15 +4,14 @@
 // records each action's line on the round row as soon as it is known, whatever the row's status, so an action
 // signed in a round is never missing from its record: not when the round fails after it, not when the process dies
 // (the stale-round job adds what the agent's action log holds, failStaleRounds in runner.ts).
-import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { type DecisionAction, decisionRounds } from '../../db/schema/decisions.ts';
+import type { DecisionAction } from '../../db/schema/decisions.ts';
 import { TradeRefused } from '../trading/actions.ts';
 import { type Budget, refuse, spend } from './budget.ts';
 import type { EngineDeps, RoundInputs } from './context.ts';
 import type { Role } from './models/types.ts';
 import { errorText, type Proposal } from './phases.ts';
 import { type RoundRecorder, RoundStopped } from './recorder.ts';
+import { claimRoundExecution, recordActionLine } from './rounds.ts';
 import { toolNamed } from './tools.ts';
 
 /** A veto of the CRO's proposals: the trading tool, and the token when named. */
@@ -36,32 +35,9 @@ export const vetoesOf = (proposals: Proposal[]): Veto[] =>
  * statement. A round failed meanwhile (judged stale while a model call hung) gets no row back and signs nothing.
  */
 export async function claimExecution(deps: EngineDeps, roundId: string, actions: DecisionAction[]): Promise<void> {
-  const [claimed] = await deps.database.db
-    .update(decisionRounds)
-    .set({ phase: 'execution', actions, actionsExecuted: [], heartbeatAt: new Date(deps.now()) })
-    .where(and(eq(decisionRounds.id, roundId), eq(decisionRounds.status, 'RUNNING')))
-    .returning({ id: decisionRounds.id });
-  if (!claimed) {
+  if (!(await claimRoundExecution(deps.database.db, roundId, actions, new Date(deps.now())))) {
     throw new RoundStopped('not-running', `round ${roundId} is no longer RUNNING: its decision is not executed`);
   }
-}
-
-/**
- * Appends the line of action `index` to the round's record, unless a line is there already (the stale-round job
- * may have written it for an action its process never finished).
- */
-export async function recordActionLine(db: Database['db'], roundId: string, index: number, line: string) {
-  await db
-    .update(decisionRounds)
-    .set({
-      actionsExecuted: sql`coalesce(${decisionRounds.actionsExecuted}, '[]'::jsonb) || ${JSON.stringify([line])}::jsonb`,
-    })
-    .where(
-      and(
-        eq(decisionRounds.id, roundId),
-        sql`coalesce(jsonb_array_length(${decisionRounds.actionsExecuted}), 0) = ${index}`,
-      ),
-    );
 }
 
 /**

@@ -14,12 +14,9 @@
 // kept. A round whose row stopped being RUNNING under it (failed as stale) stops at its next step and acts no
 // more. Anchoring the hash on-chain is anchoring.ts's job.
 import { SpanStatusCode } from '@opentelemetry/api';
-import { createId } from '@paralleldrive/cuid2';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { chainDate } from '../../chain/time.ts';
-import { uniqueViolation } from '../../db/errors.ts';
 import { type DecisionAction, decisionBudgets, decisionRounds, type PhaseRecord } from '../../db/schema/decisions.ts';
-import { conflict } from '../../errors.ts';
 import { addRoundCounters } from '../agents/store.ts';
 import { publishEvent } from '../events/store.ts';
 import { allocationFor, type Budget, createBudgets } from './budget.ts';
@@ -28,9 +25,8 @@ import { claimExecution, executeActions, vetoesOf } from './execution.ts';
 import { decisionHash } from './hash.ts';
 import { errorText, extractDecision, proposeActions, readMarket, synthesize, writeBrief } from './phases.ts';
 import { createRecorder, RoundStopped } from './recorder.ts';
+import { insertRound, markComplete, markFailed, markFailedBare, type RoundRow } from './rounds.ts';
 import { roundSpan } from './tracing.ts';
-
-type RoundRow = typeof decisionRounds.$inferSelect;
 
 /** The chain's clock, or the server's while the chain does not answer: rounds are dated by the economy's clock. */
 export const economyNow = (deps: Pick<EngineDeps, 'chain' | 'now'>) =>
@@ -47,30 +43,7 @@ export async function startRound(
   at?: Date,
 ): Promise<RoundRow> {
   const createdAt = at ?? (await economyNow(deps));
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const [row] = await deps.database.db
-        .insert(decisionRounds)
-        .values({
-          id: createId(),
-          companyId,
-          trigger,
-          cycle: sql`(select coalesce(max(${decisionRounds.cycle}), 0) + 1 from ${decisionRounds} where ${decisionRounds.companyId} = ${companyId})`,
-          heartbeatAt: new Date(deps.now()),
-          createdAt,
-        })
-        .returning();
-      return row!;
-    } catch (err) {
-      const constraint = uniqueViolation(err);
-      if (constraint === 'decision_rounds_one_running_unique') {
-        throw conflict(`A decision round of company ${companyId} is already running`);
-      }
-      // Two rounds took the same cycle number at once; the loser's partner is RUNNING, so this retry conflicts.
-      if (constraint === 'decision_rounds_company_cycle_unique' && attempt < 2) continue;
-      throw err;
-    }
-  }
+  return insertRound(deps.database.db, { companyId, trigger, heartbeatAt: new Date(deps.now()), createdAt });
 }
 
 /**
@@ -158,23 +131,17 @@ async function failRound(
   },
 ): Promise<RoundRow> {
   const db = deps.database.db;
-  const running = and(eq(decisionRounds.id, round.id), eq(decisionRounds.status, 'RUNNING'));
   try {
-    const [failed] = await db
-      .update(decisionRounds)
-      .set({
-        status: 'FAILED',
-        phase: f.phase,
-        error: f.error,
-        phases: f.phases,
-        totalDurationMs: f.totalDurationMs,
-        llmTokensUsed: f.phases.reduce((n, p) => n + p.tokens, 0),
-        llmCost: f.llmCost,
-        ...(f.actions && { actions: f.actions }),
-        finishedAt: new Date(deps.now()),
-      })
-      .where(running)
-      .returning();
+    const failed = await markFailed(db, round.id, {
+      phase: f.phase,
+      error: f.error,
+      phases: f.phases,
+      totalDurationMs: f.totalDurationMs,
+      llmTokensUsed: f.phases.reduce((n, p) => n + p.tokens, 0),
+      llmCost: f.llmCost,
+      ...(f.actions && { actions: f.actions }),
+      finishedAt: new Date(deps.now()),
+    });
     if (failed) {
       if (f.budgets.length > 0)
         await db
@@ -188,10 +155,7 @@ async function failRound(
       { roundId: round.id, err },
       'recording the failed round failed; recording its status and error only',
     );
-    await db
-      .update(decisionRounds)
-      .set({ status: 'FAILED', error: f.error.slice(0, 2_000), finishedAt: new Date(deps.now()) })
-      .where(running);
+    await markFailedBare(db, round.id, f.error, new Date(deps.now()));
   }
   const [row] = await db.select().from(decisionRounds).where(eq(decisionRounds.id, round.id));
   return row ?? round;
@@ -230,23 +194,17 @@ async function finish(deps: EngineDeps, round: RoundRow, company: CompanyRow, o:
   const db = deps.database.db;
   const llmTokensUsed = o.phases.reduce((n, p) => n + p.tokens, 0);
   return db.transaction(async (tx) => {
-    const [done] = await tx
-      .update(decisionRounds)
-      .set({
-        status: 'COMPLETE',
-        phase: 'execution',
-        phases: o.phases,
-        directive: o.directive,
-        actions: o.actions,
-        actionsExecuted: o.executed,
-        decisionHash: o.hash,
-        totalDurationMs: o.totalDurationMs,
-        llmTokensUsed,
-        llmCost: o.modelCost,
-        finishedAt: new Date(deps.now()),
-      })
-      .where(and(eq(decisionRounds.id, round.id), eq(decisionRounds.status, 'RUNNING')))
-      .returning();
+    const done = await markComplete(tx, round.id, {
+      phases: o.phases,
+      directive: o.directive,
+      actions: o.actions,
+      actionsExecuted: o.executed,
+      decisionHash: o.hash,
+      totalDurationMs: o.totalDurationMs,
+      llmTokensUsed,
+      llmCost: o.modelCost,
+      finishedAt: new Date(deps.now()),
+    });
     // Failed meanwhile (its heartbeat was judged stale): keep that outcome.
     if (!done) {
       const [row] = await tx.select().from(decisionRounds).where(eq(decisionRounds.id, round.id));

@@ -83,6 +83,8 @@ export function startEnginePool(deps: PoolDeps, options: EnginePoolOptions): Eng
   let claiming: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running = true;
+  /** The tick under way, if any: stop() waits for it, so its replica row is not written back after stop removes it. */
+  let ticking: Promise<void> | undefined;
 
   /** Mean seconds of this process's rounds: the first 20 averaged, then a moving average that follows changes. */
   const timeRound = (seconds: number) => {
@@ -187,10 +189,15 @@ export function startEnginePool(deps: PoolDeps, options: EnginePoolOptions): Eng
     } catch (err) {
       deps.log.warn({ err }, 'the engine pool tick failed; retried at the next poll');
     } finally {
-      if (running) timer = setTimeout(tick, options.pollMs);
+      if (running) timer = setTimeout(startTick, options.pollMs);
     }
   };
-  timer = setTimeout(tick, 0);
+  const startTick = () => {
+    ticking = tick().finally(() => {
+      ticking = undefined;
+    });
+  };
+  timer = setTimeout(startTick, 0);
 
   return {
     get running() {
@@ -202,6 +209,7 @@ export function startEnginePool(deps: PoolDeps, options: EnginePoolOptions): Eng
     async stop() {
       running = false;
       clearTimeout(timer);
+      await ticking;
       await claiming;
       const all = () => Promise.all([...inFlight]);
       let graceTimer: NodeJS.Timeout | undefined;

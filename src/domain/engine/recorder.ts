@@ -4,10 +4,9 @@
 // every heartbeat (at each phase and before every model attempt): once the row is not RUNNING (the stale-round job
 // failed it, or another process finished it) the round stops at its next step and does nothing more.
 import { type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
-import { and, eq } from 'drizzle-orm';
 import type { ENGINE_CONFIG_KEYS } from '../../constants.ts';
 import type { companies } from '../../db/schema/companies.ts';
-import { decisionRounds, type PhaseRecord } from '../../db/schema/decisions.ts';
+import type { PhaseRecord } from '../../db/schema/decisions.ts';
 import { type Budget, chargeModelCall } from './budget.ts';
 import { condense } from './condense.ts';
 import type { EngineDeps } from './context.ts';
@@ -22,6 +21,7 @@ import {
   type ModelUsage,
   type ToolSpec,
 } from './models/types.ts';
+import { beatRound, enterPhase } from './rounds.ts';
 import { phaseSpan } from './tracing.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -122,17 +122,11 @@ export function createRecorder(
   const throwIfAborted = () => {
     if (signal.aborted) throw signal.reason;
   };
-  const running = and(eq(decisionRounds.id, roundId), eq(decisionRounds.status, 'RUNNING'));
 
   const beat = async () => {
     throwIfAborted();
     beating ??= (async () => {
-      const [row] = await db
-        .update(decisionRounds)
-        .set({ heartbeatAt: new Date(deps.now()) })
-        .where(running)
-        .returning({ id: decisionRounds.id });
-      if (!row) throw stopped();
+      if (!(await beatRound(db, roundId, new Date(deps.now())))) throw stopped();
     })().finally(() => {
       beating = undefined;
     });
@@ -174,12 +168,7 @@ export function createRecorder(
       throwIfAborted();
       phase = name;
       current = { phase: name, durationMs: 0, tokens: 0, cost: 0, calls: 0, models: [], configuredModels: [] };
-      const [row] = await db
-        .update(decisionRounds)
-        .set({ phase: name, phases, heartbeatAt: new Date(deps.now()) })
-        .where(running)
-        .returning({ id: decisionRounds.id });
-      if (!row) throw stopped();
+      if (!(await enterPhase(db, roundId, name, phases, new Date(deps.now())))) throw stopped();
       currentSpan = phaseSpan(tracer, span, name);
       const since = deps.now();
       try {

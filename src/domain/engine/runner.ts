@@ -2,9 +2,9 @@
 // come on the schedule (schedule.ts; the engine role runs them continuously, pool.ts), and the repair of rounds a
 // stopped process left RUNNING. The RUNNING round row is each company's claim: a partial unique index lets one
 // exist per company, across every replica.
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -15,13 +15,23 @@ import type { Deps } from '../deps.ts';
 import { anchorPendingRounds } from './anchoring.ts';
 import type { EngineDeps } from './context.ts';
 import { economyNow, runRound, startRound } from './pipeline.ts';
+import { markStaleFailed, setActionLines } from './rounds.ts';
 import { claimDueRounds, dueOnSchedule, syncSchedule } from './schedule.ts';
 import { roundView } from './views.ts';
 
 export type RunnerDeps = EngineDeps & Pick<Deps, 'outbox' | 'config'>;
 
-/** Runs one round of the company now, for its creator; answers the finished round. */
-export async function runRoundNow(deps: RunnerDeps, idOrSlug: string, signer: Address | undefined) {
+/**
+ * Runs one round of the company now, for its creator; answers the finished round. `recordRecovery` is given the
+ * round's id once its row exists and before any of its side effects (an Idempotency-Key's recovery point); when it
+ * fails, the round is ended as interrupted before it acts.
+ */
+export async function runRoundNow(
+  deps: RunnerDeps,
+  idOrSlug: string,
+  signer: Address | undefined,
+  recordRecovery?: (db: Tx, roundId: string) => Promise<void>,
+) {
   const company = await requireCompany(deps.database.db, idOrSlug);
   await requireCardHolder(deps, company, signer);
   const [active] = await deps.database.db
@@ -33,7 +43,14 @@ export async function runRoundNow(deps: RunnerDeps, idOrSlug: string, signer: Ad
   const now = await economyNow(deps);
   await requireManualRoundCooldown(deps, company.id, now);
   await requireGasBudget(deps, company.id, PLATFORM_GAS_ESTIMATES.decisionAnchor, 'anchoring a round');
-  const round = await runRound(deps, await startRound(deps, company.id, 'MANUAL', now));
+  const started = await startRound(deps, company.id, 'MANUAL', now);
+  try {
+    await recordRecovery?.(deps.database.db, started.id);
+  } catch (err) {
+    await runRound(deps, started, { signal: AbortSignal.abort(err) }).catch(() => {});
+    throw err;
+  }
+  const round = await runRound(deps, started);
   // The round's hash is anchored now, with any others waiting (one batch), so the answer carries its anchoring.
   await anchorPendingRounds(deps);
   const [anchored] = await deps.database.db.select().from(decisionRounds).where(eq(decisionRounds.id, round.id));
@@ -105,15 +122,12 @@ export async function runDueRounds(
  */
 export async function failStaleRounds(deps: Pick<Deps, 'database' | 'now'>, staleMs: number): Promise<number> {
   const db = deps.database.db;
-  const failed = await db
-    .update(decisionRounds)
-    .set({
-      status: 'FAILED',
-      error: `interrupted: no heartbeat for ${Math.round(staleMs / 1000)} s (the process running it stopped, or could not reach the database; a live round moves its heartbeat at every phase, model attempt and action, and while it waits for a provider)`,
-      finishedAt: new Date(deps.now()),
-    })
-    .where(and(eq(decisionRounds.status, 'RUNNING'), lt(decisionRounds.heartbeatAt, new Date(deps.now() - staleMs))))
-    .returning({ id: decisionRounds.id, phase: decisionRounds.phase });
+  const failed = await markStaleFailed(
+    db,
+    new Date(deps.now() - staleMs),
+    `interrupted: no heartbeat for ${Math.round(staleMs / 1000)} s (the process running it stopped, or could not reach the database; a live round moves its heartbeat at every phase, model attempt and action, and while it waits for a provider)`,
+    new Date(deps.now()),
+  );
   const executing = failed.filter((r) => r.phase === 'execution').map((r) => r.id);
   if (executing.length > 0) await recordInterruptedActions(deps, executing);
   return failed.length;
@@ -157,6 +171,6 @@ async function recordInterruptedActions(deps: Pick<Deps, 'database'>, roundIds: 
     }
     // Actions between the recorded lines and the logged one never started: said so, so the lines keep their order.
     for (let i = 0; i < lines.length; i++) lines[i] ??= 'not run: the process stopped before this action';
-    await db.update(decisionRounds).set({ actionsExecuted: lines }).where(eq(decisionRounds.id, round.id));
+    await setActionLines(db, round.id, lines);
   }
 }

@@ -4,13 +4,12 @@
 // chain's clock, the one clock of the economy: when the local chain's clock is moved, schedules move with it. A
 // company is due when its slot has come; the engine's replicas claim due companies and start their rounds in one
 // statement (FOR UPDATE SKIP LOCKED), so no company is claimed twice and each replica takes its own share.
-import { createId } from '@paralleldrive/cuid2';
 import { inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
 import type { Deps } from '../deps.ts';
+import { insertScheduledRounds, type RoundRow } from './rounds.ts';
 
-type RoundRow = typeof decisionRounds.$inferSelect;
 type ScheduleDeps = Pick<Deps, 'database' | 'now'>;
 
 /**
@@ -75,9 +74,9 @@ export async function claimDueRounds(
 ): Promise<RoundRow[]> {
   if (options.limit <= 0) return [];
   const now = options.now.toISOString();
-  const ids = Array.from({ length: options.limit }, () => createId());
-  const started = rowsOf<{ id: string }>(
-    await deps.database.db.execute(sql`
+  const started = await insertScheduledRounds(
+    deps.database.db,
+    sql`
       with due as (
         select s.company_id, s.next_at from decision_schedule s
         where s.next_at <= ${now}::timestamptz
@@ -87,28 +86,13 @@ export async function claimDueRounds(
         for update of s skip locked
       ),
       numbered as (select company_id, next_at, row_number() over (order by next_at, company_id) as n from due),
-      moved as (
+      claimed as (
         update decision_schedule s set next_at = ${nextSlot(options.intervalS, now)}
         from numbered d where s.company_id = d.company_id
         returning s.company_id, d.next_at as slot, d.n
-      ),
-      ids as (select id, n from unnest(${`{${ids.join(',')}}`}::text[]) with ordinality as t(id, n))
-      insert into decision_rounds (id, company_id, trigger, cycle, scheduled_for, heartbeat_at, created_at)
-      select ids.id, m.company_id, 'SCHEDULED',
-        (select coalesce(max(r.cycle), 0) + 1 from decision_rounds r where r.company_id = m.company_id),
-        m.slot, ${new Date(deps.now()).toISOString()}::timestamptz, ${now}::timestamptz
-      from moved m join ids on ids.n = m.n
-      on conflict do nothing
-      returning id`),
+      )`,
+    { limit: options.limit, heartbeatAt: new Date(deps.now()), createdAt: options.now },
   );
   if (started.length === 0) return [];
-  return deps.database.db
-    .select()
-    .from(decisionRounds)
-    .where(
-      inArray(
-        decisionRounds.id,
-        started.map((r) => r.id),
-      ),
-    );
+  return deps.database.db.select().from(decisionRounds).where(inArray(decisionRounds.id, started));
 }

@@ -16,7 +16,7 @@ import { requireCardHolder } from '../cards/holder.ts';
 import { requireCompany } from '../companies/queries.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
-import { loadEpoch } from './distribute.ts';
+import { loadEpoch, markClaimed } from './distribute.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database' | 'oracleOutbox' | 'config' | 'now'>;
 type ClaimRow = typeof rewardClaims.$inferSelect;
@@ -95,7 +95,7 @@ export async function claimEpochReward(
     throw new Error(`claim of ${company.id} in epoch ${epoch} reverted in ${receipt.transactionHash}`);
   }
   const marked = await markClaimed(
-    deps,
+    deps.database.db,
     claim,
     receipt.transactionHash,
     await blockTime(deps.chain.publicClient, receipt.blockNumber),
@@ -123,21 +123,5 @@ async function recordClaimedOnChain(deps: Deps, claim: ClaimRow, finalizeTxHash:
   const claimedAt = found
     ? await blockTime(deps.chain.publicClient, found.blockNumber)
     : await chainDate(deps.chain.publicClient);
-  await markClaimed(deps, claim, found?.txHash ?? null, claimedAt);
-}
-
-/** PENDING -> CLAIMED; false when the row was already CLAIMED. */
-async function markClaimed(deps: Deps, claim: ClaimRow, txHash: Hex | null, claimedAt: Date): Promise<boolean> {
-  const updated = await deps.database.db
-    .update(rewardClaims)
-    .set({ status: 'CLAIMED', claimTxHash: txHash, claimedAt })
-    .where(
-      and(
-        eq(rewardClaims.epoch, claim.epoch),
-        eq(rewardClaims.companyId, claim.companyId),
-        eq(rewardClaims.status, 'PENDING'),
-      ),
-    )
-    .returning({ epoch: rewardClaims.epoch });
-  return updated.length > 0;
+  await markClaimed(deps.database.db, claim, found?.txHash ?? null, claimedAt);
 }

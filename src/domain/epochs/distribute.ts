@@ -32,6 +32,7 @@ type Deps = Pick<DomainDeps, 'chain' | 'database' | 'oracleOutbox' | 'config'>;
 
 export type EpochRow = typeof rewardEpochs.$inferSelect;
 type NewClaim = typeof rewardClaims.$inferInsert;
+type ClaimRow = typeof rewardClaims.$inferSelect;
 
 /** `reason` of the answer while epoch 0 runs: no epoch has ended, so there is nothing to distribute yet. */
 export const NO_EPOCH_ENDED = 'no_epoch_ended_yet';
@@ -239,4 +240,25 @@ async function eventCompany(tx: Tx, epoch: number): Promise<string | undefined> 
       ) as id`),
   );
   return top?.id ?? undefined;
+}
+
+/** A claim paid on-chain (claim.ts): PENDING -> CLAIMED; false when the row was already CLAIMED. */
+export async function markClaimed(
+  db: Tx,
+  claim: Pick<ClaimRow, 'epoch' | 'companyId'>,
+  txHash: Hex | null,
+  claimedAt: Date,
+): Promise<boolean> {
+  const updated = await db
+    .update(rewardClaims)
+    .set({ status: 'CLAIMED', claimTxHash: txHash, claimedAt })
+    .where(
+      and(
+        eq(rewardClaims.epoch, claim.epoch),
+        eq(rewardClaims.companyId, claim.companyId),
+        eq(rewardClaims.status, 'PENDING'),
+      ),
+    )
+    .returning({ epoch: rewardClaims.epoch });
+  return updated.length > 0;
 }

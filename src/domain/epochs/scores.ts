@@ -1,5 +1,7 @@
-// The scores an epoch pays by (docs/api/epochs.md "The flow"): for every company with a treasury address, the
-// mean overall score of its daily snapshots whose date falls in the epoch window, as an integer.
+// The scores an epoch pays by (docs/api/epochs.md "The flow"): for every company with a treasury address, the sum
+// of the overall scores of its counted daily snapshots in the epoch window divided by the window's number of days,
+// as an integer. A day without a counted snapshot adds 0, so a company that ran part of the epoch earns its days'
+// share (issue 37.1: a company joining on the last day was paid like one that ran all week).
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
@@ -14,7 +16,7 @@ export const SCORE_SCALE = 100n;
 export interface EpochScore {
   companyId: string;
   treasuryAddress: string;
-  /** floor(SCORE_SCALE * mean overall); never 0 (companies scoring 0 are left out). */
+  /** floor(SCORE_SCALE * sum of counted daily overall / days of the window); never 0 (companies scoring 0 are left out). */
   score: bigint;
 }
 
@@ -26,29 +28,38 @@ function firstDateFrom(seconds: bigint): string {
 
 /**
  * The snapshot dates of a window [start, end) in seconds: a snapshot stands for 00:00 UTC of its date, so the
- * dates whose midnight falls in the window, as [from, until) (until exclusive).
+ * dates whose midnight falls in the window, as [from, until) (until exclusive), and how many they are.
  */
-export function windowDates(start: bigint, end: bigint): { from: string; until: string } {
-  return { from: firstDateFrom(start), until: firstDateFrom(end) };
+export function windowDates(start: bigint, end: bigint): { from: string; until: string; days: bigint } {
+  const from = firstDateFrom(start);
+  const until = firstDateFrom(end);
+  const days = BigInt(Math.max(0, Date.parse(until) - Date.parse(from))) / (DAY_S * 1000n);
+  return { from, until, days };
 }
 
 /**
- * The eligible companies of the window and their scores, by company id. The mean is taken exactly: the sum of
- * overall * 100 (whole numbers, the snapshots have 2 decimals) divided by the number of snapshots with integer
- * division, which is floor(100 * mean). A company without a snapshot in the window, or whose score is 0, is not
- * eligible; so is one without a treasury address (now: the address the reward is minted to).
+ * The eligible companies of the window and their scores, by company id: floor(100 * sum of counted overall / days),
+ * exactly (the snapshots have 2 decimals, so overall * 100 is a whole number). A snapshot dated D covers the day
+ * [D - 24 h, D) and counts only when the company existed for all of it (created at or before D - 24 h): a
+ * company's first, partial day never counts, whatever its activity, profile or money that day. A company without
+ * a counted snapshot, or whose score is 0, is not eligible; so is one without a treasury address (the address the
+ * reward is minted to).
  */
 export async function epochScores(db: Tx, start: bigint, end: bigint): Promise<EpochScore[]> {
-  const { from, until } = windowDates(start, end);
+  const { from, until, days } = windowDates(start, end);
+  if (days === 0n) return [];
+  const scale = sql.raw(String(SCORE_SCALE));
+  const divisor = sql.raw(String(days));
   const rows = rowsOf<{ companyId: string; treasuryAddress: string; score: string }>(
     await db.execute(sql`
       select c.id as "companyId", c.treasury_address as "treasuryAddress",
-        div(sum(s.overall * ${sql.raw(String(SCORE_SCALE))}), count(*))::text as score
+        div(sum(s.overall * ${scale}), ${divisor})::text as score
       from ${scoreSnapshots} s join ${companies} c on c.id = s.company_id
       where c.treasury_address is not null
         and s.snapshot_date >= ${from}::date and s.snapshot_date < ${until}::date
+        and c.created_at <= ((s.snapshot_date - 1)::timestamp at time zone 'UTC')
       group by c.id, c.treasury_address
-      having div(sum(s.overall * ${sql.raw(String(SCORE_SCALE))}), count(*)) > 0
+      having div(sum(s.overall * ${scale}), ${divisor}) > 0
       order by c.id`),
   );
   return rows.map((r) => ({ companyId: r.companyId, treasuryAddress: r.treasuryAddress, score: BigInt(r.score) }));

@@ -2,9 +2,14 @@
 // written to every stream that wants it.
 import type { PlatformEvent } from './store.ts';
 
-/** `id`, `event` and one `data` line (JSON never holds a raw newline), then a blank line. */
-export const eventFrame = (event: PlatformEvent): Buffer =>
-  Buffer.from(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+/**
+ * `id`, `event` and one `data` line (JSON never holds a raw newline), then a blank line. The `id` field is where to
+ * resume (`resumeId`, the reader's low-water mark): the event's own id, unless an earlier id is still missing and may
+ * commit late; then the id below it, and a resume sends again what came after it (the client drops repeats by the
+ * event's `id` in `data`).
+ */
+export const eventFrame = (event: PlatformEvent, resumeId: bigint = BigInt(event.id)): Buffer =>
+  Buffer.from(`id: ${resumeId}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
 
 /**
  * The first message of every stream: the reconnection delay, and the id to resume from (the last event this stream

@@ -154,7 +154,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
       s.lastWriteAt = now;
     };
     for (const event of events) {
-      const frame = eventFrame(event);
+      const frame = eventFrame(event, reader.lowWater(BigInt(event.id)));
       if (event.type === PLATFORM_WIDE_TYPE) {
         for (const s of streams) offer(s, event.type, frame);
         continue;
@@ -216,7 +216,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
         if (!s.open) return;
         if (events.length > 0) {
           s.sink.cork();
-          for (const event of events) s.sink.write(eventFrame(event));
+          for (const event of events) s.sink.write(eventFrame(event, reader.lowWater(BigInt(event.id))));
           s.sink.uncork();
           s.lastWriteAt = Date.now();
           from = BigInt(events[events.length - 1]!.id);
@@ -344,7 +344,9 @@ export function createEventHub(options: EventHubOptions): EventHub {
       }
       // A resumed stream keeps its resume point until the backlog has been sent; a new one is caught up to the
       // reader's cursor, since every later event reaches it live.
-      s.sink.write(connectedFrame(new Date().toISOString(), request.lastEventId ?? reader.cursor, SSE_RETRY_MS));
+      s.sink.write(
+        connectedFrame(new Date().toISOString(), request.lastEventId ?? reader.lowWater(reader.cursor), SSE_RETRY_MS),
+      );
       if (request.lastEventId !== undefined) void replay(s, request.lastEventId);
       return s;
     },

@@ -38,6 +38,12 @@ export interface EventReader {
   readonly cursor: bigint;
   /** Ids given up as missing that may still commit (and then be handed on late). */
   missingIds(): bigint[];
+  /**
+   * The resume point of a stream that has `id` (issue 40.4): the id below the oldest id still missing under it, or
+   * `id` itself when none is. A client resuming from it gets every id that commits late again or for the first time;
+   * what it already had comes again too, and it drops those by the event's own id.
+   */
+  lowWater(id: bigint): bigint;
 }
 
 export function createEventReader(options: EventReaderOptions): EventReader {
@@ -170,5 +176,10 @@ export function createEventReader(options: EventReaderOptions): EventReader {
       return cursor;
     },
     missingIds: () => [...missing.keys()],
+    lowWater(id) {
+      let low = id;
+      for (const m of missing.keys()) if (m <= low) low = m - 1n;
+      return low;
+    },
   };
 }

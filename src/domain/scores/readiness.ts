@@ -6,13 +6,11 @@ import type { Chain } from '../../chain/client.ts';
 import { onChain } from '../../chain/errors.ts';
 import type { Tx } from '../../db/client.ts';
 import { chainCursors } from '../../db/schema/chain.ts';
-import { COMPANY_TOKENS_STREAM } from '../tokens/indexer.ts';
-import { TREASURY_TRANSFERS_STREAM } from '../treasuries/stream.ts';
+import { CHAIN_STREAMS } from '../streams/registry.ts';
 
-/** The streams the snapshot scores, each when its contracts are configured (as main.ts starts them). */
-export function scoredStreams(chain: Pick<Chain, 'contracts'>): string[] {
-  const { tokenLauncher, feeHook, usdc } = chain.contracts;
-  return [...(tokenLauncher && feeHook ? [COMPANY_TOKENS_STREAM] : []), ...(usdc ? [TREASURY_TRANSFERS_STREAM] : [])];
+/** The streams the snapshot scores (`scored` in the registry), each when its contracts are configured (as main.ts starts them). */
+export function scoredStreams(chain: Pick<Chain, 'contracts' | 'deployBlocks'>): string[] {
+  return CHAIN_STREAMS.filter((s) => s.scored && s.address(chain) !== undefined).map((s) => s.name);
 }
 
 /**
@@ -21,7 +19,7 @@ export function scoredStreams(chain: Pick<Chain, 'contracts'>): string[] {
  * when the first block after its cursor is stamped at or after `atMs`.
  */
 export async function streamsBehind(
-  deps: { chain: Pick<Chain, 'publicClient' | 'contracts'> },
+  deps: { chain: Pick<Chain, 'publicClient' | 'contracts' | 'deployBlocks'> },
   db: Tx,
   atMs: number,
 ): Promise<string[]> {

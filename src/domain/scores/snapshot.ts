@@ -14,11 +14,12 @@ import { epochAt } from '../../chain/contracts/distributor.ts';
 import { chainTime } from '../../chain/time.ts';
 import { AGENT_ROLES } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { companies } from '../../db/schema/companies.ts';
 import { scoreSnapshots } from '../../db/schema/scores.ts';
 import { isChainUnavailable } from '../../errors.ts';
+import { linkedWallets } from '../companies/linked.ts';
+import { applyPlatformScores } from '../companies/store.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
-import { publishEvent, publishEventsFrom } from '../events/store.ts';
+import { publishEvent } from '../events/store.ts';
 import { DAY_MS, snapshotCovers, startOfDate, utcDateOf } from './dates.ts';
 import {
   ACTIVITY_WINDOW_DAYS,
@@ -29,7 +30,6 @@ import {
   SCORE_DECIMALS,
   SCORE_WEIGHTS,
 } from './formula.ts';
-import { linkedWallets } from './linked.ts';
 import { streamsBehind } from './readiness.ts';
 import { countedPnl } from './trading.ts';
 import { treasuryTwab } from './twab.ts';
@@ -231,25 +231,4 @@ function insertSnapshot(date: string, block: bigint | null, floors: Floors, minH
       ${block === null ? null : block.toString()}::bigint
     from scored
     on conflict (snapshot_date, company_id) do nothing`;
-}
-
-/**
- * Sets platformScore to the snapshot's overall where it differs and publishes a `score` event for each of those
- * companies, best first, in the same statement (100,000 events at 100,000 companies never leave the database);
- * returns how many changed. The payload (docs/api/events.md "Payloads"): platformScore, previousScore (0 when there was none), rank.
- */
-function applyPlatformScores(tx: Tx, date: string): Promise<number> {
-  return publishEventsFrom(
-    tx,
-    sql`
-      update ${companies} c set platform_score = x.overall
-      from (
-        select s.company_id, s.overall::float8 as overall, s.rank, p.platform_score as previous
-        from ${scoreSnapshots} s join ${companies} p on p.id = s.company_id
-        where s.snapshot_date = ${date}::date and p.platform_score is distinct from s.overall::float8
-      ) x
-      where c.id = x.company_id
-      returning x.rank as ord, 'score'::text as type, c.id as company_id,
-        jsonb_build_object('platformScore', x.overall, 'previousScore', coalesce(x.previous, 0), 'rank', x.rank) as data`,
-  );
 }

@@ -3,7 +3,7 @@
 // other wallet linked to the company (its creator, treasuries or other agents) traded the token while the position
 // was held (from its opening buy to the sale). A company cannot make its agents' profit by moving the price itself.
 import { sql } from 'drizzle-orm';
-import { isLinkedWallet } from './linked.ts';
+import { isLinkedWallet } from '../companies/linked.ts';
 
 /** The body of a `pnl (company_id, amount)` CTE: counted realised PnL per company over [fromIso, toIso). */
 export function countedPnl(fromIso: string, toIso: string, minHoldS: number) {

@@ -13,9 +13,9 @@ import { companies } from '../../db/schema/companies.ts';
 import { tokenBalances, tokenHolderCounts, tokenTrades } from '../../db/schema/tokens.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../page-cursor.ts';
+import { isLinkedWallet } from '../companies/linked.ts';
 import { type CompanyRow, requireCompany } from '../companies/queries.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
-import { isLinkedWallet } from '../scores/linked.ts';
 
 import { marketStatsOf, NO_TRADES } from './market.ts';
 import { type MarketContext, tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
@@ -69,6 +69,8 @@ export async function tokenTradeStats(db: Tx, companyId: string, since: Date): P
 }
 
 export interface TokenMover {
+  /** The token's company. */
+  companyId: string;
   symbol: string;
   status: string;
   /** When the token's launch was mined. */
@@ -93,6 +95,7 @@ export interface TokenMover {
  */
 export async function tokenMovers(db: Tx, since: Date, limit: number): Promise<TokenMover[]> {
   const rows = rowsOf<{
+    company_id: string;
     symbol: string | null;
     status: string;
     public_at: Date | string | null;
@@ -129,7 +132,7 @@ export async function tokenMovers(db: Tx, since: Date, limit: number): Promise<T
       top as (
         select r.* from ranked r order by r.volume desc, r.company_id limit ${limit}
       )
-      select c.token_symbol as symbol, c.token_status as status, c.token_public_at as public_at,
+      select top.company_id, c.token_symbol as symbol, c.token_status as status, c.token_public_at as public_at,
         top.volume::text as volume, top.trades, top.traders,
         (select trunc(w.usdc_amount * ${10n ** 18n}::numeric / nullif(w.token_amount, 0))::text from window_trades w
           where w.company_id = top.company_id order by w.block_number, w.log_index limit 1) as first,
@@ -139,6 +142,7 @@ export async function tokenMovers(db: Tx, since: Date, limit: number): Promise<T
       order by top.volume desc, top.company_id`),
   );
   return rows.map((r) => ({
+    companyId: r.company_id,
     symbol: r.symbol ?? '',
     status: r.status,
     publicAt: r.public_at === null ? null : new Date(r.public_at),

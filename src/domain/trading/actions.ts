@@ -9,31 +9,33 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Address, formatUnits, parseUnits, type TransactionReceipt } from 'viem';
 import { requireContract } from '../../chain/contracts/addresses.ts';
-import { launcherAddress, readMarket } from '../../chain/contracts/launcher.ts';
-import {
-  approveCall,
-  quoteTrade,
-  readHoldings,
-  stakingCall,
-  tokenBalances,
-  tradeCall,
-} from '../../chain/contracts/wallet-actions.ts';
+import { launcherAddress } from '../../chain/contracts/launcher.ts';
+import { approveCall, quoteTrade, readHoldings, stakingCall, tradeCall } from '../../chain/contracts/wallet-actions.ts';
 import { chainTime } from '../../chain/time.ts';
 import { COMPANY_TOKEN_DECIMALS, TRADE_DEADLINE_S, TRADE_TOOLS, USDC_DECIMALS } from '../../constants.ts';
+import type { Tx } from '../../db/client.ts';
 import { agentActions, agents } from '../../db/schema/agents.ts';
 import { chainTxs } from '../../db/schema/chain.ts';
-import { companies } from '../../db/schema/companies.ts';
+import type { companies } from '../../db/schema/companies.ts';
 import { AppError } from '../../errors.ts';
 import { requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps } from '../deps.ts';
-import { type BuyTarget, buyRuleBroken, buyRulesOf, namesToken, signedDirectives } from './buy-rules.ts';
+import {
+  type BuyWindow,
+  checkBuyRules,
+  checkNamedBeforeLaunch,
+  checkPosition,
+  requireSignedSettings,
+  tokenNamed,
+} from './buy-checks.ts';
+import { windowBroken } from './buy-window.ts';
 import { type Limits, limitsOf } from './limits.ts';
+import { refuse, TradeRefused } from './refusal.ts';
 import { type AgentWallet, agentOutbox, topUpGas, type WalletDeps, walletOf } from './wallets.ts';
 
 export type TradeDeps = WalletDeps & Pick<Deps, 'now'>;
 
-/** An action the checks refused: nothing was signed. */
-export class TradeRefused extends Error {}
+export { TradeRefused };
 
 export { TRADE_TOOLS };
 export type TradeTool = (typeof TRADE_TOOLS)[number];
@@ -66,9 +68,6 @@ export interface AgentAction {
 
 const usdc = (v: bigint) => formatUnits(v, USDC_DECIMALS);
 const tokens = (v: bigint) => formatUnits(v, COMPANY_TOKEN_DECIMALS);
-const refuse = (reason: string): never => {
-  throw new TradeRefused(reason);
-};
 
 /** Runs one trading action of a round; the text says what it did, with its transaction hash. */
 export async function runAgentAction(deps: TradeDeps, action: AgentAction): Promise<string> {
@@ -85,6 +84,7 @@ export async function runAgentAction(deps: TradeDeps, action: AgentAction): Prom
         )[0];
   if (!agent) return refuse(`no active ${action.role} to act`);
   if (agent.walletIndex === null || !agent.onChainAddress) return refuse(`the ${action.role} has no wallet yet`);
+  await requireSignedSettings(deps, action.company.id);
   const wallet = walletOf(agent);
   const limits = limitsOf(action.company.toolkitConfig);
   switch (action.tool) {
@@ -93,97 +93,6 @@ export async function runAgentAction(deps: TradeDeps, action: AgentAction): Prom
       return trade(deps, action, wallet, limits);
     default:
       return stake(deps, action, wallet, limits);
-  }
-}
-
-type Target = BuyTarget;
-
-/** A launched token of the platform by its symbol; refused otherwise. */
-async function tokenNamed(deps: TradeDeps, symbol: unknown): Promise<Target> {
-  if (typeof symbol !== 'string') return refuse('no token named');
-  const rows = await deps.database.db
-    .select({
-      address: companies.tokenAddress,
-      companyId: companies.id,
-      publicAt: companies.tokenPublicAt,
-      status: companies.tokenStatus,
-    })
-    .from(companies)
-    .where(
-      and(
-        sql`lower(${companies.tokenSymbol}) = lower(${symbol})`,
-        eq(companies.tokenSymbolDuplicate, false),
-        ne(companies.tokenStatus, 'PRE_PUBLIC'),
-      ),
-    )
-    .limit(2);
-  if (!rows[0]?.address) return refuse(`${symbol} is not a launched token of the platform`);
-  // Symbols are unique ignoring case (a unique index; older duplicates are named by slug or address only): a name
-  // that could still mean two tokens trades neither.
-  if (rows.length > 1) return refuse(`${symbol} names more than one token of the platform`);
-  const row = rows[0];
-  return {
-    address: row.address as Address,
-    symbol,
-    companyId: row.companyId,
-    publicAt: row.publicAt,
-    graduated: row.status === 'GRADUATED',
-  };
-}
-
-/**
- * The buy rules (buy-rules.ts), unless the creator's current signed directive names the token: then the buy is the
- * owner's own call, within the hard limits.
- */
-async function checkBuyRules(deps: TradeDeps, action: AgentAction, target: Target, amountIn: bigint, team: Address[]) {
-  const [owner] = await deps.database.db
-    .select({
-      creatorAddress: companies.creatorAddress,
-      ceoPrompt: companies.ceoPrompt,
-      ceoPromptSigner: companies.ceoPromptSigner,
-      masterDirective: companies.masterDirective,
-      masterDirectiveSigner: companies.masterDirectiveSigner,
-    })
-    .from(companies)
-    .where(eq(companies.id, action.company.id));
-  if (owner && signedDirectives(owner).some((text) => namesToken(text, target.symbol))) return;
-  const now = new Date(Number(await chainTime(deps.chain.publicClient)) * 1000);
-  const rules = buyRulesOf(action.company.toolkitConfig);
-  const broken = await buyRuleBroken(deps, rules, { companyId: action.company.id, team }, target, amountIn, now);
-  if (broken) refuse(broken);
-}
-
-/**
- * A token the company's directive names but that launched after the directive was last set is not the token the
- * directive meant: whoever launched it first front-ran the directive. Refused. "After" is by block: a launch mined in
- * a block later than the chain's latest when the directive was set. (Times cannot order them: a local chain stamps a
- * second's blocks alike.) A directive or launch recorded before blocks were kept is ordered by time, ties allowed.
- */
-async function checkNamedBeforeLaunch(deps: TradeDeps, action: AgentAction, target: Target) {
-  const db = deps.database.db;
-  const [[owner], [launched]] = await Promise.all([
-    db
-      .select({
-        ceoPrompt: companies.ceoPrompt,
-        masterDirective: companies.masterDirective,
-        directiveSetAt: companies.directiveSetAt,
-        directiveSetBlock: companies.directiveSetBlock,
-      })
-      .from(companies)
-      .where(eq(companies.id, action.company.id)),
-    db.select({ launchBlock: companies.tokenLaunchBlock }).from(companies).where(eq(companies.id, target.companyId)),
-  ]);
-  if (!owner?.directiveSetAt || !target.publicAt) return;
-  const launchBlock = launched?.launchBlock ?? null;
-  const after =
-    owner.directiveSetBlock !== null && launchBlock !== null
-      ? launchBlock > owner.directiveSetBlock
-      : target.publicAt > owner.directiveSetAt;
-  if (!after) return;
-  if ([owner.ceoPrompt, owner.masterDirective].some((text) => namesToken(text, target.symbol, true))) {
-    refuse(
-      `${target.symbol} (${target.address}) launched at ${target.publicAt.toISOString()}, after the directive that names it was set (${owner.directiveSetAt.toISOString()}): not the token the directive meant`,
-    );
   }
 }
 
@@ -218,8 +127,10 @@ async function admit(
   limits: Limits,
   notional: bigint,
   token: { address: Address; companyId: string } | null,
+  window?: BuyWindow,
 ): Promise<string> {
-  const day = new Date(Number(await chainTime(deps.chain.publicClient)) * 1000).toISOString().slice(0, 10);
+  const now = new Date(Number(await chainTime(deps.chain.publicClient)) * 1000);
+  const day = now.toISOString().slice(0, 10);
   const key = `agent:${action.key}`;
   if (notional > 0n) {
     const [row] = await deps.database.db
@@ -246,21 +157,32 @@ async function admit(
     if (err instanceof AppError && err.code === 'GAS_BUDGET_EXCEEDED') refuse(err.message);
     throw err;
   }
-  await deps.database.db
-    .insert(agentActions)
-    .values({
-      key,
-      companyId: action.company.id,
-      agentId: wallet.agentId,
-      roundId: action.roundId,
-      tool: action.tool,
-      tokenAddress: token?.address ?? null,
-      tokenCompanyId: token?.companyId ?? null,
-      notionalUsdc: notional,
-      day,
-      status: 'SENT',
-    })
-    .onConflictDoNothing();
+  // A windowed buy is checked and recorded under its token's lock, so two rounds never both take the last room.
+  const record = async (tx: Tx) => {
+    if (window && token) {
+      const buy = { ...window, key, companyId: action.company.id, token: token.address, notional, now };
+      const broken = await windowBroken(tx, buy);
+      if (broken) refuse(broken);
+    }
+    await tx
+      .insert(agentActions)
+      .values({
+        key,
+        companyId: action.company.id,
+        agentId: wallet.agentId,
+        roundId: action.roundId,
+        tool: action.tool,
+        tokenAddress: token?.address ?? null,
+        tokenCompanyId: token?.companyId ?? null,
+        notionalUsdc: notional,
+        day,
+        chainAt: now,
+        status: 'SENT',
+      })
+      .onConflictDoNothing();
+  };
+  if (window) await deps.database.db.transaction(record);
+  else await record(deps.database.db);
   await topUpGas(deps, wallet, key);
   return key;
 }
@@ -339,13 +261,14 @@ async function trade(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
   const quoted = await quoteTrade(deps.chain, isBuy ? 'buy' : 'sell', target.address, amountIn);
   if (quoted <= 0n) refuse(`the launcher quotes nothing for this ${isBuy ? 'buy' : 'sale'}`);
   const notional = isBuy ? amountIn : quoted;
+  let window: BuyWindow | undefined;
   if (isBuy) {
     const team = await teamOf(deps, action);
     await checkPosition(deps, target, team, quoted, limits);
-    await checkBuyRules(deps, action, target, amountIn, team);
+    window = await checkBuyRules(deps, action, target, amountIn, team);
   }
   const minOut = (quoted * BigInt(10_000 - limits.maxSlippageBps)) / 10_000n;
-  const key = await admit(deps, action, wallet, limits, notional, target);
+  const key = await admit(deps, action, wallet, limits, notional, target, window);
   const receipt = await send(
     deps,
     wallet,
@@ -362,21 +285,6 @@ async function trade(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
       ? `bought about ${tokens(quoted)} ${target.symbol} for ${usdc(amountIn)} USDC (at least ${tokens(minOut)})`
       : `sold ${tokens(amountIn)} ${target.symbol} for about ${usdc(quoted)} USDC (at least ${usdc(minOut)})`,
   );
-}
-
-/** The value of the company's agents' holdings of the token after the buy, against the position limit. */
-async function checkPosition(deps: TradeDeps, target: Target, team: Address[], bought: bigint, limits: Limits) {
-  const [market, balances] = await Promise.all([
-    readMarket(deps.chain, target.address),
-    tokenBalances(deps.chain, target.address, team),
-  ]);
-  const after = balances.reduce((sum, b) => sum + b, bought);
-  const value = (after * market.price) / 10n ** 18n;
-  if (value > limits.maxPosition) {
-    refuse(
-      `over the position limit: the company's agents would hold ${usdc(value)} USDC of ${target.symbol}, at most ${usdc(limits.maxPosition)}`,
-    );
-  }
 }
 
 async function stake(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, limits: Limits): Promise<string> {

@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client.ts';
 import { agentActions } from '../../db/schema/agents.ts';
 import type { ToolkitConfig } from '../../db/schema/companies.ts';
 import { tokenTrades } from '../../db/schema/tokens.ts';
-import { isLinkedWallet } from '../scores/linked.ts';
+import { depthBroken, marketDepth } from './buy-window.ts';
 
 export interface BuyRules {
   minTokenAgeHours: number;
@@ -92,24 +92,6 @@ export interface BuyTarget {
 export const liquidityOf = (chain: Pick<Chain, 'publicClient' | 'contracts'>, target: BuyTarget) =>
   readLiquidity(chain, target.address, target.graduated);
 
-/**
- * How many distinct wallets traded the token's company's token in `[since, now)`, not counting the company's linked
- * wallets (its creator, treasuries and agents): one grouped read of token_trades_company_time_idx.
- */
-export async function distinctTraders(db: Tx, companyId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct lower(${tokenTrades.trader}))::int` })
-    .from(tokenTrades)
-    .where(
-      and(
-        eq(tokenTrades.companyId, companyId),
-        gte(tokenTrades.blockTime, since),
-        sql`not ${isLinkedWallet('lower(token_trades.trader)', 'token_trades.company_id')}`,
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 /** The latest sale at a loss of the token by any of `wallets` since `since` (a stop-loss), or undefined. */
 export async function lastStopLoss(db: Tx, token: Address, wallets: readonly Address[], since: Date) {
   if (wallets.length === 0) return undefined;
@@ -158,8 +140,9 @@ async function unindexedSale(db: Tx, companyId: string, token: Address, since: D
 const usdc = (v: bigint) => formatUnits(v, USDC_DECIMALS);
 
 /**
- * The reason a buy of `amountIn` USDC of `target` breaks the rules, or null when it may go ahead. `now` is the
- * chain's clock; `team` the company's agent wallets.
+ * The reason a buy of `amountIn` USDC of `target` breaks the rules of the buy itself, or null when it may go ahead
+ * (the rules across rounds and companies are checked where the buy is recorded: buy-window.ts). `now` is the chain's
+ * clock; `team` the company's agent wallets; `liquidity` the USDC behind the token (liquidityOf).
  */
 export async function buyRuleBroken(
   deps: { database: { db: Tx }; chain: Pick<Chain, 'publicClient' | 'contracts'> },
@@ -168,6 +151,7 @@ export async function buyRuleBroken(
   target: BuyTarget,
   amountIn: bigint,
   now: Date,
+  liquidity: bigint,
 ): Promise<string | null> {
   const team = buyer.team;
   const db = deps.database.db;
@@ -175,10 +159,9 @@ export async function buyRuleBroken(
   if (ageMs < rules.minTokenAgeHours * HOUR_MS) {
     return `${target.symbol} is ${Math.floor(ageMs / HOUR_MS)} h old; agents buy tokens at least ${rules.minTokenAgeHours} h old (the buy rules; a token your signed directive names is your call)`;
   }
-  const traders = await distinctTraders(db, target.companyId, new Date(now.getTime() - 24 * HOUR_MS));
-  if (traders < rules.minDistinctTraders) {
-    return `${target.symbol} had ${traders} distinct traders in 24 h besides its own company's wallets; agents buy tokens with at least ${rules.minDistinctTraders}`;
-  }
+  const depth = await marketDepth(db, target.companyId, new Date(now.getTime() - 24 * HOUR_MS));
+  const thin = depthBroken(target.symbol, depth, rules.minDistinctTraders);
+  if (thin) return thin;
   const stop = await lastStopLoss(
     db,
     target.address,
@@ -192,10 +175,12 @@ export async function buyRuleBroken(
   if (await unindexedSale(db, buyer.companyId, target.address, coolOff)) {
     return `an agent of the company sold ${target.symbol} and the sale is not indexed yet: no buying it back until it is known not to be a stop-loss`;
   }
-  const liquidity = await liquidityOf(deps.chain, target);
   const cap = (liquidity * BigInt(rules.maxLiquidityBps)) / 10_000n;
   if (amountIn > cap) {
     return `a buy of ${usdc(amountIn)} USDC is over ${rules.maxLiquidityBps / 100}% of the ${usdc(liquidity)} USDC behind ${target.symbol} (at most ${usdc(cap)})`;
   }
   return null;
 }
+
+/** The most all agents of the platform together buy of a token in the window (buy-window.ts). */
+export const platformCapOf = (liquidity: bigint) => (liquidity * BigInt(BUY_RULES_DEFAULT.maxLiquidityBps)) / 10_000n;

@@ -16,6 +16,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_METHODS,
   idempotencyKeyOf,
+  recoveredAnswer,
   requestFingerprint,
   sendReplay,
 } from '../idempotency.ts';
@@ -149,6 +150,22 @@ export function requireWallet(container: Container): preValidationAsyncHookHandl
           `A request with this Idempotency-Key is still running; retry after ${claim.retryAfterS} s to get its answer`,
           { headers: { 'retry-after': String(claim.retryAfterS) } },
         );
+      case 'recover': {
+        // The request that held the key may have committed: its answer is built from what it created, and the
+        // onSend hook stores it. Like a replay, it consumes no signature.
+        const held = { signer: address, key, lockedAt: claim.lockedAt };
+        let answer: Awaited<ReturnType<typeof recoveredAnswer>>;
+        try {
+          answer = await recoveredAnswer(request, claim.recovery);
+        } catch (err) {
+          await releaseIdempotencyKey(options.db, address, key, claim.lockedAt);
+          throw err;
+        }
+        if (answer === undefined) break; // the route records no recovery point: nothing of it committed
+        request.signer = address;
+        request.idempotency = held;
+        return reply.code(answer.status).send(answer.payload);
+      }
     }
     try {
       await useSignature(options, address, message);

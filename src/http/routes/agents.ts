@@ -9,6 +9,7 @@ import { registrationFile } from '../../domain/agents/registration.ts';
 import { agentCreatedView, agentDetailView, agentListView } from '../../domain/agents/views.ts';
 import { requireWallet } from '../auth/index.ts';
 import { ok } from '../envelope.ts';
+import { recoveryRecorder } from '../idempotency.ts';
 import {
   AgentCreatedResponse,
   AgentDetailResponse,
@@ -101,6 +102,13 @@ export default async function agentRoutes(app: App, { container, reads }: RouteO
     '/api/agents',
     {
       preValidation: walletGuard,
+      // A retry of a keyed creation that may have committed answers the agent it created (src/http/idempotency.ts).
+      config: {
+        idempotentRecovery: async ({ id }) => ({
+          status: 201,
+          payload: ok(agentCreatedView((await getAgent(db, id)).agent)),
+        }),
+      },
       // Every invalid field of the form at once, not only the first.
       validatorCompiler: allErrorsCompiler,
       schema: {
@@ -113,7 +121,7 @@ export default async function agentRoutes(app: App, { container, reads }: RouteO
       },
     },
     async (request, reply) => {
-      const row = await createAgent(db, request.signer!, request.body);
+      const row = await createAgent(db, request.signer!, request.body, recoveryRecorder(request, 'agent'));
       return reply.status(201).send(ok(agentCreatedView(row)));
     },
   );

@@ -5,10 +5,11 @@ import { createCompany } from '../../domain/companies/create.ts';
 import { deploySuite } from '../../domain/companies/deploy-suite.ts';
 import { companyOfCard, getCompanyView } from '../../domain/companies/queries.ts';
 import { updateDirective, updateEngine } from '../../domain/companies/settings.ts';
+import { setTreasury } from '../../domain/companies/treasury.ts';
 import { dayOf } from '../../domain/costs/gas-budget.ts';
-import { setTreasury } from '../../domain/treasuries/set.ts';
 import { optionalWallet, requireWallet } from '../auth/index.ts';
 import { ok } from '../envelope.ts';
+import { recoveryRecorder } from '../idempotency.ts';
 import { internalErrors } from '../schemas/common.ts';
 import {
   CardCompanyResponse,
@@ -56,6 +57,13 @@ export default async function companyRoutes(app: App, { container, reads }: Rout
     '/api/companies',
     {
       preValidation: signed,
+      // A retry of a keyed creation that may have committed answers the company it created (src/http/idempotency.ts).
+      config: {
+        idempotentRecovery: async ({ id }) => {
+          const now = (await chainDateForReads(container.chain.publicClient, container.now)).getTime();
+          return { status: 201, payload: ok(await getCompanyView(container, id, now)) };
+        },
+      },
       schema: {
         tags: ['companies'],
         summary: "Create a company bound for ever to one of the signer's unused access cards",
@@ -64,7 +72,10 @@ export default async function companyRoutes(app: App, { container, reads }: Rout
         response: { 201: CompanyResponse, ...internalErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(ok(await createCompany(deps, request.signer!, request.body))),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(ok(await createCompany(deps, request.signer!, request.body, recoveryRecorder(request, 'company')))),
   );
 
   app.get(

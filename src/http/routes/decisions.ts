@@ -1,9 +1,12 @@
 // Decision routes: a company's rounds and latest budget, running a round now (creator), and verifying a round's
 // hash on-chain.
+import { IDEMPOTENCY_IN_USE_RETRY_AFTER_S } from '../../constants.ts';
 import { getDecision, getDecisions, verifyDecision } from '../../domain/engine/queries.ts';
 import { runRoundNow } from '../../domain/engine/runner.ts';
+import { AppError } from '../../errors.ts';
 import { requireWallet } from '../auth/index.ts';
 import { ok } from '../envelope.ts';
+import { recoveryRecorder } from '../idempotency.ts';
 import { internalErrors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
 import {
@@ -35,6 +38,21 @@ export default async function decisionRoutes(app: App, { container }: RouteOptio
     '/api/companies/:id/decisions/run',
     {
       preValidation: requireWallet(container),
+      // A retry of a keyed run that may have started answers the round it started, never a second round
+      // (src/http/idempotency.ts); while that round is still RUNNING, 409 IDEMPOTENCY_KEY_IN_USE.
+      config: {
+        idempotentRecovery: async ({ id }) => {
+          const { round } = await getDecision(container, id);
+          if (round.status === 'RUNNING') {
+            throw new AppError(
+              'IDEMPOTENCY_KEY_IN_USE',
+              `The round ${id} this request started is still running; retry after ${IDEMPOTENCY_IN_USE_RETRY_AFTER_S} s to get it`,
+              { headers: { 'retry-after': String(IDEMPOTENCY_IN_USE_RETRY_AFTER_S) } },
+            );
+          }
+          return { status: 201, payload: ok(round) };
+        },
+      },
       schema: {
         tags: ['decisions'],
         summary: 'Run one decision round now (creator only); answers the finished round',
@@ -45,7 +63,10 @@ export default async function decisionRoutes(app: App, { container }: RouteOptio
         response: { 201: RoundResponse, ...internalErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(ok(await runRoundNow(deps, request.params.id, request.signer))),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(ok(await runRoundNow(deps, request.params.id, request.signer, recoveryRecorder(request, 'round')))),
   );
 
   app.get(

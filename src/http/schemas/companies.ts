@@ -213,6 +213,11 @@ export const DirectiveResponse = internalOk(
     league: StringEnum(LEAGUES),
     engineConfig: Nullable(EngineConfigSchema),
     toolkitConfig: Nullable(ToolkitConfigSchema),
+    /**
+     * The money-relevant settings last set without the creator's signature: while any is listed the company's agents
+     * move no money (issue 37.3). A signed request that sets a field clears it.
+     */
+    unsignedSettings: Type.Array(StringEnum(['ceoPrompt', 'autonomyLevel', 'engineConfig', 'toolkitConfig'])),
   }),
 );
 

@@ -22,6 +22,7 @@ const market = (symbol: string, change24hPct: number, buyable = true) => ({
   status: 'BONDING',
   priceUsdc: '0.01',
   change24hPct,
+  broadChange24hPct: change24hPct,
   volume24hUsdc: '500',
   trades24h: 25,
   traders24h: buyable ? 12 : 1,

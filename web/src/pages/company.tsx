@@ -4,9 +4,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { api, data, humanError, signedRequest } from '../api';
+import { api, data, signedRequest } from '../api';
 import { categoryLabel } from '../categories';
 import { RoundSummary } from '../decision';
+import { Notice, type Said, said } from '../errors';
 import { formatNumber } from '../format';
 import { usePolling } from '../live';
 import { Positions, Signed } from '../portfolio';
@@ -232,7 +233,7 @@ type CompanyView = {
 function CreatorControls({ company }: { company: CompanyView }) {
   const signer = useSigner();
   const queries = useQueryClient();
-  const [message, setMessage] = useState<string | undefined>();
+  const [message, setMessage] = useState<string | Said | undefined>();
   const [busy, setBusy] = useState(false);
   if (!signer || signer.address.toLowerCase() !== company.creatorAddress.toLowerCase()) return null;
   const act = async (what: string, run: () => Promise<unknown>) => {
@@ -245,7 +246,8 @@ function CreatorControls({ company }: { company: CompanyView }) {
       // (its queries are keyed by it, not by the id), and a directive moves its league, a launch its status.
       await queries.invalidateQueries();
     } catch (err) {
-      setMessage(`${what}: ${humanError(err)}`);
+      const failure = said(err);
+      setMessage({ ...failure, text: `${what} failed: ${failure.text}` });
     } finally {
       setBusy(false);
     }
@@ -332,7 +334,7 @@ function CreatorControls({ company }: { company: CompanyView }) {
       >
         Run a decision round now
       </button>
-      {message && <output className="notice">{message}</output>}
+      <Notice message={message} />
     </section>
   );
 }

@@ -8,8 +8,9 @@ import type { Address } from 'viem';
 import { useConnection, useReadContract } from 'wagmi';
 import { AccessCardAbi } from '../../../src/chain/generated/abis';
 import { COMPANY_CATEGORIES } from '../../../src/constants';
-import { api, data, humanError, signedRequest } from '../api';
+import { api, data, signedRequest } from '../api';
 import { categoryLabel } from '../categories';
+import { Notice, type Said, said } from '../errors';
 import { Page } from '../ui';
 import { useChainInfo, useSigner } from '../wallet';
 
@@ -19,7 +20,7 @@ export default function Create() {
   const signer = useSigner();
   const [company, setCompany] = useState<{ id: string; slug: string } | undefined>();
   const [step, setStep] = useState<string | undefined>();
-  const [message, setMessage] = useState<string | undefined>();
+  const [message, setMessage] = useState<string | Said | undefined>();
   const card = useReadContract({
     address: info.contracts.accessCard as Address,
     abi: AccessCardAbi,
@@ -54,7 +55,7 @@ export default function Create() {
       setStep(undefined);
     } catch (err) {
       setStep(undefined);
-      setMessage(humanError(err));
+      setMessage(said(err));
     }
   }
   const cardId = card.data === undefined ? undefined : Number(card.data);
@@ -107,7 +108,7 @@ export default function Create() {
         </form>
       )}
       {step && <output className="notice">{step}…</output>}
-      {message && <output className="notice">{message}</output>}
+      <Notice message={message} />
       {company && team.data && (
         <section className="panel" aria-labelledby="team-h">
           <h2 id="team-h">

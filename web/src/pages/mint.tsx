@@ -9,15 +9,19 @@ import { type Address, erc20Abi, parseEventLogs } from 'viem';
 import { useConnection, usePublicClient, useReadContracts } from 'wagmi';
 import { AccessCardAbi } from '../../../src/chain/generated/abis';
 import { fullDate } from '../chain-time';
+import { Notice, type Said, said } from '../errors';
 import { amountOf, USDC } from '../format';
 import { hasEntryPoint } from '../permit';
 import { chainSeconds } from '../trade/chain-reads';
+import { checkCount } from '../trade/inputs';
 import { RefusedError, type Step, useTransactions } from '../transactions';
 import { ErrorBox, Loading, Page, TableWrap } from '../ui';
 import { useChainInfo } from '../wallet';
 
 /** How long a mint's permit (and the mint) may wait to be mined. */
 const PERMIT_DEADLINE_S = 600n;
+/** AccessCard's MAX_BATCH: cards one mint may take. */
+const MAX_PER_MINT = 5;
 
 const TIERS = [
   { name: 'Black', from: 1, to: 1_000 },
@@ -48,8 +52,11 @@ export default function Mint() {
     allowFailure: false,
     query: { enabled: !!address },
   });
-  const [quantity, setQuantity] = useState(1);
-  const [message, setMessage] = useState<string | undefined>();
+  // The field keeps what is typed ("", "2.5", "13"); the count is checked apart, and nothing is computed from a bad one.
+  const [quantityText, setQuantityText] = useState('1');
+  const checked = checkCount(quantityText, 1, MAX_PER_MINT, 'cards');
+  const quantity = checked.ok ? checked.value : 0;
+  const [message, setMessage] = useState<string | Said | undefined>();
   const [minted, setMinted] = useState<bigint[]>([]);
   const { send, spend, pending, ready } = useTransactions();
   const client = usePublicClient();
@@ -70,6 +77,7 @@ export default function Mint() {
   async function mint(e: FormEvent) {
     e.preventDefault();
     setMessage(undefined);
+    if (!checked.ok) return;
     const context = { action: 'mint', spent: USDC };
     try {
       if (!client) throw new RefusedError('Connect a wallet first.');
@@ -101,7 +109,7 @@ export default function Mint() {
       setMinted(ids);
       setMessage(`Minted ${ids.length} card${ids.length === 1 ? '' : 's'} for ${amountOf(cost, USDC)}.`);
     } catch (err) {
-      setMessage(err instanceof RefusedError ? err.message : String(err));
+      setMessage(said(err, 'mint'));
     }
   }
   return (
@@ -147,33 +155,41 @@ export default function Mint() {
         </table>
       </TableWrap>
       <form onSubmit={mint} className="panel">
-        <label>
-          Cards to mint (1 to 5)
+        <div className="field">
+          <label htmlFor="mint-quantity">Cards to mint (1 to {MAX_PER_MINT})</label>
           <input
-            type="number"
-            min={1}
-            max={5}
-            value={quantity}
-            onChange={(e) => setQuantity(Math.max(1, Math.min(5, Number(e.target.value) || 1)))}
+            id="mint-quantity"
+            inputMode="numeric"
+            autoComplete="off"
+            value={quantityText}
+            onChange={(e) => {
+              setQuantityText(e.target.value);
+              setMessage(undefined);
+            }}
+            aria-invalid={checked.ok ? undefined : true}
+            aria-describedby="mint-quantity-error"
           />
-        </label>
+          <p id="mint-quantity-error" className="field-error" role={checked.ok ? undefined : 'alert'}>
+            {checked.ok ? '' : checked.error}
+          </p>
+        </div>
         <dl className="facts">
           <dt>You pay</dt>
           <dd data-testid="mint-cost">
-            {amountOf(cost, USDC)} ({quantity} × {amountOf(price, USDC)})
+            {checked.ok ? `${amountOf(cost, USDC)} (${quantity} × ${amountOf(price, USDC)})` : '—'}
           </dd>
           <dt>Your USDC balance</dt>
           <dd data-testid="usdc-balance">
             {!address ? 'connect a wallet' : balance === undefined ? '…' : amountOf(balance, USDC)}
           </dd>
         </dl>
-        {balance !== undefined && balance < cost && (
+        {checked.ok && balance !== undefined && balance < cost && (
           <p className="field-warning">
             You have {amountOf(balance, USDC)}; {quantity === 1 ? 'a card costs' : `${quantity} cards cost`}{' '}
             {amountOf(cost, USDC)}.
           </p>
         )}
-        <button type="submit" disabled={!ready || !!pending || !active || !open}>
+        <button type="submit" disabled={!ready || !!pending || !active || !open || !checked.ok}>
           {pending
             ? `${pending}…`
             : !active
@@ -181,10 +197,12 @@ export default function Mint() {
               : !open
                 ? 'Not open yet'
                 : ready
-                  ? `Mint ${quantity}`
+                  ? checked.ok
+                    ? `Mint ${quantity}`
+                    : 'Mint'
                   : 'Connect a wallet to mint'}
         </button>
-        {message && <output className="notice">{message}</output>}
+        <Notice message={message} />
         {minted.length > 0 && (
           <p>
             Your new cards:{' '}

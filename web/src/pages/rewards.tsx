@@ -4,7 +4,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, data, humanError, signedRequest } from '../api';
+import { api, data, signedRequest } from '../api';
+import { Notice, type Said, said } from '../errors';
 import { amountOf } from '../format';
 import { usePlatformUnits } from '../symbols';
 import { Empty, Page, Query, TableWrap } from '../ui';
@@ -20,7 +21,7 @@ export default function Rewards() {
   const units = usePlatformUnits();
   const mine = useWalletCompanies(signer?.address);
   const queries = useQueryClient();
-  const [message, setMessage] = useState<string | undefined>();
+  const [message, setMessage] = useState<string | Said | undefined>();
   const [busy, setBusy] = useState<number | undefined>();
   const list = useQuery({
     queryKey: ['fortune', 'all'],
@@ -54,7 +55,7 @@ export default function Rewards() {
       );
       await queries.invalidateQueries({ queryKey: ['epoch', 'claimable', companyId] });
     } catch (err) {
-      setMessage(humanError(err));
+      setMessage(said(err, 'claim'));
     } finally {
       setBusy(undefined);
     }
@@ -150,7 +151,7 @@ export default function Rewards() {
           }
         </Query>
       )}
-      {message && <output className="notice">{message}</output>}
+      <Notice message={message} />
     </Page>
   );
 }

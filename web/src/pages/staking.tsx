@@ -8,6 +8,7 @@ import { type Address, erc20Abi, parseEventLogs } from 'viem';
 import { usePublicClient, useReadContracts } from 'wagmi';
 import { StakingAbi } from '../../../src/chain/generated/abis';
 import { api, data } from '../api';
+import { Notice, type Said, said } from '../errors';
 import { amountOf, formatNumber } from '../format';
 import { hasEntryPoint } from '../permit';
 import { usePlatformUnits } from '../symbols';
@@ -53,7 +54,7 @@ export default function Staking() {
     bigint?,
   ];
   const [amountText, setAmountText] = useState('100');
-  const [message, setMessage] = useState<string | undefined>();
+  const [message, setMessage] = useState<string | Said | undefined>();
   const amount = checkAmount(amountText, units.primary);
   const amountError = amountText.trim() === '' ? undefined : amount.ok ? undefined : amount.error;
 
@@ -120,7 +121,7 @@ export default function Staking() {
       }
       await Promise.all([position.refetch(), stats.refetch(), wallet.refetch()]);
     } catch (err) {
-      setMessage(err instanceof RefusedError ? err.message : String(err));
+      setMessage(said(err, 'staking action'));
     }
   }
   const busy = !ready || !!pending;
@@ -211,7 +212,7 @@ export default function Staking() {
                   )}
                 </div>
               </form>
-              {(pending || message) && <output className="notice">{pending ? `${pending}…` : message}</output>}
+              {pending ? <output className="notice">{pending}…</output> : <Notice message={message} />}
             </section>
           )}
         </Query>

@@ -38,6 +38,9 @@ export function normalizeNumber(text: string, locale?: string): string | undefin
     decimal = sep === group && /^[0-9]{1,3}[.,][0-9]{3}$/.test(compact) ? undefined : sep;
   }
   const group = decimal === '.' ? ',' : decimal === ',' ? '.' : dots ? '.' : ',';
+  // Grouping separators only between groups of three digits: "2.5.3" is not a number, "1.000.000" is.
+  const integer = decimal ? compact.slice(0, compact.lastIndexOf(decimal)) : compact;
+  if (integer.includes(group) && !new RegExp(`^[0-9]{1,3}(\\${group}[0-9]{3})+$`).test(integer)) return undefined;
   const withoutGroups = compact.split(group).join('');
   if (decimal && withoutGroups.split(decimal).length > 2) return undefined;
   const plain = decimal ? withoutGroups.replace(decimal, '.') : withoutGroups;
@@ -82,4 +85,14 @@ export function checkDeadline(text: string): Checked<number> {
     return { ok: false, error: `The deadline is a whole number of minutes from ${DEADLINE_MIN} to ${DEADLINE_MAX}.` };
   }
   return { ok: true, value: minutes };
+}
+
+/** A count of things (cards to mint) as typed: a whole number from `min` to `max`, never rounded or clamped. */
+export function checkCount(text: string, min: number, max: number, what: string): Checked<number> {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, error: `Enter how many ${what}, from ${min} to ${max}.` };
+  if (!/^[0-9]+$/.test(trimmed)) return { ok: false, error: `Enter a whole number of ${what}, from ${min} to ${max}.` };
+  const n = Number(trimmed);
+  if (n < min || n > max) return { ok: false, error: `You can mint ${min} to ${max} ${what} at a time.` };
+  return { ok: true, value: n };
 }

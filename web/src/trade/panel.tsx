@@ -2,20 +2,21 @@
 // graduated, or both in one buy that completes the curve). It shows the balances with 25/50/75% and Max, checks each
 // field as it is typed, quotes what the trade will do (route, fees, average price, impact, minimum received),
 // warns above 5% impact and asks for an explicit confirmation above 15%, and sends nothing that would fail.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { type Address, erc20Abi, formatUnits, parseEventLogs } from 'viem';
 import { usePublicClient } from 'wagmi';
 import { TokenLauncherAbi } from '../../../src/chain/generated/abis';
 import type { RevertContext } from '../chain-errors';
-import { amountOf, formatAmount, short, type Unit, USDC } from '../format';
+import { Notice, type Said, said } from '../errors';
+import { amountOf, short, type Unit, USDC } from '../format';
 import { hasEntryPoint } from '../permit';
-import { RefusedError, type Step, useTransactions } from '../transactions';
+import { type Step, useTransactions } from '../transactions';
 import { chainSeconds, readHoldings, readQuote, type TradeContracts } from './chain-reads';
 import { checkAmount, checkDeadline, checkSlippage } from './inputs';
-import { CurveReserveError, minimumOut, type Quote } from './quote';
+import { CurveReserveError, minimumOut, priceUpdate, type Quote } from './quote';
+import { PriceUpdated, percent, QuoteView } from './quote-view';
 
-const WARN_IMPACT_BPS = 500;
 const CONFIRM_IMPACT_BPS = 1500;
 const PRESETS = [25, 50, 75] as const;
 
@@ -30,7 +31,10 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
   const [slippageText, setSlippageText] = useState('1');
   const [deadlineText, setDeadlineText] = useState('10');
   const [confirmed, setConfirmed] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | undefined>();
+  const [outcome, setOutcome] = useState<Said | undefined>();
+  /** A fresh quote worse than the one shown, or on another route: nothing is sent until it is accepted. */
+  const [update, setUpdate] = useState<{ was: Quote; wasMinimum: bigint; now: Quote; minimum: bigint }>();
+  const queries = useQueryClient();
   const ids = { amount: useId(), slippage: useId(), deadline: useId(), quote: useId() };
 
   const spent = side === 'buy' ? USDC : token;
@@ -56,8 +60,10 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
         : `You have ${amountOf(balance!, USDC)}; this buy needs ${amountOf(amount.value, USDC)}.`
       : undefined;
 
+  // Read again on each trade of the token (live.tsx), so the figures on screen are the chain's latest.
+  const quoteKey = ['quote', contracts.token, side, amount.ok ? amount.value.toString() : ''];
   const quote = useQuery({
-    queryKey: ['quote', contracts.token, side, amount.ok ? amount.value.toString() : ''],
+    queryKey: quoteKey,
     enabled: !!client && amount.ok && !overBalance,
     queryFn: () => readQuote(client!, contracts, side, (amount as { value: bigint }).value),
     retry: false,
@@ -72,6 +78,7 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
     set(v);
     setOutcome(undefined);
     setConfirmed(false);
+    setUpdate(undefined);
   };
   function switchSide(next: Side) {
     if (next === side) return;
@@ -79,6 +86,7 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
     setAmountText('');
     setConfirmed(false);
     setOutcome(undefined);
+    setUpdate(undefined);
   }
   function preset(percent: number) {
     if (balance === undefined) return;
@@ -93,19 +101,29 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
     slippage.ok &&
     deadline.ok &&
     q !== undefined &&
+    least !== undefined &&
+    update === undefined &&
     !tooSmall &&
     (!needsConfirmation || confirmed);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!canSubmit || !client || !address || !amount.ok || !slippage.ok || !deadline.ok) return;
+    if (!canSubmit || !client || !address || !amount.ok || !slippage.ok || !deadline.ok || !q || least === undefined)
+      return;
     setOutcome(undefined);
     const amountIn = amount.value;
     const context: RevertContext = { action: side, spent, received };
     try {
-      // The quote on screen may be a block old: the minimum comes from a fresh one, just before signing.
+      // What is sent is what was shown: a fresh quote just before signing that would give less than the minimum on
+      // screen, or takes another route, is shown as "Price updated" and must be accepted first.
       const fresh = await readQuote(client, contracts, side, amountIn);
-      const minOut = minimumOut(fresh.out, slippage.value);
+      const changed = priceUpdate(q, least, fresh, slippage.value);
+      if (changed) {
+        setConfirmed(false);
+        setUpdate({ was: q, wasMinimum: least, now: fresh, minimum: changed.minimum });
+        return;
+      }
+      const minOut = least;
       const until = (await chainSeconds(client)) + BigInt(deadline.value * 60);
       const held = await readHoldings(client, contracts, address);
       const trade: Step = {
@@ -144,7 +162,6 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
       const receipts = await send(steps);
       const got = receivedIn(receipts.at(-1)!, side === 'buy' ? contracts.token : contracts.usdc, address);
       setOutcome({
-        ok: true,
         text:
           side === 'buy'
             ? `Bought ${amountOf(got, token)} for ${amountOf(amountIn, USDC)}.`
@@ -152,7 +169,7 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
       });
       setAmountText('');
     } catch (err) {
-      setOutcome({ ok: false, text: err instanceof RefusedError ? err.message : String(err) });
+      setOutcome(said(err, context));
     }
   }
 
@@ -266,6 +283,17 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
                     : 'ready'
           }
         />
+        {update && (
+          <PriceUpdated
+            {...update}
+            received={received}
+            onAccept={() => {
+              // The fresh quote becomes the one on screen, and the one the next confirmation sends.
+              queries.setQueryData(quoteKey, update.now);
+              setUpdate(undefined);
+            }}
+          />
+        )}
         {needsConfirmation && (
           <label className="confirm">
             <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />I accept that
@@ -282,90 +310,8 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
               : 'Connect a wallet to trade'}
         </button>
         {address && <p className="muted">Trading as {short(address)}</p>}
-        {outcome && (
-          <output className={`notice ${outcome.ok ? '' : 'error'}`} data-outcome={outcome.ok ? 'ok' : 'refused'}>
-            {outcome.text}
-          </output>
-        )}
+        <Notice message={outcome} />
       </form>
-    </section>
-  );
-}
-
-const percent = (bps: number) => `${(bps / 100).toFixed(bps < 1000 ? 2 : 1)}%`;
-
-const ROUTE: Record<Quote['route'], string> = {
-  curve: 'Bonding curve',
-  pool: 'Uniswap v4 pool',
-  'curve-then-pool': 'Bonding curve, then the new Uniswap v4 pool',
-};
-
-function QuoteView({
-  id,
-  quote: q,
-  least,
-  spent,
-  received,
-  symbol,
-  state,
-}: {
-  id: string;
-  quote: Quote | undefined;
-  least: bigint | undefined;
-  spent: Unit;
-  received: Unit;
-  symbol: string;
-  state: string;
-}) {
-  if (state === 'idle') return null;
-  if (state === 'loading') return <output className="quote muted">Quoting…</output>;
-  if (state !== 'ready' || !q) return <output className="quote field-error">{state}</output>;
-  const price = (v: bigint) => `${formatAmount(v, 6, 8)} USDC`;
-  return (
-    <section className="quote" aria-labelledby={`${id}-h`} data-quote-out={q.out.toString()} aria-live="polite">
-      <h3 id={`${id}-h`} className="sr-only">
-        Quote
-      </h3>
-      <dl className="facts">
-        <dt>You receive about</dt>
-        <dd data-testid="quote-out">{amountOf(q.out, received)}</dd>
-        <dt>Minimum received</dt>
-        <dd data-testid="quote-min" data-min={least?.toString()}>
-          {least === undefined ? '—' : amountOf(least, received)}
-        </dd>
-        <dt>Average price</dt>
-        <dd>
-          {price(q.averagePrice)} per {symbol}
-        </dd>
-        <dt>Price impact</dt>
-        <dd data-testid="quote-impact" className={q.impactBps > WARN_IMPACT_BPS ? 'down' : undefined}>
-          {percent(q.impactBps)}
-        </dd>
-        <dt>Curve fee</dt>
-        <dd>{amountOf(q.curveFeeUsdc, USDC)}</dd>
-        <dt>Pool fee (2.5%)</dt>
-        <dd>{q.poolFeeUsdc === 0n ? '0 USDC' : `about ${amountOf(q.poolFeeUsdc, USDC, 2)}`}</dd>
-        <dt>Route</dt>
-        <dd data-testid="quote-route">{ROUTE[q.route]}</dd>
-      </dl>
-      {q.graduates && (
-        <p className="notice" data-testid="graduation">
-          This buy completes the bonding curve and graduates {symbol}: {amountOf(q.curveUsdc + q.curveFeeUsdc, USDC, 2)}{' '}
-          buys on the curve, then {amountOf(q.poolUsdc, USDC, 2)} buys in the Uniswap v4 pool the graduation creates, at
-          a rising price.
-        </p>
-      )}
-      {q.impactBps > WARN_IMPACT_BPS && (
-        <p className="warning" role="alert" data-testid="impact-warning">
-          High price impact: {q.side === 'buy' ? 'you pay' : 'you get'} {percent(q.impactBps)}{' '}
-          {q.side === 'buy' ? 'more' : 'less'} per {symbol} than the current price. Consider a smaller{' '}
-          {q.side === 'buy' ? 'buy' : 'sale'}.
-        </p>
-      )}
-      <p className="muted">
-        You pay {amountOf(q.amountIn, spent)}. The trade reverts, and costs only gas, if it would give less than the
-        minimum.
-      </p>
     </section>
   );
 }

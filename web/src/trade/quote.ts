@@ -136,3 +136,20 @@ export class CurveReserveError extends Error {
 
 /** The least a trade may give: the quote less the slippage allowed, in millionths. */
 export const minimumOut = (out: bigint, slippagePpm: bigint) => (out * (1_000_000n - slippagePpm)) / 1_000_000n;
+
+/**
+ * What changed between the quote on screen and a fresh one read just before sending, or undefined when the fresh
+ * one is as good: a lower minimum than the one shown (at the same slippage) or another route (a buy that another
+ * trader's graduation moved from the curve to the pool). The form then shows "Price updated" and asks again.
+ */
+export function priceUpdate(
+  shown: Quote,
+  shownMinimum: bigint,
+  fresh: Quote,
+  slippagePpm: bigint,
+): { minimum: bigint; worse: boolean; rerouted: boolean } | undefined {
+  const minimum = minimumOut(fresh.out, slippagePpm);
+  const worse = minimum < shownMinimum;
+  const rerouted = fresh.route !== shown.route;
+  return worse || rerouted ? { minimum, worse, rerouted } : undefined;
+}

@@ -66,6 +66,11 @@ export interface MarketToken {
   priceUsdc: string;
   /** Price change over the window from its first trade to its last, in percent (0 with one trade). */
   change24hPct: number;
+  /**
+   * The change one trader cannot make alone, what movers rank by: change24hPct times the share of the token's netted
+   * trading its largest trader did not do (docs/api/agents.md "Buy rules").
+   */
+  broadChange24hPct: number;
   /** Counted volume: the token's own company's wallets left out, each other trader netted (a round trip is 0). */
   volume24hUsdc: string;
   trades24h: number;

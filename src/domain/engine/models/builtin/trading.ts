@@ -4,9 +4,10 @@
 //                      "stake all", "stake 100", "unstake all", "harvest"; the code's limits still apply.
 //   SPOT_TRADING       momentum on the platform's tokens: sell a position that lost 10% (stop loss) or half of one
 //                      that gained 15% (take profit); else buy the token that rose most over 24 h among those the
-//                      buy rules let it buy (old enough, a market of distinct outside traders; never the company's
-//                      own token), with half of what the per-trade limit allows (the liquidity share and the
-//                      stop-loss cool-off are checked when it runs).
+//                      buy rules let it buy (old enough, a market of outside traders weighed by money, not moved
+//                      by one wallet, not bought by the company in the cool-off; never the company's own token),
+//                      ranked by the change one trader cannot make alone, with half of what the per-trade limit
+//                      allows (the liquidity shares and the stop-loss cool-off are checked when it runs).
 //   DEFI_YIELD         stake the primary token the wallet holds (up to the per-trade limit) and harvest the emission.
 //   other categories   no trading unless the owner directs it.
 // The CRO vetoes buys of any token that fell 20% or more in 24 h.
@@ -129,9 +130,11 @@ function momentum(context: RoundContext, wallet: AgentWalletState): Proposal[] {
   const stopped = new Set(proposals.filter((p) => p.args.amount === 'all').map((p) => p.args.token));
   const mover = context.market
     .filter(
-      (m) => m.symbol !== own && !stopped.has(m.symbol) && m.buyable && m.change24hPct > 0 && m.status !== 'PRE_PUBLIC',
+      (m) =>
+        m.symbol !== own && !stopped.has(m.symbol) && m.buyable && m.broadChange24hPct > 0 && m.status !== 'PRE_PUBLIC',
     )
-    .sort((a, b) => b.change24hPct - a.change24hPct || (a.symbol < b.symbol ? -1 : 1))[0];
+    // Ranked by the change one trader cannot make alone (issue 37.2).
+    .sort((a, b) => b.broadChange24hPct - a.broadChange24hPct || (a.symbol < b.symbol ? -1 : 1))[0];
   const held = mover && wallet.positions.find((p) => p.symbol === mover.symbol);
   const positionRoom = big(limits.maxPositionUsdc, 6) - (held ? big(held.valueUsdc, 6) : 0n);
   const amount = spend < positionRoom ? spend : positionRoom;

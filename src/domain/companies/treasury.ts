@@ -11,14 +11,14 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { companyTreasuries } from '../../db/schema/treasuries.ts';
 import { conflict, forbidden } from '../../errors.ts';
 import { requireCardHolder } from '../cards/holder.ts';
-import { type CompanyRow, liveAgentsOf, requireCompany } from '../companies/queries.ts';
-import { lockCompany, recordProvenTreasury } from '../companies/store.ts';
-import { companyView } from '../companies/views.ts';
 import { gasToday } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
-import { requireTreasuryAcceptance, type TreasuryAcceptance } from './acceptance.ts';
-import { refuseForbiddenTreasury } from './rules.ts';
-import { followTreasury } from './stream.ts';
+import { requireTreasuryAcceptance, type TreasuryAcceptance } from '../treasuries/acceptance.ts';
+import { refuseForbiddenTreasury } from '../treasuries/rules.ts';
+import { followTreasury } from '../treasuries/treasury-transfers.stream.ts';
+import { type CompanyRow, liveAgentsOf, requireCompany } from './queries.ts';
+import { lockCompany, recordProvenTreasury } from './store.ts';
+import { companyView } from './views.ts';
 
 type Deps = Pick<DomainDeps, 'database' | 'chain' | 'config' | 'now'>;
 

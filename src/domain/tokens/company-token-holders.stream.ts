@@ -6,18 +6,10 @@
 import { sql } from 'drizzle-orm';
 import { type Address, getAddress, zeroAddress } from 'viem';
 import { companyTokenTransfers, launchesIn, TOKEN_HOLDER_EVENTS } from '../../chain/contracts/launcher.ts';
-import {
-  type BlockRange,
-  createLogFollower,
-  type FollowedLog,
-  type FollowerLogger,
-  type LogFollower,
-} from '../../chain/indexer.ts';
+import type { BlockRange, FollowedLog } from '../../chain/indexer.ts';
+import { defineStream } from '../../chain/streams.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { tokenBalances, tokenHolderCounts } from '../../db/schema/tokens.ts';
-import type { LogStreamDeps } from '../deps.ts';
-
-export const TOKEN_HOLDERS_STREAM = 'company-token-holders';
 
 export type HolderLog = FollowedLog<typeof TOKEN_HOLDER_EVENTS>;
 
@@ -139,41 +131,22 @@ export async function applyHolderLogs(tx: Tx, logs: readonly HolderLog[]): Promi
   return counted;
 }
 
-/** The follower of company-token transfers; call `start(config.indexerPollMs)` to run it. */
-export function followTokenHolders(
-  deps: LogStreamDeps,
-  options: { log?: FollowerLogger; confirmations?: number; batchSize?: number } = {},
-): LogFollower | undefined {
-  const launcher = deps.chain.contracts.tokenLauncher;
-  if (!launcher) {
-    options.log?.warn({ follower: TOKEN_HOLDERS_STREAM }, 'no token launcher configured: not followed');
-    return undefined;
-  }
-  const db = deps.database.db;
-
-  async function read(range: BlockRange): Promise<{ logs: HolderLog[]; prepared: undefined }> {
+/** Every company token's Transfer logs, learning the tokens from the launcher's TokenLaunched logs of each range. */
+export const companyTokenHolders = defineStream({
+  name: 'company-token-holders',
+  events: TOKEN_HOLDER_EVENTS,
+  address: (chain) => chain.contracts.tokenLauncher,
+  startBlock: (chain) => chain.deployBlocks?.tokenLauncher,
+  read: async (deps, range: BlockRange): Promise<{ logs: HolderLog[]; prepared: undefined }> => {
     const launches = await launchesIn(deps.chain, range.from, range.to);
-    const known = await db.select({ token: tokenHolderCounts.tokenAddress }).from(tokenHolderCounts);
+    const known = await deps.database.db.select({ token: tokenHolderCounts.tokenAddress }).from(tokenHolderCounts);
     const tokens = [...new Set([...known.map((k) => k.token), ...launches.map((l) => getAddress(l.args.token))])];
     const transfers =
       tokens.length === 0 ? [] : await companyTokenTransfers(deps.chain, tokens as Address[], range.from, range.to);
     return { logs: [...launches, ...transfers] as HolderLog[], prepared: undefined };
-  }
-
-  return createLogFollower({
-    name: TOKEN_HOLDERS_STREAM,
-    db,
-    client: deps.chain.publicClient,
-    address: launcher,
-    events: TOKEN_HOLDER_EVENTS,
-    fromBlock: deps.chain.deployBlocks?.tokenLauncher ?? 0n,
-    confirmations: options.confirmations ?? deps.config.chainConfirmations,
-    ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
-    ...(options.log && { log: options.log }),
-    read,
-    apply: (tx, logs) => applyHolderLogs(tx, logs),
-  });
-}
+  },
+  apply: (_deps, tx, logs) => applyHolderLogs(tx, logs),
+});
 
 /** The holder count of each of `tokens` (checksummed) that the stream has seen launched; one primary-key read. */
 export async function holderCountsOf(db: Tx, tokens: readonly string[]): Promise<Map<string, number>> {

@@ -12,19 +12,11 @@ import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import type { Chain } from '../../chain/client.ts';
 import { USDC_TRANSFER_EVENTS, usdcBalanceNow, usdcTransfers, usdcTransfersOf } from '../../chain/contracts/usdc.ts';
-import {
-  type BlockRange,
-  createLogFollower,
-  type FollowedLog,
-  type FollowerLogger,
-  type LogFollower,
-} from '../../chain/indexer.ts';
+import type { BlockRange, FollowedLog } from '../../chain/indexer.ts';
+import { defineStream, type StreamDeps } from '../../chain/streams.ts';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { treasuryAccounts } from '../../db/schema/treasuries.ts';
-import type { LogStreamDeps } from '../deps.ts';
 import { type BalanceChange, recordBalanceChanges, recordOpeningBalance } from './observations.ts';
-
-export const TREASURY_TRANSFERS_STREAM = 'treasury-transfers';
 
 export type TransferLog = FollowedLog<typeof USDC_TRANSFER_EVENTS>;
 
@@ -115,77 +107,67 @@ export async function applyTreasuryTransfers(
   return recorded;
 }
 
-/** The follower of USDC transfers of treasuries; call `start(config.indexerPollMs)` to run it. */
-export function followTreasuryTransfers(
-  deps: LogStreamDeps,
-  options: { log?: FollowerLogger; confirmations?: number; batchSize?: number } = {},
-): LogFollower | undefined {
-  const usdc = deps.chain.contracts.usdc;
-  if (!usdc) {
-    options.log?.warn({ follower: TREASURY_TRANSFERS_STREAM }, 'no USDC contract configured: not followed');
-    return undefined;
-  }
+/**
+ * A batch's USDC transfers that move a followed address (one eth_getLogs), with the transfers of accounts still
+ * catching up from before the batch (by topic filter), and their blocks' times.
+ */
+async function readTransfers(
+  deps: StreamDeps,
+  range: BlockRange,
+): Promise<{ logs: TransferLog[]; prepared: ReadBatch }> {
   const db = deps.database.db;
   const client = deps.chain.publicClient;
-  // No treasury can be set before the platform exists: a chain's own USDC is far older than its deployment.
-  const blocks = deps.chain.deployBlocks ?? {};
-  const fromBlock = blocks.accessCard ?? blocks.usdc ?? 0n;
+  const catchingRows = await db
+    .select({ address: treasuryAccounts.address, syncedBlock: treasuryAccounts.syncedBlock })
+    .from(treasuryAccounts)
+    .where(isNotNull(treasuryAccounts.syncedBlock));
+  const catching = new Map(catchingRows.map((r) => [r.address as Address, r.syncedBlock!]));
+  const prepared: ReadBatch = { from: range.from, catching, times: new Map() };
+  const [any] = await db.select({ address: treasuryAccounts.address }).from(treasuryAccounts).limit(1);
+  if (!any) return { logs: [], prepared };
 
-  async function read(range: BlockRange): Promise<{ logs: TransferLog[]; prepared: ReadBatch }> {
-    const catchingRows = await db
-      .select({ address: treasuryAccounts.address, syncedBlock: treasuryAccounts.syncedBlock })
-      .from(treasuryAccounts)
-      .where(isNotNull(treasuryAccounts.syncedBlock));
-    const catching = new Map(catchingRows.map((r) => [r.address as Address, r.syncedBlock!]));
-    const prepared: ReadBatch = { from: range.from, catching, times: new Map() };
-    const [any] = await db.select({ address: treasuryAccounts.address }).from(treasuryAccounts).limit(1);
-    if (!any) return { logs: [], prepared };
-
-    const all = await usdcTransfers(deps.chain, range.from, range.to);
-    const touched = [...new Set(all.flatMap((l) => [l.args.from, l.args.to]))];
-    const followed = new Set<string>(
-      touched.length === 0
-        ? []
-        : (
-            await db
-              .select({ address: treasuryAccounts.address })
-              .from(treasuryAccounts)
-              .where(sql`${treasuryAccounts.address} = any(string_to_array(${touched.join(',')}::text, ','))`)
-          ).map((r) => r.address),
-    );
-    const logs = new Map<string, TransferLog>();
-    for (const l of all) {
-      if (followed.has(l.args.from) || followed.has(l.args.to)) logs.set(`${l.blockNumber}:${l.logIndex}`, l);
-    }
-    // Accounts whose synced block lies before this batch: their transfers in between, by topic filter.
-    const behind = [...catching].filter(([, block]) => block < range.from - 1n);
-    if (behind.length > 0) {
-      const start = behind.reduce((min, [, block]) => (block < min ? block : min), range.from) + 1n;
-      const missed = await usdcTransfersOf(
-        deps.chain,
-        behind.map(([address]) => address),
-        start,
-        range.from - 1n,
-      );
-      for (const l of missed) logs.set(`${l.blockNumber}:${l.logIndex}`, l as TransferLog);
-    }
-    const numbers = [...new Set([...logs.values()].map((l) => l.blockNumber))];
-    const found = await Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber })));
-    for (const b of found) prepared.times.set(b.number!, new Date(Number(b.timestamp) * 1000));
-    return { logs: [...logs.values()], prepared };
+  const all = await usdcTransfers(deps.chain, range.from, range.to);
+  const touched = [...new Set(all.flatMap((l) => [l.args.from, l.args.to]))];
+  const followed = new Set<string>(
+    touched.length === 0
+      ? []
+      : (
+          await db
+            .select({ address: treasuryAccounts.address })
+            .from(treasuryAccounts)
+            .where(sql`${treasuryAccounts.address} = any(string_to_array(${touched.join(',')}::text, ','))`)
+        ).map((r) => r.address),
+  );
+  const logs = new Map<string, TransferLog>();
+  for (const l of all) {
+    if (followed.has(l.args.from) || followed.has(l.args.to)) logs.set(`${l.blockNumber}:${l.logIndex}`, l);
   }
-
-  return createLogFollower({
-    name: TREASURY_TRANSFERS_STREAM,
-    db,
-    client,
-    address: usdc,
-    events: USDC_TRANSFER_EVENTS,
-    fromBlock,
-    confirmations: options.confirmations ?? deps.config.chainConfirmations,
-    ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
-    ...(options.log && { log: options.log }),
-    read,
-    apply: applyTreasuryTransfers,
-  });
+  // Accounts whose synced block lies before this batch: their transfers in between, by topic filter.
+  const behind = [...catching].filter(([, block]) => block < range.from - 1n);
+  if (behind.length > 0) {
+    const start = behind.reduce((min, [, block]) => (block < min ? block : min), range.from) + 1n;
+    const missed = await usdcTransfersOf(
+      deps.chain,
+      behind.map(([address]) => address),
+      start,
+      range.from - 1n,
+    );
+    for (const l of missed) logs.set(`${l.blockNumber}:${l.logIndex}`, l as TransferLog);
+  }
+  const numbers = [...new Set([...logs.values()].map((l) => l.blockNumber))];
+  const found = await Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber })));
+  for (const b of found) prepared.times.set(b.number!, new Date(Number(b.timestamp) * 1000));
+  return { logs: [...logs.values()], prepared };
 }
+
+/** USDC's Transfer logs of every address that is or was a proven treasury, into its balance observations. */
+export const treasuryTransfers = defineStream({
+  name: 'treasury-transfers',
+  events: USDC_TRANSFER_EVENTS,
+  scored: true,
+  address: (chain) => chain.contracts.usdc,
+  // No treasury can be set before the platform exists: a chain's own USDC is far older than its deployment.
+  startBlock: (chain) => chain.deployBlocks?.accessCard ?? chain.deployBlocks?.usdc,
+  read: readTransfers,
+  apply: (_deps, tx, logs, read, range) => applyTreasuryTransfers(tx, logs, read, range),
+});

@@ -1,4 +1,4 @@
-// The company-token indexer: follows the launcher (TokenLaunched, CurveTrade, Graduated) and the pool fee hook
+// The company-token stream: follows the launcher (TokenLaunched, CurveTrade, Graduated) and the pool fee hook
 // (PoolTrade: every swap of every graduated pool, whichever router made it) with one persisted cursor, and writes
 // them with apply.ts. Block timestamps are read before the database transaction, in one JSON-RPC batch, and so are
 // the pool prices: PoolTrade does not carry the price (the hook reads no pool state, issue 26.7), the PoolManager's
@@ -7,16 +7,12 @@
 import type { Address, Hex } from 'viem';
 import type { Chain } from '../../chain/client.ts';
 import { COMPANY_TOKEN_SUPPLY, poolIdOf, poolSwaps, TOKEN_EVENTS } from '../../chain/contracts/launcher.ts';
-import { createLogFollower, type FollowedLog, type FollowerLogger, type LogFollower } from '../../chain/indexer.ts';
+import type { FollowedLog } from '../../chain/indexer.ts';
+import { defineStream } from '../../chain/streams.ts';
 import type { Tx } from '../../db/client.ts';
-import type { LogStreamDeps } from '../deps.ts';
 import { applyGraduations, applyLaunches, applyTrades, curveSpot, poolSpot, type TradeRecord } from './apply.ts';
 
-export const COMPANY_TOKENS_STREAM = 'company-tokens';
-
-export const tokenEvents = TOKEN_EVENTS;
-
-export type TokenLog = FollowedLog<typeof tokenEvents>;
+export type TokenLog = FollowedLog<typeof TOKEN_EVENTS>;
 
 /** What a batch needs besides its logs: block times, and the pool price after each PoolTrade (by tx hash and index). */
 export interface TokenLogContext {
@@ -132,42 +128,32 @@ function spotOf(log: TokenLog, usdc: Address | undefined, poolPrices: Map<string
   return {};
 }
 
-/** The follower of the launcher and the fee hook; call `start(config.indexerPollMs)` to run it. */
-export function followCompanyTokens(
-  deps: LogStreamDeps,
-  options: { log?: FollowerLogger; confirmations?: number; batchSize?: number } = {},
-): LogFollower | undefined {
-  const { tokenLauncher, feeHook } = deps.chain.contracts;
-  if (!tokenLauncher || !feeHook) {
-    options.log?.warn({ follower: COMPANY_TOKENS_STREAM }, 'no token launcher or fee hook configured: not followed');
-    return undefined;
-  }
-  const blocks = [deps.chain.deployBlocks?.tokenLauncher, deps.chain.deployBlocks?.feeHook].filter(
-    (b): b is bigint => b !== undefined,
-  );
-  const fromBlock = blocks.length === 2 ? (blocks[0]! < blocks[1]! ? blocks[0]! : blocks[1]!) : 0n;
-  const client = deps.chain.publicClient;
-  return createLogFollower({
-    name: COMPANY_TOKENS_STREAM,
-    db: deps.database.db,
-    client,
-    address: [tokenLauncher, feeHook] as Address[],
-    events: tokenEvents,
-    fromBlock,
-    confirmations: options.confirmations ?? deps.config.chainConfirmations,
-    ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
-    ...(options.log && { log: options.log }),
-    prepare: async (logs): Promise<TokenLogContext> => {
-      const numbers = [...new Set(logs.map((l) => l.blockNumber))];
-      const { usdc, poolManager } = deps.chain.contracts;
-      const [blocks, poolPrices] = await Promise.all([
-        Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber }))),
-        usdc && poolManager
-          ? readPoolPrices(client, poolManager as Address, usdc as Address, logs)
-          : Promise.resolve(new Map<string, bigint>()),
-      ]);
-      return { blockTimes: new Map(blocks.map((b) => [b.number!, new Date(Number(b.timestamp) * 1000)])), poolPrices };
-    },
-    apply: (tx, logs, context) => applyTokenLogs(tx, logs, context, deps.chain.contracts.usdc),
-  });
-}
+/** The launcher and the pool fee hook, followed with one cursor: launches, curve and pool trades, graduations. */
+export const companyTokens = defineStream({
+  name: 'company-tokens',
+  events: TOKEN_EVENTS,
+  scored: true,
+  address: (chain) => {
+    const { tokenLauncher, feeHook } = chain.contracts;
+    return tokenLauncher && feeHook ? [tokenLauncher, feeHook] : undefined;
+  },
+  startBlock: (chain) => {
+    const launcher = chain.deployBlocks?.tokenLauncher;
+    const hook = chain.deployBlocks?.feeHook;
+    if (launcher === undefined || hook === undefined) return undefined;
+    return launcher < hook ? launcher : hook;
+  },
+  prepare: async (deps, logs): Promise<TokenLogContext> => {
+    const client = deps.chain.publicClient;
+    const numbers = [...new Set(logs.map((l) => l.blockNumber))];
+    const { usdc, poolManager } = deps.chain.contracts;
+    const [blocks, poolPrices] = await Promise.all([
+      Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber }))),
+      usdc && poolManager
+        ? readPoolPrices(client, poolManager as Address, usdc as Address, logs)
+        : Promise.resolve(new Map<string, bigint>()),
+    ]);
+    return { blockTimes: new Map(blocks.map((b) => [b.number!, new Date(Number(b.timestamp) * 1000)])), poolPrices };
+  },
+  apply: (deps, tx, logs, context) => applyTokenLogs(tx, logs, context, deps.chain.contracts.usdc),
+});

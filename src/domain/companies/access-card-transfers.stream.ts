@@ -1,15 +1,12 @@
 // Ownership follows the card: whoever holds a company's access card is its creator. The access card's Transfer
-// events, followed by the chain indexer, move the bound company and all its agents to the new holder.
+// events, followed by this stream (registered in src/domain/streams/registry.ts), move the bound company and all its agents to the new holder.
 import { type SQL, sql } from 'drizzle-orm';
 import { type Address, getAddress, zeroAddress } from 'viem';
 import { cardTransferEvent } from '../../chain/contracts/access-card.ts';
-import { createLogFollower, type FollowerLogger, type LogFollower } from '../../chain/indexer.ts';
+import { defineStream } from '../../chain/streams.ts';
 import type { Tx } from '../../db/client.ts';
 import { moveToCardHolders } from '../agents/store.ts';
-import type { LogStreamDeps } from '../deps.ts';
 import { moveCompaniesToCardHolders } from './store.ts';
-
-export const CARD_TRANSFERS_STREAM = 'access-card-transfers';
 
 /** The part of a decoded Transfer log this module reads. */
 export interface CardTransferLog {
@@ -54,30 +51,11 @@ export async function applyCardTransfers(tx: Tx, logs: readonly CardTransferLog[
   return { companies: companyRows.filter((r) => r.changed).length, agents: agentRows.length };
 }
 
-/** The follower of the access card's Transfer events; call `start(config.indexerPollMs)` to run it. */
-export function followCardTransfers(
-  deps: LogStreamDeps,
-  options: { log?: FollowerLogger; confirmations?: number; batchSize?: number } = {},
-): LogFollower {
-  const card = deps.chain.contracts.accessCard;
-  if (!card) throw new Error('the access card address is unknown: the contracts file has no accessCard');
-  const fromBlock = deps.chain.deployBlocks?.accessCard;
-  if (fromBlock === undefined) {
-    options.log?.warn(
-      { follower: CARD_TRANSFERS_STREAM },
-      'the contracts file has no deploy block for accessCard: following its transfers from block 0',
-    );
-  }
-  return createLogFollower({
-    name: CARD_TRANSFERS_STREAM,
-    db: deps.database.db,
-    client: deps.chain.publicClient,
-    address: card,
-    events: [cardTransferEvent],
-    fromBlock: fromBlock ?? 0n,
-    confirmations: options.confirmations ?? deps.config.chainConfirmations,
-    ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
-    ...(options.log && { log: options.log }),
-    apply: (tx, logs) => applyCardTransfers(tx, logs),
-  });
-}
+/** The access card's Transfer events: the card's holder is its company's creator, and its agents'. */
+export const accessCardTransfers = defineStream({
+  name: 'access-card-transfers',
+  events: [cardTransferEvent],
+  address: (chain) => chain.contracts.accessCard,
+  startBlock: (chain) => chain.deployBlocks?.accessCard,
+  apply: (_deps, tx, logs) => applyCardTransfers(tx, logs),
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "agent_actions" ADD COLUMN "chain_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "agent_actions_token_buys_idx" ON "agent_actions" USING btree ("token_address","chain_at") WHERE "agent_actions"."tool" = 'buy_token';

@@ -1,0 +1,227 @@
+/// <reference lib="dom" />
+// Errors in words (issue 44, item 2), in Chromium against the whole service, its anvil and a real database, at 390 and
+// 1440 px: the permit signature that starts a buy or a mint refused in the wallet, the node down when Buy is pressed,
+// and a permit that cannot be used once signed (what two tabs buying at once meet). Each reads as a sentence saying
+// what happened and what to do, never a library's dump; the technical text is behind "Details", and neither the
+// sentence nor the open details make a phone's page wider than its screen. The wallet's answers are the local node's,
+// intercepted on their way to it (the browser's JSON-RPC, as a refusing or failing wallet would answer).
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devAccount } from '../../src/chain/client.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { atBothWidths, browserUnavailable, connect, launchChromium } from '../helpers/browser.ts';
+import { staffedCompany } from '../helpers/companies.ts';
+import { tokenTrading } from '../helpers/trading.ts';
+
+const t = useTestApp();
+const trading = tokenTrading(t);
+
+let base: string;
+let chromium: Awaited<ReturnType<typeof launchChromium>>;
+let slug: string;
+
+type RpcCall = { id: number; method: string };
+type Answer = (call: RpcCall) => Record<string, unknown> | undefined;
+
+/**
+ * Every JSON-RPC request the page sends to the node passes through `answer`: a call it answers (a result or an
+ * error) does not reach the node, the others do (one by one, so a batch can mix both).
+ */
+async function intercept(context: BrowserContext, answer: Answer) {
+  const node = new URL(t.chain.node.rpcUrl).origin;
+  await context.route(
+    (url) => url.origin === node,
+    async (route: Route) => {
+      const body = route.request().postDataJSON() as RpcCall | RpcCall[] | null;
+      if (!body) return route.continue();
+      const calls = Array.isArray(body) ? body : [body];
+      const answers = await Promise.all(
+        calls.map(async (call) => {
+          const own = answer(call);
+          if (own) return { jsonrpc: '2.0', id: call.id, ...own };
+          const res = await fetch(t.chain.node.rpcUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(call),
+          });
+          return res.json();
+        }),
+      );
+      await route.fulfill({ json: Array.isArray(body) ? answers : answers[0] });
+    },
+  );
+}
+
+async function open(url: string, account: number, answer?: Answer) {
+  const context = await chromium.browser.newContext({ viewport: { width: 390, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  if (answer) await intercept(context, answer);
+  await page.goto(`${base}${url}`);
+  await connect(page, account);
+  return { page, context, close: () => context.close() };
+}
+
+const nonceOf = (account: number) =>
+  t.chain.chain.publicClient.getTransactionCount({ address: devAccount(account).address });
+
+/** The failure on the page: its sentence, and no library text outside the closed details. */
+async function failureOf(page: Page, sentence: RegExp) {
+  const notice = page.locator('output.notice.error');
+  await notice.getByText(sentence).waitFor({ timeout: 45_000 });
+  const text = (await notice.textContent())!;
+  expect(text).not.toMatch(/viem|Request body|Version:|Error\b|0x[0-9a-f]{20}/i);
+  expect(await page.locator('details.error-details pre').isVisible()).toBe(false);
+  return text;
+}
+
+/** Opens the details and checks the page at both widths with them open. */
+async function detailsOpen(page: Page, name: string) {
+  await page.getByText('Details', { exact: true }).click();
+  await page.locator('details.error-details pre').waitFor();
+  await atBothWidths(page, name);
+}
+
+const REJECTED = { error: { code: 4001, message: 'User rejected the request.' } };
+
+describe.skipIf(browserUnavailable)('errors in words', () => {
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const company = await staffedCompany(t, 1, { name: 'Error Words Co' });
+    slug = company.id;
+    await trading.launch(company.id, 'WORDS', 1);
+    await trading.index();
+    chromium = await launchChromium();
+  }, 90_000);
+
+  afterAll(async () => {
+    await chromium?.close();
+  });
+
+  it('a refused permit signature on a buy: a sentence, nothing sent, the details behind a toggle', async () => {
+    const { page, close } = await open(`/companies/${slug}/token`, 2, (call) =>
+      call.method === 'eth_signTypedData_v4' ? REJECTED : undefined,
+    );
+    try {
+      const nonce = await nonceOf(2);
+      await page.getByLabel('USDC to spend').fill('10');
+      await page.locator('[data-quote-out]').waitFor();
+      await page.getByRole('button', { name: 'Buy WORDS', exact: true }).click();
+      await failureOf(page, /^You declined the request in your wallet, so the buy was not made\. Nothing was sent\.$/);
+      expect(await nonceOf(2)).toBe(nonce);
+      await atBothWidths(page, 'error-permit-refused');
+      await detailsOpen(page, 'error-permit-refused-details');
+      expect(await page.locator('details.error-details pre').textContent()).toMatch(/rejected/i);
+    } finally {
+      await close();
+    }
+  }, 90_000);
+
+  it('a refused permit signature on a mint reads the same way', async () => {
+    const { page, close } = await open('/mint', 3, (call) =>
+      call.method === 'eth_signTypedData_v4' ? REJECTED : undefined,
+    );
+    try {
+      await page.getByRole('button', { name: 'Mint 1' }).click();
+      await failureOf(page, /^You declined the request in your wallet, so the mint was not made\. Nothing was sent\.$/);
+      await atBothWidths(page, 'error-mint-permit-refused');
+    } finally {
+      await close();
+    }
+  }, 90_000);
+
+  it('the node down when Buy is pressed: the node is not answering, try again', async () => {
+    let down = false;
+    const { page, context, close } = await open(`/companies/${slug}/token`, 2);
+    try {
+      await context.route(
+        (url) => url.origin === new URL(t.chain.node.rpcUrl).origin,
+        (route) => (down ? route.abort('connectionrefused') : route.continue()),
+      );
+      await page.getByLabel('USDC to spend').fill('10');
+      await page.locator('[data-quote-out]').waitFor();
+      down = true;
+      await page.getByRole('button', { name: 'Buy WORDS', exact: true }).click();
+      await failureOf(
+        page,
+        /^The blockchain node is not answering, so the buy was not sent\. Try again in a moment\.$/,
+      );
+      await atBothWidths(page, 'error-node-down');
+      await detailsOpen(page, 'error-node-down-details');
+    } finally {
+      await close();
+    }
+  }, 90_000);
+
+  it('a signed permit that cannot be used (another tab used it first): a sentence, not the error name', async () => {
+    // The wallet answers with a signature that is not the owner's: the launcher's permit fails as a used one would.
+    const bogus = `0x${'11'.repeat(32)}${'22'.repeat(32)}1b`;
+    const { page, close } = await open(`/companies/${slug}/token`, 4, (call) =>
+      call.method === 'eth_signTypedData_v4' ? { result: bogus } : undefined,
+    );
+    try {
+      const nonce = await nonceOf(4);
+      await page.getByLabel('USDC to spend').fill('10');
+      await page.locator('[data-quote-out]').waitFor();
+      await page.getByRole('button', { name: 'Buy WORDS', exact: true }).click();
+      const text = await failureOf(page, /^The permit you signed could not be used/);
+      expect(text).toContain('Try again; your wallet will ask for a new signature.');
+      expect(text).not.toContain('LauncherPermitFailed');
+      expect(await nonceOf(4)).toBe(nonce);
+      await atBothWidths(page, 'error-permit-used');
+    } finally {
+      await close();
+    }
+  }, 90_000);
+
+  it('numeric fields keep what is typed and say what is wrong, never throw (the mint quantity and the stake)', async () => {
+    const { page, close } = await open('/mint', 5);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    try {
+      const quantity = page.getByLabel('Cards to mint (1 to 5)');
+      await page
+        .getByTestId('mint-cost')
+        .getByText(/^100 USDC/)
+        .waitFor();
+      // Backspace empties the field (it is not put back to 1), then 3 is 3 cards.
+      await quantity.click();
+      await quantity.press('End');
+      await quantity.press('Backspace');
+      expect(await quantity.inputValue()).toBe('');
+      await page.getByText('Enter how many cards, from 1 to 5.').waitFor();
+      expect(await page.getByRole('button', { name: 'Mint', exact: true }).isDisabled()).toBe(true);
+      await quantity.press('3');
+      expect(await quantity.inputValue()).toBe('3');
+      await page.getByTestId('mint-cost').getByText('300 USDC (3 × 100 USDC)').waitFor();
+      // A fraction is kept as typed and refused in words (it used to throw a BigInt error and blank the page).
+      await quantity.fill('2.5');
+      expect(await quantity.inputValue()).toBe('2.5');
+      await page.getByText('Enter a whole number of cards, from 1 to 5.').waitFor();
+      expect(await page.getByTestId('mint-cost').textContent()).toBe('—');
+      await atBothWidths(page, 'input-mint-fraction');
+      await quantity.fill('6');
+      await page.getByText('You can mint 1 to 5 cards at a time.').waitFor();
+      await quantity.fill('5');
+      await page.getByRole('button', { name: 'Mint 5' }).waitFor();
+
+      await page.getByRole('link', { name: 'Staking' }).first().click();
+      const stake = page.getByLabel(/^Amount of /);
+      for (const [text, said] of [
+        ['2.5.3', 'Enter a number, such as 12.5.'],
+        ['0', 'Enter an amount above zero.'],
+        ['0.0000000000000000001', /has 18 decimals/],
+      ] as const) {
+        await stake.fill(text);
+        expect(await stake.inputValue()).toBe(text);
+        await page.getByText(said).first().waitFor();
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 90_000);
+});

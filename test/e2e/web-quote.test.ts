@@ -1,0 +1,168 @@
+/// <reference lib="dom" />
+// What is sent is what was shown (issue 44, item 1), in Chromium against the whole service, its anvil and a real
+// database: the trade form's quote is read again on each trade of the token the stream announces; and when another
+// wallet trades between the quote on screen and the click (the indexer held, so the stream says nothing), the click
+// sends nothing and shows "Price updated" with the new figures, which must be accepted first. The two runs the issue
+// measured: another wallet's 500 USDC buy (a lower minimum), and another wallet graduating the token (the route moves
+// from the curve to the pool). Each ends in the accept step, and the accepted minimum is what the chain then honours.
+import type { Page } from 'playwright-core';
+import { parseUnits } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devAccount } from '../../src/chain/client.ts';
+import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
+import { followStream } from '../../src/chain/streams.ts';
+import { companyTokens } from '../../src/domain/tokens/company-tokens.stream.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { atBothWidths, browserUnavailable, connect, launchChromium } from '../helpers/browser.ts';
+import { staffedCompany } from '../helpers/companies.ts';
+import { tokenTrading } from '../helpers/trading.ts';
+
+const t = useTestApp();
+const trading = tokenTrading(t);
+const usdc = (n: string) => parseUnits(n, 6);
+
+let base: string;
+let chromium: Awaited<ReturnType<typeof launchChromium>>;
+let stopIndexer: (() => Promise<void>) | undefined;
+
+/** The token indexer, which feeds the stream's trade events (it resumes where it stopped). */
+function startIndexer() {
+  const follower = followStream(t.container, companyTokens, { confirmations: 0 })!;
+  follower.start(200);
+  stopIndexer = async () => {
+    await follower.stop();
+    stopIndexer = undefined;
+  };
+}
+
+const nonceOf = (account: number) =>
+  t.chain.chain.publicClient.getTransactionCount({ address: devAccount(account).address });
+
+async function open(url: string, account: number, width: 390 | 1440) {
+  const context = await chromium.browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${base}${url}`);
+  await connect(page, account);
+  return { page, close: () => context.close() };
+}
+
+async function shownQuote(page: Page) {
+  const quote = page.locator('[data-quote-out]');
+  await quote.waitFor();
+  return {
+    out: BigInt((await quote.getAttribute('data-quote-out'))!),
+    min: BigInt((await page.getByTestId('quote-min').getAttribute('data-min'))!),
+    route: await page.getByTestId('quote-route').textContent(),
+  };
+}
+
+async function launched(name: string, symbol: string) {
+  const company = await staffedCompany(t, 1, { name });
+  const token = await trading.launch(company.id, symbol, 1);
+  await trading.index();
+  return { slug: company.id, token };
+}
+
+describe.skipIf(browserUnavailable)('the quote on screen is what is sent', () => {
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    chromium = await launchChromium();
+  }, 90_000);
+
+  afterAll(async () => {
+    await stopIndexer?.();
+    await chromium?.close();
+  });
+
+  it('reads the quote again on each trade of the token, without a click', async () => {
+    const { slug, token } = await launched('Live Quote Co', 'LIVEQ');
+    startIndexer();
+    const { page, close } = await open(`/companies/${slug}/token`, 2, 1440);
+    try {
+      await page.getByLabel('USDC to spend').fill('100');
+      const before = await shownQuote(page);
+      await trading.buy(3, token, usdc('500'));
+      // The stream's trade event makes the form read the quote again: 100 USDC now buys fewer tokens.
+      await expect
+        .poll(async () => BigInt((await page.locator('[data-quote-out]').getAttribute('data-quote-out'))!), {
+          timeout: 15_000,
+        })
+        .toBeLessThan(before.out);
+    } finally {
+      await close();
+      await stopIndexer?.();
+    }
+  }, 90_000);
+
+  it("another wallet's 500 USDC buy before the click: Price updated, accepted, then the accepted minimum", async () => {
+    const { slug, token } = await launched('Stale Buy Co', 'RWAX');
+    const { page, close } = await open(`/companies/${slug}/token`, 2, 390);
+    try {
+      await page.getByLabel('USDC to spend').fill('100');
+      const shown = await shownQuote(page);
+      // Held indexer: the stream says nothing, the screen keeps the old quote, as a slow stream would.
+      await trading.buy(3, token, usdc('500'));
+      const nonce = await nonceOf(2);
+      const buy = page.getByRole('button', { name: 'Buy RWAX', exact: true });
+      await buy.click();
+      const updated = page.getByTestId('price-updated');
+      await updated.getByRole('heading', { name: 'Price updated' }).waitFor();
+      await updated.getByText('Others traded since you looked: this trade now gives less.', { exact: false }).waitFor();
+      const newMin = BigInt((await updated.getByTestId('updated-min').getAttribute('data-min'))!);
+      expect(newMin).toBeLessThan(shown.min);
+      // Nothing was sent, and the trade waits for the acceptance.
+      expect(await nonceOf(2)).toBe(nonce);
+      expect(await buy.isDisabled()).toBe(true);
+      await atBothWidths(page, 'trade-price-updated');
+
+      await updated.getByRole('button', { name: 'Accept new price' }).click();
+      expect(await page.getByTestId('price-updated').count()).toBe(0);
+      const accepted = await shownQuote(page);
+      expect(accepted.min).toBe(newMin);
+      const before = await trading.balanceOf(2, token);
+      await buy.click();
+      await page.getByText(/^Bought [\d,.]+ RWAX for 100 USDC\.$/).waitFor({ timeout: 60_000 });
+      expect((await trading.balanceOf(2, token)) - before).toBe(accepted.out);
+    } finally {
+      await close();
+    }
+  }, 120_000);
+
+  it('another wallet graduates the token before the click: the route changed, and the buy waits for Accept', async () => {
+    const { slug, token } = await launched('Stale Route Co', 'SPRNT');
+    const { page, close } = await open(`/companies/${slug}/token`, 2, 1440);
+    try {
+      await page.getByLabel('USDC to spend').fill('100');
+      const shown = await shownQuote(page);
+      expect(shown.route).toBe('Bonding curve');
+      const curve = await t.chain.chain.publicClient.readContract({
+        address: t.chain.chain.contracts.tokenLauncher!,
+        abi: TokenLauncherAbi,
+        functionName: 'curveOf',
+        args: [token],
+      });
+      // Another wallet completes the curve: the token graduates into its pool.
+      await trading.buy(3, token, ((curve.graduationVirtualUsdc - curve.virtualUsdc) * 102n) / 100n);
+      const nonce = await nonceOf(2);
+      await page.getByRole('button', { name: 'Buy SPRNT', exact: true }).click();
+      const updated = page.getByTestId('price-updated');
+      await updated.getByText(/The route changed since you looked/).waitFor();
+      await updated.getByText('Uniswap v4 pool', { exact: false }).first().waitFor();
+      await updated.getByText('(was Bonding curve)').waitFor();
+      expect(await nonceOf(2)).toBe(nonce);
+      await atBothWidths(page, 'trade-route-changed');
+      await updated.getByRole('button', { name: 'Accept new price' }).click();
+      const accepted = await shownQuote(page);
+      expect(accepted.route).toBe('Uniswap v4 pool');
+      const confirm = page.getByRole('checkbox', { name: /I accept that this trade moves the price/ });
+      if (await confirm.isVisible()) await confirm.check();
+      const before = await trading.balanceOf(2, token);
+      await page.getByRole('button', { name: 'Buy SPRNT', exact: true }).click();
+      await page.getByText(/^Bought [\d,.]+ SPRNT for 100 USDC\.$/).waitFor({ timeout: 60_000 });
+      expect((await trading.balanceOf(2, token)) - before).toBeGreaterThanOrEqual(accepted.min);
+    } finally {
+      await close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,48 @@
+// Every error a person sees goes through here: `said` turns any failure (a contract's refusal, a declined
+// signature, a node or service that does not answer, an API error) into a sentence saying what happened and what to
+// do, and keeps the technical text apart; `Notice` shows the sentence, with that text behind a "Details" toggle that
+// wraps inside the page (a viem error's request body never widens a phone's screen).
+import { humanError, technicalDetail } from './api';
+import { explainFailure, type RevertContext } from './chain-errors';
+import { RefusedError } from './transactions';
+
+/** A message for the page: a sentence, whether it reports a failure, and the technical detail behind it. */
+export interface Said {
+  text: string;
+  failed?: boolean;
+  detail?: string;
+}
+
+/** A failure in words; `ctx` (or just the action's name) says what was being done and in which tokens. */
+export function said(err: unknown, ctx?: RevertContext | string): Said {
+  if (err instanceof RefusedError)
+    return { text: err.message, failed: true, ...(err.detail && { detail: err.detail }) };
+  const text =
+    typeof ctx === 'object' ? explainFailure(err, ctx) : humanError(err, typeof ctx === 'string' ? ctx : undefined);
+  const detail = technicalDetail(err);
+  return { text, failed: true, ...(detail && detail !== text && { detail }) };
+}
+
+export function ErrorDetails({ detail }: { detail: string }) {
+  return (
+    <details className="error-details">
+      <summary>Details</summary>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region the keyboard must reach (axe scrollable-region-focusable) */}
+      <pre tabIndex={0}>{detail}</pre>
+    </details>
+  );
+}
+
+/** A page's message after an action: a success as it is, a failure in red with its details toggle. */
+export function Notice({ message }: { message: string | Said | undefined }) {
+  if (message === undefined) return null;
+  const m = typeof message === 'string' ? { text: message } : message;
+  return (
+    <div className="notice-block">
+      <output className={`notice${m.failed ? ' error' : ''}`} data-outcome={m.failed ? 'refused' : 'ok'}>
+        {m.text}
+      </output>
+      {m.detail && <ErrorDetails detail={m.detail} />}
+    </div>
+  );
+}
