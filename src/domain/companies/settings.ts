@@ -12,6 +12,7 @@ import { unauthorized } from '../../errors.ts';
 import { requireCardHolder } from '../cards/holder.ts';
 import { machineStep } from '../compute/provider.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
+import { resolveNamedTokens } from './directive-tokens.ts';
 import { requireCompany } from './queries.ts';
 import { leagueOf } from './rules.ts';
 import { type CompanySettings, saveCompanySettings } from './store.ts';
@@ -94,6 +95,8 @@ export async function updateDirective(
   if (input.ceoPrompt !== undefined) {
     changes.ceoPrompt = input.ceoPrompt;
     changes.ceoPromptSigner = signer ?? null;
+    // The tokens the text names, fixed now (issue 37.4): no later edit of another field re-dates them.
+    changes.ceoPromptTokens = await resolveNamedTokens(deps.database.db, input.ceoPrompt);
     Object.assign(changes, await directiveClock(deps));
   }
   // docs/api/companies.md "Directive and engine": setting a directive without naming a level hands control to the human.
@@ -112,6 +115,8 @@ export async function updateDirective(
     id: row.id,
     autonomyLevel: row.autonomyLevel,
     ceoPrompt: row.ceoPrompt,
+    /** The launched token each symbol the ceoPrompt names resolved to when its text was set. */
+    ceoPromptTokens: row.ceoPromptTokens ?? {},
     league: row.league,
     engineConfig: row.engineConfig ?? null,
     toolkitConfig: row.toolkitConfig ?? null,
@@ -155,6 +160,7 @@ export async function updateEngine(
   if (input.masterDirective !== undefined) {
     changes.masterDirective = input.masterDirective;
     changes.masterDirectiveSigner = signer ?? null;
+    changes.masterDirectiveTokens = await resolveNamedTokens(deps.database.db, input.masterDirective);
     Object.assign(changes, await directiveClock(deps));
   }
   if (input.autonomyLevel !== undefined) {
@@ -189,6 +195,7 @@ export async function updateEngine(
   return {
     autonomyLevel: row.autonomyLevel,
     masterDirective: row.masterDirective,
+    masterDirectiveTokens: row.masterDirectiveTokens ?? {},
     machineResults: { resize, envUpdate },
   };
 }
