@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PROBE_CACHE_MS } from '../../src/http/routes/system.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { startTestApp, useTestApp } from '../helpers/app.ts';
 
 const t = useTestApp();
 
@@ -69,6 +69,21 @@ describe('GET /api/chain', () => {
     expect(data.contracts.accessCard).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(data.contracts.accessCard).toBe(t.chain.chain.contracts.accessCard);
     expect(data.contracts.usdc).not.toBe(data.contracts.usdc.toLowerCase());
+  });
+
+  it('names PUBLIC_RPC_URL when it is set, instead of the RPC the service itself uses', async () => {
+    const other = await startTestApp({
+      database: t.database,
+      chain: t.chain,
+      env: { PUBLIC_RPC_URL: 'https://rpc.example.org/public' },
+    });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/chain' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.rpcUrl).toBe('https://rpc.example.org/public');
+    } finally {
+      await other.close();
+    }
   });
 });
 
