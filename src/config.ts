@@ -66,6 +66,11 @@ export interface Config {
   databasePoolSize: number;
   redisUrl: string | undefined;
   chainRpcUrl: string | undefined;
+  /**
+   * The RPC URL GET /api/chain names for browsers and scripts (PUBLIC_RPC_URL): CHAIN_RPC_URL may carry a provider
+   * key, so it is never shown; unset, /api/chain names one only on the local chain.
+   */
+  publicRpcUrl: string | undefined;
   chainId: number | undefined;
   contractsFile: string | undefined;
   platformPrivateKey: `0x${string}` | undefined;
@@ -239,6 +244,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     chainRpcUrl,
+    publicRpcUrl: url(env, 'PUBLIC_RPC_URL', ['http:', 'https:']),
     chainId: chainIdRaw === undefined ? undefined : int(env, 'CHAIN_ID', 0, 1, 2 ** 40),
     contractsFile: str(env, 'CONTRACTS_FILE'),
     platformPrivateKey,
