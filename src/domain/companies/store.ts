@@ -25,6 +25,7 @@ export type CompanySettings = Partial<
     | 'engineConfig'
     | 'toolkitConfig'
     | 'enginePreset'
+    | 'dailyModelSpendCap'
     | 'masterDirective'
     | 'masterDirectiveSigner'
     | 'unsignedSettings'
