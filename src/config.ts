@@ -91,6 +91,8 @@ export interface Config {
   rateLimitWindowMs: number;
   /** Gas a day the platform pays for one company's transactions (deploy-suite, launches, rounds, claims). */
   companyGasBudget: bigint;
+  /** Model spend a day for the whole platform, micro-USD (PLATFORM_MODEL_SPEND_CAP_MICRO_USD); 0: no platform cap. */
+  platformModelSpendCap: bigint;
   /** Native currency (wei) the platform keeps in each trading agent wallet for its gas (topped up below half). */
   agentGasFloorWei: bigint;
   /** Seconds a company waits between two manual decision rounds. */
@@ -267,6 +269,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     rateLimitWindowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
     healthRateLimitMax: int(env, 'HEALTH_RATE_LIMIT_MAX', 120, 1, 10_000_000),
     companyGasBudget: wei(env, 'COMPANY_GAS_BUDGET', COMPANY_GAS_BUDGET_DEFAULT, 'gas'),
+    platformModelSpendCap: wei(env, 'PLATFORM_MODEL_SPEND_CAP_MICRO_USD', 0n, 'micro-USD', 2n ** 62n, '2^62'),
     agentGasFloorWei: wei(env, 'AGENT_GAS_FLOOR_WEI', AGENT_GAS_FLOOR_WEI_DEFAULT),
     manualRoundCooldownS: int(env, 'MANUAL_ROUND_COOLDOWN_S', 300, 0, 86_400),
     trustProxy: trustProxy(env),

@@ -218,6 +218,11 @@ export const AGENT_ROUND_BUDGET_MICRO_USD = {
   BALANCED: 100_000,
   PREMIUM: 250_000,
 } as const;
+/**
+ * The most a company's creator may set as its daily model spend (micro-USD, PATCH /api/companies/{id}/engine
+ * `dailyModelSpendCap`), and the cap of a company that set none: 100 USD a day (docs/api/decisions.md "Spending caps").
+ */
+export const COMPANY_MODEL_SPEND_CAP_MAX_MICRO_USD = 100_000_000n;
 /** docs/api/README.md "Limits": the decisions route shows the last 10 rounds. */
 export const DECISION_ROUNDS_SHOWN = 10;
 /** GET /api/wallets/{wallet}/trades answers at most this many trades. */

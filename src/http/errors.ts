@@ -10,6 +10,7 @@ import { meta } from './envelope.ts';
 export const codeToStatus: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
   GAS_BUDGET_EXCEEDED: 429,
+  MODEL_SPEND_CAP_REACHED: 429,
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

@@ -152,6 +152,7 @@ describe('PATCH /api/companies/{id}/engine', () => {
     expect(res.json().data).toEqual({
       autonomyLevel: 'STRATEGY_AUTONOMOUS',
       masterDirective: 'm'.repeat(MASTER_DIRECTIVE_MAX),
+      dailyModelSpendCap: '100',
       machineResults: { resize: 'skipped', envUpdate: 'skipped' },
     });
   });

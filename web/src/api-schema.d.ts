@@ -957,7 +957,7 @@ export interface components {
         InternalError: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "RATE_LIMITED" | "GAS_BUDGET_EXCEEDED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "RATE_LIMITED" | "GAS_BUDGET_EXCEEDED" | "MODEL_SPEND_CAP_REACHED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
                 details?: {
                     message: string;
                     path: string;
@@ -1194,7 +1194,7 @@ export interface components {
         V1Error: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "RATE_LIMITED" | "GAS_BUDGET_EXCEEDED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "RATE_LIMITED" | "GAS_BUDGET_EXCEEDED" | "MODEL_SPEND_CAP_REACHED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
                 details?: {
                     message: string;
                     path: string;
@@ -3554,6 +3554,7 @@ export interface operations {
                                     maxTradeBps?: number;
                                 };
                             } | null;
+                            unsignedSettings: ("ceoPrompt" | "autonomyLevel" | "engineConfig" | "toolkitConfig")[];
                         };
                         /** @enum {boolean} */
                         success: true;
@@ -4167,6 +4168,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     autonomyLevel?: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
+                    dailyModelSpendCap?: string | null;
                     /** @enum {string} */
                     enginePreset?: "BUDGET" | "EFFICIENT" | "BALANCED" | "PREMIUM";
                     masterDirective?: string;
@@ -4186,6 +4188,7 @@ export interface operations {
                         data: {
                             /** @enum {string} */
                             autonomyLevel: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
+                            dailyModelSpendCap: string;
                             machineResults: {
                                 /** @enum {string} */
                                 envUpdate: "ok" | "skipped" | "failed";

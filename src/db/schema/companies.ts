@@ -101,6 +101,11 @@ export const companies = pgTable(
     masterDirectiveTokens: jsonb('master_directive_tokens').$type<Record<string, string>>(),
     enginePreset: text('engine_preset').notNull().default('BALANCED'),
     engineConfig: jsonb('engine_config').$type<EngineConfig>(),
+    /**
+     * The model spend a day the creator allows its rounds, micro-USD, at most COMPANY_MODEL_SPEND_CAP_MAX_MICRO_USD;
+     * null: that maximum (domain/costs/model-spend.ts).
+     */
+    dailyModelSpendCap: bigint('daily_model_spend_cap', { mode: 'bigint' }),
     toolkitConfig: jsonb('toolkit_config').$type<ToolkitConfig>(),
     masterDirective: text('master_directive'),
     tokenStatus: text('token_status').notNull().default('PRE_PUBLIC'),

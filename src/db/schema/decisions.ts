@@ -90,6 +90,8 @@ export const decisionRounds = pgTable(
     index('decision_rounds_complete_created_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'COMPLETE'`),
+    // The platform's model spend of the chain's day (domain/costs/model-spend.ts).
+    index('decision_rounds_created_idx').on(t.createdAt),
     index('decision_rounds_running_idx').on(t.heartbeatAt).where(sql`${t.status} = 'RUNNING'`),
     index('decision_rounds_anchor_batch_idx')
       .on(t.anchorBatchKey)

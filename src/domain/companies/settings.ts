@@ -5,12 +5,13 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { readHoldings } from '../../chain/contracts/wallet-actions.ts';
 import { chainMoment } from '../../chain/time.ts';
-import { TRADE_TOOLS } from '../../constants.ts';
+import { COMPANY_MODEL_SPEND_CAP_MAX_MICRO_USD, TRADE_TOOLS } from '../../constants.ts';
 import { agents } from '../../db/schema/agents.ts';
 import type { EngineConfig, ToolkitConfig } from '../../db/schema/companies.ts';
-import { unauthorized } from '../../errors.ts';
+import { unauthorized, validationError } from '../../errors.ts';
 import { requireCardHolder } from '../cards/holder.ts';
 import { machineStep } from '../compute/provider.ts';
+import { companyCap, parseUsd, usdText } from '../costs/model-spend.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { resolveNamedTokens } from './directive-tokens.ts';
 import { requireCompany } from './queries.ts';
@@ -141,10 +142,28 @@ function unsignedAfter(before: readonly string[], changed: readonly string[], is
   return MONEY_SETTINGS.filter((f) => set.has(f));
 }
 
+/**
+ * A creator's daily model-spend cap as micro-USD: a USD decimal string up to the platform's maximum per company
+ * (400 VALIDATION_ERROR past it), or null for that maximum.
+ */
+function spendCapOf(text: string | null): bigint | null {
+  if (text === null) return null;
+  const cap = parseUsd(text);
+  if (cap === undefined || cap > COMPANY_MODEL_SPEND_CAP_MAX_MICRO_USD) {
+    throw validationError(
+      'body/dailyModelSpendCap',
+      `must be a USD amount (decimal string, at most 6 decimals) of at most ${usdText(COMPANY_MODEL_SPEND_CAP_MAX_MICRO_USD)}, the platform's maximum per company; got "${text}"`,
+    );
+  }
+  return cap;
+}
+
 export interface EngineInput {
   enginePreset?: string;
   autonomyLevel?: string;
   masterDirective?: string;
+  /** USD decimal string, or null for the platform's maximum per company. */
+  dailyModelSpendCap?: string | null;
 }
 
 export async function updateEngine(
@@ -157,6 +176,7 @@ export async function updateEngine(
   await requireCardHolder(deps, company, signer);
   const changes: CompanySettings = {};
   if (input.enginePreset !== undefined) changes.enginePreset = input.enginePreset;
+  if (input.dailyModelSpendCap !== undefined) changes.dailyModelSpendCap = spendCapOf(input.dailyModelSpendCap);
   if (input.masterDirective !== undefined) {
     changes.masterDirective = input.masterDirective;
     changes.masterDirectiveSigner = signer ?? null;
@@ -196,6 +216,7 @@ export async function updateEngine(
     autonomyLevel: row.autonomyLevel,
     masterDirective: row.masterDirective,
     masterDirectiveTokens: row.masterDirectiveTokens ?? {},
+    dailyModelSpendCap: usdText(companyCap(row)),
     machineResults: { resize, envUpdate },
   };
 }

@@ -27,6 +27,7 @@ export type CompanySettings = Partial<
     | 'engineConfig'
     | 'toolkitConfig'
     | 'enginePreset'
+    | 'dailyModelSpendCap'
     | 'masterDirective'
     | 'masterDirectiveSigner'
     | 'unsignedSettings'

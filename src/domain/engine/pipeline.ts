@@ -18,6 +18,7 @@ import { eq } from 'drizzle-orm';
 import { chainDate } from '../../chain/time.ts';
 import { type DecisionAction, decisionBudgets, decisionRounds, type PhaseRecord } from '../../db/schema/decisions.ts';
 import { addRoundCounters } from '../agents/store.ts';
+import { requireModelSpendHeadroom, roundReservation } from '../costs/model-spend.ts';
 import { publishEvent } from '../events/store.ts';
 import { allocationFor, type Budget, createBudgets } from './budget.ts';
 import { type CompanyRow, type EngineDeps, gatherContext, PhaseError } from './context.ts';
@@ -62,7 +63,16 @@ export async function runRound(deps: EngineDeps, round: RoundRow, options: { sig
   let decided: DecisionAction[] | undefined;
   let spentBy: Budget[] = [];
   try {
-    const inputs = await rec.step('context', () => gatherContext(deps, round.companyId, round.cycle));
+    const inputs = await rec.step('context', async () => {
+      const world = await gatherContext(deps, round.companyId, round.cycle);
+      // A round that would pass the company's or the platform's daily model-spend cap does not start: no model call.
+      await requireModelSpendHeadroom(deps, round.companyId, {
+        nowMs: world.chainNow.getTime(),
+        reservation: roundReservation(allocationFor(world.company.enginePreset), world.active.length),
+        roundId: round.id,
+      });
+      return world;
+    });
     const { company } = inputs;
     const brief = await rec.step('brief', () => writeBrief(rec, inputs));
     const market = await rec.step('scrape', () => readMarket(deps, rec, inputs));

@@ -7,7 +7,7 @@ import { type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/ap
 import type { ENGINE_CONFIG_KEYS } from '../../constants.ts';
 import type { companies } from '../../db/schema/companies.ts';
 import type { PhaseRecord } from '../../db/schema/decisions.ts';
-import { type Budget, chargeModelCall } from './budget.ts';
+import { allocationFor, type Budget, chargeModelCall } from './budget.ts';
 import { condense } from './condense.ts';
 import type { EngineDeps } from './context.ts';
 import { fallbacksFor, modelFor, PHASE_MAX_TOKENS } from './models/catalog.ts';
@@ -191,6 +191,14 @@ export function createRecorder(
       const model: EngineModelId = modelFor(company.enginePreset, company.engineConfig, key);
       const target = open();
       if (!target.configuredModels!.includes(model)) target.configuredModels!.push(model);
+      // The brief, scrape, synthesis and extraction phases each have a budget the size of an agent's (the roles
+      // phase charges each agent's own): a phase that spent it makes no further call.
+      const phaseBudget = allocationFor(company.enginePreset);
+      if (key !== 'roleExecution' && target.cost >= phaseBudget) {
+        throw new Error(
+          `the ${target.phase} phase spent its budget of ${phaseBudget} micro-USD this round (${target.cost} so far): no further model call`,
+        );
+      }
       try {
         const result = await deps.models.complete({
           model,

@@ -11,8 +11,10 @@ import { AppError, badRequest } from '../../errors.ts';
 import { requireCardHolder } from '../cards/holder.ts';
 import { requireCompany } from '../companies/queries.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
+import { requireModelSpendHeadroom, roundReservation } from '../costs/model-spend.ts';
 import type { Deps } from '../deps.ts';
 import { anchorPendingRounds } from './anchoring.ts';
+import { allocationFor } from './budget.ts';
 import type { EngineDeps } from './context.ts';
 import { economyNow, runRound, startRound } from './pipeline.ts';
 import { markStaleFailed, setActionLines } from './rounds.ts';
@@ -34,14 +36,20 @@ export async function runRoundNow(
 ) {
   const company = await requireCompany(deps.database.db, idOrSlug);
   await requireCardHolder(deps, company, signer);
-  const [active] = await deps.database.db
+  const active = await deps.database.db
     .select({ id: agents.id })
     .from(agents)
-    .where(and(eq(agents.companyId, company.id), eq(agents.status, 'ACTIVE')))
-    .limit(1);
-  if (!active) throw badRequest(`Company ${company.slug} has no active agent: deploy its C-suite first (deploy-suite)`);
+    .where(and(eq(agents.companyId, company.id), eq(agents.status, 'ACTIVE')));
+  if (active.length === 0) {
+    throw badRequest(`Company ${company.slug} has no active agent: deploy its C-suite first (deploy-suite)`);
+  }
   const now = await economyNow(deps);
   await requireManualRoundCooldown(deps, company.id, now);
+  // 429 MODEL_SPEND_CAP_REACHED before any row: the creator is told why at once (a scheduled round records it).
+  await requireModelSpendHeadroom(deps, company.id, {
+    nowMs: now.getTime(),
+    reservation: roundReservation(allocationFor(company.enginePreset), active.length),
+  });
   await requireGasBudget(deps, company.id, PLATFORM_GAS_ESTIMATES.decisionAnchor, 'anchoring a round');
   const started = await startRound(deps, company.id, 'MANUAL', now);
   try {

@@ -232,6 +232,16 @@ export const EngineBody = Type.Object(
     enginePreset: Type.Optional(StringEnum(ENGINE_PRESETS)),
     autonomyLevel: Type.Optional(StringEnum(AUTONOMY_LEVELS)),
     masterDirective: Type.Optional(Type.String({ maxLength: MASTER_DIRECTIVE_MAX })),
+    dailyModelSpendCap: Type.Optional(
+      Nullable(
+        Type.String({
+          pattern: '^[0-9]{1,12}(\\.[0-9]{1,6})?$',
+          maxLength: 19,
+          description:
+            "USD a day the company's rounds may spend on models (decimal string, at most 6 decimals), at most the platform's maximum per company; null: that maximum",
+        }),
+      ),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -241,6 +251,8 @@ export const EngineResponse = internalOk(
     autonomyLevel: StringEnum(AUTONOMY_LEVELS),
     masterDirective: Nullable(Type.String()),
     masterDirectiveTokens: NamedTokens,
+    /** The company's daily model-spend cap in force, USD decimal string (the platform's maximum when none was set). */
+    dailyModelSpendCap: Type.String(),
     machineResults: Type.Object({ resize: MachineResult, envUpdate: MachineResult }),
   }),
 );
