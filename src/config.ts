@@ -140,6 +140,10 @@ export interface Config {
    * (LLM_FALLBACK_MODELS, at most 3): through OpenRouter as its `models` list, across endpoints by the engine.
    */
   llmFallbackModels: (typeof ENGINE_MODEL_IDS)[number][];
+  /** Sent to model endpoints as `HTTP-Referer` (LLM_HTTP_REFERER; the platform's BASE_URL when unset). */
+  llmAppReferer: string;
+  /** Sent to model endpoints as `X-Title` (LLM_APP_TITLE). */
+  llmAppTitle: string;
   /** `openrouter`: the gateway gets OpenRouter's `models` and `provider` fields (LLM_GATEWAY_KIND; by host when unset). */
   llmGatewayKind: 'openrouter' | 'generic';
   /** Where spans are sent over OTLP/HTTP (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces); none when unset. */
@@ -293,6 +297,15 @@ function llmEndpoint(env: Env, prefix: string): ModelEndpoint | undefined {
     return undefined;
   }
   return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey };
+}
+
+/** A value sent as an HTTP header: printable ASCII, at most 100 characters. */
+function headerText(env: Env, name: string): string | undefined {
+  const value = str(env, name);
+  if (value !== undefined && !/^[\x20-\x7e]{1,100}$/.test(value)) {
+    throw new ConfigError(`${name} must be printable ASCII, at most 100 characters`);
+  }
+  return value;
 }
 
 /** LLM_FALLBACK_MODELS: a comma-separated list of engine model ids, at most 3, each known. */
@@ -495,6 +508,8 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     llmMaxRetries,
     llmMaxInFlight: int(env, 'LLM_MAX_IN_FLIGHT', LLM_MAX_IN_FLIGHT_DEFAULT, 1, 100_000),
     llmFallbackModels: fallbackModels(env),
+    llmAppReferer: url(env, 'LLM_HTTP_REFERER', ['http:', 'https:']) ?? baseUrl,
+    llmAppTitle: headerText(env, 'LLM_APP_TITLE') ?? 'ai-economy',
     llmGatewayKind: gatewayKind(env),
     otlpTracesUrl: otlpTracesUrl(env),
     otelServiceName: str(env, 'OTEL_SERVICE_NAME') ?? 'ai-economy',

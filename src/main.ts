@@ -4,6 +4,8 @@
 import type { AddressInfo } from 'node:net';
 import { artifactsMatchSources } from './chain/contract-sources.ts';
 import { cardListenerProblem } from './chain/contracts/access-card.ts';
+import { OWNER_DELAY_S } from './chain/deploy-owner.ts';
+import { warnHotKeyPowers } from './chain/roles.ts';
 import { followStream } from './chain/streams.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
@@ -67,6 +69,10 @@ async function main() {
     await container.close();
     process.exitCode = 1;
     return;
+  }
+  // No hot key may hold a power that changes the rules or mints (issue 39): a production start says so loudly.
+  if (config.nodeEnv === 'production') {
+    await warnHotKeyPowers(container.chain, Number(OWNER_DELAY_S), (line) => logger.warn(line));
   }
   const app = await buildApp(container, { logger });
   if (!(await container.apiKeys.anyActive())) {

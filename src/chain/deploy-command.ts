@@ -1,8 +1,11 @@
 // `npm run cli -- deploy`: deploys the platform's contracts to the chain of CHAIN_RPC_URL and writes CONTRACTS_FILE,
 // the file a service started with the same environment reads (docs/operations.md, "Going live on Base").
-// - The deployer key is DEPLOYER_PRIVATE_KEY (default PLATFORM_PRIVATE_KEY); it owns every contract (hand ownership
-//   on with transferOwnership / acceptOwnership, both steps, Ownable2Step). The platform and oracle roles go to the
-//   addresses of PLATFORM_PRIVATE_KEY and ORACLE_PRIVATE_KEY, the fees to --fee-recipient (default the deployer).
+// - The deployer key is DEPLOYER_PRIVATE_KEY (default PLATFORM_PRIVATE_KEY). It deploys the platform's timelock
+//   (contracts/PlatformTimelock.sol, two days) with --owner (the operator's multisig; required outside a development
+//   chain) as its only proposer, and at the end hands every contract and the primary token's admin role to the
+//   timelock and renounces its own roles (src/chain/deploy-owner.ts): no key the service holds keeps a power that
+//   changes the rules or mints. The platform and oracle roles go to the addresses of PLATFORM_PRIVATE_KEY and
+//   ORACLE_PRIVATE_KEY, the fees to --fee-recipient (default the deployer).
 // - It uses the chain's own USDC and Uniswap v4 PoolManager: given with --usdc / --pool-manager, or known for the
 //   chain (Base mainnet). Only a development chain (chain id 31337) gets a mock USDC, its own PoolManager and funded
 //   dev accounts; any other chain without them is refused.
@@ -19,6 +22,7 @@ import { STANDARD_INPUT_FILE } from './artifacts.ts';
 import { createChainClients } from './client.ts';
 import { CONTRACT_KEYS, readContractsFile, writeContractsFile } from './contracts/addresses.ts';
 import { DeployRefused, deployPlatform } from './deploy.ts';
+import { localOwner, OWNER_DELAY_S } from './deploy-owner.ts';
 
 /** Chains whose USDC and Uniswap v4 PoolManager the deployment uses without being told (docs/operations.md). */
 export const KNOWN_CHAINS: Record<number, { name: string; usdc: Address; poolManager: Address }> = {
@@ -33,6 +37,7 @@ export interface DeployCommandOptions {
   usdc?: string;
   poolManager?: string;
   feeRecipient?: string;
+  owner?: string;
 }
 
 function addressOption(name: string, value: string | undefined): Address | undefined {
@@ -64,6 +69,7 @@ export async function runDeploy(
   const usdcGiven = addressOption('--usdc', options.usdc);
   const poolManagerGiven = addressOption('--pool-manager', options.poolManager);
   const feeRecipientGiven = addressOption('--fee-recipient', options.feeRecipient);
+  const ownerGiven = addressOption('--owner', options.owner);
 
   const probe = createPublicClient({ transport: http(config.chainRpcUrl, { timeout: config.rpcTimeoutMs }) });
   const chainId = await probe.getChainId();
@@ -77,6 +83,13 @@ export async function runDeploy(
   if (!development && (!usdc || !poolManager)) {
     throw new DeployRefused(
       `deploy: chain ${chainId} is not a development chain and its USDC and Uniswap v4 PoolManager are not known: pass --usdc ADDRESS and --pool-manager ADDRESS (mocks are deployed only on chain ${ANVIL_CHAIN_ID})`,
+    );
+  }
+
+  const owner = ownerGiven ?? (development ? localOwner() : undefined);
+  if (!owner) {
+    throw new DeployRefused(
+      `deploy: pass --owner ADDRESS, the operator's multisig: it proposes every change of the rules through the platform's timelock (docs/operations.md "Going live on Base")`,
     );
   }
 
@@ -104,6 +117,7 @@ export async function runDeploy(
   const balance = await clients.publicClient.getBalance({ address: deployer });
   if (balance === 0n) throw new DeployRefused(`deploy: the deployer ${deployer} holds no ETH on chain ${chainId}`);
   const roles = {
+    owner,
     platform: config.platformPrivateKey ? privateKeyToAccount(config.platformPrivateKey).address : deployer,
     oracle: config.oraclePrivateKey ? privateKeyToAccount(config.oraclePrivateKey).address : deployer,
     // Run again without --fee-recipient, a deployment keeps the one it started with.
@@ -135,12 +149,16 @@ export async function runDeploy(
     const block = file.deployBlocks?.[key];
     out(`  ${key.padEnd(19)} ${file.contracts[key]}${block ? `  (block ${block})` : "  (the chain's own)"}`);
   }
-  out(`Owner of every contract: ${deployer}`);
+  out(
+    `Owner of every contract: the timelock ${file.contracts.timelock} (${Number(OWNER_DELAY_S) / 86_400} days), proposer ${owner}`,
+  );
   out(`Platform: ${roles.platform}   Oracle: ${roles.oracle}   Fee recipient: ${roles.feeRecipient}`);
   out(`Contracts file: ${config.contractsFile}`);
   out(`Standard-JSON input for source verification: ${standardInput}`);
   if (!development) {
-    out('Card minting is closed: the owner opens it with AccessCard.setMintActive(true) when the service is live.');
+    out(
+      'Card minting is closed: the owner opens it through the timelock (AccessCard.setMintActive(true), two days after it is scheduled).',
+    );
   }
   out(`Start the service with CHAIN_RPC_URL and CONTRACTS_FILE=${config.contractsFile}.`);
 }

@@ -7,8 +7,8 @@ import { parseArgs } from 'node:util';
 import { DeployRefused } from '../chain/deploy.ts';
 import { runDeploy } from '../chain/deploy-command.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
-
 import { CliFailure, table, withApiKeyStore, withDatabase } from './api-key-stores.ts';
+import { runKeys } from './keys.ts';
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -18,13 +18,18 @@ Commands:
   api-keys list [--json]        list the keys: id, name, prefix, created, revoked
   api-keys revoke ID            revoke a key; running servers stop accepting it within API_KEY_CACHE_MS
   migrate                       apply the database migrations and exit
-  deploy [--usdc ADDRESS] [--pool-manager ADDRESS] [--fee-recipient ADDRESS]
+  deploy --owner ADDRESS [--usdc ADDRESS] [--pool-manager ADDRESS] [--fee-recipient ADDRESS]
                                 deploy the platform's contracts to the chain of CHAIN_RPC_URL (deployer:
                                 DEPLOYER_PRIVATE_KEY, else PLATFORM_PRIVATE_KEY) and write CONTRACTS_FILE and,
                                 beside it, the compiler's standard-JSON input; run again, it resumes an
                                 interrupted deployment and never deploys a contract twice. The chain's own USDC
                                 and v4 PoolManager are used (known on Base; else pass them); mocks only on
-                                chain 31337. See docs/operations.md, "Going live on Base".
+                                chain 31337. --owner (the operator's multisig; a dev account by default on chain
+                                31337) proposes every change of the rules through the platform's timelock (two
+                                days). See docs/operations.md, "Going live on Base".
+  keys [--json]                 who holds every role and ownership of the contracts, read from the chain
+                                (CHAIN_RPC_URL and CONTRACTS_FILE, else the local service's chain), flagging any
+                                owner's power a key of this configuration holds
   help, --help, -h              show this help
 
 The database is the server's: DATABASE_URL when set, otherwise the embedded PGlite under $DATA_DIR/pg
@@ -49,6 +54,7 @@ interface Parsed {
   usdc: string | undefined;
   poolManager: string | undefined;
   feeRecipient: string | undefined;
+  owner: string | undefined;
 }
 
 function parse(argv: string[]): Parsed {
@@ -64,6 +70,7 @@ function parse(argv: string[]): Parsed {
         usdc: { type: 'string' },
         'pool-manager': { type: 'string' },
         'fee-recipient': { type: 'string' },
+        owner: { type: 'string' },
       },
     });
     return {
@@ -74,6 +81,7 @@ function parse(argv: string[]): Parsed {
       usdc: values.usdc,
       poolManager: values['pool-manager'],
       feeRecipient: values['fee-recipient'],
+      owner: values.owner,
     };
   } catch (err) {
     throw new UsageError((err as Error).message);
@@ -87,15 +95,16 @@ function expectArgs(p: Parsed, command: string, first: number, count: number, al
   if (args.length < count) throw new UsageError(`${command}: missing argument`);
   if (p.name !== undefined && !allowed.includes('name')) throw new UsageError(`${command} takes no --name`);
   if (p.json && !allowed.includes('json')) throw new UsageError(`${command} takes no --json`);
-  if (command !== 'deploy' && (p.usdc ?? p.poolManager ?? p.feeRecipient) !== undefined) {
-    throw new UsageError(`${command} takes no --usdc, --pool-manager or --fee-recipient`);
+  if (command !== 'deploy' && (p.usdc ?? p.poolManager ?? p.feeRecipient ?? p.owner) !== undefined) {
+    throw new UsageError(`${command} takes no --usdc, --pool-manager, --fee-recipient or --owner`);
   }
 }
 
 type Command =
   | { kind: 'help' }
   | { kind: 'migrate' }
-  | { kind: 'deploy'; usdc?: string; poolManager?: string; feeRecipient?: string }
+  | { kind: 'deploy'; usdc?: string; poolManager?: string; feeRecipient?: string; owner?: string }
+  | { kind: 'keys'; json: boolean }
   | { kind: 'api-keys create'; name: string }
   | { kind: 'api-keys list'; json: boolean }
   | { kind: 'api-keys revoke'; id: string };
@@ -111,7 +120,11 @@ function commandOf(p: Parsed): Command {
   }
   if (command === 'deploy') {
     expectArgs(p, 'deploy', 1, 0);
-    return { kind: 'deploy', usdc: p.usdc, poolManager: p.poolManager, feeRecipient: p.feeRecipient };
+    return { kind: 'deploy', usdc: p.usdc, poolManager: p.poolManager, feeRecipient: p.feeRecipient, owner: p.owner };
+  }
+  if (command === 'keys') {
+    expectArgs(p, 'keys', 1, 0, ['json']);
+    return { kind: 'keys', json: p.json };
   }
   if (command !== 'api-keys') throw new UsageError(`unknown command ${command}`);
   switch (sub) {
@@ -155,6 +168,10 @@ async function execute(
         if (e instanceof DeployRefused) throw new CliFailure(e.message);
         throw e;
       }
+      return;
+    }
+    case 'keys': {
+      await runKeys(config, command.json, out);
       return;
     }
     case 'migrate': {

@@ -14,6 +14,7 @@ import {
   type Address,
   createPublicClient,
   createWalletClient,
+  encodeFunctionData,
   getAddress,
   getContractAddress,
   type Hex,
@@ -21,6 +22,7 @@ import {
   isAddressEqual,
   maxUint256,
   toHex,
+  zeroHash,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
@@ -39,6 +41,7 @@ import {
   CompanyTokenAbi,
   EpochDistributorAbi,
   MockUSDCAbi,
+  PlatformTimelockAbi,
   PrimaryTokenAbi,
   TokenLauncherAbi,
 } from '../../src/chain/generated/abis.ts';
@@ -64,6 +67,8 @@ const oracle = devAccount(3);
 const feeRecipient = devAccount(4);
 const founder = devAccount(5);
 const outsider = devAccount(9);
+/** The operator's multisig: the timelock's proposer (`--owner`). */
+const multisig = devAccount(8);
 const CRON_SECRET = 'deploy-test-cron-secret';
 
 let node: AnvilNode;
@@ -134,6 +139,13 @@ describe('npm run cli -- deploy on an external chain', () => {
     const noMocks = await runCli(['deploy'], { ...chainEnv(), DEPLOYER_PRIVATE_KEY: keyOf(1) });
     expect(noMocks.code).toBe(1);
     expect(noMocks.stderr).toContain('pass --usdc ADDRESS and --pool-manager ADDRESS');
+    // Outside a development chain the owner must be named: a deployment the hot key owns is what issue 39 closed.
+    const noOwner = await runCli(['deploy', '--usdc', usdc, '--pool-manager', poolManager], {
+      ...chainEnv(),
+      DEPLOYER_PRIVATE_KEY: keyOf(1),
+    });
+    expect(noOwner.code).toBe(1);
+    expect(noOwner.stderr).toContain('pass --owner ADDRESS');
     // the chain's USDC with one letter's case flipped: a mistyped checksum
     const i = [...usdc].findIndex((ch, k) => k > 1 && /[a-fA-F]/.test(ch));
     const flip = (ch: string) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase());
@@ -159,7 +171,12 @@ describe('npm run cli -- deploy on an external chain', () => {
     });
     const options = {
       baseUrl: 'https://aie.example',
-      roles: { platform: platform.address, oracle: oracle.address, feeRecipient: feeRecipient.address },
+      roles: {
+        owner: multisig.address,
+        platform: platform.address,
+        oracle: oracle.address,
+        feeRecipient: feeRecipient.address,
+      },
       usdc,
       poolManager,
       fundDevAccounts: false,
@@ -178,7 +195,9 @@ describe('npm run cli -- deploy on an external chain', () => {
     let saved = readContractsFile(contractsFile)!;
     expect(saved.complete).toBe(false);
     expect(saved.pending?.key).toBe('accessCard');
-    expect(await client().getTransactionCount({ address: deployer.address })).toBe(0);
+    // Only the timelock, created first, was sent.
+    expect(await client().getTransactionCount({ address: deployer.address })).toBe(1);
+    expect(saved.contracts.timelock).toBe(getContractAddress({ from: deployer.address, nonce: 0n }));
 
     // Cut 2: resumed, it sends that very transaction, goes on, and dies after the staking contract was mined but
     // before the file recorded it (the write is lost with the process).
@@ -192,7 +211,7 @@ describe('npm run cli -- deploy on an external chain', () => {
       }),
     ).rejects.toThrow(Crash);
     saved = readContractsFile(contractsFile)!;
-    expect(saved.contracts.accessCard).toBe(getContractAddress({ from: deployer.address, nonce: 0n }));
+    expect(saved.contracts.accessCard).toBe(getContractAddress({ from: deployer.address, nonce: 1n }));
     expect(saved.pending?.key).toBe('staking');
     expect(saved.contracts.staking).toBeUndefined();
     const stakingAt = getContractAddress({ from: deployer.address, nonce: BigInt(saved.pending!.nonce) });
@@ -203,7 +222,17 @@ describe('npm run cli -- deploy on an external chain', () => {
 
     // The CLI finishes it: the staking contract already mined is adopted, not deployed again.
     const run = await runCli(
-      ['deploy', '--usdc', usdc, '--pool-manager', poolManager, '--fee-recipient', feeRecipient.address],
+      [
+        'deploy',
+        '--owner',
+        multisig.address,
+        '--usdc',
+        usdc,
+        '--pool-manager',
+        poolManager,
+        '--fee-recipient',
+        feeRecipient.address,
+      ],
       {
         ...chainEnv(),
         DEPLOYER_PRIVATE_KEY: keyOf(1),
@@ -222,14 +251,14 @@ describe('npm run cli -- deploy on an external chain', () => {
       expect(await client().getCode({ address: file.contracts[key]! }), key).toMatch(/^0x.{10,}/);
       if (key !== 'usdc' && key !== 'poolManager') expect(file.deployBlocks?.[key], key).toMatch(/^\d+$/);
     }
-    // Nine contracts of its own (the hook comes from the CREATE2 deployer): nine creations, none twice.
+    // Ten contracts of its own (the hook comes from the CREATE2 deployer): ten creations, none twice.
     const activity = await deployerActivity(deployer.address);
-    expect(activity.creations).toBe(9);
+    expect(activity.creations).toBe(10);
     console.log(`deployment gas (all of the deployer's transactions): ${activity.gas}`);
 
     // Run again: a finished deployment is checked, and nothing is sent.
     const nonce = await client().getTransactionCount({ address: deployer.address });
-    const again = await runCli(['deploy', '--usdc', usdc, '--pool-manager', poolManager], {
+    const again = await runCli(['deploy', '--owner', multisig.address, '--usdc', usdc, '--pool-manager', poolManager], {
       ...chainEnv(),
       DEPLOYER_PRIVATE_KEY: keyOf(1),
     });
@@ -237,7 +266,17 @@ describe('npm run cli -- deploy on an external chain', () => {
     expect(again.stdout).toContain('already holds a finished deployment');
     // and a run that would give a role to someone else is refused: the deployed contracts hold the first.
     const other = await runCli(
-      ['deploy', '--usdc', usdc, '--pool-manager', poolManager, '--fee-recipient', founder.address],
+      [
+        'deploy',
+        '--owner',
+        multisig.address,
+        '--usdc',
+        usdc,
+        '--pool-manager',
+        poolManager,
+        '--fee-recipient',
+        founder.address,
+      ],
       {
         ...chainEnv(),
         DEPLOYER_PRIVATE_KEY: keyOf(1),
@@ -253,7 +292,15 @@ describe('npm run cli -- deploy on an external chain', () => {
     const read = (address: Address, abi: Abi, functionName: string, args: unknown[] = []) =>
       client().readContract({ address, abi, functionName, args } as any);
     const c = file.contracts as Required<ContractsFile['contracts']>;
-    expect(await read(c.accessCard, AccessCardAbi as Abi, 'owner')).toBe(deployer.address);
+    // The timelock owns everything; the deployer, the platform and the oracle keep no owner's power (`cli keys`).
+    for (const key of ['accessCard', 'staking', 'distributor', 'tokenLauncher', 'feeHook'] as const) {
+      expect(await read(c[key], AccessCardAbi as Abi, 'owner'), key).toBe(c.timelock);
+    }
+    expect(await read(c.primaryToken, PrimaryTokenAbi as Abi, 'defaultAdmin')).toBe(c.timelock);
+    const keys = await runCli(['keys'], { ...chainEnv() });
+    expect(keys.code, keys.stderr).toBe(0);
+    expect(keys.stdout).toContain("No key of the service holds an owner's power.");
+    expect(keys.stdout).toContain(`timelock            owner  PROPOSER_ROLE`);
     expect(await read(c.accessCard, AccessCardAbi as Abi, 'platform')).toBe(platform.address);
     expect(await read(c.accessCard, AccessCardAbi as Abi, 'mintActive')).toBe(false);
     expect(await read(c.tokenLauncher, TokenLauncherAbi as Abi, 'platform')).toBe(platform.address);
@@ -309,8 +356,30 @@ describe('npm run cli -- deploy on an external chain', () => {
     expect(chainInfo.chainId).toBe(CHAIN_ID);
     expect(chainInfo.contracts.poolManager).toBe(poolManager);
 
-    // The owner opens minting; the founder buys a card with the chain's USDC.
-    await send(deployer, { address: c.accessCard, abi: AccessCardAbi, functionName: 'setMintActive', args: [true] });
+    expect(chainInfo.roles).toEqual({
+      service: platform.address,
+      oracle: oracle.address,
+      owner: c.timelock,
+      ownerDelaySeconds: 2 * 86_400,
+    });
+
+    // The owner opens minting through the timelock (docs/operations.md step 7): scheduled, then two days later
+    // executed. The deployer cannot any more.
+    const open = encodeFunctionData({ abi: AccessCardAbi, functionName: 'setMintActive', args: [true] });
+    const op = [c.accessCard, 0n, open, zeroHash, zeroHash] as const;
+    await send(multisig, {
+      address: c.timelock,
+      abi: PlatformTimelockAbi,
+      functionName: 'schedule',
+      args: [...op, 2n * 86_400n],
+    });
+    await client().request({ method: 'evm_increaseTime' as never, params: [2 * 86_400] as never });
+    await client().request({ method: 'evm_mine' as never, params: [] as never });
+    await send(multisig, { address: c.timelock, abi: PlatformTimelockAbi, functionName: 'execute', args: op });
+    expect(await client().readContract({ address: c.accessCard, abi: AccessCardAbi, functionName: 'mintActive' })).toBe(
+      true,
+    );
+    // The founder buys a card with the chain's USDC.
     await send(outsider, {
       address: usdc,
       abi: MockUSDCAbi,

@@ -70,6 +70,18 @@ describe('GET /api/chain', () => {
     expect(data.contracts.accessCard).toBe(t.chain.chain.contracts.accessCard);
     expect(data.contracts.usdc).not.toBe(data.contracts.usdc.toLowerCase());
   });
+
+  it("names the service's address, the oracle and the owner, read from the chain (issue 39)", async () => {
+    const { data } = (await t.app.inject({ method: 'GET', url: '/api/chain' })).json();
+    const chain = t.chain.chain;
+    // The test chain keeps account 0 as owner of everything (test/helpers/chain.ts): no timelock, so no delay.
+    expect(data.roles).toEqual({
+      service: chain.platform.account.address,
+      oracle: chain.oracle.account.address,
+      owner: chain.platform.account.address,
+      ownerDelaySeconds: null,
+    });
+  });
 });
 
 describe('request ids', () => {

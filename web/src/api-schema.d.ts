@@ -2920,6 +2920,11 @@ export interface operations {
                                  * Format: evm-address
                                  * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
                                  */
+                                timelock?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
                                 tokenLauncher?: string;
                                 /**
                                  * Format: evm-address
@@ -2933,6 +2938,17 @@ export interface operations {
                                 validationRegistry?: string;
                             };
                             explorerUrl: string | null;
+                            /** @description Who holds the contracts' powers, read from the chain: `service` is the address the service sends from (the platform's hot key: company deployments, anchoring, launches); `oracle` finalizes reward epochs within the distributor's cap; `owner` owns every contract and the primary token's admin role (the platform's timelock, whose proposer is the operator's multisig), and `ownerDelaySeconds` is how long any change it makes waits (null without a timelock). `npm run cli -- keys` lists every role. */
+                            roles: {
+                                oracle: string | null;
+                                owner: string | null;
+                                ownerDelaySeconds: number | null;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                service: string;
+                            };
                             /** @description Present only for the local development chain */
                             rpcUrl?: string;
                         };

@@ -204,6 +204,7 @@ export function createRecorder(
           onAttempt: beat,
           onWait: beat,
           waitBeatMs,
+          user: company.id,
           fallbacks: fallbacksFor(company.enginePreset, company.engineConfig, key, deps.config?.llmFallbackModels),
           ...(currentSpan && { parentSpan: currentSpan }),
         });

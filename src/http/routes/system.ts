@@ -1,6 +1,7 @@
 // Operational routes: GET /api/health (the dependencies, for dashboards and monitors), GET /api/live (liveness) and
 // GET /api/ready (readiness; docs/operations.md), and GET /api/chain (docs/decisions.md "Service").
 import { Type } from 'typebox';
+import { createChainRoles } from '../../chain/chain-roles.ts';
 import { VERSION } from '../../version.ts';
 import { ok } from '../envelope.ts';
 import { internalErrors, internalOk } from '../schemas/common.ts';
@@ -146,6 +147,7 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
     },
   );
 
+  const roles = createChainRoles(container.chain);
   app.get(
     '/api/chain',
     {
@@ -162,6 +164,7 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
         ...(chain.local ? { rpcUrl: chain.rpcUrl } : {}),
         explorerUrl: chain.explorerUrl,
         contracts: chain.contracts,
+        roles: await roles(),
       });
     },
   );

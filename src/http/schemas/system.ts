@@ -25,5 +25,17 @@ export const ChainData = Type.Object({
       ReturnType<typeof Type.Optional<typeof AddressString>>
     >,
   ),
+  roles: Type.Object(
+    {
+      service: AddressString,
+      oracle: Nullable(AddressString),
+      owner: Nullable(AddressString),
+      ownerDelaySeconds: Nullable(Type.Integer({ minimum: 0 })),
+    },
+    {
+      description:
+        "Who holds the contracts' powers, read from the chain: `service` is the address the service sends from (the platform's hot key: company deployments, anchoring, launches); `oracle` finalizes reward epochs within the distributor's cap; `owner` owns every contract and the primary token's admin role (the platform's timelock, whose proposer is the operator's multisig), and `ownerDelaySeconds` is how long any change it makes waits (null without a timelock). `npm run cli -- keys` lists every role.",
+    },
+  ),
 });
 export const ChainResponse = internalOk(ChainData);

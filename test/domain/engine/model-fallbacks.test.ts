@@ -131,3 +131,25 @@ describe('the list of a phase', () => {
     expect(() => loadConfig({ LLM_GATEWAY_KIND: 'other' })).toThrow(ConfigError);
   });
 });
+
+describe('what a gateway user expects', () => {
+  it('sends HTTP-Referer, X-Title, a real User-Agent and the company as user', async () => {
+    fake.setDefault(llmReply.ok('fine'));
+    const provider = createOpenAiCompatibleProvider({
+      gateway: { baseUrl: fake.url },
+      appReferer: 'https://economy.example',
+      appTitle: 'AI Economy',
+    });
+    await provider.complete(chat('openai/gpt-5-mini', { user: 'cmp_acme01' }));
+    const [sent] = fake.requests;
+    expect(sent!.headers).toMatchObject({
+      'http-referer': 'https://economy.example',
+      'x-title': 'AI Economy',
+      'user-agent': expect.stringMatching(/^ai-economy-engine\/\d+\.\d+\.\d+/),
+    });
+    expect(sent!.body.user).toBe('cmp_acme01');
+    const config = loadConfig({ BASE_URL: 'https://economy.example' });
+    expect([config.llmAppReferer, config.llmAppTitle]).toEqual(['https://economy.example', 'ai-economy']);
+    expect(() => loadConfig({ LLM_APP_TITLE: 'bad\u0001title' })).toThrow(/LLM_APP_TITLE/);
+  });
+});

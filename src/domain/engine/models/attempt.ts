@@ -79,6 +79,8 @@ export interface AttemptCall {
   promptEstimate: number;
   timeoutMs: number;
   maxResponseBytes: number;
+  /** Sent with every attempt (the app's HTTP-Referer and X-Title). */
+  headers?: Record<string, string>;
 }
 
 /** Tokens and cost of an answer that was read: believed within bounds, estimated where not. */
@@ -101,6 +103,7 @@ export async function attempt(route: ModelRoute, request: ChatRequest, call: Att
     'content-type': 'application/json',
     accept: 'application/json',
     'user-agent': USER_AGENT,
+    ...call.headers,
   };
   if (route.endpoint.apiKey) headers.authorization = `Bearer ${route.endpoint.apiKey}`;
   let status: number;

@@ -13,7 +13,7 @@ export type ModelConfig = Pick<
   Config,
   'llmGateway' | 'llmEndpoints' | 'llmTimeoutMs' | 'llmMaxRetries' | 'llmMaxInFlight'
 > &
-  Partial<Pick<Config, 'llmGatewayKind'>>;
+  Partial<Pick<Config, 'llmGatewayKind' | 'llmAppReferer' | 'llmAppTitle'>>;
 
 export function hasLlmEndpoint(config: ModelConfig): boolean {
   return config.llmGateway !== undefined || MODEL_PROVIDERS.some((p) => config.llmEndpoints[p] !== undefined);
@@ -41,6 +41,8 @@ export function createModelProvider(
     maxRetries: config.llmMaxRetries,
     maxInFlight: config.llmMaxInFlight,
     gatewayKind: config.llmGatewayKind ?? 'generic',
+    appReferer: config.llmAppReferer,
+    appTitle: config.llmAppTitle,
     fallback: builtin,
     tracer: options.tracer,
     log: options.log,

@@ -11,6 +11,7 @@ import { LLM_MAX_IN_FLIGHT_DEFAULT, MODEL_PROVIDERS, type ModelProviderName } fr
 import { estimatePromptTokens, MODEL_RESPONSE_MAX_BYTES, MODEL_TEXT_KEPT_MAX, usageBounds } from './answer.ts';
 import { type Attempt, attempt, type Billed, MAX_TOKENS_DEFAULT, type ModelRoute } from './attempt.ts';
 import { costOf, modelNameOf, providerOf } from './catalog.ts';
+import { fallsBack, openRouterFields, withCarried } from './fallbacks.ts';
 import { createProviderLimiter, type ProviderLimiter } from './limiter.ts';
 import { requestBody } from './request.ts';
 import {
@@ -57,13 +58,10 @@ export interface OpenAiCompatibleOptions {
   random?: () => number;
   /** `openrouter`: the gateway gets the `models` fallback list and `provider` preferences in the body. */
   gatewayKind?: 'openrouter' | 'generic';
+  /** Sent as `HTTP-Referer` and `X-Title` (how OpenRouter and other gateways name the app calling). */
+  appReferer?: string | undefined;
+  appTitle?: string | undefined;
 }
-
-/** What failed a call in a way another model may not: the engine tries the next model of the list. */
-const FALLBACK_KINDS = new Set(['timeout', 'network', 'http', 'empty', 'malformed']);
-const fallsBack = (err: ModelError) =>
-  FALLBACK_KINDS.has(err.kind) &&
-  (err.kind !== 'http' || err.status === undefined || err.status === 408 || err.status === 429 || err.status >= 500);
 
 /** Where a model's calls go, or undefined when nothing is configured for it. */
 export function routeOf(
@@ -122,6 +120,10 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     (k): k is string => typeof k === 'string' && k.length > 0,
   );
   const fellBack = new Set<string>();
+  const appHeaders: Record<string, string> = {
+    ...(options.appReferer && { 'http-referer': options.appReferer }),
+    ...(options.appTitle && { 'x-title': options.appTitle }),
+  };
 
   /** Keys never leave in a message, whatever an endpoint echoes back. */
   const scrub = (text: string) => keys.reduce((t, key) => t.split(key).join('[redacted]'), text);
@@ -237,6 +239,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     const sent = { ...request, maxTokens };
     const body = JSON.stringify({
       ...requestBody(route, sent),
+      ...(request.user !== undefined && { user: request.user }),
       ...(options.gatewayKind === 'openrouter' && route.via === 'gateway' && openRouterFields(sent, gatewayModels)),
     });
     const bounds = usageBounds(Buffer.byteLength(body), request.messages.length, maxTokens);
@@ -270,7 +273,15 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       const release = await waiting(request, limiter.acquire(lane, request.signal));
       let outcome: Attempt;
       try {
-        outcome = await attempt(route, sent, { label, body, bounds, promptEstimate, timeoutMs, maxResponseBytes });
+        outcome = await attempt(route, sent, {
+          label,
+          body,
+          bounds,
+          promptEstimate,
+          timeoutMs,
+          maxResponseBytes,
+          headers: appHeaders,
+        });
       } finally {
         release();
       }
@@ -339,36 +350,6 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
   }
 
   return { kind: 'openai-compatible', complete };
-}
-
-/** A failure with the bills of the models tried before it added to its own. */
-function withCarried(err: unknown, carried: { prompt: number; completion: number; cost: number; estimated: boolean }) {
-  if (!(err instanceof ModelError) || (carried.cost === 0 && carried.prompt === 0)) return err;
-  const spent = err.spent ?? { promptTokens: 0, completionTokens: 0, cost: 0 };
-  return new ModelError(
-    err.kind,
-    err.message,
-    err.status,
-    {
-      promptTokens: spent.promptTokens + carried.prompt,
-      completionTokens: spent.completionTokens + carried.completion,
-      cost: spent.cost + carried.cost,
-      ...((carried.estimated || spent.estimated) && { estimated: true }),
-    },
-    err.answeredBy,
-  );
-}
-
-/**
- * OpenRouter's own fields: the `models` list it falls back along (the request's model first), and, when a schema or
- * tools are sent, `provider.require_parameters` so no upstream that would silently drop them is chosen.
- */
-function openRouterFields(request: ChatRequest, models: EngineModelId[] | undefined): Record<string, unknown> {
-  const strict = (request.json === true && request.schema !== undefined) || (request.tools?.length ?? 0) > 0;
-  return {
-    ...(models && { models }),
-    ...(strict && { provider: { require_parameters: true } }),
-  };
 }
 
 /** The span of one model call, retries included (GenAI semantic conventions: `chat {model}`, kind CLIENT). */

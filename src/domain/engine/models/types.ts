@@ -150,6 +150,8 @@ export interface ChatRequest {
    * that answered.
    */
   fallbacks?: EngineModelId[];
+  /** The end user the call is for, sent as `user` (the company id: gateways attribute usage and abuse by it). */
+  user?: string;
   waitBeatMs?: number;
   /** The span the call's span is a child of (the round's phase). */
   parentSpan?: Span;
