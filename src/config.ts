@@ -110,6 +110,11 @@ export interface Config {
   walletMasterSeed: string | undefined;
   /** Blocks a log must be buried under before the indexer applies it (guards against reorgs). */
   chainConfirmations: number;
+  /**
+   * Blocks under the head at which a block counts as finalized (its logs can no longer be reorganised away); undefined:
+   * the chain's own `finalized` block tag (Base), the default with CHAIN_RPC_URL.
+   */
+  chainFinalityDepth: number | undefined;
   /** Graduation threshold (whole USD, i.e. USDC) given to each token launched; fixed per token at its launch. */
   graduationThresholdUsd: number;
   /** Seconds between two scheduled decision rounds of a company. */
@@ -277,6 +282,10 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     apiKeyCacheMs: int(env, 'API_KEY_CACHE_MS', 10_000, 0, 3_600_000),
     walletMasterSeed: str(env, 'WALLET_MASTER_SEED'),
     chainConfirmations: int(env, 'CHAIN_CONFIRMATIONS', chainRpcUrl ? 3 : 0, 0, 1000),
+    chainFinalityDepth:
+      chainRpcUrl && str(env, 'CHAIN_FINALITY_DEPTH') === undefined
+        ? undefined
+        : int(env, 'CHAIN_FINALITY_DEPTH', 12, 1, 100_000),
     decisionIntervalS: int(env, 'DECISION_INTERVAL_S', 3600, 10, 30 * 86_400),
     engineConcurrency: int(env, 'ENGINE_CONCURRENCY', 128, 1, 4096),
     enginePollMs: int(env, 'ENGINE_POLL_MS', 5_000, 100, 3_600_000),

@@ -96,4 +96,19 @@ describe('loadConfig', () => {
     const c = loadConfig({ CHAIN_RPC_URL: 'https://rpc.example', PLATFORM_PRIVATE_KEY: key, CONTRACTS_FILE: 'c.json' });
     expect(c.oraclePrivateKey).toBe(key);
   });
+
+  it('CHAIN_FINALITY_DEPTH: 12 locally, the finalized tag (undefined) with CHAIN_RPC_URL unless set, bounded 1..100000', () => {
+    expect(loadConfig({}).chainFinalityDepth).toBe(12);
+    const remote = {
+      CHAIN_RPC_URL: 'https://rpc.example',
+      PLATFORM_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
+      CONTRACTS_FILE: 'c.json',
+    };
+    expect(loadConfig(remote).chainFinalityDepth).toBeUndefined();
+    expect(loadConfig({ ...remote, CHAIN_FINALITY_DEPTH: '900' }).chainFinalityDepth).toBe(900);
+    expect(loadConfig({ CHAIN_FINALITY_DEPTH: '1' }).chainFinalityDepth).toBe(1);
+    expect(loadConfig({ CHAIN_FINALITY_DEPTH: '100000' }).chainFinalityDepth).toBe(100_000);
+    expect(() => loadConfig({ CHAIN_FINALITY_DEPTH: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CHAIN_FINALITY_DEPTH: '100001' })).toThrow(ConfigError);
+  });
 });

@@ -181,6 +181,7 @@ describe('layering', () => {
     signatureReplays: 'domain/auth/wallet-signature.ts',
     idempotencyKeys: 'domain/auth/idempotency.ts',
     chainTxs: 'chain/outbox.ts',
+    chainBlocks: 'chain/reorgs.ts',
     chainCursors: 'chain/indexer.ts',
     companyGasDays: 'chain/outbox.ts',
     companies: 'domain/companies/store.ts',

@@ -1,11 +1,23 @@
-// Follows one contract's event logs into the database: a persisted block cursor per stream, a confirmation depth
-// against reorgs, and each batch applied in the same transaction that advances the cursor, so a crash never skips
-// a block or applies one twice, and replicas share the work through an advisory lock.
+// Follows one contract's event logs into the database: a persisted block cursor per stream, reorg detection by parent
+// hash (reorgs.ts) with a rollback to the common ancestor, and each batch applied in the same transaction that
+// advances the cursor, so a crash never skips a block or applies one twice, and replicas share the work through an
+// advisory lock.
 import { eq, sql } from 'drizzle-orm';
 import type { AbiEvent, Address, GetLogsReturnType, PublicClient, Transport, Chain as ViemChain } from 'viem';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
 import { chainCursors } from '../db/schema/chain.ts';
 import { isChainUnavailable } from '../errors.ts';
+import {
+  type BlockRef,
+  commonAncestor,
+  type Finality,
+  finalizedBlock,
+  forgetBlocksAbove,
+  missingBlock,
+  pruneFinalized,
+  recordBlocks,
+  recordedHash,
+} from './reorgs.ts';
 
 /** A decoded log of one of the followed events. */
 export type FollowedLog<TEvents extends readonly AbiEvent[]> = GetLogsReturnType<
@@ -63,7 +75,32 @@ export interface LogFollowerOptions<TEvents extends readonly AbiEvent[], TPrepar
    * accounts). With it, `apply` runs for every batch, empty ones too, so it can record that the range was read.
    */
   read?(range: BlockRange): Promise<{ logs: FollowedLog<TEvents>[]; prepared: TPrepared }>;
+  /**
+   * When a block counts as finalized (default 64 blocks under the head): the follower keeps the hashes of the blocks
+   * it applied above it, to detect a reorg.
+   */
+  finality?: Finality;
+  /**
+   * Undoes, in the transaction that moves the cursor back to `ancestor`, every row derived from the blocks above it
+   * (a reorg orphaned them); they are then read again from the new branch. Without it the cursor still goes back,
+   * and rows of orphaned blocks stay (a warning says so).
+   */
+  rollback?(tx: Tx, ancestor: bigint): Promise<unknown>;
   log?: FollowerLogger;
+}
+
+/** A reorg a poll found and undid: the blocks above `ancestor` up to `orphanedTo` left the chain. */
+export interface ReorgResult {
+  ancestor: bigint;
+  orphanedTo: bigint;
+}
+
+/** A reorg below every block a stream recorded (deeper than finality): the follower stops and says so. */
+export class DeepReorgError extends Error {
+  constructor(stream: string, cursor: bigint) {
+    super(`log follower ${stream}: reorg below every recorded block (cursor ${cursor}): deeper than finality`);
+    this.name = 'DeepReorgError';
+  }
 }
 
 export interface PollResult {
@@ -80,6 +117,8 @@ export interface PollResult {
   caughtUp: boolean;
   /** Another process held the stream's lock, so this poll did nothing. */
   busy: boolean;
+  /** This poll found that the cursor's block left the chain, and rolled the stream back to the common ancestor. */
+  reorg?: ReorgResult;
 }
 
 export interface LogFollower {
@@ -96,10 +135,13 @@ export interface LogFollower {
   cursor(): Promise<bigint>;
 }
 
+const hashIn = (blocks: readonly BlockRef[], n: bigint) => blocks.find((b) => b.number === n)?.hash.toLowerCase();
+
 export function createLogFollower<const TEvents extends readonly AbiEvent[], TPrepared = undefined>(
   options: LogFollowerOptions<TEvents, TPrepared>,
 ): LogFollower {
-  const { name, db, events, fromBlock, apply, prepare, read, log } = options;
+  const { name, db, events, fromBlock, apply, prepare, read, rollback, log } = options;
+  const finality = options.finality ?? { depth: 64 };
   const address = options.address as Address | Address[];
   // One client type for both the chain's typed client and a test's loosely typed one.
   const client = options.client as PublicClient<Transport, ViemChain | undefined>;
@@ -125,10 +167,18 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
     lastLag = headBlock > cursor ? headBlock - cursor : 0n;
     const from = cursor + 1n;
     if (safeHead < from) {
+      // Nothing new: the cursor's block must still be the chain's (a reorg that kept the height, or shortened it).
+      const recorded = await recordedHash(db, name, cursor);
+      if (recorded !== undefined) {
+        const block = await client.getBlock({ blockNumber: cursor }).catch(missingBlock);
+        if (block?.hash?.toLowerCase() !== recorded) return rollBack(cursor, headBlock);
+      }
       return { from, to: cursor, applied: 0, headBlock, cursor, caughtUp: true, busy: false };
     }
     const to = safeHead < cursor + span ? safeHead : cursor + span;
 
+    // The last block's hash before and after the read: the same hash means the chain up to it did not change meanwhile.
+    const lastBefore = await client.getBlock({ blockNumber: to });
     let logs: FollowedLog<TEvents>[];
     let prepared: TPrepared;
     try {
@@ -149,6 +199,25 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
       throw err;
     }
     if (span < batchSize) span = span * 2n < batchSize ? span * 2n : batchSize;
+    const [first, last, finalized, cursorHash] = await Promise.all([
+      client.getBlock({ blockNumber: from }),
+      client.getBlock({ blockNumber: to }),
+      finalizedBlock(client, finality, headBlock),
+      recordedHash(db, name, cursor),
+    ]);
+    if (last.hash !== lastBefore.hash) throw new Error(`log follower ${name}: block ${to} changed while read`);
+    if (cursorHash !== undefined && first.parentHash.toLowerCase() !== cursorHash) {
+      return rollBack(cursor, headBlock);
+    }
+    const seen: BlockRef[] = [{ number: to, hash: last.hash! }];
+    for (const l of logs) {
+      // A removed log, or one of a block whose hash the read's ends disagree with, is of a branch that left the chain.
+      const expected = l.blockNumber === to ? last.hash : l.blockNumber === from ? first.hash : undefined;
+      if (l.removed || (expected && l.blockHash !== expected)) {
+        throw new Error(`log follower ${name}: a log of block ${l.blockNumber} left the chain while read`);
+      }
+      seen.push({ number: l.blockNumber, hash: l.blockHash });
+    }
     logs.sort((a, b) =>
       a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
     );
@@ -163,8 +232,19 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
       // already fetched still cover the rest of the range; anything else is left to the next poll.
       const current = await readCursor(tx);
       if (current < cursor || current >= to) return { busy: false, applied: 0, cursor: current };
+      // Another replica moved the cursor: its block must be the one this read's branch has (else the next poll sees).
+      if (current !== cursor && (await recordedHash(tx, name, current)) !== hashIn(seen, current)) {
+        return { busy: false, applied: 0, cursor: current };
+      }
       const fresh = current === cursor ? logs : logs.filter((l) => l.blockNumber > current);
       if (fresh.length > 0 || read) await apply(tx, fresh, prepared, { from: current + 1n, to });
+      await recordBlocks(
+        tx,
+        name,
+        // The last block always (the anchor of the next parent check), others while not finalized.
+        seen.filter((b) => b.number > current && (b.number === to || b.number >= finalized)),
+      );
+      await pruneFinalized(tx, name, finalized);
       await tx
         .insert(chainCursors)
         .values({ name, block: to })
@@ -182,6 +262,43 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
       cursor: outcome.cursor,
       caughtUp: !outcome.busy && outcome.cursor >= safeHead,
       busy: outcome.busy,
+    };
+  }
+
+  /** The cursor's block left the chain: undo the stream back to the common ancestor, in one transaction. */
+  async function rollBack(cursor: bigint, headBlock: bigint): Promise<PollResult> {
+    const ancestor = await commonAncestor(db, client, name, cursor);
+    if (ancestor === undefined) throw new DeepReorgError(name, cursor);
+    const moved = await db.transaction(async (tx) => {
+      const [lock] = rowsOf<{ locked: boolean }>(
+        await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${lockKey})) as locked`),
+      );
+      if (!lock?.locked) return 'busy' as const;
+      if ((await readCursor(tx)) !== cursor) return 'moved' as const;
+      if (rollback) await rollback(tx, ancestor);
+      await forgetBlocksAbove(tx, name, ancestor);
+      await tx.update(chainCursors).set({ block: ancestor, updatedAt: sql`now()` }).where(eq(chainCursors.name, name));
+      return 'done' as const;
+    });
+    const current = moved === 'done' ? ancestor : cursor;
+    if (moved === 'done') {
+      log?.warn(
+        { follower: name, ancestor, orphanedTo: cursor, undone: Boolean(rollback) },
+        rollback
+          ? 'reorg: rolled back to the common ancestor'
+          : 'reorg: cursor moved back to the common ancestor; rows of orphaned blocks stay (no rollback)',
+      );
+    }
+    lastLag = headBlock > current ? headBlock - current : 0n;
+    return {
+      from: cursor + 1n,
+      to: cursor,
+      applied: 0,
+      headBlock,
+      cursor: current,
+      caughtUp: false,
+      busy: moved === 'busy',
+      ...(moved === 'done' && { reorg: { ancestor, orphanedTo: cursor } }),
     };
   }
 

@@ -13,12 +13,14 @@ import {
   type FollowerLogger,
   type LogFollower,
 } from './indexer.ts';
+import type { Finality } from './reorgs.ts';
 
-/** What a stream reads and writes through: the database, the chain, the confirmation depth. */
+/** What a stream reads and writes through: the database, the chain, the confirmation and finality depths. */
 export interface StreamDeps {
   database: { db: Db };
   chain: Pick<Chain, 'publicClient' | 'contracts' | 'deployBlocks'>;
-  config: { chainConfirmations: number };
+  /** `chainFinalityDepth` undefined: the chain's `finalized` tag (docs/indexer.md#reorgs). */
+  config: { chainConfirmations: number; chainFinalityDepth?: number | undefined };
 }
 
 /** What a stream's declaration reads of the chain: its contracts file. */
@@ -53,6 +55,11 @@ export interface ChainStream<TEvents extends readonly AbiEvent[] = readonly AbiE
     prepared: TPrepared,
     range: BlockRange,
   ): Promise<unknown>;
+  /**
+   * Undoes every row this stream derived from the blocks above `ancestor` (a reorg orphaned them), in the transaction
+   * that moves its cursor back to `ancestor`; the stream then reads the new branch from there.
+   */
+  rollback?(deps: StreamDeps, tx: Tx, ancestor: bigint): Promise<unknown>;
 }
 
 /** A stream of any events, as the registry holds them. */
@@ -69,6 +76,8 @@ export interface FollowOptions {
   log?: FollowerLogger;
   /** Blocks a log must be buried under; default the configuration's CHAIN_CONFIRMATIONS. */
   confirmations?: number;
+  /** When a block is final; default the configuration's CHAIN_FINALITY_DEPTH, else the chain's `finalized` tag. */
+  finality?: Finality;
   batchSize?: number;
 }
 
@@ -93,7 +102,8 @@ export function followStream<TEvents extends readonly AbiEvent[], TPrepared>(
       'the contracts file has no deploy block for its contracts: following them from block 0',
     );
   }
-  const { read, prepare } = stream;
+  const { read, prepare, rollback } = stream;
+  const depth = deps.config.chainFinalityDepth;
   return createLogFollower<TEvents, TPrepared>({
     name: stream.name,
     db: deps.database.db,
@@ -102,10 +112,12 @@ export function followStream<TEvents extends readonly AbiEvent[], TPrepared>(
     events: stream.events,
     fromBlock: fromBlock ?? 0n,
     confirmations: options.confirmations ?? deps.config.chainConfirmations,
+    finality: options.finality ?? (depth === undefined ? 'tag' : { depth }),
     ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
     ...(options.log && { log: options.log }),
     ...(read && { read: (range: BlockRange) => read(deps, range) }),
     ...(prepare && { prepare: (logs: FollowedLog<TEvents>[]) => prepare(deps, logs) }),
     apply: (tx, logs, prepared, range) => stream.apply(deps, tx, logs, prepared, range),
+    ...(rollback && { rollback: (tx: Tx, ancestor: bigint) => rollback(deps, tx, ancestor) }),
   });
 }

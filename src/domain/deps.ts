@@ -39,5 +39,5 @@ export interface Deps {
 export interface LogStreamDeps {
   database: { db: Database['db'] };
   chain: Pick<Chain, 'publicClient' | 'contracts' | 'deployBlocks'>;
-  config: Pick<Config, 'chainConfirmations'>;
+  config: Pick<Config, 'chainConfirmations' | 'chainFinalityDepth'>;
 }

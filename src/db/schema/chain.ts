@@ -39,6 +39,22 @@ export const chainCursors = pgTable('chain_cursors', {
 });
 
 /**
+ * The blocks each stream applied that are not finalized yet, by number and hash (the last block of every batch, and
+ * every block that held one of its logs): a batch whose first block's parent hash differs from the recorded hash of
+ * the block before it is a reorg, and the highest recorded block still on the chain is the common ancestor the
+ * stream rolls back to (docs/indexer.md#reorgs). Rows below the finalized block are pruned, the finalized one kept.
+ */
+export const chainBlocks = pgTable(
+  'chain_blocks',
+  {
+    stream: text('stream').notNull(),
+    number: bigint('number', { mode: 'bigint' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stream, t.number] })],
+);
+
+/**
  * Gas the platform paid for each company, per UTC day: each transaction's gas and native cost split in equal
  * shares over its `charged_to` entries, added once when the transaction settles. The daily budget reads it.
  */
