@@ -3,8 +3,10 @@
 // - a v1 request (`/api/v1/...`) carrying a valid API key counts in that key's bucket (API_KEY_RATE_LIMIT_MAX per
 //   window), so two integrators behind one address, and a key used from many addresses, are limited as keys; a v1
 //   request without a valid key, and every other route, counts in its client IP's bucket (RATE_LIMIT_MAX);
-// - a 304 Not Modified is not charged: the request is counted when it arrives (the limit must hold before any work)
-//   and given back once the answer is a 304, so a client polling with If-None-Match spends its budget only on changes;
+// - a 304 Not Modified is not charged while the client's 304s stay within their own budget (NOT_MODIFIED_FACTOR
+//   times the route's per window, issue 37.5): the request is counted when it arrives (the limit must hold before
+//   any work) and given back once the answer is a 304, so a client polling with If-None-Match spends its budget only
+//   on changes; past the 304s' budget a 304 counts like any answer, since its route did the work;
 // - every limited answer carries `x-ratelimit-limit`, `-remaining`, `-reset` and the IETF fields of
 //   draft-ietf-httpapi-ratelimit-headers-10: `RateLimit-Policy: "ip";q=600;w=60` and `RateLimit: "ip";r=598;t=42`
 //   (the policy named after the bucket: `ip`, `key`, or the route's own such as `health`).
@@ -31,6 +33,9 @@ declare module 'fastify' {
 
 /** Buckets of API keys are `key:<id>`; an IP's is the address itself (kept as it was, so counters carry over). */
 const KEY_BUCKET = 'key:';
+/** The 304s' own budget: how many times the route's budget a client's 304s may take per window before they count. */
+export const NOT_MODIFIED_FACTOR = 10;
+const NOT_MODIFIED_BUCKET = '304:';
 /** Entries the memory store keeps at most (least recently used dropped first). */
 const MEMORY_ENTRIES = 100_000;
 
@@ -208,14 +213,24 @@ export async function installRateLimits(app: App, container: Container) {
     const config = request.routeOptions.config;
     const store = typeof config.rateLimit === 'object' ? children.get(routeId(request.routeOptions)) : root;
     if (store === undefined) return finish();
-    store.refund(bucket).then(
-      () => {
-        const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? 0);
-        reply.header('x-ratelimit-remaining', Math.min(Number(limit), remaining + 1));
-        finish();
+    // A 304 still cost the route its work (issue 37.5): it counts in a budget of its own, NOT_MODIFIED_FACTOR times
+    // the route's, and is given back to the main budget only while that one lasts.
+    store.incr(
+      `${NOT_MODIFIED_BUCKET}${bucket}`,
+      (err, counted) => {
+        if (err || counted === undefined || counted.current > Number(limit) * NOT_MODIFIED_FACTOR) return finish();
+        store.refund(bucket).then(
+          () => {
+            const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? 0);
+            reply.header('x-ratelimit-remaining', Math.min(Number(limit), remaining + 1));
+            finish();
+          },
+          // Redis down: the request stays counted, as every request then passes unlimited anyway.
+          () => finish(),
+        );
       },
-      // Redis down: the request stays counted, as every request then passes unlimited anyway.
-      () => finish(),
+      windowMs,
+      Number(limit) * NOT_MODIFIED_FACTOR,
     );
   });
 }

@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
+import { NOT_MODIFIED_FACTOR } from '../../src/http/rate-limit.ts';
 import type { App } from '../../src/http/types.ts';
 import { startTestApp, type TestApp, underV1 } from '../helpers/app.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
@@ -296,6 +297,24 @@ describe.each(stores)('rate limit on the $name store', (store) => {
         // A revalidation past the limit is refused too: the limit holds before any work.
         expect((await send({ 'if-none-match': etag })).statusCode).toBe(429);
       }
+    });
+    it('counts 304s past their own budget (NOT_MODIFIED_FACTOR times the route budget) like any answer (issue 37.5)', async () => {
+      // A 304 still costs its route the work: 1,500 revalidations in 2.2 s ran a JSON-RPC batch each.
+      const ip = freshIp();
+      const send = (headers: Record<string, string> = {}) => get2(t.app, '/api/v1/test/etag', ip, headers);
+      const etag = String((await send()).headers.etag);
+      const free = 3 * NOT_MODIFIED_FACTOR;
+      for (let i = 0; i < free; i++) {
+        const res = await send({ 'if-none-match': etag });
+        expect(res.statusCode).toBe(304);
+        expect(res.headers['x-ratelimit-remaining'], `revalidation ${i}`).toBe('2');
+      }
+      // Just outside the 304s' budget: charged.
+      const charged = await send({ 'if-none-match': etag });
+      expect(charged.statusCode).toBe(304);
+      expect(charged.headers['x-ratelimit-remaining']).toBe('1');
+      expect((await send({ 'if-none-match': etag })).headers['x-ratelimit-remaining']).toBe('0');
+      expect((await send({ 'if-none-match': etag })).statusCode).toBe(429);
     });
   });
 
