@@ -18,6 +18,8 @@ export interface StreamStats {
 export interface LaggingStream {
   readonly name: string;
   lag(): bigint | undefined;
+  /** When (epoch ms, this process's clock) its last poll succeeded; undefined before one. */
+  lastPolledAt?(): number | undefined;
 }
 
 export interface Metrics {
@@ -101,6 +103,20 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       for (const [name, follower] of followers) {
         const lag = follower.lag();
         if (lag !== undefined) this.set({ stream: name }, Number(lag));
+      }
+    },
+  });
+
+  new Gauge({
+    name: 'aie_indexer_seconds_since_poll',
+    help: 'Seconds since each followed log stream last polled the chain successfully: grows while the RPC is down',
+    labelNames: ['stream'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [name, follower] of followers) {
+        const at = follower.lastPolledAt?.();
+        if (at !== undefined) this.set({ stream: name }, Math.max(0, (Date.now() - at) / 1000));
       }
     },
   });

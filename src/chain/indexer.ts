@@ -131,6 +131,8 @@ export interface LogFollower {
   stop(): Promise<void>;
   /** Blocks between the chain head and the cursor at the last poll (confirmations included); unknown before one. */
   lag(): bigint | undefined;
+  /** When (epoch ms) a poll last read the chain's head and finished; undefined before one. Stays put while the RPC is down. */
+  lastPolledAt(): number | undefined;
   /** The persisted cursor: the last block whose logs were applied (fromBlock - 1 before any). */
   cursor(): Promise<bigint>;
 }
@@ -153,6 +155,7 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
   // Shrinks after a failed eth_getLogs (providers cap ranges and result sizes) and grows back after successes.
   let span = batchSize;
   let lastLag: bigint | undefined;
+  let lastPolled: number | undefined;
 
   const readCursor = async (tx: Tx): Promise<bigint> => {
     const [row] = await tx.select({ block: chainCursors.block }).from(chainCursors).where(eq(chainCursors.name, name));
@@ -173,6 +176,7 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
         const block = await client.getBlock({ blockNumber: cursor }).catch(missingBlock);
         if (block?.hash?.toLowerCase() !== recorded) return rollBack(cursor, headBlock);
       }
+      lastPolled = Date.now();
       return { from, to: cursor, applied: 0, headBlock, cursor, caughtUp: true, busy: false };
     }
     const to = safeHead < cursor + span ? safeHead : cursor + span;
@@ -253,6 +257,7 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
     });
 
     lastLag = headBlock > outcome.cursor ? headBlock - outcome.cursor : 0n;
+    lastPolled = Date.now();
     if (outcome.applied > 0) log?.debug({ follower: name, from, to, logs: outcome.applied }, 'applied chain logs');
     return {
       from,
@@ -351,6 +356,7 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
       loop = undefined;
     },
     lag: () => lastLag,
+    lastPolledAt: () => lastPolled,
     cursor: () => readCursor(db),
   };
 }

@@ -52,6 +52,7 @@ describe('GET /metrics', () => {
       'aie_sse_connections',
       'aie_sse_clients',
       'aie_indexer_lag_blocks',
+      'aie_indexer_seconds_since_poll',
       'aie_job_duration_seconds',
       'aie_job_failures_total',
       'aie_rpc_errors_total',
@@ -147,6 +148,12 @@ describe('GET /metrics', () => {
     expect(await metrics.render()).not.toContain('aie_indexer_lag_blocks{');
     lag = 12n;
     expect(sample(await metrics.render(), 'aie_indexer_lag_blocks', { stream: 'access-card-transfers' })).toBe(12);
+    // The time since the last successful poll grows while polls fail (an RPC outage), where the lag holds still.
+    metrics.watchFollower({ name: 'token-trades', lag: () => 0n, lastPolledAt: () => Date.now() - 90_000 });
+    expect(
+      sample(await metrics.render(), 'aie_indexer_seconds_since_poll', { stream: 'token-trades' }),
+    ).toBeGreaterThanOrEqual(90);
+    expect(await metrics.render()).not.toContain('aie_indexer_seconds_since_poll{stream="access-card-transfers"}');
     metrics.observeJob('settle-outbox', 0.2, 'ok');
     metrics.observeJob('settle-outbox', 0.1, 'failed');
     const text = await metrics.render();

@@ -324,17 +324,16 @@ async function stake(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
   return outcome(receipt, `staked ${tokens(amount)} of the primary token`);
 }
 
-/** An action of a finished round that settle-outbox brought in line with its transaction (issue 40, items 2 and 6). */
+/** An action of a finished round settled to its transaction (issue 40.2, 40.6); index is its place in the round. */
 export interface SettledAction {
   key: string;
   roundId: string;
-  /** The action's place in its round (the last part of its key). */
   index: number;
   role: string | null;
   tool: string;
   status: 'MINED' | 'REVERTED' | 'FAILED';
   txHash: string | null;
-  /** FAILED because another transaction took its transaction's nonce (DROPPED), not because none was signed. */
+  /** FAILED because its transaction was DROPPED (another took its nonce), not because none was signed. */
   dropped: boolean;
   /** What was signed for it besides its own transaction: 'gas top-up', 'approval'. */
   signed: string[];
@@ -342,23 +341,13 @@ export interface SettledAction {
 
 /**
  * Makes the actions of rounds no longer RUNNING follow their transactions as the outbox settled them: MINED or
- * REVERTED with the hash of the transaction that ran (its out-of-gas retry when there is one), FAILED when it was
- * DROPPED or never signed (then it no longer counts toward the day's notional). A round still RUNNING keeps its
- * actions to its own process. Rows are locked, so two settling replicas change each action once.
+ * REVERTED with the hash that ran (its out-of-gas retry's when there is one), FAILED when DROPPED or never signed
+ * (no longer counting toward the day's notional). Rows are locked, so two settling replicas change each once.
  */
 export async function settleActions(tx: Tx): Promise<SettledAction[]> {
-  const rows = rowsOf<{
-    key: string;
-    round_id: string;
-    tool: string;
-    role: string | null;
-    status: string;
-    tx_hash: string | null;
-    signed_status: string | null;
-    signed_hash: string | null;
-    approved: boolean;
-    topped: boolean;
-  }>(
+  type Row = { key: string; round_id: string; tool: string; role: string | null; status: string };
+  type Signed = { tx_hash: string | null; signed_status: string | null; signed_hash: string | null };
+  const rows = rowsOf<Row & Signed & { approved: boolean; topped: boolean }>(
     await tx.execute(sql`
       select x.key, x.round_id, x.tool, a.role, x.status, x.tx_hash, t.status as signed_status, t.hash as signed_hash,
         exists (select 1 from ${chainTxs} c where c.key = x.key || ':approve') as approved,
@@ -375,25 +364,24 @@ export async function settleActions(tx: Tx): Promise<SettledAction[]> {
   );
   const settled: SettledAction[] = [];
   for (const r of rows) {
-    const status =
-      r.signed_status === 'MINED' || r.signed_status === 'REVERTED'
-        ? r.signed_status
-        : r.signed_status === 'DROPPED' || (r.signed_status === null && r.status === 'SENT')
-          ? 'FAILED'
-          : undefined;
-    if (status === undefined) continue; // its transaction is still SENT: settled on a later pass
+    const signedOk = r.signed_status === 'MINED' || r.signed_status === 'REVERTED';
+    const failed = r.signed_status === 'DROPPED' || (r.signed_status === null && r.status === 'SENT');
+    // Its transaction still SENT: settled on a later pass.
+    const status = signedOk ? (r.signed_status as 'MINED' | 'REVERTED') : failed ? 'FAILED' : undefined;
     const txHash = status === 'FAILED' ? null : r.signed_hash;
-    if (status === r.status && txHash === r.tx_hash) continue;
+    if (status === undefined || (status === r.status && txHash === r.tx_hash)) continue;
     const signed = [...(r.topped ? ['gas top-up'] : []), ...(r.approved ? ['approval'] : [])];
+    const index = Number(r.key.split(':').at(-1));
+    const dropped = r.signed_status === 'DROPPED';
     settled.push({
       key: r.key,
       roundId: r.round_id,
-      index: Number(r.key.split(':').at(-1)),
+      index,
       role: r.role,
       tool: r.tool,
       status,
       txHash,
-      dropped: r.signed_status === 'DROPPED',
+      dropped,
       signed,
     });
   }
