@@ -108,12 +108,14 @@ contract AccessCard is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient,
 
     /// @inheritdoc IAccessCard
     /// @dev The permit is tried and its failure ignored (someone may have used the signature first, which gave the
-    /// same allowance): the payment then needs the allowance, as `mintBatch` does.
+    /// same allowance): the payment then needs the allowance, as `mintBatch` does. `deadline` is the mint's own
+    /// deadline too, as the launcher's trades have: after it the call reverts even with an allowance already given.
     function mintWithPermit(uint256 quantity, uint256 maxPrice, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
         external
         nonReentrant
         returns (uint256 firstTokenId)
     {
+        if (block.timestamp > deadline) revert AccessCardDeadlinePassed(deadline, block.timestamp);
         try IERC20Permit(address(usdc)).permit(msg.sender, address(this), maxPrice * quantity, deadline, v, r, s) {}
             catch {}
         firstTokenId = _mintBatch(quantity, maxPrice);

@@ -37,7 +37,10 @@ interface IEmissionMinter {
 /// contract (`AccessCard.setStaking`): deployment wires it, and the platform refuses to start with a card that reports
 /// its transfers to no staking contract. A transfer costs one read for a card that boosts nowhere, and one pool
 /// update per pool it boosts (at most MAX_POOLS). Every deposit, withdraw and harvest also settles the boost (dropping
-/// it if the card has left), and `refreshBoostFor` lets anyone drop a stale one.
+/// it if the card has left) and re-applies the tier's current cap; `poke` lets anyone do the same to any position,
+/// and `refreshBoostFor` lets anyone drop a stale boost. A card boosts only a position with stake (`refreshBoost`
+/// refuses a zero stake, and a withdrawal to zero ends the boost), so claiming pools costs the claimant a stake in
+/// each, and a transfer still visits at most MAX_POOLS pools.
 contract Staking is IStaking, Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
@@ -150,7 +153,8 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuardTransient {
     }
 
     /// @inheritdoc IStaking
-    /// @dev A position takes the new cap at its next settlement (deposit, withdraw, harvest, boost refresh).
+    /// @dev A position takes the new cap at its next settlement (deposit, withdraw, harvest, boost refresh), or when
+    /// anyone calls `poke` on it.
     function setBoostCap(uint256 multiplier, uint256 cap) external onlyOwner {
         _setBoostCap(multiplier, cap);
     }
@@ -172,12 +176,14 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuardTransient {
 
     /// @inheritdoc IStaking
     /// @dev The permit is tried and its failure ignored (someone may have used the signature first, which gave the
-    /// same allowance): the transfer then needs the allowance, as `deposit` does.
+    /// same allowance): the transfer then needs the allowance, as `deposit` does. `deadline` is the deposit's own
+    /// deadline too, as the launcher's trades have: after it the call reverts even with an allowance already given.
     function depositWithPermit(uint256 pid, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
         external
         nonReentrant
         validPool(pid)
     {
+        if (block.timestamp > deadline) revert StakingDeadlinePassed(deadline, block.timestamp);
         try IERC20Permit(address(_pools[pid].token)).permit(msg.sender, address(this), amount, deadline, v, r, s) {}
             catch {}
         _deposit(pid, amount);
@@ -208,6 +214,8 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuardTransient {
         _bank(pool, user);
         pool.totalStaked -= amount;
         _setStake(pool, user, user.amount - amount, _multiplierOf(user));
+        // No stake, no boost: the card's claim on this pool ends, so its transfers do not visit the pool.
+        if (user.amount == 0 && user.cardId != 0) _dropBoost(pool, pid, msg.sender);
         pool.token.safeTransfer(msg.sender, amount);
         emit Withdrawn(msg.sender, pid, amount);
     }
@@ -218,10 +226,24 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuardTransient {
         User storage user = _users[pid][msg.sender];
         _settleBoost(pool, pid, msg.sender);
         _bank(pool, user);
+        // Re-applies the tier's current cap: a lowered cap reaches a position that only harvests.
+        _setStake(pool, user, user.amount, _multiplierOf(user));
         uint256 amount = user.banked;
         user.banked = 0;
         if (amount > 0) emissionToken.mint(msg.sender, amount);
         emit Harvested(msg.sender, pid, amount);
+    }
+
+    /// @inheritdoc IStaking
+    /// @dev Settles like a harvest without paying: banks the account's emission at its old effective stake, drops a
+    /// boost whose card has left, and re-applies the tier's current cap. Moves no tokens, so anyone may call it.
+    function poke(uint256 pid, address account) external nonReentrant validPool(pid) {
+        Pool storage pool = _updatePool(pid);
+        User storage user = _users[pid][account];
+        _settleBoost(pool, pid, account);
+        _bank(pool, user);
+        _setStake(pool, user, user.amount, _multiplierOf(user));
+        emit Poked(account, pid, _effective(user));
     }
 
     /// @inheritdoc IStaking
@@ -406,6 +428,7 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuardTransient {
     /// longer holds it since the caller does, is dropped first (banked at its old rate). The pool is updated.
     function _claimCard(Pool storage pool, uint256 pid, uint256 cardId, uint256 multiplier) private {
         if (cardId != 0) {
+            if (_users[pid][msg.sender].amount == 0) revert StakingNoStake(pid);
             address previous = boostedBy[pid][cardId];
             if (previous != address(0) && previous != msg.sender) _dropBoost(pool, pid, previous);
         }

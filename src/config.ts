@@ -1,10 +1,32 @@
 // The environment, parsed once. A wrong value stops start-up with a message naming the variable and what it accepts.
-import { isIP } from 'node:net';
 import path from 'node:path';
+import {
+  fallbackModels,
+  gatewayKind,
+  headerText,
+  llmEndpoint,
+  llmEnvPrefix,
+  type ModelEndpoint,
+  otlpTracesUrl,
+} from './config/endpoints.ts';
+import {
+  ConfigError,
+  type Env,
+  int,
+  type LogFormat,
+  logFormat,
+  privateKey,
+  str,
+  type TrustProxy,
+  trustProxy,
+  url,
+  usdcFloor,
+  wei,
+} from './config/parse.ts';
 import {
   AGENT_GAS_FLOOR_WEI_DEFAULT,
   COMPANY_GAS_BUDGET_DEFAULT,
-  ENGINE_MODEL_IDS,
+  type ENGINE_MODEL_IDS,
   GRADUATION_THRESHOLD_USD,
   GRADUATION_THRESHOLD_USD_MAX,
   GRADUATION_THRESHOLD_USD_MIN,
@@ -20,8 +42,12 @@ import {
   SSE_PUBLIC_MAX_CONNECTIONS_PER_IP_DEFAULT,
   SSE_RETENTION_MS,
   TRADING_MIN_HOLD_S_DEFAULT,
-  USDC_DECIMALS,
 } from './constants.ts';
+
+// The parsers (config/parse.ts) and the outside services' endpoints (config/endpoints.ts) live beside this file; what
+// other modules import from the configuration is exported here.
+export { llmEnvPrefix, type ModelEndpoint } from './config/endpoints.ts';
+export { ConfigError, LOG_FORMATS, type LogFormat, TRUST_PROXY_HOPS_MAX, type TrustProxy } from './config/parse.ts';
 
 export const ROLE_NAMES = ['api', 'indexer', 'scheduler', 'engine'] as const;
 export type Role = (typeof ROLE_NAMES)[number];
@@ -40,6 +66,11 @@ export interface Config {
   databasePoolSize: number;
   redisUrl: string | undefined;
   chainRpcUrl: string | undefined;
+  /**
+   * The RPC URL GET /api/chain names for browsers and scripts (PUBLIC_RPC_URL): CHAIN_RPC_URL may carry a provider
+   * key, so it is never shown; unset, /api/chain names one only on the local chain.
+   */
+  publicRpcUrl: string | undefined;
   chainId: number | undefined;
   contractsFile: string | undefined;
   platformPrivateKey: `0x${string}` | undefined;
@@ -149,209 +180,11 @@ export interface Config {
   otelServiceName: string;
 }
 
-export type TrustProxy = false | number | string[];
-
-/** Names proxy-addr (Fastify's trustProxy) knows for the private ranges. */
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-export const TRUST_PROXY_HOPS_MAX = 10;
-
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
-export const LOG_FORMATS = ['pretty', 'json'] as const;
-export type LogFormat = (typeof LOG_FORMATS)[number];
-
-/**
- * LOG_FORMAT when set; else pretty when stdout is a terminal and NODE_ENV is not production (a person reads it), and
- * JSON lines otherwise (a collector, a file or a pipe reads them).
- */
-function logFormat(env: Env, stdoutIsTty: boolean): LogFormat {
-  const raw = str(env, 'LOG_FORMAT');
-  if (raw !== undefined) {
-    if (!(LOG_FORMATS as readonly string[]).includes(raw)) {
-      throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${raw}"`);
-    }
-    return raw as LogFormat;
-  }
-  return stdoutIsTty && str(env, 'NODE_ENV') !== 'production' ? 'pretty' : 'json';
-}
-
-function str(env: Env, name: string): string | undefined {
-  const v = env[name];
-  return v === undefined || v.trim() === '' ? undefined : v.trim();
-}
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = str(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw))
-    throw new ConfigError(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
-
-/**
- * TRUST_PROXY: unset, `false` or `0` trusts no proxy; `1`-`10` trusts that many hops in front (the client is the
- * address that many entries from the right of X-Forwarded-For); a comma-separated list of addresses, CIDR ranges or
- * proxy-addr's names (loopback, linklocal, uniquelocal) trusts those proxies only. `true` is refused: it takes the
- * left-most X-Forwarded-For entry, which the client writes itself behind any proxy that appends.
- */
-function trustProxy(env: Env): TrustProxy {
-  const raw = str(env, 'TRUST_PROXY');
-  if (raw === undefined || raw === 'false' || raw === '0') return false;
-  if (raw === 'true') {
-    throw new ConfigError(
-      'TRUST_PROXY=true would trust any X-Forwarded-For, which every client can forge: give the number of proxies in front of the service (e.g. TRUST_PROXY=1) or their addresses/CIDR ranges (e.g. TRUST_PROXY=10.0.0.0/8)',
-    );
-  }
-  if (/^\d+$/.test(raw)) return int(env, 'TRUST_PROXY', 0, 0, TRUST_PROXY_HOPS_MAX);
-  const entries = raw.split(',').map((entry) => entry.trim());
-  for (const entry of entries) {
-    const [address, bits, ...rest] = entry.split('/');
-    const family = isIP(address ?? '');
-    const bitsOk =
-      bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32) && rest.length === 0);
-    if (!PROXY_RANGE_NAMES.includes(entry) && (family === 0 || !bitsOk)) {
-      throw new ConfigError(
-        `TRUST_PROXY must be false, a number of proxy hops (1-${TRUST_PROXY_HOPS_MAX}), or a comma-separated list of proxy addresses, CIDR ranges or ${PROXY_RANGE_NAMES.join('/')}; "${entry}" is none of these`,
-      );
-    }
-  }
-  return entries;
-}
-
-function url(env: Env, name: string, protocols: string[]): string | undefined {
-  const raw = str(env, name);
-  if (raw === undefined) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be a URL (${protocols.join(', ')}), got an unparsable value`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must use one of ${protocols.join(', ')}, got ${parsed.protocol}`);
-  }
-  return raw;
-}
-
-/** A wei amount as a decimal string, below 2^128 (the distributor stores an epoch's pool as a uint128). */
-/** A whole amount too big for a JS number (wei, gas), exact as a bigint. */
-function wei(env: Env, name: string, fallback: bigint, unit = 'wei', limit = 2n ** 128n, limitText = '2^128'): bigint {
-  const raw = str(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d{1,39}$/.test(raw) || BigInt(raw) >= limit) {
-    throw new ConfigError(
-      `${name} must be a whole number of ${unit} (decimal digits, below ${limitText}), got "${raw}"`,
-    );
-  }
-  return BigInt(raw);
-}
-
 /**
  * EPOCH_REWARD_POOL's bound: the deployment caps the distributor's pools at 10 times it (MAX_REWARD_POOL_FACTOR), and
  * the distributor keeps a pool in 96 bits (docs/contracts.md "Epoch distributor").
  */
 export const EPOCH_REWARD_POOL_LIMIT = (2n ** 96n - 1n) / 10n + 1n;
-
-/** A score floor in whole USDC (at least 1: the money scale divides by it), as base units. */
-function usdcFloor(env: Env, name: string, fallback: number): bigint {
-  return BigInt(int(env, name, fallback, 1, 1_000_000_000_000)) * 10n ** BigInt(USDC_DECIMALS);
-}
-
-function privateKey(env: Env, name: string): `0x${string}` | undefined {
-  const raw = str(env, name);
-  if (raw === undefined) return undefined;
-  // Never echo the value: it is a secret.
-  if (!/^0x[0-9a-fA-F]{64}$/.test(raw)) throw new ConfigError(`${name} must be 0x followed by 64 hex characters`);
-  return raw as `0x${string}`;
-}
-
-/** The env prefix of an LLM endpoint: LLM for the gateway, LLM_OPENAI ... LLM_META_LLAMA per provider. */
-export const llmEnvPrefix = (provider?: ModelProviderName) =>
-  provider === undefined ? 'LLM' : `LLM_${provider.toUpperCase().replace(/-/g, '_')}`;
-
-function llmEndpoint(env: Env, prefix: string): ModelEndpoint | undefined {
-  const baseUrl = url(env, `${prefix}_BASE_URL`, ['http:', 'https:']);
-  const apiKey = str(env, `${prefix}_API_KEY`);
-  // Never echo the key: it is a secret. Header-unsafe characters would otherwise fail every call.
-  if (apiKey !== undefined && !/^[\x21-\x7e]+$/.test(apiKey)) {
-    throw new ConfigError(`${prefix}_API_KEY must be printable ASCII without spaces`);
-  }
-  if (baseUrl === undefined) {
-    if (apiKey !== undefined) {
-      throw new ConfigError(
-        `${prefix}_API_KEY is set but ${prefix}_BASE_URL is not: name the endpoint the key belongs to (e.g. https://openrouter.ai/api/v1)`,
-      );
-    }
-    return undefined;
-  }
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey };
-}
-
-/** A value sent as an HTTP header: printable ASCII, at most 100 characters. */
-function headerText(env: Env, name: string): string | undefined {
-  const value = str(env, name);
-  if (value !== undefined && !/^[\x20-\x7e]{1,100}$/.test(value)) {
-    throw new ConfigError(`${name} must be printable ASCII, at most 100 characters`);
-  }
-  return value;
-}
-
-/** LLM_FALLBACK_MODELS: a comma-separated list of engine model ids, at most 3, each known. */
-function fallbackModels(env: Env): (typeof ENGINE_MODEL_IDS)[number][] {
-  const raw = str(env, 'LLM_FALLBACK_MODELS');
-  if (raw === undefined) return [];
-  const ids = [
-    ...new Set(
-      raw
-        .split(',')
-        .map((id) => id.trim())
-        .filter((id) => id !== ''),
-    ),
-  ];
-  if (ids.length > 3) throw new ConfigError(`LLM_FALLBACK_MODELS names ${ids.length} models; at most 3`);
-  for (const id of ids) {
-    if (!(ENGINE_MODEL_IDS as readonly string[]).includes(id)) {
-      throw new ConfigError(`LLM_FALLBACK_MODELS: unknown model ${id} (one of ${ENGINE_MODEL_IDS.join(', ')})`);
-    }
-  }
-  return ids as (typeof ENGINE_MODEL_IDS)[number][];
-}
-
-/** LLM_GATEWAY_KIND, else `openrouter` when LLM_BASE_URL's host is openrouter.ai. */
-function gatewayKind(env: Env): 'openrouter' | 'generic' {
-  const kind = str(env, 'LLM_GATEWAY_KIND');
-  if (kind === 'openrouter' || kind === 'generic') return kind;
-  if (kind !== undefined) throw new ConfigError(`LLM_GATEWAY_KIND must be openrouter or generic, got ${kind}`);
-  const base = str(env, 'LLM_BASE_URL');
-  try {
-    return base && /(^|\.)openrouter\.ai$/.test(new URL(base).hostname) ? 'openrouter' : 'generic';
-  } catch {
-    return 'generic';
-  }
-}
-
-/** The OTLP/HTTP traces URL of the standard variables: the traces endpoint as given, or the base one + /v1/traces. */
-function otlpTracesUrl(env: Env): string | undefined {
-  const traces = url(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', ['http:', 'https:']);
-  if (traces) return traces;
-  const base = url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']);
-  return base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined;
-}
-
-/** An OpenAI-compatible endpoint: `{baseUrl}/chat/completions`, with `Authorization: Bearer <apiKey>` when set. */
-export interface ModelEndpoint {
-  baseUrl: string;
-  apiKey?: string | undefined;
-}
 
 export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: boolean } = {}): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
@@ -413,6 +246,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     chainRpcUrl,
+    publicRpcUrl: url(env, 'PUBLIC_RPC_URL', ['http:', 'https:']),
     chainId: chainIdRaw === undefined ? undefined : int(env, 'CHAIN_ID', 0, 1, 2 ** 40),
     contractsFile: str(env, 'CONTRACTS_FILE'),
     platformPrivateKey,

@@ -23,6 +23,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_KEY_RATE_LIMIT_MAX: '10000001' })).toThrow(ConfigError);
   });
 
+  it('reads PUBLIC_RPC_URL, the RPC /api/chain names instead of CHAIN_RPC_URL, as an http(s) URL', () => {
+    expect(loadConfig({}).publicRpcUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_RPC_URL: 'https://rpc.example.org' }).publicRpcUrl).toBe('https://rpc.example.org');
+    expect(() => loadConfig({ PUBLIC_RPC_URL: 'ws://rpc.example.org' })).toThrow(/PUBLIC_RPC_URL must use/);
+    expect(() => loadConfig({ PUBLIC_RPC_URL: 'not a url' })).toThrow(/PUBLIC_RPC_URL must be a URL/);
+  });
+
   it('strips a trailing slash from BASE_URL', () => {
     expect(loadConfig({ BASE_URL: 'https://api.example.com/' }).baseUrl).toBe('https://api.example.com');
   });

@@ -16,6 +16,7 @@ interface IAccessCard {
     error AccessCardPriceAboveMax(uint256 price, uint256 maxPrice);
     error AccessCardMintActive();
     error AccessCardInvalidListener(address listener);
+    error AccessCardDeadlinePassed(uint256 deadline, uint256 timestamp);
     /// @notice The current tranche's price takes effect only at `opensAt` (`activateTranche` + `MINT_PRICE_DELAY`).
     error AccessCardTrancheNotOpen(uint8 tranche, uint256 opensAt);
 

@@ -17,6 +17,9 @@ interface IStaking {
     error StakingUnauthorizedCard(address caller);
     error StakingInvalidBoostCap(uint256 multiplier, uint256 cap);
     error StakingTooManyPools(uint256 max);
+    /// @notice A card boosts only a position with stake.
+    error StakingNoStake(uint256 pid);
+    error StakingDeadlinePassed(uint256 deadline, uint256 timestamp);
 
     event PoolAdded(uint256 indexed pid, address indexed token, uint256 allocPoint);
     event AllocPointSet(uint256 indexed pid, uint256 allocPoint);
@@ -26,6 +29,8 @@ interface IStaking {
     event Withdrawn(address indexed account, uint256 indexed pid, uint256 amount);
     event Harvested(address indexed account, uint256 indexed pid, uint256 amount);
     event EmergencyWithdrawn(address indexed account, uint256 indexed pid, uint256 amount, uint256 forfeited);
+    /// @notice Someone settled `account`'s position in `pid` (`poke`); `effective` is its stake under the current cap.
+    event Poked(address indexed account, uint256 indexed pid, uint256 effective);
     /// @notice The account's boost in pool `pid` changed or was confirmed: card 0 means no card (multiplier 1).
     event BoostRefreshed(address indexed account, uint256 indexed pid, uint256 indexed cardId, uint256 multiplier);
 
@@ -46,6 +51,9 @@ interface IStaking {
     function refreshBoost(uint256 pid, uint256 cardId) external;
     /// @notice Drops `account`'s boost in `pid` to 1x when its card is no longer held by it; anyone may call.
     function refreshBoostFor(address account, uint256 pid) external;
+    /// @notice Settles `account`'s position in `pid` without paying it: banks its emission, drops a boost whose card
+    /// has left, and re-applies its tier's current cap (`setBoostCap`). Anyone may call.
+    function poke(uint256 pid, address account) external;
     /// @notice Called by the access card after every transfer of `cardId`: `from`'s boosts with it end now.
     function onCardTransfer(address from, address to, uint256 cardId) external;
     /// @notice Emission `account` would receive from `harvest(pid)` now.

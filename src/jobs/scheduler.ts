@@ -11,6 +11,7 @@ import { repairAgentDeployments } from '../domain/companies/deploy-suite.ts';
 import type { Deps } from '../domain/deps.ts';
 import { anchorPendingRounds } from '../domain/engine/anchoring.ts';
 import { failStaleRounds } from '../domain/engine/runner.ts';
+import { settleRoundActions } from '../domain/engine/settle-actions.ts';
 import { distributeEpoch } from '../domain/epochs/distribute.ts';
 import { purgeExpiredEvents } from '../domain/events/store.ts';
 import { takeScoreSnapshot } from '../domain/scores/snapshot.ts';
@@ -48,7 +49,9 @@ export const jobs: Job[] = [
       // The oracle's outbox (epoch finalize and claims) when it signs with a key of its own.
       if (container.oracleOutbox !== container.outbox) settled += await container.oracleOutbox.settlePending();
       // What agent wallets signed for their trades and withdrawals (domain/trading/wallets.ts).
-      return settled + (await settleAgentWallets(container));
+      settled += await settleAgentWallets(container);
+      // The actions and round lines of finished rounds follow what was just settled (issue 40.2).
+      return settled + (await settleRoundActions(container));
     },
   },
   {

@@ -2,6 +2,10 @@
 // Black card could stake everyone's primary tokens at 5x under its own address; the card never moves, so the transfer
 // hook never ends the boost, and honest 1x stakers lose their share. The boost now applies up to the tier's cap of
 // stake (Black 1,000,000 primary tokens by default); the rest counts at 1x.
+// Round four: a lowered cap never reached a vault that only harvested (harvest did not re-apply it): after the owner
+// cut the Black cap from 1,000,000 to 100,000 the vault kept 5,000,000 of effective stake over three harvests, and
+// the honest staker earned 16.7% of the emission instead of 41.7%. Harvest now re-applies the cap, and anyone can
+// `poke` a position that never acts.
 import { type Address, type Hex, maxUint256, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
@@ -146,5 +150,63 @@ describe('a card pooled by a vault', () => {
       expect(honest).toBeGreaterThanOrEqual((emitted * honestStake) / (vaultEffective + honestStake) - DUST);
       await test().revert({ id: snapshot });
     }
+  });
+});
+
+describe('a lowered boost cap', () => {
+  const share = async (run: () => Promise<unknown>) => {
+    // The emission of one day from here, split between the vault (harvested) and the honest staker (pending).
+    const [vault0, honest0] = await Promise.all([emitted(vault), pending(addr(4))]);
+    await test().increaseTime({ seconds: 86_400 });
+    await run();
+    const [vault1, honest1] = await Promise.all([emitted(vault), pending(addr(4))]);
+    const honestEarned = honest1 - honest0;
+    return Number((honestEarned * 10_000n) / (honestEarned + vault1 - vault0)) / 100;
+  };
+  const emitted = async (account: Address) =>
+    (await client().readContract({
+      address: c().emissionToken!,
+      abi: PrimaryTokenAbi,
+      functionName: 'balanceOf',
+      args: [account],
+    })) + (await pending(account));
+  const setUp = async () => {
+    // 1,000,000 pooled behind one Black card (5,000,000 effective under the 1,000,000 cap) beside an honest
+    // 1,000,000 at 1x; then the owner cuts the Black cap to 100,000.
+    await pool(2, parseEther('1000000'));
+    await write(5, vault, CardVaultAbi as never, 'boost', [0n]);
+    await staking(4, 'deposit', [0n, parseEther('1000000')]);
+    expect((await userInfo(vault))[1]).toBe(parseEther('5000000'));
+    await staking(0, 'setBoostCap', [5n, parseEther('100000')]);
+  };
+
+  it('reaches a vault that only harvests: its effective stake falls to 1,400,000 and the honest staker earns 41.7%', async () => {
+    const snapshot = await test().snapshot();
+    await setUp();
+    const shares: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      shares.push(await share(() => write(5, vault, CardVaultAbi as never, 'harvest', [0n])));
+      expect((await userInfo(vault))[1]).toBe(parseEther('1400000'));
+    }
+    // The first day still ran at the old stake (the cap applies from the first settlement, never backwards): 1/6.
+    // Every later day runs at the capped stake: 1,000,000 / 2,400,000.
+    expect(shares[0]).toBeCloseTo(16.67, 1);
+    expect(shares[1]).toBeCloseTo(41.67, 1);
+    expect(shares[2]).toBeCloseTo(41.67, 1);
+    await test().revert({ id: snapshot });
+  });
+
+  it('reaches a position that never acts once anyone pokes it; poking moves no tokens', async () => {
+    const snapshot = await test().snapshot();
+    await setUp();
+    const before = await emitted(vault);
+    const receipt = await staking(6, 'poke', [0n, vault]);
+    expect(receipt.logs.length).toBe(1);
+    expect((await userInfo(vault))[1]).toBe(parseEther('1400000'));
+    // The vault's emission up to the poke was banked at the old stake, not lost.
+    expect(await pending(vault)).toBeGreaterThanOrEqual(before);
+    const later = await share(() => test().mine({ blocks: 1 }));
+    expect(later).toBeCloseTo(41.67, 1);
+    await test().revert({ id: snapshot });
   });
 });

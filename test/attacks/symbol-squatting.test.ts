@@ -102,7 +102,7 @@ describe('a directive front-run by a later launch', () => {
     const r = await round(buyer);
     expect(r.actionsExecuted).toContainEqual(
       expect.stringMatching(
-        /^CFO buy_token: refused: NEXT \(0x[0-9a-fA-F]{40}\) launched at .*, after the directive that names it was set \(.*\): not the token the directive meant$/,
+        /^CFO buy_token: refused: NEXT \(0x[0-9a-fA-F]{40}\) is not the token the directive names: when its text was set, NEXT meant no launched token; the creator signs the text again to name this one$/,
       ),
     );
     expect(await trading.usdcOf(buyer.cfo.address)).toBe(before);

@@ -8,12 +8,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { type Hex, keccak256, parseEventLogs, stringToHex, type TransactionReceipt } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClients } from '../../src/chain/client.ts';
-import {
-  type AnchorDeps,
-  anchorDecisionRoot,
-  anchorDecisions,
-  lookupDecisionHash,
-} from '../../src/chain/contracts/anchor.ts';
+import { type AnchorDeps, anchorDecisionRoot, anchorDecisions } from '../../src/chain/contracts/anchor.ts';
+import { lookupDecisionHash } from '../../src/chain/contracts/anchor-lookup.ts';
 import { registeredAgentId } from '../../src/chain/contracts/identity.ts';
 import { validationRequestHash } from '../../src/chain/contracts/validation.ts';
 import { DecisionAnchorAbi, IdentityRegistryAbi, ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';

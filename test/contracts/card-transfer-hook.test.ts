@@ -96,8 +96,8 @@ describe('a card transfer', () => {
         args: [staking(), maxUint256],
       }),
     );
-    await stakingWrite(1, 'refreshBoost', [0n, 1n]);
     await stakingWrite(1, 'deposit', [0n, parseEther('1000')]);
+    await stakingWrite(1, 'refreshBoost', [0n, 1n]);
 
     const round = async () => {
       const plain = await transfer(1, 2, 2n);
@@ -139,7 +139,21 @@ describe('a card transfer', () => {
 
   it('ends the boost in every pool the card boosts, and only there', async () => {
     await f.mint(1);
-    await addPools(3);
+    // Pool 1 a token never called; pool 2 the USDC token, so account 1 can stake in pools 0 and 2.
+    await addPools(2);
+    await stakingWrite(0, 'addPool', [f.usdcToken, 10n]);
+    for (const token of [f.chain.chain.contracts.primaryToken!, f.usdcToken]) {
+      await f.send(
+        f.wallet(1).writeContract({
+          address: token,
+          abi: PrimaryTokenAbi,
+          functionName: 'approve',
+          args: [staking(), maxUint256],
+        }),
+      );
+    }
+    await stakingWrite(1, 'deposit', [0n, parseEther('10')]);
+    await stakingWrite(1, 'deposit', [2n, 1_000_000n]);
     for (const pid of [0n, 2n]) await stakingWrite(1, 'refreshBoost', [pid, 1n]);
     const bits = () =>
       f.client.readContract({ address: staking(), abi: StakingAbi, functionName: 'boostedPools', args: [1n] });
@@ -156,5 +170,48 @@ describe('a card transfer', () => {
         }),
       ).toBe(ZERO);
     }
+  });
+
+  it('refuses a boost without stake, and a withdrawal to zero ends the claim: a seller cannot make the transfer visit 32 pools', async () => {
+    // Round four: a seller claimed boosts with zero stake in all 32 pools, and the card's next transfer cost 1,055,034
+    // gas (89,616 for a card that boosts nowhere).
+    await f.mint(1);
+    await f.mint(1);
+    await addPools(32);
+    for (let pid = 0n; pid < 32n; pid++) {
+      await expectRevert(
+        f.client.simulateContract({
+          address: staking(),
+          abi: StakingAbi,
+          functionName: 'refreshBoost',
+          args: [pid, 1n],
+          account: f.wallet(1).account,
+        }),
+        'StakingNoStake',
+        [pid],
+      );
+    }
+    // Stake, boost, withdraw everything: the claim ends with the stake.
+    await f.send(
+      f.wallet(1).writeContract({
+        address: f.chain.chain.contracts.primaryToken!,
+        abi: PrimaryTokenAbi,
+        functionName: 'approve',
+        args: [staking(), maxUint256],
+      }),
+    );
+    await stakingWrite(1, 'deposit', [0n, parseEther('10')]);
+    await stakingWrite(1, 'refreshBoost', [0n, 1n]);
+    expect(
+      await f.client.readContract({ address: staking(), abi: StakingAbi, functionName: 'boostedPools', args: [1n] }),
+    ).toBe(1n);
+    await stakingWrite(1, 'withdraw', [0n, parseEther('10')]);
+    expect(
+      await f.client.readContract({ address: staking(), abi: StakingAbi, functionName: 'boostedPools', args: [1n] }),
+    ).toBe(0n);
+    // The card's transfer visits no pool: the cost of one that boosts nowhere (89,616 measured), not 1,055,034.
+    const claimed = await transfer(1, 2, 1n);
+    console.log('card transfer gas after its claims ended', claimed.gasUsed);
+    expect(claimed.gasUsed).toBeLessThan(150_000n);
   });
 });

@@ -23,6 +23,24 @@ async function permit(i: number, token: Address, spender: Address, value: bigint
 const allowance = (token: Address, owner: Address, spender: Address) =>
   f.client.readContract({ address: token, abi: MockUSDCAbi, functionName: 'allowance', args: [owner, spender] });
 
+/** Signs a permit whose deadline is 10 s away, lets a watcher submit it (the allowance is given), then passes it. */
+async function frontRunAndExpire(i: number, token: Address, spender: Address, value: bigint) {
+  const deadline = (await f.client.getBlock()).timestamp + 10n;
+  const p = { deadline, ...(await signPermit(f.client, f.wallet(i), { token, spender, value, deadline })) };
+  await f.send(
+    f.wallet(8).writeContract({
+      address: token,
+      abi: MockUSDCAbi,
+      functionName: 'permit',
+      args: [f.addr(i), spender, value, p.deadline, p.v, p.r, p.s],
+    }),
+  );
+  expect(await allowance(token, f.addr(i), spender)).toBe(value);
+  await f.client.increaseTime({ seconds: 60 });
+  await f.client.mine({ blocks: 1 });
+  return p;
+}
+
 describe('mintWithPermit', () => {
   it('mints in one transaction without a prior approval, and leaves no allowance behind', async () => {
     expect(await allowance(f.usdcToken, f.addr(1), f.card)).toBe(0n);
@@ -87,6 +105,23 @@ describe('mintWithPermit', () => {
     );
     expect(await f.ledger(f.addr(3))).toEqual(before);
   });
+
+  it('has a deadline of its own: after it the mint reverts, even on an allowance the permit already gave', async () => {
+    const p = await frontRunAndExpire(3, f.usdcToken, f.card, PRICE);
+    const decoded = await expectRevert(
+      f.client.simulateContract({
+        address: f.card,
+        abi: AccessCardAbi,
+        functionName: 'mintWithPermit',
+        args: [1n, PRICE, p.deadline, p.v, p.r, p.s],
+        account: f.wallet(3).account,
+      }),
+      'AccessCardDeadlinePassed',
+      undefined,
+      ALL_ERRORS,
+    );
+    expect(decoded.args?.[0]).toBe(p.deadline);
+  });
 });
 
 describe('depositWithPermit', () => {
@@ -145,5 +180,21 @@ describe('depositWithPermit', () => {
         gas: GAS,
       }),
     );
+  });
+
+  it('has a deadline of its own: after it the deposit reverts, even on an allowance the permit already gave', async () => {
+    const amount = parseEther('5');
+    const p = await frontRunAndExpire(7, primary(), staking(), amount);
+    const decoded = await expectRevert(
+      f.client.simulateContract({
+        address: staking(),
+        abi: StakingAbi,
+        functionName: 'depositWithPermit',
+        args: [0n, amount, p.deadline, p.v, p.r, p.s],
+        account: f.wallet(7).account,
+      }),
+      'StakingDeadlinePassed',
+    );
+    expect(decoded.args?.[0]).toBe(p.deadline);
   });
 });

@@ -209,15 +209,15 @@ describe('card multipliers', () => {
     expect(earned.reduce((s, v) => s + v, 0n)).toBe(RATE * (end.timestamp - start.timestamp));
   });
 
-  it('picks the best of several cards, and refreshBoost before staking applies to the later deposit', async () => {
+  it('picks the best of several cards, and refuses a boost before staking (a card boosts only a stake)', async () => {
     await setRate(RATE);
     await f.mint(1); // Black id 1
     await f.openTranche(2);
     await f.mint(1); // Gold id 1001
-    await write(1, 'refreshBoost', [0n]);
-    expect(await user(1)).toMatchObject({ multiplier: 5n, cardId: 1n, effective: 0n });
+    await expectRevert(simulate(1, 'refreshBoost', [0n]), 'StakingNoStake', [0n]);
     await deposit(1, e18(10));
-    expect(await user(1)).toMatchObject({ amount: e18(10), effective: e18(50) });
+    await write(1, 'refreshBoost', [0n]);
+    expect(await user(1)).toMatchObject({ amount: e18(10), multiplier: 5n, cardId: 1n, effective: e18(50) });
   });
 });
 
@@ -508,7 +508,8 @@ describe('random sequences', () => {
         const to = pick(stakers.filter((s) => s !== from));
         receipt = await transferCard(from, to, card);
       } else if (action === 'refresh') {
-        receipt = await write(i, 'refreshBoost', [0n]);
+        // Without stake a held card is refused (StakingNoStake); without a card it records 1x.
+        if ((await user(i)).amount > 0n) receipt = await write(i, 'refreshBoost', [0n]);
       } else if (action === 'refreshCard') {
         // A named card: only one the staker holds is accepted.
         const card = pick(cards);
@@ -518,7 +519,9 @@ describe('random sequences', () => {
           functionName: 'ownerOf',
           args: [card],
         });
-        if (holder === f.addr(i)) receipt = await write(i, 'refreshBoost', [0n, card]);
+        if (holder === f.addr(i) && (await user(i)).amount === 0n) {
+          await expectRevert(simulate(i, 'refreshBoost', [0n, card]), 'StakingNoStake', [0n]);
+        } else if (holder === f.addr(i)) receipt = await write(i, 'refreshBoost', [0n, card]);
         else await expectRevert(simulate(i, 'refreshBoost', [0n, card]), 'StakingCardNotHeld', [f.addr(i), card]);
       } else if (action === 'refreshFor') {
         const { cardId } = await user(i);

@@ -61,6 +61,25 @@ describe('the curve fee', () => {
     expect(await accrued()).toBe(paid - curveIn + sale.fee);
   });
 
+  it('lets 1 raw unit of USDC after a sale buy the rounding slack: all of it fee, none to the curve', async () => {
+    // Round four: docs said such a buy reverts; it pays 1 raw unit of fee and receives the tokens the sale's
+    // rounding left above the curve (about 2e14 wei), as quoted.
+    const { token } = await f.launch();
+    await f.ready(1, token);
+    await f.ready(2, token);
+    const bought = curveTrade(await f.buy(1, token, usdc(500)));
+    await f.sell(1, token, bought.tokenAmount / 3n, 0n);
+    const realBefore = (await f.curveOf(token)).realUsdc;
+    const feesBefore = await accrued();
+    const quoted = await f.quoteBuy(token, 1n);
+    const dust = curveTrade(await f.buy(2, token, 1n));
+    expect(dust).toMatchObject({ usdcAmount: 1n, fee: 1n, tokenAmount: quoted });
+    expect(dust.tokenAmount).toBeGreaterThan(0n);
+    expect(dust.tokenAmount).toBeLessThan(10n ** 15n);
+    expect((await f.curveOf(token)).realUsdc).toBe(realBefore);
+    expect(await accrued()).toBe(feesBefore + 1n);
+  });
+
   it('is withdrawn by the fee recipient alone, to any address it names, once', async () => {
     const { token } = await f.launch();
     await f.ready(1, token);

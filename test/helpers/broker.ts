@@ -6,6 +6,11 @@
 //   anvil with a fresh deployment showed it, without starting one.
 // - POST /postgres-template: a migrated database on TEST_DATABASE_URL's server, which each file's database is copied
 //   from (CREATE DATABASE ... TEMPLATE).
+// - POST /slots: the pools that have a chain (cheap; what test/helpers/broker.test.ts asks under load).
+// Every answer closes its connection. A kept-alive socket raced the server's idle timer under load: the server closed
+// it as a worker reused it, and the worker's fetch failed with "other side closed". A broker call is made once per
+// file, so a new connection each time costs nothing; and since every route is idempotent (a lease resets the chain,
+// the template is made once), a call that still loses its connection is made once more.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -118,7 +123,12 @@ export interface TestBroker {
   stop(): Promise<void>;
 }
 
-export async function startTestBroker(): Promise<TestBroker> {
+export interface TestBrokerOptions {
+  /** The server's idle timeout for a socket (Node's default: 5 s); only the test of the broker shortens it. */
+  keepAliveTimeoutMs?: number;
+}
+
+export async function startTestBroker(options: TestBrokerOptions = {}): Promise<TestBroker> {
   const slots = new Map<string, Promise<Slot>>();
   let postgres: Promise<string> | undefined;
   const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -150,15 +160,19 @@ export async function startTestBroker(): Promise<TestBroker> {
       postgres ??= postgresTemplate(postgresUrl);
       return { name: await postgres };
     }
+    if (route === '/slots') return { pools: [...slots.keys()] };
     throw new Error(`no route ${route}`);
   };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://broker');
     answer(url.pathname, url.searchParams).then(
-      (body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
-      (err: Error) => res.writeHead(500, { 'content-type': 'text/plain' }).end(err.stack ?? err.message),
+      (body) =>
+        res.writeHead(200, { 'content-type': 'application/json', connection: 'close' }).end(JSON.stringify(body)),
+      (err: Error) =>
+        res.writeHead(500, { 'content-type': 'text/plain', connection: 'close' }).end(err.stack ?? err.message),
     );
   });
+  if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -183,7 +197,23 @@ export async function askBroker<T>(route: string): Promise<T | undefined> {
     return undefined;
   }
   if (!broker) return undefined;
-  const res = await fetch(`${broker}${route}`, { method: 'POST' });
+  return callBroker<T>(broker, route);
+}
+
+/** True for a fetch that lost its connection before an answer (undici: "other side closed", a reset socket). */
+function lostConnection(err: unknown): boolean {
+  if (!(err instanceof TypeError)) return false;
+  const cause = (err as { cause?: { code?: string } }).cause;
+  return ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(cause?.code ?? '');
+}
+
+/** POSTs `route` to the broker at `broker`; once more if the connection was lost (every route is idempotent). */
+export async function callBroker<T>(broker: string, route: string): Promise<T> {
+  const post = () => fetch(`${broker}${route}`, { method: 'POST' });
+  const res = await post().catch((err: unknown) => {
+    if (lostConnection(err)) return post();
+    throw err;
+  });
   if (res.status !== 200) throw new Error(`the test broker answered ${route} with ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }

@@ -27,7 +27,11 @@ export interface RpcCall {
  */
 export async function startRpcProxy(
   target: string,
-  options: { answer?: (call: RpcCall) => { result: unknown } | undefined } = {},
+  options: {
+    answer?: (call: RpcCall) => { result: unknown } | undefined;
+    /** When it returns true for a call, the call still reaches the node but its answer is lost (never sent back). */
+    lose?: (call: RpcCall) => boolean;
+  } = {},
 ): Promise<RpcProxy> {
   let paused = false;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -35,6 +39,15 @@ export async function startRpcProxy(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       if (paused) return; // black hole: the request is never answered
+      if (options.lose && req.method === 'POST') {
+        const body = Buffer.concat(chunks);
+        const parsed = JSON.parse(body.toString('utf8')) as RpcCall | RpcCall[];
+        if ((Array.isArray(parsed) ? parsed : [parsed]).some(options.lose)) {
+          // Sent on, answered by the node, and the answer dropped: the caller waits until its own timeout.
+          fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).catch(() => {});
+          return;
+        }
+      }
       if (options.answer && req.method === 'POST') {
         rewritten(target, Buffer.concat(chunks), options.answer).then(
           (body) => {

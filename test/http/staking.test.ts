@@ -187,8 +187,8 @@ describe('positions', () => {
     await openTranche(3);
     expect(await mintCard(t.chain, STAKES.silver.account)).toBe(4001n);
     for (const s of [STAKES.black, STAKES.gold, STAKES.silver]) {
-      await stakingWrite(s.account, 'refreshBoost', [0n]);
       await deposit(s.account, s.amount);
+      await stakingWrite(s.account, 'refreshBoost', [0n]);
     }
     // Effective stake: 100,000 + 1,000,000 + 300,000 + 200,000 = 1,600,000 tokens, above the 1,000,000 floor:
     // 125,000 tokens a year / 1,600,000 = 7.8125% -> 7.81.
@@ -506,8 +506,8 @@ describe('a stake above the card tier cap', () => {
     const account = 7;
     const card = await mintCard(t.chain, account);
     expect(card).toBeGreaterThan(4_000n);
-    await stakingWrite(account, 'refreshBoost', [0n]);
     await deposit(account, tokens(300_000));
+    await stakingWrite(account, 'refreshBoost', [0n]);
     const data = await position(addr(account));
     expect(data).toMatchObject({
       stakedPrimary: tokens(300_000).toString(),

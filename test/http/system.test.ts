@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PROBE_CACHE_MS } from '../../src/http/routes/system.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { startTestApp, useTestApp } from '../helpers/app.ts';
 
 const t = useTestApp();
 
@@ -81,6 +81,21 @@ describe('GET /api/chain', () => {
       owner: chain.platform.account.address,
       ownerDelaySeconds: null,
     });
+  });
+
+  it('names PUBLIC_RPC_URL when it is set, instead of the RPC the service itself uses', async () => {
+    const other = await startTestApp({
+      database: t.database,
+      chain: t.chain,
+      env: { PUBLIC_RPC_URL: 'https://rpc.example.org/public' },
+    });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/chain' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.rpcUrl).toBe('https://rpc.example.org/public');
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,27 +1,16 @@
-// Decision hashes on-chain: anchoring a round's hash through the decision anchor contract exactly once, and
-// looking a hash up for the verify route, in the anchor contract first and then among the legacy ERC-8004
-// validation entries (docs/api/README.md "Versioning" 3).
+// Decision hashes on-chain: anchoring a round's hash through the decision anchor contract exactly once, per hash or
+// in a batch by Merkle root, and reading the contract's records (anchor-lookup.ts looks a hash up for the verify
+// route).
 
 import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
-import {
-  type Address,
-  BaseError,
-  ContractFunctionRevertedError,
-  concat,
-  encodeFunctionData,
-  type Hex,
-  isAddressEqual,
-  keccak256,
-  parseEventLogs,
-} from 'viem';
+import { type Address, concat, encodeFunctionData, type Hex, isAddressEqual, keccak256, parseEventLogs } from 'viem';
 import { AppError } from '../../errors.ts';
 import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
 import { DecisionAnchorAbi } from '../generated/abis.ts';
 import type { Outbox } from '../outbox.ts';
-import { readValidation, validationRequestHash } from './validation.ts';
 
-type ChainReader = Pick<Chain, 'publicClient' | 'contracts'>;
+export type ChainReader = Pick<Chain, 'publicClient' | 'contracts'>;
 
 export interface AnchorDeps {
   outbox: Outbox;
@@ -36,33 +25,7 @@ export interface DecisionAnchoring {
   anchoredAt: Date;
 }
 
-export type DecisionLookup =
-  | {
-      method: 'decision_anchor';
-      anchoredAt: Date;
-      /** The anchoring transaction; null when the node no longer returns the block's DecisionAnchored log. */
-      txHash: Hex | null;
-      blockNumber: bigint;
-      companyKey: Hex;
-      /** For a round anchored in a batch by Merkle root: the root and the round's proof. */
-      merkleRoot?: Hex;
-      merkleProof?: Hex[];
-    }
-  | {
-      method: 'erc8004_validation';
-      /** Time of the validator's latest answer. */
-      validatedAt: Date;
-      /** ERC-8004 agent id (may be 0n). */
-      agentId: bigint;
-      validatorAddress: Address;
-      /** The validator's score, 1-100. */
-      response: number;
-    }
-  | { method: 'none' };
-
-const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
-
-const seconds = (s: bigint) => new Date(Number(s) * 1000);
+export const seconds = (s: bigint) => new Date(Number(s) * 1000);
 
 function anchorAddress(chain: ChainReader): Address {
   const address = chain.contracts.decisionAnchor;
@@ -77,7 +40,7 @@ interface AnchorRecord {
   blockNumber: bigint;
 }
 
-async function readAnchor(chain: ChainReader, address: Address, decisionHash: Hex): Promise<AnchorRecord> {
+export async function readAnchor(chain: ChainReader, address: Address, decisionHash: Hex): Promise<AnchorRecord> {
   const [companyKey, anchoredAt, blockNumber] = await chain.publicClient.readContract({
     address,
     abi: DecisionAnchorAbi,
@@ -88,7 +51,7 @@ async function readAnchor(chain: ChainReader, address: Address, decisionHash: He
 }
 
 /** The transaction that anchored `decisionHash`, from its DecisionAnchored log in the one block that holds it. */
-async function anchoringTxHash(
+export async function anchoringTxHash(
   chain: ChainReader,
   address: Address,
   decisionHash: Hex,
@@ -239,7 +202,7 @@ export function rootOfProof(companyKey: Hex, decisionHash: Hex, proof: readonly 
   return node;
 }
 
-async function readBatch(chain: ChainReader, address: Address, root: Hex) {
+export async function readBatch(chain: ChainReader, address: Address, root: Hex) {
   const [anchoredAt, blockNumber] = await chain.publicClient.readContract({
     address,
     abi: DecisionAnchorAbi,
@@ -250,7 +213,12 @@ async function readBatch(chain: ChainReader, address: Address, root: Hex) {
 }
 
 /** The transaction that anchored `root`, from its BatchAnchored log in the one block that holds it. */
-async function batchTxHash(chain: ChainReader, address: Address, root: Hex, blockNumber: bigint): Promise<Hex | null> {
+export async function batchTxHash(
+  chain: ChainReader,
+  address: Address,
+  root: Hex,
+  blockNumber: bigint,
+): Promise<Hex | null> {
   const logs = await chain.publicClient.getContractEvents({
     address,
     abi: DecisionAnchorAbi,
@@ -320,88 +288,4 @@ export async function anchorDecisionRoot(
   throw new Error(
     `outbox key ${key} belongs to transaction ${receipt.transactionHash} (${receipt.status}), which did not anchor root ${root}`,
   );
-}
-
-/** True when the error is a contract revert (an unknown request in the validation registry). */
-function _isRevert(err: unknown): boolean {
-  return err instanceof BaseError && err.walk((e) => e instanceof ContractFunctionRevertedError) !== null;
-}
-
-/**
- * Looks `decisionHash` up on-chain for the verify route. The anchor contract's record and the validation
- * registry's entry are read in one JSON-RPC batch (the chain client batches concurrent calls); an anchored hash
- * then costs one more call, for its DecisionAnchored log (the transaction hash), in the single block the anchor
- * contract names.
- *
- * - `decision_anchor`: anchored in the decision anchor contract (preferred when both match). A round anchored in a
- *   batch by Merkle root (`options.batch`: its company key and proof) is checked with the contract's
- *   `anchoredAt(companyKey, decisionHash, proof)`, as any third party would, and the batch's BatchAnchored log names
- *   the transaction; a proof that leads to no anchored root falls back to the per-hash record.
- * - `erc8004_validation`: a legacy entry, the request `requester` (the agents' identity owner, the platform) made
- *   for the hash in the validation registry (its request hash derived on-chain from both), whose validator answered
- *   with a non-zero score; looked up only when `options.requester` is given. A zero score is both the standard's "failed" and what
- *   getValidationStatus shows before any answer, so it does not verify.
- * - `none`: neither; also for a contract this chain does not have.
- *
- * An unreachable RPC throws CHAIN_UNAVAILABLE.
- */
-export async function lookupDecisionHash(
-  chain: ChainReader,
-  decisionHash: Hex,
-  options: { batch?: { companyKey: Hex; proof: readonly Hex[] }; requester?: Address } = {},
-): Promise<DecisionLookup> {
-  const { batch, requester } = options;
-  const anchor = chain.contracts.decisionAnchor;
-  if (anchor && batch) {
-    // A round anchored in a batch: the contract checks its proof (as any third party can), and the batch's record
-    // names the block of its BatchAnchored log.
-    const root = rootOfProof(batch.companyKey, decisionHash, batch.proof);
-    const [at, record] = await onChain(() =>
-      Promise.all([
-        chain.publicClient.readContract({
-          address: anchor,
-          abi: DecisionAnchorAbi,
-          functionName: 'anchoredAt',
-          args: [batch.companyKey, decisionHash, [...batch.proof]],
-        }),
-        readBatch(chain, anchor, root),
-      ]),
-    );
-    if (at !== 0n) {
-      const txHash = await onChain(() => batchTxHash(chain, anchor, root, record.blockNumber));
-      return {
-        method: 'decision_anchor',
-        anchoredAt: seconds(at),
-        txHash,
-        blockNumber: record.blockNumber,
-        companyKey: batch.companyKey,
-        merkleRoot: root,
-        merkleProof: [...batch.proof],
-      };
-    }
-  }
-  const [record, validation] = await onChain(() =>
-    Promise.all([
-      anchor ? readAnchor(chain, anchor, decisionHash) : undefined,
-      requester ? readValidation(chain, validationRequestHash(requester, decisionHash)) : undefined,
-    ]),
-  );
-
-  if (anchor && record && record.anchoredAt !== 0n) {
-    const txHash = await onChain(() => anchoringTxHash(chain, anchor, decisionHash, record.blockNumber));
-    return {
-      method: 'decision_anchor',
-      anchoredAt: seconds(record.anchoredAt),
-      txHash,
-      blockNumber: record.blockNumber,
-      companyKey: record.companyKey,
-    };
-  }
-  if (validation) {
-    const { validatorAddress, agentId, response, lastUpdate } = validation;
-    if (validatorAddress !== ZERO_ADDRESS && response > 0) {
-      return { method: 'erc8004_validation', validatedAt: seconds(lastUpdate), agentId, validatorAddress, response };
-    }
-  }
-  return { method: 'none' };
 }

@@ -118,5 +118,9 @@ export const agentActions = pgTable(
     index('agent_actions_round_idx')
       .on(t.roundId)
       .where(sql`${t.roundId} is not null`),
+    // Actions settle-outbox may still have to settle (domain/trading/actions.ts settleActions).
+    index('agent_actions_unsettled_idx')
+      .on(t.roundId)
+      .where(sql`${t.status} in ('SENT', 'REVERTED')`),
   ],
 );

@@ -91,6 +91,14 @@ export const companies = pgTable(
      * order what times cannot (a local chain stamps a second's blocks alike).
      */
     directiveSetBlock: bigint('directive_set_block', { mode: 'bigint' }),
+    /**
+     * The tokens ceoPrompt names, by address, resolved when its text was last set (symbol in upper case -> address):
+     * a directive names the token its symbol meant when the creator signed that text, and no later edit of another
+     * field re-dates it (issue 37.4, docs/api/agents.md "Buy rules"). Null: not resolved (set before this column).
+     */
+    ceoPromptTokens: jsonb('ceo_prompt_tokens').$type<Record<string, string>>(),
+    /** The same for masterDirective (PATCH /engine). */
+    masterDirectiveTokens: jsonb('master_directive_tokens').$type<Record<string, string>>(),
     enginePreset: text('engine_preset').notNull().default('BALANCED'),
     engineConfig: jsonb('engine_config').$type<EngineConfig>(),
     /**

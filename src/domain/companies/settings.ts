@@ -13,6 +13,7 @@ import { requireCardHolder } from '../cards/holder.ts';
 import { machineStep } from '../compute/provider.ts';
 import { companyCap, parseUsd, usdText } from '../costs/model-spend.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
+import { resolveNamedTokens } from './directive-tokens.ts';
 import { requireCompany } from './queries.ts';
 import { leagueOf } from './rules.ts';
 import { type CompanySettings, saveCompanySettings } from './store.ts';
@@ -95,6 +96,8 @@ export async function updateDirective(
   if (input.ceoPrompt !== undefined) {
     changes.ceoPrompt = input.ceoPrompt;
     changes.ceoPromptSigner = signer ?? null;
+    // The tokens the text names, fixed now (issue 37.4): no later edit of another field re-dates them.
+    changes.ceoPromptTokens = await resolveNamedTokens(deps.database.db, input.ceoPrompt);
     Object.assign(changes, await directiveClock(deps));
   }
   // docs/api/companies.md "Directive and engine": setting a directive without naming a level hands control to the human.
@@ -113,6 +116,8 @@ export async function updateDirective(
     id: row.id,
     autonomyLevel: row.autonomyLevel,
     ceoPrompt: row.ceoPrompt,
+    /** The launched token each symbol the ceoPrompt names resolved to when its text was set. */
+    ceoPromptTokens: row.ceoPromptTokens ?? {},
     league: row.league,
     engineConfig: row.engineConfig ?? null,
     toolkitConfig: row.toolkitConfig ?? null,
@@ -175,6 +180,7 @@ export async function updateEngine(
   if (input.masterDirective !== undefined) {
     changes.masterDirective = input.masterDirective;
     changes.masterDirectiveSigner = signer ?? null;
+    changes.masterDirectiveTokens = await resolveNamedTokens(deps.database.db, input.masterDirective);
     Object.assign(changes, await directiveClock(deps));
   }
   if (input.autonomyLevel !== undefined) {
@@ -210,6 +216,7 @@ export async function updateEngine(
     autonomyLevel: row.autonomyLevel,
     masterDirective: row.masterDirective,
     dailyModelSpendCap: usdText(companyCap(row)),
+    masterDirectiveTokens: row.masterDirectiveTokens ?? {},
     machineResults: { resize, envUpdate },
   };
 }

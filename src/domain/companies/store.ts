@@ -18,6 +18,8 @@ export type CompanySettings = Partial<
     CompanyRow,
     | 'ceoPrompt'
     | 'ceoPromptSigner'
+    | 'ceoPromptTokens'
+    | 'masterDirectiveTokens'
     | 'directiveSetAt'
     | 'directiveSetBlock'
     | 'autonomyLevel'

@@ -13,11 +13,12 @@ import { AGENT_ROLES } from '../../constants.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
+import { signedDirectiveNames } from '../companies/directive-tokens.ts';
 import type { Deps } from '../deps.ts';
 import { tokenMovers, tokenTradeStats } from '../tokens/queries.ts';
 import { graduationProgress } from '../tokens/views.ts';
 import { TRADE_TOOLS } from '../trading/actions.ts';
-import { buyRulesOf, namesToken, signedDirectives } from '../trading/buy-rules.ts';
+import { buyRulesOf } from '../trading/buy-rules.ts';
 import { broadChangePct, coolingOff, depthBroken, marketDepths } from '../trading/buy-window.ts';
 import { limitsView } from '../trading/limits.ts';
 import { walletStates as readWallets } from '../trading/portfolio.ts';
@@ -153,7 +154,6 @@ async function readContext(
   const launched = company.tokenStatus !== 'PRE_PUBLIC' && company.tokenAddress;
   const trades = tools.some((t) => (TRADE_TOOLS as readonly string[]).includes(t.name));
   const rules = buyRulesOf(company.toolkitConfig);
-  const directives = signedDirectives(company);
   const [market, treasury, volume, [last], movers, wallets, cooling] = await Promise.all([
     launched && deps.chain.contracts.tokenLauncher
       ? readMarket(deps.chain, company.tokenAddress as Address).catch(() => undefined)
@@ -221,7 +221,7 @@ async function readContext(
         // The buy rules a round can know before it buys (docs/api/agents.md "Buy rules"): age, a market weighed by
         // money that no one wallet made, and the company's cool-off; the liquidity shares are checked at the buy.
         buyable:
-          directives.some((text) => namesToken(text, m.symbol)) ||
+          signedDirectiveNames(company, m) ||
           (ageHours >= rules.minTokenAgeHours &&
             depthBroken(m.symbol, depth ?? NO_DEPTH, rules.minDistinctTraders) === null &&
             !cooling.has(m.companyId)),

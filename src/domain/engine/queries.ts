@@ -2,7 +2,7 @@
 // against the chain (the anchor contract, then legacy ERC-8004 validation entries).
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { type Hex, isAddressEqual } from 'viem';
-import { type DecisionLookup, lookupDecisionHash } from '../../chain/contracts/anchor.ts';
+import { type DecisionLookup, lookupDecisionHash } from '../../chain/contracts/anchor-lookup.ts';
 import { companyKey } from '../../chain/contracts/launcher.ts';
 import { transactionUrl } from '../../chain/explorer.ts';
 import { AGENT_ROLES, DECISION_ROUNDS_SHOWN } from '../../constants.ts';

@@ -9,7 +9,7 @@ import { createId } from '@paralleldrive/cuid2';
 import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { uniqueViolation } from '../../db/errors.ts';
+import { isDatabaseUnavailable, uniqueViolation } from '../../db/errors.ts';
 import { type DecisionAction, decisionRounds, type PhaseRecord } from '../../db/schema/decisions.ts';
 import { conflict } from '../../errors.ts';
 
@@ -20,6 +20,30 @@ const nextCycle = (companyId: SQL) =>
   sql`(select coalesce(max(r.cycle), 0) + 1 from ${decisionRounds} r where r.company_id = ${companyId})`;
 
 const running = (id: string) => and(eq(decisionRounds.id, id), eq(decisionRounds.status, 'RUNNING'));
+
+/**
+ * How long a write of a running round (its heartbeat, phase, execution claim, action lines, failure) is retried
+ * while the database cannot be reached (issue 40.5): a restart or failover of a few seconds to a minute does not
+ * abandon a live round, and a longer one still leaves it to the stale job well before ROUND_STALE_MS ends.
+ */
+export const BOOKKEEPING_RETRY_MS = 60_000;
+
+/**
+ * Runs `write` again, backing off from 100 ms to 5 s, while it fails because the database is unavailable and the
+ * bound allows; any other error, or the last one, is thrown. Only for writes that are safe to repeat (each is
+ * conditioned on the row's state, so one that committed before its answer was lost changes nothing the second time).
+ */
+export async function retried<T>(write: () => Promise<T>, boundMs = BOOKKEEPING_RETRY_MS): Promise<T> {
+  const started = performance.now();
+  for (let delay = 100; ; delay = Math.min(delay * 2, 5_000)) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || performance.now() - started + delay > boundMs) throw err;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
 
 /** Inserts a RUNNING round with the company's next cycle. 409 CONFLICT while another round of the company runs. */
 export async function insertRound(
@@ -72,21 +96,21 @@ export async function insertScheduledRounds(
 
 /** Moves the heartbeat of a RUNNING round; false when it is no longer RUNNING. */
 export async function beatRound(db: Tx, id: string, at: Date): Promise<boolean> {
-  const [row] = await db
-    .update(decisionRounds)
-    .set({ heartbeatAt: at })
-    .where(running(id))
-    .returning({ id: decisionRounds.id });
+  const [row] = await retried(() =>
+    db.update(decisionRounds).set({ heartbeatAt: at }).where(running(id)).returning({ id: decisionRounds.id }),
+  );
   return row !== undefined;
 }
 
 /** A RUNNING round enters phase `name` with the phases done so far; false when it is no longer RUNNING. */
 export async function enterPhase(db: Tx, id: string, name: string, phases: PhaseRecord[], at: Date): Promise<boolean> {
-  const [row] = await db
-    .update(decisionRounds)
-    .set({ phase: name, phases, heartbeatAt: at })
-    .where(running(id))
-    .returning({ id: decisionRounds.id });
+  const [row] = await retried(() =>
+    db
+      .update(decisionRounds)
+      .set({ phase: name, phases, heartbeatAt: at })
+      .where(running(id))
+      .returning({ id: decisionRounds.id }),
+  );
   return row !== undefined;
 }
 
@@ -95,11 +119,13 @@ export async function enterPhase(db: Tx, id: string, name: string, phases: Phase
  * statement; false when it is no longer RUNNING (it then signs nothing).
  */
 export async function claimRoundExecution(db: Tx, id: string, actions: DecisionAction[], at: Date): Promise<boolean> {
-  const [row] = await db
-    .update(decisionRounds)
-    .set({ phase: 'execution', actions, actionsExecuted: [], heartbeatAt: at })
-    .where(running(id))
-    .returning({ id: decisionRounds.id });
+  const [row] = await retried(() =>
+    db
+      .update(decisionRounds)
+      .set({ phase: 'execution', actions, actionsExecuted: [], heartbeatAt: at })
+      .where(running(id))
+      .returning({ id: decisionRounds.id }),
+  );
   return row !== undefined;
 }
 
@@ -108,15 +134,41 @@ export async function claimRoundExecution(db: Tx, id: string, actions: DecisionA
  * (the stale-round job may have written it for an action its process never finished).
  */
 export async function recordActionLine(db: Tx, roundId: string, index: number, line: string) {
+  await retried(() =>
+    db
+      .update(decisionRounds)
+      .set({
+        actionsExecuted: sql`coalesce(${decisionRounds.actionsExecuted}, '[]'::jsonb) || ${JSON.stringify([line])}::jsonb`,
+      })
+      .where(
+        and(
+          eq(decisionRounds.id, roundId),
+          sql`coalesce(jsonb_array_length(${decisionRounds.actionsExecuted}), 0) = ${index}`,
+        ),
+      ),
+  );
+}
+
+/**
+ * Sets the line of action `index` of a round no longer RUNNING to what its transaction did, as settle-outbox learned
+ * it after the round recorded the action (a lost RPC answer, a killed process): the line in its place is replaced,
+ * or appended when it is the next one. A line that already names `mention` (the transaction's hash) is kept.
+ */
+export async function settleActionLine(db: Tx, roundId: string, index: number, line: string, mention: string | null) {
+  const lines = sql`coalesce(${decisionRounds.actionsExecuted}, '[]'::jsonb)`;
   await db
     .update(decisionRounds)
     .set({
-      actionsExecuted: sql`coalesce(${decisionRounds.actionsExecuted}, '[]'::jsonb) || ${JSON.stringify([line])}::jsonb`,
+      actionsExecuted: sql`case when jsonb_array_length(${lines}) > ${index}
+        then jsonb_set(${lines}, ${`{${index}}`}::text[], to_jsonb(${line}::text))
+        else ${lines} || jsonb_build_array(${line}::text) end`,
     })
     .where(
       and(
         eq(decisionRounds.id, roundId),
-        sql`coalesce(jsonb_array_length(${decisionRounds.actionsExecuted}), 0) = ${index}`,
+        sql`${decisionRounds.status} <> 'RUNNING'`,
+        sql`jsonb_array_length(${lines}) >= ${index}`,
+        mention === null ? sql`true` : sql`coalesce(${lines} ->> ${index}, '') not like ${`%${mention}%`}`,
       ),
     );
 }
@@ -163,20 +215,24 @@ export async function markFailed(
     'phase' | 'error' | 'phases' | 'totalDurationMs' | 'llmTokensUsed' | 'llmCost' | 'actions' | 'finishedAt'
   >,
 ): Promise<RoundRow | undefined> {
-  const [failed] = await db
-    .update(decisionRounds)
-    .set({ status: 'FAILED', ...f })
-    .where(running(id))
-    .returning();
+  const [failed] = await retried(() =>
+    db
+      .update(decisionRounds)
+      .set({ status: 'FAILED', ...f })
+      .where(running(id))
+      .returning(),
+  );
   return failed;
 }
 
 /** The last resort when recording a failure failed: only the status and the error, so no round stays RUNNING. */
 export async function markFailedBare(db: Tx, id: string, error: string, at: Date): Promise<void> {
-  await db
-    .update(decisionRounds)
-    .set({ status: 'FAILED', error: error.slice(0, 2_000), finishedAt: at })
-    .where(running(id));
+  await retried(() =>
+    db
+      .update(decisionRounds)
+      .set({ status: 'FAILED', error: error.slice(0, 2_000), finishedAt: at })
+      .where(running(id)),
+  );
 }
 
 /** Rounds RUNNING without a heartbeat since `before` become FAILED, phase kept; returns them with their phase. */

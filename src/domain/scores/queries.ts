@@ -8,7 +8,7 @@ import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { scoreSnapshots } from '../../db/schema/scores.ts';
 import { conflict, validationError } from '../../errors.ts';
-import { decodeCursor, encodeCursor } from '../../page-cursor.ts';
+import { cursorPart, decodeCursor, encodeCursor } from '../../page-cursor.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { epochTimestamp, isCalendarDate, nextMidnight, snapshotCovers, utcDateOf } from './dates.ts';
 import { type FortuneListEntry, type FortuneRow, fortuneEntry, fortuneListEntry } from './views.ts';
@@ -157,14 +157,12 @@ function readFortuneCursor(cursor: string): FortuneCursor {
   ];
   if (
     !/^([0-9]{4}-[0-9]{2}-[0-9]{2})?$/.test(snapshot) ||
-    !Number.isFinite(Number(score)) ||
-    score.trim() === '' ||
     !/^[0-9]{1,17}$/.test(createdAt) ||
     !/^[1-9][0-9]{0,8}$/.test(rank)
   ) {
     throw validationError('query.cursor', 'is not a cursor this list gave (pagination.nextCursor)');
   }
-  return { snapshot, filters, score, createdAt, id, rank: Number(rank) };
+  return { snapshot, filters, score: cursorPart.float(score), createdAt, id: cursorPart.id(id), rank: Number(rank) };
 }
 
 /** The date of the latest snapshot, '' before the first: the ranking's version (platformScore moves only then). */

@@ -11,8 +11,8 @@ import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { tokenBalances, tokenHolderCounts, tokenTrades } from '../../db/schema/tokens.ts';
-import { notFound, validationError } from '../../errors.ts';
-import { decodeCursor, encodeCursor } from '../../page-cursor.ts';
+import { notFound } from '../../errors.ts';
+import { cursorPart, decodeCursor, encodeCursor } from '../../page-cursor.ts';
 import { isLinkedWallet } from '../companies/linked.ts';
 import { type CompanyRow, requireCompany } from '../companies/queries.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
@@ -72,6 +72,8 @@ export interface TokenMover {
   /** The token's company. */
   companyId: string;
   symbol: string;
+  /** The token's address ('' before launch). */
+  address: string;
   status: string;
   /** When the token's launch was mined. */
   publicAt: Date | null;
@@ -97,6 +99,7 @@ export async function tokenMovers(db: Tx, since: Date, limit: number): Promise<T
   const rows = rowsOf<{
     company_id: string;
     symbol: string | null;
+    address: string | null;
     status: string;
     public_at: Date | string | null;
     volume: string;
@@ -132,7 +135,7 @@ export async function tokenMovers(db: Tx, since: Date, limit: number): Promise<T
       top as (
         select r.* from ranked r order by r.volume desc, r.company_id limit ${limit}
       )
-      select top.company_id, c.token_symbol as symbol, c.token_status as status, c.token_public_at as public_at,
+      select top.company_id, c.token_symbol as symbol, c.token_address as address, c.token_status as status, c.token_public_at as public_at,
         top.volume::text as volume, top.trades, top.traders,
         (select trunc(w.usdc_amount * ${10n ** 18n}::numeric / nullif(w.token_amount, 0))::text from window_trades w
           where w.company_id = top.company_id order by w.block_number, w.log_index limit 1) as first,
@@ -144,6 +147,7 @@ export async function tokenMovers(db: Tx, since: Date, limit: number): Promise<T
   return rows.map((r) => ({
     companyId: r.company_id,
     symbol: r.symbol ?? '',
+    address: r.address ?? '',
     status: r.status,
     publicAt: r.public_at === null ? null : new Date(r.public_at),
     firstPrice: BigInt(r.first ?? '0'),
@@ -267,8 +271,8 @@ function tokenCountStatement(db: Tx, byStatus: boolean) {
 export async function listTokens(deps: Deps, query: TokenListQuery, total: PageTotal = countEachTime) {
   const db = deps.database.db;
   const byStatus = query.status !== undefined;
-  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 2);
-  if (after && Number.isNaN(Date.parse(after[0]!))) throw validationError('query.cursor', 'is not a cursor');
+  const key = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 2);
+  const after = key && [cursorPart.instant(key[0]!), cursorPart.id(key[1]!)];
   // With a cursor the page starts after it; `page` then counts pages from there.
   const offset = (query.page - 1) * query.limit;
   const params = {

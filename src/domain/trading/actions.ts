@@ -11,9 +11,10 @@ import { type Address, formatUnits, parseUnits, type TransactionReceipt } from '
 import { requireContract } from '../../chain/contracts/addresses.ts';
 import { launcherAddress } from '../../chain/contracts/launcher.ts';
 import { approveCall, quoteTrade, readHoldings, stakingCall, tradeCall } from '../../chain/contracts/wallet-actions.ts';
+import { RETRY_SUFFIX } from '../../chain/outbox.ts';
 import { chainTime } from '../../chain/time.ts';
 import { COMPANY_TOKEN_DECIMALS, TRADE_DEADLINE_S, TRADE_TOOLS, USDC_DECIMALS } from '../../constants.ts';
-import type { Tx } from '../../db/client.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { agentActions, agents } from '../../db/schema/agents.ts';
 import { chainTxs } from '../../db/schema/chain.ts';
 import type { companies } from '../../db/schema/companies.ts';
@@ -321,4 +322,88 @@ async function stake(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
     async () => stakingCall(deps.chain, 'deposit', amount),
   );
   return outcome(receipt, `staked ${tokens(amount)} of the primary token`);
+}
+
+/** An action of a finished round that settle-outbox brought in line with its transaction (issue 40, items 2 and 6). */
+export interface SettledAction {
+  key: string;
+  roundId: string;
+  /** The action's place in its round (the last part of its key). */
+  index: number;
+  role: string | null;
+  tool: string;
+  status: 'MINED' | 'REVERTED' | 'FAILED';
+  txHash: string | null;
+  /** FAILED because another transaction took its transaction's nonce (DROPPED), not because none was signed. */
+  dropped: boolean;
+  /** What was signed for it besides its own transaction: 'gas top-up', 'approval'. */
+  signed: string[];
+}
+
+/**
+ * Makes the actions of rounds no longer RUNNING follow their transactions as the outbox settled them: MINED or
+ * REVERTED with the hash of the transaction that ran (its out-of-gas retry when there is one), FAILED when it was
+ * DROPPED or never signed (then it no longer counts toward the day's notional). A round still RUNNING keeps its
+ * actions to its own process. Rows are locked, so two settling replicas change each action once.
+ */
+export async function settleActions(tx: Tx): Promise<SettledAction[]> {
+  const rows = rowsOf<{
+    key: string;
+    round_id: string;
+    tool: string;
+    role: string | null;
+    status: string;
+    tx_hash: string | null;
+    signed_status: string | null;
+    signed_hash: string | null;
+    approved: boolean;
+    topped: boolean;
+  }>(
+    await tx.execute(sql`
+      select x.key, x.round_id, x.tool, a.role, x.status, x.tx_hash, t.status as signed_status, t.hash as signed_hash,
+        exists (select 1 from ${chainTxs} c where c.key = x.key || ':approve') as approved,
+        exists (select 1 from ${chainTxs} c where c.key = 'agent-gas:' || x.key) as topped
+      from ${agentActions} x
+      join decision_rounds r on r.id = x.round_id and r.status <> 'RUNNING'
+      left join ${agents} a on a.id = x.agent_id
+      left join lateral (
+        select c.status, c.hash from ${chainTxs} c
+        where c.key in (x.key || ':tx', x.key || ${`:tx${RETRY_SUFFIX}`})
+        order by length(c.key) desc limit 1) t on true
+      where x.status in ('SENT', 'REVERTED') and x.round_id is not null
+      for update of x skip locked`),
+  );
+  const settled: SettledAction[] = [];
+  for (const r of rows) {
+    const status =
+      r.signed_status === 'MINED' || r.signed_status === 'REVERTED'
+        ? r.signed_status
+        : r.signed_status === 'DROPPED' || (r.signed_status === null && r.status === 'SENT')
+          ? 'FAILED'
+          : undefined;
+    if (status === undefined) continue; // its transaction is still SENT: settled on a later pass
+    const txHash = status === 'FAILED' ? null : r.signed_hash;
+    if (status === r.status && txHash === r.tx_hash) continue;
+    const signed = [...(r.topped ? ['gas top-up'] : []), ...(r.approved ? ['approval'] : [])];
+    settled.push({
+      key: r.key,
+      roundId: r.round_id,
+      index: Number(r.key.split(':').at(-1)),
+      role: r.role,
+      tool: r.tool,
+      status,
+      txHash,
+      dropped: r.signed_status === 'DROPPED',
+      signed,
+    });
+  }
+  if (settled.length > 0) {
+    await tx.execute(sql`
+      update ${agentActions} x set status = s.status, tx_hash = s.hash
+      from unnest(${`{${settled.map((s) => s.key).join(',')}}`}::text[],
+        ${`{${settled.map((s) => s.status).join(',')}}`}::text[],
+        ${`{${settled.map((s) => s.txHash ?? 'NULL').join(',')}}`}::text[]) as s(key, status, hash)
+      where x.key = s.key`);
+  }
+  return settled;
 }

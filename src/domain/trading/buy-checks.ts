@@ -1,5 +1,5 @@
 // The checks of a buy or sale's target before anything is signed (actions.ts): the token a symbol names, that it
-// launched before the directive naming it, the position limit, and the buy rules (buy-rules.ts) unless the
+// is the token the directive naming it meant when its text was signed, the position limit, and the buy rules (buy-rules.ts) unless the
 // creator's signed directive names the token, whose cross-round part (buy-window.ts) is checked where the buy is
 // recorded.
 import { and, eq, ne, sql } from 'drizzle-orm';
@@ -9,15 +9,8 @@ import { tokenBalances } from '../../chain/contracts/wallet-actions.ts';
 import { chainTime } from '../../chain/time.ts';
 import { USDC_DECIMALS } from '../../constants.ts';
 import { companies, type ToolkitConfig } from '../../db/schema/companies.ts';
-import {
-  type BuyTarget,
-  buyRuleBroken,
-  buyRulesOf,
-  liquidityOf,
-  namesToken,
-  platformCapOf,
-  signedDirectives,
-} from './buy-rules.ts';
+import { frontRunDirective, signedDirectiveNames } from '../companies/directive-tokens.ts';
+import { type BuyTarget, buyRuleBroken, buyRulesOf, liquidityOf, platformCapOf } from './buy-rules.ts';
 import type { WindowedBuy } from './buy-window.ts';
 import type { Limits } from './limits.ts';
 import { refuse } from './refusal.ts';
@@ -82,9 +75,20 @@ export async function tokenNamed(deps: TradeDeps, symbol: unknown): Promise<Targ
   };
 }
 
+/** The directive fields of the company the directive checks read (directive-tokens.ts DirectiveOwner). */
+const directiveColumns = {
+  creatorAddress: companies.creatorAddress,
+  ceoPrompt: companies.ceoPrompt,
+  ceoPromptSigner: companies.ceoPromptSigner,
+  ceoPromptTokens: companies.ceoPromptTokens,
+  masterDirective: companies.masterDirective,
+  masterDirectiveSigner: companies.masterDirectiveSigner,
+  masterDirectiveTokens: companies.masterDirectiveTokens,
+};
+
 /**
- * The buy rules (buy-rules.ts), unless the creator's current signed directive names the token: then the buy is the
- * owner's own call, within the hard limits.
+ * The buy rules (buy-rules.ts), unless the creator's current signed directive names the token, by the address its
+ * symbol resolved to when the creator signed that text: then the buy is the owner's own call, within the hard limits.
  */
 export async function checkBuyRules(
   deps: TradeDeps,
@@ -94,16 +98,10 @@ export async function checkBuyRules(
   team: Address[],
 ): Promise<BuyWindow | undefined> {
   const [owner] = await deps.database.db
-    .select({
-      creatorAddress: companies.creatorAddress,
-      ceoPrompt: companies.ceoPrompt,
-      ceoPromptSigner: companies.ceoPromptSigner,
-      masterDirective: companies.masterDirective,
-      masterDirectiveSigner: companies.masterDirectiveSigner,
-    })
+    .select(directiveColumns)
     .from(companies)
     .where(eq(companies.id, action.company.id));
-  if (owner && signedDirectives(owner).some((text) => namesToken(text, target.symbol))) return undefined;
+  if (owner && signedDirectiveNames(owner, target)) return undefined;
   const now = new Date(Number(await chainTime(deps.chain.publicClient)) * 1000);
   const rules = buyRulesOf(action.company.toolkitConfig);
   const liquidity = await liquidityOf(deps.chain, target);
@@ -114,35 +112,19 @@ export async function checkBuyRules(
 }
 
 /**
- * A token the company's directive names but that launched after the directive was last set is not the token the
- * directive meant: whoever launched it first front-ran the directive. Refused. "After" is by block: a launch mined in
- * a block later than the chain's latest when the directive was set. (Times cannot order them: a local chain stamps a
- * second's blocks alike.) A directive or launch recorded before blocks were kept is ordered by time, ties allowed.
+ * A token a directive of the company mentions, but that its symbol did not mean when the directive's text was set, is
+ * not the token the directive meant: whoever launched it first, or afterwards, front-ran the directive. Refused. The
+ * address is fixed when the text is set (directive-tokens.ts); no edit of another field re-dates it (issue 37.4).
  */
 export async function checkNamedBeforeLaunch(deps: TradeDeps, action: AgentAction, target: Target) {
-  const db = deps.database.db;
-  const [[owner], [launched]] = await Promise.all([
-    db
-      .select({
-        ceoPrompt: companies.ceoPrompt,
-        masterDirective: companies.masterDirective,
-        directiveSetAt: companies.directiveSetAt,
-        directiveSetBlock: companies.directiveSetBlock,
-      })
-      .from(companies)
-      .where(eq(companies.id, action.company.id)),
-    db.select({ launchBlock: companies.tokenLaunchBlock }).from(companies).where(eq(companies.id, target.companyId)),
-  ]);
-  if (!owner?.directiveSetAt || !target.publicAt) return;
-  const launchBlock = launched?.launchBlock ?? null;
-  const after =
-    owner.directiveSetBlock !== null && launchBlock !== null
-      ? launchBlock > owner.directiveSetBlock
-      : target.publicAt > owner.directiveSetAt;
-  if (!after) return;
-  if ([owner.ceoPrompt, owner.masterDirective].some((text) => namesToken(text, target.symbol, true))) {
+  const [owner] = await deps.database.db
+    .select(directiveColumns)
+    .from(companies)
+    .where(eq(companies.id, action.company.id));
+  const front = owner && frontRunDirective(owner, target);
+  if (front) {
     refuse(
-      `${target.symbol} (${target.address}) launched at ${target.publicAt.toISOString()}, after the directive that names it was set (${owner.directiveSetAt.toISOString()}): not the token the directive meant`,
+      `${target.symbol} (${target.address}) is not the token the directive names: when its text was set, ${target.symbol} meant ${front.meant ?? 'no launched token'}; the creator signs the text again to name this one`,
     );
   }
 }

@@ -7,7 +7,7 @@
 // A token that the creator's current, signed directive names explicitly is the owner's own call: it skips these rules
 // (never the hard limits).
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { type Address, formatUnits, isAddressEqual } from 'viem';
+import { type Address, formatUnits } from 'viem';
 import type { Chain } from '../../chain/client.ts';
 import { readLiquidity } from '../../chain/contracts/launcher.ts';
 import { BUY_RULES_DEFAULT, USDC_DECIMALS } from '../../constants.ts';
@@ -36,45 +36,6 @@ export function buyRulesOf(toolkit: ToolkitConfig | null | undefined): BuyRules 
     maxLiquidityBps: Math.min(d.maxLiquidityBps, own.maxLiquidityBps ?? d.maxLiquidityBps),
     stopLossCooldownHours: Math.max(d.stopLossCooldownHours, own.stopLossCooldownHours ?? 0),
   };
-}
-
-/** What the directive check needs of the buying company. */
-export interface DirectiveOwner {
-  creatorAddress: string;
-  ceoPrompt: string | null;
-  ceoPromptSigner: string | null;
-  masterDirective: string | null;
-  masterDirectiveSigner: string | null;
-}
-
-const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Whether `text` names `symbol` explicitly: the symbol as launched, as a word of its own ("SPRNT", not "sprint"), or
- * written with a dollar sign in any case ("$sprnt"). Lower-case words do not name a token, so a token called "THE"
- * is not named by every sentence.
- */
-export function namesToken(text: string | null, symbol: string, anyCase = false): boolean {
-  if (!text) return false;
-  const s = literal(symbol);
-  if (anyCase) return new RegExp(`(^|[^A-Za-z0-9])\\$?${s}(?![A-Za-z0-9])`, 'i').test(text);
-  return (
-    new RegExp(`(^|[^A-Za-z0-9$])${s}(?![A-Za-z0-9])`).test(text) ||
-    new RegExp(`\\$${s}(?![A-Za-z0-9])`, 'i').test(text)
-  );
-}
-
-/**
- * The directive texts the company's current creator signed: the ceoPrompt and the master directive, each only when
- * the request that set it was signed by the wallet that holds the company's card now.
- */
-export function signedDirectives(owner: DirectiveOwner): string[] {
-  const by = (signer: string | null) =>
-    signer !== null && isAddressEqual(signer as Address, owner.creatorAddress as Address);
-  return [
-    ...(owner.ceoPrompt && by(owner.ceoPromptSigner) ? [owner.ceoPrompt] : []),
-    ...(owner.masterDirective && by(owner.masterDirectiveSigner) ? [owner.masterDirective] : []),
-  ];
 }
 
 /** The token a buy targets. */

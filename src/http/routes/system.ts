@@ -159,9 +159,11 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
     },
     async () => {
       const { chain } = container;
+      // CHAIN_RPC_URL may carry a provider key: a real chain's RPC is named only as PUBLIC_RPC_URL says.
+      const rpcUrl = container.config.publicRpcUrl ?? (chain.local ? chain.rpcUrl : undefined);
       return ok({
         chainId: chain.chainId,
-        ...(chain.local ? { rpcUrl: chain.rpcUrl } : {}),
+        ...(rpcUrl ? { rpcUrl } : {}),
         explorerUrl: chain.explorerUrl,
         contracts: chain.contracts,
         roles: await roles(),

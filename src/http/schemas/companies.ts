@@ -205,11 +205,17 @@ export const DirectiveBody = Type.Object(
   },
   { additionalProperties: false },
 );
+/**
+ * The launched token each symbol a directive names resolved to when the creator set its text (symbol -> address):
+ * the directive names these tokens until its text is set again (issue 37.4, docs/api/agents.md "Buy rules").
+ */
+const NamedTokens = Type.Record(Type.String(), Type.String());
 export const DirectiveResponse = internalOk(
   Type.Object({
     id: Type.String(),
     autonomyLevel: StringEnum(AUTONOMY_LEVELS),
     ceoPrompt: Nullable(Type.String()),
+    ceoPromptTokens: NamedTokens,
     league: StringEnum(LEAGUES),
     engineConfig: Nullable(EngineConfigSchema),
     toolkitConfig: Nullable(ToolkitConfigSchema),
@@ -246,6 +252,7 @@ export const EngineResponse = internalOk(
     masterDirective: Nullable(Type.String()),
     /** The company's daily model-spend cap in force, USD decimal string (the platform's maximum when none was set). */
     dailyModelSpendCap: Type.String(),
+    masterDirectiveTokens: NamedTokens,
     machineResults: Type.Object({ resize: MachineResult, envUpdate: MachineResult }),
   }),
 );

@@ -205,7 +205,8 @@ export default function Staking() {
                   >
                     Harvest
                   </button>
-                  {p.tier === 'NONE' && (cards ?? 0n) > 0n && (
+                  {/* The contract boosts only a stake (StakingNoStake otherwise): stake first. */}
+                  {p.tier === 'NONE' && (cards ?? 0n) > 0n && BigInt(p.stakedPrimary) > 0n && (
                     <button type="button" disabled={busy} onClick={() => void act(undefined, 'boost')}>
                       Apply my card's boost
                     </button>

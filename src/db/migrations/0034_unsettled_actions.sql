@@ -1,0 +1,1 @@
+CREATE INDEX "agent_actions_unsettled_idx" ON "agent_actions" USING btree ("round_id") WHERE "agent_actions"."status" in ('SENT', 'REVERTED');
