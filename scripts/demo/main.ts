@@ -18,7 +18,7 @@ import { type Ctx, connect, DemoError } from './context.ts';
 import { stepDays, stepMarketTraders } from './days.ts';
 import { stepDecisions, stepEpoch, stepSnapshot } from './epoch.ts';
 import { stepStaking, stepTokens, stepTrading } from './market.ts';
-import { STAKE_TARGETS } from './plan.ts';
+import { DEMO_STEPS, STAKE_TARGETS } from './plan.ts';
 import { Progress } from './progress.ts';
 
 function urls(ctx: Ctx): string[] {
@@ -67,27 +67,28 @@ async function main() {
     existsSync(file) ? readFileSync(file, 'utf8') : undefined,
   );
   const started = Date.now();
-  const steps: [string, (ctx: Ctx) => Promise<unknown>][] = [
-    ['cards and companies', stepCompanies],
-    ['treasuries', stepTreasuries],
-    ['leagues', stepLeagues],
-    ['C-suites', stepSuites],
-    ['tokens', stepTokens],
-    ['market traders', stepMarketTraders],
-    ['trading', stepTrading],
-    ['staking', stepStaking],
-    ['agent wallets', stepAgentWallets],
-    ['decision rounds', stepDecisions],
-    ['simulated days', stepDays],
-    ['agent portfolios', stepAgentPortfolios],
-  ];
+  const run: Record<(typeof DEMO_STEPS)[number], (ctx: Ctx) => Promise<unknown>> = {
+    'cards and companies': stepCompanies,
+    treasuries: stepTreasuries,
+    'C-suites': stepSuites,
+    tokens: stepTokens,
+    leagues: stepLeagues,
+    'market traders': stepMarketTraders,
+    trading: stepTrading,
+    staking: stepStaking,
+    'agent wallets': stepAgentWallets,
+    'decision rounds': stepDecisions,
+    'simulated days': stepDays,
+    'agent portfolios': stepAgentPortfolios,
+  };
+  const steps = DEMO_STEPS.map((name) => [name, run[name]] as const);
   const progress = new Progress(steps.length + 3);
   progress.step(`connecting to ${options.url}`);
   const ctx = await connect(options, progress);
   progress.advance('connected');
-  for (const [name, run] of steps) {
+  for (const [name, step] of steps) {
     progress.step(name);
-    await run(ctx);
+    await step(ctx);
     progress.advance(name);
   }
   const snapshotAt = await stepSnapshot(ctx);

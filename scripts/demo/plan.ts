@@ -145,3 +145,23 @@ export const STAKE_TARGETS: { account: number; tokens: bigint }[] = [
   { account: 5, tokens: 50_000n },
   { account: 9, tokens: 150_000n },
 ];
+
+/**
+ * The demo's steps in order (main.ts runs them). The leagues step sets the CEO directives, and comes after the token
+ * launches: a directive counts only tokens launched before it was set (docs/api/agents.md "Buy rules"), so Pre-Market
+ * Scouts' directive, which names SPRNT, is set once SPRNT exists and its agents may buy it.
+ */
+export const DEMO_STEPS = [
+  'cards and companies',
+  'treasuries',
+  'C-suites',
+  'tokens',
+  'leagues',
+  'market traders',
+  'trading',
+  'staking',
+  'agent wallets',
+  'decision rounds',
+  'simulated days',
+  'agent portfolios',
+] as const;

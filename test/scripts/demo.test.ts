@@ -13,7 +13,7 @@ import {
   TRADING_HOURS,
 } from '../../scripts/demo/days-plan.ts';
 import { planEpoch } from '../../scripts/demo/epoch-plan.ts';
-import { DEMO_COMPANIES, planCompanies, treasuryIndex } from '../../scripts/demo/plan.ts';
+import { DEMO_COMPANIES, DEMO_STEPS, planCompanies, treasuryIndex } from '../../scripts/demo/plan.ts';
 import { renderBar } from '../../scripts/demo/progress.ts';
 import { formatUnitsShort, shortfall, withSlippage } from '../../scripts/demo/units.ts';
 
@@ -92,6 +92,17 @@ describe('demo plan', () => {
     // The HUMAN company's directive names a token of the plan.
     const human = small.find((c) => c.ceoPrompt)!;
     expect(small.some((c) => c.token && human.ceoPrompt!.includes(c.token.symbol))).toBe(true);
+  });
+
+  it('sets the directives after the launches they name, so Pre-Market Scouts may buy SPRNT', () => {
+    // A directive counts only tokens launched before it was set (the buy rules): set before SPRNT launched, the
+    // scouts' "buy SPRNT" named no token of theirs, and they never bought it.
+    expect(DEMO_STEPS.indexOf('leagues')).toBeGreaterThan(DEMO_STEPS.indexOf('tokens'));
+    expect(DEMO_STEPS.indexOf('leagues')).toBeLessThan(DEMO_STEPS.indexOf('decision rounds'));
+    const scouts = DEMO_COMPANIES.find((c) => c.name === 'Pre-Market Scouts')!;
+    expect(scouts.ceoPrompt).toContain('SPRNT');
+    expect(DEMO_COMPANIES.some((c) => c.token?.symbol === 'SPRNT')).toBe(true);
+    expect(new Set(DEMO_STEPS).size).toBe(DEMO_STEPS.length);
   });
 
   it('takes --days from 1 to 14 whole days', () => {
