@@ -153,6 +153,7 @@ describe('PATCH /api/companies/{id}/engine', () => {
       autonomyLevel: 'STRATEGY_AUTONOMOUS',
       masterDirective: 'm'.repeat(MASTER_DIRECTIVE_MAX),
       dailyModelSpendCap: '100',
+      masterDirectiveTokens: {},
       machineResults: { resize: 'skipped', envUpdate: 'skipped' },
     });
   });

@@ -3513,6 +3513,9 @@ export interface operations {
                             /** @enum {string} */
                             autonomyLevel: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
                             ceoPrompt: string | null;
+                            ceoPromptTokens: {
+                                [key: string]: string;
+                            };
                             engineConfig: {
                                 /** @enum {string} */
                                 briefGeneration?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
@@ -4196,6 +4199,9 @@ export interface operations {
                                 resize: "ok" | "skipped" | "failed";
                             };
                             masterDirective: string | null;
+                            masterDirectiveTokens: {
+                                [key: string]: string;
+                            };
                         };
                         /** @enum {boolean} */
                         success: true;
