@@ -51,9 +51,11 @@ describe('PATCH /api/companies/{id}', () => {
         id,
         autonomyLevel: 'HUMAN_DIRECTED',
         ceoPrompt: 'Grow the treasury safely',
+        ceoPromptTokens: {},
         league: 'HUMAN',
         engineConfig: null,
         toolkitConfig: null,
+        unsignedSettings: [],
       },
     });
   });
