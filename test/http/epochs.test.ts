@@ -111,6 +111,8 @@ async function company(id: string, creator: number, treasury: Address | null) {
       cardLockedAt: new Date(),
       category: 'AI_TOKENS',
       treasuryAddress: treasury,
+      // Created a day before epoch 0 starts, so every snapshot dated in the window covers a whole day of the company.
+      createdAt: new Date(Number(windowOf(0).start - 86_400n) * 1000),
     });
 }
 
@@ -163,9 +165,9 @@ const TA = freshAddress('a');
 const TB = freshAddress('b');
 const TD = freshAddress('d');
 const TE = freshAddress('e');
-// Scores of epoch 0: floor(100 * mean overall) of the snapshots dated inside the window.
-const SCORE_A = 5037n; // (50.25 + 50.50) / 2 = 50.375; the 100.00 dated on the next epoch's first day does not count
-const SCORE_B = 2000n; // (10.00 + 20.01 + 30.00) / 3 = 20.0033...
+// Scores of epoch 0: floor(100 * sum of overall / 7) of the snapshots dated inside the window's 7 days.
+const SCORE_A = 1439n; // floor(100 * (50.25 + 50.50) / 7); the 100.00 dated on the next epoch's first day does not count
+const SCORE_B = 857n; // floor(100 * (10.00 + 20.01 + 30.00) / 7)
 const TOTAL0 = SCORE_A + SCORE_B;
 
 beforeAll(async () => {
