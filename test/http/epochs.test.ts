@@ -549,10 +549,10 @@ describe('later epochs', () => {
     expect(res.json().data).toMatchObject({ epoch: 1, participantCount: 2, status: 'finalized' });
     const claims = await db().select().from(rewardClaims).where(eq(rewardClaims.epoch, 1));
     expect(claims.map((c) => [c.companyId, c.score]).sort()).toEqual([
-      ['ep-a', 10_000n],
-      ['ep-e', 8_000n],
+      ['ep-a', 1_428n], // floor(100 * 100 / 7)
+      ['ep-e', 1_142n], // floor(100 * 80 / 7)
     ]);
-    expect((await epochInfo(1)).totalScore).toBe(18_000n);
+    expect((await epochInfo(1)).totalScore).toBe(2_570n);
     expect((await finalizedEvents(1))[0]!.companyId).toBe('ep-a');
   });
 
@@ -625,7 +625,7 @@ describe('crashes', () => {
     expect(await blockNumber()).toBe(before);
     expect(await read<boolean>('isFinalized', [3n])).toBe(false);
     const prepared = (await epochRow(3))!;
-    expect(prepared).toMatchObject({ status: 'PREPARED', totalScore: 10_000n, companyCount: 2, finalizeTxHash: null });
+    expect(prepared).toMatchObject({ status: 'PREPARED', totalScore: 1_428n, companyCount: 2, finalizeTxHash: null });
     const recorded = await outboxHash('epoch-finalize:3');
     expect(recorded).toBeDefined();
 
@@ -636,7 +636,7 @@ describe('crashes', () => {
     const res = await cron();
     expect(res.json().data).toEqual({ epoch: 3, participantCount: 2, txHash: recorded, status: 'finalized' });
     expect((await epochInfo(3)).merkleRoot).toBe(prepared.merkleRoot);
-    expect((await epochInfo(3)).totalScore).toBe(10_000n);
+    expect((await epochInfo(3)).totalScore).toBe(1_428n);
     expect(await epochRow(3)).toMatchObject({
       status: 'FINALIZED',
       merkleRoot: prepared.merkleRoot,
@@ -670,7 +670,7 @@ describe('crashes', () => {
       success: true,
       alreadyClaimed: false,
       txHash: recorded,
-      amount: rewardOf(POOL, 4000n, 10_000n).toString(),
+      amount: rewardOf(POOL, 571n, 1_428n).toString(),
       epoch: 3,
     });
     expect(await balanceOf(TA)).toBe(before + row.amount);
