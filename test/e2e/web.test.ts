@@ -195,8 +195,11 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
   }, 150_000);
 
   it('claims the reward of a finalized epoch', async () => {
-    // Today's snapshot scores the company inside epoch 0; the chain moves past the epoch's end and it is finalized.
+    // A snapshot counts a company's whole days only (docs/api/epochs.md): two days on, today's snapshot scores the
+    // company inside epoch 0; the chain then moves past the epoch's end and it is finalized.
     const testClient = createTestClient({ mode: 'anvil', transport: http(t.chain.node.rpcUrl) });
+    await testClient.increaseTime({ seconds: 2 * 86_400 });
+    await testClient.mine({ blocks: 1 });
     const latest = await t.chain.chain.publicClient.getBlock();
     const today = utcDateOf(Number(latest.timestamp) * 1000);
     await takeScoreSnapshot(t.container, t.database.db, today);
