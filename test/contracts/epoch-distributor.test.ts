@@ -546,6 +546,27 @@ describe('claim', () => {
     await claim(ORACLE, 0n, t.leaves[0]!);
   });
 
+  it('pays leaves beyond the reported count when the tree holds them, and the pool cap still bounds the epoch', async () => {
+    // Audit round four (informational, kept): the oracle's tree holds three leaves of score 1 but reports a count of
+    // one and a total of 2. Claims with index >= companyCount prove against the root and are paid (half the pool
+    // each); the pool cap then refuses the leaf within the count.
+    const t = buildEpochTree(0n, makeEntries([1n, 1n, 1n], 'beyond'));
+    await warp(1n);
+    await finalize(0n, t.root, 2n, POOL, 1n);
+    const leaf = (index: number) => t.leaves.find((l) => l.index === index)!;
+    for (const index of [1, 2]) {
+      await claim(ORACLE, 0n, leaf(index));
+      expect(await balanceOf(leaf(index).claimTo)).toBe(POOL / 2n);
+      expect(await read<boolean>('isClaimed', [0n, BigInt(index)])).toBe(true);
+    }
+    await expectRevert(simulate(ORACLE, 'claim', claimArgs(0n, leaf(0))), 'DistributorPoolExceeded', [
+      0n,
+      POOL / 2n,
+      0n,
+    ]);
+    expect((await info(0n)).totalClaimed).toBe(POOL);
+  });
+
   it('never pays more than the pool, even from a tree whose scores sum above totalScore', async () => {
     // The oracle reports the total of one leaf while the tree holds three leaves of that score.
     const t = buildEpochTree(0n, makeEntries([e18(10), e18(10), e18(10)], 'evil'));
