@@ -277,7 +277,7 @@ export const BUY_RULES_DEFAULT = {
   stopLossCooldownHours: 24,
 } as const;
 /**
- * The buy rules across companies and rounds (issue 37.2, docs/api/agents.md "Buy rules"): every agent of the platform
+ * The buy rules across companies and rounds (docs/api/agents.md "Buy rules"): every agent of the platform
  * together buys at most BUY_RULES_DEFAULT.maxLiquidityBps of a token's liquidity over a rolling `hours` window; a
  * company's agents do not buy a token again for `companyCoolOffHours` after buying it (unless the creator's signed
  * directive names it); and a token whose largest trader made more than `maxTopTraderShareBps` of its netted trading

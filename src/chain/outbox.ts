@@ -208,7 +208,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           gasPrice,
           updatedAt: new Date(),
         })
-        // DROPPED too: a row marked so before issue 40.3 while its transaction was mined is settled, not re-signed.
+        // DROPPED too: a row marked so by an older version, which took a lagging receipt for a dropped transaction, while it was mined is settled, not re-signed.
         .where(sql`${chainTxs.key} = ${row.key} and ${chainTxs.status} in ('SENT', 'DROPPED')`)
         .returning({ chargedTo: chainTxs.chargedTo });
       if (!settled || settled.chargedTo.length === 0 || minedAt === undefined) return;
@@ -264,7 +264,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   /**
    * Returns the receipt, or undefined when the transaction can never be mined: only on proof that another
    * transaction of the signer took its nonce (nonceUsedBy), never on "nonce too low" alone, which a mined
-   * transaction whose receipt lags behind also gets (issue 40.3). Throws, leaving the row SENT, while unproven.
+   * transaction whose receipt lags behind also gets. Throws, leaving the row SENT, while unproven.
    */
   async function settle(row: Row): Promise<TransactionReceipt | undefined> {
     const known = await receiptOf(row.hash as Hex);
@@ -310,7 +310,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   async function sendOnce(key: string, build: () => TxRequest | Promise<TxRequest>, sendOptions: SendOptions) {
     const chargedTo = [...(sendOptions.chargedTo ?? [])];
     const [existing] = await db.select().from(chainTxs).where(eq(chainTxs.key, key));
-    // A DROPPED row is made anew only when its own transaction has no receipt: a row marked so before issue 40.3
+    // A DROPPED row is made anew only when its own transaction has no receipt: a row marked so by an older version
     // while its transaction was mined is settled instead, never signed a second time.
     const fresh = !existing || (existing.status === 'DROPPED' && !(await receiptOf(existing.hash as Hex)));
     let row = fresh ? await record(key, await build(), existing !== undefined, chargedTo) : existing;

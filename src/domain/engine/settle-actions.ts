@@ -1,4 +1,4 @@
-// What settle-outbox does for decision rounds (issue 40.2): once the outbox settled an agent's transaction after its
+// What settle-outbox does for decision rounds: once the outbox settled an agent's transaction after its
 // round stopped recording (a lost RPC answer made the action "failed", a killed process left it "interrupted"), the
 // action (agent_actions) and the round's line follow the chain, in one transaction: executed with its hash, reverted,
 // or failed with what was and was not signed. The action's position is read from the chain, and its notional counts

@@ -1,7 +1,7 @@
 // The company-token stream: follows the launcher (TokenLaunched, CurveTrade, Graduated) and the pool fee hook
 // (PoolTrade: every swap of every graduated pool, whichever router made it) with one persisted cursor, and writes
 // them with apply.ts. Block timestamps are read before the database transaction, in one JSON-RPC batch, and so are
-// the pool prices: PoolTrade does not carry the price (the hook reads no pool state, issue 26.7), the PoolManager's
+// the pool prices: PoolTrade does not carry the price (the hook reads no pool state, to keep a swap's gas low), the PoolManager's
 // Swap log of the same pool, just before it in the same transaction, does; one eth_getLogs of the PoolManager's
 // Swap logs filtered by the batch's pool ids reads them all.
 import type { Address, Hex } from 'viem';

@@ -324,7 +324,7 @@ async function stake(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
   return outcome(receipt, `staked ${tokens(amount)} of the primary token`);
 }
 
-/** An action of a finished round settled to its transaction (issue 40.2, 40.6); index is its place in the round. */
+/** An action of a finished round settled to its transaction; index is its place in the round. */
 export interface SettledAction {
   key: string;
   roundId: string;
