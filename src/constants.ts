@@ -136,6 +136,10 @@ export const READ_CACHE_MAX_MB_DEFAULT = 256;
 export const SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT = 100;
 /** Streams of the public GET /api/events per client address: a person's tabs, not a fleet of bots. */
 export const SSE_PUBLIC_MAX_CONNECTIONS_PER_IP_DEFAULT = 10;
+/** Streams of the keyless GET /api/events one process holds at most, apart from the keyed streams' cap. */
+export const SSE_PUBLIC_MAX_CONNECTIONS_DEFAULT = 1_000;
+/** How far back a keyless stream resumes: an older Last-Event-ID resumes from the oldest event of this window. */
+export const SSE_PUBLIC_BACKLOG_MS_DEFAULT = 5 * 60 * 1000;
 /** A `: ping` comment line after this much silence keeps proxies from closing an idle stream; 0 disables. */
 export const SSE_HEARTBEAT_MS_DEFAULT = 30_000;
 export const SSE_HEARTBEAT_MS_MIN = 1_000;
