@@ -42,6 +42,12 @@ export interface SendOptions {
    * company for several shares); none for the platform's own work.
    */
   chargedTo?: readonly string[];
+  /**
+   * Runs in the transaction that records the transaction, before it is signed; throwing signs nothing. A caller
+   * whose right to send can end (a decision round failed meanwhile) checks it here, under a lock that orders it
+   * with whatever ends it.
+   */
+  beforeSign?: (tx: Tx) => Promise<void>;
 }
 
 export interface Outbox {
@@ -84,11 +90,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const from = wallet.account.address;
   const receiptTimeoutMs = options.receiptTimeoutMs ?? 60_000;
 
-  async function record(key: string, request: TxRequest, replace: boolean, chargedTo: string[]): Promise<Row> {
+  async function record(
+    key: string,
+    request: TxRequest,
+    replace: boolean,
+    chargedTo: string[],
+    beforeSign?: SendOptions['beforeSign'],
+  ): Promise<Row> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(from)})`);
       const [existing] = await tx.select().from(chainTxs).where(eq(chainTxs.key, key));
       if (existing && !replace) return existing;
+      await beforeSign?.(tx);
       const nonce = await nextNonce(tx);
       const gas = request.gas ?? (await gasLimit(request));
       const prepared = await wallet.prepareTransactionRequest({
@@ -313,12 +326,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     // A DROPPED row is made anew only when its own transaction has no receipt: a row marked so by an older version
     // while its transaction was mined is settled instead, never signed a second time.
     const fresh = !existing || (existing.status === 'DROPPED' && !(await receiptOf(existing.hash as Hex)));
-    let row = fresh ? await record(key, await build(), existing !== undefined, chargedTo) : existing;
+    let row = fresh
+      ? await record(key, await build(), existing !== undefined, chargedTo, sendOptions.beforeSign)
+      : existing;
     if (fresh) await options.beforeBroadcast?.(key);
     let receipt = await settle(row);
     if (!receipt) {
       // The recorded transaction can never be mined: make it again under the same key.
-      row = await record(key, await build(), true, chargedTo);
+      row = await record(key, await build(), true, chargedTo, sendOptions.beforeSign);
       receipt = await settle(row);
       if (!receipt) throw new Error(`transaction ${key} could not be sent: its nonce was taken twice`);
     }
