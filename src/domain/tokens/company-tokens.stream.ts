@@ -10,6 +10,8 @@ import { COMPANY_TOKEN_SUPPLY, poolIdOf, poolSwaps, TOKEN_EVENTS } from '../../c
 import type { FollowedLog } from '../../chain/indexer.ts';
 import { defineStream } from '../../chain/streams.ts';
 import type { Tx } from '../../db/client.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { tokenTrades, traderPositions } from '../../db/schema/tokens.ts';
 import { applyGraduations, applyLaunches, applyTrades, curveSpot, poolSpot, type TradeRecord } from './apply.ts';
 
 export type TokenLog = FollowedLog<typeof TOKEN_EVENTS>;
@@ -132,6 +134,8 @@ function spotOf(log: TokenLog, usdc: Address | undefined, poolPrices: Map<string
 export const companyTokens = defineStream({
   name: 'company-tokens',
   events: TOKEN_EVENTS,
+  writes: [tokenTrades, traderPositions, companies],
+  publishes: true,
   scored: true,
   address: (chain) => {
     const { tokenLauncher, feeHook } = chain.contracts;
