@@ -2,7 +2,7 @@
 // root a batch (`anchorRoot`, anchorDecisionRoot in src/chain/contracts/anchor.ts, driven by
 // src/domain/engine/anchoring.ts), so this sends such batches through the real outbox and anchor contract on a fresh
 // anvil and reads each receipt's gas; the per-hash path (`anchorBatch`, anchorDecisions) is measured beside it, at
-// the same sizes, for comparison. Target (issue 26.9): under 5,000 gas a round at 100 rounds a batch.
+// the same sizes, for comparison. Target: under 5,000 gas a round at 100 rounds a batch.
 // Writes bench/anchoring-results.json.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -16,8 +16,12 @@ import {IValidationRegistry} from "./interfaces/IValidationRegistry.sol";
 ///   first requester of a piece of work no longer owns its hash for good; the read functions keep their names and
 ///   take the derived hash.
 /// - Validators are an allow-list the owner sets (`setValidator`, `isValidator`): a request names an allowed
-///   validator, and only an allowed validator answers, so a validation by a stranger never exists here, and a third
-///   party reading the registry gets the answer the platform's verify route gives.
+///   validator, and only an allowed validator answers, so a validation by a stranger never exists here.
+/// - Removing a validator retracts every answer it gave: `getValidationStatus` shows an answer only while its
+///   validator is allowed and has not been removed since it answered, and reads a retracted one as no answer (score,
+///   evidence hash and tag zero). Allowing the validator again does not bring them back; it answers anew. A key
+///   rotation (allow the new key, remove the old) so takes the old key's word off the record at once, and a third
+///   party reading the registry gets the answer the platform's verify route gives, which reads the same view.
 /// The platform reads it for legacy decision verification: the request of a decision hash by the agents' owner (the
 /// platform), answered with a non-zero score, counts as verified on-chain.
 /// @dev Custom errors instead of revert strings; the validator, its score and the update time share one storage slot.
@@ -25,11 +29,13 @@ import {IValidationRegistry} from "./interfaces/IValidationRegistry.sol";
 contract ValidationRegistry is IValidationRegistry, Ownable2Step {
     uint8 public constant MAX_RESPONSE = 100;
 
-    /// @dev Slot 0: validator (20 bytes), response (1), lastUpdate (8). A zero validator means "no such request".
+    /// @dev Slot 0: validator (20 bytes), response (1), lastUpdate (8), term (3). A zero validator means "no such
+    /// request". `term` is the validator's term (its removals so far) when it last answered.
     struct Validation {
         address validatorAddress;
         uint8 response;
         uint64 lastUpdate;
+        uint24 term;
         uint256 agentId;
         bytes32 responseHash;
         bytes32 tag;
@@ -40,8 +46,14 @@ contract ValidationRegistry is IValidationRegistry, Ownable2Step {
     mapping(bytes32 requestHash => Validation) private _validations;
     mapping(uint256 agentId => bytes32[] requestHashes) private _agentValidations;
     mapping(address validatorAddress => bytes32[] requestHashes) private _validatorRequests;
-    /// @inheritdoc IValidationRegistry
-    mapping(address validatorAddress => bool) public isValidator;
+    /// @dev Whether the owner allows the validator, and how many times it was removed: its answers of an earlier term
+    /// are retracted.
+    struct ValidatorState {
+        bool allowed;
+        uint24 term;
+    }
+
+    mapping(address validatorAddress => ValidatorState) private _validators;
 
     constructor(address identityRegistry_, address initialOwner, address[] memory validators) Ownable(initialOwner) {
         if (identityRegistry_ == address(0)) revert ValidationRegistryInvalidAddress(address(0));
@@ -56,9 +68,17 @@ contract ValidationRegistry is IValidationRegistry, Ownable2Step {
         _setValidator(validatorAddress, allowed);
     }
 
+    /// @inheritdoc IValidationRegistry
+    function isValidator(address validatorAddress) external view returns (bool) {
+        return _validators[validatorAddress].allowed;
+    }
+
     function _setValidator(address validatorAddress, bool allowed) private {
         if (validatorAddress == address(0)) revert ValidationRegistryInvalidAddress(address(0));
-        isValidator[validatorAddress] = allowed;
+        ValidatorState storage state = _validators[validatorAddress];
+        // A removal starts the validator's next term: every answer it gave so far is retracted.
+        if (state.allowed && !allowed) ++state.term;
+        state.allowed = allowed;
         emit ValidatorSet(validatorAddress, allowed);
     }
 
@@ -71,7 +91,7 @@ contract ValidationRegistry is IValidationRegistry, Ownable2Step {
     function validationRequest(address validatorAddress, uint256 agentId, string calldata requestUri, bytes32 dataHash)
         external
     {
-        if (!isValidator[validatorAddress]) revert ValidationRegistryValidatorNotAllowed(validatorAddress);
+        if (!_validators[validatorAddress].allowed) revert ValidationRegistryValidatorNotAllowed(validatorAddress);
         bytes32 requestHash = requestHashOf(msg.sender, dataHash);
         if (_validations[requestHash].validatorAddress != address(0)) {
             revert ValidationRegistryRequestExists(requestHash);
@@ -103,10 +123,12 @@ contract ValidationRegistry is IValidationRegistry, Ownable2Step {
         address validatorAddress = v.validatorAddress;
         if (validatorAddress == address(0)) revert ValidationRegistryUnknownRequest(requestHash);
         if (msg.sender != validatorAddress) revert ValidationRegistryUnauthorizedValidator(msg.sender, validatorAddress);
-        if (!isValidator[validatorAddress]) revert ValidationRegistryValidatorNotAllowed(validatorAddress);
+        ValidatorState memory state = _validators[validatorAddress];
+        if (!state.allowed) revert ValidationRegistryValidatorNotAllowed(validatorAddress);
         if (response > MAX_RESPONSE) revert ValidationRegistryInvalidResponse(response);
         v.response = response;
         v.lastUpdate = uint64(block.timestamp);
+        v.term = state.term;
         v.responseHash = responseHash;
         v.tag = tag;
         emit ValidationResponse(validatorAddress, v.agentId, requestHash, response, responseUri, responseHash, tag);
@@ -128,6 +150,9 @@ contract ValidationRegistry is IValidationRegistry, Ownable2Step {
         Validation storage v = _validations[requestHash];
         validatorAddress = v.validatorAddress;
         if (validatorAddress == address(0)) revert ValidationRegistryUnknownRequest(requestHash);
+        ValidatorState memory state = _validators[validatorAddress];
+        // A retracted answer (its validator removed since) reads as no answer.
+        if (!state.allowed || state.term != v.term) return (validatorAddress, v.agentId, 0, 0, 0, v.lastUpdate);
         return (validatorAddress, v.agentId, v.response, v.responseHash, v.tag, v.lastUpdate);
     }
 

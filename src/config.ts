@@ -39,6 +39,8 @@ import {
   SSE_HEARTBEAT_MS_MIN,
   SSE_MAX_CONNECTIONS_DEFAULT,
   SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT,
+  SSE_PUBLIC_BACKLOG_MS_DEFAULT,
+  SSE_PUBLIC_MAX_CONNECTIONS_DEFAULT,
   SSE_PUBLIC_MAX_CONNECTIONS_PER_IP_DEFAULT,
   SSE_RETENTION_MS,
   TRADING_MIN_HOLD_S_DEFAULT,
@@ -134,7 +136,7 @@ export interface Config {
    */
   roundStaleMs: number;
   indexerPollMs: number;
-  /** Event streams this process holds at most; one more answers 429. */
+  /** Keyed event streams (GET /api/v1/events) this process holds at most; one more answers 429. */
   sseMaxConnections: number;
   /** Bytes of read-route bodies this process keeps in memory at most (src/http/read-cache.ts); 0 keeps none. */
   readCacheMaxBytes: number;
@@ -147,6 +149,10 @@ export interface Config {
   sseMaxConnectionsPerClient: number;
   /** Streams of the public GET /api/events one client address holds at most in this process. */
   ssePublicMaxConnectionsPerIp: number;
+  /** Streams of the keyless GET /api/events this process holds at most, apart from sseMaxConnections. */
+  ssePublicMaxConnections: number;
+  /** How far back a stream of GET /api/events resumes (the keyed stream resumes the whole eventRetentionMs). */
+  ssePublicBacklogMs: number;
   /** Silence after which a stream gets a `: ping` comment; 0 sends none. */
   sseHeartbeatMs: number;
   /** Platform events older than this are deleted (and can no longer be resumed). */
@@ -321,6 +327,8 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
       1,
       1_000_000,
     ),
+    ssePublicMaxConnections: int(env, 'SSE_PUBLIC_MAX_CONNECTIONS', SSE_PUBLIC_MAX_CONNECTIONS_DEFAULT, 1, 1_000_000),
+    ssePublicBacklogMs: int(env, 'SSE_PUBLIC_BACKLOG_MS', SSE_PUBLIC_BACKLOG_MS_DEFAULT, 0, 30 * 86_400_000),
     sseHeartbeatMs,
     eventRetentionMs: int(env, 'EVENT_RETENTION_MS', SSE_RETENTION_MS, 60_000, 30 * 86_400_000),
     // Defaults as DEFAULT_EPOCH_DURATION_S and DEFAULT_EPOCH_REWARD_POOL (src/chain/merkle.ts): a week, 100,000 tokens.

@@ -71,8 +71,8 @@ export const WALLET_SIGNATURE_WINDOW_S = 300;
 export const WALLET_SIGNATURE_REPLAY_TTL_S = 600;
 export const WALLET_SIGNATURE_PREAMBLE = 'ai-economy request';
 // ERC-1271 checks run code the signer chose (docs/api/README.md "Wallet signature"): each gets this much gas and
-// time, the answer to "has this address code?" is kept a while, and a client whose contract-wallet checks keep
-// failing is refused (429) for the rest of the minute instead of making the node run more of them.
+// time, the answer to "has this address code?" is kept a while, and a client that made its share of contract-wallet
+// checks (valid or not) is refused (429) for the rest of the minute instead of making the node run more of them.
 /** Gas one isValidSignature call may use: a Safe's check of a few owners' signatures takes well under 100,000. */
 export const ERC1271_GAS = 200_000n;
 /** How long the server waits for one isValidSignature call; a slower answer is a no. */
@@ -80,10 +80,10 @@ export const ERC1271_TIMEOUT_MS = 2_000;
 /** How long "address has code" (or has none) is kept, and for how many addresses at most. */
 export const WALLET_CODE_CACHE_MS = 60_000;
 export const WALLET_CODE_CACHE_MAX = 10_000;
-/** Failed ERC-1271 checks one client (IP) may cause per window before its further ones are refused with 429. */
-export const WALLET_ERC1271_FAILURES_MAX = 20;
-export const WALLET_ERC1271_FAILURES_WINDOW_MS = 60_000;
-/** Clients whose failures are counted at once; the oldest window is dropped beyond this. */
+/** ERC-1271 checks (valid or not) one client (IP) may cause per window before its further ones are refused with 429. */
+export const WALLET_ERC1271_CHECKS_MAX = 20;
+export const WALLET_ERC1271_CHECKS_WINDOW_MS = 60_000;
+/** Clients whose checks are counted at once; the oldest window is dropped beyond this. */
 export const WALLET_ERC1271_CLIENTS_MAX = 10_000;
 // Idempotent signed writes (docs/api/README.md "Idempotent writes"): an Idempotency-Key header, scoped to the signer.
 /** A key is 1 to this many printable ASCII characters (0x20-0x7E), as Stripe's. */
@@ -136,6 +136,10 @@ export const READ_CACHE_MAX_MB_DEFAULT = 256;
 export const SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT = 100;
 /** Streams of the public GET /api/events per client address: a person's tabs, not a fleet of bots. */
 export const SSE_PUBLIC_MAX_CONNECTIONS_PER_IP_DEFAULT = 10;
+/** Streams of the keyless GET /api/events one process holds at most, apart from the keyed streams' cap. */
+export const SSE_PUBLIC_MAX_CONNECTIONS_DEFAULT = 1_000;
+/** How far back a keyless stream resumes: an older Last-Event-ID resumes from the oldest event of this window. */
+export const SSE_PUBLIC_BACKLOG_MS_DEFAULT = 5 * 60 * 1000;
 /** A `: ping` comment line after this much silence keeps proxies from closing an idle stream; 0 disables. */
 export const SSE_HEARTBEAT_MS_DEFAULT = 30_000;
 export const SSE_HEARTBEAT_MS_MIN = 1_000;
@@ -277,7 +281,7 @@ export const BUY_RULES_DEFAULT = {
   stopLossCooldownHours: 24,
 } as const;
 /**
- * The buy rules across companies and rounds (issue 37.2, docs/api/agents.md "Buy rules"): every agent of the platform
+ * The buy rules across companies and rounds (docs/api/agents.md "Buy rules"): every agent of the platform
  * together buys at most BUY_RULES_DEFAULT.maxLiquidityBps of a token's liquidity over a rolling `hours` window; a
  * company's agents do not buy a token again for `companyCoolOffHours` after buying it (unless the creator's signed
  * directive names it); and a token whose largest trader made more than `maxTopTraderShareBps` of its netted trading

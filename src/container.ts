@@ -96,6 +96,7 @@ export async function createContainer(
       log: logger,
       maxConnections: config.sseMaxConnections,
       maxConnectionsPerClient: config.sseMaxConnectionsPerClient,
+      publicMaxConnections: config.ssePublicMaxConnections,
       heartbeatMs: config.sseHeartbeatMs,
     });
     // Stopped before the database closes (closers run in reverse).

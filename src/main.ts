@@ -70,7 +70,7 @@ async function main() {
     process.exitCode = 1;
     return;
   }
-  // No hot key may hold a power that changes the rules or mints (issue 39): a production start says so loudly.
+  // No hot key may hold a power that changes the rules or mints: a production start says so loudly.
   if (config.nodeEnv === 'production') {
     await warnHotKeyPowers(container.chain, Number(OWNER_DELAY_S), (line) => logger.warn(line));
   }

@@ -13,7 +13,7 @@ export const encodeCursor = (key: readonly string[]) => Buffer.from(JSON.stringi
 const notACursor = () => validationError('query.cursor', 'is not a cursor this list gave (pagination.nextCursor)');
 
 /**
- * A cursor's parts, each decoded into exactly the type its query needs (issue 37.6): anything a hand-made cursor
+ * A cursor's parts, each decoded into exactly the type its query needs: anything a hand-made cursor
  * could put there that the database would refuse (a date JavaScript parses but PostgreSQL does not, a NUL in an id,
  * a score like `0b1` or `1e-400`) is 400 VALIDATION_ERROR, never a 500.
  */

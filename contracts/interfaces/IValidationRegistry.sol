@@ -21,7 +21,8 @@ interface IValidationRegistry {
     /// @notice The validator is not on the owner's allow-list.
     error ValidationRegistryValidatorNotAllowed(address validatorAddress);
 
-    /// @notice The owner allowed (`allowed` true) or removed a validator.
+    /// @notice The owner allowed (`allowed` true) or removed a validator. A removal retracts every answer the validator
+    /// gave before it, for good (see getValidationStatus).
     event ValidatorSet(address indexed validatorAddress, bool allowed);
 
     event ValidationRequest(
@@ -51,7 +52,8 @@ interface IValidationRegistry {
     /// @notice Whether the owner allows the validator (requests name it, and it answers).
     function isValidator(address validatorAddress) external view returns (bool);
 
-    /// @notice Allows or removes a validator. Owner only.
+    /// @notice Allows or removes a validator. Owner only. Removing an allowed validator retracts its answers: they read
+    /// as no answer from then on, even if the validator is allowed again (it may answer anew).
     function setValidator(address validatorAddress, bool allowed) external;
 
     /// @notice The requested validator answers (again, if it likes, while it is allowed): `response` 0-100, an optional URI and hash of
@@ -65,7 +67,8 @@ interface IValidationRegistry {
     ) external;
 
     /// @notice The request and its latest answer. `response`, `responseHash` and `tag` are zero until the validator
-    /// answers; `lastUpdate` is the timestamp of the request, then of the latest answer. Reverts with
+    /// answers, and zero again once the answer is retracted (its validator removed since it answered, whether or not
+    /// allowed again); `lastUpdate` is the timestamp of the request, then of the latest answer. Reverts with
     /// ValidationRegistryUnknownRequest for an unknown hash.
     function getValidationStatus(bytes32 requestHash)
         external

@@ -97,7 +97,7 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         uint128 graduationThreshold;
     }
 
-    /// @notice A token's curve as `curveOf` reports it (the layout it had in storage before issue 26.7).
+    /// @notice A token's curve as `curveOf` reports it (its layout in storage before the curve was packed in one slot).
     struct TokenState {
         bytes32 companyKey;
         uint256 k;

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { EVM_VERSION } from './hardfork.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -136,6 +137,9 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
     ANVIL_MNEMONIC,
     '--accounts',
     '10',
+    // The rules the contracts are compiled for (src/chain/hardfork.ts), not anvil's newest.
+    '--hardfork',
+    EVM_VERSION,
   ];
   if (options.stateFile) {
     args.push('--state', options.stateFile, '--state-interval', String(options.stateIntervalS ?? 5));

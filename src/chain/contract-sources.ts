@@ -7,6 +7,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ARTIFACTS_DIR } from './artifacts.ts';
+import { EVM_VERSION } from './hardfork.ts';
+
+export { EVM_VERSION };
 
 const require = createRequire(import.meta.url);
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -16,7 +19,6 @@ export const STAMP_FILE = path.join(ARTIFACTS_DIR, '.build-hash');
 export const STANDARD_INPUT_FILE = path.join(ARTIFACTS_DIR, 'standard-input.json');
 /** The build script: its settings are part of what a build depends on. */
 const BUILD_SCRIPT = path.join(REPO_ROOT, 'scripts', 'build-contracts.ts');
-export const EVM_VERSION = 'cancun';
 /** Published artifacts deployed as they are, by artifact name. */
 export const PUBLISHED = { PoolManager: '@uniswap/v4-core/out/PoolManager.sol/PoolManager.json' } as const;
 

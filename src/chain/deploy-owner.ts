@@ -1,4 +1,4 @@
-// The owner of a deployment (issue 39): every power that changes the rules or mints belongs to the platform's
+// The owner of a deployment: every power that changes the rules or mints belongs to the platform's
 // timelock (contracts/PlatformTimelock.sol, OpenZeppelin's TimelockController), whose proposer is the operator's
 // multisig (`cli deploy --owner`; a dev account on the local chain). The hot key that deploys keeps none of them.
 // The timelock is deployed with a delay of zero and the deployer as a temporary proposer, executor and admin, so the

@@ -7,6 +7,7 @@ import type { AbiEvent, Address, GetLogsReturnType, PublicClient, Transport, Cha
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
 import { chainCursors } from '../db/schema/chain.ts';
 import { isChainUnavailable } from '../errors.ts';
+import { beginJournal, endJournal, pruneJournal } from './journal.ts';
 import {
   type BlockRef,
   commonAncestor,
@@ -82,10 +83,16 @@ export interface LogFollowerOptions<TEvents extends readonly AbiEvent[], TPrepar
   finality?: Finality;
   /**
    * Undoes, in the transaction that moves the cursor back to `ancestor`, every row derived from the blocks above it
-   * (a reorg orphaned them); they are then read again from the new branch. Without it the cursor still goes back,
+   * (a reorg orphaned them); they are then read again from the new branch. It may answer a lower block its state is
+   * at (the journal undoes whole batches): the cursor then goes back there. Without it the cursor still goes back,
    * and rows of orphaned blocks stay (a warning says so).
    */
-  rollback?(tx: Tx, ancestor: bigint): Promise<unknown>;
+  rollback?(tx: Tx, ancestor: bigint): Promise<bigint | undefined | unknown>;
+  /**
+   * Journal `apply`'s writes above the finalized block (src/chain/journal.ts), so that `rollback` can undo them with
+   * rollbackJournal; entries of finalized batches are pruned.
+   */
+  journal?: boolean;
   log?: FollowerLogger;
 }
 
@@ -142,7 +149,7 @@ const hashIn = (blocks: readonly BlockRef[], n: bigint) => blocks.find((b) => b.
 export function createLogFollower<const TEvents extends readonly AbiEvent[], TPrepared = undefined>(
   options: LogFollowerOptions<TEvents, TPrepared>,
 ): LogFollower {
-  const { name, db, events, fromBlock, apply, prepare, read, rollback, log } = options;
+  const { name, db, events, fromBlock, apply, prepare, read, rollback, journal, log } = options;
   const finality = options.finality ?? { depth: 64 };
   const address = options.address as Address | Address[];
   // One client type for both the chain's typed client and a test's loosely typed one.
@@ -241,7 +248,13 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
         return { busy: false, applied: 0, cursor: current };
       }
       const fresh = current === cursor ? logs : logs.filter((l) => l.blockNumber > current);
-      if (fresh.length > 0 || read) await apply(tx, fresh, prepared, { from: current + 1n, to });
+      if (fresh.length > 0 || read) {
+        // A batch a reorg can still orphan is journaled, to be undone exactly.
+        const journaled = journal && to > finalized;
+        if (journaled) await beginJournal(tx, name, { from: current + 1n, to });
+        await apply(tx, fresh, prepared, { from: current + 1n, to });
+        if (journaled) await endJournal(tx);
+      }
       await recordBlocks(
         tx,
         name,
@@ -249,6 +262,7 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
         seen.filter((b) => b.number > current && (b.number === to || b.number >= finalized)),
       );
       await pruneFinalized(tx, name, finalized);
+      if (journal) await pruneJournal(tx, name, finalized);
       await tx
         .insert(chainCursors)
         .values({ name, block: to })
@@ -280,15 +294,16 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
       );
       if (!lock?.locked) return 'busy' as const;
       if ((await readCursor(tx)) !== cursor) return 'moved' as const;
-      if (rollback) await rollback(tx, ancestor);
-      await forgetBlocksAbove(tx, name, ancestor);
-      await tx.update(chainCursors).set({ block: ancestor, updatedAt: sql`now()` }).where(eq(chainCursors.name, name));
-      return 'done' as const;
+      const undone = rollback ? await rollback(tx, ancestor) : undefined;
+      const target = typeof undone === 'bigint' && undone < ancestor ? undone : ancestor;
+      await forgetBlocksAbove(tx, name, target);
+      await tx.update(chainCursors).set({ block: target, updatedAt: sql`now()` }).where(eq(chainCursors.name, name));
+      return target;
     });
-    const current = moved === 'done' ? ancestor : cursor;
-    if (moved === 'done') {
+    const current = typeof moved === 'bigint' ? moved : cursor;
+    if (typeof moved === 'bigint') {
       log?.warn(
-        { follower: name, ancestor, orphanedTo: cursor, undone: Boolean(rollback) },
+        { follower: name, ancestor, orphanedTo: cursor, cursor: moved, undone: Boolean(rollback) },
         rollback
           ? 'reorg: rolled back to the common ancestor'
           : 'reorg: cursor moved back to the common ancestor; rows of orphaned blocks stay (no rollback)',
@@ -303,7 +318,7 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
       cursor: current,
       caughtUp: false,
       busy: moved === 'busy',
-      ...(moved === 'done' && { reorg: { ancestor, orphanedTo: cursor } }),
+      ...(typeof moved === 'bigint' && { reorg: { ancestor, orphanedTo: cursor } }),
     };
   }
 

@@ -42,6 +42,12 @@ export interface SendOptions {
    * company for several shares); none for the platform's own work.
    */
   chargedTo?: readonly string[];
+  /**
+   * Runs in the transaction that records the transaction, before it is signed; throwing signs nothing. A caller
+   * whose right to send can end (a decision round failed meanwhile) checks it here, under a lock that orders it
+   * with whatever ends it.
+   */
+  beforeSign?: (tx: Tx) => Promise<void>;
 }
 
 export interface Outbox {
@@ -84,11 +90,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const from = wallet.account.address;
   const receiptTimeoutMs = options.receiptTimeoutMs ?? 60_000;
 
-  async function record(key: string, request: TxRequest, replace: boolean, chargedTo: string[]): Promise<Row> {
+  async function record(
+    key: string,
+    request: TxRequest,
+    replace: boolean,
+    chargedTo: string[],
+    beforeSign?: SendOptions['beforeSign'],
+  ): Promise<Row> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(from)})`);
       const [existing] = await tx.select().from(chainTxs).where(eq(chainTxs.key, key));
       if (existing && !replace) return existing;
+      await beforeSign?.(tx);
       const nonce = await nextNonce(tx);
       const gas = request.gas ?? (await gasLimit(request));
       const prepared = await wallet.prepareTransactionRequest({
@@ -208,7 +221,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           gasPrice,
           updatedAt: new Date(),
         })
-        // DROPPED too: a row marked so before issue 40.3 while its transaction was mined is settled, not re-signed.
+        // DROPPED too: a row marked so by an older version, which took a lagging receipt for a dropped transaction, while it was mined is settled, not re-signed.
         .where(sql`${chainTxs.key} = ${row.key} and ${chainTxs.status} in ('SENT', 'DROPPED')`)
         .returning({ chargedTo: chainTxs.chargedTo });
       if (!settled || settled.chargedTo.length === 0 || minedAt === undefined) return;
@@ -264,7 +277,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   /**
    * Returns the receipt, or undefined when the transaction can never be mined: only on proof that another
    * transaction of the signer took its nonce (nonceUsedBy), never on "nonce too low" alone, which a mined
-   * transaction whose receipt lags behind also gets (issue 40.3). Throws, leaving the row SENT, while unproven.
+   * transaction whose receipt lags behind also gets. Throws, leaving the row SENT, while unproven.
    */
   async function settle(row: Row): Promise<TransactionReceipt | undefined> {
     const known = await receiptOf(row.hash as Hex);
@@ -310,15 +323,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
   async function sendOnce(key: string, build: () => TxRequest | Promise<TxRequest>, sendOptions: SendOptions) {
     const chargedTo = [...(sendOptions.chargedTo ?? [])];
     const [existing] = await db.select().from(chainTxs).where(eq(chainTxs.key, key));
-    // A DROPPED row is made anew only when its own transaction has no receipt: a row marked so before issue 40.3
+    // A DROPPED row is made anew only when its own transaction has no receipt: a row marked so by an older version
     // while its transaction was mined is settled instead, never signed a second time.
     const fresh = !existing || (existing.status === 'DROPPED' && !(await receiptOf(existing.hash as Hex)));
-    let row = fresh ? await record(key, await build(), existing !== undefined, chargedTo) : existing;
+    let row = fresh
+      ? await record(key, await build(), existing !== undefined, chargedTo, sendOptions.beforeSign)
+      : existing;
     if (fresh) await options.beforeBroadcast?.(key);
     let receipt = await settle(row);
     if (!receipt) {
       // The recorded transaction can never be mined: make it again under the same key.
-      row = await record(key, await build(), true, chargedTo);
+      row = await record(key, await build(), true, chargedTo, sendOptions.beforeSign);
       receipt = await settle(row);
       if (!receipt) throw new Error(`transaction ${key} could not be sent: its nonce was taken twice`);
     }

@@ -1,4 +1,4 @@
-// Who holds each power of the deployed contracts, read from the chain (issue 39): `npm run cli -- keys` prints it,
+// Who holds each power of the deployed contracts, read from the chain: `npm run cli -- keys` prints it,
 // `GET /api/chain` shows its summary (`roles`), and a production start warns when the service's own keys hold a
 // power they should not. A power is either daily (the hot keys use it every day: the card's and the launcher's
 // platform, the anchor's platform, the validators, the distributor's oracle, the card's emergency pause) or an

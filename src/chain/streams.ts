@@ -3,6 +3,7 @@
 // how it applies a batch. The registry of the platform's streams is src/domain/streams/registry.ts; followStream
 // turns any stream into a log follower (indexer.ts), which applies each batch of logs for a block range inside the
 // one database transaction that moves the stream's cursor.
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AbiEvent, Address } from 'viem';
 import type { Db, Tx } from '../db/client.ts';
 import type { Chain } from './client.ts';
@@ -13,6 +14,7 @@ import {
   type FollowerLogger,
   type LogFollower,
 } from './indexer.ts';
+import { rollbackJournal } from './journal.ts';
 import type { Finality } from './reorgs.ts';
 
 /** What a stream reads and writes through: the database, the chain, the confirmation and finality depths. */
@@ -35,6 +37,17 @@ export interface ChainStream<TEvents extends readonly AbiEvent[] = readonly AbiE
   address(chain: StreamChain): Address | readonly Address[] | undefined;
   /** First block that can hold one of its logs (its contracts' deployment); undefined when the file does not say. */
   startBlock(chain: StreamChain): bigint | undefined;
+  /**
+   * Every table `apply` writes. Each has a `chain_journal_write` trigger (created by the migration that journals it,
+   * naming its primary key), so a reorg undoes the stream's writes to it exactly (src/chain/journal.ts);
+   * test/chain/journal.test.ts checks that the triggers exist and that `apply` writes no other table.
+   */
+  writes: readonly PgTable[];
+  /**
+   * `apply` also appends to the platform event log (platform_events): what clients were told is never undone; a
+   * reorg is told by the stream's `rollback` instead.
+   */
+  publishes?: boolean;
   /** The daily score snapshot waits until this stream has applied the day (src/domain/scores/readiness.ts). */
   scored?: boolean;
   /**
@@ -56,8 +69,9 @@ export interface ChainStream<TEvents extends readonly AbiEvent[] = readonly AbiE
     range: BlockRange,
   ): Promise<unknown>;
   /**
-   * Undoes every row this stream derived from the blocks above `ancestor` (a reorg orphaned them), in the transaction
-   * that moves its cursor back to `ancestor`; the stream then reads the new branch from there.
+   * What a reorg needs besides undoing the tables of `writes` (which the journal does after it, in the same
+   * transaction that moves the cursor back): e.g. telling clients what left the chain. The rows of the blocks above
+   * `ancestor` are still there when it runs.
    */
   rollback?(deps: StreamDeps, tx: Tx, ancestor: bigint): Promise<unknown>;
 }
@@ -118,6 +132,10 @@ export function followStream<TEvents extends readonly AbiEvent[], TPrepared>(
     ...(read && { read: (range: BlockRange) => read(deps, range) }),
     ...(prepare && { prepare: (logs: FollowedLog<TEvents>[]) => prepare(deps, logs) }),
     apply: (tx, logs, prepared, range) => stream.apply(deps, tx, logs, prepared, range),
-    ...(rollback && { rollback: (tx: Tx, ancestor: bigint) => rollback(deps, tx, ancestor) }),
+    journal: true,
+    rollback: async (tx: Tx, ancestor: bigint) => {
+      if (rollback) await rollback(deps, tx, ancestor);
+      return rollbackJournal(tx, stream.name, ancestor);
+    },
   });
 }

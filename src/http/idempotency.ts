@@ -10,6 +10,7 @@
 // database blip neither leaves a client facing 409 IN_USE for a minute nor loses the answer.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { canonicalJson } from '../canonical-json.ts';
 import { IDEMPOTENCY_KEY_MAX } from '../constants.ts';
 import type { Tx } from '../db/client.ts';
 import {
@@ -103,22 +104,6 @@ function nestedDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-/**
- * A JSON value written one way: object keys sorted, no spaces. Two bodies the JSON parser reads as the same value
- * (the handler cannot tell them apart) write the same, whatever their key order or white space. Unlike the decision
- * hash's canonical JSON, it takes any parsed body, 1e999 (Infinity) included: refusing it is validation's job.
- */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /**
@@ -130,7 +115,7 @@ export function requestFingerprint(method: string, url: string, rawBody: string 
   if (rawBody !== undefined && rawBody !== '') {
     bodyHash = nestedDeeperThan(body, CANONICAL_DEPTH_MAX)
       ? sha256(`raw\n${rawBody}`)
-      : sha256(`json\n${canonicalJson(body)}`);
+      : sha256(`json\n${canonicalJson(body, 'null')}`);
   } else if (typeof body === 'string' || body instanceof Uint8Array) bodyHash = sha256(body);
   else bodyHash = sha256('');
   return sha256(`${method}\n${url}\n${bodyHash}`);

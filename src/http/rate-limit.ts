@@ -4,7 +4,7 @@
 //   window), so two integrators behind one address, and a key used from many addresses, are limited as keys; a v1
 //   request without a valid key, and every other route, counts in its client IP's bucket (RATE_LIMIT_MAX);
 // - a 304 Not Modified is not charged while the client's 304s stay within their own budget (NOT_MODIFIED_FACTOR
-//   times the route's per window, issue 37.5): the request is counted when it arrives (the limit must hold before
+//   times the route's per window): the request is counted when it arrives (the limit must hold before
 //   any work) and given back once the answer is a 304, so a client polling with If-None-Match spends its budget only
 //   on changes; past the 304s' budget a 304 counts like any answer, since its route did the work;
 // - every limited answer carries `x-ratelimit-limit`, `-remaining`, `-reset` and the IETF fields of
@@ -213,7 +213,7 @@ export async function installRateLimits(app: App, container: Container) {
     const config = request.routeOptions.config;
     const store = typeof config.rateLimit === 'object' ? children.get(routeId(request.routeOptions)) : root;
     if (store === undefined) return finish();
-    // A 304 still cost the route its work (issue 37.5): it counts in a budget of its own, NOT_MODIFIED_FACTOR times
+    // A 304 still cost the route its work: it counts in a budget of its own, NOT_MODIFIED_FACTOR times
     // the route's, and is given back to the main budget only while that one lasts.
     store.incr(
       `${NOT_MODIFIED_BUCKET}${bucket}`,

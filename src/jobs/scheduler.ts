@@ -50,7 +50,7 @@ export const jobs: Job[] = [
       if (container.oracleOutbox !== container.outbox) settled += await container.oracleOutbox.settlePending();
       // What agent wallets signed for their trades and withdrawals (domain/trading/wallets.ts).
       settled += await settleAgentWallets(container);
-      // The actions and round lines of finished rounds follow what was just settled (issue 40.2).
+      // The actions and round lines of finished rounds follow what was just settled.
       return settled + (await settleRoundActions(container));
     },
   },

@@ -2,8 +2,9 @@
 // validation entry with a positive answer, and anyone can register an agent, request validation of any hash from a
 // validator of their choosing (themselves), and answer 100. Now the registry itself refuses a validator the owner did
 // not allow (the platform's keys), and derives each request's hash from its requester, so a stranger can neither
-// validate nor take the platform's request; the verify route still counts only validations by the platform's
-// validators for an agent of the round's company that existed by the round.
+// validate nor take the platform's request; the verify route counts the validations the registry shows (by an
+// allowed validator, not retracted by its removal) for an agent of the round's company that existed by the round.
+// After a key rotation, a third party reading the registry and the verify route give the same answer.
 import { eq } from 'drizzle-orm';
 import { encodeFunctionData, type Hex, keccak256, parseAbi, toBytes } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -48,19 +49,28 @@ async function refusedRequest(requester: number, validator: number, agentId: big
 
 /** Validation of `hash` asked by `requester` for `agentId` from `validator`, who answers 100. */
 async function validate(requester: number, validator: number, agentId: bigint, hash: Hex) {
-  const registry = t.chain.chain.contracts.validationRegistry!;
+  await ask(requester, validator, agentId, hash);
+  await answer(requester, validator, hash);
+}
+
+/** The validation request of `hash` by `requester` for `agentId`, naming `validator`. */
+async function ask(requester: number, validator: number, agentId: bigint, hash: Hex) {
   await send(
     requester,
-    registry,
+    t.chain.chain.contracts.validationRegistry!,
     encodeFunctionData({
       abi: ValidationRegistryAbi,
       functionName: 'validationRequest',
       args: [t.chain.wallet(validator).account.address, agentId, 'ipfs://decision', hash],
     }),
   );
+}
+
+/** `validator` answers 100 to `requester`'s request of `hash`. */
+async function answer(requester: number, validator: number, hash: Hex) {
   await send(
     validator,
-    registry,
+    t.chain.chain.contracts.validationRegistry!,
     encodeFunctionData({
       abi: ValidationRegistryAbi,
       functionName: 'validationResponse',
@@ -164,5 +174,68 @@ describe('spoofed verification', () => {
     expect(await verify(round.id)).toMatchObject({ verificationMethod: 'db_only', onChainVerified: false });
     await agentCreatedAt(999);
     expect(await verify(round.id)).toMatchObject({ verificationMethod: 'erc8004_validation', onChainVerified: true });
+  });
+});
+
+describe("a validator's removal (a key rotation)", () => {
+  /** The score the registry shows for the platform's request of `hash`, as any third party reads it. */
+  const registryScore = async (hash: Hex) =>
+    (
+      await t.chain.chain.publicClient.readContract({
+        address: t.chain.chain.contracts.validationRegistry!,
+        abi: ValidationRegistryAbi,
+        functionName: 'getValidationStatus',
+        args: [validationRequestHash(t.chain.wallet(0).account.address, hash)],
+      })
+    )[2];
+  /** The round made to hold `hash` again (one round stands for each legacy hash in turn). */
+  const holding = (hash: Hex) =>
+    t.database.db.update(decisionRounds).set({ decisionHash: hash }).where(eq(decisionRounds.id, round.id));
+  /** The registry and the verify route agree on `hash`, and say `verified`. */
+  async function agree(hash: Hex, verified: boolean) {
+    await holding(hash);
+    expect((await registryScore(hash)) > 0).toBe(verified);
+    expect(await verify(round.id)).toMatchObject({
+      onChainVerified: verified,
+      verificationMethod: verified ? 'erc8004_validation' : 'db_only',
+    });
+  }
+  const setValidator = (index: number, allowed: boolean) =>
+    send(
+      0,
+      t.chain.chain.contracts.validationRegistry!,
+      encodeFunctionData({
+        abi: ValidationRegistryAbi,
+        functionName: 'setValidator',
+        args: [t.chain.wallet(index).account.address, allowed],
+      }),
+    );
+
+  it('retracts its answers in the registry and in the verify route at once, for good; the new key counts in both', async () => {
+    const [agent] = await t.database.db.select().from(agents).where(eq(agents.companyId, companyId)).limit(1);
+    const agentId = BigInt(agent!.erc8004TokenId!);
+    const old = await tamper('answered by the key about to be rotated');
+    await validate(0, 0, agentId, old);
+    // Before the rotation, a request the old key has yet to answer.
+    const pending = keccak256(toBytes('asked before the rotation, answered after'));
+    await ask(0, 0, agentId, pending);
+    await agree(old, true);
+
+    // The owner rotates the validator key: the new key (account 5) allowed, the old (the platform's, account 0)
+    // removed. The old key's answer leaves the registry and the route together.
+    await setValidator(5, true);
+    await setValidator(0, false);
+    await agree(old, false);
+
+    // The new key's answer counts in both, though it is not a key the service signs with.
+    const fresh = keccak256(toBytes('answered by the new key'));
+    await validate(0, 5, agentId, fresh);
+    await agree(fresh, true);
+
+    // The old key allowed again does not bring back its old answer; what it answers now counts.
+    await setValidator(0, true);
+    await agree(old, false);
+    await answer(0, 0, pending);
+    await agree(pending, true);
   });
 });

@@ -1,7 +1,7 @@
 // The ERC-8004 validation registry (first-draft interface): requests by the agent's owner or an approved operator,
 // each request's hash derived on-chain from its requester and its data (nobody takes another's request); validators
-// an allow-list the owner sets, so a validation by a stranger never exists; answers 0-100 by the named validator
-// only, repeatable; the status view, the per-agent and per-validator lists, and the gas of validationRequest and
+// an allow-list the owner sets, so a validation by a stranger never exists; a removed validator's answers retracted
+// for good; answers 0-100 by the named validator only, repeatable; the status view, the per-agent and per-validator lists, and the gas of validationRequest and
 // validationResponse.
 import { type Abi, type Address, type Hex, keccak256, stringToHex } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -259,10 +259,61 @@ describe('validator allow-list', () => {
     );
   });
 
+  it('removing a validator retracts its answers, for good; the answers of other validators stand', async () => {
+    await write(0, 'setValidator', [f.addr(7), true]);
+    const agentId = await registerAgent(1);
+    await request(1, f.addr(7), agentId, hash('retracted'));
+    await request(1, f.addr(6), agentId, hash('stands'));
+    const answer = await write(7, 'validationResponse', [
+      rq(1, 'retracted'),
+      100,
+      'ipfs://evidence',
+      hash('evidence'),
+      tag('decision'),
+    ]);
+    await write(6, 'validationResponse', [rq(1, 'stands'), 90, '', hash('other'), tag('decision')]);
+    const answeredAt = await f.blockTime(answer);
+    expect(await read('getValidationStatus', [rq(1, 'retracted')])).toEqual([
+      f.addr(7),
+      agentId,
+      100,
+      hash('evidence'),
+      tag('decision'),
+      answeredAt,
+    ]);
+
+    // A key rotation: the old key removed. Its answer reads as no answer from then on; the request stays on record.
+    await write(0, 'setValidator', [f.addr(7), false]);
+    const retracted = [f.addr(7), agentId, 0, ZERO_HASH, ZERO_HASH, answeredAt];
+    expect(await read('getValidationStatus', [rq(1, 'retracted')])).toEqual(retracted);
+    expect((await read<readonly unknown[]>('getValidationStatus', [rq(1, 'stands')]))[2]).toBe(90);
+    expect(await read('getValidatorRequests', [f.addr(7)])).toEqual([rq(1, 'retracted')]);
+
+    // Allowed again, the key does not get its old word back; it may answer anew.
+    await write(0, 'setValidator', [f.addr(7), true]);
+    expect(await read('getValidationStatus', [rq(1, 'retracted')])).toEqual(retracted);
+    // Allowing an allowed validator, or removing a removed one, changes nothing.
+    await write(0, 'setValidator', [f.addr(6), true]);
+    expect((await read<readonly unknown[]>('getValidationStatus', [rq(1, 'stands')]))[2]).toBe(90);
+    const again = await write(7, 'validationResponse', [rq(1, 'retracted'), 80, '', hash('anew'), tag('decision')]);
+    expect(await read('getValidationStatus', [rq(1, 'retracted')])).toEqual([
+      f.addr(7),
+      agentId,
+      80,
+      hash('anew'),
+      tag('decision'),
+      await f.blockTime(again),
+    ]);
+    await write(0, 'setValidator', [f.addr(7), false]);
+    await write(0, 'setValidator', [f.addr(7), false]);
+    expect((await read<readonly unknown[]>('getValidationStatus', [rq(1, 'retracted')]))[2]).toBe(0);
+  });
+
   it('property: a validation by a stranger never counts, whoever requests and answers what', async () => {
     // A seeded walk (replayable): random requesters ask random accounts to validate random data, every account tries
     // to answer every request, and the owner now and then allows or removes a validator. Whatever happens, every
-    // answer on record is by the request's own validator, allowed when it answered.
+    // answer on record is by the request's own validator, allowed when it answered, and the status view shows an
+    // answer exactly while its validator is allowed and has not been removed since it answered.
     const next = seededIntegers(2602);
     const accounts = [1, 2, 3, 4, 5, 6, 7, 8];
     const agents = new Map<number, bigint>();
@@ -270,6 +321,24 @@ describe('validator allow-list', () => {
     const allowed = new Set([f.addr(0), f.addr(5), f.addr(6)]);
     const requests: Hex[] = [];
     let answered = 0;
+    // The model: each validator's removals so far, and each request's latest answer with its validator's removals then.
+    const removals = new Map<Address, number>();
+    const answers = new Map<Hex, { validator: Address; response: number; removals: number }>();
+    const shown = (h: Hex) => {
+      const a = answers.get(h);
+      if (!a || !allowed.has(a.validator) || (removals.get(a.validator) ?? 0) !== a.removals) return 0;
+      return a.response;
+    };
+    let sawStanding = false;
+    let sawRetracted = false;
+    const checkShown = async () => {
+      for (const h of requests) {
+        expect((await read<readonly unknown[]>('getValidationStatus', [h]))[2], h).toBe(shown(h));
+        // Every answer of the walk is 1-100: an answered request that shows 0 was retracted.
+        if (answers.has(h) && shown(h) > 0) sawStanding = true;
+        else if (answers.has(h)) sawRetracted = true;
+      }
+    };
     const tryWrite = async (i: number, functionName: string, args: readonly unknown[]) => {
       try {
         await simulate(i, functionName, args);
@@ -285,8 +354,10 @@ describe('validator allow-list', () => {
         const v = accounts[next(accounts.length)]!;
         const on = next(2) === 0;
         await write(0, 'setValidator', [f.addr(v), on]);
+        if (!on && allowed.has(f.addr(v))) removals.set(f.addr(v), (removals.get(f.addr(v)) ?? 0) + 1);
         if (on) allowed.add(f.addr(v));
         else allowed.delete(f.addr(v));
+        await checkShown();
       } else if (kind <= 2) {
         const requester = 1 + next(3);
         const validator = f.addr(accounts[next(accounts.length)]!);
@@ -300,11 +371,19 @@ describe('validator allow-list', () => {
         const h = requests[next(requests.length)]!;
         const answerer = accounts[next(accounts.length)]!;
         const [validator] = await read<readonly [Address]>('getValidationStatus', [h]);
-        const ok = await tryWrite(answerer, 'validationResponse', [h, 1 + next(100), '', ZERO_HASH, ZERO_HASH]);
+        const response = 1 + next(100);
+        const ok = await tryWrite(answerer, 'validationResponse', [h, response, '', ZERO_HASH, ZERO_HASH]);
         expect(ok).toBe(f.addr(answerer) === validator && allowed.has(validator));
-        if (ok) answered++;
+        if (ok) {
+          answered++;
+          answers.set(h, { validator, response, removals: removals.get(validator) ?? 0 });
+        }
       }
     }
+    await checkShown();
+    // the walk retracted some answers and kept others
+    expect(sawRetracted).toBe(true);
+    expect(sawStanding).toBe(true);
     // the walk made requests and answered some of them (not a walk of refusals only)
     expect(requests.length).toBeGreaterThanOrEqual(5);
     expect(answered).toBeGreaterThan(0);

@@ -31,6 +31,11 @@ export async function startRpcProxy(
     answer?: (call: RpcCall) => { result: unknown } | undefined;
     /** When it returns true for a call, the call still reaches the node but its answer is lost (never sent back). */
     lose?: (call: RpcCall) => boolean;
+    /**
+     * Called with the calls of a request once the node's answer to it was passed back: pausing here starts an
+     * outage right after the caller heard back (a broadcast answered, then the node gone while it waits to be mined).
+     */
+    onAnswered?: (calls: RpcCall[]) => void;
   } = {},
 ): Promise<RpcProxy> {
   let paused = false;
@@ -72,6 +77,10 @@ export async function startRpcProxy(
             'content-type': upstream.headers.get('content-type') ?? 'application/json',
           });
           res.end(body);
+          if (options.onAnswered && req.method === 'POST') {
+            const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RpcCall | RpcCall[];
+            options.onAnswered(Array.isArray(parsed) ? parsed : [parsed]);
+          }
         })
         .catch(() => {
           if (!res.headersSent) res.writeHead(502).end();

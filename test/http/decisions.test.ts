@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { type Hex, keccak256, toBytes } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/canonical-json.ts';
 import { devAccount } from '../../src/chain/client.ts';
 import { companyKey } from '../../src/chain/contracts/launcher.ts';
 import { validationRequestHash } from '../../src/chain/contracts/validation.ts';
@@ -14,7 +15,7 @@ import { companies } from '../../src/db/schema/companies.ts';
 import { decisionBudgets, decisionRounds } from '../../src/db/schema/decisions.ts';
 import { platformEvents } from '../../src/db/schema/events.ts';
 import { anchorPendingRounds } from '../../src/domain/engine/anchoring.ts';
-import { canonicalJson, decisionHash } from '../../src/domain/engine/hash.ts';
+import { decisionHash } from '../../src/domain/engine/hash.ts';
 import { startRound } from '../../src/domain/engine/pipeline.ts';
 import { dueCompanies, failStaleRounds, runDueRounds } from '../../src/domain/engine/runner.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/canonical-json.ts';
 import { devAccount } from '../../src/chain/client.ts';
 import { IDEMPOTENCY_IN_PROGRESS_STALE_MS, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_MS } from '../../src/constants.ts';
 import { idempotencyKeys } from '../../src/db/schema/auth.ts';
@@ -14,7 +15,7 @@ import { companies } from '../../src/db/schema/companies.ts';
 import type { ComputeProvider } from '../../src/domain/compute/provider.ts';
 import { AppError } from '../../src/errors.ts';
 import { requireWallet } from '../../src/http/auth/index.ts';
-import { canonicalJson, isFinalAnswer, requestFingerprint } from '../../src/http/idempotency.ts';
+import { isFinalAnswer, requestFingerprint } from '../../src/http/idempotency.ts';
 import { startTestApp, useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
 import { type HttpMethod, type MessageSigner, serializeBody, signedRequest } from '../helpers/security.ts';
@@ -481,6 +482,9 @@ describe('the pieces', () => {
       '{"a":null,"b":[{"x":2,"y":1}],"c":"é"}',
     );
     expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: '1' }));
+    // A body may hold 1e999 (Infinity): the fingerprint writes it as JSON does; a decision refuses it.
+    expect(canonicalJson(JSON.parse('{"a":1e999}'), 'null')).toBe('{"a":null}');
+    expect(() => canonicalJson(JSON.parse('{"a":1e999}'))).toThrow(/non-finite/);
   });
 
   it('fingerprints a body nested deeper than any route accepts by its bytes, without recursing through it', () => {

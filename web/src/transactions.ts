@@ -138,9 +138,12 @@ export function useTransactions() {
     const request = { ...step.request, account: address!, chain: wallet!.chain };
     let hash: Hash | undefined;
     try {
-      // The node's estimate plus 30%: a call that catches an inner call's failure (the staking contract's card
-      // checks) can estimate below what it needs when it runs a block later.
-      const gas = ((await client!.estimateContractGas(request as never)) * 13n) / 10n;
+      // The node's estimate plus 30% and 100,000: the estimate runs on the latest block, the transaction on a later
+      // one, where time has passed. A call that catches an inner call's failure (the staking contract's card checks)
+      // can estimate below what it needs, and a pool whose emission starts to accrue in that later block writes
+      // storage from zero (about 20,000 gas a slot: its accumulator, the position's debt, the banked reward). Gas
+      // left unused is not paid for.
+      const gas = ((await client!.estimateContractGas(request as never)) * 13n) / 10n + 100_000n;
       hash = await wallet!.writeContract({ ...request, gas } as never);
       toasts.update(toast, { state: 'pending', hash });
       const receipt = await client!.waitForTransactionReceipt({ hash });

@@ -52,8 +52,9 @@ const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
  *   the transaction; a proof that leads to no anchored root falls back to the per-hash record.
  * - `erc8004_validation`: a legacy entry, the request `requester` (the agents' identity owner, the platform) made
  *   for the hash in the validation registry (its request hash derived on-chain from both), whose validator answered
- *   with a non-zero score; looked up only when `options.requester` is given. A zero score is both the standard's "failed" and what
- *   getValidationStatus shows before any answer, so it does not verify.
+ *   with a non-zero score; looked up only when `options.requester` is given. A zero score is the standard's
+ *   "failed", what getValidationStatus shows before any answer, and what it shows for an answer retracted by the
+ *   validator's removal, so it does not verify.
  * - `none`: neither; also for a contract this chain does not have.
  *
  * An unreachable RPC throws CHAIN_UNAVAILABLE.

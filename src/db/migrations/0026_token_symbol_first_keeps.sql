@@ -1,4 +1,4 @@
--- Symbols become unique among launched tokens, ignoring case (issue 25.3). Of tokens that already share a symbol,
+-- Symbols become unique among launched tokens, ignoring case, so that one launched token cannot pass for another. Of tokens that already share a symbol,
 -- the first launched keeps it (by launch block time, then launch request, then id); every later one is marked a
 -- duplicate, named by its company's slug or its address only from now on.
 UPDATE "companies" c SET "token_symbol_duplicate" = true

@@ -50,7 +50,7 @@ export const idempotencyKeys = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>(),
     body: text('body'),
     /**
-     * The recovery point (issue 40.1): what the request created, written in the same transaction as its write, or
+     * The recovery point: what the request created, written in the same transaction as its write, or
      * before its first side effect (a decision round). A reservation that goes stale with one is answered from it
      * and never run again; without one, nothing of the request committed, and a retry runs it.
      */

@@ -1,7 +1,19 @@
 // Chain bookkeeping: the platform's outgoing transactions (an outbox that makes every send exactly-once across
 // crashes) and the indexer's block cursors.
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 export const chainTxs = pgTable(
   'chain_txs',
@@ -52,6 +64,31 @@ export const chainBlocks = pgTable(
     hash: text('hash').notNull(),
   },
   (t) => [primaryKey({ columns: [t.stream, t.number] })],
+);
+
+/**
+ * The undo log of the chain streams (src/chain/journal.ts, docs/indexer.md#reorgs): every row a stream's batch
+ * inserted, changed or deleted in a table it declares, written by the `chain_journal_write` trigger while the batch
+ * is applied above the finalized block. A reorg restores, newest first, every row of the batches that reach past the
+ * common ancestor; entries of finalized batches are pruned.
+ */
+export const chainJournal = pgTable(
+  'chain_journal',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    stream: text('stream').notNull(),
+    /** The batch's blocks: its writes may derive from any of them. */
+    fromBlock: bigint('from_block', { mode: 'bigint' }).notNull(),
+    toBlock: bigint('to_block', { mode: 'bigint' }).notNull(),
+    tableName: text('table_name').notNull(),
+    /** The row's primary key columns. */
+    key: jsonb('key').$type<Record<string, unknown>>().notNull(),
+    /** `I` (inserted: undone by deleting it), `U` (changed: its old values), `D` (deleted: the whole old row). */
+    op: text('op').notNull(),
+    /** The columns a `U` changed, with their old values; the whole row of a `D`; null for an `I`. */
+    old: jsonb('old').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('chain_journal_stream_to_idx').on(t.stream, t.toBlock)],
 );
 
 /**

@@ -78,7 +78,7 @@ export const companies = pgTable(
     /**
      * The money-relevant settings (ceoPrompt, autonomyLevel, engineConfig, toolkitConfig) whose last change was not
      * signed by the creator (COMPANY_PATCH_AUTH=ip). While any is listed, no agent of the company moves money
-     * (issue 37.3, docs/api/companies.md "Directive and engine").
+     * (docs/api/companies.md "Directive and engine").
      */
     unsignedSettings: text('unsigned_settings').array().notNull().default(sql`'{}'::text[]`),
     /**
@@ -94,7 +94,7 @@ export const companies = pgTable(
     /**
      * The tokens ceoPrompt names, by address, resolved when its text was last set (symbol in upper case -> address):
      * a directive names the token its symbol meant when the creator signed that text, and no later edit of another
-     * field re-dates it (issue 37.4, docs/api/agents.md "Buy rules"). Null: not resolved (set before this column).
+     * field re-dates it (docs/api/agents.md "Buy rules"). Null: not resolved (set before this column).
      */
     ceoPromptTokens: jsonb('ceo_prompt_tokens').$type<Record<string, string>>(),
     /** The same for masterDirective (PATCH /engine). */

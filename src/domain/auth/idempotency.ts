@@ -2,7 +2,7 @@
 // writes"): one row per (signer, key), reserved before the write runs and completed with its first answer after.
 // Claiming a key is one INSERT ... ON CONFLICT DO NOTHING, so of two requests at once exactly one reserves it; the
 // other finds the row and is told to replay it, that it is still in use, or that the key names another request.
-// A request that may have committed is never run again (issue 40.1, Stripe's rule): a route whose write creates
+// A request that may have committed is never run again (Stripe's rule): a route whose write creates
 // something records a recovery point (what it created) in the same transaction as that write, or before its first
 // side effect; a reservation left unfinished with one (a killed process, a completion the database refused) is
 // answered from it, and one without one is known to have committed nothing, so a retry runs it.

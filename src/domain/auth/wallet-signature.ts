@@ -2,17 +2,18 @@
 // message naming the method, the path and query exactly as sent, the time and the body's sha256. EOAs are
 // checked locally; an address with code is asked through ERC-1271, with capped gas and time. Each accepted
 // signature is recorded so it can never be used twice. The ERC-1271 path runs code the signer chose, unauthenticated,
-// so a WalletSignatureGuard keeps the code lookups and refuses (429) a client whose contract checks keep failing.
+// so a signature already used is refused before the chain is asked, and a WalletSignatureGuard keeps the code
+// lookups, remembers the contract signatures it found valid, and refuses (429) a client past its contract checks.
 import { createHash } from 'node:crypto';
-import { lt } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, hashMessage, type PublicClient, recoverMessageAddress } from 'viem';
 import { hasCode, isValidErc1271Signature } from '../../chain/contracts/erc1271.ts';
 import {
   WALLET_CODE_CACHE_MAX,
   WALLET_CODE_CACHE_MS,
+  WALLET_ERC1271_CHECKS_MAX,
+  WALLET_ERC1271_CHECKS_WINDOW_MS,
   WALLET_ERC1271_CLIENTS_MAX,
-  WALLET_ERC1271_FAILURES_MAX,
-  WALLET_ERC1271_FAILURES_WINDOW_MS,
   WALLET_SIGNATURE_PREAMBLE,
   WALLET_SIGNATURE_REPLAY_TTL_S,
   WALLET_SIGNATURE_WINDOW_S,
@@ -92,44 +93,51 @@ export interface VerifyWalletOptions {
   db: Tx;
   /** Used for ERC-1271 contract wallets only; EOAs are verified without the chain. */
   publicClient: Pick<PublicClient, 'call' | 'getCode'>;
-  /** The process's code cache and failure counts; without one, every check asks the chain and nothing is limited. */
+  /** The process's code cache and check counts; without one, every check asks the chain and nothing is limited. */
   guard?: WalletSignatureGuard;
-  /** Who sent the request (its IP), whose failed ERC-1271 checks the guard counts. */
+  /** Who sent the request (its IP), whose ERC-1271 checks the guard counts. */
   client?: string;
 }
 
 /**
  * What makes the ERC-1271 path affordable, kept per process: "has code" per address for WALLET_CODE_CACHE_MS (at
- * most WALLET_CODE_CACHE_MAX addresses), and per client the failed ERC-1271 checks of the current window.
+ * most WALLET_CODE_CACHE_MAX addresses), the contract signatures found valid (for as long as the replay store keeps
+ * a signature, so a keyed retry of one is not asked again), and per client the ERC-1271 checks of the current window.
  */
 export interface WalletSignatureGuard {
   hasCode(client: VerifyWalletOptions['publicClient'], address: Address, nowMs: number): Promise<boolean>;
-  /** Throws 429 RATE_LIMITED (with Retry-After) while `client` has used up its failed ERC-1271 checks. */
+  /** Throws 429 RATE_LIMITED (with Retry-After) while `client` has used up its ERC-1271 checks. */
   admit(client: string, nowMs: number): void;
-  /** Counts a failed ERC-1271 check of `client`. */
-  failed(client: string, nowMs: number): void;
+  /** Counts an ERC-1271 check of `client`, whatever its answer. */
+  checked(client: string, nowMs: number): void;
+  /** Whether these exact signature bytes were found valid for this message (a digest of the three) and still kept. */
+  knownValid(digest: string, nowMs: number): boolean;
+  /** Remembers a contract signature found valid until `untilMs`. */
+  rememberValid(digest: string, untilMs: number): void;
 }
 
 export interface WalletSignatureGuardOptions {
   codeCacheMs?: number;
   codeCacheMax?: number;
-  failuresMax?: number;
-  failuresWindowMs?: number;
+  checksMax?: number;
+  checksWindowMs?: number;
   clientsMax?: number;
 }
 
 export function createWalletSignatureGuard(options: WalletSignatureGuardOptions = {}): WalletSignatureGuard {
   const codeCacheMs = options.codeCacheMs ?? WALLET_CODE_CACHE_MS;
-  const failuresMax = options.failuresMax ?? WALLET_ERC1271_FAILURES_MAX;
-  const windowMs = options.failuresWindowMs ?? WALLET_ERC1271_FAILURES_WINDOW_MS;
+  const checksMax = options.checksMax ?? WALLET_ERC1271_CHECKS_MAX;
+  const windowMs = options.checksWindowMs ?? WALLET_ERC1271_CHECKS_WINDOW_MS;
   const codes = new BoundedMap<Address, { code: boolean; until: number }>(
     options.codeCacheMax ?? WALLET_CODE_CACHE_MAX,
   );
-  const failures = new BoundedMap<string, { count: number; until: number }>(
+  const checks = new BoundedMap<string, { count: number; until: number }>(
     options.clientsMax ?? WALLET_ERC1271_CLIENTS_MAX,
   );
+  // As many as the code cache: a valid contract signature is rarer than an address looked up.
+  const valid = new BoundedMap<string, number>(options.codeCacheMax ?? WALLET_CODE_CACHE_MAX);
   const windowOf = (client: string, nowMs: number) => {
-    const w = failures.get(client);
+    const w = checks.get(client);
     return w && w.until > nowMs ? w : undefined;
   };
   return {
@@ -142,18 +150,25 @@ export function createWalletSignatureGuard(options: WalletSignatureGuardOptions 
     },
     admit(client, nowMs) {
       const w = windowOf(client, nowMs);
-      if (!w || w.count < failuresMax) return;
+      if (!w || w.count < checksMax) return;
       const retryAfter = Math.max(1, Math.ceil((w.until - nowMs) / 1000));
       throw new AppError(
         'RATE_LIMITED',
-        `Too many failed contract-wallet signatures from this client: at most ${failuresMax} per ${Math.round(windowMs / 1000)} s; retry after ${retryAfter} s`,
+        `Too many contract-wallet signature checks from this client: at most ${checksMax} per ${Math.round(windowMs / 1000)} s; retry after ${retryAfter} s`,
         { headers: { 'retry-after': String(retryAfter) } },
       );
     },
-    failed(client, nowMs) {
+    checked(client, nowMs) {
       const w = windowOf(client, nowMs);
       if (w) w.count += 1;
-      else failures.set(client, { count: 1, until: nowMs + windowMs });
+      else checks.set(client, { count: 1, until: nowMs + windowMs });
+    },
+    knownValid(digest, nowMs) {
+      const until = valid.get(digest);
+      return until !== undefined && until > nowMs;
+    },
+    rememberValid(digest, untilMs) {
+      valid.set(digest, untilMs);
     },
   };
 }
@@ -175,7 +190,7 @@ class BoundedMap<K, V> extends Map<K, V> {
 
 /** Returns the checksummed signer, or throws UNAUTHORIZED naming the reason. */
 export async function verifyWalletSignature(options: VerifyWalletOptions): Promise<Address> {
-  const { address, message } = await authenticateWalletSignature(options);
+  const { address, message } = await authenticate(options, true);
   await useSignature(options, address, message);
   return address;
 }
@@ -185,8 +200,20 @@ export async function verifyWalletSignature(options: VerifyWalletOptions): Promi
  * itself. What an idempotent write's replay needs (src/http/idempotency.ts): the signer proven, nothing consumed.
  * Throws UNAUTHORIZED naming the reason.
  */
-export async function authenticateWalletSignature(
+export function authenticateWalletSignature(
   options: VerifyWalletOptions,
+): Promise<{ address: Address; message: string }> {
+  return authenticate(options, false);
+}
+
+/**
+ * The checks of authenticateWalletSignature. With `refuseUsed` (a request that will consume its signature), a
+ * signature that is not an EOA's and was used already is refused before the chain is asked: its replay would be
+ * refused anyway, and each check of a contract wallet runs code its owner chose.
+ */
+async function authenticate(
+  options: VerifyWalletOptions,
+  refuseUsed: boolean,
 ): Promise<{ address: Address; message: string }> {
   const auth = parseWalletAuthorization(options.header);
   // Compared in milliseconds: a signature is usable while |now - time| <= window, and not a moment longer.
@@ -204,7 +231,7 @@ export async function authenticateWalletSignature(
     );
   }
   const message = walletSignatureMessage(options.method, options.url, auth.timestamp, options.body);
-  if (!(await signatureMatches(auth, message, options))) {
+  if (!(await signatureMatches(auth, message, options, refuseUsed))) {
     throw unauthorized(
       'Invalid signature: it was not made by this address over this method, path and query, time and body',
     );
@@ -224,13 +251,14 @@ export async function useSignature(
     message,
     new Date(options.nowMs + WALLET_SIGNATURE_REPLAY_TTL_S * 1000),
   );
-  if (!fresh) throw unauthorized('Signature already used: sign each request anew');
+  if (!fresh) throw alreadyUsed();
 }
 
 async function signatureMatches(
   auth: WalletAuthorization,
   message: string,
   options: VerifyWalletOptions,
+  refuseUsed: boolean,
 ): Promise<boolean> {
   if (auth.signature.length === 132) {
     try {
@@ -240,16 +268,33 @@ async function signatureMatches(
       // not a valid ECDSA signature; a contract wallet may still accept it
     }
   }
-  // Only an address with code can validate through ERC-1271; this needs the chain.
+  // Only an address with code can validate through ERC-1271; this needs the chain, so a replay is refused first.
   const { guard, client = 'unknown', nowMs, publicClient } = options;
+  if (refuseUsed && (await signatureUsed(options.db, auth.address, message))) throw alreadyUsed();
+  const digest = sha256Hex(`${auth.address.toLowerCase()}\n${message}\n${auth.signature.toLowerCase()}`);
+  if (guard?.knownValid(digest, nowMs)) return true;
   const code = guard
     ? await guard.hasCode(publicClient, auth.address, nowMs)
     : await hasCode({ publicClient }, auth.address);
   if (!code) return false;
   guard?.admit(client, nowMs);
+  guard?.checked(client, nowMs);
   const valid = await isValidErc1271Signature({ publicClient }, auth.address, hashMessage(message), auth.signature);
-  if (!valid) guard?.failed(client, nowMs);
+  if (valid) guard?.rememberValid(digest, nowMs + WALLET_SIGNATURE_REPLAY_TTL_S * 1000);
   return valid;
+}
+
+const alreadyUsed = () => unauthorized('Signature already used: sign each request anew');
+const replayKey = (address: Address, message: string) => sha256Hex(`${address.toLowerCase()}\n${message}`);
+
+/** Whether this signer's message is in the replay store (used before, and not yet purged). */
+async function signatureUsed(db: Tx, address: Address, message: string): Promise<boolean> {
+  const [row] = await db
+    .select({ requestHash: signatureReplays.requestHash })
+    .from(signatureReplays)
+    .where(eq(signatureReplays.requestHash, replayKey(address, message)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
@@ -261,7 +306,7 @@ async function signatureMatches(
 export async function consumeSignature(db: Tx, address: Address, message: string, expiresAt: Date): Promise<boolean> {
   const rows = await db
     .insert(signatureReplays)
-    .values({ requestHash: sha256Hex(`${address.toLowerCase()}\n${message}`), expiresAt })
+    .values({ requestHash: replayKey(address, message), expiresAt })
     .onConflictDoNothing()
     .returning({ requestHash: signatureReplays.requestHash });
   return rows.length === 1;

@@ -5,6 +5,8 @@ import { type Address, getAddress, zeroAddress } from 'viem';
 import { cardTransferEvent } from '../../chain/contracts/access-card.ts';
 import { defineStream } from '../../chain/streams.ts';
 import type { Tx } from '../../db/client.ts';
+import { agents } from '../../db/schema/agents.ts';
+import { companies } from '../../db/schema/companies.ts';
 import { moveToCardHolders } from '../agents/store.ts';
 import { moveCompaniesToCardHolders } from './store.ts';
 
@@ -57,5 +59,6 @@ export const accessCardTransfers = defineStream({
   events: [cardTransferEvent],
   address: (chain) => chain.contracts.accessCard,
   startBlock: (chain) => chain.deployBlocks?.accessCard,
+  writes: [companies, agents],
   apply: (_deps, tx, logs) => applyCardTransfers(tx, logs),
 });

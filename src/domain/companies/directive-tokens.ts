@@ -1,4 +1,4 @@
-// Which tokens a directive names (issue 37.4, docs/api/agents.md "Buy rules"). A directive names a token by its
+// Which tokens a directive names (docs/api/agents.md "Buy rules"). A directive names a token by its
 // address, fixed when the creator signs that text: each symbol it names resolves to the launched token that symbol
 // meant then, and no later edit of another field (the engine's masterDirective, the toolkit) re-dates it. A token
 // launched afterwards under a named symbol is not the one the directive named.

@@ -96,7 +96,7 @@ export async function updateDirective(
   if (input.ceoPrompt !== undefined) {
     changes.ceoPrompt = input.ceoPrompt;
     changes.ceoPromptSigner = signer ?? null;
-    // The tokens the text names, fixed now (issue 37.4): no later edit of another field re-dates them.
+    // The tokens the text names, fixed now: no later edit of another field re-dates them.
     changes.ceoPromptTokens = await resolveNamedTokens(deps.database.db, input.ceoPrompt);
     Object.assign(changes, await directiveClock(deps));
   }
@@ -125,7 +125,7 @@ export async function updateDirective(
   };
 }
 
-/** The settings a round acts on with money, in the order they are named (issue 37.3). */
+/** The settings a round acts on with money, in the order they are named. */
 export const MONEY_SETTINGS = ['ceoPrompt', 'autonomyLevel', 'engineConfig', 'toolkitConfig'] as const;
 
 /**

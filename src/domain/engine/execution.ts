@@ -2,8 +2,9 @@
 // budget holds it, each charged to that budget. The round claims its execution first (its row must still be
 // RUNNING, or nothing runs), moves its heartbeat before every action (a round failed meanwhile stops there), and
 // records each action's line on the round row as soon as it is known, whatever the row's status, so an action
-// signed in a round is never missing from its record: not when the round fails after it, not when the process dies
-// (the stale-round job adds what the agent's action log holds, failStaleRounds in runner.ts).
+// signed in a round is never missing from its record: not when the round fails after it or is stopped during it
+// (the round adds what the agent's action log holds, pipeline.ts), not when the process dies (the stale-round job
+// does, failStaleRounds in runner.ts).
 import type { DecisionAction } from '../../db/schema/decisions.ts';
 import { TradeRefused } from '../trading/actions.ts';
 import { type Budget, refuse, spend } from './budget.ts';
@@ -57,11 +58,26 @@ export async function executeActions(
   for (const [index, action] of actions.entries()) {
     // A round failed or stopping meanwhile runs no further action.
     await rec.beat();
-    const line = await runAction(deps, inputs, action, index, budgets, round);
+    const line = await untilStopped(runAction(deps, inputs, action, index, budgets, round), rec.signal);
     executed.push(line);
     await recordActionLine(deps.database.db, round.id, index, line);
   }
   return executed;
+}
+
+/**
+ * The action's outcome, or the round's stop reason as soon as the round must stop (the process is stopping, or the
+ * row was failed meanwhile): an action waiting on a chain that does not answer (a receipt, for up to a minute) does
+ * not hold the round past the engine's shutdown grace. The action left behind signs nothing more (its round is no
+ * longer RUNNING by the time anything would be signed: round-guard.ts); what it signed is settled by settle-outbox.
+ */
+function untilStopped(running: Promise<string>, signal: AbortSignal): Promise<string> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    running.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
 async function runAction(

@@ -27,6 +27,7 @@ import { decisionHash } from './hash.ts';
 import { errorText, extractDecision, proposeActions, readMarket, synthesize, writeBrief } from './phases.ts';
 import { createRecorder, RoundStopped } from './recorder.ts';
 import { insertRound, markComplete, markFailed, markFailedBare, type RoundRow } from './rounds.ts';
+import { recordInterruptedActions, settleRoundActions } from './settle-actions.ts';
 import { roundSpan } from './tracing.ts';
 
 /** The chain's clock, or the server's while the chain does not answer: rounds are dated by the economy's clock. */
@@ -115,10 +116,34 @@ export async function runRound(deps: EngineDeps, round: RoundRow, options: { sig
       ...(decided && { actions: decided }),
     });
     deps.log?.warn({ roundId: round.id, phase: failedPhase, err }, 'decision round failed');
-    return failed;
+    return decided ? await closeExecution(deps, failed, cause) : failed;
   } finally {
     span?.end();
   }
+}
+
+/**
+ * A round that failed or was stopped in its execution: the action in flight gets its line ("interrupted", with what
+ * it had signed), and its actions that never signed their transaction are FAILED now (they no longer count toward
+ * the day), so the record is true at once. What was signed stays SENT for settle-outbox, which settles it as the
+ * chain says. Best effort: the stale job and settle-outbox do the same later.
+ */
+async function closeExecution(deps: EngineDeps, round: RoundRow, cause: unknown): Promise<RoundRow> {
+  if (round.status === 'RUNNING') return round;
+  const why =
+    cause instanceof RoundStopped
+      ? cause.reason === 'shutdown'
+        ? 'the engine process stopped (shutdown)'
+        : 'the round was ended elsewhere'
+      : 'the round failed';
+  try {
+    await recordInterruptedActions(deps, [round.id], why);
+    await settleRoundActions(deps, round.id);
+  } catch (err) {
+    deps.log?.warn({ roundId: round.id, err }, 'recording the interrupted actions failed; settle-outbox does it');
+  }
+  const [row] = await deps.database.db.select().from(decisionRounds).where(eq(decisionRounds.id, round.id));
+  return row ?? round;
 }
 
 /**

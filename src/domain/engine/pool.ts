@@ -209,16 +209,22 @@ export function startEnginePool(deps: PoolDeps, options: EnginePoolOptions): Eng
     async stop() {
       running = false;
       clearTimeout(timer);
-      await ticking;
-      await claiming;
-      const all = () => Promise.all([...inFlight]);
-      let graceTimer: NodeJS.Timeout | undefined;
-      const grace = new Promise<'grace'>((resolve) => {
-        graceTimer = setTimeout(() => resolve('grace'), options.shutdownGraceMs);
-      });
-      const outcome = await Promise.race([all().then(() => 'done' as const), grace]);
-      clearTimeout(graceTimer);
-      if (outcome === 'grace') {
+      // One deadline for everything the engine waits for, counted from the stop: the tick and the claim under way
+      // (a chain read that does not answer), the rounds, and the anchoring in flight.
+      const deadline = performance.now() + options.shutdownGraceMs;
+      const until = <T>(work: Promise<T>) => {
+        let graceTimer: NodeJS.Timeout | undefined;
+        const grace = new Promise<'grace'>((resolve) => {
+          graceTimer = setTimeout(() => resolve('grace'), Math.max(0, deadline - performance.now()));
+        });
+        return Promise.race([work.then(() => 'done' as const), grace]).finally(() => clearTimeout(graceTimer));
+      };
+      const all = async () => {
+        await ticking;
+        await claiming;
+        await Promise.all([...inFlight]);
+      };
+      if ((await until(all())) === 'grace') {
         deps.log.warn(
           { rounds: inFlight.size, graceMs: options.shutdownGraceMs },
           'decision rounds still running at shutdown: ending them as interrupted',
@@ -229,9 +235,15 @@ export function startEnginePool(deps: PoolDeps, options: EnginePoolOptions): Eng
             `interrupted: the engine process stopped (shutdown) and the round did not finish within ${options.shutdownGraceMs} ms`,
           ),
         );
+        // Each round now ends at once (an action waiting on the chain is left behind, execution.ts), and a round
+        // claimed meanwhile ends before its first phase; a tick or claim still waits for one chain read at most.
         await all();
       }
-      await anchoring;
+      // An anchoring batch waiting for its receipt is not waited for past the deadline: the anchor-decisions job
+      // and settle-outbox finish it.
+      if (anchoring && (await until(anchoring)) === 'grace') {
+        deps.log.warn({}, 'an anchoring batch is still in flight at shutdown; the anchor-decisions job finishes it');
+      }
       await db.delete(engineReplicas).where(sql`${engineReplicas.id} = ${id}`);
     },
   };

@@ -1,7 +1,7 @@
 // Reading decisions: a company's last rounds with the latest budget, and the verification of one round's hash
 // against the chain (the anchor contract, then legacy ERC-8004 validation entries).
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
-import { type Hex, isAddressEqual } from 'viem';
+import type { Hex } from 'viem';
 import { type DecisionLookup, lookupDecisionHash } from '../../chain/contracts/anchor-lookup.ts';
 import { companyKey } from '../../chain/contracts/launcher.ts';
 import { transactionUrl } from '../../chain/explorer.ts';
@@ -115,7 +115,7 @@ export async function verifyDecision(deps: Pick<Deps, 'database' | 'chain' | 'co
       };
     }
     const untrusted =
-      'a validation entry holds this hash, but not by a platform validator for an agent of this company that existed by the round, so it proves nothing';
+      'a validation entry holds this hash, but not for an agent of this company that existed by the round, so it proves nothing';
     if (!round.anchorTxHash) return { ...dbOnly(base), reason: `the decision is not anchored on-chain; ${untrusted}` };
     return {
       ...base,
@@ -135,17 +135,18 @@ export async function verifyDecision(deps: Pick<Deps, 'database' | 'chain' | 'co
 }
 
 /**
- * Anyone can register an agent, ask any validator to validate any hash and answer 100 as that validator, so a
- * validation entry counts only when the validator is one of the platform's own keys (platform or oracle) and the
- * agent is one of the round's company, registered in this registry no later than the round (to the second).
+ * Which validators count is the validation registry's rule, read from the registry itself: its allow-list (set by
+ * its owner, the platform's timelock) admits only the validators it names, and `getValidationStatus` shows an answer
+ * only while its validator is allowed and has not been removed since it answered (a removal retracts its answers),
+ * so the look-up found a standing answer by an allowed validator, and a third party reading the registry gets the
+ * same. The route adds what the registry cannot know: the agent is one of the round's company, registered in this
+ * registry no later than the round (to the second).
  */
 async function trustedValidation(
   deps: Pick<Deps, 'database' | 'chain'>,
   round: typeof decisionRounds.$inferSelect,
   found: Extract<DecisionLookup, { method: 'erc8004_validation' }>,
 ): Promise<boolean> {
-  const validators = [deps.chain.platform.account.address, deps.chain.oracle.account.address];
-  if (!validators.some((v) => isAddressEqual(v, found.validatorAddress))) return false;
   const registry = deps.chain.contracts.identityRegistry;
   if (!registry) return false;
   const [agent] = await deps.database.db

@@ -23,7 +23,7 @@ const running = (id: string) => and(eq(decisionRounds.id, id), eq(decisionRounds
 
 /**
  * How long a write of a running round (its heartbeat, phase, execution claim, action lines, failure) is retried
- * while the database cannot be reached (issue 40.5): a restart or failover of a few seconds to a minute does not
+ * while the database cannot be reached: a restart or failover of a few seconds to a minute does not
  * abandon a live round, and a longer one still leaves it to the stale job well before ROUND_STALE_MS ends.
  */
 export const BOOKKEEPING_RETRY_MS = 60_000;

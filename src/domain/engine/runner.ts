@@ -2,9 +2,9 @@
 // come on the schedule (schedule.ts; the engine role runs them continuously, pool.ts), and the repair of rounds a
 // stopped process left RUNNING. The RUNNING round row is each company's claim: a partial unique index lets one
 // exist per company, across every replica.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Address } from 'viem';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -17,8 +17,9 @@ import { anchorPendingRounds } from './anchoring.ts';
 import { allocationFor } from './budget.ts';
 import type { EngineDeps } from './context.ts';
 import { economyNow, runRound, startRound } from './pipeline.ts';
-import { markStaleFailed, setActionLines } from './rounds.ts';
+import { markStaleFailed } from './rounds.ts';
 import { claimDueRounds, dueOnSchedule, syncSchedule } from './schedule.ts';
+import { recordInterruptedActions } from './settle-actions.ts';
 import { roundView } from './views.ts';
 
 export type RunnerDeps = EngineDeps & Pick<Deps, 'outbox' | 'config'>;
@@ -137,48 +138,6 @@ export async function failStaleRounds(deps: Pick<Deps, 'database' | 'now'>, stal
     new Date(deps.now()),
   );
   const executing = failed.filter((r) => r.phase === 'execution').map((r) => r.id);
-  if (executing.length > 0) await recordInterruptedActions(deps, executing);
+  if (executing.length > 0) await recordInterruptedActions(deps, executing, 'the process stopped');
   return failed.length;
-}
-
-/** Lines for the actions the agents' log holds for these rounds past the lines each round recorded. */
-async function recordInterruptedActions(deps: Pick<Deps, 'database'>, roundIds: string[]): Promise<void> {
-  const db = deps.database.db;
-  const logged = rowsOf<{
-    round_id: string;
-    key: string;
-    tool: string;
-    role: string | null;
-    status: string;
-    tx_hash: string | null;
-  }>(
-    await db.execute(sql`
-      select x.round_id, x.key, x.tool, a.role, x.status, x.tx_hash
-      from agent_actions x left join agents a on a.id = x.agent_id
-      where x.round_id in (${sql.join(
-        roundIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`),
-  );
-  if (logged.length === 0) return;
-  const rounds = await db
-    .select({ id: decisionRounds.id, executed: decisionRounds.actionsExecuted })
-    .from(decisionRounds)
-    .where(inArray(decisionRounds.id, roundIds));
-  for (const round of rounds) {
-    const lines = [...(round.executed ?? [])];
-    const mine = logged
-      .filter((x) => x.round_id === round.id)
-      .map((x) => ({ ...x, index: Number(x.key.split(':').at(-1)) }))
-      .filter((x) => Number.isSafeInteger(x.index) && x.index >= lines.length)
-      .sort((a, b) => a.index - b.index);
-    if (mine.length === 0) continue;
-    for (const x of mine) {
-      lines[x.index] =
-        `${x.role ?? 'agent'} ${x.tool}: interrupted: the process stopped during this action (${x.status}${x.tx_hash ? `, tx ${x.tx_hash}` : ''}); what it signed is broadcast once by settle-outbox`;
-    }
-    // Actions between the recorded lines and the logged one never started: said so, so the lines keep their order.
-    for (let i = 0; i < lines.length; i++) lines[i] ??= 'not run: the process stopped before this action';
-    await setActionLines(db, round.id, lines);
-  }
 }

@@ -1,7 +1,7 @@
 // The scores an epoch pays by (docs/api/epochs.md "The flow"): for every company with a treasury address, the sum
 // of the overall scores of its counted daily snapshots in the epoch window divided by the window's number of days,
 // as an integer. A day without a counted snapshot adds 0, so a company that ran part of the epoch earns its days'
-// share (issue 37.1: a company joining on the last day was paid like one that ran all week).
+// share: a company that joined on the last day is not paid like one that ran all week.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';

@@ -1,6 +1,6 @@
 // The fan-out of platform events to open streams: one reader per process, streams indexed by company (and the
 // set of those that want every company), each event's frame built once and written to every stream it matches.
-// Also the connection caps, resuming after Last-Event-ID without gap or repeat, the heartbeat, and dropping a
+// Also the connection caps (keyed and keyless streams apart), resuming after Last-Event-ID without gap or repeat, the heartbeat, and dropping a
 // client that does not read.
 import {
   type EventType,
@@ -8,6 +8,7 @@ import {
   SSE_CLIENT_BUFFER_MAX_BYTES,
   SSE_DRAIN_TIMEOUT_MS,
   SSE_HEARTBEAT_TICK_MAX_MS,
+  SSE_PUBLIC_MAX_CONNECTIONS_DEFAULT,
   SSE_READ_BATCH,
   SSE_RETRY_MS,
 } from '../../constants.ts';
@@ -41,8 +42,11 @@ export interface HubLogger {
 export interface EventHubOptions {
   database: Pick<Database, 'db' | 'listen'>;
   log: HubLogger;
+  /** Keyed streams this process holds at most. */
   maxConnections: number;
   maxConnectionsPerClient: number;
+  /** Keyless streams (GET /api/events) this process holds at most, apart from maxConnections. */
+  publicMaxConnections?: number;
   /** 0: no heartbeat. */
   heartbeatMs: number;
   pollIntervalMs?: number;
@@ -57,6 +61,13 @@ export interface Admission {
   readonly client: string;
 }
 
+export interface AdmitLimits {
+  /** Streams this client holds at most; maxConnectionsPerClient when absent. */
+  perClient?: number | undefined;
+  /** A keyless stream: under publicMaxConnections, not maxConnections. */
+  keyless?: boolean | undefined;
+}
+
 export interface StreamRequest {
   sink: EventSink;
   /** Only events of these companies; every company when absent. */
@@ -65,6 +76,8 @@ export interface StreamRequest {
   types?: ReadonlySet<EventType> | undefined;
   /** Resume: first send the retained events after this id. */
   lastEventId?: bigint | undefined;
+  /** Resume no further back than events published at or after this time (a keyless stream's shorter backlog). */
+  backlogSince?: Date | undefined;
 }
 
 export interface StreamHandle {
@@ -77,8 +90,8 @@ export interface EventHub {
   start(): Promise<void>;
   /** Ends every stream and stops reading. */
   stop(): Promise<void>;
-  /** Takes a slot for `client` (an API key or an address), or throws 429 RATE_LIMITED; `cap` overrides the per-client cap. */
-  admit(client: string, cap?: number): Admission;
+  /** Takes a slot for `client` (an API key or an address) under the caps of its kind, or throws 429 RATE_LIMITED. */
+  admit(client: string, limits?: AdmitLimits): Admission;
   /** Gives back a slot that did not become a stream. */
   release(admission: Admission): void;
   /** Opens a stream on an admitted slot: the connected message, any backlog, then live events. */
@@ -95,6 +108,7 @@ interface Stream extends StreamHandle {
   sink: EventSink;
   companyIds: ReadonlySet<string> | undefined;
   types: ReadonlySet<EventType> | undefined;
+  backlogSince: Date | undefined;
   lastWriteAt: number;
   /** Live frames held while the backlog is being sent. */
   held: Buffer[] | undefined;
@@ -105,6 +119,7 @@ interface Stream extends StreamHandle {
 
 interface SlotRecord extends Admission {
   released: boolean;
+  keyless: boolean;
 }
 
 export function createEventHub(options: EventHubOptions): EventHub {
@@ -117,7 +132,10 @@ export function createEventHub(options: EventHubOptions): EventHub {
   const streams = new Set<Stream>();
   const everyCompany = new Set<Stream>();
   const byCompany = new Map<string, Set<Stream>>();
+  const publicMax = options.publicMaxConnections ?? SSE_PUBLIC_MAX_CONNECTIONS_DEFAULT;
+  /** Slots taken: keyed and keyless, each under its own cap. */
   let slots = 0;
+  let keylessSlots = 0;
   const slotsByClient = new Map<string, number>();
 
   const reader = createEventReader({
@@ -197,6 +215,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
     if (a.released) return;
     a.released = true;
     slots--;
+    if (a.keyless) keylessSlots--;
     const n = (slotsByClient.get(a.client) ?? 1) - 1;
     if (n > 0) slotsByClient.set(a.client, n);
     else slotsByClient.delete(a.client);
@@ -212,7 +231,15 @@ export function createEventHub(options: EventHubOptions): EventHub {
     let from = after;
     try {
       while (s.open) {
-        const events = await readEvents(db, { after: from, upTo, companyIds, types, excludeIds, limit: batchSize });
+        const events = await readEvents(db, {
+          after: from,
+          upTo,
+          companyIds,
+          types,
+          excludeIds,
+          since: s.backlogSince,
+          limit: batchSize,
+        });
         if (!s.open) return;
         if (events.length > 0) {
           s.sink.cork();
@@ -284,7 +311,9 @@ export function createEventHub(options: EventHubOptions): EventHub {
       await reader.stop();
     },
 
-    admit(client, cap = options.maxConnectionsPerClient) {
+    admit(client, limits = {}) {
+      const cap = limits.perClient ?? options.maxConnectionsPerClient;
+      const keyless = limits.keyless ?? false;
       const held = slotsByClient.get(client) ?? 0;
       if (held >= cap) {
         throw new AppError(
@@ -293,7 +322,14 @@ export function createEventHub(options: EventHubOptions): EventHub {
           { headers: { 'retry-after': String(SSE_CAP_RETRY_AFTER_S) } },
         );
       }
-      if (slots >= options.maxConnections) {
+      if (keyless && keylessSlots >= publicMax) {
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many keyless event streams on this server (at most ${publicMax}); retry later, or use /api/v1/events with an API key`,
+          { headers: { 'retry-after': String(SSE_CAP_RETRY_AFTER_S) } },
+        );
+      }
+      if (!keyless && slots - keylessSlots >= options.maxConnections) {
         throw new AppError(
           'RATE_LIMITED',
           `Too many event streams on this server (at most ${options.maxConnections}); retry later`,
@@ -301,8 +337,9 @@ export function createEventHub(options: EventHubOptions): EventHub {
         );
       }
       slots++;
+      if (keyless) keylessSlots++;
       slotsByClient.set(client, held + 1);
-      return { client, released: false } satisfies SlotRecord;
+      return { client, released: false, keyless } satisfies SlotRecord;
     },
 
     release(admission) {
@@ -317,6 +354,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
         sink: request.sink,
         companyIds: request.companyIds,
         types: request.types,
+        backlogSince: request.backlogSince,
         lastWriteAt: Date.now(),
         held: request.lastEventId !== undefined ? [] : undefined,
         heldBytes: 0,

@@ -39,7 +39,7 @@ export interface EventReader {
   /** Ids given up as missing that may still commit (and then be handed on late). */
   missingIds(): bigint[];
   /**
-   * The resume point of a stream that has `id` (issue 40.4): the id below the oldest id still missing under it, or
+   * The resume point of a stream that has `id`: the id below the oldest id still missing under it, or
    * `id` itself when none is. A client resuming from it gets every id that commits late again or for the first time;
    * what it already had comes again too, and it drops those by the event's own id.
    */

@@ -1,6 +1,6 @@
 // The platform event store: publishEvent, which every area calls inside its own transaction, and the reads of
 // the stream. An event and its NOTIFY become visible together when that transaction commits, or never.
-import { and, asc, eq, gt, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { EVENT_TYPES, type EventType } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { platformEvents } from '../../db/schema/events.ts';
@@ -135,6 +135,8 @@ export interface EventRange {
   types?: readonly EventType[] | undefined;
   /** Ids to leave out. */
   excludeIds?: readonly bigint[] | undefined;
+  /** Only events published at or after this time. */
+  since?: Date | undefined;
   limit: number;
 }
 
@@ -149,6 +151,7 @@ export async function readEvents(db: Tx, range: EventRange): Promise<PlatformEve
   }
   if (range.types) where.push(inArray(platformEvents.type, [...range.types]));
   if (range.excludeIds?.length) where.push(notInArray(platformEvents.id, [...range.excludeIds]));
+  if (range.since) where.push(gte(platformEvents.timestamp, range.since));
   const rows = await db
     .select(columns)
     .from(platformEvents)

@@ -137,6 +137,7 @@ export const companyTokenHolders = defineStream({
   events: TOKEN_HOLDER_EVENTS,
   address: (chain) => chain.contracts.tokenLauncher,
   startBlock: (chain) => chain.deployBlocks?.tokenLauncher,
+  writes: [tokenHolderCounts, tokenBalances],
   read: async (deps, range: BlockRange): Promise<{ logs: HolderLog[]; prepared: undefined }> => {
     const launches = await launchesIn(deps.chain, range.from, range.to);
     const known = await deps.database.db.select({ token: tokenHolderCounts.tokenAddress }).from(tokenHolderCounts);

@@ -1,7 +1,7 @@
 // The company-token stream: follows the launcher (TokenLaunched, CurveTrade, Graduated) and the pool fee hook
 // (PoolTrade: every swap of every graduated pool, whichever router made it) with one persisted cursor, and writes
 // them with apply.ts. Block timestamps are read before the database transaction, in one JSON-RPC batch, and so are
-// the pool prices: PoolTrade does not carry the price (the hook reads no pool state, issue 26.7), the PoolManager's
+// the pool prices: PoolTrade does not carry the price (the hook reads no pool state, to keep a swap's gas low), the PoolManager's
 // Swap log of the same pool, just before it in the same transaction, does; one eth_getLogs of the PoolManager's
 // Swap logs filtered by the batch's pool ids reads them all.
 import type { Address, Hex } from 'viem';
@@ -10,6 +10,8 @@ import { COMPANY_TOKEN_SUPPLY, poolIdOf, poolSwaps, TOKEN_EVENTS } from '../../c
 import type { FollowedLog } from '../../chain/indexer.ts';
 import { defineStream } from '../../chain/streams.ts';
 import type { Tx } from '../../db/client.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { tokenTrades, traderPositions } from '../../db/schema/tokens.ts';
 import { applyGraduations, applyLaunches, applyTrades, curveSpot, poolSpot, type TradeRecord } from './apply.ts';
 
 export type TokenLog = FollowedLog<typeof TOKEN_EVENTS>;
@@ -132,6 +134,8 @@ function spotOf(log: TokenLog, usdc: Address | undefined, poolPrices: Map<string
 export const companyTokens = defineStream({
   name: 'company-tokens',
   events: TOKEN_EVENTS,
+  writes: [tokenTrades, traderPositions, companies],
+  publishes: true,
   scored: true,
   address: (chain) => {
     const { tokenLauncher, feeHook } = chain.contracts;

@@ -14,6 +14,7 @@ import {
   launchIn,
   predictTokenAddress,
 } from '../../chain/contracts/launcher.ts';
+import { beginJournal } from '../../chain/journal.ts';
 import { blockTime } from '../../chain/time.ts';
 import { TOKEN_NAME_MAX } from '../../constants.ts';
 import type { Tx } from '../../db/client.ts';
@@ -26,6 +27,7 @@ import { recordLaunchRequest } from '../companies/store.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { applyLaunches } from './apply.ts';
+import { companyTokens } from './company-tokens.stream.ts';
 import { tokenStatusOf } from './queries.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database' | 'outbox' | 'now' | 'config'>;
@@ -130,9 +132,11 @@ export async function completeLaunch(deps: Deps, company: CompanyRow): Promise<v
   if (!launch)
     throw new Error(`launch of ${company.tokenSymbol} for ${company.id} reverted in ${receipt.transactionHash}`);
   const launchedAt = await blockTime(deps.chain.publicClient, launch.blockNumber);
-  // One transaction: the move and its `launch` event commit together.
-  await deps.database.db.transaction((tx) =>
-    applyLaunches(tx, [
+  // One transaction: the move and its `launch` event commit together, journaled as the token stream's own write of
+  // the launch's block, so a reorg that orphans it undoes the move (src/chain/journal.ts).
+  await deps.database.db.transaction(async (tx) => {
+    await beginJournal(tx, companyTokens.name, { from: launch.blockNumber, to: launch.blockNumber });
+    await applyLaunches(tx, [
       {
         token: launch.token,
         graduationThreshold: launch.graduationThreshold,
@@ -141,8 +145,8 @@ export async function completeLaunch(deps: Deps, company: CompanyRow): Promise<v
         logIndex: launch.logIndex,
         blockTime: launchedAt,
       },
-    ]),
-  );
+    ]);
+  });
 }
 
 /** Finishes launches left in flight (a crash, a chain outage) at start and every minute. */

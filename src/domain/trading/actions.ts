@@ -32,6 +32,7 @@ import {
 import { windowBroken } from './buy-window.ts';
 import { type Limits, limitsOf } from './limits.ts';
 import { refuse, TradeRefused } from './refusal.ts';
+import { whileRoundRuns } from './round-guard.ts';
 import { type AgentWallet, agentOutbox, topUpGas, type WalletDeps, walletOf } from './wallets.ts';
 
 export type TradeDeps = WalletDeps & Pick<Deps, 'now'>;
@@ -190,27 +191,29 @@ async function admit(
   return key;
 }
 
-/** Sends `spender` an approval of `amount` first when the allowance is short, then the action's transaction. */
+/**
+ * Sends `spender` an approval of `amount` first when the allowance is short, then the action's transaction; each
+ * only while the action's round is RUNNING (round-guard.ts).
+ */
 async function send(
   deps: TradeDeps,
   wallet: AgentWallet,
-  key: string,
+  action: AgentAction,
   approval: { token: Address; spender: Address; amount: bigint; allowance: bigint } | undefined,
   build: () => Promise<{ to: Address; data: `0x${string}`; gas?: bigint }>,
 ): Promise<TransactionReceipt> {
+  const key = `agent:${action.key}`;
   const outbox = await agentOutbox(deps, wallet);
   const chargedTo = wallet.companyId ? [wallet.companyId] : [];
+  const options = { chargedTo, ...(action.roundId && { beforeSign: whileRoundRuns(action.roundId) }) };
   if (approval && approval.allowance < approval.amount) {
-    const approved = await outbox.send(
-      `${key}:approve`,
-      () => approveCall(approval.token, approval.spender, approval.amount),
-      { chargedTo },
-    );
+    const approve = () => approveCall(approval.token, approval.spender, approval.amount);
+    const approved = await outbox.send(`${key}:approve`, approve, options);
     if (approved.status !== 'success') throw new Error(`the approval reverted (${approved.transactionHash})`);
   }
   let receipt: TransactionReceipt;
   try {
-    receipt = await outbox.send(`${key}:tx`, build, { chargedTo });
+    receipt = await outbox.send(`${key}:tx`, build, options);
   } catch (err) {
     // Nothing was signed (the node refused to estimate it, say): the action no longer counts toward the day.
     const [signed] = await deps.database.db
@@ -271,11 +274,11 @@ async function trade(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
     window = await checkBuyRules(deps, action, target, amountIn, team);
   }
   const minOut = (quoted * BigInt(10_000 - limits.maxSlippageBps)) / 10_000n;
-  const key = await admit(deps, action, wallet, limits, notional, target, window);
+  await admit(deps, action, wallet, limits, notional, target, window);
   const receipt = await send(
     deps,
     wallet,
-    key,
+    action,
     { token: spent, spender: launcher, amount: amountIn, allowance: holdings.allowances.get(`${spent}|${launcher}`)! },
     async () => {
       const deadline = (await chainTime(deps.chain.publicClient)) + TRADE_DEADLINE_S;
@@ -296,14 +299,16 @@ async function stake(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
   const holdings = await readHoldings(deps.chain, wallet.address, [], [{ token: primary, spender: staking }]);
   if (action.tool === 'harvest_emission') {
     if (holdings.pendingEmission === 0n) refuse('no emission to harvest');
-    const key = await admit(deps, action, wallet, limits, 0n, null);
-    const receipt = await send(deps, wallet, key, undefined, async () => stakingCall(deps.chain, 'harvest'));
+    await admit(deps, action, wallet, limits, 0n, null);
+    const receipt = await send(deps, wallet, action, undefined, async () => stakingCall(deps.chain, 'harvest'));
     return outcome(receipt, `harvested about ${tokens(holdings.pendingEmission)} of the emission token`);
   }
   if (action.tool === 'unstake_primary') {
     const amount = tokenAmount(action.args.amount, holdings.staked, 'unstake', 'staked primary tokens');
-    const key = await admit(deps, action, wallet, limits, 0n, null);
-    const receipt = await send(deps, wallet, key, undefined, async () => stakingCall(deps.chain, 'withdraw', amount));
+    await admit(deps, action, wallet, limits, 0n, null);
+    const receipt = await send(deps, wallet, action, undefined, async () =>
+      stakingCall(deps.chain, 'withdraw', amount),
+    );
     return outcome(receipt, `unstaked ${tokens(amount)} of the primary token`);
   }
   const amount = tokenAmount(action.args.amount, holdings.primary, 'stake', 'primary tokens');
@@ -313,18 +318,18 @@ async function stake(deps: TradeDeps, action: AgentAction, wallet: AgentWallet, 
       `over the per-trade limit: at most ${tokens(cap)} of the primary token (${limits.maxTradeBps / 100}% of the wallet's ${tokens(holdings.primary)})`,
     );
   }
-  const key = await admit(deps, action, wallet, limits, 0n, null);
+  await admit(deps, action, wallet, limits, 0n, null);
   const receipt = await send(
     deps,
     wallet,
-    key,
+    action,
     { token: primary, spender: staking, amount, allowance: holdings.allowances.get(`${primary}|${staking}`)! },
     async () => stakingCall(deps.chain, 'deposit', amount),
   );
   return outcome(receipt, `staked ${tokens(amount)} of the primary token`);
 }
 
-/** An action of a finished round settled to its transaction (issue 40.2, 40.6); index is its place in the round. */
+/** An action of a finished round settled to its transaction; index is its place in the round. */
 export interface SettledAction {
   key: string;
   roundId: string;
@@ -343,8 +348,9 @@ export interface SettledAction {
  * Makes the actions of rounds no longer RUNNING follow their transactions as the outbox settled them: MINED or
  * REVERTED with the hash that ran (its out-of-gas retry's when there is one), FAILED when DROPPED or never signed
  * (no longer counting toward the day's notional). Rows are locked, so two settling replicas change each once.
+ * `roundId`: that round's actions only.
  */
-export async function settleActions(tx: Tx): Promise<SettledAction[]> {
+export async function settleActions(tx: Tx, roundId?: string): Promise<SettledAction[]> {
   type Row = { key: string; round_id: string; tool: string; role: string | null; status: string };
   type Signed = { tx_hash: string | null; signed_status: string | null; signed_hash: string | null };
   const rows = rowsOf<Row & Signed & { approved: boolean; topped: boolean }>(
@@ -359,7 +365,7 @@ export async function settleActions(tx: Tx): Promise<SettledAction[]> {
         select c.status, c.hash from ${chainTxs} c
         where c.key in (x.key || ':tx', x.key || ${`:tx${RETRY_SUFFIX}`})
         order by length(c.key) desc limit 1) t on true
-      where x.status in ('SENT', 'REVERTED') and x.round_id is not null
+      where x.status in ('SENT', 'REVERTED') and x.round_id ${roundId === undefined ? sql`is not null` : sql`= ${roundId}`}
       for update of x skip locked`),
   );
   const settled: SettledAction[] = [];

@@ -24,7 +24,7 @@ const usdc = (v: bigint) => formatUnits(v, USDC_DECIMALS);
 
 /**
  * Refuses every action of a company while any money-relevant setting was last set without the creator's signature
- * (companies.unsigned_settings, issue 37.3): an unsigned directive, model or toolkit never moves money, in any mode,
+ * (companies.unsigned_settings): an unsigned directive, model or toolkit never moves money, in any mode,
  * however trading was turned on later.
  */
 export async function requireSignedSettings(deps: TradeDeps, companyId: string) {
@@ -114,7 +114,7 @@ export async function checkBuyRules(
 /**
  * A token a directive of the company mentions, but that its symbol did not mean when the directive's text was set, is
  * not the token the directive meant: whoever launched it first, or afterwards, front-ran the directive. Refused. The
- * address is fixed when the text is set (directive-tokens.ts); no edit of another field re-dates it (issue 37.4).
+ * address is fixed when the text is set (directive-tokens.ts); no edit of another field re-dates it.
  */
 export async function checkNamedBeforeLaunch(deps: TradeDeps, action: AgentAction, target: Target) {
   const [owner] = await deps.database.db

@@ -1,4 +1,4 @@
-// The buy rules that look across companies and rounds (docs/api/agents.md "Buy rules", issue 37.2): every agent of
+// The buy rules that look across companies and rounds (docs/api/agents.md "Buy rules"): every agent of
 // the platform together buys at most the platform's liquidity share of a token in a rolling window, and a company's
 // agents do not buy a token again for a cool-off after buying it. And the market a buy needs, weighed by money: the
 // effective number of outside traders ((sum v)^2 / sum v^2 of their netted USDC, so ten wallets of 1 USDC beside

@@ -58,7 +58,7 @@ export async function withdrawAgentFunds(
         : `Agent "${agentId}" belongs to no company, so there is no treasury to withdraw to`,
     );
   }
-  // Inside the company's daily gas budget like every transaction the platform pays for (issue 25.7): the unstake,
+  // Inside the company's daily gas budget like every transaction the platform pays for, so an agent cannot drain the platform's gas: the unstake,
   // harvest, transfers and gas top-ups of one withdrawal, estimated at their worst.
   await requireGasBudget(deps, company.id, PLATFORM_GAS_ESTIMATES.withdrawal, 'a withdrawal');
   const treasury = company.treasury as Address;

@@ -15,7 +15,7 @@ import { USDC_TRANSFER_EVENTS, usdcBalanceNow, usdcTransfers, usdcTransfersOf } 
 import type { BlockRange, FollowedLog } from '../../chain/indexer.ts';
 import { defineStream, type StreamDeps } from '../../chain/streams.ts';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import { treasuryAccounts } from '../../db/schema/treasuries.ts';
+import { treasuryAccounts, treasuryObservations } from '../../db/schema/treasuries.ts';
 import { type BalanceChange, recordBalanceChanges, recordOpeningBalance } from './observations.ts';
 
 export type TransferLog = FollowedLog<typeof USDC_TRANSFER_EVENTS>;
@@ -164,6 +164,7 @@ async function readTransfers(
 export const treasuryTransfers = defineStream({
   name: 'treasury-transfers',
   events: USDC_TRANSFER_EVENTS,
+  writes: [treasuryAccounts, treasuryObservations],
   scored: true,
   address: (chain) => chain.contracts.usdc,
   // No treasury can be set before the platform exists: a chain's own USDC is far older than its deployment.

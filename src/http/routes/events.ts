@@ -36,7 +36,9 @@ export default async function eventRoutes(app: App, { container }: RouteOptions)
 
 /**
  * GET /api/events: the same stream, public and read-only, for the web app's pages (docs/web.md): no key
- * ever (so a page never logs a 401 once keys exist), capped per client address by SSE_PUBLIC_MAX_CONNECTIONS_PER_IP.
+ * ever (so a page never logs a 401 once keys exist), capped per client address by SSE_PUBLIC_MAX_CONNECTIONS_PER_IP
+ * and in all by SSE_PUBLIC_MAX_CONNECTIONS (apart from the keyed streams' cap, which anyone could fill otherwise),
+ * and resumed at most SSE_PUBLIC_BACKLOG_MS back.
  */
 export async function publicEventRoutes(app: App, { container }: RouteOptions) {
   streamRoute(app, container, {
@@ -45,6 +47,8 @@ export async function publicEventRoutes(app: App, { container }: RouteOptions) {
     errors: internalErrors,
     client: (request) => `public:${request.ip}`,
     perClientCap: container.config.ssePublicMaxConnectionsPerIp,
+    keyless: true,
+    backlogMs: container.config.ssePublicBacklogMs,
   });
 }
 
@@ -56,6 +60,10 @@ interface StreamRouteOptions {
   /** Whose slot a stream takes under the per-client cap. */
   client: (request: FastifyRequest) => string;
   perClientCap?: number;
+  /** A keyless stream: under the keyless streams' own cap. */
+  keyless?: boolean;
+  /** How far back a resume goes; the whole retention when absent. */
+  backlogMs?: number;
 }
 
 function streamRoute(app: App, container: RouteOptions['container'], options: StreamRouteOptions) {
@@ -86,7 +94,10 @@ function streamRoute(app: App, container: RouteOptions['container'], options: St
       const types = parseEventTypes(request.query.types);
       const companyRefs = parseCompanyRefs(request.query.companies);
       const lastEventId = parseLastEventId(request.headers['last-event-id'], request.query.lastEventId);
-      const admission = hub.admit(options.client(request), options.perClientCap);
+      const admission = hub.admit(options.client(request), {
+        perClient: options.perClientCap,
+        keyless: options.keyless,
+      });
       let companyIds: Set<string> | undefined;
       try {
         if (companyRefs) companyIds = await resolveCompanyRefs(container.database.db, companyRefs);
@@ -106,7 +117,8 @@ function streamRoute(app: App, container: RouteOptions['container'], options: St
       res.socket?.setNoDelay(true);
       res.socket?.setKeepAlive(true, 60_000);
       const opened = Date.now();
-      const stream = hub.open(admission, { sink: responseSink(res), companyIds, types, lastEventId });
+      const backlogSince = options.backlogMs === undefined ? undefined : new Date(Date.now() - options.backlogMs);
+      const stream = hub.open(admission, { sink: responseSink(res), companyIds, types, lastEventId, backlogSince });
       open.add(stream);
       res.once('close', () => {
         stream.close();

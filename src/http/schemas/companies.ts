@@ -207,7 +207,7 @@ export const DirectiveBody = Type.Object(
 );
 /**
  * The launched token each symbol a directive names resolved to when the creator set its text (symbol -> address):
- * the directive names these tokens until its text is set again (issue 37.4, docs/api/agents.md "Buy rules").
+ * the directive names these tokens until its text is set again (docs/api/agents.md "Buy rules").
  */
 const NamedTokens = Type.Record(Type.String(), Type.String());
 export const DirectiveResponse = internalOk(
@@ -221,7 +221,7 @@ export const DirectiveResponse = internalOk(
     toolkitConfig: Nullable(ToolkitConfigSchema),
     /**
      * The money-relevant settings last set without the creator's signature: while any is listed the company's agents
-     * move no money (issue 37.3). A signed request that sets a field clears it.
+     * move no money. A signed request that sets a field clears it.
      */
     unsignedSettings: Type.Array(StringEnum(['ceoPrompt', 'autonomyLevel', 'engineConfig', 'toolkitConfig'])),
   }),

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { keccak256, toBytes } from 'viem';
-import { canonicalJson } from '../../../src/domain/engine/hash';
+import { canonicalJson } from '../../../src/canonical-json';
 import { api, data } from '../api';
 import { ChainTime, fullDate } from '../chain-time';
 import { ActionItem, Phases, type Round } from '../decision';

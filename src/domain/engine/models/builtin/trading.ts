@@ -133,7 +133,7 @@ function momentum(context: RoundContext, wallet: AgentWalletState): Proposal[] {
       (m) =>
         m.symbol !== own && !stopped.has(m.symbol) && m.buyable && m.broadChange24hPct > 0 && m.status !== 'PRE_PUBLIC',
     )
-    // Ranked by the change one trader cannot make alone (issue 37.2).
+    // Ranked by the change one trader cannot make alone.
     .sort((a, b) => b.broadChange24hPct - a.broadChange24hPct || (a.symbol < b.symbol ? -1 : 1))[0];
   const held = mover && wallet.positions.find((p) => p.symbol === mover.symbol);
   const positionRoom = big(limits.maxPositionUsdc, 6) - (held ? big(held.valueUsdc, 6) : 0n);
