@@ -140,6 +140,11 @@ export interface Config {
   sseMaxConnections: number;
   /** Bytes of read-route bodies this process keeps in memory at most (src/http/read-cache.ts); 0 keeps none. */
   readCacheMaxBytes: number;
+  /**
+   * How long a process may answer a conditional read of the chain (If-None-Match) as of the latest block it read,
+   * without asking the node again (src/http/block-reads.ts); 0 asks every time.
+   */
+  chainHeadReuseMs: number;
   /** Event streams one API key (or, without a key, one client address) holds at most in this process. */
   sseMaxConnectionsPerClient: number;
   /** Streams of the public GET /api/events one client address holds at most in this process. */
@@ -307,6 +312,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     indexerPollMs: int(env, 'INDEXER_POLL_MS', chainRpcUrl ? 2000 : 500, 50, 600_000),
     sseMaxConnections: int(env, 'SSE_MAX_CONNECTIONS', SSE_MAX_CONNECTIONS_DEFAULT, 1, 1_000_000),
     readCacheMaxBytes: int(env, 'READ_CACHE_MAX_MB', READ_CACHE_MAX_MB_DEFAULT, 0, 65_536) * 1024 * 1024,
+    chainHeadReuseMs: int(env, 'CHAIN_HEAD_REUSE_MS', 1000, 0, 60_000),
     sseMaxConnectionsPerClient: int(
       env,
       'SSE_MAX_CONNECTIONS_PER_CLIENT',

@@ -8,7 +8,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../address.ts';
+import { latestBlock } from '../chain/contracts/access-card.ts';
 import { createLogger } from '../logger.ts';
+import { createChainHead } from './block-reads.ts';
 import { installCacheControl } from './cache-control.ts';
 import { installDeprecations } from './deprecation.ts';
 import { envelopeOfUnroutedUrl, installErrorHandlers, mapError, sendError } from './errors.ts';
@@ -212,7 +214,9 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   app.addHook('onClose', async () => {
     await reads.stop();
   });
-  const routes = { container, reads };
+  // The chain's latest block as this process last read it, for the routes that read the chain (block-reads.ts).
+  const chainHead = createChainHead(() => latestBlock(container.chain), container.config.chainHeadReuseMs);
+  const routes = { container, reads, chainHead };
   await app.register(systemRoutes, routes);
   await app.register(metricsRoutes, routes);
   await app.register(nftRoutes, { ...routes, prefix: '/api/nft' });

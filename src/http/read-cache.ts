@@ -42,7 +42,7 @@ interface Loading {
 }
 
 /** What sending a body needs of a reply (any route's typed reply has it). */
-interface JsonReply<R> {
+export interface JsonReply<R> {
   request: { headers: { 'if-none-match'?: string | undefined } };
   serialize(payload: unknown): unknown;
   header(name: string, value: string): unknown;
@@ -62,6 +62,11 @@ export interface CachedReads {
   send<R>(reply: JsonReply<R>, key: string, build: () => Promise<unknown>): Promise<R>;
   /** The same for a v1 body: `build` puts the timestamp it is given in `meta`; every response gets its own time. */
   sendV1<R>(reply: JsonReply<R>, key: string, build: (timestamp: string) => Promise<unknown>): Promise<R>;
+  /**
+   * Answers 304 when a body of `key` is kept, still current, and its ETag is one the request's If-None-Match names;
+   * undefined otherwise (nothing sent, nothing read).
+   */
+  notModified<R>(reply: JsonReply<R>, key: string): Promise<{ sent: R } | undefined>;
 }
 
 export interface ReadCache {
@@ -156,6 +161,15 @@ export function createReadCache(
     return {
       async send(reply, key, build) {
         return answer(reply, await bodyOf(key, false, async () => reply.serialize(await build()) as string));
+      },
+      async notModified(reply, key) {
+        if (!(await caughtUp())) return undefined;
+        const hit = entries.get(`${name}\u0000${key}`);
+        if (hit === undefined || !current(hit)) return undefined;
+        if (!ifNoneMatchHits(reply.request.headers['if-none-match'], hit.etag)) return undefined;
+        hit.used = true;
+        reply.header('etag', hit.etag);
+        return { sent: reply.code(304).send() };
       },
       async sendV1(reply, key, build) {
         return answer(

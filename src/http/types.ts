@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import type { ApiKeyVerifier } from '../domain/auth/api-keys.ts';
 import type { WalletSignatureGuard } from '../domain/auth/wallet-signature.ts';
 import type { Deps } from '../domain/deps.ts';
+import type { ChainHead } from './block-reads.ts';
 import type { ReadCache } from './read-cache.ts';
 
 /** Start-up state read by GET /api/ready: main.ts moves it to ready once its roles started, to stopping at shutdown. */
@@ -38,4 +39,6 @@ export interface RouteOptions {
   container: Container;
   /** The read routes' kept bodies (read-cache.ts). */
   reads: ReadCache;
+  /** The chain's latest block, read once per request burst and reused by conditional reads (block-reads.ts). */
+  chainHead: ChainHead;
 }

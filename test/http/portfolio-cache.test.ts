@@ -97,6 +97,21 @@ describe.each([
     expect(second.body).toEqual(first.body);
   });
 
+  it('answers a conditional request whose tag still matches with 304 and no call to the node', async () => {
+    await testClient().mine({ blocks: 1 });
+    const first = await proxied.app.inject({ method: 'GET', url: url() });
+    calls.length = 0;
+    for (let i = 0; i < 10; i++) {
+      const res = await proxied.app.inject({
+        method: 'GET',
+        url: url(),
+        headers: { 'if-none-match': String(first.headers.etag) },
+      });
+      expect(res.statusCode).toBe(304);
+    }
+    expect(calls).toEqual([]);
+  });
+
   it('reads afresh in a new block, every call at that block', async () => {
     const client = testClient();
     await read(url());

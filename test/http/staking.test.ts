@@ -356,6 +356,126 @@ describe('one snapshot, one batch', () => {
   });
 });
 
+describe('conditional requests, kept per block', () => {
+  // Each app behind its own counting proxy: how many JSON-RPC requests (a batch counts once) its routes send.
+  async function countedApp(reuseMs: number) {
+    const requests: RpcCall[][] = [];
+    const server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString('utf8');
+      const parsed = JSON.parse(body);
+      requests.push((Array.isArray(parsed) ? parsed : [parsed]) as RpcCall[]);
+      const upstream = await fetch(t.chain.node.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const rpcUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const clients = createChainClients({ chainId: t.chain.chain.chainId, rpcUrl, local: true, timeoutMs: 2_000 });
+    const started = await startTestApp({
+      database: t.database,
+      chain: { ...t.chain, chain: { ...t.chain.chain, ...clients } },
+      env: { RATE_LIMIT_MAX: '100000', CHAIN_HEAD_REUSE_MS: String(reuseMs) },
+    });
+    const { app } = started;
+    const close = async () => {
+      await started.close();
+      await new Promise((resolve) => server.close(resolve));
+    };
+    return { app, requests, close };
+  }
+  type RpcCall = { method: string; params: unknown[] };
+  const url = () => `/api/staking/position/${addr(STAKES.gold.account)}`;
+  const nextBlock = async () => {
+    await testClient.increaseTime({ seconds: 60 });
+    await testClient.mine({ blocks: 1 });
+  };
+
+  it('answers 100 conditional requests within one block with at most one RPC call, and a new block afresh', async () => {
+    const counted = await countedApp(60_000);
+    try {
+      await nextBlock();
+      const first = await counted.app.inject({ method: 'GET', url: url() });
+      expect(first.statusCode, first.body).toBe(200);
+      const etag = String(first.headers.etag);
+      expect(counted.requests.flat().map((c) => c.method)).toEqual(['eth_blockNumber', ...Array(5).fill('eth_call')]);
+
+      counted.requests.length = 0;
+      const statuses: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        const res = await counted.app.inject({ method: 'GET', url: url(), headers: { 'if-none-match': etag } });
+        statuses.push(res.statusCode);
+        expect(res.headers.etag).toBe(etag);
+      }
+      expect(statuses).toEqual(Array(100).fill(304));
+      expect(counted.requests.length).toBeLessThanOrEqual(1);
+
+      // Unconditional reads within the block: one batch for all of them, the same answer.
+      counted.requests.length = 0;
+      const again = await counted.app.inject({ method: 'GET', url: url() });
+      expect(again.body).toBe(first.body);
+      expect(counted.requests.flat().map((c) => c.method)).toEqual(['eth_blockNumber']);
+
+      // A new block (a minute later: more emission pending): the next unconditional read answers at it.
+      await nextBlock();
+      const block = numberToHex(await testClient.getBlockNumber({ cacheTime: 0 }));
+      counted.requests.length = 0;
+      const fresh = await counted.app.inject({ method: 'GET', url: url() });
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.headers.etag).not.toBe(etag);
+      expect(BigInt(fresh.json().data.pendingEmission)).toBeGreaterThan(BigInt(first.json().data.pendingEmission));
+      const calls = counted.requests.flat().filter((c) => c.method === 'eth_call');
+      expect(calls).toHaveLength(5);
+      for (const c of calls) expect(c.params[1]).toBe(block);
+      // The old tag no longer matches the block just read: a full answer.
+      const stale = await counted.app.inject({ method: 'GET', url: url(), headers: { 'if-none-match': etag } });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.body).toBe(fresh.body);
+    } finally {
+      await counted.close();
+    }
+  });
+
+  it('reads the head again for a conditional request once CHAIN_HEAD_REUSE_MS has passed', async () => {
+    const counted = await countedApp(200);
+    try {
+      await nextBlock();
+      const first = await counted.app.inject({ method: 'GET', url: url() });
+      const etag = String(first.headers.etag);
+      await nextBlock();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      counted.requests.length = 0;
+      const polled = await counted.app.inject({ method: 'GET', url: url(), headers: { 'if-none-match': etag } });
+      expect(polled.statusCode).toBe(200);
+      expect(polled.headers.etag).not.toBe(etag);
+      expect(counted.requests[0]!.map((c) => c.method)).toEqual(['eth_blockNumber']);
+    } finally {
+      await counted.close();
+    }
+  });
+
+  it('keeps the stats per block the same way', async () => {
+    const counted = await countedApp(60_000);
+    try {
+      await nextBlock();
+      const first = await counted.app.inject({ method: 'GET', url: '/api/staking/stats' });
+      expect(first.statusCode).toBe(200);
+      counted.requests.length = 0;
+      const headers = { 'if-none-match': String(first.headers.etag) };
+      for (let i = 0; i < 20; i++) {
+        expect((await counted.app.inject({ method: 'GET', url: '/api/staking/stats', headers })).statusCode).toBe(304);
+      }
+      expect(counted.requests).toEqual([]);
+    } finally {
+      await counted.close();
+    }
+  });
+});
+
 describe('more pools', () => {
   it('counts only pools with allocation points, and gives pool 0 its share of the emission', async () => {
     // A second pool (staking USDC) with no allocation is not active.

@@ -39,16 +39,19 @@ function readPoolRate(chain: StakingChain, staking: Address, blockNumber: bigint
   }));
 }
 
-/** A wallet's stake in pool 0 (amount, effective stake, recorded multiplier and boosting card), its pending emission, and the pool's rate. */
-export function readPosition(chain: StakingChain, wallet: Address) {
+/**
+ * A wallet's stake in pool 0 (amount, effective stake, recorded multiplier and boosting card), its pending emission,
+ * and the pool's rate, at `at` (the latest block when not given).
+ */
+export function readPosition(chain: StakingChain, wallet: Address, at?: bigint) {
   const staking = requireContract(chain.contracts, 'staking');
   const client = chain.publicClient;
   return onChain(async () => {
-    const blockNumber = await pinBlock(chain);
-    const at = { address: staking, abi: StakingAbi, blockNumber } as const;
+    const blockNumber = at ?? (await pinBlock(chain));
+    const call = { address: staking, abi: StakingAbi, blockNumber } as const;
     const [user, pending, rate] = await Promise.all([
-      client.readContract({ ...at, functionName: 'userInfo', args: [PRIMARY_POOL_ID, wallet] }),
-      client.readContract({ ...at, functionName: 'pendingEmission', args: [PRIMARY_POOL_ID, wallet] }),
+      client.readContract({ ...call, functionName: 'userInfo', args: [PRIMARY_POOL_ID, wallet] }),
+      client.readContract({ ...call, functionName: 'pendingEmission', args: [PRIMARY_POOL_ID, wallet] }),
       readPoolRate(chain, staking, blockNumber),
     ]);
     const [amount, effective, multiplier, cardId] = user;
@@ -56,23 +59,23 @@ export function readPosition(chain: StakingChain, wallet: Address) {
   });
 }
 
-/** Pool 0's rate, the emission token's supply, and the allocation points of the other pools. */
-export function readPools(chain: StakingChain) {
+/** Pool 0's rate, the emission token's supply, and the allocation points of the other pools, at `at` (or the latest block). */
+export function readPools(chain: StakingChain, at?: bigint) {
   const staking = requireContract(chain.contracts, 'staking');
   const emissionToken = requireContract(chain.contracts, 'emissionToken');
   const client = chain.publicClient;
   return onChain(async () => {
-    const blockNumber = await pinBlock(chain);
-    const at = { address: staking, abi: StakingAbi, blockNumber } as const;
+    const blockNumber = at ?? (await pinBlock(chain));
+    const call = { address: staking, abi: StakingAbi, blockNumber } as const;
     const [poolLength, emissionSupply, rate] = await Promise.all([
-      client.readContract({ ...at, functionName: 'poolLength' }),
+      client.readContract({ ...call, functionName: 'poolLength' }),
       client.readContract({ address: emissionToken, abi: EmissionTokenAbi, functionName: 'totalSupply', blockNumber }),
       readPoolRate(chain, staking, blockNumber),
     ]);
     // Pool 0 is in the batch above; further pools (added by the owner, few) take one more batch at the same block.
     const others = await Promise.all(
       Array.from({ length: Math.max(0, Number(poolLength) - 1) }, (_, i) =>
-        client.readContract({ ...at, functionName: 'poolInfo', args: [BigInt(i + 1)] }),
+        client.readContract({ ...call, functionName: 'poolInfo', args: [BigInt(i + 1)] }),
       ),
     );
     return { emissionSupply, rate, otherAllocPoints: others.map((pool) => pool[1]) };

@@ -51,8 +51,9 @@ export function multiplierInEffect(amount: bigint, effective: bigint, recorded: 
   return Number((effective * 100n) / amount) / 100;
 }
 
-export async function readStakingPosition(deps: Deps, wallet: Address): Promise<StakingPosition> {
-  const { amount, effective, multiplier: recorded, cardId, pending, rate } = await readPosition(deps.chain, wallet);
+/** The position at block `at` (the latest when not given). */
+export async function readStakingPosition(deps: Deps, wallet: Address, at?: bigint): Promise<StakingPosition> {
+  const { amount, effective, multiplier: recorded, cardId, pending, rate } = await readPosition(deps.chain, wallet, at);
   const multiplier = multiplierInEffect(amount, effective, recorded);
   const bps = baseApyBps(rate);
   return {
@@ -68,8 +69,9 @@ export async function readStakingPosition(deps: Deps, wallet: Address): Promise<
   };
 }
 
-export async function readStakingStats(deps: Deps): Promise<StakingStats> {
-  const { emissionSupply, rate, otherAllocPoints } = await readPools(deps.chain);
+/** The stats at block `at` (the latest when not given). */
+export async function readStakingStats(deps: Deps, at?: bigint): Promise<StakingStats> {
+  const { emissionSupply, rate, otherAllocPoints } = await readPools(deps.chain, at);
   const active = (rate.allocPoint > 0n ? 1 : 0) + otherAllocPoints.filter((points) => points > 0n).length;
   return {
     totalStakedPrimary: rate.totalEffective.toString(),

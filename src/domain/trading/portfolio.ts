@@ -4,7 +4,6 @@
 // made against that cost; unrealised is what the tokens still held from buys are worth now against what they cost.
 import { eq, inArray } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
-import { latestBlock } from '../../chain/contracts/access-card.ts';
 import { readMarket } from '../../chain/contracts/launcher.ts';
 import { readHoldings } from '../../chain/contracts/wallet-actions.ts';
 import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
@@ -195,12 +194,6 @@ function walletPortfolio(
 /** The wallets of a team as the decision engine reads them, in its order. */
 export const walletStates = async (deps: PortfolioDeps, team: readonly AgentRow[]) =>
   (await portfoliosOf(deps, team)).map((p) => p.view);
-
-/**
- * The chain's latest block: the portfolio routes read at it, and keep an answer for as long as it is the latest
- * (src/http/routes/trading.ts).
- */
-export const portfolioBlock = (deps: PortfolioDeps) => latestBlock(deps.chain);
 
 export async function agentPortfolio(deps: PortfolioDeps, agentId: string, at?: bigint): Promise<PortfolioView> {
   const { agent } = await getAgent(deps.database.db, agentId);

@@ -1,13 +1,16 @@
 // Staking routes (docs/api/staking.md "Position" and "Stats"): live reads of the
-// staking contract, pinned to one block and sent as one JSON-RPC batch (domain/staking/reads.ts). Public; the
-// global rate limit applies. A bad wallet answers 400 BAD_REQUEST (the code docs/api/README.md "Errors" gives it, not VALIDATION_ERROR);
+// staking contract, pinned to one block and sent as one JSON-RPC batch (domain/staking/reads.ts), kept per block
+// (block-reads.ts): repeated reads within one block make one batch, and a conditional request whose tag still
+// matches is answered 304 without a call to the node. Public; the global rate limit applies. A bad wallet answers 400 BAD_REQUEST (the code docs/api/README.md "Errors" gives it, not VALIDATION_ERROR);
 // an RPC that does not answer, 503 CHAIN_UNAVAILABLE.
 
 import { ADDRESS_RULE, parseAddress } from '../../address.ts';
 import { APY_REFERENCE_STAKE } from '../../domain/staking/apy.ts';
 import { readStakingPosition, readStakingStats } from '../../domain/staking/reads.ts';
 import { badRequest } from '../../errors.ts';
+import { blockReads } from '../block-reads.ts';
 import { ok } from '../envelope.ts';
+import type { JsonReply } from '../read-cache.ts';
 import { internalErrors } from '../schemas/common.ts';
 import { StakingPositionResponse, StakingStatsResponse, WalletParams } from '../schemas/staking.ts';
 import type { App, RouteOptions } from '../types.ts';
@@ -23,7 +26,15 @@ function walletOf(raw: string) {
   throw badRequest(`Invalid wallet address "${shown}" (${parsed.reason}); expected ${ADDRESS_RULE}`);
 }
 
-export default async function stakingRoutes(app: App, { container }: RouteOptions) {
+export default async function stakingRoutes(app: App, { container, reads, chainHead }: RouteOptions) {
+  // The staking contract alone: no table, so an answer changes only with the block.
+  const positions = blockReads(chainHead, reads.route('staking-position', { tables: [] }));
+  const stats = blockReads(chainHead, reads.route('staking-stats', { tables: [] }));
+  const position = <R>(reply: JsonReply<R>, raw: string) => {
+    const wallet = walletOf(raw);
+    return positions.send(reply, wallet, async (block) => ok(await readStakingPosition(container, wallet, block)));
+  };
+
   // attachValidation: the params schema documents the wallet, and walletOf decides, so every bad wallet answers
   // the same 400 BAD_REQUEST rather than an ajv VALIDATION_ERROR.
   app.get(
@@ -38,7 +49,7 @@ export default async function stakingRoutes(app: App, { container }: RouteOption
         response: { 200: StakingPositionResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await readStakingPosition(container, walletOf(request.params.wallet))),
+    (request, reply) => position(reply, request.params.wallet),
   );
 
   // Without these, an empty wallet (`/api/staking/position/`), one longer than the router's parameter limit or
@@ -46,8 +57,8 @@ export default async function stakingRoutes(app: App, { container }: RouteOption
   app.get('/api/staking/position', { schema: { hide: true } }, async () => {
     throw badRequest(`Missing wallet address; expected ${ADDRESS_RULE}`);
   });
-  app.get<{ Params: { '*': string } }>('/api/staking/position/*', { schema: { hide: true } }, async (request) =>
-    ok(await readStakingPosition(container, walletOf(request.params['*']))),
+  app.get<{ Params: { '*': string } }>('/api/staking/position/*', { schema: { hide: true } }, (request, reply) =>
+    position(reply, request.params['*']),
   );
 
   app.get(
@@ -60,6 +71,6 @@ export default async function stakingRoutes(app: App, { container }: RouteOption
         response: { 200: StakingStatsResponse, ...internalErrors },
       },
     },
-    async () => ok(await readStakingStats(container)),
+    (_request, reply) => stats.send(reply, '', async (block) => ok(await readStakingStats(container, block))),
   );
 }

@@ -1,14 +1,14 @@
 // Agent wallets: their portfolios (an agent's, and a company's as the sum of its agents') and the creator's
 // withdrawal of an agent's funds to the company treasury (docs/api/agents.md "Wallet and funds").
-// A portfolio is read at the chain's latest block and kept per block (read-cache.ts, keyed by the block): while no
-// block is mined and no table it reads changes, every request is answered from memory after one eth_blockNumber,
-// which concurrent requests share (coalesce.ts). Positions come from trader_positions, written in the transaction
+// A portfolio is read at the chain's latest block and kept per block (block-reads.ts): while no block is mined and
+// no table it reads changes, every request is answered from memory after one eth_blockNumber, which concurrent
+// requests share, and a conditional one whose tag still matches without any. Positions come from trader_positions, written in the transaction
 // that records the trades (token_trades), so watching token_trades covers them.
 import { agentActionsOf } from '../../domain/agents/queries.ts';
-import { agentPortfolio, companyPortfolio, portfolioBlock } from '../../domain/trading/portfolio.ts';
+import { agentPortfolio, companyPortfolio } from '../../domain/trading/portfolio.ts';
 import { withdrawAgentFunds } from '../../domain/trading/withdraw.ts';
 import { requireWallet } from '../auth/index.ts';
-import { createCoalescer } from '../coalesce.ts';
+import { blockReads } from '../block-reads.ts';
 import { ok } from '../envelope.ts';
 import { AgentIdParams } from '../schemas/agents.ts';
 import { internalErrors } from '../schemas/common.ts';
@@ -17,12 +17,10 @@ import { AgentPortfolioResponse, CompanyPortfolioResponse, WithdrawalResponse } 
 import { AgentActionsResponse } from '../schemas/wallets.ts';
 import type { App, RouteOptions } from '../types.ts';
 
-export default async function tradingRoutes(app: App, { container, reads }: RouteOptions) {
-  const heads = createCoalescer();
-  const head = () => heads('head', () => portfolioBlock(container));
+export default async function tradingRoutes(app: App, { container, reads, chainHead }: RouteOptions) {
   const tables = ['agents', 'companies', 'token_trades'] as const;
-  const agentPortfolios = reads.route('agent-portfolio', { tables });
-  const companyPortfolios = reads.route('company-portfolio', { tables });
+  const agentPortfolios = blockReads(chainHead, reads.route('agent-portfolio', { tables }));
+  const companyPortfolios = blockReads(chainHead, reads.route('company-portfolio', { tables }));
 
   app.get(
     '/api/agents/:id/portfolio',
@@ -36,10 +34,9 @@ export default async function tradingRoutes(app: App, { container, reads }: Rout
         response: { 200: AgentPortfolioResponse, ...internalErrors },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { id } = request.params;
-      const block = await head();
-      return agentPortfolios.send(reply, `${id}@${block}`, async () => ok(await agentPortfolio(container, id, block)));
+      return agentPortfolios.send(reply, id, async (block) => ok(await agentPortfolio(container, id, block)));
     },
   );
 
@@ -69,12 +66,9 @@ export default async function tradingRoutes(app: App, { container, reads }: Rout
         response: { 200: CompanyPortfolioResponse, ...internalErrors },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { id } = request.params;
-      const block = await head();
-      return companyPortfolios.send(reply, `${id}@${block}`, async () =>
-        ok(await companyPortfolio(container, id, block)),
-      );
+      return companyPortfolios.send(reply, id, async (block) => ok(await companyPortfolio(container, id, block)));
     },
   );
 

@@ -9,7 +9,7 @@ import { v1TokenRoutes } from './tokens.ts';
 
 export default async function v1Routes(app: App, options: RouteOptions) {
   installErrorHandlers(app, 'v1');
-  const routes = { container: options.container, reads: options.reads };
+  const routes = { container: options.container, reads: options.reads, chainHead: options.chainHead };
   await app.register(v1TokenRoutes, routes);
   await app.register(v1FortuneRoutes, routes);
   await app.register(eventRoutes, routes);
