@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Chain, createChainClients } from '../../src/chain/client.ts';
 import type { Database } from '../../src/db/client.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
+import { jobs, runJobOnce } from '../../src/jobs/scheduler.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
 import { primaryTestDatabase } from '../helpers/db.ts';
+import { disagreementsWithChain } from '../helpers/exactly-once.ts';
 import { type RpcProxy, startRpcProxy } from '../helpers/rpc-proxy.ts';
 
 const TIMEOUT_MS = 1000;
@@ -21,9 +23,12 @@ let proxy: RpcProxy;
 let t: TestApp;
 let apiKey: string;
 let company: { id: string; slug: string };
+/** The chain as this file found it: the exactly-once checker scans from the next block. */
+let fromBlock: bigint;
 
 beforeAll(async () => {
   [chain, database] = await Promise.all([startTestChain(), primaryTestDatabase.open()]);
+  fromBlock = (await chain.chain.publicClient.getBlockNumber()) + 1n;
   proxy = await startRpcProxy(chain.node.rpcUrl);
   // The app's clients go through the proxy; the test's own wallets (chain.wallet) talk to anvil directly.
   const proxied: Chain = {
@@ -158,5 +163,10 @@ describe('chain outage behind a black-holed RPC', () => {
     expect(Date.now() - started).toBeLessThan(DEADLINE_MS);
     proxy.resume();
     await expectChainRoutesRecover(Date.now());
+  });
+
+  it('leaves every outbox row agreeing with the chain once settle-outbox ran after the outages', async () => {
+    expect(await runJobOnce(jobs.find((j) => j.name === 'settle-outbox')!, t.container)).toBe(true);
+    expect(await disagreementsWithChain(database.db, chain.chain.publicClient, fromBlock)).toEqual([]);
   });
 });

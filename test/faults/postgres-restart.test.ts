@@ -22,6 +22,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
 import { mintCard, signed } from '../helpers/companies.ts';
 import { payloads } from '../helpers/events.ts';
+import { disagreementsWithChain } from '../helpers/exactly-once.ts';
 import { type PrivatePostgres, privatePostgresUnavailable, startPrivatePostgres } from '../helpers/private-postgres.ts';
 import { openStream, type SseStream } from '../helpers/sse-client.ts';
 
@@ -53,6 +54,8 @@ let base: string;
 let apiKey: string;
 let company: { id: string; slug: string };
 let stream: SseStream;
+/** The chain as this file found it: the exactly-once checker scans from the next block. */
+let fromBlock: bigint;
 const databaseErrors: Error[] = [];
 /** Errors nobody handled: in a real process each of these would have killed it. */
 const crashes: unknown[] = [];
@@ -66,6 +69,7 @@ beforeAll(async () => {
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
   [pgServer, chain] = await Promise.all([startPrivatePostgres(), startTestChain()]);
+  fromBlock = (await chain.chain.publicClient.getBlockNumber()) + 1n;
   // As src/container.ts opens it from DATABASE_URL: the pool of every process, reporting lost connections.
   database = await openDatabase({ url: pgServer.url, poolSize: 10, onError: (err) => databaseErrors.push(err) });
   t = await startTestApp({ database, chain, env: { RATE_LIMIT_MAX: '1000000' } });
@@ -352,5 +356,9 @@ describe.skipIf(unavailable)(`PostgreSQL restart under load${unavailable ? ` (sk
     expect(stream.isEnded()).toBe(false);
     await expectHeardByNotify();
     stream.close();
+  });
+
+  it('leaves every outbox row, action and round line agreeing with the chain after the restarts', async () => {
+    expect(await disagreementsWithChain(database.db, chain.chain.publicClient, fromBlock)).toEqual([]);
   });
 });

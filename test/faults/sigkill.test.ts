@@ -21,6 +21,7 @@ import { companies } from '../../src/db/schema/companies.ts';
 import { agentRegistrationUri } from '../../src/domain/identity/pipeline.ts';
 import { createHdWalletProvider, loadWalletSeed } from '../../src/domain/wallets/provider.ts';
 import { startupJobs } from '../../src/jobs/scheduler.ts';
+import { disagreementsWithChain } from '../helpers/exactly-once.ts';
 import {
   killServices,
   type ServiceChain,
@@ -42,6 +43,8 @@ let store: ServiceDatabase;
 let env: Record<string, string>;
 /** The platform's transaction count before any service ran: every later platform transaction is the outbox's. */
 let platformNonceBefore: number;
+/** The first block a service could have written: the exactly-once checker scans the chain from here. */
+let fromBlock: bigint;
 
 type Outcome = { status: number; body?: any } | { lost: string };
 interface Flow {
@@ -96,6 +99,7 @@ beforeAll(async () => {
     }),
   );
   platformNonceBefore = await client.getTransactionCount({ address: devAccount(0).address, blockTag: 'pending' });
+  fromBlock = (await client.getBlockNumber()) + 1n;
 }, 120_000);
 
 afterAll(async () => {
@@ -362,7 +366,11 @@ async function settleIndexer(service: ServiceProcess) {
 async function stopAndCheck(service: ServiceProcess, complete: boolean) {
   await settleIndexer(service);
   expect(await service.stop()).toBe(0);
-  await inspect((db) => expectConsistent(db, { complete }));
+  await inspect(async (db) => {
+    await expectConsistent(db, { complete });
+    // Every outbox row, agent action and round line agrees with the chain, and no platform transaction lacks its row.
+    expect(await disagreementsWithChain(db, chain.clients.publicClient, fromBlock)).toEqual([]);
+  });
 }
 
 /** The company a flow created, read over HTTP by its slug; undefined when there is none. */
