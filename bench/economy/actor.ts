@@ -27,11 +27,18 @@ export interface Strategy<P extends Record<string, number> = Record<string, numb
   /** Each parameter's candidate values: a setting is one value of each (a random search draws settings). */
   grid: { [K in keyof P]: readonly number[] };
   create(params: P, party: Party, rng: Rng, days: number): Actor;
+  /** Whether a setting can run in a run of `days` days (a join day past the last day cannot); default: any. */
+  fits?(params: P, days: number): boolean;
 }
 
-/** One setting of a strategy's grid, drawn with the run's PRNG. */
-export function drawSetting<P extends Record<string, number>>(strategy: Strategy<P>, rng: Rng): P {
-  return Object.fromEntries(Object.entries(strategy.grid).map(([k, values]) => [k, rng.pick(values as number[])])) as P;
+/** One setting of a strategy's grid that fits the run, drawn with the run's PRNG. */
+export function drawSetting<P extends Record<string, number>>(strategy: Strategy<P>, rng: Rng, days: number): P {
+  for (;;) {
+    const setting = Object.fromEntries(
+      Object.entries(strategy.grid).map(([k, values]) => [k, rng.pick(values as number[])]),
+    ) as P;
+    if (strategy.fits?.(setting, days) ?? true) return setting;
+  }
 }
 
 /** Interest on money held for the stated days, at ANNUAL_RATE: the cost of capital that is returned. */

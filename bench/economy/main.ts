@@ -76,7 +76,7 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
     for (let n = 0; n < attackerCount; n++) {
       const strategy = STRATEGIES[n % STRATEGIES.length]!;
       const srng = rng.fork(`attacker ${n}`);
-      const params = drawSetting(strategy, srng);
+      const params = drawSetting(strategy, srng, options.days);
       const party = world.party(`${strategy.name} ${n}`, false);
       attackers.push({ party, strategy: strategy.name, params });
       actors.push(strategy.create(params, party, srng, options.days));

@@ -13,11 +13,13 @@ export const lateJoiner: Strategy<Params> = {
   name: 'late-joiner',
   summary: 'cards bought late in the epoch (or at its start: sybils), each a company holding money in its treasury',
   grid: { joinDay: [0, 2, 4, 6], cards: [1, 2, 3], treasuryUsdc: [0, 10_000, 50_000] },
+  // Only a day the run reaches (joinDay 0 always does).
+  fits: (params, days) => params.joinDay < days,
   create(params: Params, party: Party, _rng, days: number): Actor {
     return {
       party,
       async startDay(world: World, day: number) {
-        if (day !== Math.min(params.joinDay, days - 1)) return;
+        if (day !== params.joinDay) return;
         const specs = Array.from({ length: params.cards }, () => {
           const tag = String(made++).padStart(3, '0');
           return {
@@ -29,7 +31,7 @@ export const lateJoiner: Strategy<Params> = {
           };
         });
         await world.addCompanies(party, specs);
-        party.financing += interest(params.treasuryUsdc * params.cards, days - Math.min(params.joinDay, days - 1));
+        party.financing += interest(params.treasuryUsdc * params.cards, days - params.joinDay);
       },
     };
   },
