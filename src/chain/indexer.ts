@@ -265,8 +265,8 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
       if (journal) await pruneJournal(tx, name, finalized);
       await tx
         .insert(chainCursors)
-        .values({ name, block: to })
-        .onConflictDoUpdate({ target: chainCursors.name, set: { block: to, updatedAt: sql`now()` } });
+        .values({ name, block: to, finalized })
+        .onConflictDoUpdate({ target: chainCursors.name, set: { block: to, finalized, updatedAt: sql`now()` } });
       return { busy: false, applied: fresh.length, cursor: to };
     });
 

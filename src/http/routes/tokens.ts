@@ -70,7 +70,7 @@ export default async function tokenRoutes(app: App, { container, reads }: RouteO
   const db = container.database.db;
   // Kept until a table they were read from changes (read-cache.ts).
   const candles = reads.route('candles', { tables: ['companies', 'token_trades'] });
-  const trades = reads.route('trades', { tables: ['companies', 'token_trades'] });
+  const trades = reads.route('trades', { tables: ['companies', 'token_trades', 'chain_cursors'] });
   app.get(
     '/api/companies/:id/token/candles',
     {
@@ -208,7 +208,7 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
   // The market history of the internal routes (the web app's charts) under /api/v1 with a key: the same data and
   // field names, in the v1 envelope; kept until a company or a trade changes.
   const v1Candles = reads.route('v1-candles', { tables: ['companies', 'token_trades'] });
-  const v1Trades = reads.route('v1-trades', { tables: ['companies', 'token_trades'] });
+  const v1Trades = reads.route('v1-trades', { tables: ['companies', 'token_trades', 'chain_cursors'] });
   app.get(
     '/companies/:slug/token/candles',
     {
