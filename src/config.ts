@@ -43,6 +43,8 @@ import {
   SSE_PUBLIC_MAX_CONNECTIONS_DEFAULT,
   SSE_PUBLIC_MAX_CONNECTIONS_PER_IP_DEFAULT,
   SSE_RETENTION_MS,
+  STANDALONE_AGENT_RETENTION_MS_DEFAULT,
+  STANDALONE_AGENTS_PER_IP_PER_DAY_DEFAULT,
   TRADING_MIN_HOLD_S_DEFAULT,
 } from './constants.ts';
 
@@ -157,6 +159,10 @@ export interface Config {
   sseHeartbeatMs: number;
   /** Platform events older than this are deleted (and can no longer be resumed). */
   eventRetentionMs: number;
+  /** Stand-alone agents one client address may create in any 24 hours (POST /api/agents), whatever the signers. */
+  standaloneAgentsPerIpPerDay: number;
+  /** A stand-alone agent that never did anything (no wallet, identity or activity) is deleted once this old. */
+  standaloneAgentRetentionMs: number;
   /** Length of a reward epoch in seconds; fixed in the distributor contract when it is deployed. */
   epochDurationS: number;
   /** Primary tokens (wei) an epoch's reward pool holds. */
@@ -331,6 +337,21 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     ssePublicBacklogMs: int(env, 'SSE_PUBLIC_BACKLOG_MS', SSE_PUBLIC_BACKLOG_MS_DEFAULT, 0, 30 * 86_400_000),
     sseHeartbeatMs,
     eventRetentionMs: int(env, 'EVENT_RETENTION_MS', SSE_RETENTION_MS, 60_000, 30 * 86_400_000),
+    standaloneAgentsPerIpPerDay: int(
+      env,
+      'STANDALONE_AGENTS_PER_IP_PER_DAY',
+      STANDALONE_AGENTS_PER_IP_PER_DAY_DEFAULT,
+      1,
+      1_000_000,
+    ),
+    // At least a day: an agent deleted sooner would leave the creation allowances' 24 hours early.
+    standaloneAgentRetentionMs: int(
+      env,
+      'STANDALONE_AGENT_RETENTION_MS',
+      STANDALONE_AGENT_RETENTION_MS_DEFAULT,
+      86_400_000,
+      3_650 * 86_400_000,
+    ),
     // Defaults as DEFAULT_EPOCH_DURATION_S and DEFAULT_EPOCH_REWARD_POOL (src/chain/merkle.ts): a week, 100,000 tokens.
     epochDurationS: int(env, 'EPOCH_DURATION_S', 604_800, 60, 366 * 86_400),
     epochRewardPool: wei(

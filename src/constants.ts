@@ -315,3 +315,10 @@ export const VETO_TOOL = 'veto_action';
  * nothing, so without a cap a fresh key could fill the public agent list (test/attacks/agent-list-spam.test.ts).
  */
 export const STANDALONE_AGENTS_PER_SIGNER_PER_DAY = 10;
+/**
+ * Stand-alone agents one client address may create in any 24 hours, whatever the keys (STANDALONE_AGENTS_PER_IP_PER_DAY):
+ * keys are free, so the per-signer allowance alone does not bound one client.
+ */
+export const STANDALONE_AGENTS_PER_IP_PER_DAY_DEFAULT = 20;
+/** How long a stand-alone agent that never did anything is kept (STANDALONE_AGENT_RETENTION_MS): 7 days. */
+export const STANDALONE_AGENT_RETENTION_MS_DEFAULT = 7 * 86_400_000;

@@ -182,6 +182,7 @@ describe('layering', () => {
     idempotencyKeys: 'domain/auth/idempotency.ts',
     chainTxs: 'chain/outbox.ts',
     chainBlocks: 'chain/reorgs.ts',
+    chainJournal: 'chain/journal.ts',
     chainCursors: 'chain/indexer.ts',
     companyGasDays: 'chain/outbox.ts',
     companies: 'domain/companies/store.ts',

@@ -7,7 +7,7 @@ import type { AbiEvent, Address, GetLogsReturnType, PublicClient, Transport, Cha
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
 import { chainCursors } from '../db/schema/chain.ts';
 import { isChainUnavailable } from '../errors.ts';
-import { beginJournal, endJournal, pruneJournal } from './journal.ts';
+import { type BlockRange, beginJournal, endJournal, pruneJournal } from './journal.ts';
 import {
   type BlockRef,
   commonAncestor,
@@ -38,11 +38,7 @@ export interface FollowerLogger {
   warn(obj: object, msg: string): void;
 }
 
-/** Blocks `from` to `to`, both included. */
-export interface BlockRange {
-  from: bigint;
-  to: bigint;
-}
+export type { BlockRange } from './journal.ts';
 
 export interface LogFollowerOptions<TEvents extends readonly AbiEvent[], TPrepared = undefined> {
   /** Names the cursor and the advisory lock, e.g. `access-card-transfers`. */
@@ -265,8 +261,8 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
       if (journal) await pruneJournal(tx, name, finalized);
       await tx
         .insert(chainCursors)
-        .values({ name, block: to })
-        .onConflictDoUpdate({ target: chainCursors.name, set: { block: to, updatedAt: sql`now()` } });
+        .values({ name, block: to, finalized })
+        .onConflictDoUpdate({ target: chainCursors.name, set: { block: to, finalized, updatedAt: sql`now()` } });
       return { busy: false, applied: fresh.length, cursor: to };
     });
 

@@ -7,7 +7,12 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
 import { chainJournal } from '../db/schema/chain.ts';
-import type { BlockRange } from './indexer.ts';
+
+/** Blocks `from` to `to`, both included. */
+export interface BlockRange {
+  from: bigint;
+  to: bigint;
+}
 
 /** Journals the rest of the transaction's writes to journaled tables as the batch `range` of `stream`. */
 export async function beginJournal(tx: Tx, stream: string, range: BlockRange): Promise<void> {

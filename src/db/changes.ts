@@ -14,6 +14,7 @@ export const WATCHED_TABLES = [
   'company_gas_days',
   'score_snapshots',
   'token_trades',
+  'chain_cursors',
   'token_holder_counts',
   'token_balances',
 ] as const;

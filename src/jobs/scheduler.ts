@@ -4,6 +4,7 @@ import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../db/client.ts';
 import { isLockTimeout } from '../db/errors.ts';
+import { purgeIdleAgents } from '../domain/agents/store.ts';
 import { purgeExpiredIdempotencyKeys } from '../domain/auth/idempotency.ts';
 import { purgeExpiredSignatures } from '../domain/auth/wallet-signature.ts';
 import { repairCardLocks } from '../domain/companies/card.ts';
@@ -91,6 +92,13 @@ export const jobs: Job[] = [
     name: 'purge-events',
     pattern: '* * * * *',
     run: (tx, container) => purgeExpiredEvents(tx, new Date(container.now() - container.config.eventRetentionMs)),
+  },
+  {
+    // Stand-alone agents that never did anything, once STANDALONE_AGENT_RETENTION_MS old (docs/api/agents.md), and
+    // creation addresses past the per-address allowance's 24 hours.
+    name: 'purge-idle-agents',
+    pattern: '17 * * * *',
+    run: (tx, container) => purgeIdleAgents(tx, container.config.standaloneAgentRetentionMs),
   },
   {
     // The last ended reward epoch, finalized on-chain once (domain/epochs/distribute.ts); one chain read and one

@@ -1,5 +1,5 @@
-// Decision hashes on-chain: anchorDecision sends one anchoring per hash whatever happens (called twice, crashed
-// between recording and broadcasting, raced by another anchoring), and lookupDecisionHash tells an anchored hash,
+// Decision hashes on-chain: anchorDecisionRoot sends one anchoring per batch's root whatever happens (called twice,
+// concurrently, crashed between recording and broadcasting, raced by another anchoring), and lookupDecisionHash tells an anchored hash,
 // a legacy ERC-8004 validation entry and an unknown hash apart, in one JSON-RPC batch, with CHAIN_UNAVAILABLE for
 // an RPC that does not answer.
 import { createServer, type Server } from 'node:http';
@@ -8,7 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { type Hex, keccak256, parseEventLogs, stringToHex, type TransactionReceipt } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClients } from '../../src/chain/client.ts';
-import { type AnchorDeps, anchorDecisionRoot, anchorDecisions } from '../../src/chain/contracts/anchor.ts';
+import { type AnchorEntry, anchorDecisionRoot, decisionTree } from '../../src/chain/contracts/anchor.ts';
 import { lookupDecisionHash } from '../../src/chain/contracts/anchor-lookup.ts';
 import { registeredAgentId } from '../../src/chain/contracts/identity.ts';
 import { validationRequestHash } from '../../src/chain/contracts/validation.ts';
@@ -73,13 +73,32 @@ function anchorBatchDirectly(hashes: Hex[], options: { nonce?: number; gas?: big
   });
 }
 
-/** One hash anchored as a batch of one: its anchoring. */
-async function anchorDecision(deps: AnchorDeps, key: string, companyKey: Hex, decisionHash: Hex) {
-  const anchorings = await anchorDecisions(deps, key, [{ companyKey, decisionHash }]);
-  return anchorings.get(decisionHash.toLowerCase() as Hex)!;
+/** Anchors the entries' root directly from the platform account (dev account 0), outside the outbox. */
+function anchorRootDirectly(entries: readonly AnchorEntry[], options: { nonce?: number; gas?: bigint } = {}) {
+  return chain.wallet(0).writeContract({
+    address: anchorAddress(),
+    abi: DecisionAnchorAbi,
+    functionName: 'anchorRoot',
+    args: [decisionTree(entries).root, BigInt(entries.length)],
+    ...options,
+  });
 }
 
-describe.each(testDatabases)('anchorDecisions on $name', ({ open }) => {
+/** Every BatchAnchored log of the root, to check it was anchored exactly once. */
+const rootLogs = (root: Hex) =>
+  anvil.getContractEvents({
+    address: anchorAddress(),
+    abi: DecisionAnchorAbi,
+    eventName: 'BatchAnchored',
+    args: { root },
+    fromBlock: 0n,
+  });
+
+/** A batch of `n` fresh rounds of the test company. */
+const freshEntries = (n: number): AnchorEntry[] =>
+  Array.from({ length: n }, () => ({ companyKey: company, decisionHash: freshHash() }));
+
+describe.each(testDatabases)('anchorDecisionRoot on $name', ({ open }) => {
   let database: Database;
   const outbox = (extra: Partial<OutboxOptions> = {}) => testOutbox(database, chain, extra);
   const crashingOutbox = () => outbox(crashBeforeBroadcast);
@@ -93,90 +112,65 @@ describe.each(testDatabases)('anchorDecisions on $name', ({ open }) => {
     await database?.close();
   });
 
-  it('anchors once: the anchoring block and time come back, and a second call sends nothing', async () => {
-    const h = freshHash();
-    const key = `decision-anchor:${h}`;
-    const first = await anchorDecision(deps(), key, company, h);
+  it('anchors once: the anchoring block and time come back, and a second call, under any key, sends nothing', async () => {
+    const entries = freshEntries(2);
+    const key = `decision-anchor-root:${entries[0]!.decisionHash}`;
+    const first = await anchorDecisionRoot(deps(), key, entries);
     expect(first.anchoredAt).toEqual(await blockTime(first.blockNumber));
-    const receipt = await anvil.getTransactionReceipt({ hash: first.txHash });
-    expect(receipt.blockNumber).toBe(first.blockNumber);
     expect(await row(key)).toMatchObject({ status: 'MINED', hash: first.txHash });
-    expect(
-      await anvil.readContract({
-        address: anchorAddress(),
-        abi: DecisionAnchorAbi,
-        functionName: 'companyOf',
-        args: [h],
-      }),
-    ).toBe(company);
-
     const nonce = await platformNonce();
-    expect(await anchorDecision(deps(), key, company, h)).toEqual(first);
-    // Under another key too: the hash is anchored, so nothing is recorded or sent.
-    expect(await anchorDecision(deps(), `${key}:again`, company, h)).toEqual(first);
+    expect(await anchorDecisionRoot(deps(), key, entries)).toEqual(first);
+    // Under another key too: the root is anchored, so nothing is recorded or sent.
+    expect(await anchorDecisionRoot(deps(), `${key}:again`, entries)).toEqual(first);
     expect(await row(`${key}:again`)).toBeUndefined();
     expect(await platformNonce()).toBe(nonce);
-    expect(await anchoredLogs(h)).toHaveLength(1);
+    expect(await rootLogs(first.root)).toHaveLength(1);
   });
 
   it('two concurrent calls for one key anchor once', async () => {
-    const h = freshHash();
-    const key = `decision-anchor:${h}`;
+    const entries = freshEntries(3);
+    const key = `decision-anchor-root:${entries[0]!.decisionHash}`;
     const [a, b] = await Promise.all([
-      anchorDecision(deps(), key, company, h),
-      anchorDecision(deps(outbox()), key, company, h),
+      anchorDecisionRoot(deps(), key, entries),
+      anchorDecisionRoot(deps(outbox()), key, entries),
     ]);
     expect(b).toEqual(a);
-    expect(await anchoredLogs(h)).toHaveLength(1);
-  });
-
-  it('finishes an anchoring interrupted between recording and broadcasting with the recorded transaction', async () => {
-    const h = freshHash();
-    const key = `decision-anchor:${h}`;
-    await expect(anchorDecision(deps(crashingOutbox()), key, company, h)).rejects.toThrow('crash');
-    const recorded = await row(key);
-    expect(recorded!.status).toBe('SENT');
-    expect(await anchoredLogs(h)).toHaveLength(0);
-
-    const result = await anchorDecision(deps(), key, company, h);
-    expect(result.txHash).toBe(recorded!.hash);
-    expect(await row(key)).toMatchObject({ status: 'MINED' });
-    expect(await anchoredLogs(h)).toHaveLength(1);
+    expect(await rootLogs(a.root)).toHaveLength(1);
   });
 
   it('after a crash, settling at start then calling again returns the same anchoring', async () => {
-    const h = freshHash();
-    const key = `decision-anchor:${h}`;
-    await expect(anchorDecision(deps(crashingOutbox()), key, company, h)).rejects.toThrow('crash');
+    const entries = freshEntries(2);
+    const key = `decision-anchor-root:${entries[0]!.decisionHash}`;
+    await expect(anchorDecisionRoot(deps(crashingOutbox()), key, entries)).rejects.toThrow('crash');
     const recorded = await row(key);
     expect(await outbox().settlePending()).toBe(1);
     const nonce = await platformNonce();
-    const result = await anchorDecision(deps(), key, company, h);
+    const result = await anchorDecisionRoot(deps(), key, entries);
     expect(result.txHash).toBe(recorded!.hash);
     expect(result.anchoredAt).toEqual(await blockTime(result.blockNumber));
     expect(await platformNonce()).toBe(nonce);
-    expect(await anchoredLogs(h)).toHaveLength(1);
+    expect(await rootLogs(result.root)).toHaveLength(1);
   });
 
-  it('returns an anchoring made by another transaction (a batch) without sending anything', async () => {
-    const [h1, h2] = [freshHash(), freshHash()];
-    const batch = await mined(anchorBatchDirectly([h1, h2]));
+  it('returns an anchoring made by another transaction without sending anything', async () => {
+    const entries = freshEntries(2);
+    const other = await mined(anchorRootDirectly(entries));
     const nonce = await platformNonce();
-    const result = await anchorDecision(deps(), `decision-anchor:${h2}`, company, h2);
-    expect(result).toEqual({
-      txHash: batch.transactionHash,
-      blockNumber: batch.blockNumber,
-      anchoredAt: await blockTime(batch.blockNumber),
+    const result = await anchorDecisionRoot(deps(), `decision-anchor-root:${entries[0]!.decisionHash}`, entries);
+    expect(result).toMatchObject({
+      txHash: other.transactionHash,
+      blockNumber: other.blockNumber,
+      anchoredAt: await blockTime(other.blockNumber),
     });
     expect(await platformNonce()).toBe(nonce);
   });
 
-  it('returns the other anchoring when the hash got anchored meanwhile (its own batch skips it)', async () => {
-    const h = freshHash();
-    const key = `decision-anchor:${h}`;
-    // The race, staged with manual mining: another anchoring of h waits in the mempool (nonce N) while
-    // anchorDecisions reads h as not anchored and records its own transaction (nonce N + 1, with a fixed gas limit
-    // so that it is mined instead of estimated). Both are mined, the other first.
+  it('returns the other anchoring when the root got anchored meanwhile (its own transaction anchors nothing)', async () => {
+    const entries = freshEntries(2);
+    const key = `decision-anchor-root:${entries[0]!.decisionHash}`;
+    // The race, staged with manual mining: another anchoring of the root waits in the mempool (nonce N) while
+    // anchorDecisionRoot reads the root as not anchored and records its own transaction (nonce N + 1, with a fixed
+    // gas limit so that it is mined instead of estimated). Both are mined, the other first.
     const fixedGas: Outbox = {
       ...outbox({
         beforeBroadcast: async () => {
@@ -191,10 +185,10 @@ describe.each(testDatabases)('anchorDecisions on $name', ({ open }) => {
     await anvil.setAutomine(false);
     let other: Hex;
     try {
-      other = await anchorBatchDirectly([h], { gas: 200_000n });
-      const result = await anchorDecision(deps(fixedGas), key, company, h);
+      other = await anchorRootDirectly(entries, { gas: 200_000n });
+      const result = await anchorDecisionRoot(deps(fixedGas), key, entries);
       const otherReceipt = await anvil.getTransactionReceipt({ hash: other });
-      expect(result).toEqual({
+      expect(result).toMatchObject({
         txHash: other,
         blockNumber: otherReceipt.blockNumber,
         anchoredAt: await blockTime(otherReceipt.blockNumber),
@@ -202,41 +196,35 @@ describe.each(testDatabases)('anchorDecisions on $name', ({ open }) => {
     } finally {
       await anvil.setAutomine(true);
     }
-    // The contract skips a hash anchored already: our batch is mined and anchors nothing.
-    const ours = await row(key);
-    expect(ours!.status).toBe('MINED');
-    expect(await anchoredLogs(h)).toHaveLength(1);
+    // The contract skips a root anchored already: ours is mined and anchors nothing.
+    expect((await row(key))!.status).toBe('MINED');
+    const { root } = decisionTree(entries);
+    expect(await rootLogs(root)).toHaveLength(1);
     // Later calls keep answering with the other anchoring.
-    expect((await anchorDecision(deps(), key, company, h)).txHash).toBe(other);
+    expect((await anchorDecisionRoot(deps(), key, entries)).txHash).toBe(other);
   });
 
-  it('anchors a batch in one transaction, skipping a hash anchored already, and charges each entry a share', async () => {
-    const [anchored, h1, h2, h3] = [freshHash(), freshHash(), freshHash(), freshHash()];
-    await anchorDecision(deps(), `decision-anchor:${anchored}`, company, anchored);
-    const key = `decision-anchor-batch:${h1}`;
-    const entries = [anchored, h1, h2, h3].map((decisionHash) => ({ companyKey: company, decisionHash }));
-    const result = await anchorDecisions(deps(), key, entries, ['co-a', 'co-b', 'co-a']);
+  it('charges each entry a share of the gas, once', async () => {
+    const entries = freshEntries(3);
+    const key = `decision-anchor-root:${entries[0]!.decisionHash}`;
+    await anchorDecisionRoot(deps(), key, entries, ['co-a', 'co-b', 'co-a']);
     const sent = await row(key);
-    for (const h of [h1, h2, h3]) {
-      expect(result.get(h)!.txHash).toBe(sent!.hash);
-      expect(await anchoredLogs(h)).toHaveLength(1);
-    }
-    expect(result.get(anchored)!.txHash).not.toBe(sent!.hash);
     // The receipt's gas, split in equal shares: two to co-a, one to co-b.
     const gas = sent!.gasUsed!;
-    const days = await database.db
-      .select()
-      .from(companyGasDays)
-      .where(inArray(companyGasDays.companyId, ['co-a', 'co-b']));
-    const of = (id: string) => days.find((d) => d.companyId === id)!;
-    expect(of('co-a').gasUsed + of('co-b').gasUsed).toBe(gas);
-    expect(of('co-a').gasUsed).toBeGreaterThanOrEqual(2n * (gas / 3n));
-    expect(of('co-a').costWei + of('co-b').costWei).toBe(gas * sent!.gasPrice!);
-    expect(of('co-a').transactions).toBe(1);
+    const days = async () =>
+      database.db
+        .select()
+        .from(companyGasDays)
+        .where(inArray(companyGasDays.companyId, ['co-a', 'co-b']));
+    const of = (rows: Awaited<ReturnType<typeof days>>, id: string) => rows.find((d) => d.companyId === id)!;
+    const charged = await days();
+    expect(of(charged, 'co-a').gasUsed + of(charged, 'co-b').gasUsed).toBe(gas);
+    expect(of(charged, 'co-a').gasUsed).toBeGreaterThanOrEqual(2n * (gas / 3n));
+    expect(of(charged, 'co-a').costWei + of(charged, 'co-b').costWei).toBe(gas * sent!.gasPrice!);
+    expect(of(charged, 'co-a').transactions).toBe(1);
     // Again under the same key: nothing sent, nothing charged twice.
-    await anchorDecisions(deps(), key, entries, ['co-a', 'co-b', 'co-a']);
-    const [again] = await database.db.select().from(companyGasDays).where(eq(companyGasDays.companyId, 'co-a'));
-    expect(again!.gasUsed).toBe(of('co-a').gasUsed);
+    await anchorDecisionRoot(deps(), key, entries, ['co-a', 'co-b', 'co-a']);
+    expect(of(await days(), 'co-a').gasUsed).toBe(of(charged, 'co-a').gasUsed);
   });
 
   it('anchors a batch as one Merkle root, once; a crash before broadcasting finishes with the same transaction', async () => {
@@ -287,10 +275,10 @@ describe.each(testDatabases)('anchorDecisions on $name', ({ open }) => {
   });
 
   it('refuses an outbox key that belongs to another transaction', async () => {
-    const [h1, h2] = [freshHash(), freshHash()];
-    const key = `decision-anchor:${h1}`;
-    await anchorDecision(deps(), key, company, h1);
-    await expect(anchorDecision(deps(), key, company, h2)).rejects.toThrow(/did not anchor/);
+    const [first, second] = [freshEntries(1), freshEntries(1)];
+    const key = `decision-anchor-root:${first[0]!.decisionHash}`;
+    await anchorDecisionRoot(deps(), key, first);
+    await expect(anchorDecisionRoot(deps(), key, second)).rejects.toThrow(/did not anchor root/);
   });
 });
 
@@ -456,24 +444,21 @@ describe('lookupDecisionHash', () => {
       settlePending: () => Promise.resolve(0),
     };
 
-    it('lookupDecisionHash and anchorDecision throw CHAIN_UNAVAILABLE', async () => {
+    it('lookupDecisionHash and anchorDecisionRoot throw CHAIN_UNAVAILABLE', async () => {
       for (const rpcUrl of [blackHole.url, 'http://127.0.0.1:1']) {
         const reader = unreachable(rpcUrl);
         const lookup = await lookupDecisionHash(reader, freshHash()).catch((e: unknown) => e);
         expect(lookup).toBeInstanceOf(AppError);
         expect((lookup as AppError).code).toBe('CHAIN_UNAVAILABLE');
-        const anchoring = await anchorDecision(
-          { outbox: unusedOutbox, chain: reader },
-          'k',
-          company,
-          freshHash(),
-        ).catch((e: unknown) => e);
+        const anchoring = await anchorDecisionRoot({ outbox: unusedOutbox, chain: reader }, 'k', freshEntries(1)).catch(
+          (e: unknown) => e,
+        );
         expect(anchoring).toBeInstanceOf(AppError);
         expect((anchoring as AppError).code).toBe('CHAIN_UNAVAILABLE');
       }
     });
 
-    it('anchorDecision throws CHAIN_UNAVAILABLE when the node stops answering during the send', async () => {
+    it('anchorDecisionRoot throws CHAIN_UNAVAILABLE when the node stops answering during the send', async () => {
       const failing: Outbox = {
         send: () =>
           createChainClients({ chainId: 31337, rpcUrl: blackHole.url, local: false, timeoutMs: 300 })
@@ -483,7 +468,7 @@ describe('lookupDecisionHash', () => {
             }),
         settlePending: () => Promise.resolve(0),
       };
-      const err = await anchorDecision({ outbox: failing, chain: chain.chain }, 'k2', company, freshHash()).catch(
+      const err = await anchorDecisionRoot({ outbox: failing, chain: chain.chain }, 'k2', freshEntries(1)).catch(
         (e: unknown) => e,
       );
       expect((err as AppError).code).toBe('CHAIN_UNAVAILABLE');

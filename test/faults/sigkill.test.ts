@@ -419,17 +419,17 @@ describe('SIGKILL in the middle of writes', () => {
     const service = await startService(env);
     await burstAndKill(service, 0, 'create', 2);
     await stopAndCheck(await restartAndRepair(), false);
-  }, 90_000);
+  }, 150_000);
 
   it('kill 2, while C-suites are hired and tokens launched: after the restart nothing is half-written', async () => {
     const service = await restartAndRepair();
     await burstAndKill(service, 1, 'token', 1);
     await stopAndCheck(await restartAndRepair(), false);
-  }, 90_000);
+  }, 150_000);
 
   it('retried requests succeed or answer 409, and finish every company without duplicating anything', async () => {
     const service = await restartAndRepair();
     await Promise.all(flows.map((flow) => retryFlow(service, flow)));
     await stopAndCheck(service, true);
-  }, 90_000);
+  }, 150_000);
 });

@@ -67,6 +67,8 @@ export async function sendSigned(
   method: HttpMethod,
   url: string,
   body?: unknown,
+  /** The client address the request comes from (inject's default, 127.0.0.1, when absent). */
+  remoteAddress?: string,
 ) {
   const payload = serializeBody(body);
   const nowS = Math.floor(ctx.now() / 1000);
@@ -74,7 +76,13 @@ export async function sendSigned(
   while (used.has(`${account.address} ${method} ${url} ${payload} ${ts}`) && ts > nowS - 250) ts--;
   used.add(`${account.address} ${method} ${url} ${payload} ${ts}`);
   const headers = await signedRequest(account, method, url, body, ts);
-  return ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  return ctx.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+  });
 }
 
 function expectUnauthorized(

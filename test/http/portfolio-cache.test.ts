@@ -150,6 +150,23 @@ describe.each([
   });
 });
 
+describe('GET a company token status', () => {
+  it('is kept per block the same way: a matching conditional request makes no chain call', async () => {
+    await testClient().mine({ blocks: 1 });
+    const url = `/api/companies/${companyId}/token`;
+    const first = await proxied.app.inject({ method: 'GET', url });
+    expect(first.statusCode, first.body).toBe(200);
+    calls.length = 0;
+    const again = await proxied.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(calls).toEqual([]);
+  });
+});
+
 describe('rate limit', () => {
   it('counts portfolio reads, cached or not, against the per-client limit', async () => {
     const limited = await startTestApp({ database: t.database, chain: t.chain, env: { RATE_LIMIT_MAX: '3' } });

@@ -4,10 +4,13 @@ import { formatUnits, parseUnits } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { readMarket } from '../../src/chain/contracts/launcher.ts';
+import { followStream } from '../../src/chain/streams.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
+import { companyTokens } from '../../src/domain/tokens/company-tokens.stream.ts';
 import { VOLUMES_REUSE_MS } from '../../src/domain/tokens/queries.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { anvilTestClient } from '../helpers/chain.ts';
 import { staffedCompany } from '../helpers/companies.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
@@ -78,6 +81,28 @@ describe('GET /api/companies/{id}/token/trades', () => {
     expect(second.pagination.hasMore).toBe(false);
     expect((await get(`/api/companies/${companyId}/token/trades?limit=101`)).statusCode).toBe(400);
     expect((await get(`/api/companies/${companyId}/token/trades?page=0`)).statusCode).toBe(400);
+  });
+
+  it('says where each trade is on the chain, in chain order, and whether its block is finalized yet', async () => {
+    const { trades } = (await get(`/api/companies/${companyId}/token/trades`)).json().data;
+    const client = t.chain.chain.publicClient;
+    for (const trade of trades) {
+      const receipt = await client.getTransactionReceipt({ hash: trade.transactionHash });
+      expect(trade.txHash).toBe(trade.transactionHash);
+      expect(trade.blockNumber).toBe(Number(receipt.blockNumber));
+      expect(trade.blockHash).toBe(receipt.blockHash.toLowerCase());
+      expect(receipt.logs.some((l) => l.logIndex === trade.logIndex)).toBe(true);
+    }
+    const order = trades.map((x: { blockNumber: number; logIndex: number }) => x.blockNumber * 1e4 + x.logIndex);
+    expect(order).toEqual([...order].sort((a, b) => b - a));
+    // Indexed at the head: within the chain's finality depth, a reorg can still take them.
+    expect(trades.map((x: { finalized: boolean }) => x.finalized)).toEqual([false, false, false]);
+    await anvilTestClient(t.chain.node.rpcUrl).mine({ blocks: 20 });
+    // The token stream reads the new blocks, the trades' now 20 under the head, with a finality depth of 12.
+    const follower = followStream(t.container, companyTokens, { confirmations: 0, finality: { depth: 12 } })!;
+    while (!(await follower.pollOnce()).caughtUp);
+    const after = (await get(`/api/companies/${companyId}/token/trades`)).json().data.trades;
+    expect(after.map((x: { finalized: boolean }) => x.finalized)).toEqual([true, true, true]);
   });
 });
 

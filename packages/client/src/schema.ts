@@ -808,7 +808,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @description Oldest first; only intervals that hold a trade */
+                            /** @description Oldest first; only intervals that hold a trade. Open and close follow chain order (block, then log index), as the trades list does */
                             candles: {
                                 /** @description USDC per token */
                                 close: string;
@@ -985,6 +985,10 @@ export interface operations {
                                 total: number;
                             };
                             trades: {
+                                blockHash: string | null;
+                                blockNumber: number;
+                                /** @description Its block is at or below the finalized block the indexer last saw; until then a reorg can still remove the trade (docs/indexer.md#reorgs) */
+                                finalized: boolean;
                                 logIndex: number;
                                 /** @description USDC per token of this trade */
                                 price: string;
@@ -998,6 +1002,8 @@ export interface operations {
                                 /** @description Tokens bought or sold */
                                 tokenAmount: string;
                                 trader: string;
+                                /** @description The same as txHash */
+                                transactionHash: string;
                                 txHash: string;
                                 /** @description USDC paid or received */
                                 usdcAmount: string;

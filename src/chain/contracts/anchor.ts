@@ -1,10 +1,9 @@
-// Decision hashes on-chain: anchoring a round's hash through the decision anchor contract exactly once, per hash or
-// in a batch by Merkle root, and reading the contract's records (anchor-lookup.ts looks a hash up for the verify
-// route).
+// Decision hashes on-chain: anchoring a batch of rounds' hashes as one Merkle root through the decision anchor
+// contract exactly once, and reading the contract's records, per hash (anchors made by the contract's per-hash entry
+// points, which the service no longer sends) or per root (anchor-lookup.ts looks a hash up for the verify route).
 
 import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import { type Address, concat, encodeFunctionData, type Hex, isAddressEqual, keccak256, parseEventLogs } from 'viem';
-import { AppError } from '../../errors.ts';
 import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
 import { DecisionAnchorAbi } from '../generated/abis.ts';
@@ -69,102 +68,9 @@ export async function anchoringTxHash(
   return logs[0]?.transactionHash ?? null;
 }
 
-/** The existing anchoring of `decisionHash`, or undefined when it is not anchored. */
-async function existingAnchoring(
-  chain: ChainReader,
-  address: Address,
-  decisionHash: Hex,
-): Promise<DecisionAnchoring | undefined> {
-  const record = await onChain(() => readAnchor(chain, address, decisionHash));
-  if (record.anchoredAt === 0n) return undefined;
-  const txHash = await onChain(() => anchoringTxHash(chain, address, decisionHash, record.blockNumber));
-  if (!txHash) {
-    throw new Error(
-      `decision hash ${decisionHash} is anchored (block ${record.blockNumber}) but the node returned no DecisionAnchored log for it`,
-    );
-  }
-  return { txHash, blockNumber: record.blockNumber, anchoredAt: seconds(record.anchoredAt) };
-}
-
 export interface AnchorEntry {
   companyKey: Hex;
   decisionHash: Hex;
-}
-
-/** Largest batch one anchoring transaction carries (DecisionAnchor.MAX_BATCH). */
-export const ANCHOR_BATCH_MAX = 200;
-
-/**
- * Anchors the entries with one `anchorBatch(companyKeys, decisionHashes)` from the platform account, exactly once,
- * through the outbox under `key` (for example `decision-anchor-batch:<id>`), and returns each hash's anchoring.
- * Hashes anchored already (by an earlier batch, or any other transaction) are not sent again and come back as they
- * were anchored; if every hash is, nothing is sent. A repeated call, or one after a crash between recording and
- * broadcasting, sends nothing new: the outbox returns the recorded transaction, and the contract skips hashes
- * anchored meanwhile, so an overlapping batch still completes. `chargedTo` is handed to the outbox (whose
- * companies pay the gas, one share per entry).
- *
- * A key is bound to its first transaction: a key whose transaction anchored none of a hash that is still not
- * anchored (it was made for other entries, or reverted) is refused.
- */
-export async function anchorDecisions(
-  deps: AnchorDeps,
-  key: string,
-  entries: readonly AnchorEntry[],
-  chargedTo: readonly string[] = [],
-): Promise<Map<Hex, DecisionAnchoring>> {
-  if (entries.length === 0 || entries.length > ANCHOR_BATCH_MAX) {
-    throw new Error(`an anchoring batch holds 1 to ${ANCHOR_BATCH_MAX} entries, got ${entries.length}`);
-  }
-  const address = anchorAddress(deps.chain);
-  const hashes = entries.map((e) => e.decisionHash.toLowerCase() as Hex);
-  const found = new Map<Hex, DecisionAnchoring>();
-  const collect = async (wanted: readonly Hex[]) => {
-    // One JSON-RPC batch for the anchor records (the chain client batches concurrent calls).
-    const anchorings = await Promise.all(wanted.map((h) => existingAnchoring(deps.chain, address, h)));
-    wanted.forEach((h, i) => {
-      const anchoring = anchorings[i];
-      if (anchoring) found.set(h, anchoring);
-    });
-  };
-  await collect(hashes);
-  const missing = entries.filter((e) => !found.has(e.decisionHash.toLowerCase() as Hex));
-  if (missing.length === 0) return found;
-
-  const data = encodeFunctionData({
-    abi: DecisionAnchorAbi,
-    functionName: 'anchorBatch',
-    args: [missing.map((e) => e.companyKey), missing.map((e) => e.decisionHash)],
-  });
-  let receipt: Awaited<ReturnType<Outbox['send']>> | undefined;
-  try {
-    receipt = await onChain(() => deps.outbox.send(key, () => ({ to: address, data }), { chargedTo }));
-  } catch (err) {
-    // Gas estimation reverts when every hash got anchored meanwhile: those anchorings are the answer.
-    if (err instanceof AppError && err.code === 'CHAIN_UNAVAILABLE') throw err;
-    await collect(missing.map((e) => e.decisionHash.toLowerCase() as Hex));
-    if (found.size === hashes.length) return found;
-    throw err;
-  }
-  if (receipt.status === 'success') {
-    const logs = receipt.logs.filter((l) => isAddressEqual(l.address, address));
-    for (const event of parseEventLogs({ abi: DecisionAnchorAbi, eventName: 'DecisionAnchored', logs })) {
-      found.set(event.args.decisionHash.toLowerCase() as Hex, {
-        txHash: receipt.transactionHash,
-        blockNumber: receipt.blockNumber,
-        anchoredAt: seconds(event.args.anchoredAt),
-      });
-    }
-  }
-  // Hashes the transaction did not anchor: anchored by another meanwhile, or this key belongs to something else.
-  const left = hashes.filter((h) => !found.has(h));
-  if (left.length > 0) await collect(left);
-  const unanchored = hashes.filter((h) => !found.has(h));
-  if (unanchored.length > 0) {
-    throw new Error(
-      `outbox key ${key} belongs to transaction ${receipt.transactionHash} (${receipt.status}), which did not anchor ${unanchored.join(', ')}`,
-    );
-  }
-  return found;
 }
 
 // ---------------------------------------------------------------- batches as one Merkle root

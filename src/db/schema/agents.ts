@@ -45,6 +45,11 @@ export const agents = pgTable(
     lastErrors: jsonb('last_errors').$type<string[]>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The client address a stand-alone agent was created from, for the per-address creation allowance; cleared by
+     * the purge-idle-agents job once the allowance's 24 hours are over. Null for agents of companies.
+     */
+    createdFrom: text('created_from'),
   },
   (t) => [
     // Two deploy-suite calls at once can never fill one role twice.
@@ -52,6 +57,7 @@ export const agents = pgTable(
       .on(t.companyId, t.role)
       .where(sql`${t.status} <> 'TERMINATED' and ${t.companyId} is not null and ${t.role} is not null`),
     uniqueIndex('agents_wallet_index_unique').on(t.walletIndex),
+    index('agents_created_from_idx').on(t.createdFrom, t.createdAt).where(sql`${t.createdFrom} is not null`),
     index('agents_company_idx').on(t.companyId),
     // An agent by its wallet: trades in the score snapshot, pending agent transactions, portfolios.
     index('agents_wallet_address_idx').on(sql`lower(${t.onChainAddress})`),

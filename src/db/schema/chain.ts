@@ -47,6 +47,8 @@ export const chainCursors = pgTable('chain_cursors', {
   name: text('name').primaryKey(),
   /** Last block whose logs were fully applied. */
   block: bigint('block', { mode: 'bigint' }).notNull(),
+  /** The chain's finalized block when the stream last applied a batch: its rows at or below it are final. */
+  finalized: bigint('finalized', { mode: 'bigint' }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

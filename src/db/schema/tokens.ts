@@ -15,6 +15,8 @@ export const tokenTrades = pgTable(
       .references(() => companies.id),
     tokenAddress: text('token_address').notNull(),
     blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    /** The hash of the block the log is in (lower case); null for trades indexed before it was recorded. */
+    blockHash: text('block_hash'),
     blockTime: timestamp('block_time', { withTimezone: true, mode: 'date' }).notNull(),
     trader: text('trader').notNull(),
     /** `buy` or `sell`, from the trader's side. */

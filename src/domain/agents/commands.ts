@@ -36,6 +36,13 @@ export interface AgentPatch {
   status?: SettableAgentStatus | undefined;
 }
 
+/** Who asks for a stand-alone agent, besides its signer: the client address and its allowance. */
+export interface CreationClient {
+  address: string;
+  /** Stand-alone agents this address may create in any 24 hours. */
+  perDay: number;
+}
+
 /**
  * A stand-alone agent (no company), PENDING, owned by the signer. Its role is the persona's role when that names
  * one of the seven C-suite roles, else null. Wallet and ERC-8004 identity come later (the identity pipeline).
@@ -45,12 +52,15 @@ export async function createAgent(
   db: Tx,
   signer: string,
   input: NewAgent,
+  client: CreationClient,
   recordRecovery?: (tx: Tx, agentId: string) => Promise<void>,
 ): Promise<AgentRow> {
   const creatorAddress = getAddress(signer);
   return db.transaction(async (tx) => {
     await requireCreationAllowance(tx, creatorAddress);
+    await requireAddressAllowance(tx, client);
     const row = await insertAgent(tx, {
+      createdFrom: client.address,
       companyId: null,
       name: input.name,
       description: input.description ?? null,
@@ -93,6 +103,29 @@ async function requireCreationAllowance(tx: Tx, creatorAddress: string): Promise
   throw new AppError(
     'RATE_LIMITED',
     `At most ${STANDALONE_AGENTS_PER_SIGNER_PER_DAY} stand-alone agents per signer in any 24 hours: ${creatorAddress} has created ${row?.n}; retry after ${retryAfter} s`,
+    { headers: { 'retry-after': String(retryAfter) } },
+  );
+}
+
+/**
+ * 429 RATE_LIMITED (Retry-After) when the client address created `perDay` stand-alone agents in the last 24 hours,
+ * by whatever signers: keys are free, so the signer's allowance alone does not bound one client. Locked per address
+ * after the signer's lock (always in that order), so concurrent creations count one by one.
+ */
+async function requireAddressAllowance(tx: Tx, client: CreationClient): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`agent-create-ip:${client.address}`}))`);
+  const [row] = await tx
+    .select({
+      n: sql<number>`count(*)::int`,
+      wait: sql<number>`ceil(extract(epoch from min(${agents.createdAt}) + interval '24 hours' - now()))::int`,
+    })
+    .from(agents)
+    .where(and(eq(agents.createdFrom, client.address), sql`${agents.createdAt} > now() - interval '24 hours'`));
+  if ((row?.n ?? 0) < client.perDay) return;
+  const retryAfter = Math.max(1, row?.wait ?? 1);
+  throw new AppError(
+    'RATE_LIMITED',
+    `At most ${client.perDay} stand-alone agents per client address in any 24 hours: this address has created ${row?.n}; retry after ${retryAfter} s`,
     { headers: { 'retry-after': String(retryAfter) } },
   );
 }

@@ -1,12 +1,14 @@
 // The one writer of the agents table. Every change to an agent row goes through a function here: its creation (a
 // stand-alone agent, a company's C-suite), its edits and termination, the identity pipeline's steps, the engine's
-// counters and strategy changes, and ownership following the access card. Reads stay where they are used.
+// counters and strategy changes, ownership following the access card, and the retention of idle stand-alone agents.
+// Reads stay where they are used.
 import { createId } from '@paralleldrive/cuid2';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { agents } from '../../db/schema/agents.ts';
+import { decisionBudgets } from '../../db/schema/decisions.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type NewAgentRow = Omit<typeof agents.$inferInsert, 'id'>;
@@ -144,4 +146,35 @@ export async function moveToCardHolders(tx: Tx, moves: SQL): Promise<{ id: strin
         and agents.creator_address <> moves.holder
       returning agents.id`),
   );
+}
+
+/**
+ * The retention of stand-alone agents (the purge-idle-agents job): deletes those older than `retentionMs` (on the
+ * database's clock, the one that stamps created_at) that never
+ * did anything (no wallet, no identity, no decision, model or tool call, never active, in no round's budget), and
+ * clears the creation address of agents older than the address allowance's 24 hours. Returns how many were deleted.
+ */
+export async function purgeIdleAgents(tx: Tx, retentionMs: number): Promise<number> {
+  const deleted = await tx
+    .delete(agents)
+    .where(
+      and(
+        isNull(agents.companyId),
+        sql`${agents.createdAt} < now() - make_interval(secs => ${retentionMs / 1000})`,
+        isNull(agents.walletIndex),
+        isNull(agents.onChainAddress),
+        isNull(agents.erc8004TokenId),
+        isNull(agents.lastActiveAt),
+        eq(agents.decisionsCount, 0),
+        eq(agents.llmCallsTotal, 0),
+        eq(agents.toolCallsTotal, 0),
+        sql`not exists (select 1 from ${decisionBudgets} where ${decisionBudgets.agentId} = ${agents.id})`,
+      ),
+    )
+    .returning({ id: agents.id });
+  await tx
+    .update(agents)
+    .set({ createdFrom: null })
+    .where(and(sql`${agents.createdFrom} is not null`, sql`${agents.createdAt} <= now() - interval '24 hours'`));
+  return deleted.length;
 }

@@ -23,6 +23,8 @@ export interface LaunchRecord extends LogPlace {
 }
 
 export interface TradeRecord extends LogPlace {
+  /** The hash of the log's block, when known. */
+  blockHash?: Hex;
   token: Address;
   trader: Address;
   isBuy: boolean;
@@ -122,7 +124,7 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
   const values: SQL = sql.join(
     trades.map(
       (t) => sql`(${t.txHash}::text, ${t.logIndex}::integer, ${getAddress(t.token)}::text, ${t.blockNumber}::bigint,
-        ${t.blockTime.toISOString()}::timestamptz, ${getAddress(t.trader)}::text, ${t.isBuy ? 'buy' : 'sell'}::text,
+        ${t.blockHash?.toLowerCase() ?? null}::text, ${t.blockTime.toISOString()}::timestamptz, ${getAddress(t.trader)}::text, ${t.isBuy ? 'buy' : 'sell'}::text,
         ${t.usdcAmount.toString()}::numeric, ${t.tokenAmount.toString()}::numeric, ${t.fee.toString()}::numeric,
         ${t.venue}::text)`,
     ),
@@ -137,12 +139,12 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
     token: string;
   }>(
     await tx.execute(sql`
-      with v (tx_hash, log_index, token, block_number, block_time, trader, side, usdc_amount, token_amount, fee, venue)
+      with v (tx_hash, log_index, token, block_number, block_hash, block_time, trader, side, usdc_amount, token_amount, fee, venue)
         as (values ${values}),
       ins as (
-        insert into token_trades (tx_hash, log_index, company_id, token_address, block_number, block_time, trader,
-          side, usdc_amount, token_amount, fee_amount, venue)
-        select v.tx_hash, v.log_index, c.id, v.token, v.block_number, v.block_time, v.trader, v.side, v.usdc_amount,
+        insert into token_trades (tx_hash, log_index, company_id, token_address, block_number, block_hash, block_time,
+          trader, side, usdc_amount, token_amount, fee_amount, venue)
+        select v.tx_hash, v.log_index, c.id, v.token, v.block_number, v.block_hash, v.block_time, v.trader, v.side, v.usdc_amount,
           v.token_amount, v.fee, v.venue
         from v join companies c on c.token_address = v.token
         on conflict (tx_hash, log_index) do nothing

@@ -93,6 +93,7 @@ export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], context:
       case 'PoolTrade':
         trades.push({
           ...base,
+          blockHash: log.blockHash,
           blockTime: timeOf(log),
           token: log.args.token,
           trader: log.args.trader,

@@ -4,10 +4,12 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { type Address, formatUnits, getAddress } from 'viem';
 import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { chainCursors } from '../../db/schema/chain.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { tokenTrades } from '../../db/schema/tokens.ts';
 import { requireCompany } from '../companies/queries.ts';
 import { executionPrice } from './apply.ts';
+import { companyTokens } from './company-tokens.stream.ts';
 
 export const CANDLE_INTERVALS = { '1m': 60, '1h': 3_600, '1d': 86_400 } as const;
 export type CandleInterval = keyof typeof CANDLE_INTERVALS;
@@ -61,24 +63,44 @@ export async function tokenCandles(db: Tx, idOrSlug: string, interval: CandleInt
   };
 }
 
-/** The company token's trades, newest first, paged; `total` counts them all. */
+/**
+ * The block at or below which the token stream's trades are final: the chain's finalized block when the stream last
+ * applied a batch (docs/indexer.md#reorgs), read from the database, no chain call. Null before it ran.
+ */
+async function finalizedTradeBlock(db: Tx): Promise<bigint | null> {
+  const [row] = await db
+    .select({ finalized: chainCursors.finalized })
+    .from(chainCursors)
+    .where(eq(chainCursors.name, companyTokens.name));
+  return row?.finalized ?? null;
+}
+
+/**
+ * The company token's trades, newest first in chain order (block, then log index: the candles' order), paged;
+ * `total` counts them all. Each says where it is on the chain and whether its block is finalized.
+ */
 export async function tokenTradePage(db: Tx, idOrSlug: string, page: number, limit: number) {
   const company = await requireCompany(db, idOrSlug);
-  const [rows, [count]] = await Promise.all([
+  const [rows, [count], finalized] = await Promise.all([
     db
       .select()
       .from(tokenTrades)
       .where(eq(tokenTrades.companyId, company.id))
-      .orderBy(desc(tokenTrades.blockTime), desc(tokenTrades.blockNumber), desc(tokenTrades.logIndex))
+      .orderBy(desc(tokenTrades.blockNumber), desc(tokenTrades.logIndex))
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ n: sql<number>`count(*)::int` }).from(tokenTrades).where(eq(tokenTrades.companyId, company.id)),
+    finalizedTradeBlock(db),
   ]);
   const total = count?.n ?? 0;
   return {
     trades: rows.map((t) => ({
       txHash: t.txHash,
+      transactionHash: t.txHash,
       logIndex: t.logIndex,
+      blockNumber: Number(t.blockNumber),
+      blockHash: t.blockHash,
+      finalized: finalized !== null && t.blockNumber <= finalized,
       time: t.blockTime.toISOString(),
       side: t.side as 'buy' | 'sell',
       trader: t.trader,

@@ -23,14 +23,14 @@ import { type MarketContext, tokenDetailView, tokenListItem, tokenStatusView } f
 type Deps = Pick<DomainDeps, 'chain' | 'database'>;
 
 /** docs/api/tokens.md GET /api/companies/{id}/token: price and market cap from the launcher (the v4 pool once graduated). */
-export async function getTokenStatus(deps: Deps, idOrSlug: string) {
-  return tokenStatusOf(deps, await requireCompany(deps.database.db, idOrSlug));
+export async function getTokenStatus(deps: Deps, idOrSlug: string, at?: bigint) {
+  return tokenStatusOf(deps, await requireCompany(deps.database.db, idOrSlug), at);
 }
 
-/** A company's token status as the routes show it, the price read on-chain once launched. */
-export async function tokenStatusOf(deps: Pick<Deps, 'chain'>, company: CompanyRow) {
+/** A company's token status as the routes show it, the price read on-chain once launched (at block `at`, or the latest). */
+export async function tokenStatusOf(deps: Pick<Deps, 'chain'>, company: CompanyRow, at?: bigint) {
   if (company.tokenStatus === 'PRE_PUBLIC') return tokenStatusView(company, undefined);
-  return tokenStatusView(company, await readMarket(deps.chain, company.tokenAddress as Address));
+  return tokenStatusView(company, await readMarket(deps.chain, company.tokenAddress as Address, at));
 }
 
 export interface TradeStats {

@@ -114,14 +114,15 @@ export default async function agentRoutes(app: App, { container, reads }: RouteO
       schema: {
         tags,
         summary: 'Create a stand-alone agent (PENDING), owned by the signer',
-        description: `No company; status PENDING. \`role\` is persona.role upper-cased when it names a C-suite role (CFO, CTO, CMO, COO, CSO, CISO, CRO), else null. Agents of a company come from deploy-suite. At most ${STANDALONE_AGENTS_PER_SIGNER_PER_DAY} per signer in any 24 hours: past that, 429 RATE_LIMITED with Retry-After.`,
+        description: `No company; status PENDING. \`role\` is persona.role upper-cased when it names a C-suite role (CFO, CTO, CMO, COO, CSO, CISO, CRO), else null. Agents of a company come from deploy-suite. At most ${STANDALONE_AGENTS_PER_SIGNER_PER_DAY} per signer, and STANDALONE_AGENTS_PER_IP_PER_DAY (default 20) per client address whatever the signers, in any 24 hours: past either, 429 RATE_LIMITED with Retry-After. A stand-alone agent that never did anything (no wallet, identity or activity) is deleted STANDALONE_AGENT_RETENTION_MS (default 7 days) after its creation.`,
         security,
         body: CreateAgentBody,
         response: { 201: AgentCreatedResponse, ...internalErrors },
       },
     },
     async (request, reply) => {
-      const row = await createAgent(db, request.signer!, request.body, recoveryRecorder(request, 'agent'));
+      const client = { address: request.ip, perDay: container.config.standaloneAgentsPerIpPerDay };
+      const row = await createAgent(db, request.signer!, request.body, client, recoveryRecorder(request, 'agent'));
       return reply.status(201).send(ok(agentCreatedView(row)));
     },
   );

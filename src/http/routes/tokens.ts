@@ -10,6 +10,7 @@ import { getTokenDetail, getTokenStatus, listTokens, VOLUMES_REUSE_MS } from '..
 import { tokenPositionOf } from '../../domain/trading/position.ts';
 import { badRequest } from '../../errors.ts';
 import { requireApiKey, requireWallet } from '../auth/index.ts';
+import { blockReads } from '../block-reads.ts';
 import { linkNextPage, ok, v1Body, v1CursorPage } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
@@ -32,7 +33,7 @@ import {
 } from '../schemas/tokens.ts';
 import type { App, RouteOptions } from '../types.ts';
 
-export default async function tokenRoutes(app: App, { container, reads }: RouteOptions) {
+export default async function tokenRoutes(app: App, { container, reads, chainHead }: RouteOptions) {
   app.post(
     '/api/companies/:id/token',
     {
@@ -54,6 +55,8 @@ export default async function tokenRoutes(app: App, { container, reads }: RouteO
     },
   );
 
+  // The price is read on-chain: kept per block (block-reads.ts), and until the company's row changes (its launch).
+  const tokenStatuses = blockReads(chainHead, reads.route('token-status', { tables: ['companies'] }));
   app.get(
     '/api/companies/:id/token',
     {
@@ -64,13 +67,16 @@ export default async function tokenRoutes(app: App, { container, reads }: RouteO
         response: { 200: TokenStatusResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await getTokenStatus(container, request.params.id)),
+    (request, reply) => {
+      const { id } = request.params;
+      return tokenStatuses.send(reply, id, async (block) => ok(await getTokenStatus(container, id, block)));
+    },
   );
 
   const db = container.database.db;
   // Kept until a table they were read from changes (read-cache.ts).
   const candles = reads.route('candles', { tables: ['companies', 'token_trades'] });
-  const trades = reads.route('trades', { tables: ['companies', 'token_trades'] });
+  const trades = reads.route('trades', { tables: ['companies', 'token_trades', 'chain_cursors'] });
   app.get(
     '/api/companies/:id/token/candles',
     {
@@ -208,7 +214,7 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
   // The market history of the internal routes (the web app's charts) under /api/v1 with a key: the same data and
   // field names, in the v1 envelope; kept until a company or a trade changes.
   const v1Candles = reads.route('v1-candles', { tables: ['companies', 'token_trades'] });
-  const v1Trades = reads.route('v1-trades', { tables: ['companies', 'token_trades'] });
+  const v1Trades = reads.route('v1-trades', { tables: ['companies', 'token_trades', 'chain_cursors'] });
   app.get(
     '/companies/:slug/token/candles',
     {

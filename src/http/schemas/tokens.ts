@@ -224,7 +224,10 @@ export const CandlesData = Type.Object({
       volumeUsdc: Decimal('USDC traded'),
       trades: Type.Integer(),
     }),
-    { description: 'Oldest first; only intervals that hold a trade' },
+    {
+      description:
+        'Oldest first; only intervals that hold a trade. Open and close follow chain order (block, then log index), as the trades list does',
+    },
   ),
 });
 export const CandlesResponse = internalOk(CandlesData);
@@ -235,7 +238,14 @@ export const TradesData = Type.Object({
   trades: Type.Array(
     Type.Object({
       txHash: Type.String(),
+      transactionHash: Type.String({ description: 'The same as txHash' }),
       logIndex: Type.Integer(),
+      blockNumber: Type.Integer(),
+      blockHash: Nullable(Type.String({ description: 'Null for a trade indexed before block hashes were recorded' })),
+      finalized: Type.Boolean({
+        description:
+          'Its block is at or below the finalized block the indexer last saw; until then a reorg can still remove the trade (docs/indexer.md#reorgs)',
+      }),
       time: IsoTimestamp,
       side: StringEnum(['buy', 'sell'] as const),
       trader: Type.String(),

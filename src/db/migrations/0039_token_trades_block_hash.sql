@@ -1,0 +1,1 @@
+ALTER TABLE "token_trades" ADD COLUMN "block_hash" text;

@@ -1,0 +1,2 @@
+ALTER TABLE "agents" ADD COLUMN "created_from" text;--> statement-breakpoint
+CREATE INDEX "agents_created_from_idx" ON "agents" USING btree ("created_from","created_at") WHERE "agents"."created_from" is not null;
