@@ -16,6 +16,7 @@ import { builder } from './honest/builder.ts';
 import { outsideTraders } from './honest/outside-traders.ts';
 import { quietCompany } from './honest/quiet.ts';
 import { tradingCompany } from './honest/trading-company.ts';
+import { honestAgentsPnl, walletsValue } from './pnl.ts';
 import {
   type AttackerResult,
   attackerResult,
@@ -88,6 +89,8 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
     {
       for (const a of actors) await a.finish?.(world);
       const paid = await claimAll(world);
+      const marketValue = await walletsValue(world, market.party.wallets);
+      const honestAgents = await honestAgentsPnl(world);
 
       const results: AttackerResult[] = [];
       for (const a of attackers) {
@@ -131,6 +134,12 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
         honestCompanies: world.companies.filter((c) => c.party.honest).length,
         attackerCompanies: world.companies.filter((c) => !c.party.honest).length,
         marketTrades: market.trades(),
+        market: {
+          fundedUsdc: Number(market.party.funded) / 1e6,
+          valueUsdc: Math.round(Number(marketValue) / 1e4) / 100,
+          pnlUsdc: Math.round(Number(marketValue - market.party.funded) / 1e4) / 100,
+        },
+        honestAgents,
         attackers: results,
         best: bestPerStrategy(results),
         epochs,

@@ -35,6 +35,10 @@ export interface SimReport {
   honestCompanies: number;
   attackerCompanies: number;
   marketTrades: number;
+  /** The outside market's USDC funded, its value at the end (tokens at their sale quote) and the difference. */
+  market: { fundedUsdc: number; valueUsdc: number; pnlUsdc: number };
+  /** The honest companies' agents' PnL, realised and unrealised (average cost). */
+  honestAgents: { realizedUsdc: number; unrealizedUsdc: number };
   attackers: AttackerResult[];
   /** The lowest break-even of each strategy (its most profitable setting). */
   best: AttackerResult[];
@@ -136,6 +140,9 @@ export function formatTable(report: SimReport): string {
       (e) =>
         `epoch ${e.epoch}: ${e.participants} companies paid ${e.paidTokens} of ${e.rewardPoolTokens} tokens; honest share ${e.honestShare === null ? '-' : `${(e.honestShare * 100).toFixed(2)}%`}`,
     ),
+    '',
+    `outside market: ${report.market.pnlUsdc.toFixed(2)} USDC (funded ${report.market.fundedUsdc.toFixed(2)}, worth ${report.market.valueUsdc.toFixed(2)} at the end)`,
+    `honest agents' PnL: realised ${report.honestAgents.realizedUsdc.toFixed(2)} USDC, unrealised ${report.honestAgents.unrealizedUsdc.toFixed(2)} USDC`,
     '',
     ...report.invariants.map((i) => `${i.ok ? 'ok  ' : 'FAIL'} ${i.name} (${i.detail})`),
   ];

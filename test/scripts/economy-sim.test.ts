@@ -155,6 +155,8 @@ describe('the report', () => {
       honestCompanies: 8,
       attackerCompanies: 2,
       marketTrades: 10,
+      market: { fundedUsdc: 36_000, valueUsdc: 35_500, pnlUsdc: -500 },
+      honestAgents: { realizedUsdc: 12.5, unrealizedUsdc: -3 },
       attackers: [cheap, none],
       best: [cheap, none],
       epochs,
@@ -163,6 +165,8 @@ describe('the report', () => {
     expect(text).toMatch(/\* volume +wallets=4 +108\.00 +18000\.00/);
     expect(text).toMatch(/late +joinDay=6 .* never/);
     expect(text).toContain('honest share 95.00%');
+    expect(text).toContain('outside market: -500.00 USDC');
+    expect(text).toContain("honest agents' PnL: realised 12.50 USDC, unrealised -3.00 USDC");
     expect(text).toContain('FAIL volume: break-even >= 0.01 USDC (0.006 USDC)');
   });
 });
