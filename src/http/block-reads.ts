@@ -8,7 +8,8 @@
 // reading is younger than CHAIN_HEAD_REUSE_MS: when the tag still matches, it is answered 304 without any call to
 // the node. A client polling with If-None-Match therefore costs the node at most one eth_blockNumber per
 // CHAIN_HEAD_REUSE_MS and process, however often it polls; its 304 may be that much behind the chain's head. A tag
-// that does not match, or no kept answer, reads the head afresh.
+// that does not match, no kept answer, or a request asking for a fresh validation (Cache-Control: no-cache or
+// max-age=0) reads the head afresh.
 import { createCoalescer } from './coalesce.ts';
 import type { CachedReads, JsonReply } from './read-cache.ts';
 
@@ -47,7 +48,11 @@ export interface BlockReads {
 export function blockReads(head: ChainHead, cached: CachedReads): BlockReads {
   return {
     async send(reply, key, build) {
-      const recent = reply.request.headers['if-none-match'] === undefined ? undefined : head.recent();
+      const headers = reply.request.headers;
+      // A client that asks for a fresh validation (`Cache-Control: no-cache` or `max-age=0`, as a browser sends once
+      // a page refetches after a transaction) is answered at the latest block, never from the one last read.
+      const fresh = /(?:^|,)\s*(?:no-cache|max-age=0)\s*(?:,|$)/i.test(String(headers['cache-control'] ?? ''));
+      const recent = headers['if-none-match'] === undefined || fresh ? undefined : head.recent();
       if (recent !== undefined) {
         const answered = await cached.notModified(reply, `${key}@${recent}`);
         if (answered !== undefined) return answered.sent;

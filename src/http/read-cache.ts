@@ -43,7 +43,7 @@ interface Loading {
 
 /** What sending a body needs of a reply (any route's typed reply has it). */
 export interface JsonReply<R> {
-  request: { headers: { 'if-none-match'?: string | undefined } };
+  request: { headers: { 'if-none-match'?: string | undefined; 'cache-control'?: string | undefined } };
   serialize(payload: unknown): unknown;
   header(name: string, value: string): unknown;
   code(status: number): { send(): R };

@@ -3,7 +3,22 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './api-schema';
 
-export const api = createClient<paths>({ baseUrl: '' });
+/** Until when reads skip the browser's and the service's reuse of an answer: a transaction was just mined. */
+let freshUntil = 0;
+
+/**
+ * Reads made in the next seconds ask for a fresh answer (`cache: 'no-store'`: no conditional request, and the
+ * browser sends `Cache-Control: no-cache`), so a route that reads the chain reads its latest block instead of
+ * answering 304 from the block it last saw. Called once a transaction is mined: what the page shows next includes it.
+ */
+export function readFresh(seconds = 10): void {
+  freshUntil = Date.now() + seconds * 1000;
+}
+
+export const api = createClient<paths>({
+  baseUrl: '',
+  fetch: (request) => (Date.now() < freshUntil ? fetch(request, { cache: 'no-store' }) : fetch(request)),
+});
 
 /** What went wrong, said for a person; `code` is the API's error code (or NETWORK when nothing answered). */
 export class ApiError extends Error {

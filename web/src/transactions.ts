@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Abi, type Address, erc20Abi, type Hash, type TransactionReceipt } from 'viem';
 import { useConnection, usePublicClient, useWalletClient } from 'wagmi';
-import { technicalDetail } from './api';
+import { readFresh, technicalDetail } from './api';
 import { explainFailure, type RevertContext } from './chain-errors';
 import { amountOf, type Unit } from './format';
 import { type PermitSignature, signPermit } from './permit';
@@ -129,7 +129,10 @@ export function useTransactions() {
     } finally {
       setPending(undefined);
       // Balances, allowances, positions and the token's state: whatever the page shows may have changed.
-      if (receipts.length > 0) void queries.invalidateQueries();
+      if (receipts.length > 0) {
+        readFresh();
+        void queries.invalidateQueries();
+      }
     }
   }
 
