@@ -112,7 +112,7 @@ const isRevert = (err: unknown) => err instanceof DemoError && /reverted/.test(e
  * clock. Answers false on timeout: a service without the engine role runs no scheduled round, and the demo then
  * stops waiting for them.
  */
-async function roundsRun(ctx: Ctx, at: number): Promise<boolean> {
+export async function roundsRun(ctx: Ctx, at: number): Promise<boolean> {
   const ids = ctx.plan
     .map((c) => ctx.companies.get(c.slug))
     .filter((c) => c?.agents.some((a: any) => a.status === 'ACTIVE'))
@@ -136,7 +136,7 @@ async function roundsRun(ctx: Ctx, at: number): Promise<boolean> {
 }
 
 /** The snapshot of the chain's current date, once the indexer has applied the day before it. */
-async function snapshotToday(ctx: Ctx, secret: string): Promise<{ date: string; status: string }> {
+export async function snapshotToday(ctx: Ctx, secret: string): Promise<{ date: string; status: string }> {
   const deadline = Date.now() + SNAPSHOT_WAIT_MS;
   let d = await cron(ctx, '/api/cron/score-snapshot', secret);
   while (d.status === 'waiting' && Date.now() < deadline) {

@@ -1,0 +1,58 @@
+// What every actor of the simulation is: honest ones (honest/) and attackers (adversaries/) alike. The day loop
+// (days.ts) calls each hook in turn on the chain's clock; an actor does what it does through the public routes and
+// the contracts, and books what it spends on its party (world.ts).
+import type { Rng } from './rng.ts';
+import type { Party, World } from './world.ts';
+
+export interface Actor {
+  party: Party;
+  /** Before the first day: cards, companies, wallets. */
+  setup?(world: World): Promise<void>;
+  /** At the start of each simulated day (0-based), just past the chain's midnight. */
+  startDay?(world: World, day: number): Promise<void>;
+  /** At each trading slot of the day (days.ts SLOT_HOURS). */
+  slot?(world: World, day: number, slot: number): Promise<void>;
+  /** After the last day, before the accounting: sell what is left, so what the party holds is USDC. */
+  finish?(world: World): Promise<void>;
+}
+
+/**
+ * An attack: a name, the grid of its parameters and how to build an actor at one setting. A new attack found later
+ * is one new file in adversaries/ exporting one of these, listed in adversaries/index.ts.
+ */
+export interface Strategy<P extends Record<string, number> = Record<string, number>> {
+  name: string;
+  /** One line: what it does and which score it buys. */
+  summary: string;
+  /** Each parameter's candidate values: a setting is one value of each (a random search draws settings). */
+  grid: { [K in keyof P]: readonly number[] };
+  create(params: P, party: Party, rng: Rng, days: number): Actor;
+  /** Whether a setting can run in a run of `days` days (a join day past the last day cannot); default: any. */
+  fits?(params: P, days: number): boolean;
+}
+
+/** One setting of a strategy's grid that fits the run, drawn with the run's PRNG. */
+export function drawSetting<P extends Record<string, number>>(strategy: Strategy<P>, rng: Rng, days: number): P {
+  for (;;) {
+    const setting = Object.fromEntries(
+      Object.entries(strategy.grid).map(([k, values]) => [k, rng.pick(values as number[])]),
+    ) as P;
+    if (strategy.fits?.(setting, days) ?? true) return setting;
+  }
+}
+
+/** Interest on money held for the stated days, at ANNUAL_RATE: the cost of capital that is returned. */
+export const ANNUAL_RATE = 0.05;
+export const interest = (usdcWhole: number, days: number) =>
+  BigInt(Math.round(((usdcWhole * ANNUAL_RATE * days) / 365) * 1e6));
+
+/** A trade that reverted on its slippage bound (the price moved between quote and trade) is left out, not fatal. */
+export async function tolerant(run: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await run();
+    return true;
+  } catch (err) {
+    if (/reverted|slippage|exceeds balance/i.test((err as Error).message)) return false;
+    throw err;
+  }
+}

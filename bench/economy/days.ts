@@ -1,0 +1,84 @@
+// The simulated days on the chain's clock, and the epoch: each day every actor starts its day, the clock moves to
+// each trading slot (the actors trade there, then the engine runs the scheduled rounds that fall due), and just
+// past the chain's midnight the day's score snapshot is taken. An epoch that ends on the way is distributed; after
+// the last day, if none was distributed with participants, the clock moves to the running epoch's end and it is.
+// Then every company's creator claims its rewards through POST /api/epochs/claim.
+import { describe } from '../../scripts/demo/context.ts';
+import { moveClockTo, roundsRun, snapshotToday } from '../../scripts/demo/days.ts';
+import { dayStart, nextMidnight } from '../../scripts/demo/days-plan.ts';
+import { cron } from '../../scripts/demo/epoch.ts';
+import { chainTime } from '../../src/chain/time.ts';
+import type { Actor } from './actor.ts';
+import type { World } from './world.ts';
+
+/** Hours of the chain's UTC day at which the actors trade and the engine's rounds are waited for. */
+export const SLOT_HOURS = [6, 18] as const;
+
+export interface Distributed {
+  epoch: number;
+  participants: number;
+  rewardPool: bigint;
+}
+
+const now = async (world: World) => Number(await chainTime(world.ctx.client));
+
+async function distribute(world: World, secret: string, pool: bigint, out: Distributed[]) {
+  const d = await cron(world.ctx, '/api/cron/epoch-distribute', secret);
+  if (d.status === 'finalized') {
+    out.push({ epoch: d.epoch, participants: d.participantCount, rewardPool: pool });
+    world.log(`epoch ${d.epoch} finalized: ${d.participantCount} participants`);
+  }
+}
+
+export async function runDays(world: World, actors: Actor[], days: number, secret: string): Promise<Distributed[]> {
+  const distributed: Distributed[] = [];
+  let engine = true;
+  let current = await world.ctx.api.data('GET', '/api/epochs/current');
+  for (let day = 0; day < days; day++) {
+    for (const a of actors) await a.startDay?.(world, day);
+    const start = dayStart(await now(world));
+    for (const [slot, hour] of SLOT_HOURS.entries()) {
+      const at = start + hour * 3_600;
+      if (at < (await now(world)) + 60) continue;
+      await moveClockTo(world.ctx, at);
+      for (const a of actors) await a.slot?.(world, day, slot);
+      if (engine) {
+        engine = await roundsRun(world.ctx, at);
+        if (!engine) world.log('the engine ran no scheduled round in time: rounds are no longer waited for');
+      }
+    }
+    await moveClockTo(world.ctx, nextMidnight(await now(world)));
+    const snap = await snapshotToday(world.ctx, secret);
+    world.log(`day ${day + 1} of ${days}: snapshot ${snap.date} ${snap.status}`);
+    const next = await world.ctx.api.data('GET', '/api/epochs/current');
+    if (next.epochNumber > current.epochNumber)
+      await distribute(world, secret, BigInt(current.rewardPool), distributed);
+    current = next;
+  }
+  if (!distributed.some((d) => d.participants > 0)) {
+    await moveClockTo(world.ctx, Number(current.endTime) + 5);
+    await distribute(world, secret, BigInt(current.rewardPool), distributed);
+  }
+  return distributed;
+}
+
+/** Every reward of the simulation's companies, claimed by their creators: wei per company slug and epoch. */
+export async function claimAll(world: World): Promise<Map<string, Map<number, bigint>>> {
+  const paid = new Map<string, Map<number, bigint>>();
+  for (const c of world.companies) {
+    const id = world.companyId(c.plan.slug);
+    const { claimable } = await world.ctx.api.data('GET', `/api/epochs/claimable/${id}`);
+    const byEpoch = new Map<number, bigint>();
+    for (const entry of claimable as { epochNumber: number; amount: string; alreadyClaimed: boolean }[]) {
+      byEpoch.set(entry.epochNumber, BigInt(entry.amount));
+      if (entry.alreadyClaimed) continue;
+      const res = await world.ctx.api.call('POST', '/api/epochs/claim', {
+        signer: world.ctx.account(c.plan.account),
+        body: { companyId: id, epochNumber: entry.epochNumber },
+      });
+      if (res.status !== 200) world.log(`${c.plan.slug}: claim of epoch ${entry.epochNumber}: ${describe(res)}`);
+    }
+    paid.set(c.plan.slug, byEpoch);
+  }
+  return paid;
+}

@@ -1,0 +1,190 @@
+// `npm run sim`: the economy simulated on the real service and the local chain (bench/economy/). It starts the
+// service as `npm start` does on its embedded defaults (service.ts), or drives one given with --url; creates the
+// honest companies (honest/) and the outside market, and the attackers (adversaries/: one strategy each, at a
+// setting drawn from the strategy's grid); runs the days on the chain's clock and the epoch (days.ts); then books
+// what each attacker spent and earned and prints the table (report.ts), and writes it as JSON. Seeded (rng.ts).
+import { execSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { connect } from '../../scripts/demo/context.ts';
+import type { Progress } from '../../scripts/demo/progress.ts';
+import { type Actor, drawSetting } from './actor.ts';
+import { STRATEGIES } from './adversaries/index.ts';
+import { parseSimArgs, type SimOptions, USAGE } from './args.ts';
+import { claimAll, runDays } from './days.ts';
+import { builder } from './honest/builder.ts';
+import { outsideTraders } from './honest/outside-traders.ts';
+import { quietCompany } from './honest/quiet.ts';
+import { tradingCompany } from './honest/trading-company.ts';
+import { honestAgentsPnl, walletsValue } from './pnl.ts';
+import {
+  type AttackerResult,
+  attackerResult,
+  bestPerStrategy,
+  type EpochResult,
+  formatTable,
+  invariants,
+  type SimReport,
+} from './report.ts';
+import { Rng } from './rng.ts';
+import { startSimService } from './service.ts';
+import { type Party, World } from './world.ts';
+
+const log = (line: string) => process.stderr.write(`  ${line}\n`);
+
+/** The demo's steps report progress; here a step is silent and a note is a log line. */
+const quiet = { step() {}, advance() {}, finish() {}, note: log } as unknown as Progress;
+
+const HONEST_KINDS = [
+  { kind: 'builder', weight: 0.4, make: builder },
+  { kind: 'trading', weight: 0.3, make: tradingCompany },
+  { kind: 'quiet', weight: 0.3, make: quietCompany },
+] as const;
+
+function pickKind(r: number) {
+  let left = r;
+  for (const k of HONEST_KINDS) {
+    left -= k.weight;
+    if (left < 0) return k;
+  }
+  return HONEST_KINDS[0];
+}
+
+export async function runSimulation(options: SimOptions): Promise<SimReport> {
+  const started = Date.now();
+  const service = options.url ? undefined : await startSimService(log);
+  try {
+    const url = options.url ?? service!.url;
+    const secret = options.secret ?? service?.secret;
+    if (!secret) throw new Error('the scheduler secret of the service at --url is unknown: pass --secret');
+    const ctx = await connect({ url, secret, days: options.days, plan: 'small', help: false }, quiet);
+    const rng = new Rng(options.seed);
+    const world = new World(ctx, rng, log);
+
+    const attackerCount =
+      options.attackers > 0 ? Math.max(STRATEGIES.length, Math.round(options.companies * options.attackers)) : 0;
+    const honestCount = Math.max(1, options.companies - attackerCount);
+    const actors: Actor[] = [];
+    const market = outsideTraders(world.party('outside traders', true), rng.fork('market'));
+    actors.push(market);
+    for (let n = 0; n < honestCount; n++) {
+      // One of each kind first, then by weight.
+      const kind = n < HONEST_KINDS.length ? HONEST_KINDS[n]! : pickKind(rng.next());
+      const party = world.party(`honest ${kind.kind} ${n}`, true);
+      actors.push(kind.make(n, party, rng.fork(`honest ${n}`), options.days));
+    }
+    const attackers: { party: Party; strategy: string; params: Record<string, number> }[] = [];
+    for (let n = 0; n < attackerCount; n++) {
+      const strategy = STRATEGIES[n % STRATEGIES.length]!;
+      const srng = rng.fork(`attacker ${n}`);
+      const params = drawSetting(strategy, srng, options.days);
+      const party = world.party(`${strategy.name} ${n}`, false);
+      attackers.push({ party, strategy: strategy.name, params });
+      actors.push(strategy.create(params, party, srng, options.days));
+    }
+
+    log(`setting up: ${honestCount} honest companies, ${attackerCount} attackers, the outside market`);
+    for (const a of actors) await a.setup?.(world);
+    const distributed = await runDays(world, actors, options.days, secret);
+    {
+      for (const a of actors) await a.finish?.(world);
+      const paid = await claimAll(world);
+      const marketValue = await walletsValue(world, market.party.wallets);
+      const honestAgents = await honestAgentsPnl(world);
+
+      const results: AttackerResult[] = [];
+      for (const a of attackers) {
+        let recovered = 0n;
+        for (const index of a.party.wallets) recovered += await world.usdcOf(world.address(index));
+        let earned = 0n;
+        for (const slug of a.party.companies) for (const v of paid.get(slug)?.values() ?? []) earned += v;
+        results.push(
+          attackerResult(
+            a.strategy,
+            a.params,
+            a.party.companies,
+            a.party.funded - recovered + a.party.financing,
+            earned,
+          ),
+        );
+      }
+      const epochs: EpochResult[] = distributed.map((d) => {
+        let total = 0n;
+        let honest = 0n;
+        for (const c of world.companies) {
+          const v = paid.get(c.plan.slug)?.get(d.epoch) ?? 0n;
+          total += v;
+          if (c.party.honest) honest += v;
+        }
+        const tokens = (wei: bigint) => Number(wei / 10n ** 12n) / 1e6;
+        return {
+          epoch: d.epoch,
+          rewardPoolTokens: tokens(d.rewardPool),
+          paidTokens: tokens(total),
+          honestTokens: tokens(honest),
+          honestShare: total > 0n ? Number((honest * 1_000_000n) / total) / 1e6 : null,
+          participants: d.participants,
+        };
+      });
+      return {
+        seed: options.seed,
+        commit: commit(),
+        options: { companies: options.companies, days: options.days, attackers: options.attackers },
+        seconds: Math.round((Date.now() - started) / 1000),
+        honestCompanies: world.companies.filter((c) => c.party.honest).length,
+        attackerCompanies: world.companies.filter((c) => !c.party.honest).length,
+        marketTrades: market.trades(),
+        market: {
+          fundedUsdc: Number(market.party.funded) / 1e6,
+          valueUsdc: Math.round(Number(marketValue) / 1e4) / 100,
+          pnlUsdc: Math.round(Number(marketValue - market.party.funded) / 1e4) / 100,
+        },
+        honestAgents,
+        attackers: results,
+        best: bestPerStrategy(results),
+        epochs,
+        invariants: invariants(results, epochs),
+      };
+    }
+  } finally {
+    await service?.stop();
+  }
+}
+
+function commit(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main() {
+  let options: SimOptions;
+  try {
+    options = parseSimArgs(process.argv.slice(2), process.env);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const result = await runSimulation(options);
+  process.stdout.write(formatTable(result));
+  mkdirSync(path.dirname(options.out), { recursive: true });
+  writeFileSync(options.out, `${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write(`written: ${options.out}\n`);
+  if (result.invariants.some((i) => !i.ok)) process.exitCode = 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((err) => {
+    process.stderr.write(`\nsimulation failed: ${(err as Error).stack ?? err}\n`);
+    process.exitCode = 1;
+  });
+}
