@@ -3,10 +3,9 @@
 // past the chain's midnight the day's score snapshot is taken. An epoch that ends on the way is distributed; after
 // the last day, if none was distributed with participants, the clock moves to the running epoch's end and it is.
 // Then every company's creator claims its rewards through POST /api/epochs/claim.
-import { describe } from '../../scripts/demo/context.ts';
+import { cron, describe } from '../../scripts/demo/context.ts';
 import { moveClockTo, roundsRun, snapshotToday } from '../../scripts/demo/days.ts';
 import { dayStart, nextMidnight } from '../../scripts/demo/days-plan.ts';
-import { cron } from '../../scripts/demo/epoch.ts';
 import { chainTime } from '../../src/chain/time.ts';
 import type { Actor } from './actor.ts';
 import type { World } from './world.ts';

@@ -147,6 +147,16 @@ export async function rpc(ctx: Ctx, method: string, params: unknown[]) {
   return body.result;
 }
 
+/** POST to a scheduler route with the secret; its `data`. */
+export async function cron(ctx: Ctx, path: string, secret: string): Promise<any> {
+  const res = await ctx.api.call('POST', path, { bearer: secret });
+  if (res.status === 401) {
+    throw new DemoError(`POST ${path}: 401: the secret is not the service's CRON_SECRET or ADMIN_SECRET`);
+  }
+  if (res.status !== 200) throw new DemoError(`POST ${path}: ${describe(res)}`);
+  return res.body.data;
+}
+
 export async function ensureAllowance(ctx: Ctx, index: number, token: Address, spender: Address, amount: bigint) {
   const owner = ctx.account(index).address;
   const allowance = await ctx.client.readContract({

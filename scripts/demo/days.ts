@@ -1,11 +1,12 @@
 // The demo's simulated days (days-plan.ts): market traders funded once, then day after day on the chain's clock the
 // market trades at the day's trading hours, the engine runs the scheduled rounds that fall due, and the day's score
 // snapshot is taken just after the chain's midnight. Each simulated day leaves one snapshot, so the days already
-// done are counted from a demo company's score history and a second run adds only the days missing.
+// done are counted from a demo company's score history and a second run adds only the days missing. The epoch's
+// last day is traded the same way before the clock moves past the epoch's end (stepClosingDay).
 import type { Address } from 'viem';
 import { erc20Abi } from 'viem';
 import { chainTime } from '../../src/chain/time.ts';
-import { type Ctx, DemoError, rpc, send } from './context.ts';
+import { type Ctx, cron, DemoError, rpc, send } from './context.ts';
 import {
   dayStart,
   MARKET_FUNDER,
@@ -16,7 +17,6 @@ import {
   slotsAhead,
   TRADING_HOURS,
 } from './days-plan.ts';
-import { cron } from './epoch.ts';
 import { buy, sell } from './market.ts';
 import { shortfall, units } from './units.ts';
 
@@ -180,6 +180,39 @@ async function firstDay(ctx: Ctx): Promise<number> {
   return dayStart(await chainNow(ctx));
 }
 
+/** What a run of market days did so far, and whether the engine ran the last slot's scheduled rounds. */
+interface DayRun {
+  trades: number;
+  slots: number;
+  /** False once the service ran no scheduled round after a slot: the demo stops waiting for them. */
+  engineRuns: boolean;
+}
+
+/**
+ * The chain's day holding `now` (simulated day `(dayStart(now) - first) / 86_400` of the market's plan): at each of
+ * its trading slots still ahead, the chain's clock moves there, the market trades and the scheduled rounds that fall
+ * due run. `label` names the day in the progress bar.
+ */
+async function tradeDay(ctx: Ctx, first: number, now: number, label: string, run: DayRun) {
+  const day = (dayStart(now) - first) / 86_400;
+  for (const at of slotsAhead(now)) {
+    const slot = TRADING_HOURS.indexOf(((at - dayStart(at)) / 3_600) as (typeof TRADING_HOURS)[number]);
+    ctx.progress.step(`${label}: ${iso(at)} (chain time), the market trades`);
+    await moveClockTo(ctx, at);
+    run.trades += await tradeSlot(ctx, day, slot);
+    run.slots++;
+    if (run.engineRuns) {
+      ctx.progress.step(`${label}: ${iso(at)}, the scheduled rounds run`);
+      run.engineRuns = await roundsRun(ctx, at);
+      if (!run.engineRuns) {
+        ctx.notes.push(
+          `the service ran no scheduled round within ${ROUNDS_WAIT_MS / 1000} s of the chain's clock passing a slot (does it run the engine role, on the default DECISION_INTERVAL_S?); the demo stopped waiting for them`,
+        );
+      }
+    }
+  }
+}
+
 /**
  * Simulated days on the chain's clock, from the demo's first day (the launch day) through `ctx.options.days` days:
  * on each, the market trades at the trading hours left in the chain's day, the scheduled rounds of each slot run,
@@ -202,28 +235,11 @@ export async function stepDays(ctx: Ctx) {
     return;
   }
   let added = 0;
-  let trades = 0;
-  let slots = 0;
-  let engineRuns = true;
+  const run: DayRun = { trades: 0, slots: 0, engineRuns: true };
   for (let now = startedAt; dayStart(now) < end; now = await chainNow(ctx)) {
-    const day = (dayStart(now) - first) / 86_400;
-    for (const at of slotsAhead(now)) {
-      const slot = TRADING_HOURS.indexOf(((at - dayStart(at)) / 3_600) as (typeof TRADING_HOURS)[number]);
-      ctx.progress.step(`day ${day + 1} of ${days}: ${iso(at)} (chain time), the market trades`);
-      await moveClockTo(ctx, at);
-      trades += await tradeSlot(ctx, day, slot);
-      slots++;
-      if (engineRuns) {
-        ctx.progress.step(`day ${day + 1} of ${days}: ${iso(at)}, the scheduled rounds run`);
-        engineRuns = await roundsRun(ctx, at);
-        if (!engineRuns) {
-          ctx.notes.push(
-            `the service ran no scheduled round within ${ROUNDS_WAIT_MS / 1000} s of the chain's clock passing a slot (does it run the engine role, on the default DECISION_INTERVAL_S?); the demo stopped waiting for them`,
-          );
-        }
-      }
-    }
-    ctx.progress.step(`day ${day + 1} of ${days}: past the chain's midnight, the score snapshot`);
+    const label = `day ${(dayStart(now) - first) / 86_400 + 1} of ${days}`;
+    await tradeDay(ctx, first, now, label, run);
+    ctx.progress.step(`${label}: past the chain's midnight, the score snapshot`);
     await moveClockTo(ctx, nextMidnight(await chainNow(ctx)));
     await snapshotToday(ctx, ctx.options.secret);
     added++;
@@ -236,6 +252,35 @@ export async function stepDays(ctx: Ctx) {
   }
   const moved = (await chainNow(ctx)) - startedAt;
   ctx.summary.push(
-    `simulated days: ${added} added (${slots} trading slots, ${trades} market trades; the chain's clock moved ${(moved / 86_400).toFixed(1)} days), each closed by its score snapshot`,
+    `simulated days: ${added} added (${run.slots} trading slots, ${run.trades} market trades; the chain's clock moved ${(moved / 86_400).toFixed(1)} days), each closed by its score snapshot`,
   );
+}
+
+/**
+ * The epoch's last market day: the demo moves the chain's clock to `until` last (just past the reward epoch's end),
+ * and the snapshot taken there, of the chain's day before it, is the latest one, the Fortune List's default. So that
+ * list ranks a market day too, not a quiet one: the clock moves to the start of that day (when the simulated days
+ * ended before it; the days between stay quiet, without market or rounds), the day is traded as the simulated days
+ * are (the market's slots, the scheduled rounds), then the clock moves to `until` and that day's snapshot is taken.
+ * Answers the snapshot's date. Without a scheduler secret the clock only moves (no snapshot could be taken).
+ */
+export async function stepClosingDay(ctx: Ctx, until: number): Promise<string | undefined> {
+  if (!ctx.options.secret) {
+    await moveClockTo(ctx, until);
+    return undefined;
+  }
+  const closing = dayStart(until) - 86_400;
+  const startedAt = await chainNow(ctx);
+  const run: DayRun = { trades: 0, slots: 0, engineRuns: true };
+  if (dayStart(startedAt) <= closing) {
+    const first = await firstDay(ctx);
+    await tradeDay(ctx, first, Math.max(startedAt, closing), `the epoch's last day, ${iso(closing).slice(0, 10)}`, run);
+  }
+  ctx.progress.step("the epoch's end: the last day's score snapshot");
+  await moveClockTo(ctx, until);
+  const { date } = await snapshotToday(ctx, ctx.options.secret);
+  ctx.summary.push(
+    `the epoch's last day (${iso(closing).slice(0, 10)}): ${run.slots} trading slots, ${run.trades} market trades; its score snapshot ${date} is the Fortune List's latest`,
+  );
+  return date;
 }

@@ -1,5 +1,6 @@
 import { loadCompany } from './companies.ts';
-import { type Ctx, DemoError, describe, rpc } from './context.ts';
+import { type Ctx, cron, DemoError, describe, rpc } from './context.ts';
+import { stepClosingDay } from './days.ts';
 import { planEpoch, snapshotSeconds } from './epoch-plan.ts';
 import { formatUnitsShort } from './units.ts';
 
@@ -30,16 +31,6 @@ export async function stepDecisions(ctx: Ctx) {
     }
   }
   ctx.summary.push(`decision rounds run now: ${ran}${failed ? ` (${failed} failed)` : ''}`);
-}
-
-/** POST to a scheduler route with the secret; its `data`. */
-export async function cron(ctx: Ctx, path: string, secret: string): Promise<any> {
-  const res = await ctx.api.call('POST', path, { bearer: secret });
-  if (res.status === 401) {
-    throw new DemoError(`POST ${path}: 401: the secret is not the service's CRON_SECRET or ADMIN_SECRET`);
-  }
-  if (res.status !== 200) throw new DemoError(`POST ${path}: ${describe(res)}`);
-  return res.body.data;
 }
 
 /**
@@ -122,7 +113,8 @@ export async function distribute(ctx: Ctx): Promise<boolean> {
 
 /**
  * The reward epoch: when the running epoch holds a snapshot of the demo companies, the chain's clock moves past its
- * end (anvil's evm_increaseTime + evm_mine), the epoch is distributed and every company claims. A second run finds
+ * end through the epoch's last day, traded as the simulated days are (stepClosingDay: its snapshot is the Fortune
+ * List's latest), the epoch is distributed and every company claims. A second run finds
  * the rewards and only claims what is left.
  */
 export async function stepEpoch(ctx: Ctx, snapshotAt: number | undefined) {
@@ -137,11 +129,9 @@ export async function stepEpoch(ctx: Ctx, snapshotAt: number | undefined) {
   }
   if (plan.kind === 'advance') {
     ctx.progress.step(`epochs: moving the chain ${Math.round(plan.seconds / 3600)} h ahead`);
-    await rpc(ctx, 'evm_increaseTime', [plan.seconds]);
-    await rpc(ctx, 'evm_mine', []);
-    ctx.summary.push(
-      `chain clock moved ${plan.seconds} s ahead (evm_increaseTime): epoch ${current.epochNumber} ended`,
-    );
+    const before = Number((await ctx.client.getBlock({ blockTag: 'latest' })).timestamp);
+    await stepClosingDay(ctx, before + plan.seconds);
+    ctx.summary.push(`chain clock moved ${plan.seconds} s ahead: epoch ${current.epochNumber} ended`);
   }
   if (plan.kind !== 'claim') {
     if (!(await distribute(ctx))) return;

@@ -4,7 +4,8 @@
 // run a decision round each. Market wallets linked to no company trade the tokens (two graduate into their Uniswap
 // v4 pool). Then the chain's clock moves through a few simulated days (days.ts): the market trades at set hours,
 // the engine runs the scheduled rounds (whose agents trade and stake), and each day closes with its score snapshot;
-// last a reward epoch is finalized and claimed. Each step reads the state first and only does what is missing, so
+// last the clock moves on to the reward epoch's last day, traded as the others (its snapshot is the Fortune List's
+// latest), and past the epoch's end, where the epoch is finalized and claimed. Each step reads the state first and only does what is missing, so
 // a second run does no harm. It refuses any chain but 31337: it moves the chain's clock and signs with the public
 // dev keys. The plan of companies is in plan.ts (the plan of days in days-plan.ts), the command line in args.ts,
 // the progress bar in progress.ts, amounts in units.ts and the epoch decision in epoch-plan.ts; the plumbing (API

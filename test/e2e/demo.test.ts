@@ -1,7 +1,7 @@
 // `npm run demo -- --plan small` against a real service on embedded defaults (its own anvil, PGlite): the demo
 // leaves a living market, several simulated days on the chain's clock, with candles over more than one day, a score
 // history of a point a day for every company, non-zero volume for the traded tokens and trading for the momentum
-// CFO; a second run adds nothing and fails nothing.
+// CFO, and a default Fortune List of a market day (the epoch's last); a second run adds nothing and fails nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,9 +41,11 @@ afterAll(async () => {
 describe('npm run demo', () => {
   const traded = PLAN.filter((c) => c.token).map((c) => c.slug);
   const histories = new Map<string, any[]>();
+  let lastRun: Awaited<ReturnType<typeof runDemo>> | undefined;
 
   it(`builds ${DAYS} days of history on the chain's clock`, async () => {
     const run = await runDemo(server.base);
+    lastRun = run;
     expect(run.code, `${run.stderr.slice(-3000)}\n${run.stdout}`).toBe(0);
     expect(run.stdout).toContain(`simulated days: ${DAYS} added`);
     // No agent action of the last day's rounds was refused by the daily gas budget (days.ts gasRefusals).
@@ -60,6 +62,29 @@ describe('npm run demo', () => {
       expect(new Set(snapshots.map((d: any) => d.date)).size, c.slug).toBe(snapshots.length);
     }
   }, 600_000);
+
+  it("shows a market day on the Fortune List a user opens by default: the epoch's last, past its end", async () => {
+    const run = lastRun!;
+    const closing =
+      /the epoch's last day \((\d{4}-\d{2}-\d{2})\): (\d+) trading slots, (\d+) market trades; its score snapshot (\d{4}-\d{2}-\d{2})/.exec(
+        run.stdout,
+      );
+    expect(closing, run.stdout).not.toBeNull();
+    expect(Number(closing![2]), run.stdout).toBeGreaterThan(0);
+    const list = await get('/api/fortune-list?limit=100');
+    // The default list is the snapshot the demo took past the epoch's end, of a day the market traded.
+    expect(String(list.epoch).slice(0, 10)).toBe(closing![4]);
+    const ours = (list.companies as any[]).filter((e) => PLAN.some((c) => c.slug === e.company.slug));
+    expect(ours.map((e) => e.company.slug).sort()).toEqual(PLAN.map((c) => c.slug).sort());
+    for (const e of ours) {
+      if (traded.includes(e.company.slug)) expect(Number(e.score.volumeRaw), JSON.stringify(e)).toBeGreaterThan(0);
+      expect(e.score.activityRaw, JSON.stringify(e)).toBeGreaterThan(0);
+    }
+    // Companies with a market rank above every company without a token.
+    const untraded = (list.companies as any[]).filter((e) => !ours.includes(e) || !traded.includes(e.company.slug));
+    const lowest = Math.max(...ours.filter((e) => traded.includes(e.company.slug)).map((e) => e.rank));
+    for (const e of untraded) expect(e.rank, JSON.stringify(e)).toBeGreaterThan(lowest);
+  });
 
   it('leaves candles over more than one day for every traded token', async () => {
     for (const slug of traded) {
