@@ -12,6 +12,7 @@ import { defineStream } from '../../chain/streams.ts';
 import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { tokenTrades, traderPositions } from '../../db/schema/tokens.ts';
+import { publishRemovedAbove } from './announced.ts';
 import { applyGraduations, applyLaunches, applyTrades, curveSpot, poolSpot, type TradeRecord } from './apply.ts';
 
 export type TokenLog = FollowedLog<typeof TOKEN_EVENTS>;
@@ -161,4 +162,6 @@ export const companyTokens = defineStream({
     return { blockTimes: new Map(blocks.map((b) => [b.number!, new Date(Number(b.timestamp) * 1000)])), poolPrices };
   },
   apply: (deps, tx, logs, context) => applyTokenLogs(tx, logs, context, deps.chain.contracts.usdc),
+  // Before the journal undoes the orphaned blocks: clients are told each trade, launch and graduation that left.
+  rollback: (_deps, tx, ancestor) => publishRemovedAbove(tx, ancestor),
 });
