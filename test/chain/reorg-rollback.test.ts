@@ -264,6 +264,68 @@ async function expectFreshIndexAgrees() {
   expect(await derived()).toEqual(after);
 }
 
+/** A `trade` event (a trade, launch or graduation) as platform_events holds it. */
+interface TradeEvent {
+  id: bigint;
+  key: string;
+  data: { kind: string; txHash: Hex; logIndex: number; removed?: boolean } & Record<string, unknown>;
+}
+
+async function tradeEvents(): Promise<TradeEvent[]> {
+  const rows = rowsOf<{ id: string; data: TradeEvent['data'] | string }>(
+    await db().execute(
+      sql`select id::text, data from platform_events where type = 'trade' order by platform_events.id`,
+    ),
+  );
+  return rows.map((r) => {
+    const data = typeof r.data === 'string' ? JSON.parse(r.data) : r.data;
+    return { id: BigInt(r.id), key: `${data.txHash}:${data.logIndex}`, data };
+  });
+}
+
+/** Whether the log `txHash:logIndex` is on the chain now. */
+async function onChain(txHash: Hex, logIndex: number): Promise<boolean> {
+  const receipt = await t.chain.chain.publicClient.getTransactionReceipt({ hash: txHash }).catch(() => undefined);
+  return Boolean(receipt?.logs.some((l) => l.logIndex === logIndex));
+}
+
+/**
+ * What the stream told clients across a reorg, `before` being the trade events published until it: each log it had
+ * announced that left the chain is told once more, the same event with `removed: true`; a log that stayed is neither
+ * told removed nor announced again (though its batch was undone and applied again); each log of the new branch is
+ * announced once. The token stream's journal undo keeps the events.
+ */
+async function expectClientsTold(before: TradeEvent[]) {
+  const last = before.at(-1)?.id ?? 0n;
+  const announced = new Map(before.filter((e) => !e.data.removed).map((e) => [e.key, e]));
+  for (const e of before) if (e.data.removed) announced.delete(e.key);
+  const after = (await tradeEvents()).filter((e) => e.id > last);
+  const removed = after.filter((e) => e.data.removed);
+  const told = after.filter((e) => !e.data.removed);
+
+  const left: TradeEvent[] = [];
+  for (const e of announced.values()) if (!(await onChain(e.data.txHash, e.data.logIndex))) left.push(e);
+  expect(left.length).toBeGreaterThan(0);
+  expect(left.some((e) => e.data.kind === 'trade')).toBe(true);
+  expect(removed.map((e) => e.key).sort()).toEqual(left.map((e) => e.key).sort());
+  for (const e of removed) expect(e.data).toEqual({ ...announced.get(e.key)!.data, removed: true });
+  // Every correction comes before the new branch's announcements.
+  if (told.length > 0) expect(removed.every((r) => r.id < told[0]!.id)).toBe(true);
+
+  expect(told.filter((e) => announced.has(e.key) && !left.includes(announced.get(e.key)!))).toEqual([]);
+  const trades = rowsOf<{ tx_hash: Hex; log_index: number }>(
+    await db().execute(sql`select tx_hash, log_index from token_trades`),
+  );
+  const fresh = trades.map((r) => `${r.tx_hash}:${r.log_index}`).filter((k) => !announced.has(k));
+  expect(fresh.length).toBeGreaterThan(0);
+  expect(
+    told
+      .filter((e) => e.data.kind === 'trade')
+      .map((e) => e.key)
+      .sort(),
+  ).toEqual(fresh.sort());
+}
+
 describe('a reorg undoes every stream exactly', () => {
   it('every stream declares the tables it writes, and each is journaled', async () => {
     const journaled = new Set(await journaledTables(db()));
@@ -281,12 +343,17 @@ describe('a reorg undoes every stream exactly', () => {
     await sync();
     const indexed = rowsOf(await db().execute(sql`select 1 from token_trades where token_address = ${token}`));
     expect(indexed).toHaveLength(1);
+    const told = await tradeEvents();
     await anvil().request({ method: 'anvil_reorg' as never, params: [depth, []] as never });
     await newBranch();
     await sync();
     expect(reorgs.length).toBeGreaterThan(0);
     await expectChainAgrees();
+    await expectClientsTold(told);
+    const events = await tradeEvents();
     await expectFreshIndexAgrees();
+    // Indexing the same chain again tells clients nothing new.
+    expect(await tradeEvents()).toEqual(events);
   });
 
   it('evm_revert of the whole activity (the launch too), then a new branch', async () => {
@@ -296,10 +363,16 @@ describe('a reorg undoes every stream exactly', () => {
     await sync();
     const [launched] = await db().select().from(companies).where(sql`${companies.id} = ${rb.id}`);
     expect(launched!.tokenStatus).toBe('BONDING');
+    const told = await tradeEvents();
     await anvil().revert({ id: snapshot });
     await newBranch();
     await newBranch();
     await sync();
+    await expectClientsTold(told);
+    // The launch that left the chain is among the corrections.
+    const launch = told.find((e) => e.data.kind === 'launch' && e.data.companySlug === rb.id);
+    expect(launch).toBeDefined();
+    expect((await tradeEvents()).filter((e) => e.key === launch!.key && e.data.removed)).toHaveLength(1);
     expect(reorgs.map((r) => r.stream).sort()).toEqual(CHAIN_STREAMS.map((s) => s.name).sort());
     const [undone] = await db().select().from(companies).where(sql`${companies.id} = ${rb.id}`);
     expect(undone!.tokenStatus).toBe('PRE_PUBLIC');

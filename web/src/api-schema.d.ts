@@ -51,7 +51,7 @@ export interface paths {
         put?: never;
         /**
          * Create a stand-alone agent (PENDING), owned by the signer
-         * @description No company; status PENDING. `role` is persona.role upper-cased when it names a C-suite role (CFO, CTO, CMO, COO, CSO, CISO, CRO), else null. Agents of a company come from deploy-suite. At most 10 per signer in any 24 hours: past that, 429 RATE_LIMITED with Retry-After.
+         * @description No company; status PENDING. `role` is persona.role upper-cased when it names a C-suite role (CFO, CTO, CMO, COO, CSO, CISO, CRO), else null. Agents of a company come from deploy-suite. At most 10 per signer, and STANDALONE_AGENTS_PER_IP_PER_DAY (default 20) per client address whatever the signers, in any 24 hours: past either, 429 RATE_LIMITED with Retry-After. A stand-alone agent that never did anything (no wallet, identity or activity) is deleted STANDALONE_AGENT_RETENTION_MS (default 7 days) after its creation.
          */
         post: operations["postAgents"];
         delete?: never;
@@ -1126,6 +1126,11 @@ export interface components {
             logIndex: number;
             /** @description The Uniswap v4 pool id (bytes32) */
             poolId: string;
+            /**
+             * @description Present only on a correction: a reorg took this log off the chain. The same event as its announcement (same txHash and logIndex), sent again with removed: true; undo what the announcement did
+             * @enum {boolean}
+             */
+            removed?: true;
             /** @description Checksummed address of the company token */
             tokenAddress: string;
             tokenSymbol: string | null;
@@ -1148,6 +1153,11 @@ export interface components {
             kind: "launch";
             /** @description The log's index in its block */
             logIndex: number;
+            /**
+             * @description Present only on a correction: a reorg took this log off the chain. The same event as its announcement (same txHash and logIndex), sent again with removed: true; undo what the announcement did
+             * @enum {boolean}
+             */
+            removed?: true;
             /** @description Checksummed address of the company token */
             tokenAddress: string;
             tokenSymbol: string | null;
@@ -1174,6 +1184,11 @@ export interface components {
             logIndex: number;
             /** @description Decimal string of an integer: USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC): usdcAmount * 10^18 / amount, rounded down */
             price: string;
+            /**
+             * @description Present only on a correction: a reorg took this log off the chain. The same event as its announcement (same txHash and logIndex), sent again with removed: true; undo what the announcement did
+             * @enum {boolean}
+             */
+            removed?: true;
             /** @enum {string} */
             side: "buy" | "sell";
             /** @description Checksummed address of the company token */

@@ -326,6 +326,11 @@ export interface components {
             logIndex: number;
             /** @description The Uniswap v4 pool id (bytes32) */
             poolId: string;
+            /**
+             * @description Present only on a correction: a reorg took this log off the chain. The same event as its announcement (same txHash and logIndex), sent again with removed: true; undo what the announcement did
+             * @enum {boolean}
+             */
+            removed?: true;
             /** @description Checksummed address of the company token */
             tokenAddress: string;
             tokenSymbol: string | null;
@@ -348,6 +353,11 @@ export interface components {
             kind: "launch";
             /** @description The log's index in its block */
             logIndex: number;
+            /**
+             * @description Present only on a correction: a reorg took this log off the chain. The same event as its announcement (same txHash and logIndex), sent again with removed: true; undo what the announcement did
+             * @enum {boolean}
+             */
+            removed?: true;
             /** @description Checksummed address of the company token */
             tokenAddress: string;
             tokenSymbol: string | null;
@@ -374,6 +384,11 @@ export interface components {
             logIndex: number;
             /** @description Decimal string of an integer: USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC): usdcAmount * 10^18 / amount, rounded down */
             price: string;
+            /**
+             * @description Present only on a correction: a reorg took this log off the chain. The same event as its announcement (same txHash and logIndex), sent again with removed: true; undo what the announcement did
+             * @enum {boolean}
+             */
+            removed?: true;
             /** @enum {string} */
             side: "buy" | "sell";
             /** @description Checksummed address of the company token */

@@ -20,5 +20,9 @@ export const platformEvents = pgTable(
     index('platform_events_company_id_idx').on(t.companyId, t.id),
     // The retention purge.
     index('platform_events_timestamp_idx').on(t.timestamp),
+    // A chain log's latest `trade` event (announced, or told removed by a reorg): src/domain/tokens/announced.ts.
+    index('platform_events_trade_log_idx')
+      .on(sql`(${t.data}->>'txHash')`, sql`(${t.data}->>'logIndex')`, t.id)
+      .where(sql`${t.type} = 'trade'`),
   ],
 );

@@ -7,6 +7,7 @@ import { COMPANY_TOKEN_SUPPLY, OPENING_VIRTUAL_TOKENS } from '../../chain/contra
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { type MovedCompany, markTokensGraduated, markTokensLaunched, recordSpotPrices } from '../companies/store.ts';
 import { publishEvents } from '../events/store.ts';
+import { unannounced } from './announced.ts';
 
 /** Where a log is on the chain: what every event about it carries. */
 interface LogPlace {
@@ -59,8 +60,8 @@ const tradeEventBase = (company: MovedCompany, at: LogPlace) => ({
 /**
  * PRE_PUBLIC -> BONDING for each launched token whose launch was requested here (matched by its CREATE2 address),
  * and the company PUBLIC, with a `trade` event of kind `launch` for each company moved (only the first to apply a
- * launch moves it: the indexer and the launch request never announce it twice). Returns the ids of the companies
- * moved.
+ * launch moves it: the indexer and the launch request never announce it twice, nor does a reorg's replay of a block
+ * that stayed on the chain). Returns the ids of the companies moved.
  */
 export async function applyLaunches(tx: Tx, launches: readonly LaunchRecord[]): Promise<string[]> {
   if (launches.length === 0) return [];
@@ -77,11 +78,14 @@ export async function applyLaunches(tx: Tx, launches: readonly LaunchRecord[]): 
   const byToken = new Map(launches.map((l) => [getAddress(l.token), l]));
   await publishEvents(
     tx,
-    rows.map((company) => ({
-      type: 'trade' as const,
-      companyId: company.id,
-      data: { kind: 'launch', ...tradeEventBase(company, byToken.get(getAddress(company.token))!) },
-    })),
+    await unannounced(
+      tx,
+      rows.map((company) => ({
+        type: 'trade' as const,
+        companyId: company.id,
+        data: { kind: 'launch', ...tradeEventBase(company, byToken.get(getAddress(company.token))!) },
+      })),
+    ),
   );
   return rows.map((r) => r.id);
 }
@@ -99,14 +103,17 @@ export async function applyGraduations(tx: Tx, graduations: readonly GraduationR
   const byToken = new Map(graduations.map((g) => [getAddress(g.token), g]));
   await publishEvents(
     tx,
-    rows.map((company) => {
-      const graduation = byToken.get(getAddress(company.token))!;
-      return {
-        type: 'trade' as const,
-        companyId: company.id,
-        data: { kind: 'graduation', ...tradeEventBase(company, graduation), poolId: graduation.poolId },
-      };
-    }),
+    await unannounced(
+      tx,
+      rows.map((company) => {
+        const graduation = byToken.get(getAddress(company.token))!;
+        return {
+          type: 'trade' as const,
+          companyId: company.id,
+          data: { kind: 'graduation', ...tradeEventBase(company, graduation), poolId: graduation.poolId },
+        };
+      }),
+    ),
   );
   return rows.map((r) => r.id);
 }
@@ -117,7 +124,8 @@ export const executionPrice = (usdcAmount: bigint, tokenAmount: bigint) =>
 
 /**
  * Records trades of known tokens (one statement) and publishes a `trade` event for each trade recorded for the
- * first time (one more), so a replayed block neither duplicates a trade nor announces it twice.
+ * first time (one more) that clients were not already told of, so a replayed block neither duplicates a trade nor
+ * announces it twice (nor does a reorg's replay of a block that stayed on the chain: announced.ts).
  */
 export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promise<number> {
   if (trades.length === 0) return 0;
@@ -181,7 +189,7 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
       venue: trade.venue,
     },
   }));
-  await publishEvents(tx, events);
+  await publishEvents(tx, await unannounced(tx, events));
   return inserted.length;
 }
 

@@ -3,7 +3,8 @@
 // them with apply.ts. Block timestamps are read before the database transaction, in one JSON-RPC batch, and so are
 // the pool prices: PoolTrade does not carry the price (the hook reads no pool state, to keep a swap's gas low), the PoolManager's
 // Swap log of the same pool, just before it in the same transaction, does; one eth_getLogs of the PoolManager's
-// Swap logs filtered by the batch's pool ids reads them all.
+// Swap logs filtered by the batch's pool ids reads them all. On a reorg its rollback tells clients each announced
+// trade, launch and graduation that left the chain (announced.ts).
 import type { Address, Hex } from 'viem';
 import type { Chain } from '../../chain/client.ts';
 import { COMPANY_TOKEN_SUPPLY, poolIdOf, poolSwaps, TOKEN_EVENTS } from '../../chain/contracts/launcher.ts';
@@ -12,6 +13,7 @@ import { defineStream } from '../../chain/streams.ts';
 import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { tokenTrades, traderPositions } from '../../db/schema/tokens.ts';
+import { publishRemovedAbove } from './announced.ts';
 import { applyGraduations, applyLaunches, applyTrades, curveSpot, poolSpot, type TradeRecord } from './apply.ts';
 
 export type TokenLog = FollowedLog<typeof TOKEN_EVENTS>;
@@ -161,4 +163,6 @@ export const companyTokens = defineStream({
     return { blockTimes: new Map(blocks.map((b) => [b.number!, new Date(Number(b.timestamp) * 1000)])), poolPrices };
   },
   apply: (deps, tx, logs, context) => applyTokenLogs(tx, logs, context, deps.chain.contracts.usdc),
+  // Before the journal undoes the orphaned blocks: clients are told each trade, launch and graduation that left.
+  rollback: (_deps, tx, ancestor) => publishRemovedAbove(tx, ancestor),
 });

@@ -57,6 +57,12 @@ const tradePlace = {
   logIndex: Type.Integer({ minimum: 0, description: "The log's index in its block" }),
   blockNumber: Type.Integer({ minimum: 0 }),
   blockTime: IsoTimestamp,
+  removed: Type.Optional(
+    Type.Literal(true, {
+      description:
+        'Present only on a correction: a reorg took this log off the chain. The same event as its announcement (same txHash and logIndex), sent again with removed: true; undo what the announcement did',
+    }),
+  ),
 };
 
 const TradeTradeData = Type.Object(

@@ -19,11 +19,14 @@ function EventTime({ event }: { event: PlatformEvent }) {
 function describe(e: ReturnType<typeof useLive>['events'][number]): string {
   const d = e.data as Record<string, string | number | undefined>;
   switch (e.type) {
-    case 'trade':
-      if (d.kind === 'launch') return `$${d.tokenSymbol} launched on its bonding curve`;
-      if (d.kind === 'graduation') return `$${d.tokenSymbol} graduated to its Uniswap v4 pool`;
+    case 'trade': {
+      // A correction (docs/api/events.md "Reorgs"): the chain reorganised and this log left it.
+      const undone = (e.data as { removed?: unknown }).removed === true ? 'Undone by a chain reorg: ' : '';
+      if (d.kind === 'launch') return `${undone}$${d.tokenSymbol} launched on its bonding curve`;
+      if (d.kind === 'graduation') return `${undone}$${d.tokenSymbol} graduated to its Uniswap v4 pool`;
       // Base units (docs/api/events.md "Amounts"): tokens with 18 decimals, USDC (6) per whole token.
-      return `${d.side === 'buy' ? 'Bought' : 'Sold'} ${formatAmount(BigInt(d.amount ?? 0), 18, 2)} $${d.tokenSymbol} at ${formatAmount(BigInt(d.price ?? 0), USDC.decimals, 6)} USDC by ${short(String(d.trader))}`;
+      return `${undone}${d.side === 'buy' ? 'Bought' : 'Sold'} ${formatAmount(BigInt(d.amount ?? 0), 18, 2)} $${d.tokenSymbol} at ${formatAmount(BigInt(d.price ?? 0), USDC.decimals, 6)} USDC by ${short(String(d.trader))}`;
+    }
     case 'decision':
       return `Decision round ${d.cycle}: ${String(d.directive ?? '').slice(0, 140)}`;
     case 'score':

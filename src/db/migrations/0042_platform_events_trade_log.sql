@@ -1,0 +1,1 @@
+CREATE INDEX "platform_events_trade_log_idx" ON "platform_events" USING btree (("data"->>'txHash'),("data"->>'logIndex'),"id") WHERE "platform_events"."type" = 'trade';
