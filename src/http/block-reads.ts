@@ -25,7 +25,9 @@ export function createChainHead(
   reuseMs: number,
   now: () => number = () => performance.now(),
 ): ChainHead {
-  const readings = createCoalescer();
+  // A reading the node did not answer fails those waiting for the next one too: during an outage a request gets
+  // its 503 within one RPC timeout, not two.
+  const readings = createCoalescer({ shareFailures: true });
   let known: { block: bigint; at: number } | undefined;
   return {
     latest: () =>

@@ -18,7 +18,16 @@ interface Slot {
 
 export type Coalescer = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 
-export function createCoalescer(): Coalescer {
+export interface CoalescerOptions {
+  /**
+   * When a running read fails, those waiting for the next one fail with it instead of starting it: a node that did
+   * not answer the running read will not answer the next one sooner, and its callers should not wait twice the
+   * timeout for their error. An answer never predates a request either way; a failure may.
+   */
+  shareFailures?: boolean;
+}
+
+export function createCoalescer(options: CoalescerOptions = {}): Coalescer {
   const slots = new Map<string, Slot>();
 
   const startRead = (key: string, slot: Slot, load: () => Promise<unknown>): Promise<unknown> => {
@@ -37,7 +46,14 @@ export function createCoalescer(): Coalescer {
       slot.next = undefined;
       startRead(key, slot, next.load).then(next.resolve, next.reject);
     };
-    running.then(after, after);
+    const failed = (reason: unknown) => {
+      const next = slot.next;
+      if (!options.shareFailures || next === undefined) return after();
+      slot.next = undefined;
+      slots.delete(key);
+      next.reject(reason);
+    };
+    running.then(after, failed);
     return running;
   };
 

@@ -84,9 +84,14 @@ describe('keyless event streams', () => {
   });
 
   it('a keyless resume older than SSE_PUBLIC_BACKLOG_MS gets only the last 5 minutes; a keyed one the whole retention', async () => {
+    // The process's reader reads the three events live before they are dated back (on PostgreSQL it learns of
+    // them by NOTIFY, a moment later): a live event is never older than the backlog, only a resumed one is.
+    const watcher = await stream(`/api/v1/events?companies=${company.slug}`);
     const before = await publish();
     const old = await publish();
     const recent = await publish();
+    await watcher.waitFor(1, (m) => m.id === recent.id);
+    watcher.close();
     // `old` was published 10 minutes ago, `before` 20: both kept (an hour), outside the keyless backlog.
     for (const [event, minutes] of [
       [before, 20],

@@ -52,16 +52,6 @@ async function mined(hash: Promise<Hex>): Promise<TransactionReceipt> {
 const blockTime = async (blockNumber: bigint) =>
   new Date(Number((await anvil.getBlock({ blockNumber })).timestamp) * 1000);
 
-/** Every DecisionAnchored log of the hash, to check it was anchored exactly once. */
-const anchoredLogs = (decisionHash: Hex) =>
-  anvil.getContractEvents({
-    address: anchorAddress(),
-    abi: DecisionAnchorAbi,
-    eventName: 'DecisionAnchored',
-    args: { decisionHash },
-    fromBlock: 0n,
-  });
-
 /** Anchors directly from the platform account (dev account 0, nonce from the node), outside the outbox. */
 function anchorBatchDirectly(hashes: Hex[], options: { nonce?: number; gas?: bigint } = {}) {
   return chain.wallet(0).writeContract({

@@ -57,6 +57,24 @@ describe('createCoalescer', () => {
     await expect(failed[1]).rejects.toThrow('down');
     expect(await coalesce('x', async () => 'back')).toBe('back');
   });
+
+  it('with shareFailures, those waiting fail with the running read instead of starting another', async () => {
+    for (const shareFailures of [false, true]) {
+      const coalesce = createCoalescer({ shareFailures });
+      let loads = 0;
+      const down = () => {
+        loads++;
+        return new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), 20));
+      };
+      const running = coalesce('head', down);
+      const waiting = coalesce('head', down);
+      await expect(running).rejects.toThrow('timed out');
+      await expect(waiting).rejects.toThrow('timed out');
+      // Without it the waiting request started a read of its own after the first failed: twice the timeout.
+      expect(loads).toBe(shareFailures ? 1 : 2);
+      expect(await coalesce('head', async () => 7n)).toBe(7n);
+    }
+  });
 });
 
 describe('page totals', () => {
