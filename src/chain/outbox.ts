@@ -258,7 +258,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     } catch (err) {
       if (!(err instanceof TransactionNotFoundError)) throw err;
     }
-    const latest = await client.getBlockNumber();
+    // The node's latest block now, not viem's cached number of up to a polling interval ago, which can predate the
+    // block that used the nonce.
+    const latest = await client.getBlockNumber({ cacheTime: 0 });
     const countAt = (blockNumber: bigint) => client.getTransactionCount({ address: from, blockNumber });
     if ((await countAt(latest)) <= row.nonce) return 'unknown';
     let low = 0n;
