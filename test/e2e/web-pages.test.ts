@@ -124,7 +124,7 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
     // The company's portfolio: the CFO sold at a profit.
     await expect.poll(() => page.getByTestId('company-totals').textContent()).toMatch(/realised PnL \+[\d,.]+ USDC/);
     await atBothWidths(page, 'company-decisions');
-  });
+  }, 90_000);
 
   it('opens a decision: its reasons, and its verification in words (hash recomputed, transaction and block)', async () => {
     await page
@@ -149,7 +149,7 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
     await page.getByText(/What “verified” means:/).waitFor();
     await atBothWidths(page, 'decision');
     await docsShot(page, 'decision', 1440);
-  });
+  }, 90_000);
 
   it('opens an agent from its company: identity, balances in units, positions, PnL over time and actions', async () => {
     await page.goto(`${base}/companies/${company.slug}`);
@@ -171,7 +171,7 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
     await atBothWidths(page, 'agent');
     await docsShot(page, 'agent', 390);
     expect(errors).toEqual([]);
-  });
+  }, 90_000);
   it('shows the account of the connected wallet after mint, create, stake and claim, one click from the wallet menu', async () => {
     // Dev account 1 created Directed Trader Co with its first card; it mints a second (unused), stakes 100 of the
     // primary token, buys a little TGT, and its company earns a reward in epoch 0, finalized once the chain moves on.
