@@ -98,7 +98,9 @@ describe('the deadline of a model-call attempt', () => {
 
   it('reads a whole answer as before and keeps the connection for the next call', async () => {
     fake.setDefault(llmReply.ok('fine'));
-    const p = provider();
+    // A whole answer is not a timeout test: the deadline is long enough that a loaded machine, with a full
+    // collection every 10 ms, still reads both answers in it.
+    const p = createOpenAiCompatibleProvider({ gateway: { baseUrl: fake.url }, timeoutMs: 10_000, maxRetries: 0 });
     const { settled } = await underGc(Promise.all([p.complete(chat()), p.complete(chat())]));
     expect(settled.status).toBe('fulfilled');
     expect((settled as PromiseFulfilledResult<{ content: string }[]>).value.map((r) => r.content)).toEqual([
