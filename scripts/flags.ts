@@ -60,3 +60,43 @@ export function httpUrlFlag(flag: string, v: string): string {
   }
   return v.replace(/\/+$/, '');
 }
+
+export interface ScriptIo {
+  out(text: string): void;
+  err(text: string): void;
+  setExitCode(code: number): void;
+}
+
+const PROCESS_IO: ScriptIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  setExitCode: (code) => {
+    process.exitCode = code;
+  },
+};
+
+/**
+ * A script's options from its command line, or undefined when it is not to run: `--help` prints `usage`; a bad option
+ * prints its error and `usage` to stderr and sets exit code 2.
+ */
+export function scriptOptions<T extends { help: boolean }>(
+  parse: (argv: string[], env: Record<string, string | undefined>) => T,
+  usage: string,
+  argv: string[] = process.argv.slice(2),
+  env: Record<string, string | undefined> = process.env,
+  io: ScriptIo = PROCESS_IO,
+): T | undefined {
+  let options: T;
+  try {
+    options = parse(argv, env);
+  } catch (err) {
+    io.err(`${(err as Error).message}\n\n${usage}`);
+    io.setExitCode(2);
+    return undefined;
+  }
+  if (options.help) {
+    io.out(usage);
+    return undefined;
+  }
+  return options;
+}

@@ -1,6 +1,13 @@
 // The flags of the scripts that take options (scripts/flags.ts): `npm run demo` and `npm run sim` read theirs with it.
 import { describe, expect, it } from 'vitest';
-import { type FlagValue, httpUrlFlag, numberFlag, readFlags, wholeNumberFlag } from '../../scripts/flags.ts';
+import {
+  type FlagValue,
+  httpUrlFlag,
+  numberFlag,
+  readFlags,
+  scriptOptions,
+  wholeNumberFlag,
+} from '../../scripts/flags.ts';
 
 function read(argv: string[], flags: string[]) {
   const seen: [string, string][] = [];
@@ -54,5 +61,53 @@ describe('the values', () => {
     for (const bad of ['ftp://x', 'localhost:3000', 'nope']) {
       expect(() => httpUrlFlag('--url', bad), bad).toThrow(`--url must be an http(s) URL, got "${bad}"`);
     }
+  });
+});
+
+describe('scriptOptions', () => {
+  const parse = (argv: string[], env: Record<string, string | undefined>) => {
+    const options = { n: Number(env.N ?? 1), help: false };
+    const { help } = readFlags(argv, {
+      '--n': (value) => {
+        options.n = wholeNumberFlag('--n', value(), 1, 9);
+      },
+    });
+    return { ...options, help };
+  };
+  const run = (argv: string[]) => {
+    const io = { out: '', err: '', code: undefined as number | undefined };
+    const options = scriptOptions(
+      parse,
+      'USAGE\n',
+      argv,
+      { N: '2' },
+      {
+        out: (t) => {
+          io.out += t;
+        },
+        err: (t) => {
+          io.err += t;
+        },
+        setExitCode: (c) => {
+          io.code = c;
+        },
+      },
+    );
+    return { options, ...io };
+  };
+
+  it('gives the options to run with, and prints nothing', () => {
+    expect(run([])).toEqual({ options: { n: 2, help: false }, out: '', err: '', code: undefined });
+    expect(run(['--n=9']).options).toEqual({ n: 9, help: false });
+  });
+
+  it('prints the usage for --help, and the error and the usage with exit code 2 for a bad option', () => {
+    expect(run(['-h'])).toEqual({ options: undefined, out: 'USAGE\n', err: '', code: undefined });
+    expect(run(['--n', '10'])).toEqual({
+      options: undefined,
+      out: '',
+      err: '--n must be a whole number 1-9, got "10"\n\nUSAGE\n',
+      code: 2,
+    });
   });
 });
