@@ -1,13 +1,17 @@
 // The rules of the configuration that tie settings to each other, each named, checked once every setting is read
 // (a setting's own bounds are checked where it is read: config/parse.ts). The wallet provider's rules live with
 // its settings (config/endpoints.ts).
-import type { Config } from '../config.ts';
 import { ConfigError } from './parse.ts';
 
-type Settings = Pick<
-  Config,
-  'chainRpcUrl' | 'platformPrivateKey' | 'contractsFile' | 'llmTimeoutMs' | 'llmMaxRetries' | 'roundStaleMs'
->;
+/** The settings the rules read (fields of Config, declared here so that config.ts alone imports this file). */
+interface Settings {
+  chainRpcUrl: string | undefined;
+  platformPrivateKey: string | undefined;
+  contractsFile: string | undefined;
+  llmTimeoutMs: number;
+  llmMaxRetries: number;
+  roundStaleMs: number;
+}
 
 /** Each rule: why it holds, and the message of a configuration that breaks it (undefined when it holds). */
 export const CONFIG_CHECKS: Record<string, (config: Settings) => string | undefined> = {
