@@ -15,15 +15,16 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import {
-  agentRoleKey,
   type CompanyCustody,
   companyCustodyAddresses,
   DAILY_NOTIONAL_KEY,
   holderSignedExec,
   ONE_DAY_S,
   SENTINEL_MODULES,
+  STAKE_ROLE,
   safeTxTypedData,
   setUpCompanyCustody,
+  TRADE_ROLE,
 } from '../../src/chain/custody.ts';
 import {
   AccessCardAbi,
@@ -64,7 +65,8 @@ interface Company extends CompanyCustody {
 /** The chain's clients with the platform's wallet free of a nonce cache (each test reverts to a snapshot). */
 const clients = () => ({ ...f.chain.chain, platform: f.wallet(0) });
 
-async function company(): Promise<Company> {
+/** A company whose card the creator holds, with its custody set up for one agent key and `others` more. */
+async function company(others = 0): Promise<Company> {
   const minted = await f.mint(CREATOR);
   const transfer = parseEventLogs({ abi: AccessCardAbi, eventName: 'Transfer', logs: minted.logs })[0]!;
   const cardId = transfer.args.tokenId;
@@ -74,7 +76,14 @@ async function company(): Promise<Company> {
   const contracts = f.chain.chain.contracts;
   const setUp = await setUpCompanyCustody(clients(), contracts, {
     cardId,
-    agents: [{ address: agent.address, trade: true, stake: true }],
+    agents: [
+      { address: agent.address, trade: true, stake: true },
+      ...Array.from({ length: others }, () => ({
+        address: privateKeyToAccount(generatePrivateKey()).address,
+        trade: true,
+        stake: true,
+      })),
+    ],
     limits: LIMITS,
     tokens: [token],
   });
@@ -99,12 +108,16 @@ async function company(): Promise<Company> {
 }
 
 /** The agent key sends `data` to `to` through its role, straight to the module (no engine, no platform). */
+/** The agent's role for a call to `to`: staking's on the staking contract and the primary token, trading's elsewhere. */
+const roleFor = (to: Address) =>
+  to === f.chain.chain.contracts.staking || to === f.chain.chain.contracts.primaryToken ? STAKE_ROLE : TRADE_ROLE;
+
 function asAgent(c: Company, to: Address, data: Hex, operation: 0 | 1 = 0) {
   return f.chain.chain.walletOf(c.agent).writeContract({
     address: c.roles,
     abi: RolesAbi,
     functionName: 'execTransactionWithRole',
-    args: [to, 0n, data, operation, agentRoleKey(c.agent.address), true],
+    args: [to, 0n, data, operation, roleFor(to), true],
     gas: 1_000_000n,
   });
 }
@@ -115,7 +128,7 @@ function simulateAsAgent(c: Company, to: Address, data: Hex, operation: 0 | 1 = 
     address: c.roles,
     abi: RolesAbi,
     functionName: 'execTransactionWithRole',
-    args: [to, 0n, data, operation, agentRoleKey(c.agent.address), true],
+    args: [to, 0n, data, operation, roleFor(to), true],
   });
 }
 const erc20 = (functionName: 'approve' | 'transfer', args: readonly [Address, bigint]) =>
@@ -134,7 +147,8 @@ async function asHolder(c: Company, i: number, to: Address, data: Hex) {
 
 describe('a company Safe controlled by its card', () => {
   it('is set up with the card’s owner contract as its only owner and the Roles module enabled, owned by the Safe', async () => {
-    const c = await company();
+    // Seven agent keys, as a whole C-suite has.
+    const c = await company(6);
     const read = { address: c.safe, abi: SafeL2Abi } as const;
     expect(await f.client.readContract({ ...read, functionName: 'getOwners' })).toEqual([c.owner]);
     expect(await f.client.readContract({ ...read, functionName: 'getThreshold' })).toBe(1n);
@@ -161,7 +175,7 @@ describe('a company Safe controlled by its card', () => {
     const gas = c.setUpGas;
     const total = Object.values(gas).reduce((a, b) => a + b, 0n);
     console.log(
-      `custody setup gas (one agent with trading and staking): ${JSON.stringify(gas, (_k, v) => (typeof v === 'bigint' ? Number(v) : v))} total ${total}`,
+      `custody setup gas (seven agent keys, each trading and staking): ${JSON.stringify(gas, (_k, v) => (typeof v === 'bigint' ? Number(v) : v))} total ${total}`,
     );
   }, 60_000);
 
@@ -316,17 +330,40 @@ describe('an agent key limited by its role', () => {
     );
     // A delegatecall, even to an allowed target.
     await refused(launcher, buyData(c.token, usdc(1)), Status.DelegateCallNotAllowed, 1);
-    // Another role's key: the agent is not a member of it.
+    // A role the key is not a member of, or another key in the agent's role: refused.
     await expectRevert(
       f.client.simulateContract({
         account: c.agent,
         address: c.roles,
         abi: RolesAbi,
         functionName: 'execTransactionWithRole',
-        args: [launcher, 0n, buyData(c.token, usdc(1)), 0, agentRoleKey(attacker), true],
+        args: [launcher, 0n, buyData(c.token, usdc(1)), 0, pad('0x01', { size: 32 }), true],
       }),
       'NoMembership',
     );
+    await expectRevert(
+      f.client.simulateContract({
+        account: attacker,
+        address: c.roles,
+        abi: RolesAbi,
+        functionName: 'execTransactionWithRole',
+        args: [launcher, 0n, buyData(c.token, usdc(1)), 0, TRADE_ROLE, true],
+      }),
+      'NotAuthorized',
+      [attacker],
+    );
+    // The trading role cannot stake, nor the staking role trade.
+    const crossed = await expectRevert(
+      f.client.simulateContract({
+        account: c.agent,
+        address: c.roles,
+        abi: RolesAbi,
+        functionName: 'execTransactionWithRole',
+        args: [launcher, 0n, buyData(c.token, usdc(1)), 0, STAKE_ROLE, true],
+      }),
+      'ConditionViolation',
+    );
+    expect(crossed.args[0]).toBe(Status.TargetAddressNotAllowed);
 
     // The daily allowance: 1,000 USDC of buys a day, 200 spent; three more of 250 exceed it at the third.
     await f.send(asAgent(c, launcher, buyData(c.token, usdc(250))));
@@ -420,7 +457,7 @@ describe('the creator leaves alone', () => {
         data: encodeFunctionData({
           abi: RolesAbi,
           functionName: 'execTransactionWithRole',
-          args: [launcher, 0n, buyData(c.token, usdc(1)), 0, agentRoleKey(c.agent.address), true],
+          args: [launcher, 0n, buyData(c.token, usdc(1)), 0, TRADE_ROLE, true],
         }),
       }),
     ).rejects.toThrow(/GS104/);
