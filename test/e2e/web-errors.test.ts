@@ -4,10 +4,14 @@
 // and a permit that cannot be used once signed (what two tabs buying at once meet). Each reads as a sentence saying
 // what happened and what to do, never a library's dump; the technical text is behind "Details", and neither the
 // sentence nor the open details make a phone's page wider than its screen. The wallet's answers are the local node's,
-// intercepted on their way to it (the browser's JSON-RPC, as a refusing or failing wallet would answer).
+// intercepted on their way to it (the browser's JSON-RPC, as a refusing or failing wallet would answer). Also the
+// other places an error meets a person: a refused wallet connection, and a decision round that failed with a
+// library's whole message (shown on the company's timeline and the decision's page).
+import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
+import { decisionRounds } from '../../src/db/schema/decisions.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { atBothWidths, browserUnavailable, connect, launchChromium } from '../helpers/browser.ts';
 import { staffedCompany } from '../helpers/companies.ts';
@@ -169,6 +173,77 @@ describe.skipIf(browserUnavailable)('errors in words', () => {
       expect(text).not.toContain('LauncherPermitFailed');
       expect(await nonceOf(4)).toBe(nonce);
       await atBothWidths(page, 'error-permit-used');
+    } finally {
+      await close();
+    }
+  }, 90_000);
+
+  it('a refused wallet connection: a sentence, the library text behind Details', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 390, height: 900 } });
+    try {
+      // A browser wallet that refuses every request (a person pressing Reject), its error as such wallets word it.
+      await context.addInitScript(() => {
+        const reject = () =>
+          Promise.reject(
+            Object.assign(new Error('User rejected the request.\n\nDetails: MetaMask Tx Signature: User denied.'), {
+              code: 4001,
+            }),
+          );
+        (window as unknown as { ethereum: unknown }).ethereum = {
+          isMetaMask: true,
+          request: reject,
+          on() {},
+          removeListener() {},
+        };
+      });
+      const page = await context.newPage();
+      await page.goto(`${base}/`);
+      await page.getByRole('button', { name: 'Connect wallet' }).click();
+      await page.getByRole('menuitem', { name: 'Browser wallet' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'The wallet refused the connection.' });
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(
+        'The wallet refused the connection. Nothing was shared; connect again when you are ready.',
+      );
+      expect(await page.locator('details.error-details pre').isVisible()).toBe(false);
+      await atBothWidths(page, 'error-connect-refused');
+      await page.getByText('Details', { exact: true }).click();
+      expect(await page.locator('details.error-details pre').textContent()).toMatch(/User rejected the request/);
+      await atBothWidths(page, 'error-connect-refused-details');
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('a round that failed with a long technical error: a sentence on the company and decision pages, the rest behind Details', async () => {
+    const id = randomUUID();
+    // What a failed execution can record: a library's whole message, one line far wider than a phone.
+    const error = `ContractFunctionExecutionError: The contract function "buy" reverted with the following signature: 0x${'ab'.repeat(4)}\n\nRequest Arguments:\n  from: 0x${'12'.repeat(20)}\n  data: 0x${'cd'.repeat(400)}\n\nVersion: viem@2.0.0`;
+    await t.database.db.insert(decisionRounds).values({
+      id,
+      companyId: slug,
+      cycle: 900,
+      status: 'FAILED',
+      trigger: 'MANUAL',
+      phase: 'execution',
+      error,
+      finishedAt: new Date(),
+    });
+    const { page, close } = await open(`/decisions/${id}`, 5);
+    try {
+      const sentence =
+        'The round stopped at its step “Execution”: ContractFunctionExecutionError: The contract function "buy" reverted with the following signature: 0xabababab. Nothing after that step ran.';
+      await page.getByText(sentence).waitFor();
+      expect(await page.locator('details.error-details pre').isVisible()).toBe(false);
+      await atBothWidths(page, 'error-round-failed');
+      await page.getByText('Details', { exact: true }).click();
+      expect(await page.locator('details.error-details pre').textContent()).toBe(error);
+      await atBothWidths(page, 'error-round-failed-details');
+
+      await page.goto(`${base}/companies/${slug}`);
+      const round = page.locator(`[data-round="${id}"]`);
+      await round.getByText(sentence).waitFor();
+      await atBothWidths(page, 'error-round-failed-company');
     } finally {
       await close();
     }

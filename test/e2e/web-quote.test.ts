@@ -4,7 +4,9 @@
 // wallet trades between the quote on screen and the click (the indexer held, so the stream says nothing), the click
 // sends nothing and shows "Price updated" with the new figures, which must be accepted first. The two runs the issue
 // measured: another wallet's 500 USDC buy (a lower minimum), and another wallet graduating the token (the route moves
-// from the curve to the pool). Each ends in the accept step, and the accepted minimum is what the chain then honours.
+// from the curve to the pool), and a buy by another wallet while this one signs the permit (after the check on click,
+// caught by the simulation before sending). Each ends in the accept step, and the accepted minimum is what the chain
+// then honours.
 import type { Page } from 'playwright-core';
 import { parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +128,65 @@ describe.skipIf(browserUnavailable)('the quote on screen is what is sent', () =>
       expect((await trading.balanceOf(2, token)) - before).toBe(accepted.out);
     } finally {
       await close();
+    }
+  }, 120_000);
+
+  it('another wallet buys while the wallet is asked to sign: the simulation catches it, and Price updated asks again', async () => {
+    const { slug, token } = await launched('Signing Race Co', 'SIGNR');
+    const context = await chromium.browser.newContext({ viewport: { width: 390, height: 900 } });
+    // The first permit signature waits for another wallet's 500 USDC buy: the price moves after the click's fresh
+    // quote and before the trade is sent, the one gap the check on click cannot see.
+    let raced = false;
+    const node = new URL(t.chain.node.rpcUrl).origin;
+    await context.route(
+      (url) => url.origin === node,
+      async (route) => {
+        const body = route.request().postDataJSON() as { method?: string } | { method?: string }[] | null;
+        const calls = Array.isArray(body) ? body : body ? [body] : [];
+        if (!raced && calls.some((c) => c.method === 'eth_signTypedData_v4')) {
+          raced = true;
+          await trading.buy(3, token, usdc('500'));
+        }
+        await route.continue();
+      },
+    );
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    try {
+      await page.goto(`${base}/companies/${slug}/token`);
+      await connect(page, 2);
+      await page.getByLabel('USDC to spend').fill('100');
+      const shown = await shownQuote(page);
+      const nonce = await nonceOf(2);
+      const buy = page.getByRole('button', { name: 'Buy SIGNR', exact: true });
+      await buy.click();
+      const updated = page.getByTestId('price-updated');
+      await updated.getByRole('heading', { name: 'Price updated' }).waitFor({ timeout: 45_000 });
+      expect(raced).toBe(true);
+      await updated.getByText('Others traded since you looked: this trade now gives less.', { exact: false }).waitFor();
+      const newMin = BigInt((await updated.getByTestId('updated-min').getAttribute('data-min'))!);
+      expect(newMin).toBeLessThan(shown.min);
+      // Nothing was sent: the signed permit was never used, and no refusal sentence replaced the accept step.
+      expect(await nonceOf(2)).toBe(nonce);
+      expect(await page.locator('output.notice.error').count()).toBe(0);
+      expect(await buy.isDisabled()).toBe(true);
+      await atBothWidths(page, 'trade-price-moved-while-signing');
+
+      await updated.getByRole('button', { name: 'Accept new price' }).click();
+      const accepted = await shownQuote(page);
+      expect(accepted.min).toBe(newMin);
+      const before = await trading.balanceOf(2, token);
+      await buy.click();
+      await page.getByText(/^Bought [\d,.]+ SIGNR for 100 USDC\.$/).waitFor({ timeout: 60_000 });
+      expect((await trading.balanceOf(2, token)) - before).toBe(accepted.out);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   }, 120_000);
 
