@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
-// Errors in words (issue 44, item 2), in Chromium against the whole service, its anvil and a real database, at 390 and
-// 1440 px: the permit signature that starts a buy or a mint refused in the wallet, the node down when Buy is pressed,
-// and a permit that cannot be used once signed (what two tabs buying at once meet). Each reads as a sentence saying
+// Errors in words, in Chromium against the whole service, its anvil and a real database, at 390 and 1440 px: the
+// permit signature that starts a buy or a mint refused in the wallet, the node down when Buy is pressed, and two tabs
+// of one wallet buying at once (the second tab's permit, once signed, cannot be used). Each reads as a sentence saying
 // what happened and what to do, never a library's dump; the technical text is behind "Details", and neither the
 // sentence nor the open details make a phone's page wider than its screen. The wallet's answers are the local node's,
 // intercepted on their way to it (the browser's JSON-RPC, as a refusing or failing wallet would answer). Also the
@@ -157,26 +157,58 @@ describe.skipIf(browserUnavailable)('errors in words', () => {
     }
   }, 90_000);
 
-  it('a signed permit that cannot be used (another tab used it first): a sentence, not the error name', async () => {
-    // The wallet answers with a signature that is not the owner's: the launcher's permit fails as a used one would.
-    const bogus = `0x${'11'.repeat(32)}${'22'.repeat(32)}1b`;
-    const { page, close } = await open(`/companies/${slug}/token`, 4, (call) =>
-      call.method === 'eth_signTypedData_v4' ? { result: bogus } : undefined,
+  it('two tabs of one wallet buying at once: the second permit, signed, cannot be used; a sentence, not the error name', async () => {
+    // Both tabs sign a permit with the wallet's same permit nonce: the second tab's signature is held until the first
+    // tab's buy is mined, which spends that nonce and the allowance, so the launcher refuses the second permit
+    // (LauncherPermitFailed), as it did for the two tabs of the issue.
+    const node = new URL(t.chain.node.rpcUrl).origin;
+    let asked!: () => void;
+    const signing = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const second = await open(`/companies/${slug}/token`, 4);
+    await second.context.route(
+      (url) => url.origin === node,
+      async (route) => {
+        const body = route.request().postDataJSON() as { method?: string } | { method?: string }[] | null;
+        const calls = Array.isArray(body) ? body : body ? [body] : [];
+        if (calls.some((c) => c.method === 'eth_signTypedData_v4')) {
+          asked();
+          await held;
+        }
+        await route.continue();
+      },
     );
+    const first = await open(`/companies/${slug}/token`, 4);
     try {
+      for (const { page } of [second, first]) {
+        await page.getByLabel('USDC to spend').fill('10');
+        await page.locator('[data-quote-out]').waitFor();
+      }
+      await second.page.getByRole('button', { name: 'Buy WORDS', exact: true }).click();
+      await signing;
+      await first.page.getByRole('button', { name: 'Buy WORDS', exact: true }).click();
+      await first.page.getByText(/^Bought [\d,.]+ WORDS for 10 USDC\.$/).waitFor({ timeout: 60_000 });
       const nonce = await nonceOf(4);
-      await page.getByLabel('USDC to spend').fill('10');
-      await page.locator('[data-quote-out]').waitFor();
-      await page.getByRole('button', { name: 'Buy WORDS', exact: true }).click();
-      const text = await failureOf(page, /^The permit you signed could not be used/);
+      release();
+      const text = await failureOf(second.page, /^The permit you signed could not be used/);
       expect(text).toContain('Try again; your wallet will ask for a new signature.');
       expect(text).not.toContain('LauncherPermitFailed');
+      // The second tab sent nothing.
       expect(await nonceOf(4)).toBe(nonce);
-      await atBothWidths(page, 'error-permit-used');
+      await atBothWidths(second.page, 'error-permit-used');
+      await detailsOpen(second.page, 'error-permit-used-details');
+      expect(await second.page.locator('details.error-details pre').textContent()).toMatch(/LauncherPermitFailed/);
     } finally {
-      await close();
+      release();
+      await first.close();
+      await second.close();
     }
-  }, 90_000);
+  }, 120_000);
 
   it('a refused wallet connection: a sentence, the library text behind Details', async () => {
     const context = await chromium.browser.newContext({ viewport: { width: 390, height: 900 } });
