@@ -60,10 +60,21 @@ async function open(url: string, account: number, answer?: Answer) {
   const context = await chromium.browser.newContext({ viewport: { width: 390, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  const errors = consoleErrors(page);
   if (answer) await intercept(context, answer);
   await page.goto(`${base}${url}`);
   await connect(page, account);
-  return { page, context, close: () => context.close() };
+  return { page, context, errors, close: () => context.close() };
+}
+
+/** What the page logs as an error, and its uncaught exceptions: none is expected on a page that says its failure. */
+function consoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
 }
 
 const nonceOf = (account: number) =>
@@ -103,7 +114,7 @@ describe.skipIf(browserUnavailable)('errors in words', () => {
   });
 
   it('a refused permit signature on a buy: a sentence, nothing sent, the details behind a toggle', async () => {
-    const { page, close } = await open(`/companies/${slug}/token`, 2, (call) =>
+    const { page, errors, close } = await open(`/companies/${slug}/token`, 2, (call) =>
       call.method === 'eth_signTypedData_v4' ? REJECTED : undefined,
     );
     try {
@@ -116,19 +127,21 @@ describe.skipIf(browserUnavailable)('errors in words', () => {
       await atBothWidths(page, 'error-permit-refused');
       await detailsOpen(page, 'error-permit-refused-details');
       expect(await page.locator('details.error-details pre').textContent()).toMatch(/rejected/i);
+      expect(errors).toEqual([]);
     } finally {
       await close();
     }
   }, 90_000);
 
   it('a refused permit signature on a mint reads the same way', async () => {
-    const { page, close } = await open('/mint', 3, (call) =>
+    const { page, errors, close } = await open('/mint', 3, (call) =>
       call.method === 'eth_signTypedData_v4' ? REJECTED : undefined,
     );
     try {
       await page.getByRole('button', { name: 'Mint 1' }).click();
       await failureOf(page, /^You declined the request in your wallet, so the mint was not made\. Nothing was sent\.$/);
       await atBothWidths(page, 'error-mint-permit-refused');
+      expect(errors).toEqual([]);
     } finally {
       await close();
     }
@@ -136,7 +149,7 @@ describe.skipIf(browserUnavailable)('errors in words', () => {
 
   it('the node down when Buy is pressed: the node is not answering, try again', async () => {
     let down = false;
-    const { page, context, close } = await open(`/companies/${slug}/token`, 2);
+    const { page, context, errors, close } = await open(`/companies/${slug}/token`, 2);
     try {
       await context.route(
         (url) => url.origin === new URL(t.chain.node.rpcUrl).origin,
@@ -152,6 +165,8 @@ describe.skipIf(browserUnavailable)('errors in words', () => {
       );
       await atBothWidths(page, 'error-node-down');
       await detailsOpen(page, 'error-node-down-details');
+      // The browser logs each refused connection to the node; nothing else.
+      expect(errors.filter((e) => !/ERR_CONNECTION_REFUSED/.test(e))).toEqual([]);
     } finally {
       await close();
     }
@@ -203,6 +218,7 @@ describe.skipIf(browserUnavailable)('errors in words', () => {
       await atBothWidths(second.page, 'error-permit-used');
       await detailsOpen(second.page, 'error-permit-used-details');
       expect(await second.page.locator('details.error-details pre').textContent()).toMatch(/LauncherPermitFailed/);
+      expect([...first.errors, ...second.errors]).toEqual([]);
     } finally {
       release();
       await first.close();
@@ -229,6 +245,7 @@ describe.skipIf(browserUnavailable)('errors in words', () => {
         };
       });
       const page = await context.newPage();
+      const errors = consoleErrors(page);
       await page.goto(`${base}/`);
       await page.getByRole('button', { name: 'Connect wallet' }).click();
       await page.getByRole('menuitem', { name: 'Browser wallet' }).click();
@@ -242,6 +259,7 @@ describe.skipIf(browserUnavailable)('errors in words', () => {
       await page.getByText('Details', { exact: true }).click();
       expect(await page.locator('details.error-details pre').textContent()).toMatch(/User rejected the request/);
       await atBothWidths(page, 'error-connect-refused-details');
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
@@ -261,7 +279,7 @@ describe.skipIf(browserUnavailable)('errors in words', () => {
       error,
       finishedAt: new Date(),
     });
-    const { page, close } = await open(`/decisions/${id}`, 5);
+    const { page, errors, close } = await open(`/decisions/${id}`, 5);
     try {
       const sentence =
         'The round stopped at its step “Execution”: ContractFunctionExecutionError: The contract function "buy" reverted with the following signature: 0xabababab. Nothing after that step ran.';
@@ -276,18 +294,14 @@ describe.skipIf(browserUnavailable)('errors in words', () => {
       const round = page.locator(`[data-round="${id}"]`);
       await round.getByText(sentence).waitFor();
       await atBothWidths(page, 'error-round-failed-company');
+      expect(errors).toEqual([]);
     } finally {
       await close();
     }
   }, 90_000);
 
   it('numeric fields keep what is typed and say what is wrong, never throw (the mint quantity and the stake)', async () => {
-    const { page, close } = await open('/mint', 5);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
+    const { page, errors, close } = await open('/mint', 5);
     try {
       const quantity = page.getByLabel('Cards to mint (1 to 5)');
       await page
