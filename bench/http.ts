@@ -26,7 +26,7 @@ import { COMPANY_CATEGORIES, LEAGUES } from '../src/constants.ts';
 import { seededRandom } from '../test/helpers/random.ts';
 import type { LoadRequest, LoadSummary } from './http-load.ts';
 import { runAsScript } from './main.ts';
-import { recordResults } from './results.ts';
+import { machine, recordResults } from './results.ts';
 import { DEFAULT_SEED, seedCounts } from './seed.ts';
 import { benchDatabase, startBenchService, startLoadProcess } from './service.ts';
 
@@ -378,10 +378,7 @@ export async function runHttpBench(options: HttpBenchOptions) {
   const report = {
     date: new Date().toISOString(),
     machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model,
-      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
+      ...machine(),
       note: 'server (this process), autocannon (a child process) and PostgreSQL share these cores',
     },
     database: { kind: 'postgres', poolSize: service.databasePoolSize },

@@ -6,13 +6,12 @@
 //
 //   npx tsx bench/soak.ts [--soak-minutes 5] [--soak-window 30] [--soak-share 80] [--soak-connections 64] [--no-seed]
 import { writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROUTES } from './http.ts';
 import type { LoadSummary, LoadTarget } from './http-load.ts';
 import { runAsScript } from './main.ts';
-import { recordResults } from './results.ts';
+import { machine, recordResults } from './results.ts';
 import { DEFAULT_SEED } from './seed.ts';
 import { benchDatabase, gc, startBenchService, startLoadProcess } from './service.ts';
 
@@ -151,7 +150,7 @@ export async function runSoak(options: SoakOptions) {
     const held = rows.every((r) => r.rps >= rate * 0.95);
     const report = {
       date: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version },
+      machine: machine(),
       routes: mix.map((m) => m.path),
       connections,
       capacityRps: Math.round(capacity.rps),

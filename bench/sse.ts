@@ -15,7 +15,7 @@ import { createApiKey, revokeApiKey } from '../src/domain/auth/api-keys.ts';
 import { publishEvent } from '../src/domain/events/store.ts';
 import { buildApp } from '../src/http/app.ts';
 import { runAsScript } from './main.ts';
-import { recordResults } from './results.ts';
+import { machine, recordResults } from './results.ts';
 import { gc } from './service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -204,12 +204,7 @@ export async function runSseBench(options: SseBenchOptions) {
     const delivered = perEvent.map((l) => l.length);
     const results = {
       date: new Date().toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model,
-        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-        node: process.version,
-      },
+      machine: machine(),
       database: container.database.kind,
       clients: options.clients,
       clientProcesses: processes,

@@ -8,6 +8,9 @@ import {
   llmEnvPrefix,
   type ModelEndpoint,
   otlpTracesUrl,
+  type RemoteSignerConfig,
+  type WalletProviderName,
+  walletProvider,
 } from './config/endpoints.ts';
 import {
   ConfigError,
@@ -50,7 +53,13 @@ import {
 
 // The parsers (config/parse.ts) and the outside services' endpoints (config/endpoints.ts) live beside this file; what
 // other modules import from the configuration is exported here.
-export { llmEnvPrefix, type ModelEndpoint } from './config/endpoints.ts';
+export {
+  llmEnvPrefix,
+  type ModelEndpoint,
+  type RemoteSignerConfig,
+  WALLET_PROVIDERS,
+  type WalletProviderName,
+} from './config/endpoints.ts';
 export { ConfigError, LOG_FORMATS, type LogFormat, TRUST_PROXY_HOPS_MAX, type TrustProxy } from './config/parse.ts';
 
 export const ROLE_NAMES = ['api', 'indexer', 'scheduler', 'engine'] as const;
@@ -112,6 +121,10 @@ export interface Config {
   apiKeyCacheMs: number;
   /** 0x-hex seed of agent wallets; generated into DATA_DIR in development when unset. */
   walletMasterSeed: string | undefined;
+  /** Who holds agent keys: `seed` (derived from walletMasterSeed in the process) or `remote` (walletSigner). */
+  walletProvider: WalletProviderName;
+  /** The remote signer, with WALLET_PROVIDER=remote. */
+  walletSigner: RemoteSignerConfig | undefined;
   /** Blocks a log must be buried under before the indexer applies it (guards against reorgs). */
   chainConfirmations: number;
   /**
@@ -298,6 +311,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     roles,
     apiKeyCacheMs: int(env, 'API_KEY_CACHE_MS', 10_000, 0, 3_600_000),
     walletMasterSeed: str(env, 'WALLET_MASTER_SEED'),
+    ...walletProvider(env, str(env, 'NODE_ENV') === 'production'),
     chainConfirmations: int(env, 'CHAIN_CONFIRMATIONS', chainRpcUrl ? 3 : 0, 0, 1000),
     chainFinalityDepth:
       chainRpcUrl && str(env, 'CHAIN_FINALITY_DEPTH') === undefined

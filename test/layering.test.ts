@@ -201,6 +201,7 @@ describe('layering', () => {
     companyTreasuries: 'domain/companies/treasury.ts',
     treasuryAccounts: 'domain/treasuries/treasury-transfers.stream.ts',
     treasuryObservations: 'domain/treasuries/observations.ts',
+    signerWallets: 'domain/wallets/remote.ts',
   };
 
   /** Every table of src/db/schema: its schema object's name → its SQL name. */
