@@ -218,7 +218,10 @@ describe.skipIf(browserUnavailable)('the quote on screen is what is sent', () =>
       await updated.getByText('Others traded since you looked: this trade now gives less.', { exact: false }).waitFor();
       const newMin = BigInt((await updated.getByTestId('updated-min').getAttribute('data-min'))!);
       expect(newMin).toBeLessThan(shown.min);
-      await updated.getByText(/USDC \(was [\d,.]+ USDC\)/).first().waitFor();
+      await updated
+        .getByText(/USDC \(was [\d,.]+ USDC\)/)
+        .first()
+        .waitFor();
       expect(await nonceOf(2)).toBe(nonce);
       await atBothWidths(page, 'trade-price-updated-sale');
       await updated.getByRole('button', { name: 'Accept new price' }).click();
