@@ -89,6 +89,12 @@ export interface Config {
   /** A process without the api role serves GET /metrics on this port when set. */
   metricsPort: number | undefined;
   companyPatchAuth: 'signature' | 'ip';
+  /**
+   * COMPANY_CUSTODY: `safe` gives each company whose suite is deployed its own Safe and Roles module
+   * (docs/contracts.md "Custody"); `none` (the default while the engine still trades from the agents' own wallets)
+   * does not.
+   */
+  companyCustody: 'none' | 'safe';
   rateLimitMax: number;
   /** Requests per window of one API key on the v1 routes (a bucket per key, apart from any IP's). */
   apiKeyRateLimitMax: number;
@@ -224,6 +230,10 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
       'CONTRACTS_FILE is required when CHAIN_RPC_URL is set (it names the deployed contract addresses)',
     );
   }
+  const companyCustody = str(env, 'COMPANY_CUSTODY') ?? 'none';
+  if (companyCustody !== 'none' && companyCustody !== 'safe') {
+    throw new ConfigError(`COMPANY_CUSTODY must be "none" or "safe", got "${companyCustody}"`);
+  }
   const companyPatchAuth = str(env, 'COMPANY_PATCH_AUTH') ?? 'signature';
   if (companyPatchAuth !== 'signature' && companyPatchAuth !== 'ip') {
     throw new ConfigError(`COMPANY_PATCH_AUTH must be "signature" or "ip", got "${companyPatchAuth}"`);
@@ -280,6 +290,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     metricsToken: str(env, 'METRICS_TOKEN'),
     metricsPort: str(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 0, 65535),
     companyPatchAuth,
+    companyCustody,
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
     apiKeyRateLimitMax: int(
       env,
