@@ -1,5 +1,6 @@
 // The environment, parsed once. A wrong value stops start-up with a message naming the variable and what it accepts.
 import path from 'node:path';
+import { checkConfig } from './config/checks.ts';
 import {
   fallbackModels,
   gatewayKind,
@@ -8,6 +9,9 @@ import {
   llmEnvPrefix,
   type ModelEndpoint,
   otlpTracesUrl,
+  type RemoteSignerConfig,
+  type WalletProviderName,
+  walletProvider,
 } from './config/endpoints.ts';
 import {
   ConfigError,
@@ -50,7 +54,13 @@ import {
 
 // The parsers (config/parse.ts) and the outside services' endpoints (config/endpoints.ts) live beside this file; what
 // other modules import from the configuration is exported here.
-export { llmEnvPrefix, type ModelEndpoint } from './config/endpoints.ts';
+export {
+  llmEnvPrefix,
+  type ModelEndpoint,
+  type RemoteSignerConfig,
+  WALLET_PROVIDERS,
+  type WalletProviderName,
+} from './config/endpoints.ts';
 export { ConfigError, LOG_FORMATS, type LogFormat, TRUST_PROXY_HOPS_MAX, type TrustProxy } from './config/parse.ts';
 
 export const ROLE_NAMES = ['api', 'indexer', 'scheduler', 'engine'] as const;
@@ -118,6 +128,10 @@ export interface Config {
   apiKeyCacheMs: number;
   /** 0x-hex seed of agent wallets; generated into DATA_DIR in development when unset. */
   walletMasterSeed: string | undefined;
+  /** Who holds agent keys: `seed` (derived from walletMasterSeed in the process) or `remote` (walletSigner). */
+  walletProvider: WalletProviderName;
+  /** The remote signer, with WALLET_PROVIDER=remote. */
+  walletSigner: RemoteSignerConfig | undefined;
   /** Blocks a log must be buried under before the indexer applies it (guards against reorgs). */
   chainConfirmations: number;
   /**
@@ -220,6 +234,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
   const baseUrl = (url(env, 'BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const chainRpcUrl = url(env, 'CHAIN_RPC_URL', ['http:', 'https:']);
   const platformPrivateKey = privateKey(env, 'PLATFORM_PRIVATE_KEY');
+<<<<<<< HEAD
   if (chainRpcUrl && !platformPrivateKey) {
     throw new ConfigError(
       'PLATFORM_PRIVATE_KEY is required when CHAIN_RPC_URL is set (the platform key signs on-chain writes)',
@@ -234,6 +249,8 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
   if (companyCustody !== 'none' && companyCustody !== 'safe') {
     throw new ConfigError(`COMPANY_CUSTODY must be "none" or "safe", got "${companyCustody}"`);
   }
+=======
+>>>>>>> main
   const companyPatchAuth = str(env, 'COMPANY_PATCH_AUTH') ?? 'signature';
   if (companyPatchAuth !== 'signature' && companyPatchAuth !== 'ip') {
     throw new ConfigError(`COMPANY_PATCH_AUTH must be "signature" or "ip", got "${companyPatchAuth}"`);
@@ -254,18 +271,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
       `SSE_HEARTBEAT_MS must be 0 (no heartbeat) or at least ${SSE_HEARTBEAT_MS_MIN}, got ${sseHeartbeatMs}`,
     );
   }
-  const llmTimeoutMs = int(env, 'LLM_TIMEOUT_MS', 30_000, 100, 600_000);
-  const llmMaxRetries = int(env, 'LLM_MAX_RETRIES', 2, 0, 10);
-  const roundStaleMs = int(env, 'ROUND_STALE_MS', 600_000, 10_000, 86_400_000);
-  // The heartbeat moves at every model attempt; one call runs at most (retries + 2) attempts (a malformed answer
-  // earns one more) of the timeout each. The stale cut-off leaves twice that, so no live round is failed.
-  const longestCallMs = llmTimeoutMs * (llmMaxRetries + 2);
-  if (longestCallMs * 2 >= roundStaleMs) {
-    throw new ConfigError(
-      `ROUND_STALE_MS (${roundStaleMs}) must be more than twice the longest model call, LLM_TIMEOUT_MS x (LLM_MAX_RETRIES + 2) = ${longestCallMs} ms: raise ROUND_STALE_MS above ${longestCallMs * 2} or lower the timeout or the retries`,
-    );
-  }
-  return {
+  const config: Config = {
     nodeEnv: str(env, 'NODE_ENV') ?? 'development',
     host,
     port,
@@ -309,6 +315,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     roles,
     apiKeyCacheMs: int(env, 'API_KEY_CACHE_MS', 10_000, 0, 3_600_000),
     walletMasterSeed: str(env, 'WALLET_MASTER_SEED'),
+    ...walletProvider(env, str(env, 'NODE_ENV') === 'production'),
     chainConfirmations: int(env, 'CHAIN_CONFIRMATIONS', chainRpcUrl ? 3 : 0, 0, 1000),
     chainFinalityDepth:
       chainRpcUrl && str(env, 'CHAIN_FINALITY_DEPTH') === undefined
@@ -318,7 +325,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     engineConcurrency: int(env, 'ENGINE_CONCURRENCY', 128, 1, 4096),
     enginePollMs: int(env, 'ENGINE_POLL_MS', 5_000, 100, 3_600_000),
     engineShutdownGraceMs: int(env, 'ENGINE_SHUTDOWN_GRACE_MS', 60_000, 0, 3_600_000),
-    roundStaleMs,
+    roundStaleMs: int(env, 'ROUND_STALE_MS', 600_000, 10_000, 86_400_000),
     graduationThresholdUsd: int(
       env,
       'GRADUATION_THRESHOLD_USD',
@@ -387,8 +394,8 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
         return endpoint ? [[p, endpoint]] : [];
       }),
     ),
-    llmTimeoutMs,
-    llmMaxRetries,
+    llmTimeoutMs: int(env, 'LLM_TIMEOUT_MS', 30_000, 100, 600_000),
+    llmMaxRetries: int(env, 'LLM_MAX_RETRIES', 2, 0, 10),
     llmMaxInFlight: int(env, 'LLM_MAX_IN_FLIGHT', LLM_MAX_IN_FLIGHT_DEFAULT, 1, 100_000),
     llmFallbackModels: fallbackModels(env),
     llmAppReferer: url(env, 'LLM_HTTP_REFERER', ['http:', 'https:']) ?? baseUrl,
@@ -397,4 +404,6 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     otlpTracesUrl: otlpTracesUrl(env),
     otelServiceName: str(env, 'OTEL_SERVICE_NAME') ?? 'ai-economy',
   };
+  checkConfig(config);
+  return config;
 }

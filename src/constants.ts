@@ -129,6 +129,9 @@ export const COMPANY_TOKEN_DECIMALS = 18;
 // Events (docs/api/events.md)
 export const SSE_POLL_INTERVAL_MS = 5_000;
 export const SSE_RETENTION_MS = 60 * 60 * 1000;
+/** Events one backfill page (GET /api/v1/events?after=) holds by default and at most. */
+export const EVENTS_PAGE_DEFAULT = 100;
+export const EVENTS_PAGE_MAX = 1_000;
 // The stream's defaults and bounds (docs/api/events.md "Limits" and "Settings")
 export const SSE_MAX_CONNECTIONS_DEFAULT = 10_000;
 /** Megabytes of read-route bodies one process keeps in memory by default (READ_CACHE_MAX_MB). */

@@ -16,6 +16,7 @@ import type { ComputeProvider } from './domain/compute/provider.ts';
 import { createModelProvider, type ModelProvider } from './domain/engine/models/index.ts';
 import { createEventHub } from './domain/events/hub.ts';
 import { createHdWalletProvider, loadWalletSeed, type WalletProvider } from './domain/wallets/provider.ts';
+import { createRemoteWalletProvider, RemoteSignerError, shownUrl } from './domain/wallets/remote.ts';
 import type { Container as ApiContainer } from './http/types.ts';
 import { createMetrics } from './metrics.ts';
 import { createTracing, type Tracing } from './tracing.ts';
@@ -106,9 +107,25 @@ export async function createContainer(
     const tracing = parts.tracing ?? createTracing(config);
     // Flushed before the rest closes (closers run in reverse): the last rounds' spans are sent.
     closers.push(() => tracing.shutdown());
-    const wallets =
-      parts.wallets ??
-      createHdWalletProvider(loadWalletSeed(config.walletMasterSeed, config.dataDir, config.nodeEnv !== 'production'));
+    let wallets = parts.wallets;
+    if (!wallets && config.walletProvider === 'remote' && config.walletSigner) {
+      const remote = createRemoteWalletProvider({ db: database.db, signer: config.walletSigner });
+      closers.push(async () => remote.close());
+      const where = shownUrl(config.walletSigner.url);
+      // Checked at start: a refusal (credentials, certificates) is a setting to fix and stops the start; a signer
+      // that is down only delays signing, which waits for it (the outbox records nothing it could not sign).
+      try {
+        const held = await remote.accounts();
+        logger.info(`agent wallets: remote signer ${where} (${held.length} keys)`);
+      } catch (err) {
+        if (!(err instanceof RemoteSignerError && err.down)) throw err;
+        logger.warn(`agent wallets: ${err.message}`);
+      }
+      wallets = remote;
+    }
+    wallets ??= createHdWalletProvider(
+      loadWalletSeed(config.walletMasterSeed, config.dataDir, config.nodeEnv !== 'production'),
+    );
     return {
       config,
       database,

@@ -43,6 +43,10 @@ describe('loadConfig', () => {
     [{ ROLES: 'api,web' }, /ROLES must be a comma-separated subset/],
     [{ RPC_TIMEOUT_MS: '10' }, /RPC_TIMEOUT_MS must be between 100 and 120000/],
     [{ CHAIN_RPC_URL: 'https://rpc.example' }, /PLATFORM_PRIVATE_KEY is required/],
+    [
+      { CHAIN_RPC_URL: 'https://rpc.example', PLATFORM_PRIVATE_KEY: `0x${'11'.repeat(32)}` },
+      /CONTRACTS_FILE is required when CHAIN_RPC_URL is set/,
+    ],
   ])('rejects %o with a readable message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -110,5 +114,72 @@ describe('loadConfig', () => {
     expect(loadConfig({ CHAIN_FINALITY_DEPTH: '100000' }).chainFinalityDepth).toBe(100_000);
     expect(() => loadConfig({ CHAIN_FINALITY_DEPTH: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ CHAIN_FINALITY_DEPTH: '100001' })).toThrow(ConfigError);
+  });
+});
+
+describe('WALLET_PROVIDER and the remote signer', () => {
+  const remote = { WALLET_PROVIDER: 'remote', WALLET_SIGNER_URL: 'https://signer.internal:9000' };
+
+  it('keeps agent keys derived from the seed unless told otherwise, and reads the signer with remote', () => {
+    expect(loadConfig({})).toMatchObject({ walletProvider: 'seed', walletSigner: undefined });
+    expect(loadConfig(remote)).toMatchObject({
+      walletProvider: 'remote',
+      walletSigner: { url: 'https://signer.internal:9000', authHeader: undefined, timeoutMs: 10_000 },
+    });
+    const c = loadConfig({ ...remote, WALLET_SIGNER_AUTH_HEADER: 'X-Api-Key:  abc def' });
+    expect(c.walletSigner?.authHeader).toEqual({ name: 'X-Api-Key', value: 'abc def' });
+  });
+
+  it('bounds WALLET_SIGNER_TIMEOUT_MS to 100..120000', () => {
+    expect(loadConfig({ ...remote, WALLET_SIGNER_TIMEOUT_MS: '100' }).walletSigner?.timeoutMs).toBe(100);
+    expect(loadConfig({ ...remote, WALLET_SIGNER_TIMEOUT_MS: '120000' }).walletSigner?.timeoutMs).toBe(120_000);
+    expect(() => loadConfig({ ...remote, WALLET_SIGNER_TIMEOUT_MS: '99' })).toThrow(
+      /WALLET_SIGNER_TIMEOUT_MS must be between 100 and 120000/,
+    );
+    expect(() => loadConfig({ ...remote, WALLET_SIGNER_TIMEOUT_MS: '120001' })).toThrow(ConfigError);
+  });
+
+  it.each([
+    [{ WALLET_PROVIDER: 'mpc' }, /^WALLET_PROVIDER must be one of seed, remote, got "mpc"$/],
+    [{ WALLET_PROVIDER: 'remote' }, /^WALLET_PROVIDER=remote needs WALLET_SIGNER_URL/],
+    [{ ...remote, WALLET_SIGNER_URL: 'ftp://signer' }, /WALLET_SIGNER_URL must use one of http:, https:/],
+    [{ WALLET_SIGNER_URL: 'https://signer' }, /^WALLET_SIGNER_URL is set but WALLET_PROVIDER is not remote/],
+    [
+      { ...remote, WALLET_MASTER_SEED: `0x${'ab'.repeat(32)}` },
+      /^WALLET_MASTER_SEED is set but WALLET_PROVIDER=remote/,
+    ],
+    [{ ...remote, WALLET_SIGNER_URL: 'http://signer', WALLET_SIGNER_CA_FILE: 'ca.pem' }, /apply to https:\/\/ only/],
+    [{ ...remote, WALLET_SIGNER_CLIENT_CERT_FILE: 'c.pem' }, /set both or neither/],
+    [{ ...remote, WALLET_SIGNER_CLIENT_KEY_FILE: 'k.pem' }, /set both or neither/],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('refuses a malformed auth header without echoing it', () => {
+    for (const value of ['Bearer-only-s3cret', 'Bad Name: s3cret', 'Authorization: s3cret\u00e9']) {
+      try {
+        loadConfig({ ...remote, WALLET_SIGNER_AUTH_HEADER: value });
+        expect.unreachable();
+      } catch (err) {
+        expect((err as Error).message).toMatch(/^WALLET_SIGNER_AUTH_HEADER must be "Name: value"/);
+        expect((err as Error).message).not.toContain('s3cret');
+      }
+    }
+  });
+
+  it('refuses in production a credential sent in clear to another host, and allows it to loopback or over TLS', () => {
+    const prod = { ...remote, NODE_ENV: 'production', WALLET_SIGNER_AUTH_HEADER: 'Authorization: Bearer t' };
+    expect(() => loadConfig({ ...prod, WALLET_SIGNER_URL: 'http://signer.internal:9000' })).toThrow(
+      /credential would cross the network in clear; use https:\/\//,
+    );
+    expect(() =>
+      loadConfig({ ...prod, WALLET_SIGNER_AUTH_HEADER: '', WALLET_SIGNER_URL: 'http://u:p@signer.internal' }),
+    ).toThrow(/in clear/);
+    expect(loadConfig({ ...prod, WALLET_SIGNER_URL: 'http://127.0.0.1:9000' }).walletProvider).toBe('remote');
+    expect(loadConfig(prod).walletProvider).toBe('remote');
+    // Without a credential, plain HTTP to a signer on a private network is the operator's choice.
+    expect(
+      loadConfig({ ...remote, NODE_ENV: 'production', WALLET_SIGNER_URL: 'http://signer:9000' }).walletSigner?.url,
+    ).toBe('http://signer:9000');
   });
 });

@@ -193,6 +193,7 @@ describe('layering', () => {
     rewardEpochs: 'domain/epochs/distribute.ts',
     rewardClaims: 'domain/epochs/distribute.ts',
     platformEvents: 'domain/events/store.ts',
+    platformEventPurges: 'domain/events/store.ts',
     scoreSnapshots: 'domain/scores/snapshot.ts',
     tokenTrades: 'domain/tokens/apply.ts',
     traderPositions: 'domain/tokens/apply.ts',
@@ -201,6 +202,7 @@ describe('layering', () => {
     companyTreasuries: 'domain/companies/treasury.ts',
     treasuryAccounts: 'domain/treasuries/treasury-transfers.stream.ts',
     treasuryObservations: 'domain/treasuries/observations.ts',
+    signerWallets: 'domain/wallets/remote.ts',
   };
 
   /** Every table of src/db/schema: its schema object's name → its SQL name. */

@@ -1,7 +1,7 @@
 // The outside services' endpoints in the environment: the model gateway and per-provider endpoints, the headers
 // sent to them, the fallback models, and the OTLP traces collector.
 import { ENGINE_MODEL_IDS, type ModelProviderName } from '../constants.ts';
-import { ConfigError, type Env, str, url } from './parse.ts';
+import { ConfigError, type Env, int, str, url } from './parse.ts';
 
 /** The env prefix of an LLM endpoint: LLM for the gateway, LLM_OPENAI ... LLM_META_LLAMA per provider. */
 export const llmEnvPrefix = (provider?: ModelProviderName) =>
@@ -80,4 +80,108 @@ export function otlpTracesUrl(env: Env): string | undefined {
 export interface ModelEndpoint {
   baseUrl: string;
   apiKey?: string | undefined;
+}
+
+/** Who holds the agent wallets' keys: the service itself (derived from WALLET_MASTER_SEED) or a remote signer. */
+export const WALLET_PROVIDERS = ['seed', 'remote'] as const;
+export type WalletProviderName = (typeof WALLET_PROVIDERS)[number];
+
+/** How the service reaches its remote signer (WALLET_PROVIDER=remote). */
+export interface RemoteSignerConfig {
+  url: string;
+  /** One header sent with every call, e.g. `Authorization: Bearer …`; its value is a secret and is never shown. */
+  authHeader?: { name: string; value: string } | undefined;
+  /** PEM file of the certificate authority that signed the signer's certificate (a private CA). */
+  caFile?: string | undefined;
+  /** PEM files of the client certificate and its key, for a signer that requires mutual TLS. */
+  clientCertFile?: string | undefined;
+  clientKeyFile?: string | undefined;
+  timeoutMs: number;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * WALLET_PROVIDER and, for `remote`, the WALLET_SIGNER_* variables. Values of secrets (the auth header's value, a
+ * password in the URL) are never echoed in a message.
+ */
+export function walletProvider(
+  env: Env,
+  production: boolean,
+): { walletProvider: WalletProviderName; walletSigner: RemoteSignerConfig | undefined } {
+  const name = str(env, 'WALLET_PROVIDER') ?? 'seed';
+  if (!(WALLET_PROVIDERS as readonly string[]).includes(name)) {
+    throw new ConfigError(`WALLET_PROVIDER must be one of ${WALLET_PROVIDERS.join(', ')}, got "${name}"`);
+  }
+  const signerVariables = [
+    'WALLET_SIGNER_URL',
+    'WALLET_SIGNER_AUTH_HEADER',
+    'WALLET_SIGNER_CA_FILE',
+    'WALLET_SIGNER_CLIENT_CERT_FILE',
+    'WALLET_SIGNER_CLIENT_KEY_FILE',
+    'WALLET_SIGNER_TIMEOUT_MS',
+  ];
+  if (name === 'seed') {
+    const stray = signerVariables.find((v) => str(env, v) !== undefined);
+    if (stray) {
+      throw new ConfigError(
+        `${stray} is set but WALLET_PROVIDER is not remote: set WALLET_PROVIDER=remote to keep agent keys in the remote signer, or unset ${stray}`,
+      );
+    }
+    return { walletProvider: 'seed', walletSigner: undefined };
+  }
+  if (str(env, 'WALLET_MASTER_SEED') !== undefined) {
+    throw new ConfigError(
+      'WALLET_MASTER_SEED is set but WALLET_PROVIDER=remote keeps agent keys in the remote signer: unset WALLET_MASTER_SEED (import the keys it derived into the signer first if agents use them)',
+    );
+  }
+  const signerUrl = url(env, 'WALLET_SIGNER_URL', ['http:', 'https:']);
+  if (signerUrl === undefined) {
+    throw new ConfigError(
+      'WALLET_PROVIDER=remote needs WALLET_SIGNER_URL: the JSON-RPC endpoint of the signer (e.g. https://signer.internal:9000)',
+    );
+  }
+  const parsed = new URL(signerUrl);
+  const tls = parsed.protocol === 'https:';
+  const authRaw = str(env, 'WALLET_SIGNER_AUTH_HEADER');
+  let authHeader: RemoteSignerConfig['authHeader'];
+  if (authRaw !== undefined) {
+    const m = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)$/.exec(authRaw);
+    if (!m) {
+      throw new ConfigError(
+        'WALLET_SIGNER_AUTH_HEADER must be "Name: value" (a header name, a colon, then printable ASCII), e.g. "Authorization: Bearer <token>"',
+      );
+    }
+    authHeader = { name: m[1]!, value: m[2]! };
+  }
+  const secret = authHeader !== undefined || parsed.password !== '';
+  if (production && secret && !tls && !LOOPBACK_HOSTS.has(parsed.hostname)) {
+    throw new ConfigError(
+      'WALLET_SIGNER_URL is http:// to another host while WALLET_SIGNER_AUTH_HEADER (or a password in the URL) is set: the credential would cross the network in clear; use https://',
+    );
+  }
+  const caFile = str(env, 'WALLET_SIGNER_CA_FILE');
+  const clientCertFile = str(env, 'WALLET_SIGNER_CLIENT_CERT_FILE');
+  const clientKeyFile = str(env, 'WALLET_SIGNER_CLIENT_KEY_FILE');
+  if (!tls && (caFile || clientCertFile || clientKeyFile)) {
+    throw new ConfigError(
+      'WALLET_SIGNER_CA_FILE and WALLET_SIGNER_CLIENT_*_FILE apply to https:// only, but WALLET_SIGNER_URL is http://',
+    );
+  }
+  if ((clientCertFile === undefined) !== (clientKeyFile === undefined)) {
+    throw new ConfigError(
+      'WALLET_SIGNER_CLIENT_CERT_FILE and WALLET_SIGNER_CLIENT_KEY_FILE go together: set both or neither',
+    );
+  }
+  return {
+    walletProvider: 'remote',
+    walletSigner: {
+      url: signerUrl,
+      authHeader,
+      caFile,
+      clientCertFile,
+      clientKeyFile,
+      timeoutMs: int(env, 'WALLET_SIGNER_TIMEOUT_MS', 10_000, 100, 120_000),
+    },
+  };
 }

@@ -35,8 +35,11 @@ export async function startTestApp(options: {
   const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL: 'http://localhost:3000', ...options.env });
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const container = await createContainer(config, logger, {
-    // A fixed seed: tests never write a seed file, and agent wallets are the same on every run.
-    wallets: options.wallets ?? createHdWalletProvider(new Uint8Array(32).fill(7)),
+    // A fixed seed: tests never write a seed file, and agent wallets are the same on every run. With
+    // WALLET_PROVIDER=remote the container makes the remote signer's provider, as the service does.
+    ...(config.walletProvider === 'remote'
+      ? {}
+      : { wallets: options.wallets ?? createHdWalletProvider(new Uint8Array(32).fill(7)) }),
     ...(options.compute ? { compute: options.compute } : {}),
     database: options.database,
     chain: { chain: options.chain.chain, stop: async () => {} },

@@ -9,3 +9,4 @@ export * from './events.ts';
 export * from './scores.ts';
 export * from './tokens.ts';
 export * from './treasuries.ts';
+export * from './wallets.ts';

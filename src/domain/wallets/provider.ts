@@ -1,6 +1,6 @@
 // Wallets of agents come from a wallet provider. The default derives keys with BIP-32 from WALLET_MASTER_SEED
-// (one index per wallet; the database keeps only the index and the address, never a key). A remote MPC
-// service implements the same interface.
+// (one index per wallet; the database keeps only the index and the address, never a key). A remote signer
+// (WALLET_PROVIDER=remote, ./remote.ts) implements the same interface with keys the platform never holds.
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
