@@ -234,23 +234,10 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
   const baseUrl = (url(env, 'BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const chainRpcUrl = url(env, 'CHAIN_RPC_URL', ['http:', 'https:']);
   const platformPrivateKey = privateKey(env, 'PLATFORM_PRIVATE_KEY');
-<<<<<<< HEAD
-  if (chainRpcUrl && !platformPrivateKey) {
-    throw new ConfigError(
-      'PLATFORM_PRIVATE_KEY is required when CHAIN_RPC_URL is set (the platform key signs on-chain writes)',
-    );
-  }
-  if (chainRpcUrl && !str(env, 'CONTRACTS_FILE')) {
-    throw new ConfigError(
-      'CONTRACTS_FILE is required when CHAIN_RPC_URL is set (it names the deployed contract addresses)',
-    );
-  }
   const companyCustody = str(env, 'COMPANY_CUSTODY') ?? 'none';
   if (companyCustody !== 'none' && companyCustody !== 'safe') {
     throw new ConfigError(`COMPANY_CUSTODY must be "none" or "safe", got "${companyCustody}"`);
   }
-=======
->>>>>>> main
   const companyPatchAuth = str(env, 'COMPANY_PATCH_AUTH') ?? 'signature';
   if (companyPatchAuth !== 'signature' && companyPatchAuth !== 'ip') {
     throw new ConfigError(`COMPANY_PATCH_AUTH must be "signature" or "ip", got "${companyPatchAuth}"`);
