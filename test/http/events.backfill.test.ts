@@ -145,7 +145,7 @@ describe('events the retention deleted', () => {
   beforeAll(async () => {
     // The first three are older than the retention and purged, as the purge-events job does.
     await t.database.db.execute(
-      sql`update ${platformEvents} set timestamp = now() - interval '2 days' where id <= ${published[2]!.id}`,
+      sql`update ${platformEvents} set timestamp = now() - interval '3 days' where id <= ${published[2]!.id}`,
     );
     expect(await purgeExpiredEvents(t.database.db, new Date(Date.now() - t.config.eventRetentionMs))).toBeGreaterThan(
       0,

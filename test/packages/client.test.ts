@@ -204,7 +204,7 @@ describe('events the retention deleted', () => {
       [published[2]!.id],
     ]);
     await t.database.db.execute(
-      sql`update ${platformEvents} set timestamp = now() - interval '1 day' where id <= ${published[0]!.id}`,
+      sql`update ${platformEvents} set timestamp = now() - interval '3 days' where id <= ${published[0]!.id}`,
     );
     await purgeExpiredEvents(t.database.db, new Date(Date.now() - t.config.eventRetentionMs));
     const follower = client.events({ lastEventId: after });
