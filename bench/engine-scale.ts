@@ -12,12 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import type { Hex } from 'viem';
-import { devAccount } from '../src/chain/client.ts';
+import { readFlags, wholeNumberFlag } from '../scripts/flags.ts';
 import { loadConfig } from '../src/config.ts';
-import { AGENT_ROLES } from '../src/constants.ts';
 import { createContainer } from '../src/container.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { runDueRounds } from '../src/domain/engine/runner.ts';
+import { seedEngineCompanies } from './engine-companies.ts';
 import { freshDatabase } from './engine-soak.ts';
 import { runAsScript } from './main.ts';
 import { recordResults } from './results.ts';
@@ -27,14 +27,19 @@ const SCHEDULE_S = 3600;
 
 function parseArgs(argv: string[]) {
   const options = { companies: 10_000, rounds: 600, concurrency: [4, 16] };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split('=', 2);
-    const value = () => inline ?? argv[++i] ?? '';
-    if (flag === '--companies') options.companies = Number(value());
-    else if (flag === '--rounds') options.rounds = Number(value());
-    else if (flag === '--concurrency') options.concurrency = value().split(',').map(Number);
-    else throw new Error(`unknown option ${flag}: use --companies N, --rounds N, --concurrency a,b`);
-  }
+  readFlags(argv, {
+    '--companies': (value) => {
+      options.companies = wholeNumberFlag('--companies', value(), 1);
+    },
+    '--rounds': (value) => {
+      options.rounds = wholeNumberFlag('--rounds', value(), 1);
+    },
+    '--concurrency': (value) => {
+      options.concurrency = value()
+        .split(',')
+        .map((v) => wholeNumberFlag('--concurrency', v, 1));
+    },
+  });
   return options;
 }
 
@@ -45,28 +50,8 @@ export async function runEngineScale(options = parseArgs([])) {
   const container = await createContainer(config, pino({ level: 'warn' }));
   try {
     const db = container.database.db;
-    const creator = devAccount(1).address;
-    // Seven wallets the agents of every company hold (the reads are the same whichever address they ask about).
-    const wallets = await Promise.all(AGENT_ROLES.map((_, i) => container.wallets.addressOf(i)));
     const n = options.companies;
-    await db.execute(sql`
-      insert into companies (id, slug, name, category, creator_address, card_token_id, treasury_address)
-      select 'eng' || i, 'engine-co-' || i, 'Engine Co ' || i, 'AI_TOKENS', ${creator}, i, ${creator}
-      from generate_series(1, ${n}) i`);
-    const roles = `array[${AGENT_ROLES.map((r) => `'${r}'`).join(',')}]`;
-    const addresses = `array[${wallets.map((w) => `'${w}'`).join(',')}]`;
-    await db.execute(
-      sql.raw(`
-      insert into agents (id, company_id, name, role, status, creator_address, wallet_index, on_chain_address,
-        persona, skills, strategy)
-      select 'eng-agent-' || a, 'eng' || (1 + (a - 1) / 7), 'Agent ' || a, (${roles})[1 + (a - 1) % 7], 'ACTIVE',
-        '${creator}', a, (${addresses})[1 + (a - 1) % 7],
-        jsonb_build_object('role', (${roles})[1 + (a - 1) % 7], 'description', 'engine bench agent'),
-        '["research"]'::jsonb, '{"type":"momentum","preset":"BALANCED"}'::jsonb
-      from generate_series(1, ${n * 7}) a`),
-    );
-    await db.execute(sql`select setval('agent_wallet_index_seq', ${n * 7})`);
-    await db.execute(sql`analyze`);
+    await seedEngineCompanies(container, n, 'eng');
 
     const runs = [];
     for (const concurrency of options.concurrency) {

@@ -17,13 +17,13 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { toHex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
+import { readFlags, wholeNumberFlag } from '../scripts/flags.ts';
 import { ANVIL_MNEMONIC } from '../src/chain/anvil.ts';
-import { devAccount } from '../src/chain/client.ts';
 import { loadConfig } from '../src/config.ts';
-import { AGENT_ROLES } from '../src/constants.ts';
 import { createContainer } from '../src/container.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { roundResponder, startFakeLlm } from '../test/helpers/fake-llm.ts';
+import { seedEngineCompanies } from './engine-companies.ts';
 import { freshDatabase } from './engine-soak.ts';
 import { runAsScript } from './main.ts';
 import { recordResults } from './results.ts';
@@ -41,21 +41,29 @@ function parseArgs(argv: string[]) {
     processes: [1, 2],
     latencyMs: [2_000, 5_000] as [number, number],
   };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split('=', 2);
-    const value = () => inline ?? argv[++i] ?? '';
-    if (flag === '--companies') options.companies = Number(value());
-    else if (flag === '--interval') options.intervalS = Number(value());
-    else if (flag === '--minutes') options.minutes = Number(value());
-    else if (flag === '--ramp-seconds') options.rampSeconds = Number(value());
-    else if (flag === '--processes') options.processes = value().split(',').map(Number);
-    else if (flag === '--latency') options.latencyMs = value().split(',').map(Number) as [number, number];
-    else {
-      throw new Error(
-        `unknown option ${flag}: use --companies N, --interval S, --minutes M, --ramp-seconds S, --processes a,b, --latency min,max`,
-      );
-    }
-  }
+  const list = (flag: string, v: string) => v.split(',').map((n) => wholeNumberFlag(flag, n, 1));
+  readFlags(argv, {
+    '--companies': (value) => {
+      options.companies = wholeNumberFlag('--companies', value(), 1);
+    },
+    '--interval': (value) => {
+      options.intervalS = wholeNumberFlag('--interval', value(), 1);
+    },
+    '--minutes': (value) => {
+      options.minutes = wholeNumberFlag('--minutes', value(), 1);
+    },
+    '--ramp-seconds': (value) => {
+      options.rampSeconds = wholeNumberFlag('--ramp-seconds', value(), 0);
+    },
+    '--processes': (value) => {
+      options.processes = list('--processes', value());
+    },
+    '--latency': (value) => {
+      const [min, max] = list('--latency', value());
+      if (min === undefined || max === undefined || max < min) throw new Error('--latency takes min,max in ms');
+      options.latencyMs = [min, max];
+    },
+  });
   return options;
 }
 
@@ -86,7 +94,7 @@ export async function runEngineSchedule(options: Options = parseArgs([])) {
   const children: ChildProcess[] = [];
   try {
     const db = container.database.db;
-    await seedCompanies(container, options.companies);
+    await seedEngineCompanies(container, options.companies, 'sched');
     const platformKey = toHex(mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 }).getHdKey().privateKey!);
     const env = {
       ...process.env,
@@ -195,31 +203,6 @@ function stopChild(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
-}
-
-/** `n` companies of seven active agents with their wallets (the reads a round makes of each are real). */
-async function seedCompanies(container: Awaited<ReturnType<typeof createContainer>>, n: number) {
-  const db = container.database.db;
-  const creator = devAccount(1).address;
-  const wallets = await Promise.all(AGENT_ROLES.map((_, i) => container.wallets.addressOf(i)));
-  await db.execute(sql`
-    insert into companies (id, slug, name, category, creator_address, card_token_id, treasury_address)
-    select 'sched' || i, 'sched-co-' || i, 'Schedule Co ' || i, 'AI_TOKENS', ${creator}, i, ${creator}
-    from generate_series(1, ${n}) i`);
-  const roles = `array[${AGENT_ROLES.map((r) => `'${r}'`).join(',')}]`;
-  const addresses = `array[${wallets.map((w) => `'${w}'`).join(',')}]`;
-  await db.execute(
-    sql.raw(`
-    insert into agents (id, company_id, name, role, status, creator_address, wallet_index, on_chain_address,
-      persona, skills, strategy)
-    select 'sched-agent-' || a, 'sched' || (1 + (a - 1) / 7), 'Agent ' || a, (${roles})[1 + (a - 1) % 7], 'ACTIVE',
-      '${creator}', a, (${addresses})[1 + (a - 1) % 7],
-      jsonb_build_object('role', (${roles})[1 + (a - 1) % 7], 'description', 'engine bench agent'),
-      '["research"]'::jsonb, '{"type":"momentum","preset":"BALANCED"}'::jsonb
-    from generate_series(1, ${n * 7}) a`),
-  );
-  await db.execute(sql`select setval('agent_wallet_index_seq', ${n * 7})`);
-  await db.execute(sql`analyze`);
 }
 
 /**

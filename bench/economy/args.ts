@@ -1,4 +1,6 @@
-// The command line of `npm run sim`.
+// The command line of `npm run sim` (its flags read as every script's are: scripts/flags.ts).
+
+import { httpUrlFlag, numberFlag, readFlags, wholeNumberFlag } from '../../scripts/flags.ts';
 
 export interface SimOptions {
   seed: number;
@@ -44,31 +46,28 @@ export function parseSimArgs(argv: string[], env: Record<string, string | undefi
     out: 'bench/economy/results.json',
     help: false,
   };
-  const num = (flag: string, v: string, min: number, max: number, whole: boolean) => {
-    const n = Number(v);
-    if (v.trim() === '' || !Number.isFinite(n) || n < min || n > max || (whole && !Number.isInteger(n))) {
-      throw new Error(`${flag} must be ${whole ? 'a whole number' : 'a number'} ${min}-${max}, got "${v}"`);
-    }
-    return n;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const eq = arg.indexOf('=');
-    const [flag, inline] = eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === '--help' || flag === '-h') options.help = true;
-    else if (flag === '--seed') options.seed = num(flag, value(), 0, 2 ** 32 - 1, true);
-    else if (flag === '--companies') options.companies = num(flag, value(), 3, 200, true);
-    else if (flag === '--days') options.days = num(flag, value(), 1, 30, true);
-    else if (flag === '--attackers') options.attackers = num(flag, value(), 0, 0.5, false);
-    else if (flag === '--out') options.out = value();
-    else if (flag === '--url') options.url = value().replace(/\/+$/, '');
-    else if (flag === '--secret') options.secret = value();
-    else throw new Error(`unknown option ${arg}`);
-  }
-  return options;
+  const { help } = readFlags(argv, {
+    '--seed': (value) => {
+      options.seed = wholeNumberFlag('--seed', value(), 0, 2 ** 32 - 1);
+    },
+    '--companies': (value) => {
+      options.companies = wholeNumberFlag('--companies', value(), 3, 200);
+    },
+    '--days': (value) => {
+      options.days = wholeNumberFlag('--days', value(), 1, 30);
+    },
+    '--attackers': (value) => {
+      options.attackers = numberFlag('--attackers', value(), 0, 0.5);
+    },
+    '--out': (value) => {
+      options.out = value();
+    },
+    '--url': (value) => {
+      options.url = httpUrlFlag('--url', value());
+    },
+    '--secret': (value) => {
+      options.secret = value();
+    },
+  });
+  return { ...options, help };
 }

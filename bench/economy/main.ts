@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { connect } from '../../scripts/demo/context.ts';
 import type { Progress } from '../../scripts/demo/progress.ts';
+import { scriptOptions } from '../../scripts/flags.ts';
 import { type Actor, drawSetting } from './actor.ts';
 import { STRATEGIES } from './adversaries/index.ts';
 import { parseSimArgs, type SimOptions, USAGE } from './args.ts';
@@ -162,18 +163,8 @@ function commit(): string {
 }
 
 async function main() {
-  let options: SimOptions;
-  try {
-    options = parseSimArgs(process.argv.slice(2), process.env);
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${USAGE}`);
-    process.exitCode = 2;
-    return;
-  }
-  if (options.help) {
-    process.stdout.write(USAGE);
-    return;
-  }
+  const options = scriptOptions(parseSimArgs, USAGE);
+  if (!options) return;
   const result = await runSimulation(options);
   process.stdout.write(formatTable(result));
   mkdirSync(path.dirname(options.out), { recursive: true });

@@ -1,5 +1,6 @@
 // The command line of `npm run demo`: options, usage text, and the scheduler secret of a local service.
 
+import { httpUrlFlag, readFlags, wholeNumberFlag } from '../flags.ts';
 import { DEFAULT_DAYS, MAX_DAYS } from './days-plan.ts';
 
 export interface DemoOptions {
@@ -52,41 +53,22 @@ export function parseDemoArgs(argv: string[], env: Record<string, string | undef
     plan: 'full',
     help: false,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const [flag, inline] = arg.includes('=')
-      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-      : [arg];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === '--help' || flag === '-h') options.help = true;
-    else if (flag === '--url') options.url = value();
-    else if (flag === '--secret') options.secret = value();
-    else if (flag === '--plan') {
+  const { help } = readFlags(argv, {
+    '--url': (value) => {
+      options.url = value();
+    },
+    '--secret': (value) => {
+      options.secret = value();
+    },
+    '--plan': (value) => {
       const v = value();
       if (v !== 'full' && v !== 'small') throw new Error(`--plan must be full or small, got "${v}"`);
       options.plan = v;
-    } else if (flag === '--days') {
-      const v = value();
-      const n = Number(v);
-      if (!/^\d+$/.test(v) || n < 1 || n > MAX_DAYS) {
-        throw new Error(`--days must be a whole number 1-${MAX_DAYS}, got "${v}"`);
-      }
-      options.days = n;
-    } else throw new Error(`unknown option ${arg}`);
-  }
-  let parsed: URL;
-  try {
-    parsed = new URL(options.url);
-  } catch {
-    throw new Error(`--url must be an http(s) URL, got "${options.url}"`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new Error(`--url must be an http(s) URL, got "${options.url}"`);
-  }
-  options.url = options.url.replace(/\/+$/, '');
-  return options;
+    },
+    '--days': (value) => {
+      options.days = wholeNumberFlag('--days', value(), 1, MAX_DAYS);
+    },
+  });
+  // DEMO_URL is checked as --url is.
+  return { ...options, url: httpUrlFlag('--url', options.url), help };
 }

@@ -12,8 +12,9 @@
 // client, chain helpers) in context.ts, and the steps in companies.ts, agents.ts, market.ts, days.ts and epoch.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { ANVIL_CHAIN_ID } from '../../src/chain/anvil.ts';
+import { scriptOptions } from '../flags.ts';
 import { stepAgentPortfolios, stepAgentWallets } from './agents.ts';
-import { type DemoOptions, localCronSecret, parseDemoArgs, USAGE } from './args.ts';
+import { localCronSecret, parseDemoArgs, USAGE } from './args.ts';
 import { stepCompanies, stepLeagues, stepSuites, stepTreasuries } from './companies.ts';
 import { type Ctx, connect, DemoError } from './context.ts';
 import { stepDays, stepMarketTraders } from './days.ts';
@@ -52,18 +53,8 @@ function urls(ctx: Ctx): string[] {
 }
 
 async function main() {
-  let options: DemoOptions;
-  try {
-    options = parseDemoArgs(process.argv.slice(2), process.env);
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${USAGE}`);
-    process.exitCode = 2;
-    return;
-  }
-  if (options.help) {
-    process.stdout.write(USAGE);
-    return;
-  }
+  const options = scriptOptions(parseDemoArgs, USAGE);
+  if (!options) return;
   options.secret ??= localCronSecret(options.url, process.env, (file) =>
     existsSync(file) ? readFileSync(file, 'utf8') : undefined,
   );

@@ -147,7 +147,7 @@ export async function runDeploy(
   out(`Deployed on chain ${chainId}; ${formatEther(spent)} ETH spent by this run.`);
   for (const key of CONTRACT_KEYS) {
     const block = file.deployBlocks?.[key];
-    out(`  ${key.padEnd(19)} ${file.contracts[key]}${block ? `  (block ${block})` : "  (the chain's own)"}`);
+    out(`  ${key.padEnd(22)} ${file.contracts[key]}${block ? `  (block ${block})` : "  (the chain's own)"}`);
   }
   out(
     `Owner of every contract: the timelock ${file.contracts.timelock} (${Number(OWNER_DELAY_S) / 86_400} days), proposer ${owner}`,

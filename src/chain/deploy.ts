@@ -20,6 +20,7 @@ import { loadArtifact } from './artifacts.ts';
 import type { ChainClients } from './client.ts';
 import { devAddresses } from './client.ts';
 import type { ContractKey, ContractsFile, PendingDeployment } from './contracts/addresses.ts';
+import { deployCustodySingletons } from './custody-singletons.ts';
 import { type Call, call, deployerOwns, handOver, localOwner, runAsTokenAdmin, timelockArgs } from './deploy-owner.ts';
 import {
   connectCardToStaking,
@@ -313,6 +314,14 @@ export async function deployPlatform(
     }
   }
   await connectFeeHook(clients, file.contracts.tokenLauncher!, file.contracts.feeHook!);
+
+  // Custody: the Safe and Roles singletons each company's Safe and module are proxies of, where the chain lacks them
+  // (on Base the Safe's are at their canonical addresses); each one's code is checked.
+  const custody = await deployCustodySingletons(clients, { dev: options.fundDevAccounts, log });
+  const custodyBlock = await clients.publicClient.getBlockNumber({ cacheTime: 0 });
+  for (const [key, address] of Object.entries(custody) as [ContractKey, Address][]) {
+    if (file.contracts[key] !== address) record(key, address, custodyBlock);
+  }
 
   if (options.fundDevAccounts) await fundDevAccounts(clients, file.contracts.usdc!);
   if (options.openMinting && (await deployerOwns(clients, file.contracts.accessCard!))) {

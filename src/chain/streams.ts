@@ -74,6 +74,15 @@ export interface ChainStream<TEvents extends readonly AbiEvent[] = readonly AbiE
    * `ancestor` are still there when it runs.
    */
   rollback?(deps: StreamDeps, tx: Tx, ancestor: bigint): Promise<unknown>;
+  /**
+   * Puts the tables of `writes` back as they were before the stream's first block: the rows it derives deleted, the
+   * columns it derives on rows others write cleared. `cli reconcile` (src/chain/reconcile.ts) calls it in a
+   * transaction it rolls back, then replays the stream from its start block and compares; what `reset` leaves in
+   * place is compared as it stands.
+   */
+  reset(tx: Tx): Promise<unknown>;
+  /** Columns of its tables reconcile does not compare (by SQL table name): watermarks of where a batch stood. */
+  unchecked?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A stream of any events, as the registry holds them. */

@@ -1,5 +1,6 @@
-// The command line (`npm run cli -- <command>`): API keys, database migrations, and the deployment of the contracts
-// to a chain (src/chain/deploy-command.ts). The database commands use the database the server is configured with
+// The command line (`npm run cli -- <command>`): API keys, database migrations, the deployment of the contracts
+// to a chain (src/chain/deploy-command.ts), and the reconciliation of the indexed tables with the chain
+// (reconcile.ts). The database commands use the database the server is configured with
 // (api-key-stores.ts) and never start the chain. Exit codes: 0 ok, 1 failure, 2 usage or configuration error.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import { runDeploy } from '../chain/deploy-command.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { CliFailure, table, withApiKeyStore, withDatabase } from './api-key-stores.ts';
 import { runKeys } from './keys.ts';
+import { runReconcile } from './reconcile.ts';
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -30,6 +32,14 @@ Commands:
   keys [--json]                 who holds every role and ownership of the contracts, read from the chain
                                 (CHAIN_RPC_URL and CONTRACTS_FILE, else the local service's chain), flagging any
                                 owner's power a key of this configuration holds
+  reconcile [--from N] [--to M] [--fix]
+                                compare every table the chain streams derive (trades, positions, holders,
+                                balances, launches, graduations, card ownership, treasury observations) with a
+                                fresh index of the chain of CHAIN_RPC_URL, and print each difference (table,
+                                key, database value, chain value); exit 1 when there is any. --fix repairs them
+                                in one transaction. --to (default each stream's cursor) compares at that block;
+                                --from (default each stream's start) limits the rows of single logs (trades,
+                                treasury observations) reported. See docs/operations.md, "Reconcile".
   help, --help, -h              show this help
 
 The database is the server's: DATABASE_URL when set, otherwise the embedded PGlite under $DATA_DIR/pg
@@ -55,6 +65,9 @@ interface Parsed {
   poolManager: string | undefined;
   feeRecipient: string | undefined;
   owner: string | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  fix: boolean;
 }
 
 function parse(argv: string[]): Parsed {
@@ -71,6 +84,9 @@ function parse(argv: string[]): Parsed {
         'pool-manager': { type: 'string' },
         'fee-recipient': { type: 'string' },
         owner: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        fix: { type: 'boolean', default: false },
       },
     });
     return {
@@ -82,6 +98,9 @@ function parse(argv: string[]): Parsed {
       poolManager: values['pool-manager'],
       feeRecipient: values['fee-recipient'],
       owner: values.owner,
+      from: values.from,
+      to: values.to,
+      fix: values.fix ?? false,
     };
   } catch (err) {
     throw new UsageError((err as Error).message);
@@ -98,6 +117,17 @@ function expectArgs(p: Parsed, command: string, first: number, count: number, al
   if (command !== 'deploy' && (p.usdc ?? p.poolManager ?? p.feeRecipient ?? p.owner) !== undefined) {
     throw new UsageError(`${command} takes no --usdc, --pool-manager, --fee-recipient or --owner`);
   }
+  if (command !== 'reconcile' && (p.from !== undefined || p.to !== undefined || p.fix)) {
+    throw new UsageError(`${command} takes no --from, --to or --fix`);
+  }
+}
+
+/** A block number option: a decimal integer from 0. */
+function blockOption(name: string, value: string | undefined): bigint | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,20}$/.test(value))
+    throw new UsageError(`reconcile: ${name} must be a block number (0 or more), not ${value}`);
+  return BigInt(value);
 }
 
 type Command =
@@ -105,6 +135,7 @@ type Command =
   | { kind: 'migrate' }
   | { kind: 'deploy'; usdc?: string; poolManager?: string; feeRecipient?: string; owner?: string }
   | { kind: 'keys'; json: boolean }
+  | { kind: 'reconcile'; from?: bigint | undefined; to?: bigint | undefined; fix: boolean }
   | { kind: 'api-keys create'; name: string }
   | { kind: 'api-keys list'; json: boolean }
   | { kind: 'api-keys revoke'; id: string };
@@ -125,6 +156,15 @@ function commandOf(p: Parsed): Command {
   if (command === 'keys') {
     expectArgs(p, 'keys', 1, 0, ['json']);
     return { kind: 'keys', json: p.json };
+  }
+  if (command === 'reconcile') {
+    expectArgs(p, 'reconcile', 1, 0);
+    const from = blockOption('--from', p.from);
+    const to = blockOption('--to', p.to);
+    if (from !== undefined && to !== undefined && from > to) {
+      throw new UsageError(`reconcile: --from ${from} is above --to ${to}`);
+    }
+    return { kind: 'reconcile', from, to, fix: p.fix };
   }
   if (command !== 'api-keys') throw new UsageError(`unknown command ${command}`);
   switch (sub) {
@@ -172,6 +212,18 @@ async function execute(
     }
     case 'keys': {
       await runKeys(config, command.json, out);
+      return;
+    }
+    case 'reconcile': {
+      await runReconcile(
+        config,
+        {
+          fix: command.fix,
+          ...(command.from !== undefined && { from: command.from }),
+          ...(command.to !== undefined && { to: command.to }),
+        },
+        out,
+      );
       return;
     }
     case 'migrate': {

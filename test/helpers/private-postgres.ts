@@ -5,10 +5,10 @@
 // says why a test cannot run here (no binaries, no postgres user), so it can skip instead of failing.
 import { execFile, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './ports.ts';
 
 const run = promisify(execFile);
 
@@ -60,17 +60,6 @@ export function privatePostgresUnavailable(): string | undefined {
 
 function asServerUser(file: string, args: string[]): { file: string; args: string[] } {
   return isRoot() ? { file: 'runuser', args: ['-u', 'postgres', '--', file, ...args] } : { file, args };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {

@@ -3,7 +3,6 @@
 // keeps across restarts: the file's chain with the contracts deployed (and their file), and a
 // database that survives the process (a PGlite data directory on disk, or a fresh database on TEST_DATABASE_URL).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { toHex } from 'viem';
@@ -13,6 +12,7 @@ import { type Database, openDatabase } from '../../src/db/client.ts';
 import { SHARED_CHAIN_BASE_URL } from './broker.ts';
 import { startTestChain } from './chain.ts';
 import { createServerDatabase } from './db.ts';
+import { freePort } from './ports.ts';
 import { type HttpMethod, type MessageSigner, serializeBody, signedRequest } from './security.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -54,17 +54,6 @@ export function runScript(script: string, args: string[], env: Record<string, st
 }
 
 export const lastLine = (s: string) => s.trimEnd().split('\n').at(-1)!;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServiceProcess {
   base: string;

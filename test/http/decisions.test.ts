@@ -468,11 +468,13 @@ describe('verification outcomes', () => {
     // A recorded anchoring whose hash the chain does not hold cannot be verified.
     const bogus = keccak256(toBytes('never anchored'));
     await t.database.db.update(decisionRounds).set({ decisionHash: bogus }).where(eq(decisionRounds.id, data.id));
-    expect((await verify(data.id)).json().data).toMatchObject({
+    const unverified = (await verify(data.id)).json().data;
+    expect(unverified).toMatchObject({
       verificationMethod: 'not_verified',
       onChainVerified: false,
+      reason: 'the anchoring transaction is recorded but the chain holds no anchor for this hash',
     });
-    expect((await verify(data.id)).json().data.reason).toBeTypeOf('string');
+    expect(unverified.anchoredAt).toEqual(expect.any(String));
   });
 
   it('erc8004_validation when the hash is a validated request of the trust registry', async () => {

@@ -65,6 +65,8 @@ describe('npm run sim: the command line', () => {
     expect(() => parseSimArgs(['--days', '1.5'], {})).toThrow(/--days/);
     expect(() => parseSimArgs(['--seed'], {})).toThrow(/needs a value/);
     expect(() => parseSimArgs(['--fast'], {})).toThrow(/unknown option/);
+    expect(() => parseSimArgs(['--url', 'ftp://x'], {})).toThrow(/--url must be an http\(s\) URL/);
+    expect(parseSimArgs(['--url', 'http://h:1/'], {}).url).toBe('http://h:1');
   });
 });
 

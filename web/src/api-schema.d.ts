@@ -468,7 +468,7 @@ export interface paths {
         put?: never;
         /**
          * Take today's score snapshot now, unless it is taken (the scheduler takes it at 00:00 UTC)
-         * @description Scores every company for today (UTC, by the chain's clock) exactly as the daily score-snapshot job does, once per date: a date already taken answers status "exists" and changes nothing; with no company, "empty"; while the indexer has not yet applied the day before, "waiting" (ask again shortly). Epochs reward the mean of the daily snapshots in their window. 401 UNAUTHORIZED without a valid CRON_SECRET or ADMIN_SECRET.
+         * @description Scores every company for today (UTC, by the chain's clock) exactly as the daily score-snapshot job does, once per date: a date already taken answers status "exists" and changes nothing; with no company, "empty"; while the indexer has not yet applied the day before, or its last block is not finalized yet, "waiting" with the reason (ask again shortly). Epochs reward the mean of the daily snapshots in their window. 401 UNAUTHORIZED without a valid CRON_SECRET or ADMIN_SECRET.
          */
         post: operations["postCronScoreSnapshot"];
         delete?: never;
@@ -5553,9 +5553,11 @@ export interface operations {
                              * @description The UTC date of the snapshot (today, by the chain's clock)
                              */
                             date: string;
-                            /** @description taken: written now; exists: the date was already taken; empty: no company to rank; waiting: the chain's day has ended but the indexer has not applied its last blocks yet (waitingFor names the streams; ask again shortly) */
+                            /** @description While waiting: why, one sentence per stream, e.g. "company-tokens: applied the day, but its last block is not finalized yet (finalized up to block 108)" */
+                            reason?: string;
+                            /** @description taken: written now; exists: the date was already taken; empty: no company to rank; waiting: the chain's day has ended but the indexer has not applied its last blocks yet, or they are not finalized yet (waitingFor names the streams, reason says why; ask again shortly) */
                             status: "taken" | "exists" | "empty" | "waiting";
-                            /** @description While waiting: the indexer streams behind */
+                            /** @description While waiting: the indexer streams that have not applied, or not finalized, the day's last block */
                             waitingFor?: string[];
                         };
                         /** @enum {boolean} */

@@ -17,6 +17,14 @@ export const CONTRACT_KEYS = [
   'poolManager',
   'feeHook',
   'timelock',
+  // Custody, once per chain (src/chain/custody-singletons.ts): Safe 1.5.0 and Zodiac Roles v2.1.
+  'safeSingleton',
+  'safeProxyFactory',
+  'safeFallbackHandler',
+  'safeMultiSendCallOnly',
+  'rolesSingleton',
+  'moduleProxyFactory',
+  'safeModuleSetup',
 ] as const;
 export type ContractKey = (typeof CONTRACT_KEYS)[number];
 export type ContractAddresses = Partial<Record<ContractKey, Address>>;

@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { moveToCardHolders } from '../agents/store.ts';
-import { moveCompaniesToCardHolders } from './store.ts';
+import { moveCompaniesToCardHolders, resetCardOwnerBlocks } from './store.ts';
 
 /** The part of a decoded Transfer log this module reads. */
 export interface CardTransferLog {
@@ -61,4 +61,7 @@ export const accessCardTransfers = defineStream({
   startBlock: (chain) => chain.deployBlocks?.accessCard,
   writes: [companies, agents],
   apply: (_deps, tx, logs) => applyCardTransfers(tx, logs),
+  reset: resetCardOwnerBlocks,
+  // Where the creator was last known right: the creation's block or the last transfer's, whichever is later.
+  unchecked: { companies: ['owner_block'] },
 });

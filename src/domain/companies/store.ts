@@ -185,6 +185,28 @@ export async function markTokensLaunched(tx: Tx, values: SQL): Promise<MovedComp
   );
 }
 
+/**
+ * Every company's token back to before its launch was mined (the token stream's state before its first block, for
+ * `cli reconcile`): what its launch request recorded stays, what the launcher's and the pool's logs set is cleared,
+ * and a PUBLIC company is PRIVATE again (the launch makes it PUBLIC).
+ */
+export async function resetTokenMarkets(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    update companies set token_status = 'PRE_PUBLIC', status = case when status = 'PUBLIC' then 'PRIVATE' else status end,
+      token_launch_tx_hash = null, token_public_at = null, token_launch_block = null, token_price = null,
+      token_market_cap = null, token_price_block = null, token_price_log = null, token_curve_usdc = null,
+      token_graduated_at = null, token_pool_id = null
+    where token_status <> 'PRE_PUBLIC' or token_price is not null or token_launch_block is not null`);
+}
+
+/**
+ * Every company's card as of before the card stream's first block (for `cli reconcile`): no transfer applied yet, so
+ * replaying them all moves each company to its card's last holder; a card never transferred keeps its creator.
+ */
+export async function resetCardOwnerBlocks(tx: Tx): Promise<void> {
+  await tx.execute(sql`update companies set owner_block = 0 where owner_block <> 0`);
+}
+
 /** BONDING -> GRADUATED with the pool id and the time, for each `(token, pool_id, block_time)` of `values`. */
 export async function markTokensGraduated(tx: Tx, values: SQL): Promise<MovedCompany[]> {
   return rowsOf<MovedCompany>(

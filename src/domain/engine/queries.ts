@@ -52,6 +52,14 @@ export async function verifyDecision(deps: Pick<Deps, 'database' | 'chain' | 'co
   const [round] = await deps.database.db.select().from(decisionRounds).where(eq(decisionRounds.id, decisionId));
   if (!round) throw notFound(`Decision ${decisionId} not found`);
   const base = { decisionId: round.id, decisionHash: round.decisionHash, anchoredTxHash: round.anchorTxHash };
+  /** A recorded anchoring the chain did not confirm (the lookup failed, or found nothing), with why. */
+  const notVerified = (reason: string) => ({
+    ...base,
+    ...(round.anchoredAt ? { anchoredAt: round.anchoredAt.toISOString() } : {}),
+    onChainVerified: false,
+    verificationMethod: 'not_verified' as VerificationMethod,
+    reason,
+  });
   if (!round.decisionHash) {
     return {
       ...base,
@@ -73,15 +81,9 @@ export async function verifyDecision(deps: Pick<Deps, 'database' | 'chain' | 'co
     });
   } catch (err) {
     if (!round.anchorTxHash) return dbOnly(base);
-    return {
-      ...base,
-      ...(round.anchoredAt ? { anchoredAt: round.anchoredAt.toISOString() } : {}),
-      onChainVerified: false,
-      verificationMethod: 'not_verified' as VerificationMethod,
-      reason: isChainUnavailable(err)
-        ? 'the chain did not answer the verification lookup'
-        : 'the verification lookup failed',
-    };
+    return notVerified(
+      isChainUnavailable(err) ? 'the chain did not answer the verification lookup' : 'the verification lookup failed',
+    );
   }
   if (found.method === 'decision_anchor') {
     const anchoredTxHash = found.txHash ?? round.anchorTxHash;
@@ -125,13 +127,7 @@ export async function verifyDecision(deps: Pick<Deps, 'database' | 'chain' | 'co
     };
   }
   if (!round.anchorTxHash) return dbOnly(base);
-  return {
-    ...base,
-    ...(round.anchoredAt ? { anchoredAt: round.anchoredAt.toISOString() } : {}),
-    onChainVerified: false,
-    verificationMethod: 'not_verified' as VerificationMethod,
-    reason: 'the anchoring transaction is recorded but the chain holds no anchor for this hash',
-  };
+  return notVerified('the anchoring transaction is recorded but the chain holds no anchor for this hash');
 }
 
 /**

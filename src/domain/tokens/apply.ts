@@ -5,7 +5,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Address, getAddress, type Hex } from 'viem';
 import { COMPANY_TOKEN_SUPPLY, OPENING_VIRTUAL_TOKENS } from '../../chain/contracts/launcher.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { type MovedCompany, markTokensGraduated, markTokensLaunched, recordSpotPrices } from '../companies/store.ts';
+import {
+  type MovedCompany,
+  markTokensGraduated,
+  markTokensLaunched,
+  recordSpotPrices,
+  resetTokenMarkets,
+} from '../companies/store.ts';
 import { publishEvents } from '../events/store.ts';
 import { unannounced } from './announced.ts';
 
@@ -121,6 +127,13 @@ export async function applyGraduations(tx: Tx, graduations: readonly GraduationR
 /** Execution price in USDC base units per whole token. */
 export const executionPrice = (usdcAmount: bigint, tokenAmount: bigint) =>
   tokenAmount === 0n ? 0n : (usdcAmount * 10n ** 18n) / tokenAmount;
+
+/** Every trade and position deleted, every token as before its launch (the token stream's reset, for `cli reconcile`). */
+export async function resetTokenTables(tx: Tx): Promise<void> {
+  await tx.execute(sql`delete from trader_positions`);
+  await tx.execute(sql`delete from token_trades`);
+  await resetTokenMarkets(tx);
+}
 
 /**
  * Records trades of known tokens (one statement) and publishes a `trade` event for each trade recorded for the

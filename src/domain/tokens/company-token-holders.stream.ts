@@ -147,6 +147,10 @@ export const companyTokenHolders = defineStream({
     return { logs: [...launches, ...transfers] as HolderLog[], prepared: undefined };
   },
   apply: (_deps, tx, logs) => applyHolderLogs(tx, logs),
+  reset: async (tx) => {
+    await tx.execute(sql`delete from ${tokenBalances}`);
+    await tx.execute(sql`delete from ${tokenHolderCounts}`);
+  },
 });
 
 /** The holder count of each of `tokens` (checksummed) that the stream has seen launched; one primary-key read. */

@@ -14,7 +14,15 @@ import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { tokenTrades, traderPositions } from '../../db/schema/tokens.ts';
 import { publishRemovedAbove } from './announced.ts';
-import { applyGraduations, applyLaunches, applyTrades, curveSpot, poolSpot, type TradeRecord } from './apply.ts';
+import {
+  applyGraduations,
+  applyLaunches,
+  applyTrades,
+  curveSpot,
+  poolSpot,
+  resetTokenTables,
+  type TradeRecord,
+} from './apply.ts';
 
 export type TokenLog = FollowedLog<typeof TOKEN_EVENTS>;
 
@@ -165,4 +173,5 @@ export const companyTokens = defineStream({
   apply: (deps, tx, logs, context) => applyTokenLogs(tx, logs, context, deps.chain.contracts.usdc),
   // Before the journal undoes the orphaned blocks: clients are told each trade, launch and graduation that left.
   rollback: (_deps, tx, ancestor) => publishRemovedAbove(tx, ancestor),
+  reset: resetTokenTables,
 });

@@ -36,6 +36,11 @@ export async function recordOpeningBalance(
     .onConflictDoNothing();
 }
 
+/** Every observation but the opening balances deleted (the treasury stream's reset, for `cli reconcile`). */
+export async function resetToOpeningBalances(tx: Tx): Promise<void> {
+  await tx.execute(sql`delete from ${treasuryObservations} where log_index <> -1`);
+}
+
 /**
  * Adds an observation per change, in chain order, after each address's last one: two statements for the batch. A
  * change at or before an address's last observation was recorded already (a batch applied again) and is skipped.

@@ -16,7 +16,12 @@ import type { BlockRange, FollowedLog } from '../../chain/indexer.ts';
 import { defineStream, type StreamDeps } from '../../chain/streams.ts';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { treasuryAccounts, treasuryObservations } from '../../db/schema/treasuries.ts';
-import { type BalanceChange, recordBalanceChanges, recordOpeningBalance } from './observations.ts';
+import {
+  type BalanceChange,
+  recordBalanceChanges,
+  recordOpeningBalance,
+  resetToOpeningBalances,
+} from './observations.ts';
 
 export type TransferLog = FollowedLog<typeof USDC_TRANSFER_EVENTS>;
 
@@ -171,4 +176,11 @@ export const treasuryTransfers = defineStream({
   startBlock: (chain) => chain.deployBlocks?.accessCard ?? chain.deployBlocks?.usdc,
   read: readTransfers,
   apply: (_deps, tx, logs, read, range) => applyTreasuryTransfers(tx, logs, read, range),
+  // Each account back to its opening balance, catching up from the block it was read at.
+  reset: async (tx) => {
+    await tx.execute(sql`
+      update ${treasuryAccounts} a set synced_block = (
+        select min(o.block_number) from treasury_observations o where o.address = a.address and o.log_index = -1)`);
+    await resetToOpeningBalances(tx);
+  },
 });

@@ -3,6 +3,7 @@ import { type TSchema, Type } from 'typebox';
 import { ADDRESS_FORMAT, ADDRESS_PATTERN, ADDRESS_RULE } from '../../address.ts';
 import { PAGE_MAX } from '../../constants.ts';
 import { ERROR_CODES } from '../../errors.ts';
+import { CURSOR_MAX_LENGTH, CURSOR_PATTERN } from '../../page-cursor.ts';
 
 /** A string enum rendered as `{ type: string, enum }`, which reads well in OpenAPI and in error messages. */
 export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
@@ -66,4 +67,11 @@ export const bareErrors = { '4xx': errorRef('BareError') };
 export const PageQuery = (defaultLimit: number, maxLimit: number) => ({
   page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: maxLimit, default: defaultLimit }),
+});
+
+/** The `cursor` parameter of a list that pages by cursor (src/page-cursor.ts), with what it means for that list. */
+export const CursorQuery = (description: string) => ({
+  cursor: Type.Optional(
+    Type.String({ minLength: 1, maxLength: CURSOR_MAX_LENGTH, pattern: CURSOR_PATTERN, description }),
+  ),
 });

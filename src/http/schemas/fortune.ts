@@ -14,8 +14,7 @@ import {
 } from '../../constants.ts';
 import { VOLUME_TRADER_SHARE_MAX_BPS } from '../../domain/scores/formula.ts';
 import { FORTUNE_EPOCH_PATTERN } from '../../domain/scores/queries.ts';
-import { CURSOR_MAX_LENGTH, CURSOR_PATTERN } from '../../page-cursor.ts';
-import { IsoTimestamp, internalOk, Nullable, PageQuery, StringEnum, v1List, v1Ok } from './common.ts';
+import { CursorQuery, IsoTimestamp, internalOk, Nullable, PageQuery, StringEnum, v1List, v1Ok } from './common.ts';
 
 const Category = StringEnum(COMPANY_CATEGORIES, { description: 'Only companies of this category' });
 
@@ -104,14 +103,8 @@ export const FortuneListResponse = internalOk(
 
 export const FortuneQuery = Type.Object({
   ...PageQuery(V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX),
-  cursor: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: CURSOR_MAX_LENGTH,
-      pattern: CURSOR_PATTERN,
-      description:
-        "`pagination.nextCursor` of the page before, under the same filters: the companies after that page's last one (no repeat, no gap while companies are created); `page` then counts from it. 409 CONFLICT once a score snapshot changed the ranking",
-    }),
+  ...CursorQuery(
+    "`pagination.nextCursor` of the page before, under the same filters: the companies after that page's last one (no repeat, no gap while companies are created); `page` then counts from it. 409 CONFLICT once a score snapshot changed the ranking",
   ),
   category: Type.Optional(Category),
   league: Type.Optional(StringEnum(LEAGUES, { description: 'Only companies of this league' })),

@@ -10,9 +10,9 @@ import {
   V1_PAGE_SIZE_DEFAULT,
   V1_PAGE_SIZE_MAX,
 } from '../../constants.ts';
-import { CURSOR_MAX_LENGTH, CURSOR_PATTERN } from '../../page-cursor.ts';
 import {
   AddressString,
+  CursorQuery,
   IsoTimestamp,
   internalOk,
   Meta,
@@ -189,14 +189,8 @@ export const InternalTokenListResponse = Type.Object({
 
 export const TokenListQuery = Type.Object({
   ...PageQuery(V1_PAGE_SIZE_DEFAULT, V1_PAGE_SIZE_MAX),
-  cursor: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: CURSOR_MAX_LENGTH,
-      pattern: CURSOR_PATTERN,
-      description:
-        "`pagination.nextCursor` of the page before: the items after that page's last one, whatever was launched since (no repeat, no gap); `page` then counts from it",
-    }),
+  ...CursorQuery(
+    "`pagination.nextCursor` of the page before: the items after that page's last one, whatever was launched since (no repeat, no gap); `page` then counts from it",
   ),
   status: Type.Optional(StringEnum(['BONDING', 'GRADUATED'] as const)),
 });
