@@ -93,7 +93,7 @@ describe('the treasury stream', () => {
       insert into company_treasuries (id, company_id, address, from_time)
       values ('twab-span', 'twab', ${treasury.address}, to_timestamp(${day - 50}))`);
     const iso = (s: number) => new Date(s * 1000).toISOString();
-    const [twab] = rowsOf<{ balance: string }>(await db().execute(treasuryTwab(iso(day), iso(day + DAY_S))));
+    const [twab] = rowsOf<{ balance: string }>(await db().execute(treasuryTwab(iso(day), iso(day + DAY_S), null)));
     const integral = 500n * 21_600n + 1_500n * 21_600n + 1_200n * 21_600n + 1_400n * 21_600n;
     expect(BigInt(twab!.balance)).toBe((integral * USDC) / 86_400n);
   });

@@ -72,20 +72,35 @@ function sentence(name: string, args: readonly unknown[], ctx: RevertContext): s
   }
 }
 
+/** A failure in words, with the contract error it decoded (its name, when there was one) for a caller to act on. */
+export interface Explained {
+  text: string;
+  /** The contract error's name ("LauncherSlippage"), when the failure was a decoded revert. */
+  errorName?: string;
+}
+
 /** Why a call failed, in words: a decoded contract error, else what the wallet or the node said. */
-export function explainFailure(err: unknown, ctx: RevertContext): string {
+export function explain(err: unknown, ctx: RevertContext): Explained {
   const data = revertData(err);
   if (data) {
     try {
       const { errorName, args } = decodeErrorResult({ abi: PLATFORM_ERRORS, data });
-      if (errorName === 'Error') return `The contract refused the ${ctx.action}: ${String(args?.[0] ?? '')}.`;
-      return (
-        sentence(errorName, args ?? [], ctx) ??
-        `The contract refused the ${ctx.action} (${errorName}). Nothing was sent.`
-      );
+      if (errorName === 'Error') return { text: `The contract refused the ${ctx.action}: ${String(args?.[0] ?? '')}.` };
+      // An error without a sentence of its own: what happened and what to do, its name left to the details.
+      return {
+        text:
+          sentence(errorName, args ?? [], ctx) ??
+          `The contract refused the ${ctx.action}, so nothing was done. Check the amounts and try again; if it keeps happening, open the details below and tell us.`,
+        errorName,
+      };
     } catch {
-      return `The contract refused the ${ctx.action} with an error it does not name (${data.slice(0, 10)}).`;
+      return {
+        text: `The contract refused the ${ctx.action} for a reason the app cannot read. Try again; if it keeps happening, open the details below and tell us.`,
+      };
     }
   }
-  return humanError(err, ctx.action);
+  return { text: humanError(err, ctx.action) };
 }
+
+/** Why a call failed, in words. */
+export const explainFailure = (err: unknown, ctx: RevertContext): string => explain(err, ctx).text;

@@ -4,6 +4,7 @@
 import { Link } from '@tanstack/react-router';
 import type { paths } from './api-schema';
 import { ServiceTime } from './chain-time';
+import { ErrorDetails, recorded } from './errors';
 import { money } from './format';
 import { TxLink } from './ui';
 
@@ -117,10 +118,24 @@ export function Phases({ round }: { round: Round }) {
                 `, answered by ${p.models.map((m) => (m === 'builtin' ? 'the built-in model' : m)).join(', ')}`}
             </>
           )}
-          {p.error && <span className="error"> · failed: {p.error}</span>}
+          {p.error && <span className="error"> · failed: {recorded(p.error).text}</span>}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Why a round failed, in the phase's words, its first line shown and the whole text behind "Details". */
+export function RoundFailure({ round }: { round: Round }) {
+  const m = recorded(round.error ?? '');
+  const step = (PHASES[round.failedPhase ?? ''] ?? round.failedPhase ?? 'unknown').split(':')[0];
+  return (
+    <div className="notice-block">
+      <p className="error">
+        The round stopped at its step “{step}”: {m.text.replace(/\.$/, '')}. Nothing after that step ran.
+      </p>
+      {m.detail && <ErrorDetails detail={m.detail} />}
+    </div>
   );
 }
 
@@ -147,11 +162,7 @@ export function RoundSummary({ round, explorer }: { round: Round; explorer: stri
           {round.ceoDecision.directive}
         </blockquote>
       )}
-      {round.error && (
-        <p className="error">
-          Failed in {PHASES[round.failedPhase ?? ''] ?? round.failedPhase}: {round.error}
-        </p>
-      )}
+      {round.error && <RoundFailure round={round} />}
       {round.actions.length > 0 ? (
         <ul className="actions-list" aria-label={`Actions of cycle ${round.cycle}`}>
           {round.actions.map((a, i) => (

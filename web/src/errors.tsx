@@ -4,7 +4,28 @@
 // wraps inside the page (a viem error's request body never widens a phone's screen).
 import { humanError, technicalDetail } from './api';
 import { explainFailure, type RevertContext } from './chain-errors';
-import { RefusedError } from './transactions';
+
+/** A failure already said as a sentence (the form shows its message as it is), with the technical text behind it. */
+export class RefusedError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: string,
+    /** The contract error behind it ("LauncherSlippage"), when a simulation or a revert decoded one. */
+    readonly errorName?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function ErrorDetails({ detail }: { detail: string }) {
+  return (
+    <details className="error-details">
+      <summary>Details</summary>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region the keyboard must reach (axe scrollable-region-focusable) */}
+      <pre tabIndex={0}>{detail}</pre>
+    </details>
+  );
+}
 
 /** A message for the page: a sentence, whether it reports a failure, and the technical detail behind it. */
 export interface Said {
@@ -23,14 +44,14 @@ export function said(err: unknown, ctx?: RevertContext | string): Said {
   return { text, failed: true, ...(detail && detail !== text && { detail }) };
 }
 
-export function ErrorDetails({ detail }: { detail: string }) {
-  return (
-    <details className="error-details">
-      <summary>Details</summary>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region the keyboard must reach (axe scrollable-region-focusable) */}
-      <pre tabIndex={0}>{detail}</pre>
-    </details>
-  );
+/**
+ * A failure the service recorded (a decision round that stopped, a phase that failed), said the same way: its first
+ * line, at most a sentence long, with the whole text behind "Details" when there is more.
+ */
+export function recorded(text: string): Said {
+  const first = text.split('\n')[0]!.trim();
+  const short = first.length > 160 ? `${first.slice(0, 157)}…` : first;
+  return { text: short, failed: true, ...(short !== text.trim() && { detail: text }) };
 }
 
 /** A page's message after an action: a success as it is, a failure in red with its details toggle. */

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { api, data, humanError } from './api';
+import { api, data } from './api';
 import { LiveProvider } from './live';
 import { router } from './router';
 import { ToastProvider } from './toasts';
@@ -26,7 +26,6 @@ async function start() {
       <main id="main" className="page">
         <h1>ai-economy</h1>
         <ErrorBox error={err} retry={() => window.location.reload()} />
-        <p className="muted">{humanError(err)}</p>
       </main>,
     );
     return;

@@ -2,6 +2,7 @@
 // transaction's hash (a link to the explorer when one is configured). A mined toast leaves by itself after a while;
 // a failed one stays until closed, so its reason can be read.
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { ErrorDetails } from './errors';
 import { short } from './format';
 import { useChainInfo } from './wallet';
 
@@ -12,7 +13,10 @@ export interface Toast {
   title: string;
   state: ToastState;
   hash?: string;
+  /** What happened, in words (a failure's sentence). */
   detail?: string;
+  /** A failure's technical text, behind "Details". */
+  technical?: string;
 }
 
 interface Toasts {
@@ -73,6 +77,7 @@ function ToastView({ toast, close }: { toast: Toast; close: () => void }) {
         <strong>{toast.title}</strong> {STATE_LABEL[toast.state]}
       </p>
       {toast.detail && <p>{toast.detail}</p>}
+      {toast.technical && <ErrorDetails detail={toast.technical} />}
       {toast.hash && (
         <p>
           Transaction{' '}

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { type Abi, type Address, erc20Abi, type Hash, type TransactionReceipt } from 'viem';
 import { useConnection, usePublicClient, useWalletClient } from 'wagmi';
 import { readFresh, technicalDetail } from './api';
-import { explainFailure, type RevertContext } from './chain-errors';
+import { explain, type RevertContext } from './chain-errors';
+import { RefusedError } from './errors';
 import { amountOf, type Unit } from './format';
 import { type PermitSignature, signPermit } from './permit';
 import { useToasts } from './toasts';
@@ -37,14 +38,17 @@ export interface Spending {
   deadline: bigint;
 }
 
-/** A failure already said as a sentence (the form shows its message as it is), with the technical text behind it. */
-export class RefusedError extends Error {
-  constructor(
-    message: string,
-    readonly detail?: string,
-  ) {
-    super(message);
-  }
+export { RefusedError };
+
+/**
+ * A failure of a step's call as a RefusedError: its sentence, its technical text and, for a call refused before it
+ * was sent (nothing spent, so the form may act on it: a price that moved asks again), the contract error's name.
+ */
+function refused(err: unknown, context: RevertContext, mined?: string): RefusedError {
+  const { text, errorName } = explain(err, context);
+  return mined
+    ? new RefusedError(`${mined} reverted on-chain: ${text}`, technicalDetail(err))
+    : new RefusedError(text, technicalDetail(err), errorName);
 }
 
 const callOf = (r: WriteRequest) => ({ to: r.address, abi: r.abi, functionName: r.functionName, args: r.args ?? [] });
@@ -57,9 +61,9 @@ export function useTransactions() {
   const queries = useQueryClient();
   const [pending, setPending] = useState<string | undefined>();
 
-  /** Simulates `steps` in order on the latest state: the first refusal, as a sentence, or undefined. */
-  async function refusal(steps: readonly Step[]): Promise<string | undefined> {
-    if (!client || !address) return 'Connect a wallet first.';
+  /** Simulates `steps` in order on the latest state: the first refusal, said, or undefined. */
+  async function refusal(steps: readonly Step[]): Promise<RefusedError | undefined> {
+    if (!client || !address) return new RefusedError('Connect a wallet first.');
     if (steps.length > 1) {
       // One simulation of all the steps in sequence (eth_simulateV1), so the approval's effect is seen by the trade.
       const simulated = (await client
@@ -67,14 +71,14 @@ export function useTransactions() {
         .catch(() => undefined)) as { results: readonly { status: string; error?: Error }[] } | undefined;
       if (simulated) {
         const failed = simulated.results.findIndex((r) => r.status !== 'success');
-        return failed < 0 ? undefined : explainFailure(simulated.results[failed]!.error, steps[failed]!.context);
+        return failed < 0 ? undefined : refused(simulated.results[failed]!.error, steps[failed]!.context);
       }
       // A node without eth_simulateV1: the first step alone; the next ones are simulated before they are signed.
     }
     const first = steps[0]!;
     return client.simulateContract({ ...first.request, account: address } as never).then(
       () => undefined,
-      (err: unknown) => explainFailure(err, first.context),
+      (err: unknown) => refused(err, first.context),
     );
   }
 
@@ -101,7 +105,7 @@ export function useTransactions() {
     };
     // Nothing is signed for a call that would fail: simulated as if approved.
     const why = await refusal([approval, call]);
-    if (why) throw new RefusedError(why);
+    if (why) throw why;
     if (withPermit && wallet && client && address) {
       setPending('Sign the permit in your wallet');
       try {
@@ -122,7 +126,7 @@ export function useTransactions() {
       for (const [i, step] of steps.entries()) {
         setPending(step.title);
         const why = await refusal(steps.slice(i));
-        if (why) throw new RefusedError(why);
+        if (why) throw why;
         receipts.push(await sendOne(step));
       }
       return receipts;
@@ -152,18 +156,22 @@ export function useTransactions() {
       const receipt = await client!.waitForTransactionReceipt({ hash });
       if (receipt.status !== 'success') {
         // Why: the same call replayed on the state it ran on.
-        const why = await client!.simulateContract({ ...request, blockNumber: receipt.blockNumber - 1n } as never).then(
-          () => 'it ran out of gas.',
-          (err: unknown) => explainFailure(err, step.context),
+        throw await client!.simulateContract({ ...request, blockNumber: receipt.blockNumber - 1n } as never).then(
+          () => new RefusedError(`${step.title} reverted on-chain: it ran out of gas. Try again.`),
+          (err: unknown) => refused(err, step.context, step.title),
         );
-        throw new RefusedError(`${step.title} reverted on-chain: ${why}`);
       }
       toasts.update(toast, { state: 'mined' });
       return receipt;
     } catch (err) {
-      const detail = err instanceof RefusedError ? err.message : explainFailure(err, step.context);
-      toasts.update(toast, { state: 'failed', detail, ...(hash ? { hash } : {}) });
-      throw err instanceof RefusedError ? err : new RefusedError(detail, technicalDetail(err));
+      const failure = err instanceof RefusedError ? err : refused(err, step.context);
+      toasts.update(toast, {
+        state: 'failed',
+        detail: failure.message,
+        ...(failure.detail && { technical: failure.detail }),
+        ...(hash ? { hash } : {}),
+      });
+      throw failure;
     }
   }
 

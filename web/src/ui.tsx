@@ -3,7 +3,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { ApiError, humanError, technicalDetail } from './api';
+import { ApiError } from './api';
+import { ErrorDetails, said } from './errors';
 import { formatNumber, short } from './format';
 import { NAV } from './nav';
 import { WalletButton } from './wallet';
@@ -73,16 +74,12 @@ export function Empty({ children }: { children: ReactNode }) {
 }
 
 export function ErrorBox({ error, retry }: { error: unknown; retry?: () => void }) {
+  // The same sentence and details as every other error (errors.tsx); an API error's code is not worth a toggle here.
+  const m = said(error);
   return (
     <div className="error-box" role="alert">
-      <p>{humanError(error)}</p>
-      {!(error instanceof ApiError) && technicalDetail(error) && (
-        <details className="error-details">
-          <summary>Details</summary>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region the keyboard must reach */}
-          <pre tabIndex={0}>{technicalDetail(error)}</pre>
-        </details>
-      )}
+      <p>{m.text}</p>
+      {!(error instanceof ApiError) && m.detail && <ErrorDetails detail={m.detail} />}
       {retry ? (
         <button type="button" className="secondary" onClick={retry}>
           Try again

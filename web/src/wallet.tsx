@@ -20,7 +20,8 @@ import {
   WagmiProvider,
 } from 'wagmi';
 import { injected, mock } from 'wagmi/connectors';
-import type { Signer } from './api';
+import { rejectedInWallet, type Signer } from './api';
+import { ErrorDetails, said } from './errors';
 import { amountOf, USDC } from './format';
 
 export const LOCAL_CHAIN_ID = 31337;
@@ -169,43 +170,56 @@ export function WalletButton({ chainId }: { chainId: number }) {
         {isPending ? 'Connecting…' : 'Connect wallet'}
       </button>
       {open && (
-        <div className="wallet-menu" role="menu">
-          {injectedConnector && (
-            <button
-              type="button"
-              role="menuitem"
-              onClick={() =>
-                connectAsync({ connector: injectedConnector }).then(
-                  () => setOpen(false),
-                  () => {},
-                )
-              }
-            >
-              Browser wallet
-            </button>
-          )}
-          {chainId === LOCAL_CHAIN_ID && (
-            <DevAccounts
-              connectors={devConnectors}
-              connect={(connector) =>
-                connectAsync({ connector }).then(
-                  () => setOpen(false),
-                  () => {},
-                )
-              }
-            />
-          )}
-          {error && (
-            <p role="alert" className="error">
-              {/reject|denied/i.test(error.message)
-                ? 'The wallet refused the connection.'
-                : /provider not found|no provider/i.test(error.message)
-                  ? 'No browser wallet was found: install a wallet extension such as MetaMask or Rabby (or open this page in a wallet app), then reload.'
-                  : error.message.split('\n')[0]}
-            </p>
-          )}
+        <div className="wallet-menu">
+          {/* The error is beside the menu, not in it: a menu holds only its items (axe aria-required-children). */}
+          <div className="wallet-menu-items" role="menu">
+            {injectedConnector && (
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() =>
+                  connectAsync({ connector: injectedConnector }).then(
+                    () => setOpen(false),
+                    () => {},
+                  )
+                }
+              >
+                Browser wallet
+              </button>
+            )}
+            {chainId === LOCAL_CHAIN_ID && (
+              <DevAccounts
+                connectors={devConnectors}
+                connect={(connector) =>
+                  connectAsync({ connector }).then(
+                    () => setOpen(false),
+                    () => {},
+                  )
+                }
+              />
+            )}
+          </div>
+          {error && <ConnectError error={error} />}
         </div>
       )}
+    </div>
+  );
+}
+
+/** Why connecting failed, said as every error is (errors.tsx), the wallet library's text behind "Details". */
+function ConnectError({ error }: { error: Error }) {
+  const m = said(error, 'connection');
+  const text = rejectedInWallet(error)
+    ? 'The wallet refused the connection. Nothing was shared; connect again when you are ready.'
+    : /provider not found|no provider/i.test(error.message)
+      ? 'No browser wallet was found: install a wallet extension such as MetaMask or Rabby (or open this page in a wallet app), then reload.'
+      : m.text;
+  return (
+    <div className="notice-block">
+      <p role="alert" className="error">
+        {text}
+      </p>
+      {m.detail && <ErrorDetails detail={m.detail} />}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { keccak256, toBytes } from 'viem';
 import { canonicalJson } from '../../../src/canonical-json';
 import { api, data } from '../api';
 import { ChainTime, fullDate } from '../chain-time';
-import { ActionItem, Phases, type Round } from '../decision';
+import { ActionItem, Phases, type Round, RoundFailure } from '../decision';
 import { HashText, Page, Query, TxLink } from '../ui';
 import { useChainInfo } from '../wallet';
 
@@ -57,11 +57,7 @@ export default function Decision() {
                 No directive: the round {round.status === 'FAILED' ? 'failed' : 'is still running'}.
               </p>
             )}
-            {round.error && (
-              <p className="error">
-                The round failed in phase {round.failedPhase}: {round.error}
-              </p>
-            )}
+            {round.error && <RoundFailure round={round} />}
           </section>
           <section aria-labelledby="actions-h" className="panel">
             <h2 id="actions-h">Actions, their reasons and outcomes</h2>

@@ -8,7 +8,7 @@ import { type Address, erc20Abi, formatUnits, parseEventLogs } from 'viem';
 import { usePublicClient } from 'wagmi';
 import { TokenLauncherAbi } from '../../../src/chain/generated/abis';
 import type { RevertContext } from '../chain-errors';
-import { Notice, type Said, said } from '../errors';
+import { Notice, RefusedError, type Said, said } from '../errors';
 import { amountOf, short, type Unit, USDC } from '../format';
 import { hasEntryPoint } from '../permit';
 import { type Step, useTransactions } from '../transactions';
@@ -169,6 +169,17 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
       });
       setAmountText('');
     } catch (err) {
+      if (err instanceof RefusedError && err.errorName === 'LauncherSlippage') {
+        // The price moved after the check above (while the wallet was asked to sign): the simulation before sending
+        // refused it, nothing was sent, and the new figures are shown to be accepted, as above.
+        const fresh = await readQuote(client, contracts, side, amountIn).catch(() => undefined);
+        const changed = fresh && priceUpdate(q, least, fresh, slippage.value);
+        if (fresh && changed) {
+          setConfirmed(false);
+          setUpdate({ was: q, wasMinimum: least, now: fresh, minimum: changed.minimum });
+          return;
+        }
+      }
       setOutcome(said(err, context));
     }
   }
