@@ -99,6 +99,12 @@ export interface Config {
   /** A process without the api role serves GET /metrics on this port when set. */
   metricsPort: number | undefined;
   companyPatchAuth: 'signature' | 'ip';
+  /**
+   * COMPANY_CUSTODY: `safe` gives each company whose suite is deployed its own Safe and Roles module
+   * (docs/contracts.md "Custody"); `none` (the default while the engine still trades from the agents' own wallets)
+   * does not.
+   */
+  companyCustody: 'none' | 'safe';
   rateLimitMax: number;
   /** Requests per window of one API key on the v1 routes (a bucket per key, apart from any IP's). */
   apiKeyRateLimitMax: number;
@@ -228,6 +234,10 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
   const baseUrl = (url(env, 'BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const chainRpcUrl = url(env, 'CHAIN_RPC_URL', ['http:', 'https:']);
   const platformPrivateKey = privateKey(env, 'PLATFORM_PRIVATE_KEY');
+  const companyCustody = str(env, 'COMPANY_CUSTODY') ?? 'none';
+  if (companyCustody !== 'none' && companyCustody !== 'safe') {
+    throw new ConfigError(`COMPANY_CUSTODY must be "none" or "safe", got "${companyCustody}"`);
+  }
   const companyPatchAuth = str(env, 'COMPANY_PATCH_AUTH') ?? 'signature';
   if (companyPatchAuth !== 'signature' && companyPatchAuth !== 'ip') {
     throw new ConfigError(`COMPANY_PATCH_AUTH must be "signature" or "ip", got "${companyPatchAuth}"`);
@@ -273,6 +283,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     metricsToken: str(env, 'METRICS_TOKEN'),
     metricsPort: str(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 0, 65535),
     companyPatchAuth,
+    companyCustody,
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
     apiKeyRateLimitMax: int(
       env,

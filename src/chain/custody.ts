@@ -23,6 +23,7 @@ import {
   type LocalAccount,
   pad,
   parseAbiParameters,
+  type TransactionReceipt,
   toFunctionSelector,
   toHex,
   zeroAddress,
@@ -287,19 +288,39 @@ export interface CustodySetup extends CompanyCustody {
  * platform key pays the gas and is the module's owner only until the last step hands it to the Safe. A setup already
  * finished (the module owned by the Safe) is left as it is.
  */
+/**
+ * Sends one setup transaction from the platform's key and returns its receipt. `key` names the transaction uniquely
+ * within the company's setup (`roles:3`), the same on a resumed run, so an exactly-once sender (the outbox) sends
+ * each once. By default the platform's wallet sends it directly (the deployment and the contract tests).
+ */
+export type CustodySender = (key: string, tx: { to: Address; data: Hex }) => Promise<TransactionReceipt>;
+
 export async function setUpCompanyCustody(
   clients: ChainClients,
   contracts: ContractAddresses,
-  input: { cardId: bigint; agents: AgentScope[]; limits: CustodyLimits; tokens?: Address[]; now?: bigint },
+  input: {
+    cardId: bigint;
+    agents: AgentScope[];
+    limits: CustodyLimits;
+    tokens?: Address[];
+    now?: bigint;
+    sender?: CustodySender;
+  },
 ): Promise<CustodySetup> {
   const read = clients.publicClient;
   const platform = clients.platform.account.address;
   const addresses = await companyCustodyAddresses(clients, contracts, input.cardId);
   const gas: Record<string, bigint> = {};
+  const direct: CustodySender = async (_key, tx) => {
+    const hash = await clients.platform.sendTransaction({ ...tx, chain: clients.viemChain } as never);
+    return read.waitForTransactionReceipt({ hash });
+  };
+  const counts: Record<string, number> = {};
   const send = async (step: string, to: Address, data: Hex) => {
-    const hash = await clients.platform.sendTransaction({ to, data, chain: clients.viemChain } as never);
-    const receipt = await read.waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success') throw new Error(`custody step ${step} reverted (${hash})`);
+    const n = counts[step] ?? 0;
+    counts[step] = n + 1;
+    const receipt = await (input.sender ?? direct)(`${step}:${n}`, { to, data });
+    if (receipt.status !== 'success') throw new Error(`custody step ${step} reverted (${receipt.transactionHash})`);
     gas[step] = (gas[step] ?? 0n) + receipt.gasUsed;
   };
   const hasCode = async (address: Address) => {

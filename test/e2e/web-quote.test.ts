@@ -255,7 +255,11 @@ describe.skipIf(browserUnavailable)('the quote on screen is what is sent', () =>
       const nonce = await nonceOf(2);
       await page.getByRole('button', { name: 'Buy SPRNT', exact: true }).click();
       const updated = page.getByTestId('price-updated');
-      await updated.getByText(/The route changed since you looked/).waitFor();
+      await updated
+        .getByText(
+          /^The route changed since you looked: the trade now goes through the Uniswap v4 pool\. Nothing was sent\./,
+        )
+        .waitFor();
       await updated.getByText('Uniswap v4 pool', { exact: false }).first().waitFor();
       await updated.getByText('(was Bonding curve)').waitFor();
       expect(await nonceOf(2)).toBe(nonce);
