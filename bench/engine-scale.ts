@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import type { Hex } from 'viem';
+import { readFlags, wholeNumberFlag } from '../scripts/flags.ts';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 import { rowsOf } from '../src/db/client.ts';
@@ -26,14 +27,19 @@ const SCHEDULE_S = 3600;
 
 function parseArgs(argv: string[]) {
   const options = { companies: 10_000, rounds: 600, concurrency: [4, 16] };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split('=', 2);
-    const value = () => inline ?? argv[++i] ?? '';
-    if (flag === '--companies') options.companies = Number(value());
-    else if (flag === '--rounds') options.rounds = Number(value());
-    else if (flag === '--concurrency') options.concurrency = value().split(',').map(Number);
-    else throw new Error(`unknown option ${flag}: use --companies N, --rounds N, --concurrency a,b`);
-  }
+  readFlags(argv, {
+    '--companies': (value) => {
+      options.companies = wholeNumberFlag('--companies', value(), 1);
+    },
+    '--rounds': (value) => {
+      options.rounds = wholeNumberFlag('--rounds', value(), 1);
+    },
+    '--concurrency': (value) => {
+      options.concurrency = value()
+        .split(',')
+        .map((v) => wholeNumberFlag('--concurrency', v, 1));
+    },
+  });
   return options;
 }
 

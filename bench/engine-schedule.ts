@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { toHex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
+import { readFlags, wholeNumberFlag } from '../scripts/flags.ts';
 import { ANVIL_MNEMONIC } from '../src/chain/anvil.ts';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
@@ -40,21 +41,29 @@ function parseArgs(argv: string[]) {
     processes: [1, 2],
     latencyMs: [2_000, 5_000] as [number, number],
   };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split('=', 2);
-    const value = () => inline ?? argv[++i] ?? '';
-    if (flag === '--companies') options.companies = Number(value());
-    else if (flag === '--interval') options.intervalS = Number(value());
-    else if (flag === '--minutes') options.minutes = Number(value());
-    else if (flag === '--ramp-seconds') options.rampSeconds = Number(value());
-    else if (flag === '--processes') options.processes = value().split(',').map(Number);
-    else if (flag === '--latency') options.latencyMs = value().split(',').map(Number) as [number, number];
-    else {
-      throw new Error(
-        `unknown option ${flag}: use --companies N, --interval S, --minutes M, --ramp-seconds S, --processes a,b, --latency min,max`,
-      );
-    }
-  }
+  const list = (flag: string, v: string) => v.split(',').map((n) => wholeNumberFlag(flag, n, 1));
+  readFlags(argv, {
+    '--companies': (value) => {
+      options.companies = wholeNumberFlag('--companies', value(), 1);
+    },
+    '--interval': (value) => {
+      options.intervalS = wholeNumberFlag('--interval', value(), 1);
+    },
+    '--minutes': (value) => {
+      options.minutes = wholeNumberFlag('--minutes', value(), 1);
+    },
+    '--ramp-seconds': (value) => {
+      options.rampSeconds = wholeNumberFlag('--ramp-seconds', value(), 0);
+    },
+    '--processes': (value) => {
+      options.processes = list('--processes', value());
+    },
+    '--latency': (value) => {
+      const [min, max] = list('--latency', value());
+      if (min === undefined || max === undefined || max < min) throw new Error('--latency takes min,max in ms');
+      options.latencyMs = [min, max];
+    },
+  });
   return options;
 }
 

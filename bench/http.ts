@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+import { readFlags, wholeNumberFlag } from '../scripts/flags.ts';
 import { COMPANY_CATEGORIES, LEAGUES } from '../src/constants.ts';
 import { seededRandom } from '../test/helpers/random.ts';
 import type { LoadRequest, LoadSummary } from './http-load.ts';
@@ -207,34 +208,40 @@ export function parseHttpBenchArgs(argv: string[]): HttpBenchOptions {
     out: path.join(here, 'http-results.json'),
     section: 'http',
   };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split('=', 2);
-    const value = () => inline ?? argv[++i] ?? '';
-    const count = (name: string, min: number) => {
-      const n = Number(value());
-      if (!Number.isInteger(n) || n < min) throw new Error(`${name} takes a whole number of at least ${min}`);
-      return n;
-    };
-    if (flag === '--connections') options.connections = count('--connections', 1);
-    else if (flag === '--seconds') options.seconds = count('--seconds', 1);
-    else if (flag === '--warmup') options.warmupSeconds = count('--warmup', 0);
-    else if (flag === '--rounds') options.rounds = count('--rounds', 1);
-    else if (flag === '--no-seed') options.seed = false;
-    else if (flag === '--no-record') options.section = undefined;
-    else if (flag === '--companies') options.companies = count('--companies', 100);
-    else if (flag === '--http-out') options.out = path.resolve(value());
-    else if (flag === '--routes') {
+  readFlags(argv, {
+    '--connections': (value) => {
+      options.connections = wholeNumberFlag('--connections', value(), 1);
+    },
+    '--seconds': (value) => {
+      options.seconds = wholeNumberFlag('--seconds', value(), 1);
+    },
+    '--warmup': (value) => {
+      options.warmupSeconds = wholeNumberFlag('--warmup', value(), 0);
+    },
+    '--rounds': (value) => {
+      options.rounds = wholeNumberFlag('--rounds', value(), 1);
+    },
+    '--no-seed': () => {
+      options.seed = false;
+    },
+    '--no-record': () => {
+      options.section = undefined;
+    },
+    '--companies': (value) => {
+      options.companies = wholeNumberFlag('--companies', value(), 100);
+    },
+    '--http-out': (value) => {
+      options.out = path.resolve(value());
+    },
+    '--routes': (value) => {
       options.routes = value()
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean);
       const unknown = options.routes.filter((r) => !ROUTES.some((c) => c.name === r));
       if (unknown.length) throw new Error(`unknown route ${unknown.join(', ')}: use ${ROUTES.map((r) => r.name)}`);
-    } else
-      throw new Error(
-        `unknown option ${flag}: use --connections N, --seconds N, --warmup N, --rounds N, --routes a,b, --no-seed, --companies N, --http-out FILE, --no-record`,
-      );
-  }
+    },
+  });
   return options;
 }
 

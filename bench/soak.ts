@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFlags, wholeNumberFlag } from '../scripts/flags.ts';
 import { ROUTES } from './http.ts';
 import type { LoadSummary, LoadTarget } from './http-load.ts';
 import { runAsScript } from './main.ts';
@@ -40,25 +41,26 @@ export function parseSoakArgs(argv: string[]): SoakOptions {
     seed: true,
     out: path.join(here, 'soak-results.json'),
   };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split('=', 2);
-    const value = () => inline ?? argv[++i] ?? '';
-    const count = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
-      const n = Number(value());
-      if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} takes a whole number from ${min}`);
-      return n;
-    };
-    if (flag === '--soak-minutes') options.minutes = count('--soak-minutes', 1);
-    else if (flag === '--soak-window') options.windowSeconds = count('--soak-window', 5);
-    else if (flag === '--soak-share') options.sharePercent = count('--soak-share', 1, 100);
-    else if (flag === '--soak-connections') options.connections = count('--soak-connections', 1);
-    else if (flag === '--soak-out') options.out = path.resolve(value());
-    else if (flag === '--no-seed') options.seed = false;
-    else
-      throw new Error(
-        `unknown option ${flag}: use --soak-minutes N, --soak-window N, --soak-share N, --soak-connections N, --soak-out FILE, --no-seed`,
-      );
-  }
+  readFlags(argv, {
+    '--soak-minutes': (value) => {
+      options.minutes = wholeNumberFlag('--soak-minutes', value(), 1);
+    },
+    '--soak-window': (value) => {
+      options.windowSeconds = wholeNumberFlag('--soak-window', value(), 5);
+    },
+    '--soak-share': (value) => {
+      options.sharePercent = wholeNumberFlag('--soak-share', value(), 1, 100);
+    },
+    '--soak-connections': (value) => {
+      options.connections = wholeNumberFlag('--soak-connections', value(), 1);
+    },
+    '--soak-out': (value) => {
+      options.out = path.resolve(value());
+    },
+    '--no-seed': () => {
+      options.seed = false;
+    },
+  });
   return options;
 }
 

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { readFlags, wholeNumberFlag } from '../scripts/flags.ts';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 import { createApiKey, revokeApiKey } from '../src/domain/auth/api-keys.ts';
@@ -38,24 +39,23 @@ export function parseSseBenchArgs(argv: string[]): SseBenchOptions {
     concurrency: 200,
     out: path.join(here, 'sse-results.json'),
   };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split('=', 2);
-    const value = () => inline ?? argv[++i];
-    const count = (name: string) => {
-      const n = Number(value());
-      if (!Number.isInteger(n) || n < 1) throw new Error(`${name} takes a whole number of at least 1`);
-      return n;
-    };
-    if (flag === '--clients') options.clients = count('--clients');
-    else if (flag === '--events') options.events = count('--events');
-    else if (flag === '--interval-ms') options.intervalMs = count('--interval-ms');
-    else if (flag === '--concurrency') options.concurrency = count('--concurrency');
-    else if (flag === '--out') options.out = path.resolve(value() ?? '');
-    else
-      throw new Error(
-        `unknown option ${flag}: use --clients N, --events N, --interval-ms N, --concurrency N, --out FILE`,
-      );
-  }
+  readFlags(argv, {
+    '--clients': (value) => {
+      options.clients = wholeNumberFlag('--clients', value(), 1);
+    },
+    '--events': (value) => {
+      options.events = wholeNumberFlag('--events', value(), 1);
+    },
+    '--interval-ms': (value) => {
+      options.intervalMs = wholeNumberFlag('--interval-ms', value(), 1);
+    },
+    '--concurrency': (value) => {
+      options.concurrency = wholeNumberFlag('--concurrency', value(), 1);
+    },
+    '--out': (value) => {
+      options.out = path.resolve(value());
+    },
+  });
   return options;
 }
 

@@ -1,4 +1,4 @@
-// The command-line flags of the repository's scripts that take options (`npm run demo`, `npm run sim`): each flag as
+// The command-line flags of the repository's scripts and benchmarks (`npm run demo`, `npm run sim`, bench/): each flag as
 // `--flag value` or `--flag=value`, `--help` or `-h` anywhere, an error that names the flag for a missing or malformed
 // value, and one for an option no handler knows. A script declares its flags as a table of handlers.
 
@@ -7,8 +7,8 @@ export type FlagValue = () => string;
 
 /**
  * Walks `argv` and calls the handler of each flag with a reader of its value. Returns whether help was asked for.
- * Throws `unknown option ...` for a flag with no handler, and `--flag needs a value` for a value that is missing or
- * empty.
+ * Throws `unknown option ...` (with the flags there are) for a flag with no handler, and `--flag needs a value` for a
+ * value that is missing or empty. A flag that takes no value (`--no-seed`) has a handler that does not read it.
  */
 export function readFlags(argv: string[], handlers: Record<string, (value: FlagValue) => void>): { help: boolean } {
   let help = false;
@@ -21,7 +21,7 @@ export function readFlags(argv: string[], handlers: Record<string, (value: FlagV
       continue;
     }
     const handle = Object.hasOwn(handlers, flag) ? handlers[flag] : undefined;
-    if (!handle) throw new Error(`unknown option ${arg}`);
+    if (!handle) throw new Error(`unknown option ${arg} (the options: ${Object.keys(handlers).join(', ')})`);
     handle(() => {
       const v = inline ?? argv[++i];
       if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
@@ -31,11 +31,13 @@ export function readFlags(argv: string[], handlers: Record<string, (value: FlagV
   return { help };
 }
 
-/** A whole number of decimal digits within `min`-`max` (so not `1e3`, `0x10`, `2.0` or ` 5`). */
-export function wholeNumberFlag(flag: string, v: string, min: number, max: number): number {
+/** A whole number of decimal digits within `min`-`max` (so not `1e3`, `0x10`, `2.0` or ` 5`); no `max`, no upper bound. */
+export function wholeNumberFlag(flag: string, v: string, min: number, max = Number.POSITIVE_INFINITY): number {
   const n = Number(v);
-  if (!/^\d+$/.test(v) || n < min || n > max)
-    throw new Error(`${flag} must be a whole number ${min}-${max}, got "${v}"`);
+  if (!/^\d+$/.test(v) || n < min || n > max) {
+    const range = Number.isFinite(max) ? `${min}-${max}` : `of at least ${min}`;
+    throw new Error(`${flag} must be a whole number ${range}, got "${v}"`);
+  }
   return n;
 }
 

@@ -1,5 +1,6 @@
 // The environment, parsed once. A wrong value stops start-up with a message naming the variable and what it accepts.
 import path from 'node:path';
+import { checkConfig } from './config/checks.ts';
 import {
   fallbackModels,
   gatewayKind,
@@ -98,6 +99,12 @@ export interface Config {
   /** A process without the api role serves GET /metrics on this port when set. */
   metricsPort: number | undefined;
   companyPatchAuth: 'signature' | 'ip';
+  /**
+   * COMPANY_CUSTODY: `safe` gives each company whose suite is deployed its own Safe and Roles module
+   * (docs/contracts.md "Custody"); `none` (the default while the engine still trades from the agents' own wallets)
+   * does not.
+   */
+  companyCustody: 'none' | 'safe';
   rateLimitMax: number;
   /** Requests per window of one API key on the v1 routes (a bucket per key, apart from any IP's). */
   apiKeyRateLimitMax: number;
@@ -227,15 +234,9 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
   const baseUrl = (url(env, 'BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const chainRpcUrl = url(env, 'CHAIN_RPC_URL', ['http:', 'https:']);
   const platformPrivateKey = privateKey(env, 'PLATFORM_PRIVATE_KEY');
-  if (chainRpcUrl && !platformPrivateKey) {
-    throw new ConfigError(
-      'PLATFORM_PRIVATE_KEY is required when CHAIN_RPC_URL is set (the platform key signs on-chain writes)',
-    );
-  }
-  if (chainRpcUrl && !str(env, 'CONTRACTS_FILE')) {
-    throw new ConfigError(
-      'CONTRACTS_FILE is required when CHAIN_RPC_URL is set (it names the deployed contract addresses)',
-    );
+  const companyCustody = str(env, 'COMPANY_CUSTODY') ?? 'none';
+  if (companyCustody !== 'none' && companyCustody !== 'safe') {
+    throw new ConfigError(`COMPANY_CUSTODY must be "none" or "safe", got "${companyCustody}"`);
   }
   const companyPatchAuth = str(env, 'COMPANY_PATCH_AUTH') ?? 'signature';
   if (companyPatchAuth !== 'signature' && companyPatchAuth !== 'ip') {
@@ -257,18 +258,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
       `SSE_HEARTBEAT_MS must be 0 (no heartbeat) or at least ${SSE_HEARTBEAT_MS_MIN}, got ${sseHeartbeatMs}`,
     );
   }
-  const llmTimeoutMs = int(env, 'LLM_TIMEOUT_MS', 30_000, 100, 600_000);
-  const llmMaxRetries = int(env, 'LLM_MAX_RETRIES', 2, 0, 10);
-  const roundStaleMs = int(env, 'ROUND_STALE_MS', 600_000, 10_000, 86_400_000);
-  // The heartbeat moves at every model attempt; one call runs at most (retries + 2) attempts (a malformed answer
-  // earns one more) of the timeout each. The stale cut-off leaves twice that, so no live round is failed.
-  const longestCallMs = llmTimeoutMs * (llmMaxRetries + 2);
-  if (longestCallMs * 2 >= roundStaleMs) {
-    throw new ConfigError(
-      `ROUND_STALE_MS (${roundStaleMs}) must be more than twice the longest model call, LLM_TIMEOUT_MS x (LLM_MAX_RETRIES + 2) = ${longestCallMs} ms: raise ROUND_STALE_MS above ${longestCallMs * 2} or lower the timeout or the retries`,
-    );
-  }
-  return {
+  const config: Config = {
     nodeEnv: str(env, 'NODE_ENV') ?? 'development',
     host,
     port,
@@ -293,6 +283,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     metricsToken: str(env, 'METRICS_TOKEN'),
     metricsPort: str(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 0, 65535),
     companyPatchAuth,
+    companyCustody,
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
     apiKeyRateLimitMax: int(
       env,
@@ -321,7 +312,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     engineConcurrency: int(env, 'ENGINE_CONCURRENCY', 128, 1, 4096),
     enginePollMs: int(env, 'ENGINE_POLL_MS', 5_000, 100, 3_600_000),
     engineShutdownGraceMs: int(env, 'ENGINE_SHUTDOWN_GRACE_MS', 60_000, 0, 3_600_000),
-    roundStaleMs,
+    roundStaleMs: int(env, 'ROUND_STALE_MS', 600_000, 10_000, 86_400_000),
     graduationThresholdUsd: int(
       env,
       'GRADUATION_THRESHOLD_USD',
@@ -390,8 +381,8 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
         return endpoint ? [[p, endpoint]] : [];
       }),
     ),
-    llmTimeoutMs,
-    llmMaxRetries,
+    llmTimeoutMs: int(env, 'LLM_TIMEOUT_MS', 30_000, 100, 600_000),
+    llmMaxRetries: int(env, 'LLM_MAX_RETRIES', 2, 0, 10),
     llmMaxInFlight: int(env, 'LLM_MAX_IN_FLIGHT', LLM_MAX_IN_FLIGHT_DEFAULT, 1, 100_000),
     llmFallbackModels: fallbackModels(env),
     llmAppReferer: url(env, 'LLM_HTTP_REFERER', ['http:', 'https:']) ?? baseUrl,
@@ -400,4 +391,6 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     otlpTracesUrl: otlpTracesUrl(env),
     otelServiceName: str(env, 'OTEL_SERVICE_NAME') ?? 'ai-economy',
   };
+  checkConfig(config);
+  return config;
 }

@@ -43,6 +43,10 @@ describe('loadConfig', () => {
     [{ ROLES: 'api,web' }, /ROLES must be a comma-separated subset/],
     [{ RPC_TIMEOUT_MS: '10' }, /RPC_TIMEOUT_MS must be between 100 and 120000/],
     [{ CHAIN_RPC_URL: 'https://rpc.example' }, /PLATFORM_PRIVATE_KEY is required/],
+    [
+      { CHAIN_RPC_URL: 'https://rpc.example', PLATFORM_PRIVATE_KEY: `0x${'11'.repeat(32)}` },
+      /CONTRACTS_FILE is required when CHAIN_RPC_URL is set/,
+    ],
   ])('rejects %o with a readable message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

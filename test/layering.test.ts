@@ -193,6 +193,7 @@ describe('layering', () => {
     rewardEpochs: 'domain/epochs/distribute.ts',
     rewardClaims: 'domain/epochs/distribute.ts',
     platformEvents: 'domain/events/store.ts',
+    platformEventPurges: 'domain/events/store.ts',
     scoreSnapshots: 'domain/scores/snapshot.ts',
     tokenTrades: 'domain/tokens/apply.ts',
     traderPositions: 'domain/tokens/apply.ts',

@@ -135,17 +135,22 @@ export async function roundsRun(ctx: Ctx, at: number): Promise<boolean> {
   }
 }
 
-/** The snapshot of the chain's current date, once the indexer has applied the day before it. */
+/**
+ * The snapshot of the chain's current date, once the indexer has applied the day before it and its last block is
+ * finalized (CHAIN_FINALITY_DEPTH blocks under the head): the local chain mines only on demand, so each wait mines
+ * one empty block.
+ */
 export async function snapshotToday(ctx: Ctx, secret: string): Promise<{ date: string; status: string }> {
   const deadline = Date.now() + SNAPSHOT_WAIT_MS;
   let d = await cron(ctx, '/api/cron/score-snapshot', secret);
   while (d.status === 'waiting' && Date.now() < deadline) {
+    await rpc(ctx, 'evm_mine', []);
     await new Promise((resolve) => setTimeout(resolve, 500));
     d = await cron(ctx, '/api/cron/score-snapshot', secret);
   }
   if (d.status === 'waiting') {
     throw new DemoError(
-      `the score snapshot of ${d.date} still waits for the service's indexer (${(d.waitingFor ?? []).join(', ')}); run npm run demo again to go on`,
+      `the score snapshot of ${d.date} still waits for the service's indexer (${d.reason ?? (d.waitingFor ?? []).join(', ')}); run npm run demo again to go on`,
     );
   }
   return d;

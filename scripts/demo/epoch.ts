@@ -57,8 +57,11 @@ export async function stepSnapshot(ctx: Ctx): Promise<number | undefined> {
     ctx.summary.push(`chain clock moved ${midnight + 60 - now} s ahead, past its midnight: the demo's day is scored`);
     ctx.progress.step('scores: POST /api/cron/score-snapshot');
     let d = await cron(ctx, '/api/cron/score-snapshot', ctx.options.secret);
-    // The service's indexer applies the new block within a poll or two.
+    // The service's indexer applies the new block within a poll or two; the day's last block must also be finalized
+    // (CHAIN_FINALITY_DEPTH blocks under the head, 12 by default), and the local chain mines only on demand: one
+    // empty block a wait.
     for (let i = 0; i < 60 && d.status === 'waiting'; i++) {
+      await rpc(ctx, 'evm_mine', []);
       await new Promise((resolve) => setTimeout(resolve, 500));
       d = await cron(ctx, '/api/cron/score-snapshot', ctx.options.secret);
     }

@@ -87,11 +87,27 @@ function runtimeAt(code: Hex, address: Address): Hex {
   return code.startsWith(placeholder) ? `0x73${address.slice(2).toLowerCase()}${code.slice(placeholder.length)}` : code;
 }
 
+/**
+ * The ERC-2470 singleton factory: Zodiac Roles stores each function's conditions as the code of a contract it creates
+ * through this factory (WriteOnce.sol), so the chain must have it. It is deployed by a keyless transaction (the same
+ * signed bytes on every chain, from an address whose key nobody has), funded with 0.0247 ETH for its gas.
+ */
+export const ERC2470 = {
+  address: '0xce0042B868300000d44A59004Da54A005ffdcf9f' as Address,
+  deployer: '0xBb6e024b9cFFACB947A71991E386681B1Cd1477D' as Address,
+  funding: 24_700_000_000_000_000n,
+  signedDeployTransaction:
+    '0xf9016c8085174876e8008303c4d88080b90154608060405234801561001057600080fd5b50610134806100206000396000f3fe6080604052348015600f57600080fd5b506004361060285760003560e01c80634af63f0214602d575b600080fd5b60cf60048036036040811015604157600080fd5b810190602081018135640100000000811115605b57600080fd5b820183602082011115606c57600080fd5b80359060200191846001830284011164010000000083111715608d57600080fd5b91908080601f016020809104026020016040519081016040528093929190818152602001838380828437600092019190915250929550509135925060eb915050565b604080516001600160a01b039092168252519081900360200190f35b6000818351602085016000f5939250505056fea26469706673582212206b44f8a82cb6b156bfcc3dc6aadd6df4eefd204bc928a4397fd15dacf6d5320564736f6c634300060200331b83247000822470' as Hex,
+  runtime:
+    '0x6080604052348015600f57600080fd5b506004361060285760003560e01c80634af63f0214602d575b600080fd5b60cf60048036036040811015604157600080fd5b810190602081018135640100000000811115605b57600080fd5b820183602082011115606c57600080fd5b80359060200191846001830284011164010000000083111715608d57600080fd5b91908080601f016020809104026020016040519081016040528093929190818152602001838380828437600092019190915250929550509135925060eb915050565b604080516001600160a01b039092168252519081900360200190f35b6000818351602085016000f5939250505056fea26469706673582212206b44f8a82cb6b156bfcc3dc6aadd6df4eefd204bc928a4397fd15dacf6d5320564736f6c63430006020033' as Hex,
+};
+
 export interface CustodyPlan {
   /** The factory the Safe contracts go through: Safe's own where the chain has it, else CREATE2_DEPLOYER. */
   safeFactory: Address;
   safe: Record<SafeContract, { address: Address; initCode: Hex }>;
-  /** Through CREATE2_DEPLOYER: the libraries first, then the Roles mastercopy linked to them, then the factory. */
+  /** Through CREATE2_DEPLOYER: Roles' libraries first, then the Roles mastercopy linked to them, its proxy factory,
+   * and the platform's SafeModuleSetup (which enables a company's module while its Safe is set up). */
   roles: { name: string; address: Address; initCode: Hex; codeHash: Hex }[];
 }
 
@@ -118,7 +134,7 @@ export function custodyPlan(safeFactory: Address): CustodyPlan {
     initCode: rolesCode,
     codeHash: keccak256(linkRoles(libraries, true)),
   };
-  return { safeFactory, safe, roles: [integrity, packer, roles, lib('ModuleProxyFactory')] };
+  return { safeFactory, safe, roles: [integrity, packer, roles, lib('ModuleProxyFactory'), lib('SafeModuleSetup')] };
 }
 
 export interface CustodySingletons {
@@ -128,6 +144,7 @@ export interface CustodySingletons {
   safeMultiSendCallOnly: Address;
   rolesSingleton: Address;
   moduleProxyFactory: Address;
+  safeModuleSetup: Address;
 }
 
 async function codeOf(clients: ChainClients, address: Address): Promise<Hex | undefined> {
@@ -158,6 +175,33 @@ export async function deployCustodySingletons(
     } else {
       factory = CREATE2_DEPLOYER;
     }
+  }
+  if (!(await codeOf(clients, ERC2470.address))) {
+    if (options.dev) {
+      await clients.publicClient.request({
+        method: 'anvil_setCode' as never,
+        params: [ERC2470.address, ERC2470.runtime] as never,
+      });
+    } else {
+      // The keyless deployment: fund its sender, then send its signed bytes as they are.
+      const balance = await clients.publicClient.getBalance({ address: ERC2470.deployer });
+      if (balance < ERC2470.funding) {
+        const hash = await clients.platform.sendTransaction({
+          to: ERC2470.deployer,
+          value: ERC2470.funding - balance,
+          chain: clients.viemChain,
+        } as never);
+        await clients.publicClient.waitForTransactionReceipt({ hash });
+      }
+      const hash = await clients.publicClient.sendRawTransaction({
+        serializedTransaction: ERC2470.signedDeployTransaction,
+      });
+      await clients.publicClient.waitForTransactionReceipt({ hash });
+      log(`deployed the ERC-2470 singleton factory at ${ERC2470.address}`);
+    }
+  }
+  if ((await codeOf(clients, ERC2470.address)) !== ERC2470.runtime) {
+    throw new Error(`the ERC-2470 singleton factory at ${ERC2470.address} does not carry its code`);
   }
   const plan = custodyPlan(factory);
   const ensure = async (name: string, via: Address, address: Address, initCode: Hex, codeHash: Hex) => {
@@ -192,5 +236,6 @@ export async function deployCustodySingletons(
     safeMultiSendCallOnly: plan.safe.MultiSendCallOnly.address,
     rolesSingleton: roles.Roles!,
     moduleProxyFactory: roles.ModuleProxyFactory!,
+    safeModuleSetup: roles.SafeModuleSetup!,
   };
 }

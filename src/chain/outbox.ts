@@ -8,11 +8,15 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   type Address,
+  BaseError,
+  CallExecutionError,
+  ContractFunctionRevertedError,
   type Hex,
   isAddressEqual,
   keccak256,
   numberToHex,
   parseTransaction,
+  RawContractError,
   TransactionNotFoundError,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
@@ -55,6 +59,24 @@ export interface Outbox {
   send(key: string, build: () => TxRequest | Promise<TxRequest>, options?: SendOptions): Promise<TransactionReceipt>;
   /** Re-broadcasts and settles every transaction recorded but not yet known mined (run at start). */
   settlePending(): Promise<number>;
+  /**
+   * After a reorg: every transaction recorded mined (or reverted) in a block above `finalized` whose receipt the
+   * chain no longer has is sent again, exactly once: its own signed bytes while its nonce is free, else (another
+   * transaction took the nonce, so it can never be mined) the same call signed anew, or, when that call would now
+   * revert, recorded FAILED with the reason. A receipt that moved to another block moves the row's block. Returns
+   * the rows it found orphaned, as they ended.
+   */
+  recheckMined(finalized: bigint): Promise<Reorged[]>;
+}
+
+/** A transaction whose block a reorg orphaned, as recheckMined left it. */
+export interface Reorged {
+  key: string;
+  /** MINED or REVERTED again (sent again), FAILED (would revert: see `note`), REORGED (to be sent on the next run). */
+  status: string;
+  /** The transaction's hash now: the same as before unless it was signed anew. */
+  hash: Hex;
+  note: string | null;
 }
 
 export interface OutboxOptions {
@@ -96,6 +118,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     replace: boolean,
     chargedTo: string[],
     beforeSign?: SendOptions['beforeSign'],
+    /** REORGED for a transaction signed anew after a reorg: its gas was charged once already. */
+    status: 'SENT' | 'REORGED' = 'SENT',
   ): Promise<Row> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(from)})`);
@@ -120,7 +144,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         nonce,
         rawTx,
         hash: keccak256(rawTx),
-        status: 'SENT',
+        status,
         blockNumber: null,
         chargedTo,
         gasUsed: null,
@@ -183,7 +207,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       tx
         .select({ max: sql<number | null>`max(${chainTxs.nonce})` })
         .from(chainTxs)
-        .where(sql`${chainTxs.fromAddress} = ${from} and ${chainTxs.status} = 'SENT'`),
+        .where(sql`${chainTxs.fromAddress} = ${from} and ${chainTxs.status} in ('SENT', 'REORGED')`),
     ]);
     const maxRecorded = recorded[0]?.max;
     return Math.max(onChain, maxRecorded === null || maxRecorded === undefined ? 0 : Number(maxRecorded) + 1);
@@ -212,6 +236,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
         ? undefined
         : await onChain(() => client.getBlock({ blockNumber: receipt.blockNumber })).then((b) => b.timestamp);
     await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ status: chainTxs.status })
+        .from(chainTxs)
+        .where(eq(chainTxs.key, row.key))
+        .for('update');
       const [settled] = await tx
         .update(chainTxs)
         .set({
@@ -222,9 +251,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
           updatedAt: new Date(),
         })
         // DROPPED too: a row marked so by an older version, which took a lagging receipt for a dropped transaction, while it was mined is settled, not re-signed.
-        .where(sql`${chainTxs.key} = ${row.key} and ${chainTxs.status} in ('SENT', 'DROPPED')`)
+        // REORGED: sent again after a reorg orphaned its block; its gas was charged when it was first mined.
+        .where(sql`${chainTxs.key} = ${row.key} and ${chainTxs.status} in ('SENT', 'DROPPED', 'REORGED')`)
         .returning({ chargedTo: chainTxs.chargedTo });
-      if (!settled || settled.chargedTo.length === 0 || minedAt === undefined) return;
+      if (!settled || before?.status === 'REORGED' || settled.chargedTo.length === 0 || minedAt === undefined) return;
       // An OP-stack chain (Base) also charges the L1 data fee, which its receipts report.
       const l1Fee = (receipt as { l1Fee?: bigint | null }).l1Fee ?? 0n;
       const shares = splitEqually(settled.chargedTo, gasUsed, gasUsed * gasPrice + l1Fee);
@@ -327,7 +357,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const [existing] = await db.select().from(chainTxs).where(eq(chainTxs.key, key));
     // A DROPPED row is made anew only when its own transaction has no receipt: a row marked so by an older version
     // while its transaction was mined is settled instead, never signed a second time.
-    const fresh = !existing || (existing.status === 'DROPPED' && !(await receiptOf(existing.hash as Hex)));
+    // FAILED: orphaned by a reorg, and its nonce taken; asked again, it is made anew as a DROPPED one is.
+    const fresh =
+      !existing ||
+      ((existing.status === 'DROPPED' || existing.status === 'FAILED') && !(await receiptOf(existing.hash as Hex)));
+    // A row a reorg orphaned was charged when first mined: what replaces it is not charged again.
+    const status = existing?.status === 'REORGED' ? 'REORGED' : 'SENT';
     let row = fresh
       ? await record(key, await build(), existing !== undefined, chargedTo, sendOptions.beforeSign)
       : existing;
@@ -335,7 +370,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     let receipt = await settle(row);
     if (!receipt) {
       // The recorded transaction can never be mined: make it again under the same key.
-      row = await record(key, await build(), true, chargedTo, sendOptions.beforeSign);
+      row = await record(key, await build(), true, chargedTo, sendOptions.beforeSign, status);
       receipt = await settle(row);
       if (!receipt) throw new Error(`transaction ${key} could not be sent: its nonce was taken twice`);
     }
@@ -373,8 +408,91 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
       return pending.length;
     },
+
+    async recheckMined(finalized) {
+      const rows = await db
+        .select()
+        .from(chainTxs)
+        .where(
+          sql`${chainTxs.fromAddress} = ${from} and (${chainTxs.status} = 'REORGED' or (${chainTxs.status} in ('MINED', 'REVERTED') and ${chainTxs.blockNumber} > ${finalized}))`,
+        )
+        .orderBy(chainTxs.nonce);
+      const found: Reorged[] = [];
+      for (let row of rows) {
+        if (row.status !== 'REORGED') {
+          const receipt = await receiptOf(row.hash as Hex);
+          if (receipt) {
+            // Still on the chain; a reorg that mined it again elsewhere moves its block.
+            if (receipt.blockNumber !== row.blockNumber) {
+              await db
+                .update(chainTxs)
+                .set({ blockNumber: receipt.blockNumber, updatedAt: new Date() })
+                .where(eq(chainTxs.key, row.key));
+            }
+            continue;
+          }
+          const note = `its block ${row.blockNumber} left the chain (a reorg): sent again`;
+          const [marked] = await db
+            .update(chainTxs)
+            .set({ status: 'REORGED', note, updatedAt: new Date() })
+            .where(sql`${chainTxs.key} = ${row.key} and ${chainTxs.status} = ${row.status}`)
+            .returning();
+          if (!marked) continue;
+          row = marked;
+        }
+        found.push(await sendAgain(row));
+      }
+      return found;
+    },
   };
+
+  /** Sends an orphaned transaction again, once: its own bytes, else the same call signed anew, else FAILED. */
+  async function sendAgain(row: Row): Promise<Reorged> {
+    const ended = (r: Row, receipt: TransactionReceipt | undefined): Reorged => ({
+      key: r.key,
+      status: receipt ? (receipt.status === 'success' ? 'MINED' : 'REVERTED') : r.status,
+      hash: r.hash as Hex,
+      note: r.note,
+    });
+    const receipt = await settle(row);
+    if (receipt) return ended(row, receipt);
+    // Another transaction took its nonce: these bytes can never be mined. The same call, signed anew, unless it
+    // would now revert.
+    const parsed = parseTransaction(row.rawTx as Hex);
+    const request: TxRequest = {
+      to: parsed.to!,
+      data: parsed.data ?? '0x',
+      ...(parsed.value !== undefined && { value: parsed.value }),
+      ...(parsed.gas !== undefined && { gas: parsed.gas }),
+    };
+    try {
+      await client.call({ account: from, to: request.to, data: request.data, value: request.value ?? 0n });
+    } catch (err) {
+      if (!isRevert(err)) throw err;
+      const note = `its block ${row.blockNumber ?? '?'} left the chain (a reorg), and sent again it would revert: ${revertReason(err)}`;
+      await db
+        .update(chainTxs)
+        .set({ status: 'FAILED', note, updatedAt: new Date() })
+        .where(sql`${chainTxs.key} = ${row.key} and ${chainTxs.status} = 'REORGED'`);
+      return { key: row.key, status: 'FAILED', hash: row.hash as Hex, note };
+    }
+    const anew = { ...(await record(row.key, request, true, row.chargedTo, undefined, 'REORGED')), note: row.note };
+    return ended(anew, await settle(anew));
+  }
 }
+
+/** A call the chain answered with a revert (not a node that failed to answer). */
+function isRevert(err: unknown): boolean {
+  return (
+    err instanceof BaseError &&
+    err.walk(
+      (e) =>
+        e instanceof CallExecutionError || e instanceof ContractFunctionRevertedError || e instanceof RawContractError,
+    ) !== null
+  );
+}
+
+const revertReason = (err: unknown) => ((err as BaseError).shortMessage ?? String(err)).slice(0, 300);
 
 /**
  * `gas` and `cost` split over the entries in equal shares (the remainder of the division going to the first

@@ -2,6 +2,7 @@
 // PostgreSQL advisory lock first, so when several replicas run the scheduler only one does the work.
 import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
+import { finalizedBlock } from '../chain/reorgs.ts';
 import { rowsOf, type Tx } from '../db/client.ts';
 import { isLockTimeout } from '../db/errors.ts';
 import { purgeIdleAgents } from '../domain/agents/store.ts';
@@ -17,7 +18,7 @@ import { distributeEpoch } from '../domain/epochs/distribute.ts';
 import { purgeExpiredEvents } from '../domain/events/store.ts';
 import { takeScoreSnapshot } from '../domain/scores/snapshot.ts';
 import { repairTokenLaunches } from '../domain/tokens/launch.ts';
-import { settleAgentWallets } from '../domain/trading/wallets.ts';
+import { recheckAgentWallets, settleAgentWallets } from '../domain/trading/wallets.ts';
 
 export interface Job {
   name: string;
@@ -29,6 +30,22 @@ export interface Job {
    * be doing it) takes all of it at start, since nothing of this process is in flight yet.
    */
   startup?(tx: Tx, container: Deps): Promise<unknown>;
+}
+
+/**
+ * Every outbox's transactions mined above the chain's finalized block (CHAIN_FINALITY_DEPTH under the head, else the
+ * chain's `finalized` tag) whose block left the chain: sent again (src/chain/outbox.ts recheckMined).
+ */
+async function recheckOrphaned(container: Deps): Promise<number> {
+  const client = container.chain.publicClient;
+  const depth = container.config.chainFinalityDepth;
+  const head = await client.getBlockNumber({ cacheTime: 0 });
+  const finalized = await finalizedBlock(client, depth === undefined ? 'tag' : { depth }, head);
+  let orphaned = (await container.outbox.recheckMined(finalized)).length;
+  if (container.oracleOutbox !== container.outbox) {
+    orphaned += (await container.oracleOutbox.recheckMined(finalized)).length;
+  }
+  return orphaned + (await recheckAgentWallets(container, finalized));
 }
 
 export const jobs: Job[] = [
@@ -51,6 +68,8 @@ export const jobs: Job[] = [
       if (container.oracleOutbox !== container.outbox) settled += await container.oracleOutbox.settlePending();
       // What agent wallets signed for their trades and withdrawals (domain/trading/wallets.ts).
       settled += await settleAgentWallets(container);
+      // Transactions seen mined in a block a reorg orphaned since: sent again once, or FAILED with the reason.
+      settled += await recheckOrphaned(container);
       // The actions and round lines of finished rounds follow what was just settled.
       return settled + (await settleRoundActions(container));
     },
@@ -88,7 +107,7 @@ export const jobs: Job[] = [
     startup: (_tx, container) => repairAgentDeployments(container, { olderThanMs: 0 }),
   },
   {
-    // Platform events older than the retention (1 hour, docs/api/events.md "Resume"; EVENT_RETENTION_MS).
+    // Platform events older than the retention (2 days, docs/api/events.md "Resume"; EVENT_RETENTION_MS).
     name: 'purge-events',
     pattern: '* * * * *',
     run: (tx, container) => purgeExpiredEvents(tx, new Date(container.now() - container.config.eventRetentionMs)),

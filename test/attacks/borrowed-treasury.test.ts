@@ -16,7 +16,7 @@ import { utcDateOf } from '../../src/domain/scores/dates.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed, staffedCompany } from '../helpers/companies.ts';
-import { scoreFixtures, USDC } from '../helpers/scores.ts';
+import { finalizeScored, scoreFixtures, USDC } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 import { treasuryHelpers } from '../helpers/treasuries.ts';
 
@@ -154,6 +154,8 @@ describe("a whale's signed treasury", () => {
     await tr.index();
 
     const date = utcDateOf((day + DAY_S) * 1000);
+    // The day's blocks finalized: a snapshot reads no block above the finalized one.
+    await finalizeScored(t);
     expect(await takeScoreSnapshot(t.container, t.database.db, date)).toMatchObject({ status: 'taken' });
     const s = await f.snapshotOf(date);
     // 1,000,000 USDC x 3,600 s / 86,400 s, in base units rounded down.

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { anvilTestClient } from '../helpers/chain.ts';
-import { scoreFixtures, USDC } from '../helpers/scores.ts';
+import { finalizeScored, scoreFixtures, USDC } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 import { treasuryHelpers } from '../helpers/treasuries.ts';
 
@@ -79,6 +79,8 @@ beforeAll(async () => {
   // An outsider's buy, but the CFO sells ten minutes after buying: held too briefly to count.
   made.set('hasty', await pumpAndSell(cfos.hasty, tokens.quick, OUTSIDER, 600));
   await trading.index();
+  // The day's blocks finalized: a snapshot reads no block above the finalized one.
+  await finalizeScored(t);
   expect(await takeScoreSnapshot(t.container, t.database.db, date)).toMatchObject({ status: 'taken' });
 });
 

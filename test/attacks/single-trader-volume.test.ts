@@ -7,7 +7,7 @@ import type { Address } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { scoreFixtures, USDC } from '../helpers/scores.ts';
+import { finalizeScored, scoreFixtures, USDC } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
 const t = useTestApp();
@@ -35,6 +35,8 @@ beforeAll(async () => {
   // alone: one wallet buys 1,000 USDC and nobody else trades it.
   await buy(alone, [9], 1_000n);
   await trading.index();
+  // The day's blocks finalized: a snapshot reads no block above the finalized one.
+  await finalizeScored(t);
   expect(await takeScoreSnapshot(t.container, t.database.db, snapshotDate)).toMatchObject({ status: 'taken' });
 });
 

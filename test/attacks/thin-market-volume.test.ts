@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { anvilTestClient } from '../helpers/chain.ts';
-import { scoreFixtures, USDC } from '../helpers/scores.ts';
+import { finalizeScored, scoreFixtures, USDC } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
 const t = useTestApp();
@@ -47,6 +47,8 @@ beforeAll(async () => {
   await trading.buy(1, token, 100n * USDC);
   feesPaid += USDC;
   await trading.index();
+  // The day's blocks finalized: a snapshot reads no block above the finalized one.
+  await finalizeScored(t);
   expect(await takeScoreSnapshot(t.container, t.database.db, date)).toMatchObject({ status: 'taken', companies: 1 });
 });
 

@@ -432,6 +432,7 @@ describe('lookupDecisionHash', () => {
     const unusedOutbox: Outbox = {
       send: () => Promise.reject(new Error('the outbox must not be reached')),
       settlePending: () => Promise.resolve(0),
+      recheckMined: () => Promise.resolve([]),
     };
 
     it('lookupDecisionHash and anchorDecisionRoot throw CHAIN_UNAVAILABLE', async () => {
@@ -457,6 +458,7 @@ describe('lookupDecisionHash', () => {
               throw new Error('unreachable');
             }),
         settlePending: () => Promise.resolve(0),
+        recheckMined: () => Promise.resolve([]),
       };
       const err = await anchorDecisionRoot({ outbox: failing, chain: chain.chain }, 'k2', freshEntries(1)).catch(
         (e: unknown) => e,

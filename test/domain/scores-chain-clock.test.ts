@@ -10,7 +10,7 @@ import { readClaimable } from '../../src/domain/epochs/queries.ts';
 import { utcDateOf } from '../../src/domain/scores/dates.ts';
 import { jobs, runJobOnce } from '../../src/jobs/scheduler.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { scoreFixtures, USDC } from '../helpers/scores.ts';
+import { finalizeScored, scoreFixtures, USDC } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 import { treasuryHelpers } from '../helpers/treasuries.ts';
 
@@ -47,11 +47,11 @@ beforeAll(async () => {
   for (const hours of [-30, -20, -10]) {
     await f.round('ahead', 'COMPLETE', new Date((fundedAt + hours * 3600) * 1000).toISOString());
   }
-  // The chain passes its next midnight; the indexer applies the day.
+  // The chain passes its next midnight; the indexer applies the day, and its blocks are finalized.
   const midnight = (Math.floor(start / DAY_S) + 1) * DAY_S;
   await tr.at(midnight + 60);
   chainDay = utcDateOf(midnight * 1000);
-  await Promise.all([trading.index(), tr.index()]);
+  await finalizeScored(t);
 });
 
 describe("the score snapshot on the chain's clock", () => {

@@ -16,7 +16,7 @@ import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { jobs, runJobOnce, runStartupJobs } from '../../src/jobs/scheduler.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { platformEventCheck } from '../helpers/openapi.ts';
-import { scoreFixtures, USDC } from '../helpers/scores.ts';
+import { finalizeScored, scoreFixtures, USDC } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 import { treasuryHelpers } from '../helpers/treasuries.ts';
 
@@ -25,10 +25,13 @@ const db = () => t.database.db;
 const { company, agent, trades, round, treasury, transfer, snapshotOf } = scoreFixtures(t);
 const tr = treasuryHelpers(t);
 const trading = tokenTrading(t);
-/** Moves the chain's clock to `iso` and lets both scored streams apply every block up to it. */
+/**
+ * Moves the chain's clock to `iso` and lets both scored streams apply every block up to it, then finalize it (the
+ * finality depth's blocks mined, a second apart, after it).
+ */
 async function chainAt(iso: string) {
   await tr.at(Date.parse(iso) / 1000);
-  await Promise.all([trading.index(), tr.index()]);
+  await finalizeScored(t);
 }
 /** A trade of `usdc` whole USDC for `tokens` token units. */
 const tradeRow = (token: string, trader: string, side: 'buy' | 'sell', usdc: bigint, tokens: bigint, at: string) => ({
@@ -173,6 +176,14 @@ describe('takeScoreSnapshot of 2027-03-10 (hand-computed)', () => {
     });
     expect((await snapshotOf('2027-03-10')).size).toBe(0);
     await Promise.all([trading.index(), tr.index()]);
+    // Both have applied the day now, but its last blocks are within the finality depth: a reorg could still take them.
+    const unfinal = await takeScoreSnapshot(t.container, db());
+    expect(unfinal).toMatchObject({ status: 'waiting', waitingFor: ['company-tokens', 'treasury-transfers'] });
+    expect(unfinal.reason).toMatch(
+      /^company-tokens: applied the day, but its last block is not finalized yet \(finalized up to block \d+\); treasury-transfers: applied the day, but/,
+    );
+    expect((await snapshotOf('2027-03-10')).size).toBe(0);
+    await finalizeScored(t);
     const result = await takeScoreSnapshot(t.container, db());
     expect(result).toMatchObject({ date: '2027-03-10', status: 'taken', companies: 6, changed: 4 });
     expect(result.block).toBeGreaterThan(0n);

@@ -17,6 +17,7 @@ import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { accessible, atBothWidths, browserUnavailable, launchChromium } from '../helpers/browser.ts';
 import { insertCompany } from '../helpers/events.ts';
+import { finalizeScored } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
 const t = useTestApp();
@@ -141,6 +142,8 @@ describe.skipIf(browserUnavailable)('the token board and the Fortune List in Chr
     // Not traded yet: the curve's opening price, a quarter of the way to graduation.
     expect(status.find((x) => x.tokenSymbol === 'EPSILON')!.graduationProgress).toBe(24.99);
 
+    // The day's blocks finalized: a snapshot reads no block above the finalized one.
+    await finalizeScored(t);
     expect((await takeScoreSnapshot(t.container, t.database.db, snapshotDay)).status).toBe('taken');
 
     chromium = await launchChromium();

@@ -15,6 +15,7 @@ import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { accessible, atBothWidths, browserUnavailable, connect, launchChromium } from '../helpers/browser.ts';
 import { mintCard, signed, staffedCompany } from '../helpers/companies.ts';
+import { finalizeScored } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
 const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0' } });
@@ -196,6 +197,8 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
     );
     await trading.buy(1, tokenAddress, 10n * USDC);
     await trading.index();
+    // The day's blocks finalized: a snapshot reads no block above the finalized one.
+    await finalizeScored(t);
     await takeScoreSnapshot(t.container, t.database.db, snapshotDay);
     const testClient = createTestClient({ mode: 'anvil', transport: http(t.chain.node.rpcUrl) });
     await testClient.increaseTime({ seconds: 8 * 86_400 });

@@ -29,7 +29,8 @@ export async function disagreementsWithChain(db: Tx, client: PublicClient, fromB
   const byKey = new Map(txs.map((t) => [t.key, t]));
   for (const t of txs) {
     const receipt = await receiptOf(client, t.hash);
-    if (t.status === 'SENT') problems.push(`outbox ${t.key} is still SENT`);
+    if (t.status === 'SENT' || t.status === 'REORGED') problems.push(`outbox ${t.key} is still ${t.status}`);
+    else if (t.status === 'FAILED' && receipt) problems.push(`outbox ${t.key} is FAILED but ${t.hash} was mined`);
     else if (t.status === 'DROPPED' && receipt) problems.push(`outbox ${t.key} is DROPPED but ${t.hash} was mined`);
     else if (t.status === 'MINED' || t.status === 'REVERTED') {
       const want = t.status === 'MINED' ? 'success' : 'reverted';

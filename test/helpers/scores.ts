@@ -5,6 +5,7 @@ import { type Address, getAddress } from 'viem';
 import { expect } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
+import { type AnyChainStream, followStream } from '../../src/chain/streams.ts';
 import { agents } from '../../src/db/schema/agents.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { decisionRounds } from '../../src/db/schema/decisions.ts';
@@ -12,8 +13,11 @@ import { scoreSnapshots } from '../../src/db/schema/scores.ts';
 import { tokenTrades } from '../../src/db/schema/tokens.ts';
 import { companyTreasuries, treasuryAccounts } from '../../src/db/schema/treasuries.ts';
 import { applyPositions } from '../../src/domain/tokens/apply.ts';
+import { companyTokens } from '../../src/domain/tokens/company-tokens.stream.ts';
 import { recordBalanceChanges, recordOpeningBalance } from '../../src/domain/treasuries/observations.ts';
+import { treasuryTransfers } from '../../src/domain/treasuries/treasury-transfers.stream.ts';
 import type { TestEnv } from './app.ts';
+import { anvilTestClient } from './chain.ts';
 
 /** One USDC in base units. */
 export const USDC = 1_000_000n;
@@ -198,4 +202,20 @@ export function scoreFixtures(t: TestEnv, { firstCard = 5000 } = {}) {
       return new Map(rows.map((r) => [r.companyId, r]));
     },
   };
+}
+
+/**
+ * Mines the chain's finality depth (CHAIN_FINALITY_DEPTH of the app's configuration) of empty blocks, one second
+ * apart, and lets both scored streams apply them: every block before is then finalized, as the snapshot waits for
+ * (docs/indexer.md "Finality and money").
+ */
+export async function finalizeScored(t: TestEnv): Promise<void> {
+  const depth = t.container.config.chainFinalityDepth ?? 12;
+  await anvilTestClient(t.chain.node.rpcUrl).mine({ blocks: depth });
+  for (const stream of [companyTokens, treasuryTransfers] as AnyChainStream[]) {
+    const follower = followStream(t.container, stream, { confirmations: 0 })!;
+    let caughtUp = false;
+    for (let i = 0; i < 20 && !caughtUp; i++) caughtUp = (await follower.pollOnce()).caughtUp;
+    if (!caughtUp) throw new Error(`the ${stream.name} stream did not catch up`);
+  }
 }

@@ -14,6 +14,7 @@ import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { runAgentAction } from '../../src/domain/trading/actions.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { signed, staffedCompany } from '../helpers/companies.ts';
+import { finalizeScored } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
 const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0' } });
@@ -120,6 +121,8 @@ describe('an agent that trades', () => {
     expect(realized).toBeGreaterThan(0n);
     expect(view.positions[0]).toMatchObject({ balance: '0', quantity: '0', costUsdc: '0' });
     // The snapshot of the day after: the company's trading raw is its agents' realised PnL of the day.
+    // The day's blocks finalized: a snapshot reads no block above the finalized one.
+    await finalizeScored(t);
     await takeScoreSnapshot(t.container, t.database.db, day);
     const [snap] = await t.database.db
       .select()

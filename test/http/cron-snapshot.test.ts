@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import { companies, scoreSnapshots } from '../../src/db/schema/index.ts';
 import { developmentCronSecret } from '../../src/domain/auth/dev-secret.ts';
 import { useTestApp } from '../helpers/app.ts';
+import { finalizeScored } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 import { treasuryHelpers } from '../helpers/treasuries.ts';
 
@@ -52,8 +53,14 @@ describe('POST /api/cron/score-snapshot', () => {
       changed: 0,
       block: null,
       waitingFor: ['company-tokens', 'treasury-transfers'],
+      reason: 'company-tokens: has not applied any block yet; treasury-transfers: has not applied any block yet',
     });
     await Promise.all([trading.index(), tr.index()]);
+    // Applied, but the day's last block is within the finality depth (12 blocks on the local chain).
+    const unfinal = (await snapshot(ADMIN)).json().data;
+    expect(unfinal).toMatchObject({ status: 'waiting', waitingFor: ['company-tokens', 'treasury-transfers'] });
+    expect(unfinal.reason).toMatch(/^company-tokens: applied the day, but its last block is not finalized yet/);
+    await finalizeScored(t);
     const res = await snapshot(ADMIN);
     expect(res.json().data).toMatchObject({ date: '2027-05-04', status: 'empty', companies: 0 });
   });

@@ -610,6 +610,7 @@ function crashingAfterReceipt(receipts: TransactionReceipt[]): Outbox {
       throw new Error('crash after receipt');
     },
     settlePending: () => real.settlePending(),
+    recheckMined: (finalized) => real.recheckMined(finalized),
   };
 }
 

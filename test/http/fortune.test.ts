@@ -11,12 +11,11 @@ import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import { NO_EPOCH_DATA_MESSAGE, noSnapshotMessage } from '../../src/domain/scores/queries.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { useTestApp } from '../helpers/app.ts';
-import { tokenTrading } from '../helpers/trading.ts';
+import { finalizeScored } from '../helpers/scores.ts';
 import { treasuryHelpers } from '../helpers/treasuries.ts';
 
 const t = useTestApp();
 const tr = treasuryHelpers(t);
-const trading = tokenTrading(t);
 let apiKey: string;
 /** A v1 cursor given before the score snapshot. */
 let cursorBeforeSnapshot: string;
@@ -329,7 +328,8 @@ describe('with five companies', () => {
 
   describe('GET /api/fortune-list after the snapshot of 2027-04-02', () => {
     beforeAll(async () => {
-      await Promise.all([trading.index(), tr.index()]);
+      // The streams apply the chain's day and finalize it (the snapshot reads finalized blocks only).
+      await finalizeScored(t);
       const result = await takeScoreSnapshot(t.container, t.database.db);
       expect(result).toMatchObject({ date: '2027-04-02', status: 'taken', companies: 5 });
     });

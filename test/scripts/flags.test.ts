@@ -29,7 +29,7 @@ describe('readFlags', () => {
   });
 
   it('refuses an unknown flag, a missing value and an empty one', () => {
-    expect(() => read(['--c'], ['--a'])).toThrow('unknown option --c');
+    expect(() => read(['--c'], ['--a', '--b'])).toThrow('unknown option --c (the options: --a, --b)');
     expect(() => read(['--c=1'], ['--a'])).toThrow('unknown option --c=1');
     expect(() => read(['toString'], ['--a'])).toThrow('unknown option toString');
     expect(() => read(['--a'], ['--a'])).toThrow('--a needs a value');
@@ -44,6 +44,9 @@ describe('the values', () => {
     for (const bad of ['2', '201', '1.5', '1e2', '0x10', ' 5', '-3']) {
       expect(() => wholeNumberFlag('--n', bad, 3, 200), bad).toThrow(`--n must be a whole number 3-200, got "${bad}"`);
     }
+    expect(wholeNumberFlag('--n', '0', 0)).toBe(0);
+    expect(wholeNumberFlag('--n', '9007199254740991', 0)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => wholeNumberFlag('--n', '-1', 0)).toThrow('--n must be a whole number of at least 0, got "-1"');
   });
 
   it('a number: its bounds are in, past them out, and no other notation', () => {

@@ -24,6 +24,7 @@ export const CONTRACT_KEYS = [
   'safeMultiSendCallOnly',
   'rolesSingleton',
   'moduleProxyFactory',
+  'safeModuleSetup',
 ] as const;
 export type ContractKey = (typeof CONTRACT_KEYS)[number];
 export type ContractAddresses = Partial<Record<ContractKey, Address>>;

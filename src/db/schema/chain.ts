@@ -25,8 +25,14 @@ export const chainTxs = pgTable(
     /** The signed transaction, so a send interrupted by a crash is re-broadcast byte for byte. */
     rawTx: text('raw_tx').notNull(),
     hash: text('hash').notNull(),
-    /** SENT (recorded, maybe broadcast), MINED, REVERTED, or DROPPED (its nonce went to another transaction). */
+    /**
+     * SENT (recorded, maybe broadcast), MINED, REVERTED, DROPPED (its nonce went to another transaction), REORGED (it
+     * was mined in a block a reorg orphaned, and is being sent again; charged once already), or FAILED (orphaned so,
+     * and sending it again would revert: `note` says why).
+     */
     status: text('status').notNull().default('SENT'),
+    /** Why the row left its ordinary course: the orphaned block it was mined in, the reason it failed. */
+    note: text('note'),
     blockNumber: bigint('block_number', { mode: 'bigint' }),
     /**
      * The companies whose requests caused the transaction, one entry per share of its cost (a batch anchoring

@@ -1,7 +1,7 @@
 // The platform event log behind GET /api/v1/events. Ids come from a sequence, so they are ordered and a stream
 // resumes after `Last-Event-ID`; rows older than the retention are deleted by the purge-events job.
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { EVENT_TYPES, type EventType } from '../../constants.ts';
 
 export const platformEvents = pgTable(
@@ -25,4 +25,19 @@ export const platformEvents = pgTable(
       .on(sql`(${t.data}->>'txHash')`, sql`(${t.data}->>'logIndex')`, t.id)
       .where(sql`${t.type} = 'trade'`),
   ],
+);
+
+/**
+ * How far the retention purge has gone: the highest event id it ever deleted (one row). A resume or a backfill from
+ * an id below it has lost events, which the API says (410 EVENTS_EXPIRED) instead of skipping them silently: ids
+ * have gaps of their own (a rolled-back publish), so the oldest id still held cannot tell a loss from a gap.
+ */
+export const platformEventPurges = pgTable(
+  'platform_event_purges',
+  {
+    id: smallint('id').primaryKey().default(1),
+    purgedThrough: bigint('purged_through', { mode: 'bigint' }).notNull(),
+    purgedAt: timestamp('purged_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('platform_event_purges_one_row', sql`${t.id} = 1`)],
 );

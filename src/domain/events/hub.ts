@@ -1,6 +1,7 @@
 // The fan-out of platform events to open streams: one reader per process, streams indexed by company (and the
 // set of those that want every company), each event's frame built once and written to every stream it matches.
-// Also the connection caps (keyed and keyless streams apart), resuming after Last-Event-ID without gap or repeat, the heartbeat, and dropping a
+// Also the connection caps (keyed and keyless streams apart), resuming after Last-Event-ID without gap or repeat (even
+// from a replica whose reader lags behind it), the heartbeat, and dropping a
 // client that does not read.
 import {
   type EventType,
@@ -109,6 +110,11 @@ interface Stream extends StreamHandle {
   companyIds: ReadonlySet<string> | undefined;
   types: ReadonlySet<EventType> | undefined;
   backlogSince: Date | undefined;
+  /**
+   * A resumed stream's Last-Event-ID: live events at or below it are never sent to it. The client has them already,
+   * and this process's reader may lag behind the replica the client came from, so they can still arrive live.
+   */
+  resumedAfter: bigint | undefined;
   lastWriteAt: number;
   /** Live frames held while the backlog is being sent. */
   held: Buffer[] | undefined;
@@ -153,8 +159,10 @@ export function createEventHub(options: EventHubOptions): EventHub {
   function deliver(events: PlatformEvent[]) {
     const now = Date.now();
     const touched: Stream[] = [];
+    let eventId = 0n;
     const offer = (s: Stream, type: EventType, frame: Buffer) => {
       if (!s.open || (s.types && !s.types.has(type))) return;
+      if (s.resumedAfter !== undefined && eventId <= s.resumedAfter) return;
       if (s.held) {
         s.held.push(frame);
         s.heldBytes += frame.length;
@@ -172,7 +180,8 @@ export function createEventHub(options: EventHubOptions): EventHub {
       s.lastWriteAt = now;
     };
     for (const event of events) {
-      const frame = eventFrame(event, reader.lowWater(BigInt(event.id)));
+      eventId = BigInt(event.id);
+      const frame = eventFrame(event, reader.lowWater(eventId));
       if (event.type === PLATFORM_WIDE_TYPE) {
         for (const s of streams) offer(s, event.type, frame);
         continue;
@@ -355,6 +364,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
         companyIds: request.companyIds,
         types: request.types,
         backlogSince: request.backlogSince,
+        resumedAfter: request.lastEventId,
         lastWriteAt: Date.now(),
         held: request.lastEventId !== undefined ? [] : undefined,
         heldBytes: 0,

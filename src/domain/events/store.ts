@@ -3,7 +3,8 @@
 import { and, asc, eq, gt, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { EVENT_TYPES, type EventType } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { platformEvents } from '../../db/schema/events.ts';
+import { platformEventPurges, platformEvents } from '../../db/schema/events.ts';
+import { AppError } from '../../errors.ts';
 
 /**
  * The type of the events that concern the whole platform (snapshots, epochs): they pass every company filter. Their
@@ -178,11 +179,55 @@ export async function latestEventId(db: Tx): Promise<bigint> {
   return BigInt(row?.id ?? 0);
 }
 
-/** Deletes the events published before `cutoff` (the retention job); returns how many. */
+/**
+ * Deletes the events published before `cutoff` (the retention job) and records the highest id deleted, in one
+ * statement: a resume from below it is then told that events were lost (expiredResume). Returns how many.
+ */
 export async function purgeExpiredEvents(tx: Tx, cutoff: Date): Promise<number> {
-  // Counted, not returned: a busy hour may hold many rows.
-  const result = (await tx.execute(
-    sql`delete from ${platformEvents} where ${platformEvents.timestamp} < ${cutoff.toISOString()}::timestamptz`,
-  )) as { rowCount?: number | null; affectedRows?: number };
-  return result.rowCount ?? result.affectedRows ?? 0;
+  // Counted, not returned: a busy hour may hold many rows. A data-modifying WITH runs whether or not it is read.
+  const [row] = rowsOf<{ purged: number }>(
+    await tx.execute(sql`
+      with d as (
+        delete from ${platformEvents} where ${platformEvents.timestamp} < ${cutoff.toISOString()}::timestamptz
+        returning id
+      ),
+      mark as (
+        insert into ${platformEventPurges} (id, purged_through, purged_at)
+        select 1, max(d.id), now() from d having count(*) > 0
+        on conflict (id) do update
+          set purged_through = greatest(${platformEventPurges.purgedThrough}, excluded.purged_through),
+              purged_at = excluded.purged_at
+      )
+      select count(*)::integer as purged from d`),
+  );
+  return row?.purged ?? 0;
+}
+
+/** What retention left: the highest id ever purged (0: none), and the oldest event still held (none: null). */
+export async function eventHorizon(db: Tx): Promise<{ purgedThrough: bigint; oldestHeld: bigint | null }> {
+  const [row] = rowsOf<{ purged: string | null; oldest: string | null }>(
+    await db.execute(sql`
+      select (select purged_through::text from ${platformEventPurges} where id = 1) as purged,
+             (select min(id)::text from ${platformEvents}) as oldest`),
+  );
+  return {
+    purgedThrough: BigInt(row?.purged ?? 0),
+    oldestHeld: row?.oldest == null ? null : BigInt(row.oldest),
+  };
+}
+
+/**
+ * 410 EVENTS_EXPIRED when events after `after` were purged by the retention (docs/api/events.md "Resume"): the
+ * answer names the oldest event still held and the id to resume after, instead of a resume that skips them.
+ * `path` names the parameter that gave `after`; `retentionMs` is said in the message.
+ */
+export async function checkResumable(db: Tx, after: bigint, path: string, retentionMs: number): Promise<void> {
+  const { purgedThrough, oldestHeld } = await eventHorizon(db);
+  if (after >= purgedThrough) return;
+  const held = oldestHeld === null ? 'no event is held now' : `the oldest event held is ${oldestHeld}`;
+  throw new AppError(
+    'EVENTS_EXPIRED',
+    `Events after ${after} are no longer kept (EVENT_RETENTION_MS is ${retentionMs} ms, and events up to ${purgedThrough} were deleted): ${held}. Rebuild your state from the REST reads, then continue after ${purgedThrough}`,
+    { details: [{ path, message: `expired: ${held}; continue after ${purgedThrough}` }] },
+  );
 }

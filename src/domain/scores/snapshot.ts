@@ -3,7 +3,8 @@
 // the rank, written for one UTC date D of the chain's clock (covering the day [D - 24 h, D)); then each company's
 // platformScore, and the `score` and `season` events.
 //
-// Everything comes from the database, once the indexer has applied the day (readiness.ts): a few set-based
+// Everything comes from the database, once the indexer has applied the day and its blocks are finalized
+// (readiness.ts), and no row of a block above a scored stream's finalized block is read: a few set-based
 // statements whatever the number of companies. One INSERT ... SELECT computes the raw values with grouped
 // subqueries (the time-weighted treasury, twab.ts; PnL under the trading rules, trading.ts; volume netted per
 // trader, capped and without the company's own wallets, volume.ts), the best with window functions and the rank
@@ -11,6 +12,7 @@
 // taken once: a later run finds it done.
 import { sql } from 'drizzle-orm';
 import { epochAt } from '../../chain/contracts/distributor.ts';
+import { holdStreamLocks } from '../../chain/indexer.ts';
 import { chainTime } from '../../chain/time.ts';
 import { AGENT_ROLES } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
@@ -20,6 +22,8 @@ import { linkedWallets } from '../companies/linked.ts';
 import { applyPlatformScores } from '../companies/store.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { publishEvent } from '../events/store.ts';
+import { companyTokens } from '../tokens/company-tokens.stream.ts';
+import { treasuryTransfers } from '../treasuries/treasury-transfers.stream.ts';
 import { DAY_MS, snapshotCovers, startOfDate, utcDateOf } from './dates.ts';
 import {
   ACTIVITY_WINDOW_DAYS,
@@ -30,7 +34,7 @@ import {
   SCORE_DECIMALS,
   SCORE_WEIGHTS,
 } from './formula.ts';
-import { streamsBehind } from './readiness.ts';
+import { type DayReadiness, dayReadiness, type StreamProgress, scoredProgress, scoredStreams } from './readiness.ts';
 import { countedPnl } from './trading.ts';
 import { treasuryTwab } from './twab.ts';
 import { countedVolume, dayPositions } from './volume.ts';
@@ -54,22 +58,37 @@ export interface SnapshotResult {
   changed: number;
   /** The chain's latest block when the snapshot was taken; null when the chain did not answer. */
   block: bigint | null;
-  /** While `waiting`: the indexer streams that have not applied the day's last blocks. */
+  /** While `waiting`: the indexer streams that have not applied the day's last blocks, or not finalized them. */
   waitingFor?: string[];
+  /** While `waiting`: why, in words, one sentence per stream. */
+  reason?: string;
+}
+
+/**
+ * The last block whose rows the snapshot reads, per table family: a scored stream's finalized block (readiness.ts).
+ * Null: the stream has never applied a batch in this database (rows written otherwise, a seed or a test's fixtures,
+ * are read as they are).
+ */
+export interface FinalBlocks {
+  /** token_trades, and the launch that makes a token count as launched (company-tokens). */
+  trades: bigint | null;
+  /** treasury_observations (treasury-transfers). */
+  treasury: bigint | null;
 }
 
 /**
  * Takes the snapshot of `date` unless it exists. Without a date: today's by the chain's clock, once the scored
- * streams have applied every block of the day before (else `waiting`); a date given (a backfill, an operator) is
- * taken from what is indexed. `db` may be a transaction (the scheduler's, holding the job lock) or the database;
- * the writes run in a transaction of their own inside it, so a crash leaves the date either whole or absent.
+ * streams have applied every block of the day before and those blocks are finalized (else `waiting`); a date given
+ * (a backfill, an operator) is taken from what is indexed and final. Either way no row of a block above a scored
+ * stream's finalized block is read. `db` may be a transaction (the scheduler's, holding the job lock) or the
+ * database; the writes run in a transaction of their own inside it, so a crash leaves the date either whole or absent.
  */
 export async function takeScoreSnapshot(deps: Deps, db: Tx, date?: string): Promise<SnapshotResult> {
   let day = date;
-  let waitingFor: string[] = [];
+  let waiting: DayReadiness = { waitingFor: [], reasons: [], progress: new Map() };
   if (day === undefined) {
     day = utcDateOf(Number(await chainTime(deps.chain.publicClient)) * 1000);
-    if (!(await snapshotExists(db, day))) waitingFor = await streamsBehind(deps, db, startOfDate(day));
+    if (!(await snapshotExists(db, day))) waiting = await dayReadiness(deps, db, startOfDate(day));
   }
   const result = (status: SnapshotResult['status'], extra: Partial<SnapshotResult> = {}): SnapshotResult => ({
     date: day,
@@ -80,7 +99,9 @@ export async function takeScoreSnapshot(deps: Deps, db: Tx, date?: string): Prom
     ...extra,
   });
   if (await snapshotExists(db, day)) return result('exists');
-  if (waitingFor.length > 0) return result('waiting', { waitingFor });
+  if (waiting.waitingFor.length > 0) {
+    return result('waiting', { waitingFor: waiting.waitingFor, reason: waiting.reasons.join('; ') });
+  }
   const block = await deps.chain.publicClient.getBlockNumber({ cacheTime: 0 }).catch((err: unknown) => {
     if (isChainUnavailable(err)) return null;
     throw err;
@@ -93,7 +114,24 @@ export async function takeScoreSnapshot(deps: Deps, db: Tx, date?: string): Prom
     // companies and gained nothing back (docs/benchmarks.md).
     await tx.execute(sql`set local jit = off`);
     if (await snapshotExists(tx, day)) return result('exists');
-    await tx.execute(insertSnapshot(day, block, deps.config.scoreFloors, deps.config.tradingMinHoldS));
+    // No batch nor rollback of a scored stream commits while the snapshot reads its rows: a reorg undoing a whole
+    // batch could otherwise move a stream back below the day between the check below and the insert.
+    await holdStreamLocks(tx, scoredStreams(deps.chain));
+    const progress = await scoredProgress(deps.chain, tx);
+    if (date === undefined) {
+      const back = movedBack(progress, waiting.progress);
+      if (back.length > 0) {
+        return result('waiting', {
+          waitingFor: back,
+          reason: back.map((name) => `${name}: a reorg moved it back while the snapshot was taken`).join('; '),
+        });
+      }
+    }
+    const final: FinalBlocks = {
+      trades: progress.get(companyTokens.name)?.final ?? null,
+      treasury: progress.get(treasuryTransfers.name)?.final ?? null,
+    };
+    await tx.execute(insertSnapshot(day, block, final, deps.config.scoreFloors, deps.config.tradingMinHoldS));
     const [summary] = rowsOf<{ companies: number; leader: string | null }>(
       await tx.execute(sql`
         select count(*)::integer as companies,
@@ -154,19 +192,30 @@ const moneyScore = (column: string, floor: bigint) => {
 const countScore = (column: string, floor: number) => `round((case when ${column} <= 0 then 0
       else 100 * ${column}::float8 / greatest(max(${column}) over (), ${floor}) end)::numeric, ${SCORE_DECIMALS})`;
 
+/** The streams whose final block is now below the one the readiness check saw (a reorg undid a batch meanwhile). */
+function movedBack(now: Map<string, StreamProgress>, seen: Map<string, StreamProgress>): string[] {
+  return [...seen].filter(([name, p]) => (now.get(name)?.final ?? -1n) < p.final).map(([name]) => name);
+}
+
+/** A company's launch counts once its block is finalized (a launch recorded without its block counts as it is). */
+const launchedBy = (finalBlock: bigint | null) =>
+  finalBlock === null
+    ? sql`true`
+    : sql`(c.token_launch_block is null or c.token_launch_block <= ${finalBlock.toString()}::bigint)`;
+
 /** The one statement that computes and writes every company's row of the snapshot. */
-function insertSnapshot(date: string, block: bigint | null, floors: Floors, minHoldS: number) {
+function insertSnapshot(date: string, block: bigint | null, final: FinalBlocks, floors: Floors, minHoldS: number) {
   const { from: dayStartIso, to: atIso } = snapshotCovers(date);
   const weekStartIso = new Date(startOfDate(date) - ACTIVITY_WINDOW_DAYS * DAY_MS).toISOString();
   const roles = sql.raw(AGENT_ROLES.map((r) => `'${r}'`).join(', '));
   const w = SCORE_WEIGHTS;
   return sql`
     with
-    treasury (company_id, balance) as (${treasuryTwab(dayStartIso, atIso)}),
+    treasury (company_id, balance) as (${treasuryTwab(dayStartIso, atIso, final.treasury)}),
     linked as (${linkedWallets()}),
-    positions as (${dayPositions(dayStartIso, atIso)}),
+    positions as (${dayPositions(dayStartIso, atIso, final.trades)}),
     volume as (${countedVolume()}),
-    pnl as (${countedPnl(dayStartIso, atIso, minHoldS)}),
+    pnl as (${countedPnl(dayStartIso, atIso, minHoldS, final.trades)}),
     activity as (
       select company_id, count(*)::integer as rounds from decision_rounds
       where status = 'COMPLETE' and trigger = 'SCHEDULED'
@@ -192,7 +241,7 @@ function insertSnapshot(date: string, block: bigint | null, floors: Floors, minH
         ((coalesce(btrim(c.description), '') <> '')::integer
           + (coalesce(btrim(c.logo_url), '') <> '')::integer
           + (c.treasury_address is not null)::integer
-          + (c.token_status <> 'PRE_PUBLIC')::integer
+          + (c.token_status <> 'PRE_PUBLIC' and ${launchedBy(final.trades)})::integer
           + coalesce(roles.filled, 0))::float8 / ${sql.raw(String(COMPLETENESS_ITEMS.length))} as completeness_raw,
         least(${sql.raw(String(REFERRAL_BOOST_MAX))},
           ${sql.raw(String(REFERRAL_BOOST_PER_COMPANY))} * coalesce(referrals.referred, 0)) as referral_boost

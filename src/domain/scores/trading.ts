@@ -4,14 +4,20 @@
 // was held (from its opening buy to the sale). A company cannot make its agents' profit by moving the price itself.
 import { sql } from 'drizzle-orm';
 import { isLinkedWallet } from '../companies/linked.ts';
+import { finalTrades } from './volume.ts';
 
-/** The body of a `pnl (company_id, amount)` CTE: counted realised PnL per company over [fromIso, toIso). */
-export function countedPnl(fromIso: string, toIso: string, minHoldS: number) {
+/**
+ * The body of a `pnl (company_id, amount)` CTE: counted realised PnL per company over [fromIso, toIso), from the
+ * trades in blocks at or below `finalBlock` (the token stream's finalized block; null: unbounded). A sale's position
+ * (its PnL, when it was held from) comes from trades before it, so from final blocks too.
+ */
+export function countedPnl(fromIso: string, toIso: string, minHoldS: number, finalBlock: bigint | null) {
   return sql`
     select a.company_id, sum(s.realized_pnl) as amount
     from token_trades s
       join agents a on lower(a.on_chain_address) = lower(s.trader)
     where s.block_time >= ${fromIso}::timestamptz and s.block_time < ${toIso}::timestamptz
+      ${finalTrades('s', finalBlock)}
       and s.realized_pnl is not null and a.company_id is not null
       and s.held_since is not null
       and s.last_buy_at <= s.block_time - make_interval(secs => ${minHoldS}::double precision)
@@ -19,6 +25,7 @@ export function countedPnl(fromIso: string, toIso: string, minHoldS: number) {
         select 1 from token_trades o
         where o.company_id = s.company_id
           and o.block_time >= s.held_since and o.block_time <= s.block_time
+          ${finalTrades('o', finalBlock)}
           and lower(o.trader) <> lower(s.trader)
           and ${isLinkedWallet('lower(o.trader)', 'a.company_id')}
       )

@@ -9,24 +9,30 @@ import { sql } from 'drizzle-orm';
 
 const DAY_S = 86_400;
 
-/** cumulative(t) of the span's address, t an SQL expression; null before its first observation (nothing held). */
-const cumulativeAt = (t: string) =>
+/**
+ * cumulative(t) of the span's address, t an SQL expression, from the observations of blocks at or below
+ * `finalBlock` (null: all); null before its first observation (nothing held).
+ */
+const cumulativeAt = (t: string, finalBlock: bigint | null) =>
   sql.raw(`(
     select o.cumulative + o.balance * (extract(epoch from ${t}) - extract(epoch from o.observed_at))
     from treasury_observations o
-    where o.address = s.address and o.observed_at <= ${t}
+    where o.address = s.address and o.observed_at <= ${t}${
+      finalBlock === null ? '' : ` and o.block_number <= ${BigInt(finalBlock).toString()}`
+    }
     order by o.observed_at desc, o.block_number desc, o.log_index desc
     limit 1)`);
 
 /**
  * The body of a `treasury (company_id, balance)` CTE: each company's time-weighted average treasury balance over
- * [fromIso, toIso) (one day), in USDC base units rounded down; companies without a proven treasury in the day are
- * absent.
+ * [fromIso, toIso) (one day), in USDC base units rounded down, from the balance observations of blocks at or below
+ * `finalBlock` (the treasury stream's finalized block; null: unbounded); companies without a proven treasury in the
+ * day are absent.
  */
-export function treasuryTwab(fromIso: string, toIso: string) {
+export function treasuryTwab(fromIso: string, toIso: string, finalBlock: bigint | null) {
   return sql`
     select s.company_id,
-      div(sum(coalesce(${cumulativeAt('s.b')}, 0) - coalesce(${cumulativeAt('s.a')}, 0)), ${sql.raw(String(DAY_S))})
+      div(sum(coalesce(${cumulativeAt('s.b', finalBlock)}, 0) - coalesce(${cumulativeAt('s.a', finalBlock)}, 0)), ${sql.raw(String(DAY_S))})
         as balance
     from (
       select company_id, address,

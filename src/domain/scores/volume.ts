@@ -20,20 +20,27 @@ const BPS = 10_000;
 /** The k of the formula above: 0 up to the last number of capped traders that leaves a share for the rest. */
 const cappedCounts = Array.from({ length: Math.ceil(BPS / VOLUME_TRADER_SHARE_MAX_BPS) }, (_, k) => k);
 
+/** `and block_number <= final` for a trades alias, or nothing when no finalized block bounds them (readiness.ts). */
+export function finalTrades(alias: string, finalBlock: bigint | null): SQL {
+  return finalBlock === null ? sql`` : sql`and ${sql.raw(alias)}.block_number <= ${finalBlock.toString()}::bigint`;
+}
+
 /**
  * The body of a `positions (company_id, trader, bought, paid, sold, received)` CTE: each trader's buys and sells of
- * each company token in `[from, to)`, tokens and USDC in base units, the trader's address in lower case. One range
- * of `token_trades_time_idx`; the snapshot's counted volume reads it.
+ * each company token in `[from, to)` in blocks at or below `finalBlock` (the token stream's finalized block; null:
+ * unbounded), tokens and USDC in base units, the trader's address in lower case. One range of
+ * `token_trades_time_idx`; the snapshot's counted volume reads it.
  */
-export function dayPositions(fromIso: string, toIso: string): SQL {
+export function dayPositions(fromIso: string, toIso: string, finalBlock: bigint | null): SQL {
   return sql`
     select company_id, lower(trader) as trader,
       coalesce(sum(token_amount) filter (where side = 'buy'), 0) as bought,
       coalesce(sum(usdc_amount) filter (where side = 'buy'), 0) as paid,
       coalesce(sum(token_amount) filter (where side = 'sell'), 0) as sold,
       coalesce(sum(usdc_amount) filter (where side = 'sell'), 0) as received
-    from token_trades
-    where block_time >= ${fromIso}::timestamptz and block_time < ${toIso}::timestamptz
+    from token_trades t
+    where t.block_time >= ${fromIso}::timestamptz and t.block_time < ${toIso}::timestamptz
+      ${finalTrades('t', finalBlock)}
     group by company_id, lower(trader)`;
 }
 

@@ -94,6 +94,33 @@ export async function topUpGas(deps: WalletDeps, wallet: AgentWallet, key: strin
 }
 
 /**
+ * After a reorg: what agent wallets saw mined in a block above `finalized` that left the chain is sent again, once
+ * (Outbox.recheckMined). Returns how many transactions were orphaned.
+ */
+export async function recheckAgentWallets(deps: WalletDeps, finalized: bigint): Promise<number> {
+  const signers = await deps.database.db
+    .selectDistinct({
+      id: agents.id,
+      companyId: agents.companyId,
+      walletIndex: agents.walletIndex,
+      onChainAddress: agents.onChainAddress,
+    })
+    .from(chainTxs)
+    .innerJoin(agents, sql`lower(${agents.onChainAddress}) = lower(${chainTxs.fromAddress})`)
+    .where(
+      and(
+        isNotNull(agents.walletIndex),
+        sql`(${chainTxs.status} = 'REORGED' or (${chainTxs.status} in ('MINED', 'REVERTED') and ${chainTxs.blockNumber} > ${finalized}))`,
+      ),
+    );
+  let orphaned = 0;
+  for (const agent of signers) {
+    orphaned += (await (await agentOutbox(deps, walletOf(agent))).recheckMined(finalized)).length;
+  }
+  return orphaned;
+}
+
+/**
  * Re-broadcasts and settles what agent wallets signed but did not see mined (a crash between signing and
  * broadcasting, an outage): run with the platform's outbox on the scheduler. Returns how many were pending.
  */

@@ -109,7 +109,7 @@ export default async function epochRoutes(app: App, { container }: RouteOptions)
         tags: ['epochs'],
         summary: "Take today's score snapshot now, unless it is taken (the scheduler takes it at 00:00 UTC)",
         description:
-          'Scores every company for today (UTC, by the chain\'s clock) exactly as the daily score-snapshot job does, once per date: a date already taken answers status "exists" and changes nothing; with no company, "empty"; while the indexer has not yet applied the day before, "waiting" (ask again shortly). Epochs reward the mean of the daily snapshots in their window. 401 UNAUTHORIZED without a valid CRON_SECRET or ADMIN_SECRET.',
+          'Scores every company for today (UTC, by the chain\'s clock) exactly as the daily score-snapshot job does, once per date: a date already taken answers status "exists" and changes nothing; with no company, "empty"; while the indexer has not yet applied the day before, or its last block is not finalized yet, "waiting" with the reason (ask again shortly). Epochs reward the mean of the daily snapshots in their window. 401 UNAUTHORIZED without a valid CRON_SECRET or ADMIN_SECRET.',
         security: [{ bearerSecret: [] }],
         response: { 200: SnapshotResponse, ...internalErrors },
       },

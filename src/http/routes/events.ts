@@ -3,6 +3,9 @@
 // connection caps, then hands the response to the event hub, which writes the stream.
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { EVENTS_PAGE_DEFAULT } from '../../constants.ts';
+import { createPageTotals } from '../../db/page-total.ts';
+import { backfillPage } from '../../domain/events/backfill.ts';
 import {
   parseCompanyRefs,
   parseEventTypes,
@@ -10,9 +13,12 @@ import {
   resolveCompanyRefs,
 } from '../../domain/events/filters.ts';
 import type { EventSink, StreamHandle } from '../../domain/events/hub.ts';
+import { checkResumable } from '../../domain/events/store.ts';
+import { validationError } from '../../errors.ts';
 import { requireApiKey } from '../auth/index.ts';
+import { linkNextPage, v1CursorPage } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
-import { EventStreamResponse, EventsHeaders, EventsQuery } from '../schemas/events.ts';
+import { EventStreamResponse, EventsHeaders, EventsQuery, V1EventsQuery, V1EventsResponse } from '../schemas/events.ts';
 import type { App, RouteOptions } from '../types.ts';
 
 /** The stream's response headers (docs/api/events.md "Protocol"). */
@@ -31,6 +37,7 @@ export default async function eventRoutes(app: App, { container }: RouteOptions)
     security: [{ apiKey: [] }, { apiKeyQuery: [] }, {}],
     errors: v1Errors,
     client: (request) => (request.apiKeyId ? `key:${request.apiKeyId}` : `ip:${request.ip}`),
+    v1: true,
   });
 }
 
@@ -64,6 +71,11 @@ interface StreamRouteOptions {
   keyless?: boolean;
   /** How far back a resume goes; the whole retention when absent. */
   backlogMs?: number;
+  /**
+   * The v1 stream: a resume from an id the retention deleted answers 410 EVENTS_EXPIRED before the stream starts,
+   * and `after` answers a backfill page instead of a stream.
+   */
+  v1?: boolean;
 }
 
 function streamRoute(app: App, container: RouteOptions['container'], options: StreamRouteOptions) {
@@ -77,30 +89,71 @@ function streamRoute(app: App, container: RouteOptions['container'], options: St
     open.clear();
   });
 
+  const totals = createPageTotals();
+  const retentionMs = container.config.eventRetentionMs;
   app.get(
     '/events',
     {
       ...(options.preValidation ? { preValidation: options.preValidation } : {}),
+      ...(options.v1 ? { onSend: linkNextPage } : {}),
       schema: {
         tags: ['events'],
         summary: options.summary,
+        ...(options.v1
+          ? {
+              description:
+                'Without `after`: the stream (text/event-stream). A resume (`Last-Event-ID` or `lastEventId`) from an id the retention deleted answers 410 EVENTS_EXPIRED before the stream starts, naming the oldest event held. With `after`: the same events as JSON pages, oldest first, in the v1 list envelope (docs/api/events.md "Backfill")',
+            }
+          : {}),
         security: options.security,
-        querystring: EventsQuery,
+        querystring: options.v1 ? V1EventsQuery : EventsQuery,
         headers: EventsHeaders,
-        response: { 200: EventStreamResponse, ...options.errors },
+        response: { 200: options.v1 ? V1EventsResponse : EventStreamResponse, ...options.errors },
       },
     },
     async (request, reply) => {
-      const types = parseEventTypes(request.query.types);
-      const companyRefs = parseCompanyRefs(request.query.companies);
-      const lastEventId = parseLastEventId(request.headers['last-event-id'], request.query.lastEventId);
+      const query = request.query as typeof request.query & { after?: string; cursor?: string; limit?: number };
+      const types = parseEventTypes(query.types);
+      const companyRefs = parseCompanyRefs(query.companies);
+      const db = container.database.db;
+      if (options.v1 && (query.after !== undefined || query.cursor !== undefined)) {
+        if (query.after === undefined) {
+          throw validationError('query.after', 'is required with cursor: give the same after as the first page');
+        }
+        const after = BigInt(query.after);
+        await checkResumable(db, after, 'query.after', retentionMs);
+        const companyIds = companyRefs ? [...(await resolveCompanyRefs(db, companyRefs))] : undefined;
+        await hub.start();
+        const limit = query.limit ?? EVENTS_PAGE_DEFAULT;
+        // Every id at or below the reader's low-water mark is settled: a page never passes an id that may commit late.
+        const upTo = hub.reader.lowWater(hub.reader.cursor);
+        const page = await backfillPage(
+          db,
+          { after, cursor: query.cursor, companyIds, types: types ? [...types] : undefined, limit, upTo },
+          totals,
+        );
+        const body = v1CursorPage(page.items, {
+          page: 1,
+          limit,
+          total: page.total,
+          hasMore: page.hasMore,
+          nextCursor: page.nextCursor,
+        });
+        // The route's 200 has two forms; this one is serialized with the JSON page's schema.
+        return reply.type('application/json').send(body as never);
+      }
+      const lastEventId = parseLastEventId(request.headers['last-event-id'], query.lastEventId);
+      if (options.v1 && lastEventId !== undefined) {
+        const path = request.headers['last-event-id'] !== undefined ? 'headers.last-event-id' : 'query.lastEventId';
+        await checkResumable(db, lastEventId, path, retentionMs);
+      }
       const admission = hub.admit(options.client(request), {
         perClient: options.perClientCap,
         keyless: options.keyless,
       });
       let companyIds: Set<string> | undefined;
       try {
-        if (companyRefs) companyIds = await resolveCompanyRefs(container.database.db, companyRefs);
+        if (companyRefs) companyIds = await resolveCompanyRefs(db, companyRefs);
         await hub.start();
       } catch (err) {
         hub.release(admission);

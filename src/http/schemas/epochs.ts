@@ -123,12 +123,22 @@ export const SnapshotResponse = internalOk(
       [Type.Literal('taken'), Type.Literal('exists'), Type.Literal('empty'), Type.Literal('waiting')],
       {
         description:
-          "taken: written now; exists: the date was already taken; empty: no company to rank; waiting: the chain's day has ended but the indexer has not applied its last blocks yet (waitingFor names the streams; ask again shortly)",
+          "taken: written now; exists: the date was already taken; empty: no company to rank; waiting: the chain's day has ended but the indexer has not applied its last blocks yet, or they are not finalized yet (waitingFor names the streams, reason says why; ask again shortly)",
       },
     ),
     companies: Type.Integer({ minimum: 0, description: 'Companies in the snapshot written now' }),
     changed: Type.Integer({ minimum: 0, description: 'Companies whose platformScore changed (one score event each)' }),
     block: Nullable(Type.String({ pattern: '^[0-9]+$', description: "The chain's latest block when it was taken" })),
-    waitingFor: Type.Optional(Type.Array(Type.String(), { description: 'While waiting: the indexer streams behind' })),
+    waitingFor: Type.Optional(
+      Type.Array(Type.String(), {
+        description: "While waiting: the indexer streams that have not applied, or not finalized, the day's last block",
+      }),
+    ),
+    reason: Type.Optional(
+      Type.String({
+        description:
+          'While waiting: why, one sentence per stream, e.g. "company-tokens: applied the day, but its last block is not finalized yet (finalized up to block 108)"',
+      }),
+    ),
   }),
 );

@@ -119,6 +119,41 @@ describe.each(testDatabases)('event reader on $name', ({ name, open }) => {
     await expect.poll(() => got, { timeout: 500 }).toEqual([after.id, next.id]);
   });
 
+  it('sends a stream resumed ahead of a lagging reader no live event at or below its Last-Event-ID', async () => {
+    // The reader hears no notification for these (written as another replica's commit it has not read yet) and
+    // polls once a minute: it lags behind the client, which got them from a replica that was ahead.
+    hub = createEventHub({
+      database,
+      log,
+      maxConnections: 10,
+      maxConnectionsPerClient: 10,
+      heartbeatMs: 0,
+      pollIntervalMs: 60_000,
+    });
+    await hub.start();
+    const unheard = async () =>
+      String(
+        (
+          (await database.db.execute(
+            sql`insert into platform_events (type, company_id, data) values ('trade', 'c1', '{}') returning id`,
+          )) as unknown as { rows: { id: string | bigint }[] }
+        ).rows[0]!.id,
+      );
+    const seen = [await unheard(), await unheard()];
+    const unseen = await unheard();
+    expect(hub.reader.cursor).toBeLessThan(BigInt(seen[0]!));
+    const resumed = fakeSink();
+    const fresh = fakeSink();
+    hub.open(hub.admit('resumed'), { sink: resumed, lastEventId: BigInt(seen[1]!) });
+    hub.open(hub.admit('fresh'), { sink: fresh });
+    // A notified event wakes the reader, which reads the three it missed and this one, live.
+    const next = await publish(database.db, 9);
+    await expect.poll(() => idsOf(fresh.text()), { timeout: 2000 }).toEqual([...seen, unseen, next.id]);
+    await expect.poll(() => idsOf(resumed.text()), { timeout: 2000 }).toEqual([unseen, next.id]);
+    await sleep(100);
+    expect(idsOf(resumed.text())).toEqual([unseen, next.id]);
+  });
+
   // PGlite is one connection: its transactions never overlap, so ids always commit in order there.
   describe.runIf(name === 'postgres')('ids committed out of order', () => {
     it('are delivered in id order when the earlier one commits within the grace', async () => {

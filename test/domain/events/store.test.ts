@@ -7,7 +7,9 @@ import type { Database } from '../../../src/db/client.ts';
 import { platformEvents } from '../../../src/db/schema/events.ts';
 import { resolveCompanyRefs } from '../../../src/domain/events/filters.ts';
 import {
+  checkResumable,
   EVENTS_CHANNEL,
+  eventHorizon,
   latestEventId,
   publishEvent,
   publishEventsFrom,
@@ -195,6 +197,37 @@ describe.each(testDatabases)('event store on $name', ({ open }) => {
       // Nothing left to purge: counted, not failed.
       expect(await purgeExpiredEvents(database.db, new Date(Date.now() - 60 * 60 * 1000))).toBe(0);
       expect(await purgeExpiredEvents(database.db, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
+    });
+
+    it('records the highest id it deleted, so a resume from below it is told, and one from it is not', async () => {
+      const a = await publishEvent(database.db, { type: 'season', companyId: 'c1', data: payloads.season });
+      const b = await publishEvent(database.db, { type: 'season', companyId: 'c1', data: payloads.season });
+      const c = await publishEvent(database.db, { type: 'season', companyId: 'c1', data: payloads.season });
+      await database.db.execute(
+        sql`update ${platformEvents} set timestamp = now() - interval '2 hours' where id in (${a.id}, ${b.id})`,
+      );
+      expect(await purgeExpiredEvents(database.db, new Date(Date.now() - 60 * 60 * 1000))).toBe(2);
+      expect(await eventHorizon(database.db)).toEqual({ purgedThrough: BigInt(b.id), oldestHeld: BigInt(c.id) });
+      // A purge with nothing to delete keeps the mark; it never goes back.
+      expect(await purgeExpiredEvents(database.db, new Date(Date.now() - 60 * 60 * 1000))).toBe(0);
+      expect((await eventHorizon(database.db)).purgedThrough).toBe(BigInt(b.id));
+      // The bound: resuming after b (the last one deleted) loses nothing; after the one before it loses b.
+      await expect(checkResumable(database.db, BigInt(b.id), 'query.after', 3_600_000)).resolves.toBeUndefined();
+      const err = await checkResumable(database.db, BigInt(b.id) - 1n, 'query.after', 3_600_000).catch((e) => e);
+      expect(err).toBeInstanceOf(AppError);
+      expect(err.code).toBe('EVENTS_EXPIRED');
+      expect(err.message).toBe(
+        `Events after ${BigInt(b.id) - 1n} are no longer kept (EVENT_RETENTION_MS is 3600000 ms, and events up to ${b.id} were deleted): the oldest event held is ${c.id}. Rebuild your state from the REST reads, then continue after ${b.id}`,
+      );
+      expect(err.details).toEqual([
+        { path: 'query.after', message: `expired: the oldest event held is ${c.id}; continue after ${b.id}` },
+      ]);
+      // Everything purged: no event held, and the mark says where the next one will be.
+      await purgeExpiredEvents(database.db, new Date(Date.now() + 60_000));
+      expect((await eventHorizon(database.db)).oldestHeld).toBeNull();
+      await expect(checkResumable(database.db, 0n, 'headers.last-event-id', 60_000)).rejects.toThrow(
+        /no event is held now/,
+      );
     });
   });
 });

@@ -149,6 +149,16 @@ export default function Token() {
                               </td>
                               <td>
                                 <TxLink hash={x.txHash} explorer={info.explorerUrl} />
+                                {!x.finalized && (
+                                  <span
+                                    className="muted"
+                                    data-unfinalized
+                                    title="Its block is not finalized yet: a chain reorg can still remove it. Scores and rewards count a trade once its block is finalized."
+                                  >
+                                    {' '}
+                                    · not final
+                                  </span>
+                                )}
                               </td>
                             </tr>
                           ))}

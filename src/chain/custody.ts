@@ -1,0 +1,482 @@
+// A company's custody on the chain: its Safe (1.5.0, threshold 1) whose single owner is a CardSafeOwner, so the
+// holder of the company's access card controls it and nobody else does; and its Zodiac Roles module, through which
+// each agent key may make only the calls its role allows, within allowances that match the hard limits in code.
+// docs/contracts.md "Custody" states the model and its trust assumptions.
+//
+// The setup is a series of the platform's transactions, each of which reads the chain first and does only what is
+// missing, so an interrupted setup finishes when run again: the card's owner contract (CREATE2), the Roles proxy
+// (owned by the platform while it is configured), the Safe proxy (set up with the module enabled), the module's
+// avatar and target, one role per agent key, the daily allowance, and last the module's ownership handed to the
+// Safe. After that the platform holds no power over the Safe or its module.
+import {
+  type AbiFunction,
+  type Address,
+  concat,
+  encodeAbiParameters,
+  encodeDeployData,
+  encodeFunctionData,
+  getAddress,
+  getContractAddress,
+  type Hex,
+  isAddressEqual,
+  keccak256,
+  type LocalAccount,
+  pad,
+  parseAbiParameters,
+  type TransactionReceipt,
+  toFunctionSelector,
+  toHex,
+  zeroAddress,
+  zeroHash,
+} from 'viem';
+import { loadArtifact } from './artifacts.ts';
+import type { ChainClients } from './client.ts';
+import type { ContractAddresses } from './contracts/addresses.ts';
+import { requireContract } from './contracts/addresses.ts';
+import { create2Address } from './custody-singletons.ts';
+import {
+  CardSafeOwnerAbi,
+  ModuleProxyFactoryAbi,
+  RolesAbi,
+  SafeL2Abi,
+  SafeModuleSetupAbi,
+  SafeProxyFactoryAbi,
+} from './generated/abis.ts';
+import { CREATE2_DEPLOYER } from './hook-address.ts';
+
+/** Zodiac Roles' condition types and operators (contracts/vendor/zodiac-modifier-roles/contracts/Types.sol). */
+const ParameterType = { None: 0, Static: 1, Calldata: 5 } as const;
+const Operator = { Pass: 0, And: 1, Or: 2, Matches: 5, EqualTo: 16, LessThan: 18, WithinAllowance: 28 } as const;
+/** ExecutionOptions.None: no ether sent, no delegatecall. */
+const NO_VALUE_NO_DELEGATECALL = 0;
+/** Safe's linked list of modules starts here; disabling the first module names it as the previous one. */
+export const SENTINEL_MODULES: Address = '0x0000000000000000000000000000000000000001';
+export const ONE_DAY_S = 86_400n;
+
+interface ConditionFlat {
+  parent: number;
+  paramType: number;
+  operator: number;
+  compValue: Hex;
+}
+
+/** What one agent key may do: trade on the launcher, stake on the staking contract, or both. */
+export interface AgentScope {
+  address: Address;
+  trade: boolean;
+  stake: boolean;
+}
+
+export interface CustodyLimits {
+  /** USDC (base units) the company's agents may spend on buys in one day, all agents together; refills daily. */
+  dailyNotional: bigint;
+  /** USDC (base units) one buy may spend at most. */
+  maxTrade: bigint;
+}
+
+export interface CompanyCustody {
+  /** The Safe's single owner: accepts what the card's holder signs. */
+  owner: Address;
+  safe: Address;
+  roles: Address;
+}
+
+/**
+ * The company's two roles, one per capability; each agent key is a member of the roles its work needs. (One role per
+ * key, each with its own copy of the same scopes, measured 6.1 M gas of configuration for seven keys against about
+ * 1.2 M for the two shared roles and seven memberships: docs/contracts.md "Custody".)
+ */
+export const TRADE_ROLE: Hex = keccak256(toHex('trade'));
+export const STAKE_ROLE: Hex = keccak256(toHex('stake'));
+export type Capability = 'trade' | 'stake';
+export const ROLE_OF: Record<Capability, Hex> = { trade: TRADE_ROLE, stake: STAKE_ROLE };
+
+/** The key of the company's daily buy allowance, shared by its trading roles. */
+export const DAILY_NOTIONAL_KEY: Hex = keccak256(toHex('daily-notional'));
+
+/** Creation code of the card's owner contract: deterministic per card, through CREATE2_DEPLOYER with salt 0. */
+function ownerInitCode(card: Address, cardId: bigint): Hex {
+  const artifact = loadArtifact('CardSafeOwner');
+  return encodeDeployData({ abi: CardSafeOwnerAbi, bytecode: artifact.bytecode, args: [card, cardId] });
+}
+
+function rolesInitializer(platform: Address): Hex {
+  // Owned by the platform while it configures the roles; avatar and target are set to the Safe once it exists.
+  const params = encodeAbiParameters(parseAbiParameters('address, address, address'), [platform, platform, platform]);
+  return encodeFunctionData({ abi: RolesAbi, functionName: 'setUp', args: [params] });
+}
+
+function safeInitializer(contracts: ContractAddresses, owner: Address, roles: Address): Hex {
+  return encodeFunctionData({
+    abi: SafeL2Abi,
+    functionName: 'setup',
+    args: [
+      [owner],
+      1n,
+      requireContract(contracts, 'safeModuleSetup'),
+      encodeFunctionData({ abi: SafeModuleSetupAbi, functionName: 'enableModules', args: [[roles]] }),
+      requireContract(contracts, 'safeFallbackHandler'),
+      zeroAddress,
+      0n,
+      zeroAddress,
+    ],
+  });
+}
+
+const saltOf = (initializer: Hex, saltNonce: bigint) =>
+  keccak256(concat([keccak256(initializer), pad(toHex(saltNonce), { size: 32 })]));
+
+/** The addresses a company's custody has (or will have) on this chain, for the card `cardId`. */
+export async function companyCustodyAddresses(
+  clients: ChainClients,
+  contracts: ContractAddresses,
+  cardId: bigint,
+): Promise<CompanyCustody> {
+  const owner = create2Address(CREATE2_DEPLOYER, ownerInitCode(requireContract(contracts, 'accessCard'), cardId));
+  const moduleFactory = requireContract(contracts, 'moduleProxyFactory');
+  const mastercopy = requireContract(contracts, 'rolesSingleton');
+  const minimalProxy = concat([
+    '0x602d8060093d393df3363d3d373d3d3d363d73',
+    mastercopy,
+    '0x5af43d82803e903d91602b57fd5bf3',
+  ]);
+  const roles = getAddress(
+    getContractAddress({
+      opcode: 'CREATE2',
+      from: moduleFactory,
+      salt: saltOf(rolesInitializer(clients.platform.account.address), cardId),
+      bytecode: minimalProxy,
+    }),
+  );
+  const proxyFactory = requireContract(contracts, 'safeProxyFactory');
+  const proxyCode = await clients.publicClient.readContract({
+    address: proxyFactory,
+    abi: SafeProxyFactoryAbi,
+    functionName: 'proxyCreationCode',
+  });
+  const safe = getAddress(
+    getContractAddress({
+      opcode: 'CREATE2',
+      from: proxyFactory,
+      salt: saltOf(safeInitializer(contracts, owner, roles), cardId),
+      bytecode: concat([proxyCode, pad(requireContract(contracts, 'safeSingleton'), { size: 32 })]),
+    }),
+  );
+  return { owner, safe, roles };
+}
+
+/** One selector's conditions: `approve(spender, amount)` only to the given spenders. */
+function approveOnlyTo(spenders: Address[]): ConditionFlat[] {
+  const equal = (a: Address): ConditionFlat => ({
+    parent: 1,
+    paramType: ParameterType.Static,
+    operator: Operator.EqualTo,
+    compValue: pad(a, { size: 32 }),
+  });
+  const root: ConditionFlat = {
+    parent: 0,
+    paramType: ParameterType.Calldata,
+    operator: Operator.Matches,
+    compValue: '0x',
+  };
+  const pass: ConditionFlat = { parent: 0, paramType: ParameterType.Static, operator: Operator.Pass, compValue: '0x' };
+  if (spenders.length === 1) return [root, { ...equal(spenders[0]!), parent: 0 }, pass];
+  return [
+    root,
+    { parent: 0, paramType: ParameterType.None, operator: Operator.Or, compValue: '0x' },
+    pass,
+    ...spenders.map(equal),
+  ];
+}
+
+/** `buy(token, usdcIn, minTokensOut, deadline)`: usdcIn at most `maxTrade` and within the daily allowance. */
+function buyConditions(maxTrade: bigint): ConditionFlat[] {
+  const pass = (parent: number): ConditionFlat => ({
+    parent,
+    paramType: ParameterType.Static,
+    operator: Operator.Pass,
+    compValue: '0x',
+  });
+  return [
+    { parent: 0, paramType: ParameterType.Calldata, operator: Operator.Matches, compValue: '0x' },
+    pass(0),
+    { parent: 0, paramType: ParameterType.None, operator: Operator.And, compValue: '0x' },
+    pass(0),
+    pass(0),
+    {
+      parent: 2,
+      paramType: ParameterType.Static,
+      operator: Operator.LessThan,
+      compValue: pad(toHex(maxTrade + 1n), { size: 32 }),
+    },
+    { parent: 2, paramType: ParameterType.Static, operator: Operator.WithinAllowance, compValue: DAILY_NOTIONAL_KEY },
+  ];
+}
+
+/** The Roles owner's calls that scope the role of `capability`. */
+export function roleScopeCalls(
+  contracts: ContractAddresses,
+  capability: Capability,
+  limits: CustodyLimits,
+  tokens: Address[],
+): Hex[] {
+  const role = ROLE_OF[capability];
+  const launcher = requireContract(contracts, 'tokenLauncher');
+  const staking = requireContract(contracts, 'staking');
+  const approveSelector = '0x095ea7b3';
+  const launcherAbi = loadArtifact('TokenLauncher').abi;
+  const stakingAbi = loadArtifact('Staking').abi;
+  const calls: Hex[] = [];
+  /** Spenders each token may be approved to, by token. */
+  const approvals = new Map<Address, Address[]>();
+  const allowApprove = (token: Address, spender: Address) => {
+    approvals.set(token, [...(approvals.get(token) ?? []), spender]);
+  };
+  if (capability === 'trade') {
+    calls.push(rolesCall('scopeTarget', [role, launcher]));
+    calls.push(
+      rolesCall('scopeFunction', [
+        role,
+        launcher,
+        selectorOf(launcherAbi, 'buy'),
+        buyConditions(limits.maxTrade),
+        NO_VALUE_NO_DELEGATECALL,
+      ]),
+    );
+    calls.push(rolesCall('allowFunction', [role, launcher, selectorOf(launcherAbi, 'sell'), NO_VALUE_NO_DELEGATECALL]));
+    allowApprove(requireContract(contracts, 'usdc'), launcher);
+    for (const token of tokens) allowApprove(token, launcher);
+  } else {
+    calls.push(rolesCall('scopeTarget', [role, staking]));
+    for (const fn of ['deposit', 'withdraw', 'harvest']) {
+      calls.push(rolesCall('allowFunction', [role, staking, selectorOf(stakingAbi, fn), NO_VALUE_NO_DELEGATECALL]));
+    }
+    allowApprove(requireContract(contracts, 'primaryToken'), staking);
+  }
+  for (const [token, spenders] of approvals) {
+    calls.push(rolesCall('scopeTarget', [role, token]));
+    calls.push(
+      rolesCall('scopeFunction', [role, token, approveSelector, approveOnlyTo(spenders), NO_VALUE_NO_DELEGATECALL]),
+    );
+  }
+  return calls;
+}
+
+/** The Roles owner's call that makes an agent key a member of the roles of its capabilities. */
+export function membershipCall(agent: AgentScope): Hex {
+  const keys = [...(agent.trade ? [TRADE_ROLE] : []), ...(agent.stake ? [STAKE_ROLE] : [])];
+  return rolesCall('assignRoles', [agent.address, keys, keys.map(() => true)]);
+}
+
+const rolesCall = (functionName: string, args: readonly unknown[]) =>
+  encodeFunctionData({ abi: RolesAbi, functionName: functionName as never, args: args as never });
+
+/** The 4-byte selector of a function the ABI names once (Staking's overloads are not among those used). */
+function selectorOf(abi: readonly unknown[], name: string): Hex {
+  const matches = (abi as AbiFunction[]).filter((i) => i.type === 'function' && i.name === name);
+  if (matches.length !== 1) throw new Error(`${name} is not one function of the ABI (${matches.length})`);
+  return toFunctionSelector(matches[0]!);
+}
+
+export interface CustodySetup extends CompanyCustody {
+  /** Gas of each step this run sent (a step already done sends nothing and is absent). */
+  gas: Record<string, bigint>;
+}
+
+/**
+ * Deploys and configures the custody of the company whose card is `cardId`, or finishes an interrupted setup. The
+ * platform key pays the gas and is the module's owner only until the last step hands it to the Safe. A setup already
+ * finished (the module owned by the Safe) is left as it is.
+ */
+/**
+ * Sends one setup transaction from the platform's key and returns its receipt. `key` names the transaction uniquely
+ * within the company's setup (`roles:3`), the same on a resumed run, so an exactly-once sender (the outbox) sends
+ * each once. By default the platform's wallet sends it directly (the deployment and the contract tests).
+ */
+export type CustodySender = (key: string, tx: { to: Address; data: Hex }) => Promise<TransactionReceipt>;
+
+export async function setUpCompanyCustody(
+  clients: ChainClients,
+  contracts: ContractAddresses,
+  input: {
+    cardId: bigint;
+    agents: AgentScope[];
+    limits: CustodyLimits;
+    tokens?: Address[];
+    now?: bigint;
+    sender?: CustodySender;
+  },
+): Promise<CustodySetup> {
+  const read = clients.publicClient;
+  const platform = clients.platform.account.address;
+  const addresses = await companyCustodyAddresses(clients, contracts, input.cardId);
+  const gas: Record<string, bigint> = {};
+  const direct: CustodySender = async (_key, tx) => {
+    const hash = await clients.platform.sendTransaction({ ...tx, chain: clients.viemChain } as never);
+    return read.waitForTransactionReceipt({ hash });
+  };
+  const counts: Record<string, number> = {};
+  const send = async (step: string, to: Address, data: Hex) => {
+    const n = counts[step] ?? 0;
+    counts[step] = n + 1;
+    const receipt = await (input.sender ?? direct)(`${step}:${n}`, { to, data });
+    if (receipt.status !== 'success') throw new Error(`custody step ${step} reverted (${receipt.transactionHash})`);
+    gas[step] = (gas[step] ?? 0n) + receipt.gasUsed;
+  };
+  const hasCode = async (address: Address) => {
+    const code = await read.getCode({ address });
+    return code !== undefined && code !== '0x';
+  };
+  const card = requireContract(contracts, 'accessCard');
+  if (!(await hasCode(addresses.owner))) {
+    await send('owner', CREATE2_DEPLOYER, concat([zeroHash, ownerInitCode(card, input.cardId)]));
+  }
+  if (!(await hasCode(addresses.roles))) {
+    await send(
+      'rolesProxy',
+      requireContract(contracts, 'moduleProxyFactory'),
+      encodeFunctionData({
+        abi: ModuleProxyFactoryAbi,
+        functionName: 'deployModule',
+        args: [requireContract(contracts, 'rolesSingleton'), rolesInitializer(platform), input.cardId],
+      }),
+    );
+  }
+  if (!(await hasCode(addresses.safe))) {
+    await send(
+      'safeProxy',
+      requireContract(contracts, 'safeProxyFactory'),
+      encodeFunctionData({
+        abi: SafeProxyFactoryAbi,
+        functionName: 'createProxyWithNonce',
+        args: [
+          requireContract(contracts, 'safeSingleton'),
+          safeInitializer(contracts, addresses.owner, addresses.roles),
+          input.cardId,
+        ],
+      }),
+    );
+  }
+  const rolesRead = { address: addresses.roles, abi: RolesAbi } as const;
+  const moduleOwner = await read.readContract({ ...rolesRead, functionName: 'owner' });
+  if (isAddressEqual(moduleOwner, addresses.safe)) return { ...addresses, gas };
+  if (!isAddressEqual(moduleOwner, platform)) {
+    throw new Error(
+      `the Roles module ${addresses.roles} is owned by ${moduleOwner}, neither the platform nor the Safe`,
+    );
+  }
+  const roles = (functionName: string, args: readonly unknown[]) =>
+    encodeFunctionData({ abi: RolesAbi, functionName: functionName as never, args: args as never });
+  if (!isAddressEqual(await read.readContract({ ...rolesRead, functionName: 'avatar' }), addresses.safe)) {
+    await send('avatar', addresses.roles, roles('setAvatar', [addresses.safe]));
+  }
+  if (!isAddressEqual(await read.readContract({ ...rolesRead, functionName: 'target' }), addresses.safe)) {
+    await send('target', addresses.roles, roles('setTarget', [addresses.safe]));
+  }
+  // The scopes are written again on a resumed run (each call sets, none adds), so a half-configured role is finished.
+  for (const capability of ['trade', 'stake'] as const) {
+    for (const data of roleScopeCalls(contracts, capability, input.limits, input.tokens ?? [])) {
+      await send('roles', addresses.roles, data);
+    }
+  }
+  for (const agent of input.agents) await send('members', addresses.roles, membershipCall(agent));
+  const now = input.now ?? (await read.getBlock({ blockTag: 'latest' })).timestamp;
+  const dayStart = now - (now % ONE_DAY_S);
+  const daily = input.limits.dailyNotional;
+  await send(
+    'allowance',
+    addresses.roles,
+    roles('setAllowance', [DAILY_NOTIONAL_KEY, daily, daily, daily, ONE_DAY_S, dayStart]),
+  );
+  await send('handOver', addresses.roles, roles('transferOwnership', [addresses.safe]));
+  return { ...addresses, gas };
+}
+
+/** A Safe transaction, as the Safe hashes and executes it (no gas refund: the sender pays its own gas). */
+export interface SafeTx {
+  to: Address;
+  value?: bigint;
+  data: Hex;
+  operation?: 0 | 1;
+}
+
+/** The EIP-712 typed data of a Safe transaction at the Safe's current nonce, for the card's holder to sign. */
+export async function safeTxTypedData(
+  clients: Pick<ChainClients, 'publicClient' | 'chainId'>,
+  safe: Address,
+  tx: SafeTx,
+) {
+  const nonce = await clients.publicClient.readContract({ address: safe, abi: SafeL2Abi, functionName: 'nonce' });
+  return {
+    domain: { chainId: clients.chainId, verifyingContract: safe },
+    types: {
+      SafeTx: [
+        { name: 'to', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'data', type: 'bytes' },
+        { name: 'operation', type: 'uint8' },
+        { name: 'safeTxGas', type: 'uint256' },
+        { name: 'baseGas', type: 'uint256' },
+        { name: 'gasPrice', type: 'uint256' },
+        { name: 'gasToken', type: 'address' },
+        { name: 'refundReceiver', type: 'address' },
+        { name: 'nonce', type: 'uint256' },
+      ],
+    },
+    primaryType: 'SafeTx' as const,
+    message: {
+      to: tx.to,
+      value: tx.value ?? 0n,
+      data: tx.data,
+      operation: tx.operation ?? 0,
+      safeTxGas: 0n,
+      baseGas: 0n,
+      gasPrice: 0n,
+      gasToken: zeroAddress,
+      refundReceiver: zeroAddress,
+      nonce,
+    },
+  };
+}
+
+/**
+ * The Safe's signature bytes for its owner contract `owner` carrying the holder's signature: Safe's contract
+ * signature (r = the owner, s = where the data starts, v = 0) followed by the holder's signature as dynamic bytes.
+ */
+export function ownerContractSignature(owner: Address, holderSignature: Hex): Hex {
+  return concat([
+    pad(owner, { size: 32 }),
+    pad(toHex(65), { size: 32 }),
+    '0x00',
+    pad(toHex((holderSignature.length - 2) / 2), { size: 32 }),
+    holderSignature,
+  ]);
+}
+
+/** The calldata of `execTransaction` for `tx`, signed by `holder` (the card's holder, a local key) through `owner`. */
+export async function holderSignedExec(
+  clients: Pick<ChainClients, 'publicClient' | 'chainId'>,
+  custody: Pick<CompanyCustody, 'safe' | 'owner'>,
+  holder: LocalAccount,
+  tx: SafeTx,
+): Promise<Hex> {
+  const typed = await safeTxTypedData(clients, custody.safe, tx);
+  const signature = await holder.signTypedData(typed);
+  const m = typed.message;
+  return encodeFunctionData({
+    abi: SafeL2Abi,
+    functionName: 'execTransaction',
+    args: [
+      m.to,
+      m.value,
+      m.data,
+      m.operation,
+      m.safeTxGas,
+      m.baseGas,
+      m.gasPrice,
+      m.gasToken,
+      m.refundReceiver,
+      ownerContractSignature(custody.owner, signature),
+    ],
+  });
+}

@@ -1,0 +1,46 @@
+// The rules of the configuration that tie settings to each other, each named, checked once every setting is read
+// (a setting's own bounds are checked where it is read: config/parse.ts). The wallet provider's rules live with
+// its settings (config/endpoints.ts).
+import { ConfigError } from './parse.ts';
+
+/** The settings the rules read (fields of Config, declared here so that config.ts alone imports this file). */
+interface Settings {
+  chainRpcUrl: string | undefined;
+  platformPrivateKey: string | undefined;
+  contractsFile: string | undefined;
+  llmTimeoutMs: number;
+  llmMaxRetries: number;
+  roundStaleMs: number;
+}
+
+/** Each rule: why it holds, and the message of a configuration that breaks it (undefined when it holds). */
+export const CONFIG_CHECKS: Record<string, (config: Settings) => string | undefined> = {
+  /** A chain of one's own needs the key that signs the platform's writes. */
+  platformKeyWithChain: (c) =>
+    c.chainRpcUrl && !c.platformPrivateKey
+      ? 'PLATFORM_PRIVATE_KEY is required when CHAIN_RPC_URL is set (the platform key signs on-chain writes)'
+      : undefined,
+  /** ... and the addresses of the contracts deployed on it. */
+  contractsFileWithChain: (c) =>
+    c.chainRpcUrl && !c.contractsFile
+      ? 'CONTRACTS_FILE is required when CHAIN_RPC_URL is set (it names the deployed contract addresses)'
+      : undefined,
+  /**
+   * A round's heartbeat moves at every model attempt; one call runs at most (retries + 2) attempts (a malformed
+   * answer earns one more) of the timeout each. The stale cut-off leaves twice that, so no live round is failed.
+   */
+  staleRoundOutlastsModelCall: (c) => {
+    const longestCallMs = c.llmTimeoutMs * (c.llmMaxRetries + 2);
+    return longestCallMs * 2 >= c.roundStaleMs
+      ? `ROUND_STALE_MS (${c.roundStaleMs}) must be more than twice the longest model call, LLM_TIMEOUT_MS x (LLM_MAX_RETRIES + 2) = ${longestCallMs} ms: raise ROUND_STALE_MS above ${longestCallMs * 2} or lower the timeout or the retries`
+      : undefined;
+  },
+};
+
+/** Throws a ConfigError with the message of the first rule `config` breaks. */
+export function checkConfig(config: Settings): void {
+  for (const check of Object.values(CONFIG_CHECKS)) {
+    const problem = check(config);
+    if (problem) throw new ConfigError(problem);
+  }
+}

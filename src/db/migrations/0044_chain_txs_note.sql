@@ -1,0 +1,1 @@
+ALTER TABLE "chain_txs" ADD COLUMN "note" text;

@@ -1,0 +1,76 @@
+// The backfill of the event stream (docs/api/events.md "Backfill"): the same retained events as JSON pages, in id
+// order after a given id, with the stream's filters. A page never reaches past the reader's low-water mark, so an
+// id that commits late (below an id already visible) is never skipped: a client that reads the last page and then
+// opens the stream after the last id it got misses nothing and repeats nothing.
+import { and, count, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import type { EventType } from '../../constants.ts';
+import type { Tx } from '../../db/client.ts';
+import type { PageTotal } from '../../db/page-total.ts';
+import { platformEvents } from '../../db/schema/events.ts';
+import { validationError } from '../../errors.ts';
+import { decodeCursor, encodeCursor } from '../../page-cursor.ts';
+import { PLATFORM_WIDE_TYPE, type PlatformEvent, readEvents } from './store.ts';
+
+export interface BackfillQuery {
+  /** Events after this id. */
+  after: bigint;
+  /** `pagination.nextCursor` of the page before: the events after that page's last one. */
+  cursor?: string | undefined;
+  companyIds?: readonly string[] | undefined;
+  types?: readonly EventType[] | undefined;
+  limit: number;
+  /** The highest id a page may hold: the reader's low-water mark (every id at or below it is settled). */
+  upTo: bigint;
+}
+
+export interface BackfillPage {
+  items: PlatformEvent[];
+  total: number;
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+/** The id a cursor holds: one decimal event id, as nextCursor gave it. */
+function cursorId(cursor: string): bigint {
+  const [id] = decodeCursor(cursor, 1);
+  if (!/^(0|[1-9][0-9]{0,17})$/.test(id!)) {
+    throw validationError('query.cursor', 'is not a cursor this list gave (pagination.nextCursor)');
+  }
+  return BigInt(id!);
+}
+
+export async function backfillPage(db: Tx, query: BackfillQuery, totals: PageTotal): Promise<BackfillPage> {
+  const from = query.cursor === undefined ? query.after : cursorId(query.cursor);
+  const filter = { companyIds: query.companyIds, types: query.types };
+  const rows =
+    from >= query.upTo
+      ? []
+      : await readEvents(db, { after: from, upTo: query.upTo, ...filter, limit: query.limit + 1 });
+  const hasMore = rows.length > query.limit;
+  const items = hasMore ? rows.slice(0, query.limit) : rows;
+  const key = `${query.after}|${query.types?.join(',') ?? ''}|${query.companyIds?.join(',') ?? ''}`;
+  const total = await totals(
+    key,
+    { offset: 0, limit: query.limit, rows: items.length, afterCursor: query.cursor !== undefined },
+    async () => {
+      const where = [gt(platformEvents.id, query.after), lte(platformEvents.id, query.upTo)];
+      if (query.companyIds) {
+        where.push(
+          or(inArray(platformEvents.companyId, [...query.companyIds]), eq(platformEvents.type, PLATFORM_WIDE_TYPE))!,
+        );
+      }
+      if (query.types) where.push(inArray(platformEvents.type, [...query.types]));
+      const [row] = await db
+        .select({ n: count() })
+        .from(platformEvents)
+        .where(and(...where));
+      return Number(row?.n ?? 0);
+    },
+  );
+  return {
+    items,
+    total,
+    hasMore,
+    nextCursor: hasMore ? encodeCursor([items[items.length - 1]!.id]) : null,
+  };
+}

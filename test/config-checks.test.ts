@@ -1,0 +1,40 @@
+// The named rules that tie settings to each other (src/config/checks.ts), each on its own: broken, held, and the
+// one setting that decides it.
+import { describe, expect, it } from 'vitest';
+import { CONFIG_CHECKS, checkConfig } from '../src/config/checks.ts';
+import { ConfigError } from '../src/config.ts';
+
+const held = {
+  chainRpcUrl: 'https://rpc.example',
+  platformPrivateKey: `0x${'11'.repeat(32)}` as const,
+  contractsFile: 'contracts.json',
+  llmTimeoutMs: 30_000,
+  llmMaxRetries: 2,
+  roundStaleMs: 240_001,
+};
+
+describe('the configuration rules', () => {
+  it('all hold for a configuration that keeps them, and with no chain of its own', () => {
+    for (const [name, check] of Object.entries(CONFIG_CHECKS)) expect(check(held), name).toBeUndefined();
+    const local = { ...held, chainRpcUrl: undefined, platformPrivateKey: undefined, contractsFile: undefined };
+    expect(() => checkConfig(local)).not.toThrow();
+  });
+
+  it('each is broken by its own setting, and names it', () => {
+    expect(CONFIG_CHECKS.platformKeyWithChain!({ ...held, platformPrivateKey: undefined })).toMatch(
+      /^PLATFORM_PRIVATE_KEY is required/,
+    );
+    expect(CONFIG_CHECKS.contractsFileWithChain!({ ...held, contractsFile: undefined })).toMatch(
+      /^CONTRACTS_FILE is required/,
+    );
+    expect(CONFIG_CHECKS.staleRoundOutlastsModelCall!({ ...held, roundStaleMs: 240_000 })).toMatch(
+      /^ROUND_STALE_MS \(240000\) must be more than twice the longest model call/,
+    );
+  });
+
+  it('checkConfig throws the first broken rule as a ConfigError', () => {
+    const broken = { ...held, platformPrivateKey: undefined, contractsFile: undefined };
+    expect(() => checkConfig(broken)).toThrow(ConfigError);
+    expect(() => checkConfig(broken)).toThrow(/^PLATFORM_PRIVATE_KEY is required/);
+  });
+});
