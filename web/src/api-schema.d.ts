@@ -2923,6 +2923,11 @@ export interface operations {
                                  * Format: evm-address
                                  * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
                                  */
+                                launcherApprover?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
                                 moduleProxyFactory?: string;
                                 /**
                                  * Format: evm-address
