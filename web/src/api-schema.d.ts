@@ -2923,12 +2923,52 @@ export interface operations {
                                  * Format: evm-address
                                  * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
                                  */
+                                launcherApprover?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                moduleProxyFactory?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
                                 poolManager?: string;
                                 /**
                                  * Format: evm-address
                                  * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
                                  */
                                 primaryToken?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                rolesSingleton?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                safeFallbackHandler?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                safeModuleSetup?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                safeMultiSendCallOnly?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                safeProxyFactory?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                safeSingleton?: string;
                                 /**
                                  * Format: evm-address
                                  * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
