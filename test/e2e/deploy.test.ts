@@ -345,6 +345,7 @@ describe('npm run cli -- deploy on an external chain', () => {
       'rolesSingleton',
       'moduleProxyFactory',
       'safeModuleSetup',
+      'launcherApprover',
     ];
     for (const key of CONTRACT_KEYS.filter((k) => k !== 'usdc' && k !== 'poolManager' && !custody.includes(k))) {
       expect(file.verification?.[key]?.contract, key).toMatch(/^contracts\/.+\.sol:\w+$/);
