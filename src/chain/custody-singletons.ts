@@ -274,10 +274,10 @@ export async function deployLauncherApprover(
       chain: clients.viemChain,
     } as never);
     const receipt = await clients.publicClient.waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success') throw new Error(`deployment of LauncherApprover at ${address} reverted (${hash})`);
+    if (receipt.status !== 'success')
+      throw new Error(`deployment of LauncherApprover at ${address} reverted (${hash})`);
     log(`deployed LauncherApprover at ${address}`);
   }
   if (!(await codeOf(clients, address))) throw new Error(`the LauncherApprover at ${address} has no code`);
   return address;
 }
-
