@@ -49,6 +49,8 @@ const ParameterType = { None: 0, Static: 1, Calldata: 5 } as const;
 const Operator = { Pass: 0, And: 1, Or: 2, Matches: 5, EqualTo: 16, LessThan: 18, WithinAllowance: 28 } as const;
 /** ExecutionOptions.None: no ether sent, no delegatecall. */
 const NO_VALUE_NO_DELEGATECALL = 0;
+/** ExecutionOptions.DelegateCall: no ether sent; a delegatecall allowed (LauncherApprover's, and no other). */
+const DELEGATECALL_ONLY = 2;
 /** Safe's linked list of modules starts here; disabling the first module names it as the previous one. */
 export const SENTINEL_MODULES: Address = '0x0000000000000000000000000000000000000001';
 export const ONE_DAY_S = 86_400n;
@@ -244,6 +246,18 @@ export function roleScopeCalls(
       ]),
     );
     calls.push(rolesCall('allowFunction', [role, launcher, selectorOf(launcherAbi, 'sell'), NO_VALUE_NO_DELEGATECALL]));
+    // Any token the Safe holds may be approved to the launcher (to sell it), and to nothing else: the one
+    // delegatecall a role may make, into LauncherApprover, whose only act is that approval.
+    const approver = requireContract(contracts, 'launcherApprover');
+    calls.push(rolesCall('scopeTarget', [role, approver]));
+    calls.push(
+      rolesCall('allowFunction', [
+        role,
+        approver,
+        selectorOf(loadArtifact('LauncherApprover').abi, 'approveLauncher'),
+        DELEGATECALL_ONLY,
+      ]),
+    );
     allowApprove(requireContract(contracts, 'usdc'), launcher);
     for (const token of tokens) allowApprove(token, launcher);
   } else {
