@@ -68,10 +68,11 @@ export const jobs: Job[] = [
       if (container.oracleOutbox !== container.outbox) settled += await container.oracleOutbox.settlePending();
       // What agent wallets signed for their trades and withdrawals (domain/trading/wallets.ts).
       settled += await settleAgentWallets(container);
-      // Transactions seen mined in a block a reorg orphaned since: sent again once, or FAILED with the reason.
-      settled += await recheckOrphaned(container);
       // The actions and round lines of finished rounds follow what was just settled.
-      return settled + (await settleRoundActions(container));
+      settled += await settleRoundActions(container);
+      // Last (a node that cannot say stops only this): transactions seen mined in a block a reorg orphaned since,
+      // sent again once, or FAILED with the reason.
+      return settled + (await recheckOrphaned(container));
     },
   },
   {
