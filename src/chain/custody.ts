@@ -82,7 +82,7 @@ export interface CompanyCustody {
 /**
  * The company's two roles, one per capability; each agent key is a member of the roles its work needs. (One role per
  * key, each with its own copy of the same scopes, measured 6.1 M gas of configuration for seven keys against about
- * 1.2 M for the two shared roles and seven memberships: docs/contracts.md "Custody".)
+ * 1.9 M for the two shared roles and seven memberships: docs/contracts.md "Custody".)
  */
 export const TRADE_ROLE: Hex = keccak256(toHex('trade'));
 export const STAKE_ROLE: Hex = keccak256(toHex('stake'));
