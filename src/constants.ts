@@ -128,7 +128,12 @@ export const COMPANY_TOKEN_DECIMALS = 18;
 
 // Events (docs/api/events.md)
 export const SSE_POLL_INTERVAL_MS = 5_000;
-export const SSE_RETENTION_MS = 60 * 60 * 1000;
+/**
+ * How long platform events are kept, for resumes and the backfill (EVENT_RETENTION_MS): two days, so a bot down for
+ * a day still has a day to catch up. About 1 GiB of PostgreSQL at 10,000 companies (docs/benchmarks.md "Event
+ * retention"); the contract's one hour was too short for any outage longer than a deploy.
+ */
+export const SSE_RETENTION_MS = 2 * 86_400_000;
 /** Events one backfill page (GET /api/v1/events?after=) holds by default and at most. */
 export const EVENTS_PAGE_DEFAULT = 100;
 export const EVENTS_PAGE_MAX = 1_000;

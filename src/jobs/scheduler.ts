@@ -107,7 +107,7 @@ export const jobs: Job[] = [
     startup: (_tx, container) => repairAgentDeployments(container, { olderThanMs: 0 }),
   },
   {
-    // Platform events older than the retention (1 hour, docs/api/events.md "Resume"; EVENT_RETENTION_MS).
+    // Platform events older than the retention (2 days, docs/api/events.md "Resume"; EVENT_RETENTION_MS).
     name: 'purge-events',
     pattern: '* * * * *',
     run: (tx, container) => purgeExpiredEvents(tx, new Date(container.now() - container.config.eventRetentionMs)),

@@ -129,7 +129,13 @@ describe('limits no model can break', () => {
     await patch(co, { toolkitConfig: null, ceoPrompt: 'Buy 5 USDC of NOPE, then sell 1000000 LIM.' });
     const r = await round(co);
     expect(r.actionsExecuted).toContainEqual('CFO buy_token: refused: NOPE is not a launched token of the platform');
-    expect(r.actionsExecuted).toContainEqual(
+    // A wallet that holds no LIM is not offered the sale; a model that decides it all the same is refused in code.
+    remoteModel({
+      extraction: () =>
+        decision([{ role: 'CFO', tool: 'sell_token', args: { token: 'LIM', amount: '1000000' }, rationale: 'x' }]),
+    });
+    const remoteRound = await round(co, remote.app);
+    expect(remoteRound.actionsExecuted).toContainEqual(
       expect.stringMatching(/^CFO sell_token: refused: cannot sell 1000000 LIM: the wallet holds /),
     );
   });
@@ -269,7 +275,9 @@ describe('a model that tries to move money elsewhere', () => {
     );
     const cfoAsk = fake.requests.find((q) => String(q.body?.messages?.[0]?.content).startsWith('You are the CFO'))!;
     const offered = cfoAsk.body.tools.map((x: { function: { name: string } }) => x.function.name);
-    expect(offered).toEqual(expect.arrayContaining(['buy_token', 'sell_token', 'stake_primary', 'veto_action']));
+    // The CFO's wallet holds USDC: it is offered the buy; the veto is the CRO's alone.
+    expect(offered).toContain('buy_token');
+    expect(offered).not.toContain('veto_action');
     expect(
       cfoAsk.body.tools.find((x: { function: { name: string } }) => x.function.name === 'buy_token').function
         .parameters,

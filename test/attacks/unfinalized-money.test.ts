@@ -10,10 +10,13 @@ import { eq } from 'drizzle-orm';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { holdStreamLocks } from '../../src/chain/indexer.ts';
+import { followStream } from '../../src/chain/streams.ts';
 import { scoreSnapshots } from '../../src/db/schema/scores.ts';
 import { epochScores } from '../../src/domain/epochs/scores.ts';
 import { startOfDate } from '../../src/domain/scores/dates.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
+import { companyTokens } from '../../src/domain/tokens/company-tokens.stream.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { anvilTestClient } from '../helpers/chain.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
@@ -190,5 +193,21 @@ describe('a trade and a deposit that a reorg removes before they are finalized',
     expect(await trading.usdcOf(treasury.address)).toBe(1_000n * USDC);
     const [score] = await epochOfDay(date);
     expect(score).toMatchObject({ companyId: company, score: BigInt(Math.round(row.overall * 100)) });
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the snapshot holds the scored streams while it reads', () => {
+  it('a batch in between finds the stream busy and changes nothing; it applies once the snapshot is done', async () => {
+    await anvil().mine({ blocks: 1 });
+    const follower = followStream(t.container, companyTokens, { confirmations: 0 })!;
+    const cursor = await follower.cursor();
+    await db().transaction(async (tx) => {
+      await holdStreamLocks(tx, ['treasury-transfers', 'company-tokens']);
+      // Another connection of the pool, as another indexer replica.
+      expect(await follower.pollOnce()).toMatchObject({ busy: true, applied: 0, cursor });
+    });
+    expect(await follower.cursor()).toBe(cursor);
+    expect(await follower.pollOnce()).toMatchObject({ busy: false, caughtUp: true });
+    expect(await follower.cursor()).toBeGreaterThan(cursor);
   });
 });

@@ -230,11 +230,11 @@ describe('model calls that end cleanly, tools that check their arguments', () =>
       roundResponder({
         overrides: {
           role: (r) => {
-            const limit = { CFO: -1, CTO: 100_000, CMO: 5 }[roleOf(r) as string];
+            // scan_token_trades is a tool of the CMO, the CISO and the CRO; it takes 1 to 168 hours.
+            const hours = { CMO: 0, CISO: 169, CRO: 168 }[roleOf(r) as string];
             return llmReply.ok(
               JSON.stringify({
-                proposals:
-                  limit === undefined ? [] : [{ tool: 'scan_platform_tokens', args: { limit }, rationale: '' }],
+                proposals: hours === undefined ? [] : [{ tool: 'scan_token_trades', args: { hours }, rationale: '' }],
               }),
             );
           },
@@ -244,27 +244,30 @@ describe('model calls that end cleanly, tools that check their arguments', () =>
     const round = await run();
     const budgets = await budgetsOf(round.id);
     const of = (role: string) => budgets.find((b) => b.role === role)!;
-    for (const role of ['CFO', 'CTO']) {
+    for (const role of ['CMO', 'CISO']) {
       expect(of(role).refused).toEqual([
-        { tool: 'scan_platform_tokens', reason: expect.stringMatching(/^invalid arguments: args\/limit must be/) },
+        { tool: 'scan_token_trades', reason: expect.stringMatching(/^invalid arguments: args\/hours must be/) },
       ]);
       expect(of(role).scrapeCalls).toBe(0);
     }
-    expect(of('CMO').scrapeCalls).toBe(1);
+    expect(of('CRO').scrapeCalls).toBe(1);
   });
 });
 
 describe('agents that know their situation', () => {
-  it("gives each role its own wallet, the limits and the tradable tokens, and the tools' schemas once", async () => {
+  it("gives each role the limits in words, its own tools' schemas once, and no trading tool to an empty wallet", async () => {
     fake.setDefault(roundResponder());
     await run();
     const cfo = requestsOf('role').find((r) => roleOf(r) === 'CFO')!;
     const told = JSON.parse(cfo.body.messages[1].content);
-    expect(told.situation.wallet).toMatchObject({ role: 'CFO', address: co.cfo.address });
-    expect(told.situation.limits).toMatchObject({ maxTradeBps: expect.any(Number) });
-    expect(Array.isArray(told.situation.tradableTokens)).toBe(true);
-    // The message names the tools and their costs; their schemas go once, as function definitions.
-    expect(told.tools[0]).toEqual({ name: expect.any(String), costUsd: expect.any(Number) });
+    expect(told.situation.limits).toMatch(/^A buy or a stake uses at most [\d.]+% of the acting wallet's balance/);
+    // The CFO's wallet holds nothing: no trading tool, no wallet and no market in its message.
+    expect(told.situation.wallet).toBeUndefined();
+    expect(told.situation.tradableTokens).toBeUndefined();
+    const names = cfo.body.tools.map((x: { function: { name: string } }) => x.function.name);
+    expect(names).toEqual(['read_token_price', 'read_treasury_balance']);
+    // The system prompt names the tools and their costs; their schemas go once, as function definitions.
+    expect(cfo.body.messages[0].content).toMatch(/Your tools: read_token_price \(0\.0001 USD\), read_treasury_balance/);
     expect(cfo.raw.split('"additionalProperties"').length - 1).toBe(cfo.body.tools.length);
     const extraction = JSON.parse(requestsOf('extraction')[0]!.body.messages[1].content);
     expect(extraction.situation.roles).toEqual(['CFO', 'CTO', 'CMO', 'COO', 'CSO', 'CISO', 'CRO']);

@@ -20,10 +20,11 @@ import { graduationProgress } from '../tokens/views.ts';
 import { TRADE_TOOLS } from '../trading/actions.ts';
 import { buyRulesOf } from '../trading/buy-rules.ts';
 import { broadChangePct, coolingOff, depthBroken, marketDepths } from '../trading/buy-window.ts';
-import { limitsView } from '../trading/limits.ts';
+import { limitsOf, limitsView } from '../trading/limits.ts';
 import { walletStates as readWallets } from '../trading/portfolio.ts';
 import type { AgentWalletState, ModelProvider, Role, RoundContext } from './models/types.ts';
-import { enabledTools, type Tool, toolSpec } from './tools.ts';
+import { readHeadroom, readHistory } from './standing.ts';
+import { enabledTools, type Tool } from './tools.ts';
 
 /** What the engine is given: the chain, the database, the clock and the models. */
 export type EngineDeps = Pick<Deps, 'chain' | 'database' | 'now' | 'wallets' | 'outbox' | 'config'> & {
@@ -95,51 +96,9 @@ export async function gatherContext(deps: EngineDeps, companyId: string, cycle: 
   const tools = enabledTools(company.toolkitConfig ?? null);
   // Trades carry their block's time: the day is counted back from the chain's clock (the server's when it is down).
   const chainNow = await chainDate(deps.chain.publicClient).catch(() => new Date(deps.now()));
-  const context = await readContext(deps, company, active, cycle, tools, chainNow);
+  const context = await readContext(deps, company, active, cycle, tools, chainNow, walletAddresses);
   return { company, active, context, tools, chainNow, walletAddresses };
 }
-
-/** What a role agent is told of the world: its company, its own wallet, the limits and what it may trade. */
-export function roleView(inputs: RoundInputs, role: Role) {
-  const { context } = inputs;
-  return {
-    company: {
-      name: context.company.name,
-      category: context.company.category,
-      autonomyLevel: context.company.autonomyLevel,
-    },
-    token: context.token,
-    treasuryUsdc: context.treasuryUsdc,
-    wallet: context.wallets.find((w) => w.role === role) ?? null,
-    limits: context.limits,
-    tradableTokens: context.market,
-    lastDirective: context.lastDirective,
-    cycle: context.cycle,
-  };
-}
-
-/**
- * What the extraction is told of the world: the roles that may act, each one's wallet, the limits and the tokens
- * they may trade, so the decision names real symbols and amounts that fit.
- */
-export function extractionView(inputs: RoundInputs) {
-  const { context } = inputs;
-  return {
-    roles: inputs.active.map((a) => a.role),
-    wallets: context.wallets.map((w) => ({
-      role: w.role,
-      usdc: w.usdc,
-      primary: w.primary,
-      staked: w.staked,
-      positions: w.positions.map((p) => ({ symbol: p.symbol, tokens: p.tokens })),
-    })),
-    limits: context.limits,
-    tradableTokens: context.market.map((m) => ({ symbol: m.symbol, priceUsdc: m.priceUsdc })),
-  };
-}
-
-/** The tools' descriptions as the models see them. */
-export const toolSpecsOf = (inputs: RoundInputs) => inputs.tools.map(toolSpec);
 
 async function readContext(
   deps: EngineDeps,
@@ -148,13 +107,14 @@ async function readContext(
   cycle: number,
   tools: Tool[],
   chainNow: Date,
+  walletAddresses: Address[],
 ): Promise<RoundContext> {
   const db = deps.database.db;
   const since = new Date(chainNow.getTime() - 86_400_000);
   const launched = company.tokenStatus !== 'PRE_PUBLIC' && company.tokenAddress;
   const trades = tools.some((t) => (TRADE_TOOLS as readonly string[]).includes(t.name));
   const rules = buyRulesOf(company.toolkitConfig);
-  const [market, treasury, volume, [last], movers, wallets, cooling] = await Promise.all([
+  const [market, treasury, volume, [last], movers, wallets, cooling, history] = await Promise.all([
     launched && deps.chain.contracts.tokenLauncher
       ? readMarket(deps.chain, company.tokenAddress as Address).catch(() => undefined)
       : undefined,
@@ -171,7 +131,16 @@ async function readContext(
     tokenMovers(db, since, MARKET_TOKENS_SHOWN),
     trades ? walletStates(deps, team).catch(() => []) : [],
     coolingOff(db, company.id, chainNow),
+    readHistory(db, company.id),
   ]);
+  const headroom = await readHeadroom(
+    deps,
+    company.id,
+    limitsOf(company.toolkitConfig),
+    wallets,
+    walletAddresses,
+    chainNow,
+  ).catch(() => undefined);
   const depths = await marketDepths(
     db,
     movers.map((m) => m.companyId),
@@ -231,6 +200,9 @@ async function readContext(
     limits: limitsView(company.toolkitConfig),
     lastDirective: last?.directive ?? null,
     cycle,
+    date: chainNow.toISOString(),
+    history,
+    ...(headroom && { headroom }),
   };
 }
 

@@ -15,18 +15,22 @@ import type { DecisionAction } from '../../db/schema/decisions.ts';
 import { storableJson } from '../../text.ts';
 import { type Budget, refuse, spend } from './budget.ts';
 import { condense } from './condense.ts';
-import {
-  type CompanyRow,
-  type EngineDeps,
-  extractionView,
-  PhaseError,
-  type RoundInputs,
-  roleView,
-  toolSpecsOf,
-} from './context.ts';
+import { type CompanyRow, type EngineDeps, PhaseError, type RoundInputs } from './context.ts';
 import { argumentError, decisionAnswerSchema, decisionValidator } from './decision-schema.ts';
 import { withoutNulls } from './models/request.ts';
 import type { ChatMessage, ModelTask, Role, RoleAnswer } from './models/types.ts';
+import {
+  briefView,
+  ceoView,
+  DATA_NOT_INSTRUCTIONS,
+  extractionView,
+  notOfRole,
+  ownerDirective,
+  roleInstructions,
+  roleView,
+  specsOf,
+  toolsOfRole,
+} from './prompts.ts';
 import { type RoundRecorder, RoundStopped } from './recorder.ts';
 import { type Tool, toolNamed } from './tools.ts';
 
@@ -47,12 +51,13 @@ const system = (content: string): ChatMessage => ({ role: 'system', content });
 const user = (data: unknown): ChatMessage => ({ role: 'user', content: JSON.stringify(data) });
 
 /** Phase 2. */
-export async function writeBrief(rec: RoundRecorder, { company, context }: RoundInputs): Promise<string> {
+export async function writeBrief(rec: RoundRecorder, inputs: RoundInputs): Promise<string> {
+  const { company, context } = inputs;
   const answer = await rec.ask('briefGeneration', company, { phase: 'brief', context }, [
     system(
-      'You are the chief of staff of an AI-run company. Write a short brief (at most 120 words) of where the company stands and what matters this round.',
+      `You are the chief of staff of an AI-run company. Write a short brief (at most 120 words) of where the company stands and what matters this round, the outcomes of the last rounds included. ${DATA_NOT_INSTRUCTIONS}`,
     ),
-    user(context),
+    user(briefView(inputs)),
   ]);
   return condense(answer.content.trim(), PASSED_TEXT_MAX.brief);
 }
@@ -69,15 +74,16 @@ export async function readMarket(deps: EngineDeps, rec: RoundRecorder, inputs: R
   }
   if (sources.length === 0) return 'No market source is enabled for this company.';
   const answer = await rec.ask('scrapeSummary', company, { phase: 'scrape', context, sources }, [
-    system('Summarise these market readings for the executive team in at most 80 words.'),
+    system(`Summarise these market readings for the executive team in at most 80 words. ${DATA_NOT_INSTRUCTIONS}`),
     user(sources),
   ]);
   return condense(answer.content.trim(), PASSED_TEXT_MAX.market);
 }
 
 /**
- * Phase 4: each agent proposes at most two actions; the reads among them run now, within its budget. The tools go
- * as function calls (their schemas once, there), the message names each with its cost.
+ * Phase 4: each agent proposes at most two actions with the tools it can use (prompts.ts); the reads among them run
+ * now, within its budget. The tools go as function calls (their schemas once, there), the system prompt names each
+ * with its cost. A role with no tool this round is not asked.
  */
 export async function proposeActions(
   deps: EngineDeps,
@@ -88,11 +94,15 @@ export async function proposeActions(
   budgets: Map<Role, Budget>,
 ): Promise<Proposal[]> {
   const { company, context } = inputs;
-  const specs = toolSpecsOf(inputs);
-  const menu = specs.map((s) => ({ name: s.name, costUsd: s.cost }));
   const perAgent = await Promise.all(
     inputs.active.map(async (agent): Promise<Proposal[]> => {
       const budget = budgets.get(agent.role)!;
+      const own = toolsOfRole(inputs, agent.role);
+      if (own.length === 0) {
+        rec.note(`${agent.role}: no tool it can use this round: not asked`);
+        return [];
+      }
+      const specs = specsOf(own);
       const task: ModelTask = { phase: 'role', context, role: agent.role, brief, market, tools: specs };
       let content: string;
       try {
@@ -101,10 +111,8 @@ export async function proposeActions(
           company,
           task,
           [
-            system(
-              `You are the ${agent.role} of ${company.name}, strategy ${agent.strategy.preset}. Propose at most 2 actions, by calling the tools or as JSON {"proposals":[{"tool","args","rationale"}]}, using only the tools listed; each tool has a cost in USD and your budget this round is ${budget.allocated / 1e6} USD. Your wallet, the trading limits and the tokens you may trade are in the situation: use their exact symbols, and amounts your wallet holds.`,
-            ),
-            user({ brief, market, situation: roleView(inputs, agent.role), tools: menu }),
+            system(roleInstructions(company, agent.role, agent.strategy.preset, own, budget.allocated / 1e6)),
+            user({ brief, market, situation: roleView(inputs, agent.role, own) }),
           ],
           { json: true, tools: specs, budget },
         );
@@ -127,8 +135,8 @@ export async function proposeActions(
           refuse(budget, p.tool, tool ? 'tool disabled for this company' : 'unknown tool');
           continue;
         }
-        if (tool.kind === 'control' && agent.role !== 'CRO') {
-          refuse(budget, p.tool, 'only the CRO can veto');
+        if (!own.includes(tool)) {
+          refuse(budget, p.tool, notOfRole(agent.role, tool));
           continue;
         }
         const invalid = argumentError(tool.name, p.args);
@@ -158,17 +166,18 @@ export async function proposeActions(
   return perAgent.flat();
 }
 
-/** Phase 5. */
+/** Phase 5: the CEO decides from the proposals, with the whole situation and the action tools before it. */
 export async function synthesize(
   rec: RoundRecorder,
-  { company, context }: RoundInputs,
+  inputs: RoundInputs,
   brief: string,
   market: string,
   proposals: Proposal[],
 ): Promise<string> {
+  const { company, context } = inputs;
   const answer = await rec.ask('ceoSynthesis', company, { phase: 'synthesis', context, brief, proposals }, [
     system(ceoInstructions(company)),
-    user({ brief, market, proposals }),
+    user({ brief, market, proposals, situation: ceoView(inputs) }),
   ]);
   return condense(answer.content.trim(), PASSED_TEXT_MAX.synthesis);
 }
@@ -187,7 +196,7 @@ export async function extractDecision(
 ): Promise<{ directive: string; actions: DecisionAction[] }> {
   const { company, context } = inputs;
   const actionTools = inputs.tools.filter((tool) => tool.kind === 'action');
-  const actionSpecs = toolSpecsOf(inputs).filter((s) => toolNamed(s.name)?.kind === 'action');
+  const actionSpecs = specsOf(actionTools);
   const roles = inputs.active.map((a) => a.role);
   const validate = decisionValidator(
     actionTools.map((tool) => tool.name),
@@ -229,14 +238,16 @@ export async function extractDecision(
 }
 
 function ceoInstructions(company: CompanyRow): string {
-  const human = company.ceoPrompt ?? company.masterDirective;
+  const name = JSON.stringify(company.name);
+  const owner = ownerDirective(company);
+  const pick = `Name each action with the role that runs it, one of the tools that role may use (situation.tools), exact token symbols, and amounts its wallet holds within what the limits leave; do not repeat an action the last rounds refused unless what refused it changed. ${DATA_NOT_INSTRUCTIONS}`;
   switch (company.autonomyLevel) {
     case 'HUMAN_DIRECTED':
-      return `You are the CEO of ${company.name}. Your directive is set by the company's human owner and you follow it exactly: "${human ?? 'keep the company steady'}". Choose only the actions that carry it out.`;
+      return `You are the CEO of the company ${name}. Your directive is set by the company's human owner and you follow it exactly: ${JSON.stringify(owner?.directive ?? 'keep the company steady')}. Choose only the actions that carry it out. ${pick}`;
     case 'STRATEGY_AUTONOMOUS':
-      return `You are the CEO of ${company.name}. The owner's strategy is: "${company.masterDirective ?? 'grow the company'}". Within it, choose the tactics: write this round's directive and pick the actions.`;
+      return `You are the CEO of the company ${name}. The owner's strategy is: ${JSON.stringify(owner?.directive ?? 'grow the company')}. Within it, choose the tactics: write this round's directive and pick the actions. ${pick}`;
     default:
-      return `You are the CEO of ${company.name}, fully autonomous: set the strategy and the tactics. Write this round's directive and pick the actions.`;
+      return `You are the CEO of the company ${name}, fully autonomous: set the strategy and the tactics. Write this round's directive and pick the actions. ${pick}`;
   }
 }
 

@@ -57,6 +57,37 @@ export interface RoundContext {
   /** The previous round's directive, if any. */
   lastDirective: string | null;
   cycle: number;
+  /** The chain's time the round read its world at (ISO 8601, UTC); absent in contexts built without a chain. */
+  date?: string;
+  /** What the company's last rounds decided and what came of each action (executed, refused and why). */
+  history?: PastRound[];
+  /** What is left of each limit today (absent in contexts built without the database). */
+  headroom?: Headroom;
+}
+
+/** One of the company's last rounds, as the next rounds are told of it. Its texts come from models: quoted data. */
+export interface PastRound {
+  cycle: number;
+  status: 'COMPLETE' | 'FAILED';
+  directive: string | null;
+  /** One line per decided action (`ROLE tool: executed ... | refused: why | failed: why`), and each action refused at extraction. */
+  outcomes: string[];
+  /** Why a failed round failed. */
+  error?: string;
+}
+
+/** USDC decimal strings; gas in gas units. */
+export interface Headroom {
+  /** The day (UTC, by the chain's clock) the figures count. */
+  day: string;
+  dailyNotionalUsedUsdc: string;
+  dailyNotionalLeftUsdc: string;
+  /** Per token the team holds: its value and what the position cap leaves to buy. */
+  positions: { symbol: string; valueUsdc: string; leftUsdc: string }[];
+  gasUsed: string;
+  gasLeft: string;
+  /** The PnL the team's sales realised (from the indexed trades); null when it could not be read. */
+  realizedPnlUsdc: string | null;
 }
 
 export interface MarketToken {
