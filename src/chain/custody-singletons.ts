@@ -117,7 +117,8 @@ export interface CustodyPlan {
   safeFactory: Address;
   safe: Record<SafeContract, { address: Address; initCode: Hex }>;
   /** Through CREATE2_DEPLOYER: Roles' libraries first, then the Roles mastercopy linked to them, its proxy factory,
-   * and the platform's SafeModuleSetup (which enables a company's module while its Safe is set up). */
+   * the platform's SafeModuleSetup (which enables a company's module while its Safe is set up) and the
+   * implementation of CardSafeOwner, whose clones own the companies' Safes. */
   roles: { name: string; address: Address; initCode: Hex; codeHash: Hex }[];
 }
 
@@ -144,7 +145,11 @@ export function custodyPlan(safeFactory: Address): CustodyPlan {
     initCode: rolesCode,
     codeHash: keccak256(linkRoles(libraries, true)),
   };
-  return { safeFactory, safe, roles: [integrity, packer, roles, lib('ModuleProxyFactory'), lib('SafeModuleSetup')] };
+  return {
+    safeFactory,
+    safe,
+    roles: [integrity, packer, roles, lib('ModuleProxyFactory'), lib('SafeModuleSetup'), lib('CardSafeOwner')],
+  };
 }
 
 export interface CustodySingletons {
@@ -155,6 +160,7 @@ export interface CustodySingletons {
   rolesSingleton: Address;
   moduleProxyFactory: Address;
   safeModuleSetup: Address;
+  cardSafeOwner: Address;
 }
 
 async function codeOf(clients: ChainClients, address: Address): Promise<Hex | undefined> {
@@ -247,6 +253,7 @@ export async function deployCustodySingletons(
     rolesSingleton: roles.Roles!,
     moduleProxyFactory: roles.ModuleProxyFactory!,
     safeModuleSetup: roles.SafeModuleSetup!,
+    cardSafeOwner: roles.CardSafeOwner!,
   };
 }
 

@@ -4,7 +4,7 @@
 // docs/contracts.md "Custody" states the model and its trust assumptions.
 //
 // The setup is a series of the platform's transactions, each of which reads the chain first and does only what is
-// missing, so an interrupted setup finishes when run again: the card's owner contract (CREATE2), the Roles proxy
+// missing, so an interrupted setup finishes when run again: the card's owner contract (a clone), the Roles proxy
 // (owned by the platform while it is configured), the Safe proxy (set up with the module enabled), the module's
 // avatar and target, one role per agent key, the daily allowance, and last the module's ownership handed to the
 // Safe. After that the platform holds no power over the Safe or its module.
@@ -13,7 +13,6 @@ import {
   type Address,
   concat,
   encodeAbiParameters,
-  encodeDeployData,
   encodeFunctionData,
   getAddress,
   getContractAddress,
@@ -27,13 +26,11 @@ import {
   toFunctionSelector,
   toHex,
   zeroAddress,
-  zeroHash,
 } from 'viem';
 import { loadArtifact } from './artifacts.ts';
 import type { ChainClients } from './client.ts';
 import type { ContractAddresses } from './contracts/addresses.ts';
 import { requireContract } from './contracts/addresses.ts';
-import { create2Address } from './custody-singletons.ts';
 import {
   CardSafeOwnerAbi,
   ModuleProxyFactoryAbi,
@@ -42,7 +39,6 @@ import {
   SafeModuleSetupAbi,
   SafeProxyFactoryAbi,
 } from './generated/abis.ts';
-import { CREATE2_DEPLOYER } from './hook-address.ts';
 
 /** Zodiac Roles' condition types and operators (contracts/vendor/zodiac-modifier-roles/contracts/Types.sol). */
 const ParameterType = { None: 0, Static: 1, Calldata: 5 } as const;
@@ -86,7 +82,7 @@ export interface CompanyCustody {
 /**
  * The company's two roles, one per capability; each agent key is a member of the roles its work needs. (One role per
  * key, each with its own copy of the same scopes, measured 6.1 M gas of configuration for seven keys against about
- * 1.2 M for the two shared roles and seven memberships: docs/contracts.md "Custody".)
+ * 1.9 M for the two shared roles and seven memberships: docs/contracts.md "Custody".)
  */
 export const TRADE_ROLE: Hex = keccak256(toHex('trade'));
 export const STAKE_ROLE: Hex = keccak256(toHex('stake'));
@@ -95,12 +91,6 @@ export const ROLE_OF: Record<Capability, Hex> = { trade: TRADE_ROLE, stake: STAK
 
 /** The key of the company's daily buy allowance, shared by its trading roles. */
 export const DAILY_NOTIONAL_KEY: Hex = keccak256(toHex('daily-notional'));
-
-/** Creation code of the card's owner contract: deterministic per card, through CREATE2_DEPLOYER with salt 0. */
-function ownerInitCode(card: Address, cardId: bigint): Hex {
-  const artifact = loadArtifact('CardSafeOwner');
-  return encodeDeployData({ abi: CardSafeOwnerAbi, bytecode: artifact.bytecode, args: [card, cardId] });
-}
 
 function rolesInitializer(platform: Address): Hex {
   // Owned by the platform while it configures the roles; avatar and target are set to the Safe once it exists.
@@ -134,7 +124,13 @@ export async function companyCustodyAddresses(
   contracts: ContractAddresses,
   cardId: bigint,
 ): Promise<CompanyCustody> {
-  const owner = create2Address(CREATE2_DEPLOYER, ownerInitCode(requireContract(contracts, 'accessCard'), cardId));
+  // The clone's address, as the implementation computes it (a call that changes nothing).
+  const { result: owner } = await clients.publicClient.simulateContract({
+    address: requireContract(contracts, 'cardSafeOwner'),
+    abi: CardSafeOwnerAbi,
+    functionName: 'ownerFor',
+    args: [requireContract(contracts, 'accessCard'), cardId],
+  });
   const moduleFactory = requireContract(contracts, 'moduleProxyFactory');
   const mastercopy = requireContract(contracts, 'rolesSingleton');
   const minimalProxy = concat([
@@ -341,9 +337,16 @@ export async function setUpCompanyCustody(
     const code = await read.getCode({ address });
     return code !== undefined && code !== '0x';
   };
-  const card = requireContract(contracts, 'accessCard');
   if (!(await hasCode(addresses.owner))) {
-    await send('owner', CREATE2_DEPLOYER, concat([zeroHash, ownerInitCode(card, input.cardId)]));
+    await send(
+      'owner',
+      requireContract(contracts, 'cardSafeOwner'),
+      encodeFunctionData({
+        abi: CardSafeOwnerAbi,
+        functionName: 'ownerFor',
+        args: [requireContract(contracts, 'accessCard'), input.cardId],
+      }),
+    );
   }
   if (!(await hasCode(addresses.roles))) {
     await send(

@@ -161,6 +161,25 @@ describe('a company Safe controlled by its card', () => {
     expect(await f.client.readContract({ address: c.owner, abi: CardSafeOwnerAbi, functionName: 'holder' })).toBe(
       f.addr(CREATOR),
     );
+    // The owner is a clone of the chain's one implementation, for this card; neither can act as the other.
+    expect(await f.client.readContract({ address: c.owner, abi: CardSafeOwnerAbi, functionName: 'cardOf' })).toEqual([
+      f.card,
+      c.cardId,
+    ]);
+    const implementation = f.chain.chain.contracts.cardSafeOwner!;
+    await expectRevert(
+      f.client.readContract({ address: implementation, abi: CardSafeOwnerAbi, functionName: 'holder' }),
+      'CardSafeOwnerWrongInstance',
+    );
+    await expectRevert(
+      f.client.simulateContract({
+        address: c.owner,
+        abi: CardSafeOwnerAbi,
+        functionName: 'ownerFor',
+        args: [f.card, c.cardId + 1n],
+      }),
+      'CardSafeOwnerWrongInstance',
+    );
     expect(await companyCustodyAddresses(f.chain.chain, f.chain.chain.contracts, c.cardId)).toEqual({
       owner: c.owner,
       safe: c.safe,

@@ -346,6 +346,7 @@ describe('npm run cli -- deploy on an external chain', () => {
       'moduleProxyFactory',
       'safeModuleSetup',
       'launcherApprover',
+      'cardSafeOwner',
     ];
     for (const key of CONTRACT_KEYS.filter((k) => k !== 'usdc' && k !== 'poolManager' && !custody.includes(k))) {
       expect(file.verification?.[key]?.contract, key).toMatch(/^contracts\/.+\.sol:\w+$/);

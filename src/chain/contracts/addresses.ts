@@ -26,6 +26,7 @@ export const CONTRACT_KEYS = [
   'moduleProxyFactory',
   'safeModuleSetup',
   'launcherApprover',
+  'cardSafeOwner',
 ] as const;
 export type ContractKey = (typeof CONTRACT_KEYS)[number];
 export type ContractAddresses = Partial<Record<ContractKey, Address>>;
