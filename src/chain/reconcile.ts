@@ -97,7 +97,10 @@ export async function reconcile(
   }
   return deps.database.db.transaction(async (tx) => {
     // Every follower waits (its try-lock fails) until this transaction ends; in the order every holder takes them.
-    await holdStreamLocks(tx, streams.map((s) => s.name));
+    await holdStreamLocks(
+      tx,
+      streams.map((s) => s.name),
+    );
     const results: StreamReconciliation[] = [];
     for (const stream of streams) results.push(await reconcileStream(deps, tx, stream, options));
     const differences = results.flatMap((r) => r.differences);
