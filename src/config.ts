@@ -8,6 +8,8 @@ import {
   llmEndpoint,
   llmEnvPrefix,
   type ModelEndpoint,
+  type ModelPriceConfig,
+  modelPrices,
   otlpTracesUrl,
   type RemoteSignerConfig,
   type WalletProviderName,
@@ -210,6 +212,8 @@ export interface Config {
    * (LLM_FALLBACK_MODELS, at most 3): through OpenRouter as its `models` list, across endpoints by the engine.
    */
   llmFallbackModels: (typeof ENGINE_MODEL_IDS)[number][];
+  /** The operator's model prices (LLM_PRICES or LLM_PRICES_FILE), by model id, over the built-in list prices. */
+  llmPrices: Record<string, ModelPriceConfig>;
   /** Sent to model endpoints as `HTTP-Referer` (LLM_HTTP_REFERER; the platform's BASE_URL when unset). */
   llmAppReferer: string;
   /** Sent to model endpoints as `X-Title` (LLM_APP_TITLE). */
@@ -385,6 +389,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     llmMaxRetries: int(env, 'LLM_MAX_RETRIES', 2, 0, 10),
     llmMaxInFlight: int(env, 'LLM_MAX_IN_FLIGHT', LLM_MAX_IN_FLIGHT_DEFAULT, 1, 100_000),
     llmFallbackModels: fallbackModels(env),
+    llmPrices: modelPrices(env),
     llmAppReferer: url(env, 'LLM_HTTP_REFERER', ['http:', 'https:']) ?? baseUrl,
     llmAppTitle: headerText(env, 'LLM_APP_TITLE') ?? 'ai-economy',
     llmGatewayKind: gatewayKind(env),

@@ -1,5 +1,6 @@
 // The outside services' endpoints in the environment: the model gateway and per-provider endpoints, the headers
-// sent to them, the fallback models, and the OTLP traces collector.
+// sent to them, the fallback models, the operator's model prices, and the OTLP traces collector.
+import { readFileSync } from 'node:fs';
 import { ENGINE_MODEL_IDS, type ModelProviderName } from '../constants.ts';
 import { ConfigError, type Env, int, str, url } from './parse.ts';
 
@@ -184,4 +185,61 @@ export function walletProvider(
       timeoutMs: int(env, 'WALLET_SIGNER_TIMEOUT_MS', 10_000, 100, 120_000),
     },
   };
+}
+
+/** A model's price: micro-USD per 1M prompt and completion tokens. */
+export interface ModelPriceConfig {
+  inputMicroUsdPerM: number;
+  outputMicroUsdPerM: number;
+}
+
+/** The most a price table may say a model costs, USD per 1M tokens (a typo of a few zeros is refused). */
+const PRICE_MAX_USD_PER_M = 1_000;
+const MODEL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:@/+-]{0,127}$/;
+
+/**
+ * The operator's model prices: LLM_PRICES (JSON) or LLM_PRICES_FILE (a path to the same JSON), an object of model
+ * id to `{ "input": USD per 1M prompt tokens, "output": USD per 1M completion tokens }`. They price the models
+ * whose endpoint does not say what it billed, over the built-in list prices of the same ids.
+ */
+export function modelPrices(env: Env): Record<string, ModelPriceConfig> {
+  const inline = str(env, 'LLM_PRICES');
+  const file = str(env, 'LLM_PRICES_FILE');
+  if (inline !== undefined && file !== undefined) throw new ConfigError('set LLM_PRICES or LLM_PRICES_FILE, not both');
+  const name = inline !== undefined ? 'LLM_PRICES' : 'LLM_PRICES_FILE';
+  let text = inline;
+  if (file !== undefined) {
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new ConfigError(`LLM_PRICES_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  if (text === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ConfigError(
+      `${name} is not JSON: an object of model id to { "input": USD, "output": USD } per 1M tokens`,
+    );
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ConfigError(`${name} must be an object of model id to { "input": USD, "output": USD } per 1M tokens`);
+  }
+  const prices: Record<string, ModelPriceConfig> = {};
+  for (const [id, price] of Object.entries(parsed)) {
+    if (!MODEL_ID_PATTERN.test(id)) throw new ConfigError(`${name}: ${JSON.stringify(id)} is not a model id`);
+    const { input, output, ...rest } = (price ?? {}) as Record<string, unknown>;
+    const usd = (v: unknown) =>
+      typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= PRICE_MAX_USD_PER_M ? Math.round(v * 1e6) : null;
+    const [i, o] = [usd(input), usd(output)];
+    if (i === null || o === null || Object.keys(rest).length > 0) {
+      throw new ConfigError(
+        `${name}: ${id} must be { "input": USD, "output": USD } per 1M tokens, each a number from 0 to ${PRICE_MAX_USD_PER_M}`,
+      );
+    }
+    prices[id] = { inputMicroUsdPerM: i, outputMicroUsdPerM: o };
+  }
+  return prices;
 }

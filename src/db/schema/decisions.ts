@@ -20,6 +20,11 @@ export interface PhaseRecord {
   /** Some call's token counts were estimated: no usage in the answer, or figures no call could have used. */
   usageEstimated?: boolean;
   /**
+   * Some call's cost is unknown: an unpriced model (in no price table) whose endpoint did not say what it billed.
+   * `cost` then holds only what is known; the day's spending caps count the round at its whole reservation.
+   */
+  costUnknown?: boolean;
+  /**
    * What went wrong without failing the phase: a role agent whose model call failed (its proposals counted as none),
    * an answer cut off at its token limit and kept.
    */

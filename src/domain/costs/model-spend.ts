@@ -5,7 +5,9 @@
 // micro-USD, failed and timed-out attempts included). A round starts only when the most it may spend (its
 // reservation: each phase's budget and each agent's) still fits under both caps; otherwise it does not start and
 // says why. Rounds still running count at the asking round's reservation (their bills are not in yet), so rounds
-// running at once do not pass a cap together unnoticed.
+// running at once do not pass a cap together unnoticed; so does a finished round some of whose cost is unknown (an
+// unpriced model that did not say what it billed: a phase with `costUnknown`), at least, since what it cost is not
+// known to be less.
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { COMPANY_MODEL_SPEND_CAP_MAX_MICRO_USD } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
@@ -45,7 +47,10 @@ export const companyCap = (c: { dailyModelSpendCap: bigint | null }) =>
 export interface SpendToday {
   /** The chain's UTC day, YYYY-MM-DD. */
   day: string;
-  /** micro-USD billed today by finished rounds, plus the reservation of each round still running. */
+  /**
+   * micro-USD billed today by finished rounds (one whose cost is partly unknown at no less than the reservation),
+   * plus the reservation of each round still running.
+   */
   spent: bigint;
   resetsAt: string;
 }
@@ -69,7 +74,9 @@ export async function spendToday(
   );
   const [row] = rowsOf<{ billed: string | null; running: string | null }>(
     await db.execute(sql`
-      select sum(${decisionRounds.llmCost}) filter (where ${decisionRounds.status} <> 'RUNNING') as billed,
+      select sum(case when ${decisionRounds.phases} @> '[{"costUnknown": true}]'::jsonb
+          then greatest(${decisionRounds.llmCost}, ${o.runningAt.toString()}::bigint)
+          else ${decisionRounds.llmCost} end) filter (where ${decisionRounds.status} <> 'RUNNING') as billed,
         count(*) filter (where ${decisionRounds.status} = 'RUNNING') as running
       from ${decisionRounds} where ${where}`),
   );

@@ -133,8 +133,12 @@ export function createRecorder(
     await beating;
   };
 
-  const record = (usage: { promptTokens: number; completionTokens: number; cost: number }, estimated: boolean) => {
+  const record = (
+    usage: { promptTokens: number; completionTokens: number; cost: number; costUnknown?: boolean },
+    estimated: boolean,
+  ) => {
     const target = open();
+    if (usage.costUnknown) target.costUnknown = true;
     target.calls++;
     target.tokens += usage.promptTokens + usage.completionTokens;
     const cost = microUsd(usage.cost);

@@ -23,6 +23,12 @@ const Phase = Type.Object({
         "Some call's token counts were estimated (text length / 4): an answer without usage, or with figures no call could have used",
     }),
   ),
+  costUnknown: Type.Optional(
+    Type.Boolean({
+      description:
+        "Some call's cost is unknown: a model no price table knows, whose endpoint did not say what it billed; `cost` holds only what is known",
+    }),
+  ),
   notes: Type.Optional(
     Type.Array(Type.String(), {
       description:

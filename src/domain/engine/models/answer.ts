@@ -157,15 +157,21 @@ export interface ReportedUsage {
   cost?: number;
 }
 
-export function reportedUsage(body: unknown): ReportedUsage {
+/**
+ * The usage an answer reports, and what it says it billed: OpenRouter's `usage.cost` in the body, else LiteLLM's
+ * `x-litellm-response-cost` header (USD, a decimal number), when given.
+ */
+export function reportedUsage(body: unknown, headerCost?: string | undefined): ReportedUsage {
   const usage = (body as { usage?: Record<string, unknown> } | null)?.usage;
-  if (!usage || typeof usage !== 'object') return {};
+  const fromHeader =
+    headerCost !== undefined && /^\d+(\.\d+)?([eE][-+]?\d+)?$/.test(headerCost.trim()) ? Number(headerCost) : undefined;
+  const usd = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+  if (!usage || typeof usage !== 'object') return fromHeader === undefined ? {} : { cost: usd(fromHeader) };
   const count = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined);
-  const cost = usage.cost;
   return {
     prompt: count(usage.prompt_tokens),
     completion: count(usage.completion_tokens),
-    cost: typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : undefined,
+    cost: usd(usage.cost) ?? usd(fromHeader),
   };
 }
 

@@ -15,7 +15,7 @@ import {
   toolCallsAsProposals,
   type UsageBounds,
 } from './answer.ts';
-import { costOf } from './catalog.ts';
+import { costOf, dearestPrice, type PriceTable, priceOf } from './catalog.ts';
 import { type Posted, post, TransportError, USER_AGENT } from './transport.ts';
 import type { ChatRequest, EngineModelId, ModelErrorKind } from './types.ts';
 
@@ -54,6 +54,8 @@ export interface Billed {
   completion: number;
   billedUsd: number | undefined;
   estimated: boolean;
+  /** Neither the endpoint said what it billed nor does any price table know the model: the cost is unknown. */
+  unpriced?: boolean;
 }
 
 /** One attempt's outcome: an answer, or a failure saying whether another attempt may help. */
@@ -81,18 +83,37 @@ export interface AttemptCall {
   maxResponseBytes: number;
   /** Sent with every attempt (the app's HTTP-Referer and X-Title). */
   headers?: Record<string, string>;
+  /** The operator's prices (LLM_PRICES), over the built-in list prices. */
+  prices?: PriceTable | undefined;
 }
 
-/** Tokens and cost of an answer that was read: believed within bounds, estimated where not. */
-function bill(model: EngineModelId, body: unknown, bounds: UsageBounds, estimate: Estimate): Billed {
-  const reported = reportedUsage(body);
+/**
+ * Tokens and cost of an answer that was read: believed within bounds, estimated where not. The cost is what the
+ * endpoint says it billed (OpenRouter's `usage.cost`, LiteLLM's `x-litellm-response-cost`), else the price table's;
+ * a model no table prices is `unpriced` (a reported bill of it is believed within the dearest known price).
+ */
+function bill(
+  model: EngineModelId,
+  body: unknown,
+  bounds: UsageBounds,
+  estimate: Estimate,
+  headerCost: string | undefined,
+  prices: PriceTable | undefined,
+): Billed {
+  const reported = reportedUsage(body, headerCost);
   const tokens = believedTokens(reported, bounds, estimate);
-  const { cost, billed } = believedCost(reported, (p, c) => costOf(model, p, c), tokens, bounds);
+  const priced = priceOf(model, prices) !== undefined;
+  const dearest = dearestPrice(prices);
+  const listCost = priced
+    ? (p: number, c: number) => costOf(model, p, c, prices)
+    : (p: number, c: number) => (p * dearest.inputMicroUsdPerM + c * dearest.outputMicroUsdPerM) / 1e12;
+  const { cost, billed } = believedCost(reported, listCost, tokens, bounds);
   return {
     prompt: tokens.prompt,
     completion: tokens.completion,
     billedUsd: billed ? cost : undefined,
     estimated: tokens.estimated,
+    ...(!billed && !priced && { unpriced: true }),
   };
 }
 
@@ -109,6 +130,7 @@ export async function attempt(route: ModelRoute, request: ChatRequest, call: Att
   let status: number;
   let read: Posted['read'];
   let retryAfter: string | null;
+  let headerCost: string | undefined;
   try {
     const answer = await post(`${route.endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`, headers, body, {
       deadlineMs: timeoutMs,
@@ -118,6 +140,8 @@ export async function attempt(route: ModelRoute, request: ChatRequest, call: Att
     status = answer.status;
     const header = answer.headers['retry-after'];
     retryAfter = typeof header === 'string' ? header : null;
+    const cost = answer.headers['x-litellm-response-cost'];
+    headerCost = typeof cost === 'string' ? cost : undefined;
     read = answer.read;
   } catch (err) {
     if (request.signal?.aborted) throw request.signal.reason;
@@ -127,7 +151,13 @@ export async function attempt(route: ModelRoute, request: ChatRequest, call: Att
         retry: 'transient',
         error: { kind: 'timeout', message: `${label}: ${err.message}` },
         // The provider may bill an attempt it was still answering: the prompt and the most the answer could be.
-        billed: { prompt: promptEstimate, completion: bounds.completionMax, billedUsd: undefined, estimated: true },
+        billed: {
+          prompt: promptEstimate,
+          completion: bounds.completionMax,
+          billedUsd: undefined,
+          estimated: true,
+          ...(priceOf(request.model, call.prices) === undefined && { unpriced: true }),
+        },
       };
     }
     const why = err instanceof TransportError ? (err.code ?? err.message) : String((err as Error).message ?? err);
@@ -155,7 +185,13 @@ export async function attempt(route: ModelRoute, request: ChatRequest, call: Att
       ok: false,
       retry: 'never',
       error: { kind: 'oversize', message: `${label}: the answer passed ${maxResponseBytes} bytes and was not read` },
-      billed: { prompt: promptEstimate, completion: bounds.completionMax, billedUsd: undefined, estimated: true },
+      billed: {
+        prompt: promptEstimate,
+        completion: bounds.completionMax,
+        billedUsd: undefined,
+        estimated: true,
+        ...(priceOf(request.model, call.prices) === undefined && { unpriced: true }),
+      },
     };
   }
   const text = read.text;
@@ -187,11 +223,11 @@ export async function attempt(route: ModelRoute, request: ChatRequest, call: Att
       ok: false,
       retry: 'malformed',
       model,
-      billed: bill(request.model, parsed, bounds, estimate('')),
+      billed: bill(request.model, parsed, bounds, estimate(''), headerCost, call.prices),
       error: { kind: 'empty', message: `${label}: the answer has no choices` },
     };
   }
-  const billed = bill(request.model, parsed, bounds, estimate(answer.content));
+  const billed = bill(request.model, parsed, bounds, estimate(answer.content), headerCost, call.prices);
   const failed = (kind: ModelErrorKind, message: string, retry: 'malformed' | 'never'): Attempt => ({
     ok: false,
     retry,

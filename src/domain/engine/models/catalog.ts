@@ -36,6 +36,23 @@ export const MODEL_PRICES: Readonly<Record<EngineModelId, ModelPrice>> = {
   'meta-llama/llama-4-maverick': { inputMicroUsdPerM: 150_000, outputMicroUsdPerM: 600_000 },
 };
 
+/** Prices by model id: the operator's table (LLM_PRICES) over MODEL_PRICES. */
+export type PriceTable = Readonly<Record<string, ModelPrice>>;
+
+/** The price of a model: the operator's, else the built-in list price; undefined when neither knows it. */
+export function priceOf(model: string, prices?: PriceTable): ModelPrice | undefined {
+  return prices?.[model] ?? (MODEL_PRICES as Record<string, ModelPrice | undefined>)[model];
+}
+
+/** The dearest price any table knows: the ceiling a reported bill of an unpriced model is believed within. */
+export function dearestPrice(prices?: PriceTable): ModelPrice {
+  const all = [...Object.values(MODEL_PRICES), ...Object.values(prices ?? {})];
+  return {
+    inputMicroUsdPerM: Math.max(...all.map((p) => p.inputMicroUsdPerM)),
+    outputMicroUsdPerM: Math.max(...all.map((p) => p.outputMicroUsdPerM)),
+  };
+}
+
 /**
  * The model of each phase per engine preset; a company's engineConfig overrides single phases. BUDGET uses the
  * cheapest models, PREMIUM the strongest; JSON extraction is always GPT-5 mini, cheap and reliable at
@@ -135,8 +152,13 @@ const PICO_PER_USD = 1_000_000_000_000n;
  * Exact cost in pico-USD (1e-12 USD): tokens x micro-USD per 1M tokens, all integers, so nothing is rounded
  * however many calls are added up.
  */
-export function costPicoUsd(model: EngineModelId, promptTokens: number, completionTokens: number): bigint {
-  const price = MODEL_PRICES[model];
+export function costPicoUsd(
+  model: EngineModelId,
+  promptTokens: number,
+  completionTokens: number,
+  prices?: PriceTable,
+): bigint {
+  const price = priceOf(model, prices);
   if (!price) throw new RangeError(`unknown model ${String(model)}: no price`);
   for (const [name, n] of [
     ['promptTokens', promptTokens],
@@ -150,8 +172,13 @@ export function costPicoUsd(model: EngineModelId, promptTokens: number, completi
 }
 
 /** USD cost of one call: the exact integer cost converted once, to the nearest double. */
-export function costOf(model: EngineModelId, promptTokens: number, completionTokens: number): number {
-  const pico = costPicoUsd(model, promptTokens, completionTokens);
+export function costOf(
+  model: EngineModelId,
+  promptTokens: number,
+  completionTokens: number,
+  prices?: PriceTable,
+): number {
+  const pico = costPicoUsd(model, promptTokens, completionTokens, prices);
   // One division of two exact doubles is correctly rounded; beyond 2^53 pico-USD (~9,000 USD) split first.
   if (pico <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(pico) / 1e12;
   const whole = pico / PICO_PER_USD;

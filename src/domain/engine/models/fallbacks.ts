@@ -11,9 +11,9 @@ export const fallsBack = (err: ModelError) =>
 /** A failure with the bills of the models tried before it added to its own. */
 export function withCarried(
   err: unknown,
-  carried: { prompt: number; completion: number; cost: number; estimated: boolean },
+  carried: { prompt: number; completion: number; cost: number; estimated: boolean; costUnknown?: boolean },
 ) {
-  if (!(err instanceof ModelError) || (carried.cost === 0 && carried.prompt === 0)) return err;
+  if (!(err instanceof ModelError) || (carried.cost === 0 && carried.prompt === 0 && !carried.costUnknown)) return err;
   const spent = err.spent ?? { promptTokens: 0, completionTokens: 0, cost: 0 };
   return new ModelError(
     err.kind,
@@ -24,6 +24,7 @@ export function withCarried(
       completionTokens: spent.completionTokens + carried.completion,
       cost: spent.cost + carried.cost,
       ...((carried.estimated || spent.estimated) && { estimated: true }),
+      ...((carried.costUnknown || spent.costUnknown) && { costUnknown: true }),
     },
     err.answeredBy,
   );

@@ -13,7 +13,7 @@ export type ModelConfig = Pick<
   Config,
   'llmGateway' | 'llmEndpoints' | 'llmTimeoutMs' | 'llmMaxRetries' | 'llmMaxInFlight'
 > &
-  Partial<Pick<Config, 'llmGatewayKind' | 'llmAppReferer' | 'llmAppTitle'>>;
+  Partial<Pick<Config, 'llmGatewayKind' | 'llmAppReferer' | 'llmAppTitle' | 'llmPrices'>>;
 
 export function hasLlmEndpoint(config: ModelConfig): boolean {
   return config.llmGateway !== undefined || MODEL_PROVIDERS.some((p) => config.llmEndpoints[p] !== undefined);
@@ -43,6 +43,7 @@ export function createModelProvider(
     gatewayKind: config.llmGatewayKind ?? 'generic',
     appReferer: config.llmAppReferer,
     appTitle: config.llmAppTitle,
+    prices: config.llmPrices,
     fallback: builtin,
     tracer: options.tracer,
     log: options.log,

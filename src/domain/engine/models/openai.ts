@@ -10,7 +10,7 @@ import type { ModelEndpoint } from '../../../config.ts';
 import { LLM_MAX_IN_FLIGHT_DEFAULT, MODEL_PROVIDERS, type ModelProviderName } from '../../../constants.ts';
 import { estimatePromptTokens, MODEL_RESPONSE_MAX_BYTES, MODEL_TEXT_KEPT_MAX, usageBounds } from './answer.ts';
 import { type Attempt, attempt, type Billed, MAX_TOKENS_DEFAULT, type ModelRoute } from './attempt.ts';
-import { costOf, modelNameOf, providerOf } from './catalog.ts';
+import { costOf, modelNameOf, type PriceTable, providerOf } from './catalog.ts';
 import { fallsBack, openRouterFields, withCarried } from './fallbacks.ts';
 import { createProviderLimiter, type ProviderLimiter } from './limiter.ts';
 import { requestBody } from './request.ts';
@@ -61,6 +61,11 @@ export interface OpenAiCompatibleOptions {
   /** Sent as `HTTP-Referer` and `X-Title` (how OpenRouter and other gateways name the app calling). */
   appReferer?: string | undefined;
   appTitle?: string | undefined;
+  /**
+   * The operator's prices by model id (LLM_PRICES), over the built-in list prices: what prices a call whose
+   * endpoint does not say what it billed. A model neither prices has its cost recorded as unknown.
+   */
+  prices?: PriceTable | undefined;
 }
 
 /** Where a model's calls go, or undefined when nothing is configured for it. */
@@ -136,7 +141,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
    */
   async function complete(request: ChatRequest): Promise<ChatResult> {
     const candidates = [request.model, ...(request.fallbacks ?? []).filter((m) => m !== request.model)].slice(0, 4);
-    const carried = { prompt: 0, completion: 0, cost: 0, estimated: false };
+    const carried = { prompt: 0, completion: 0, cost: 0, estimated: false, costUnknown: false };
     let gatewayTried = false;
     let last: ModelError | undefined;
     // What the models before the last failed one were billed (the last one's own bill is in its error).
@@ -151,13 +156,14 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       if (route?.via === 'gateway') gatewayTried = true;
       try {
         const result = await completeOne({ ...request, model }, listed && listed.length > 1 ? listed : undefined);
-        if (i === 0 && carried.cost === 0 && carried.prompt === 0) return result;
+        if (i === 0 && carried.cost === 0 && carried.prompt === 0 && !carried.costUnknown) return result;
         return {
           ...result,
           promptTokens: result.promptTokens + carried.prompt,
           completionTokens: result.completionTokens + carried.completion,
           cost: result.cost + carried.cost,
           ...((carried.estimated || result.usageEstimated) && { usageEstimated: true }),
+          ...((carried.costUnknown || result.costUnknown) && { costUnknown: true }),
         };
       } catch (err) {
         if (!(err instanceof ModelError) || request.signal?.aborted || !fallsBack(err)) throw withCarried(err, carried);
@@ -167,6 +173,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           carried.completion += err.spent.completionTokens;
           carried.cost += err.spent.cost;
           carried.estimated ||= err.spent.estimated === true;
+          carried.costUnknown ||= err.spent.costUnknown === true;
         }
         last = err;
         if (i < candidates.length - 1) {
@@ -245,19 +252,33 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     const bounds = usageBounds(Buffer.byteLength(body), request.messages.length, maxTokens);
     const promptEstimate = estimatePromptTokens(request.messages);
     // Every attempt's bill, failed ones included, so the round's cost is what was paid.
-    const spent = { prompt: 0, completion: 0, listPrompt: 0, listCompletion: 0, billedUsd: 0, estimated: false };
+    const spent = {
+      prompt: 0,
+      completion: 0,
+      listPrompt: 0,
+      listCompletion: 0,
+      billedUsd: 0,
+      estimated: false,
+      unpriced: false,
+    };
     const add = (b: Billed | undefined) => {
       if (!b) return;
       spent.prompt += b.prompt;
       spent.completion += b.completion;
       if (b.billedUsd !== undefined) spent.billedUsd += b.billedUsd;
+      else if (b.unpriced) spent.unpriced = true;
       else {
         spent.listPrompt += b.prompt;
         spent.listCompletion += b.completion;
       }
       spent.estimated ||= b.estimated;
     };
-    const cost = () => spent.billedUsd + costOf(request.model, spent.listPrompt, spent.listCompletion);
+    // What is known of the cost: the bills reported and the tokens a table prices; an unpriced part is flagged.
+    const cost = () =>
+      spent.billedUsd +
+      (spent.listPrompt + spent.listCompletion > 0
+        ? costOf(request.model, spent.listPrompt, spent.listCompletion, options.prices)
+        : 0);
     const named = (model: string | undefined) =>
       model === undefined
         ? request.model
@@ -281,6 +302,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           timeoutMs,
           maxResponseBytes,
           headers: appHeaders,
+          prices: options.prices,
         });
       } finally {
         release();
@@ -298,6 +320,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           cost: cost(),
           latencyMs: Math.round(performance.now() - started),
           ...(spent.estimated && { usageEstimated: true }),
+          ...(spent.unpriced && { costUnknown: true }),
           ...(outcome.finishReason !== undefined && { finishReason: outcome.finishReason }),
         };
       }
@@ -321,6 +344,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
                 completionTokens: spent.completion,
                 cost: cost(),
                 ...(spent.estimated && { estimated: true }),
+                ...(spent.unpriced && { costUnknown: true }),
               }
             : undefined;
         const { kind, message, status } = outcome.error;

@@ -213,6 +213,11 @@ export interface ChatResult {
   usageEstimated?: boolean;
   /** Why the model stopped (`stop`, `tool_calls`, `length` when a free-text answer was cut off and kept). */
   finishReason?: string;
+  /**
+   * Some of the call's cost is unknown: its endpoint did not say what it billed and no price table (LLM_PRICES, the
+   * built-in list prices) knows the model. `cost` then holds only what is known.
+   */
+  costUnknown?: boolean;
 }
 
 /** Tokens and USD a call consumed, counted even when it failed (a malformed answer is still billed). */
@@ -222,6 +227,8 @@ export interface ModelUsage {
   cost: number;
   /** Some of the figures were estimated (an answer without usable usage, an answer not read). */
   estimated?: boolean;
+  /** Some of the cost is unknown (an unpriced model that did not say what it billed). */
+  costUnknown?: boolean;
 }
 
 /**
