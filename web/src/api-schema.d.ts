@@ -2898,6 +2898,11 @@ export interface operations {
                                  * Format: evm-address
                                  * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
                                  */
+                                cardSafeOwner?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
                                 decisionAnchor?: string;
                                 /**
                                  * Format: evm-address
@@ -3804,6 +3809,8 @@ export interface operations {
                                     configuredModels?: string[];
                                     /** @description USD */
                                     cost: number;
+                                    /** @description Some call's cost is unknown: a model no price table knows, whose endpoint did not say what it billed; `cost` holds only what is known */
+                                    costUnknown?: boolean;
                                     durationMs: number;
                                     error?: string;
                                     /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */
@@ -3951,6 +3958,8 @@ export interface operations {
                                 configuredModels?: string[];
                                 /** @description USD */
                                 cost: number;
+                                /** @description Some call's cost is unknown: a model no price table knows, whose endpoint did not say what it billed; `cost` holds only what is known */
+                                costUnknown?: boolean;
                                 durationMs: number;
                                 error?: string;
                                 /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */
@@ -5740,6 +5749,8 @@ export interface operations {
                                     configuredModels?: string[];
                                     /** @description USD */
                                     cost: number;
+                                    /** @description Some call's cost is unknown: a model no price table knows, whose endpoint did not say what it billed; `cost` holds only what is known */
+                                    costUnknown?: boolean;
                                     durationMs: number;
                                     error?: string;
                                     /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */
