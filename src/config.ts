@@ -32,6 +32,7 @@ import {
 import {
   AGENT_GAS_FLOOR_WEI_DEFAULT,
   COMPANY_GAS_BUDGET_DEFAULT,
+  EVENT_BACKFILL_RETENTION_MS_DEFAULT,
   GRADUATION_THRESHOLD_USD,
   GRADUATION_THRESHOLD_USD_MAX,
   GRADUATION_THRESHOLD_USD_MIN,
@@ -100,6 +101,12 @@ export interface Config {
   /** A process without the api role serves GET /metrics on this port when set. */
   metricsPort: number | undefined;
   companyPatchAuth: 'signature' | 'ip';
+  /**
+   * COMPANY_CUSTODY: `safe` gives each company whose suite is deployed its own Safe and Roles module
+   * (docs/contracts.md "Custody"); `none` (the default while the engine still trades from the agents' own wallets)
+   * does not.
+   */
+  companyCustody: 'none' | 'safe';
   rateLimitMax: number;
   /** Requests per window of one API key on the v1 routes (a bucket per key, apart from any IP's). */
   apiKeyRateLimitMax: number;
@@ -168,12 +175,17 @@ export interface Config {
   ssePublicMaxConnectionsPerIp: number;
   /** Streams of the keyless GET /api/events this process holds at most, apart from sseMaxConnections. */
   ssePublicMaxConnections: number;
-  /** How far back a stream of GET /api/events resumes (the keyed stream resumes the whole eventRetentionMs). */
+  /** How far back a stream of GET /api/events resumes, within eventRetentionMs (the keyed stream's window). */
   ssePublicBacklogMs: number;
   /** Silence after which a stream gets a `: ping` comment; 0 sends none. */
   sseHeartbeatMs: number;
-  /** Platform events older than this are deleted (and can no longer be resumed). */
+  /**
+   * How far back the event streams serve and resume: a keyed resume from an id with later events older than this
+   * answers 410 EVENTS_EXPIRED pointing to the backfill; the keyless stream resumes at most this far back too.
+   */
   eventRetentionMs: number;
+  /** Platform events older than this are deleted; the backfill (GET /api/v1/events?after=) reads back this far. */
+  eventBackfillRetentionMs: number;
   /** Stand-alone agents one client address may create in any 24 hours (POST /api/agents), whatever the signers. */
   standaloneAgentsPerIpPerDay: number;
   /** A stand-alone agent that never did anything (no wallet, identity or activity) is deleted once this old. */
@@ -231,6 +243,10 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
   const baseUrl = (url(env, 'BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const chainRpcUrl = url(env, 'CHAIN_RPC_URL', ['http:', 'https:']);
   const platformPrivateKey = privateKey(env, 'PLATFORM_PRIVATE_KEY');
+  const companyCustody = str(env, 'COMPANY_CUSTODY') ?? 'none';
+  if (companyCustody !== 'none' && companyCustody !== 'safe') {
+    throw new ConfigError(`COMPANY_CUSTODY must be "none" or "safe", got "${companyCustody}"`);
+  }
   const companyPatchAuth = str(env, 'COMPANY_PATCH_AUTH') ?? 'signature';
   if (companyPatchAuth !== 'signature' && companyPatchAuth !== 'ip') {
     throw new ConfigError(`COMPANY_PATCH_AUTH must be "signature" or "ip", got "${companyPatchAuth}"`);
@@ -276,6 +292,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     metricsToken: str(env, 'METRICS_TOKEN'),
     metricsPort: str(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 0, 65535),
     companyPatchAuth,
+    companyCustody,
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
     apiKeyRateLimitMax: int(
       env,
@@ -334,6 +351,13 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     ssePublicBacklogMs: int(env, 'SSE_PUBLIC_BACKLOG_MS', SSE_PUBLIC_BACKLOG_MS_DEFAULT, 0, 30 * 86_400_000),
     sseHeartbeatMs,
     eventRetentionMs: int(env, 'EVENT_RETENTION_MS', SSE_RETENTION_MS, 60_000, 30 * 86_400_000),
+    eventBackfillRetentionMs: int(
+      env,
+      'EVENT_BACKFILL_RETENTION_MS',
+      EVENT_BACKFILL_RETENTION_MS_DEFAULT,
+      60_000,
+      30 * 86_400_000,
+    ),
     standaloneAgentsPerIpPerDay: int(
       env,
       'STANDALONE_AGENTS_PER_IP_PER_DAY',

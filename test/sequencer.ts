@@ -4,7 +4,7 @@
 // long after the other workers ran out of files. They start first, in vitest's order among themselves.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const SLOW = /\/test\/(e2e|faults)\/|\/test\/cli\.test\.ts$/;
+const SLOW = /\/test\/(e2e|faults)\/|\/test\/cli\.test\.ts$|\/test\/chain\/(reconcile|reorg-reconcile)\.test\.ts$/;
 
 export class SlowFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -2,7 +2,17 @@
 // v2.1 with its module proxy factory (vendored and built by scripts/build-contracts.ts). Each is deployed through a
 // CREATE2 factory with salt 0, so its address follows from its code alone: on a chain that has them (Base has the
 // Safe's at the canonical addresses) nothing is deployed, and a resumed deployment finds what it made.
-import { type Address, concat, getAddress, getContractAddress, type Hex, keccak256, padHex, zeroHash } from 'viem';
+import {
+  type Address,
+  concat,
+  encodeDeployData,
+  getAddress,
+  getContractAddress,
+  type Hex,
+  keccak256,
+  padHex,
+  zeroHash,
+} from 'viem';
 import { loadArtifact } from './artifacts.ts';
 import type { ChainClients } from './client.ts';
 import { CREATE2_DEPLOYER } from './hook-address.ts';
@@ -107,7 +117,8 @@ export interface CustodyPlan {
   safeFactory: Address;
   safe: Record<SafeContract, { address: Address; initCode: Hex }>;
   /** Through CREATE2_DEPLOYER: Roles' libraries first, then the Roles mastercopy linked to them, its proxy factory,
-   * and the platform's SafeModuleSetup (which enables a company's module while its Safe is set up). */
+   * the platform's SafeModuleSetup (which enables a company's module while its Safe is set up) and the
+   * implementation of CardSafeOwner, whose clones own the companies' Safes. */
   roles: { name: string; address: Address; initCode: Hex; codeHash: Hex }[];
 }
 
@@ -134,7 +145,11 @@ export function custodyPlan(safeFactory: Address): CustodyPlan {
     initCode: rolesCode,
     codeHash: keccak256(linkRoles(libraries, true)),
   };
-  return { safeFactory, safe, roles: [integrity, packer, roles, lib('ModuleProxyFactory'), lib('SafeModuleSetup')] };
+  return {
+    safeFactory,
+    safe,
+    roles: [integrity, packer, roles, lib('ModuleProxyFactory'), lib('SafeModuleSetup'), lib('CardSafeOwner')],
+  };
 }
 
 export interface CustodySingletons {
@@ -145,6 +160,7 @@ export interface CustodySingletons {
   rolesSingleton: Address;
   moduleProxyFactory: Address;
   safeModuleSetup: Address;
+  cardSafeOwner: Address;
 }
 
 async function codeOf(clients: ChainClients, address: Address): Promise<Hex | undefined> {
@@ -237,5 +253,38 @@ export async function deployCustodySingletons(
     rolesSingleton: roles.Roles!,
     moduleProxyFactory: roles.ModuleProxyFactory!,
     safeModuleSetup: roles.SafeModuleSetup!,
+    cardSafeOwner: roles.CardSafeOwner!,
   };
+}
+
+/** Creation code of the launcher's approver (contracts/custody/LauncherApprover.sol), one per launcher. */
+export function launcherApproverInitCode(launcher: Address): Hex {
+  const artifact = loadArtifact('LauncherApprover');
+  return encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args: [launcher] });
+}
+
+/**
+ * Deploys the approver a company's trading role delegatecalls to approve the launcher for any token (CREATE2, salt
+ * 0, so its address follows from the launcher's), unless the chain has it; returns its address.
+ */
+export async function deployLauncherApprover(
+  clients: ChainClients,
+  launcher: Address,
+  log: (msg: string) => void = () => {},
+): Promise<Address> {
+  const initCode = launcherApproverInitCode(launcher);
+  const address = create2Address(CREATE2_DEPLOYER, initCode);
+  if (!(await codeOf(clients, address))) {
+    const hash = await clients.platform.sendTransaction({
+      to: CREATE2_DEPLOYER,
+      data: concat([zeroHash, initCode]),
+      chain: clients.viemChain,
+    } as never);
+    const receipt = await clients.publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success')
+      throw new Error(`deployment of LauncherApprover at ${address} reverted (${hash})`);
+    log(`deployed LauncherApprover at ${address}`);
+  }
+  if (!(await codeOf(clients, address))) throw new Error(`the LauncherApprover at ${address} has no code`);
+  return address;
 }

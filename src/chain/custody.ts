@@ -4,7 +4,7 @@
 // docs/contracts.md "Custody" states the model and its trust assumptions.
 //
 // The setup is a series of the platform's transactions, each of which reads the chain first and does only what is
-// missing, so an interrupted setup finishes when run again: the card's owner contract (CREATE2), the Roles proxy
+// missing, so an interrupted setup finishes when run again: the card's owner contract (a clone), the Roles proxy
 // (owned by the platform while it is configured), the Safe proxy (set up with the module enabled), the module's
 // avatar and target, one role per agent key, the daily allowance, and last the module's ownership handed to the
 // Safe. After that the platform holds no power over the Safe or its module.
@@ -13,7 +13,6 @@ import {
   type Address,
   concat,
   encodeAbiParameters,
-  encodeDeployData,
   encodeFunctionData,
   getAddress,
   getContractAddress,
@@ -23,31 +22,32 @@ import {
   type LocalAccount,
   pad,
   parseAbiParameters,
+  type TransactionReceipt,
   toFunctionSelector,
   toHex,
   zeroAddress,
-  zeroHash,
 } from 'viem';
 import { loadArtifact } from './artifacts.ts';
 import type { ChainClients } from './client.ts';
 import type { ContractAddresses } from './contracts/addresses.ts';
 import { requireContract } from './contracts/addresses.ts';
-import { create2Address } from './custody-singletons.ts';
 import {
   CardSafeOwnerAbi,
+  LauncherApproverAbi,
   ModuleProxyFactoryAbi,
   RolesAbi,
   SafeL2Abi,
   SafeModuleSetupAbi,
   SafeProxyFactoryAbi,
 } from './generated/abis.ts';
-import { CREATE2_DEPLOYER } from './hook-address.ts';
 
 /** Zodiac Roles' condition types and operators (contracts/vendor/zodiac-modifier-roles/contracts/Types.sol). */
 const ParameterType = { None: 0, Static: 1, Calldata: 5 } as const;
 const Operator = { Pass: 0, And: 1, Or: 2, Matches: 5, EqualTo: 16, LessThan: 18, WithinAllowance: 28 } as const;
 /** ExecutionOptions.None: no ether sent, no delegatecall. */
 const NO_VALUE_NO_DELEGATECALL = 0;
+/** ExecutionOptions.DelegateCall: no ether sent; a delegatecall allowed (LauncherApprover's, and no other). */
+const DELEGATECALL_ONLY = 2;
 /** Safe's linked list of modules starts here; disabling the first module names it as the previous one. */
 export const SENTINEL_MODULES: Address = '0x0000000000000000000000000000000000000001';
 export const ONE_DAY_S = 86_400n;
@@ -83,7 +83,7 @@ export interface CompanyCustody {
 /**
  * The company's two roles, one per capability; each agent key is a member of the roles its work needs. (One role per
  * key, each with its own copy of the same scopes, measured 6.1 M gas of configuration for seven keys against about
- * 1.2 M for the two shared roles and seven memberships: docs/contracts.md "Custody".)
+ * 1.9 M for the two shared roles and seven memberships: docs/contracts.md "Custody".)
  */
 export const TRADE_ROLE: Hex = keccak256(toHex('trade'));
 export const STAKE_ROLE: Hex = keccak256(toHex('stake'));
@@ -92,12 +92,6 @@ export const ROLE_OF: Record<Capability, Hex> = { trade: TRADE_ROLE, stake: STAK
 
 /** The key of the company's daily buy allowance, shared by its trading roles. */
 export const DAILY_NOTIONAL_KEY: Hex = keccak256(toHex('daily-notional'));
-
-/** Creation code of the card's owner contract: deterministic per card, through CREATE2_DEPLOYER with salt 0. */
-function ownerInitCode(card: Address, cardId: bigint): Hex {
-  const artifact = loadArtifact('CardSafeOwner');
-  return encodeDeployData({ abi: CardSafeOwnerAbi, bytecode: artifact.bytecode, args: [card, cardId] });
-}
 
 function rolesInitializer(platform: Address): Hex {
   // Owned by the platform while it configures the roles; avatar and target are set to the Safe once it exists.
@@ -131,7 +125,13 @@ export async function companyCustodyAddresses(
   contracts: ContractAddresses,
   cardId: bigint,
 ): Promise<CompanyCustody> {
-  const owner = create2Address(CREATE2_DEPLOYER, ownerInitCode(requireContract(contracts, 'accessCard'), cardId));
+  // The clone's address, as the implementation computes it (a call that changes nothing).
+  const { result: owner } = await clients.publicClient.simulateContract({
+    address: requireContract(contracts, 'cardSafeOwner'),
+    abi: CardSafeOwnerAbi,
+    functionName: 'ownerFor',
+    args: [requireContract(contracts, 'accessCard'), cardId],
+  });
   const moduleFactory = requireContract(contracts, 'moduleProxyFactory');
   const mastercopy = requireContract(contracts, 'rolesSingleton');
   const minimalProxy = concat([
@@ -243,6 +243,18 @@ export function roleScopeCalls(
       ]),
     );
     calls.push(rolesCall('allowFunction', [role, launcher, selectorOf(launcherAbi, 'sell'), NO_VALUE_NO_DELEGATECALL]));
+    // Any token the Safe holds may be approved to the launcher (to sell it), and to nothing else: the one
+    // delegatecall a role may make, into LauncherApprover, whose only act is that approval.
+    const approver = requireContract(contracts, 'launcherApprover');
+    calls.push(rolesCall('scopeTarget', [role, approver]));
+    calls.push(
+      rolesCall('allowFunction', [
+        role,
+        approver,
+        selectorOf(loadArtifact('LauncherApprover').abi, 'approveLauncher'),
+        DELEGATECALL_ONLY,
+      ]),
+    );
     allowApprove(requireContract(contracts, 'usdc'), launcher);
     for (const token of tokens) allowApprove(token, launcher);
   } else {
@@ -287,28 +299,55 @@ export interface CustodySetup extends CompanyCustody {
  * platform key pays the gas and is the module's owner only until the last step hands it to the Safe. A setup already
  * finished (the module owned by the Safe) is left as it is.
  */
+/**
+ * Sends one setup transaction from the platform's key and returns its receipt. `key` names the transaction uniquely
+ * within the company's setup (`roles:3`), the same on a resumed run, so an exactly-once sender (the outbox) sends
+ * each once. By default the platform's wallet sends it directly (the deployment and the contract tests).
+ */
+export type CustodySender = (key: string, tx: { to: Address; data: Hex }) => Promise<TransactionReceipt>;
+
 export async function setUpCompanyCustody(
   clients: ChainClients,
   contracts: ContractAddresses,
-  input: { cardId: bigint; agents: AgentScope[]; limits: CustodyLimits; tokens?: Address[]; now?: bigint },
+  input: {
+    cardId: bigint;
+    agents: AgentScope[];
+    limits: CustodyLimits;
+    tokens?: Address[];
+    now?: bigint;
+    sender?: CustodySender;
+  },
 ): Promise<CustodySetup> {
   const read = clients.publicClient;
   const platform = clients.platform.account.address;
   const addresses = await companyCustodyAddresses(clients, contracts, input.cardId);
   const gas: Record<string, bigint> = {};
+  const direct: CustodySender = async (_key, tx) => {
+    const hash = await clients.platform.sendTransaction({ ...tx, chain: clients.viemChain } as never);
+    return read.waitForTransactionReceipt({ hash });
+  };
+  const counts: Record<string, number> = {};
   const send = async (step: string, to: Address, data: Hex) => {
-    const hash = await clients.platform.sendTransaction({ to, data, chain: clients.viemChain } as never);
-    const receipt = await read.waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success') throw new Error(`custody step ${step} reverted (${hash})`);
+    const n = counts[step] ?? 0;
+    counts[step] = n + 1;
+    const receipt = await (input.sender ?? direct)(`${step}:${n}`, { to, data });
+    if (receipt.status !== 'success') throw new Error(`custody step ${step} reverted (${receipt.transactionHash})`);
     gas[step] = (gas[step] ?? 0n) + receipt.gasUsed;
   };
   const hasCode = async (address: Address) => {
     const code = await read.getCode({ address });
     return code !== undefined && code !== '0x';
   };
-  const card = requireContract(contracts, 'accessCard');
   if (!(await hasCode(addresses.owner))) {
-    await send('owner', CREATE2_DEPLOYER, concat([zeroHash, ownerInitCode(card, input.cardId)]));
+    await send(
+      'owner',
+      requireContract(contracts, 'cardSafeOwner'),
+      encodeFunctionData({
+        abi: CardSafeOwnerAbi,
+        functionName: 'ownerFor',
+        args: [requireContract(contracts, 'accessCard'), input.cardId],
+      }),
+    );
   }
   if (!(await hasCode(addresses.roles))) {
     await send(
@@ -458,4 +497,69 @@ export async function holderSignedExec(
       ownerContractSignature(custody.owner, signature),
     ],
   });
+}
+
+/** A call the Safe makes through the company's Roles module, as the role `role` of the signing agent key. */
+export interface RoleCall {
+  to: Address;
+  data: Hex;
+  /** 1: a delegatecall (LauncherApprover's, the only one a role may make). */
+  operation?: 0 | 1;
+  gasFloor?: bigint;
+}
+
+/**
+ * The module's extra gas a call costs at most (its conditions read from code, the allowance written): about 40,000 to
+ * 95,000 measured (docs/contracts.md "Custody"), with room.
+ */
+export const ROLES_GAS_OVERHEAD = 120_000n;
+
+/**
+ * `execTransactionWithRole` on `roles` for `call`, reverting when the module refuses it or the Safe's call fails (so
+ * a refusal is a reverted transaction, never a success that did nothing). Sent by an agent key that is a member.
+ */
+export function roleTx(roles: Address, role: Capability, call: RoleCall) {
+  return {
+    to: roles,
+    data: encodeFunctionData({
+      abi: RolesAbi,
+      functionName: 'execTransactionWithRole',
+      args: [call.to, 0n, call.data, call.operation ?? 0, ROLE_OF[role], true],
+    }),
+    ...(call.gasFloor !== undefined && { gasFloor: call.gasFloor + ROLES_GAS_OVERHEAD }),
+  };
+}
+
+/** The Safe's approval of the launcher for any token: LauncherApprover's, by delegatecall (the trading role's). */
+export function launcherApprovalCall(contracts: ContractAddresses, token: Address, amount: bigint): RoleCall {
+  return {
+    to: requireContract(contracts, 'launcherApprover'),
+    data: encodeFunctionData({
+      abi: LauncherApproverAbi,
+      functionName: 'approveLauncher',
+      args: [token, amount],
+    }),
+    operation: 1,
+  };
+}
+
+/**
+ * What the company's daily buy allowance holds at `now` (seconds), refills included, as the module would count it
+ * (Roles' AllowanceTracker `_accruedAllowance`).
+ */
+export async function dailyAllowanceLeft(
+  clients: Pick<ChainClients, 'publicClient'>,
+  roles: Address,
+  now: bigint,
+): Promise<bigint> {
+  const [refill, maxRefill, period, balance, timestamp] = await clients.publicClient.readContract({
+    address: roles,
+    abi: RolesAbi,
+    functionName: 'allowances',
+    args: [DAILY_NOTIONAL_KEY],
+  });
+  if (period === 0n || now < timestamp + period) return balance;
+  if (balance >= maxRefill) return balance;
+  const refilled = balance + refill * ((now - timestamp) / period);
+  return refilled < maxRefill ? refilled : maxRefill;
 }

@@ -20,7 +20,7 @@ import { loadArtifact } from './artifacts.ts';
 import type { ChainClients } from './client.ts';
 import { devAddresses } from './client.ts';
 import type { ContractKey, ContractsFile, PendingDeployment } from './contracts/addresses.ts';
-import { deployCustodySingletons } from './custody-singletons.ts';
+import { deployCustodySingletons, deployLauncherApprover } from './custody-singletons.ts';
 import { type Call, call, deployerOwns, handOver, localOwner, runAsTokenAdmin, timelockArgs } from './deploy-owner.ts';
 import {
   connectCardToStaking,
@@ -322,6 +322,8 @@ export async function deployPlatform(
   for (const [key, address] of Object.entries(custody) as [ContractKey, Address][]) {
     if (file.contracts[key] !== address) record(key, address, custodyBlock);
   }
+  const approver = await deployLauncherApprover(clients, file.contracts.tokenLauncher!, log);
+  if (file.contracts.launcherApprover !== approver) record('launcherApprover', approver, custodyBlock);
 
   if (options.fundDevAccounts) await fundDevAccounts(clients, file.contracts.usdc!);
   if (options.openMinting && (await deployerOwns(clients, file.contracts.accessCard!))) {

@@ -142,6 +142,21 @@ export interface LogFollower {
 
 const hashIn = (blocks: readonly BlockRef[], n: bigint) => blocks.find((b) => b.number === n)?.hash.toLowerCase();
 
+/** The advisory lock a stream's batch and rollback take (per transaction), so one process applies it at a time. */
+const streamLockKey = (name: string) => `indexer:${name}`;
+
+/**
+ * Waits for the batch or rollback of `stream` in progress, then holds the stream's lock to the end of `tx`: no batch
+ * nor rollback of the stream commits meanwhile (a follower's poll finds it busy and tries again). For a reader whose
+ * answer must not change under it, e.g. the score snapshot reading a stream's rows up to its finalized block. Streams
+ * in a fixed order, so two such readers never wait for each other.
+ */
+export async function holdStreamLocks(tx: Tx, streams: readonly string[]): Promise<void> {
+  for (const name of [...streams].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${streamLockKey(name)}))`);
+  }
+}
+
 export function createLogFollower<const TEvents extends readonly AbiEvent[], TPrepared = undefined>(
   options: LogFollowerOptions<TEvents, TPrepared>,
 ): LogFollower {
@@ -154,7 +169,7 @@ export function createLogFollower<const TEvents extends readonly AbiEvent[], TPr
   const batchSize = BigInt(options.batchSize ?? DEFAULT_BATCH_BLOCKS);
   if (batchSize < 1n) throw new Error(`log follower ${name}: batchSize must be at least 1`);
   if (confirmations < 0n) throw new Error(`log follower ${name}: confirmations must not be negative`);
-  const lockKey = `indexer:${name}`;
+  const lockKey = streamLockKey(name);
   // Shrinks after a failed eth_getLogs (providers cap ranges and result sizes) and grows back after successes.
   let span = batchSize;
   let lastLag: bigint | undefined;

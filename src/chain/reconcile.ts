@@ -22,7 +22,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AbiEvent, Address } from 'viem';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
 import { chainCursors } from '../db/schema/chain.ts';
-import type { FollowedLog } from './indexer.ts';
+import { type FollowedLog, holdStreamLocks } from './indexer.ts';
 import { rollbackJournal } from './journal.ts';
 import type { AnyChainStream, StreamDeps } from './streams.ts';
 
@@ -96,10 +96,11 @@ export async function reconcile(
     throw new ReconcileRefused(`--from ${options.from} is above --to ${options.to}`);
   }
   return deps.database.db.transaction(async (tx) => {
-    // Every follower waits (its try-lock fails) until this transaction ends.
-    for (const stream of streams) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`indexer:${stream.name}`}))`);
-    }
+    // Every follower waits (its try-lock fails) until this transaction ends; in the order every holder takes them.
+    await holdStreamLocks(
+      tx,
+      streams.map((s) => s.name),
+    );
     const results: StreamReconciliation[] = [];
     for (const stream of streams) results.push(await reconcileStream(deps, tx, stream, options));
     const differences = results.flatMap((r) => r.differences);

@@ -7,7 +7,8 @@
 // The statuses follow from the route: 400 always (input, and query text no column can store), 413 and 415 for
 // writes (the body limit and content type), 401 when it needs credentials, 403 when a wallet
 // must be the creator or card holder, 404 when it names a record in its path, 409 and the 429 of the daily gas
-// budget for the writes listed below; 429 (rate limit), 500 and 503 (database or chain unavailable) everywhere.
+// budget for the writes listed below, 410 for the event stream's expired resume; 429 (rate limit), 500 and 503
+// (database or chain unavailable) everywhere.
 // A status a route documents with its own schema (the health body of GET /api/health's 503) is kept as it is.
 // Every GET with a JSON answer also lists 304 (If-None-Match, src/http/etag.ts).
 // Every write signed by a wallet takes the optional `Idempotency-Key` header, lists 409 (IDEMPOTENCY_KEY_REUSED,
@@ -33,6 +34,8 @@ const GAS_PAID = new Set([
   'post /api/companies/{id}/token',
   'post /api/epochs/claim',
 ]);
+/** Routes that answer 410 EVENTS_EXPIRED: a resume outside the stream's window, or a backfill from deleted events. */
+const EXPIRED = new Set(['get /api/v1/events']);
 /** Routes that name a record in their body rather than their path: 404 when it does not exist. */
 const NAMED_IN_BODY = new Set(['post /api/epochs/claim']);
 /** Routes that answer without any dependency (no 503). */
@@ -46,6 +49,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'FORBIDDEN: the credentials are valid but not those of the creator or card holder',
   404: 'NOT_FOUND: no such record',
   409: 'CONFLICT: the write collides with another or was done already',
+  410: 'EVENTS_EXPIRED: a stream resume from an id with later events older than the stream\'s window (EVENT_RETENTION_MS): the message and details point to the backfill and its `after`; or events after the given id were deleted (EVENT_BACKFILL_RETENTION_MS): they name the oldest event held and the id to continue after (docs/api/events.md "Resume")',
   429: 'RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds',
   500: 'INTERNAL_ERROR: the request id identifies it in the logs',
   503: 'DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly',
@@ -117,6 +121,7 @@ function statusesOf(method: string, path: string, op: Json): number[] {
   if (security.includes('wallet')) statuses.add(403);
   if (path.includes('{') || NAMED_IN_BODY.has(key)) statuses.add(404);
   if (CONFLICTS.has(key) || isSignedWrite(method, op)) statuses.add(409);
+  if (EXPIRED.has(key)) statuses.add(410);
   if (!NO_DEPENDENCY.has(key)) statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }

@@ -6,14 +6,17 @@
 // of a block above the scored streams' finalized block (docs/indexer.md "Finality and money"). Real trades on the
 // launcher's curve, real USDC transfers, the real indexer streams, a real reorg (evm_revert), the real snapshot and
 // epoch scores.
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { holdStreamLocks } from '../../src/chain/indexer.ts';
+import { followStream } from '../../src/chain/streams.ts';
 import { scoreSnapshots } from '../../src/db/schema/scores.ts';
 import { epochScores } from '../../src/domain/epochs/scores.ts';
 import { startOfDate } from '../../src/domain/scores/dates.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
+import { companyTokens } from '../../src/domain/tokens/company-tokens.stream.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { anvilTestClient } from '../helpers/chain.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
@@ -190,5 +193,50 @@ describe('a trade and a deposit that a reorg removes before they are finalized',
     expect(await trading.usdcOf(treasury.address)).toBe(1_000n * USDC);
     const [score] = await epochOfDay(date);
     expect(score).toMatchObject({ companyId: company, score: BigInt(Math.round(row.overall * 100)) });
+  });
+});
+
+describe("the finality bound: the day's last block one under the finalized block, then at it", () => {
+  it("waits while the finalized block is one below the day's last block, and takes the day once it is that block", async () => {
+    const [latestSnapshot] = await db().select().from(scoreSnapshots).orderBy(desc(scoreSnapshots.snapshotDate));
+    const dayStart = startOfDate(latestSnapshot!.snapshotDate) / 1000;
+    const date = new Date((dayStart + 86_400) * 1000).toISOString().slice(0, 10);
+    await tr.at(dayStart + HOUR);
+    await buyAll(honest, 10n);
+    await tr.at(dayStart + 24 * HOUR + 1);
+    // M stamped past midnight; L = M - 1 is the day's last block.
+    const last = (await anvil().getBlockNumber()) - 1n;
+    // The head at L + DEPTH - 1: the finalized block is L - 1.
+    await anvil().mine({ blocks: DEPTH - 2 });
+    await index();
+    const waiting = await takeScoreSnapshot(t.container, db());
+    expect(waiting).toMatchObject({ date, status: 'waiting', waitingFor: ['company-tokens', 'treasury-transfers'] });
+    expect(waiting.reason).toBe(
+      [
+        `company-tokens: applied the day, but its last block is not finalized yet (finalized up to block ${last - 1n})`,
+        `treasury-transfers: applied the day, but its last block is not finalized yet (finalized up to block ${last - 1n})`,
+      ].join('; '),
+    );
+    // One block more: the finalized block is L.
+    await anvil().mine({ blocks: 1 });
+    await index();
+    expect(await takeScoreSnapshot(t.container, db())).toMatchObject({ date, status: 'taken', companies: 1 });
+    expect((await snapshotRow(date))!.volumeRaw).toBe(40n * USDC);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the snapshot holds the scored streams while it reads', () => {
+  it('a batch in between finds the stream busy and changes nothing; it applies once the snapshot is done', async () => {
+    await anvil().mine({ blocks: 1 });
+    const follower = followStream(t.container, companyTokens, { confirmations: 0 })!;
+    const cursor = await follower.cursor();
+    await db().transaction(async (tx) => {
+      await holdStreamLocks(tx, ['treasury-transfers', 'company-tokens']);
+      // Another connection of the pool, as another indexer replica.
+      expect(await follower.pollOnce()).toMatchObject({ busy: true, applied: 0, cursor });
+    });
+    expect(await follower.cursor()).toBe(cursor);
+    expect(await follower.pollOnce()).toMatchObject({ busy: false, caughtUp: true });
+    expect(await follower.cursor()).toBeGreaterThan(cursor);
   });
 });

@@ -2,22 +2,27 @@
 // streams wrote has nothing to report; a corrupted, a deleted and an orphan row (and a card holder and a treasury
 // balance gone wrong) are each found and said in words, the command exits 1, --fix repairs them in one transaction,
 // and a second run finds nothing. Reconciling leaves no trace: no event, no journal entry, no row changed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Address, getAddress } from 'viem';
+import { type Address, getAddress, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
+import { writeContractsFile } from '../../src/chain/contracts/addresses.ts';
 import { AccessCardAbi } from '../../src/chain/generated/abis.ts';
 import { type Difference, describeDifference, reconcile } from '../../src/chain/reconcile.ts';
 import { followStream } from '../../src/chain/streams.ts';
 import { CliFailure } from '../../src/cli/api-key-stores.ts';
 import { runCli } from '../../src/cli/main.ts';
 import { printReconciliation } from '../../src/cli/reconcile.ts';
-import { rowsOf } from '../../src/db/client.ts';
+import { openDatabase, rowsOf } from '../../src/db/client.ts';
 import { CHAIN_STREAMS } from '../../src/domain/streams/registry.ts';
 import { followTreasury } from '../../src/domain/treasuries/treasury-transfers.stream.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { mintCard } from '../helpers/companies.ts';
+import { runCli as runCliProcess } from '../helpers/process.ts';
 import { scoreFixtures, USDC } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
@@ -246,4 +251,66 @@ describe('cli reconcile', () => {
     expect(res.err).toMatch(/reconcile reads the chain of CHAIN_RPC_URL and CONTRACTS_FILE/);
     expect((await run(['--help'])).out).toMatch(/reconcile \[--from N\] \[--to M\] \[--fix\]/);
   });
+});
+
+describe('cli reconcile as a process', () => {
+  it('exits 1 naming each difference, repairs them with --fix (exit 0), and then finds none (exit 0)', async () => {
+    // The embedded database of a service's data directory, indexed here, then closed for the command to open.
+    const dir = mkdtempSync(path.join(tmpdir(), 'reconcile-'));
+    try {
+      const contractsFile = path.join(dir, 'contracts.json');
+      writeContractsFile(contractsFile, t.chain.file);
+      const database = await openDatabase({ dataDir: path.join(dir, 'pg') });
+      try {
+        const deps = { database, chain: t.chain.chain, config: t.container.config };
+        for (const stream of CHAIN_STREAMS) {
+          const follower = followStream(deps, stream, { confirmations: 0 })!;
+          while (!(await follower.pollOnce()).caughtUp) {}
+        }
+        const [held] = rowsOf<{ holder: string }>(
+          await database.db.execute(sql`select holder from token_balances where token_address = ${token} limit 1`),
+        );
+        await database.db.execute(
+          sql`update token_balances set balance = balance * 2 where token_address = ${token} and holder = ${held!.holder}`,
+        );
+      } finally {
+        await database.close();
+      }
+      const env = {
+        DATA_DIR: dir,
+        CHAIN_RPC_URL: t.chain.node.rpcUrl,
+        CONTRACTS_FILE: contractsFile,
+        CHAIN_ID: '31337',
+        PLATFORM_PRIVATE_KEY: toHex(devAccount(0).getHdKey().privateKey!),
+      };
+      const found = await runCliProcess(['reconcile'], env);
+      expect(found.code, found.stderr).toBe(1);
+      expect(found.stdout).toMatch(/^Database: the embedded PGlite; chain 31337\.$/m);
+      expect(found.stdout).toMatch(/^company-token-holders: compared at block \d+: 1 difference\.$/m);
+      expect(found.stdout).toMatch(
+        new RegExp(
+          `^  token_balances \\(token_address=${token} holder=0x[0-9a-fA-F]{40}\\): balance: database "\\d+", chain "\\d+"$`,
+          'm',
+        ),
+      );
+      expect(found.stderr).toMatch(
+        /1 difference between the database and the chain \(run again with --fix to repair them\)/,
+      );
+      // Its variations in process (what the process runs): --fix repairs, and a second run finds nothing.
+      const inProcess = async (args: string[]) => {
+        const out: string[] = [];
+        const err: string[] = [];
+        const code = await runCli(args, env, { out: (l) => out.push(l), err: (l) => err.push(l) });
+        return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+      };
+      const fixed = await inProcess(['reconcile', '--fix']);
+      expect(fixed.code, fixed.stderr).toBe(0);
+      expect(fixed.stdout).toMatch(/Repaired 1 difference in one transaction/);
+      const clean = await inProcess(['reconcile']);
+      expect(clean.code, clean.stderr).toBe(0);
+      expect(clean.stdout.split('\n').at(-1)).toBe('The database equals a fresh index of the chain.');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

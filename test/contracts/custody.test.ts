@@ -29,6 +29,7 @@ import {
 import {
   AccessCardAbi,
   CardSafeOwnerAbi,
+  LauncherApproverAbi,
   MockUSDCAbi,
   PrimaryTokenAbi,
   RolesAbi,
@@ -38,7 +39,7 @@ import {
 } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { usdc } from './fixture.ts';
-import { useTokenChain } from './token-fixture.ts';
+import { keyOf, useTokenChain } from './token-fixture.ts';
 
 const f = useTokenChain();
 const LIMITS = { dailyNotional: usdc(1000), maxTrade: usdc(250) };
@@ -159,6 +160,25 @@ describe('a company Safe controlled by its card', () => {
     expect(await f.client.readContract({ ...roles, functionName: 'target' })).toBe(c.safe);
     expect(await f.client.readContract({ address: c.owner, abi: CardSafeOwnerAbi, functionName: 'holder' })).toBe(
       f.addr(CREATOR),
+    );
+    // The owner is a clone of the chain's one implementation, for this card; neither can act as the other.
+    expect(await f.client.readContract({ address: c.owner, abi: CardSafeOwnerAbi, functionName: 'cardOf' })).toEqual([
+      f.card,
+      c.cardId,
+    ]);
+    const implementation = f.chain.chain.contracts.cardSafeOwner!;
+    await expectRevert(
+      f.client.readContract({ address: implementation, abi: CardSafeOwnerAbi, functionName: 'holder' }),
+      'CardSafeOwnerWrongInstance',
+    );
+    await expectRevert(
+      f.client.simulateContract({
+        address: c.owner,
+        abi: CardSafeOwnerAbi,
+        functionName: 'ownerFor',
+        args: [f.card, c.cardId + 1n],
+      }),
+      'CardSafeOwnerWrongInstance',
     );
     expect(await companyCustodyAddresses(f.chain.chain, f.chain.chain.contracts, c.cardId)).toEqual({
       owner: c.owner,
@@ -389,6 +409,72 @@ describe('an agent key limited by its role', () => {
       c.owner,
     ]);
   }, 90_000);
+
+  it('approves the launcher, and only it, for a token nobody listed (LauncherApprover by delegatecall), then sells it', async () => {
+    const c = await company();
+    const launcher = f.chain.chain.contracts.tokenLauncher!;
+    const approver = f.chain.chain.contracts.launcherApprover!;
+    const { token: other } = await f.launch({ key: keyOf('company-2'), name: 'Other Co', symbol: 'OTHR' });
+    await f.send(asAgent(c, f.usdcToken, erc20('approve', [launcher, maxUint256])));
+    await f.send(asAgent(c, launcher, buyData(other, usdc(50))));
+    const held = await tokensOf(other, c.safe);
+    expect(held).toBeGreaterThan(0n);
+    const sellData = encodeFunctionData({
+      abi: TokenLauncherAbi,
+      functionName: 'sell',
+      args: [other, held, 0n, maxUint256],
+    });
+    // Not listed at setup: a plain approve of it is refused; the sale fails without the approval.
+    const plain = await expectRevert(
+      simulateAsAgent(c, other, erc20('approve', [launcher, maxUint256])),
+      'ConditionViolation',
+    );
+    expect(plain.args[0]).toBe(Status.TargetAddressNotAllowed);
+    await expectRevert(simulateAsAgent(c, launcher, sellData), 'ModuleTransactionFailed');
+    // Through the approver, by delegatecall: the Safe approves the launcher.
+    const approveLauncher = encodeFunctionData({
+      abi: LauncherApproverAbi,
+      functionName: 'approveLauncher',
+      args: [other, maxUint256],
+    });
+    const approved = await f.send(asAgent(c, approver, approveLauncher, 1));
+    console.log(`through Roles: approve the launcher by delegatecall ${approved.gasUsed} gas`);
+    expect(
+      await f.client.readContract({
+        address: other,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [c.safe, launcher],
+      }),
+    ).toBe(maxUint256);
+    const before = await usdcOf(c.safe);
+    await f.send(asAgent(c, launcher, sellData));
+    expect(await tokensOf(other, c.safe)).toBe(0n);
+    expect(await usdcOf(c.safe)).toBeGreaterThan(before);
+    // Called directly (not as the Safe), the approver refuses.
+    await expectRevert(
+      f.client.simulateContract({
+        account: f.addr(ATTACKER),
+        address: approver,
+        abi: LauncherApproverAbi,
+        functionName: 'approveLauncher',
+        args: [other, maxUint256],
+      }),
+      'LauncherApproverNotDelegated',
+    );
+    // Its delegatecall is the role's only one: the staking role may not make it.
+    const staking = await expectRevert(
+      f.client.simulateContract({
+        account: c.agent,
+        address: c.roles,
+        abi: RolesAbi,
+        functionName: 'execTransactionWithRole',
+        args: [approver, 0n, approveLauncher, 1, STAKE_ROLE, true],
+      }),
+      'ConditionViolation',
+    );
+    expect(staking.args[0]).toBe(Status.TargetAddressNotAllowed);
+  }, 60_000);
 
   it('stakes, harvests and withdraws on the staking contract through its role, and only that', async () => {
     const c = await company();

@@ -12,6 +12,7 @@ import { rowsOf } from '../../src/db/client.ts';
 import { chainCursors } from '../../src/db/schema/chain.ts';
 import { treasuryAccounts, treasuryObservations } from '../../src/db/schema/treasuries.ts';
 import { treasuryTwab } from '../../src/domain/scores/twab.ts';
+import { recordBalanceChanges, recordOpeningBalance } from '../../src/domain/treasuries/observations.ts';
 import { followTreasury, treasuryTransfers } from '../../src/domain/treasuries/treasury-transfers.stream.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { anvilTestClient } from '../helpers/chain.ts';
@@ -117,6 +118,30 @@ describe('the treasury stream', () => {
     await tr.index();
     expect((await observations(late)).map((r) => r.balance)).toEqual([0n, 70n, 100n, 105n].map((u) => u * USDC));
     expect(await balanceOf(late)).toBe(105n * USDC);
+  });
+
+  it('adds a transfer to the latest observation when the block numbers gain a digit (99, then 102)', async () => {
+    const address = privateKeyToAccount(generatePrivateKey()).address;
+    const at = (block: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, block));
+    const change = (blockNumber: bigint, delta: bigint) => ({
+      address,
+      blockNumber,
+      logIndex: 0,
+      time: at(Number(blockNumber)),
+      delta,
+    });
+    await db().transaction(async (tx) => {
+      await recordOpeningBalance(tx, address, 95n, at(95), 0n);
+      await recordBalanceChanges(tx, [change(99n, 5n * USDC), change(102n, 3n * USDC)]);
+    });
+    // A later batch starts from block 102's balance, not from 99's (which sorts after '102' as text).
+    await db().transaction((tx) => recordBalanceChanges(tx, [change(105n, 2n * USDC)]));
+    expect((await observations(address)).map((o) => [o.blockNumber, o.balance])).toEqual([
+      [95n, 0n],
+      [99n, 5n * USDC],
+      [102n, 8n * USDC],
+      [105n, 10n * USDC],
+    ]);
   });
 
   it('records nothing twice when a batch is applied again', async () => {

@@ -345,6 +345,8 @@ describe('npm run cli -- deploy on an external chain', () => {
       'rolesSingleton',
       'moduleProxyFactory',
       'safeModuleSetup',
+      'launcherApprover',
+      'cardSafeOwner',
     ];
     for (const key of CONTRACT_KEYS.filter((k) => k !== 'usdc' && k !== 'poolManager' && !custody.includes(k))) {
       expect(file.verification?.[key]?.contract, key).toMatch(/^contracts\/.+\.sol:\w+$/);
@@ -465,7 +467,19 @@ describe('npm run cli -- deploy on an external chain', () => {
     // Today's scores, then the chain's clock past the epoch's end: the oracle finalizes it and the founder claims.
     const cron = (url: string) =>
       fetch(`${base}${url}`, { method: 'POST', headers: { authorization: `Bearer ${CRON_SECRET}` } });
-    expect((await cron('/api/cron/score-snapshot')).status).toBe(200);
+    // Scores wait until the day's last block is finalized (docs/indexer.md "Finality and money"): here the chain's
+    // `finalized` tag, which anvil puts 64 blocks under its head.
+    await client().request({ method: 'anvil_mine' as never, params: ['0x40'] as never });
+    await expect
+      .poll(
+        async () => {
+          const res = await cron('/api/cron/score-snapshot');
+          expect(res.status).toBe(200);
+          return ((await res.json()) as any).data.status as string;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toMatch(/^(taken|exists)$/);
     const epoch = await get('/api/epochs/current');
     await client().request({ method: 'evm_increaseTime' as never, params: [epoch.nextEpochIn + 60] as never });
     await client().request({ method: 'evm_mine' as never, params: [] as never });

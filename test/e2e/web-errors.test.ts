@@ -86,7 +86,7 @@ async function failureOf(page: Page, sentence: RegExp) {
   await notice.getByText(sentence).waitFor({ timeout: 45_000 });
   const text = (await notice.textContent())!;
   expect(text).not.toMatch(/viem|Request body|Version:|Error\b|0x[0-9a-f]{20}/i);
-  expect(await page.locator('details.error-details pre').isVisible()).toBe(false);
+  expect(await page.locator('details.error-details pre:visible').count()).toBe(0);
   return text;
 }
 
@@ -141,6 +141,32 @@ describe.skipIf(browserUnavailable)('errors in words', () => {
       await page.getByRole('button', { name: 'Mint 1' }).click();
       await failureOf(page, /^You declined the request in your wallet, so the mint was not made\. Nothing was sent\.$/);
       await atBothWidths(page, 'error-mint-permit-refused');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 90_000);
+
+  it('a transaction refused in the wallet after the permit: the toast and the form say it, the details behind a toggle', async () => {
+    const { page, errors, close } = await open(`/companies/${slug}/token`, 2, (call) =>
+      call.method === 'eth_sendTransaction' ? REJECTED : undefined,
+    );
+    try {
+      const nonce = await nonceOf(2);
+      await page.getByLabel('USDC to spend').fill('10');
+      await page.locator('[data-quote-out]').waitFor();
+      await page.getByRole('button', { name: 'Buy WORDS', exact: true }).click();
+      const sentence = 'You declined the request in your wallet, so the buy was not made. Nothing was sent.';
+      await failureOf(page, new RegExp(`^${sentence.replace(/[.]/g, '\\.')}$`));
+      const toast = page.locator('[data-toast="failed"]');
+      await toast.getByText(sentence).waitFor();
+      expect(await toast.innerText()).not.toMatch(/viem|Request body|Version:/);
+      expect(await nonceOf(2)).toBe(nonce);
+      await atBothWidths(page, 'error-transaction-refused');
+      await toast.getByText('Details', { exact: true }).click();
+      await toast.locator('details.error-details pre').waitFor();
+      expect(await toast.locator('details.error-details pre').textContent()).toMatch(/rejected/i);
+      await atBothWidths(page, 'error-transaction-refused-toast-details');
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -109,6 +109,51 @@ describe.skipIf(browserUnavailable)('the quote on screen is what is sent', () =>
     }
   }, 90_000);
 
+  it('a confirmed high impact covers that impact only: a sale that raises it clears the box and disables Buy', async () => {
+    const { slug, token } = await launched('Impact Confirm Co', 'IMPCT');
+    const curve = await t.chain.chain.publicClient.readContract({
+      address: t.chain.chain.contracts.tokenLauncher!,
+      abi: TokenLauncherAbi,
+      functionName: 'curveOf',
+      args: [token],
+    });
+    const gap = curve.graduationVirtualUsdc - curve.virtualUsdc;
+    await trading.buy(3, token, (gap * 20n) / 100n);
+    startIndexer();
+    const { page, errors, close } = await open(`/companies/${slug}/token`, 2, 390);
+    try {
+      // A buy of 40% of what is left to graduation: above 15% impact, so it asks for a confirmation.
+      await page.getByLabel('USDC to spend').fill(formatUnits((gap * 40n) / 100n, 6));
+      const before = await shownQuote(page);
+      const confirm = page.getByRole('checkbox', { name: /I accept that this trade moves the price/ });
+      await confirm.check();
+      const buy = page.getByRole('button', { name: 'Buy IMPCT', exact: true });
+      expect(await buy.isEnabled()).toBe(true);
+      // Another wallet sells: the curve holds less USDC, so the same buy moves the price further. The stream's trade
+      // event reads the quote again, with a higher impact than the one accepted.
+      await trading.sell(3, token, await trading.balanceOf(3, token));
+      await expect
+        .poll(async () => BigInt((await page.locator('[data-quote-out]').getAttribute('data-quote-out'))!), {
+          timeout: 15_000,
+        })
+        .toBeGreaterThan(before.out);
+      expect(await confirm.isChecked()).toBe(false);
+      expect(await buy.isDisabled()).toBe(true);
+      await atBothWidths(page, 'trade-impact-confirm-cleared');
+      // Accepting the new impact sends the trade at the minimum now on screen.
+      await confirm.check();
+      const shown = await shownQuote(page);
+      const held = await trading.balanceOf(2, token);
+      await buy.click();
+      await page.getByText(/^Bought [\d,.]+ IMPCT for [\d,.]+ USDC\.$/).waitFor({ timeout: 60_000 });
+      expect((await trading.balanceOf(2, token)) - held).toBeGreaterThanOrEqual(shown.min);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+      await stopIndexer?.();
+    }
+  }, 120_000);
+
   it("another wallet's 500 USDC buy before the click: Price updated, accepted, then the accepted minimum", async () => {
     const { slug, token } = await launched('Stale Buy Co', 'RWAX');
     const { page, errors, close } = await open(`/companies/${slug}/token`, 2, 390);
@@ -255,7 +300,11 @@ describe.skipIf(browserUnavailable)('the quote on screen is what is sent', () =>
       const nonce = await nonceOf(2);
       await page.getByRole('button', { name: 'Buy SPRNT', exact: true }).click();
       const updated = page.getByTestId('price-updated');
-      await updated.getByText(/The route changed since you looked/).waitFor();
+      await updated
+        .getByText(
+          /^The route changed since you looked: the trade now goes through the Uniswap v4 pool\. Nothing was sent\./,
+        )
+        .waitFor();
       await updated.getByText('Uniswap v4 pool', { exact: false }).first().waitFor();
       await updated.getByText('(was Bonding curve)').waitFor();
       expect(await nonceOf(2)).toBe(nonce);

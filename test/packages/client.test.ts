@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiError,
@@ -16,8 +17,9 @@ import {
   type ListPath,
   type ListQuery,
 } from '../../packages/client/src/index.ts';
+import { platformEvents } from '../../src/db/schema/events.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
-import { publishEvent } from '../../src/domain/events/store.ts';
+import { publishEvent, purgeExpiredEvents } from '../../src/domain/events/store.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { insertCompany, payloads } from '../helpers/events.ts';
 import { REPO_ROOT } from '../helpers/process.ts';
@@ -26,12 +28,13 @@ import { REPO_ROOT } from '../helpers/process.ts';
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
 type TypeChecks = [
-  Expect<Equal<ListPath, '/api/v1/fortune' | '/api/v1/tokens'>>,
+  Expect<Equal<ListPath, '/api/v1/events' | '/api/v1/fortune' | '/api/v1/tokens'>>,
+  Expect<Equal<NonNullable<ListQuery<'/api/v1/events'>['after']>, string>>,
   Expect<Equal<ListItem<'/api/v1/fortune'>['rank'], number>>,
   Expect<Equal<NonNullable<ListQuery<'/api/v1/tokens'>['status']>, 'BONDING' | 'GRADUATED'>>,
   Expect<Equal<EventType, 'decision' | 'trade' | 'score' | 'season'>>,
 ];
-const typeChecks: TypeChecks = [true, true, true, true];
+const typeChecks: TypeChecks = [true, true, true, true, true];
 
 const t = useTestApp();
 const PACKAGE = path.join(REPO_ROOT, 'packages', 'client');
@@ -50,7 +53,7 @@ describe('the package', () => {
 
   it('builds with tsc, and the built package pages a list over loopback', async () => {
     // The type checks above hold (tsc -p . checks them; this only uses the value).
-    expect(typeChecks).toEqual([true, true, true, true]);
+    expect(typeChecks).toEqual([true, true, true, true, true]);
     const tsc = path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     const run = spawnSync(process.execPath, [tsc, '-p', PACKAGE], { encoding: 'utf8' });
     expect(run.stdout + run.stderr).toBe('');
@@ -178,5 +181,44 @@ describe('events', () => {
     else expect.fail('a trade event');
     const refused = createClient({ baseUrl: base, apiKey: 'aie_wrong' }).events();
     await expect(refused[Symbol.asyncIterator]().next()).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('events the retention deleted', () => {
+  it('pages the backfill with pages(), then a follower resuming from deleted events stops with 410 EVENTS_EXPIRED', async () => {
+    const client = createClient({ baseUrl: base, apiKey });
+    const published = [];
+    for (let i = 0; i < 3; i++) {
+      published.push(
+        await publishEvent(t.database.db, { type: 'trade', companyId: companyIds[2]!, data: payloads.trade }),
+      );
+    }
+    // The reader settles them before a page may hold them.
+    while (t.container.events.reader.cursor < BigInt(published[2]!.id)) await new Promise((r) => setTimeout(r, 10));
+    const after = String(BigInt(published[0]!.id) - 1n);
+    const pages = [];
+    for await (const page of client.pages('/api/v1/events', { after, limit: 2, companies: companyIds[2] }))
+      pages.push(page);
+    expect(pages.map((p) => p.data.map((e) => e.id))).toEqual([
+      [published[0]!.id, published[1]!.id],
+      [published[2]!.id],
+    ]);
+    await t.database.db.execute(
+      sql`update ${platformEvents} set timestamp = now() - interval '3 days' where id <= ${published[0]!.id}`,
+    );
+    await purgeExpiredEvents(t.database.db, new Date(Date.now() - t.config.eventBackfillRetentionMs));
+    const follower = client.events({ lastEventId: after });
+    await expect(follower[Symbol.asyncIterator]().next()).rejects.toMatchObject({
+      status: 410,
+      code: 'EVENTS_EXPIRED',
+      details: [
+        { path: 'headers.last-event-id', message: expect.stringMatching(/^expired: the oldest event held is /) },
+      ],
+    });
+    const expired = await client
+      .pages('/api/v1/events', { after })
+      .next()
+      .catch((e: unknown) => e);
+    expect(expired).toMatchObject({ status: 410, code: 'EVENTS_EXPIRED' });
   });
 });

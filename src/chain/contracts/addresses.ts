@@ -25,6 +25,8 @@ export const CONTRACT_KEYS = [
   'rolesSingleton',
   'moduleProxyFactory',
   'safeModuleSetup',
+  'launcherApprover',
+  'cardSafeOwner',
 ] as const;
 export type ContractKey = (typeof CONTRACT_KEYS)[number];
 export type ContractAddresses = Partial<Record<ContractKey, Address>>;

@@ -135,6 +135,13 @@ export const companies = pgTable(
      */
     tokenCurveUsdc: numeric('token_curve_usdc', { precision: 78, scale: 0, mode: 'bigint' }),
     tokenPriceLog: integer('token_price_log'),
+    /**
+     * The company's custody (docs/contracts.md "Custody"), set once the setup has handed the module to the Safe: the
+     * Safe, its Roles module and its owner contract (which accepts the card holder's signature).
+     */
+    safeAddress: text('safe_address'),
+    rolesModuleAddress: text('roles_module_address'),
+    safeOwnerAddress: text('safe_owner_address'),
     tokenAddress: text('token_address'),
     /** Graduation threshold of the token in USDC base units (6 decimals), fixed at launch. */
     tokenGraduationThreshold: bigint('token_graduation_threshold', { mode: 'bigint' }),

@@ -11,6 +11,7 @@ import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts
 import type { Deps as DomainDeps } from '../deps.ts';
 import { type PipelineResult, provisionAgent } from '../identity/pipeline.ts';
 import { C_SUITE } from './c-suite.ts';
+import { setUpCustody } from './custody.ts';
 import { requireCompany } from './queries.ts';
 import { finishHiring, markHiring, recordMachine } from './store.ts';
 
@@ -74,6 +75,8 @@ export async function deploySuite(deps: Deps, idOrSlug: string, signer: Address 
   for (const agent of pending) dualityResults[agent.id] = await provisionAgent(deps, agent.id);
 
   await finishHiring(db, company.id);
+  // COMPANY_CUSTODY=safe: the company's Safe and Roles module, after its agent keys exist (their memberships).
+  await setUpCustody(deps, await requireCompany(db, company.id));
   await startMachine(deps, company);
 
   return {

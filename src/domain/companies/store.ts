@@ -88,6 +88,18 @@ export async function recordMachine(db: Tx, id: string, machineId: string): Prom
     .where(and(eq(companies.id, id), isNull(companies.machineId)));
 }
 
+/** The company's custody is set up (its Safe, module and owner contract); set once, never changed. */
+export async function recordCustody(
+  db: Tx,
+  id: string,
+  custody: { safe: string; roles: string; owner: string },
+): Promise<void> {
+  await db
+    .update(companies)
+    .set({ safeAddress: custody.safe, rolesModuleAddress: custody.roles, safeOwnerAddress: custody.owner })
+    .where(and(eq(companies.id, id), isNull(companies.safeAddress)));
+}
+
 // ---------------------------------------------------------------- the access card
 
 /** The card's on-chain lock is confirmed. */

@@ -52,6 +52,8 @@ export interface DayReadiness {
   waitingFor: string[];
   /** One sentence per stream waiting, e.g. "company-tokens: applied the day, but its last block is not finalized yet". */
   reasons: string[];
+  /** What the check read of each scored stream (the snapshot then checks, under the streams' locks, that none moved back). */
+  progress: Map<string, StreamProgress>;
 }
 
 /**
@@ -65,10 +67,10 @@ export async function dayReadiness(
   atMs: number,
 ): Promise<DayReadiness> {
   const names = scoredStreams(deps.chain);
-  const ready: DayReadiness = { waitingFor: [], reasons: [] };
-  if (names.length === 0) return ready;
+  if (names.length === 0) return { waitingFor: [], reasons: [], progress: new Map() };
   const client = deps.chain.publicClient;
   const progress = await scoredProgress(deps.chain, db);
+  const ready: DayReadiness = { waitingFor: [], reasons: [], progress };
   const latest = await onChain(() => client.getBlockNumber({ cacheTime: 0 }));
   const pastDay = async (block: bigint) => {
     if (block >= latest) return true;

@@ -12,6 +12,7 @@
 // taken once: a later run finds it done.
 import { sql } from 'drizzle-orm';
 import { epochAt } from '../../chain/contracts/distributor.ts';
+import { holdStreamLocks } from '../../chain/indexer.ts';
 import { chainTime } from '../../chain/time.ts';
 import { AGENT_ROLES } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
@@ -33,7 +34,7 @@ import {
   SCORE_DECIMALS,
   SCORE_WEIGHTS,
 } from './formula.ts';
-import { dayReadiness, scoredProgress } from './readiness.ts';
+import { type DayReadiness, dayReadiness, type StreamProgress, scoredProgress, scoredStreams } from './readiness.ts';
 import { countedPnl } from './trading.ts';
 import { treasuryTwab } from './twab.ts';
 import { countedVolume, dayPositions } from './volume.ts';
@@ -84,7 +85,7 @@ export interface FinalBlocks {
  */
 export async function takeScoreSnapshot(deps: Deps, db: Tx, date?: string): Promise<SnapshotResult> {
   let day = date;
-  let waiting: { waitingFor: string[]; reasons: string[] } = { waitingFor: [], reasons: [] };
+  let waiting: DayReadiness = { waitingFor: [], reasons: [], progress: new Map() };
   if (day === undefined) {
     day = utcDateOf(Number(await chainTime(deps.chain.publicClient)) * 1000);
     if (!(await snapshotExists(db, day))) waiting = await dayReadiness(deps, db, startOfDate(day));
@@ -113,7 +114,19 @@ export async function takeScoreSnapshot(deps: Deps, db: Tx, date?: string): Prom
     // companies and gained nothing back (docs/benchmarks.md).
     await tx.execute(sql`set local jit = off`);
     if (await snapshotExists(tx, day)) return result('exists');
+    // No batch nor rollback of a scored stream commits while the snapshot reads its rows: a reorg undoing a whole
+    // batch could otherwise move a stream back below the day between the check below and the insert.
+    await holdStreamLocks(tx, scoredStreams(deps.chain));
     const progress = await scoredProgress(deps.chain, tx);
+    if (date === undefined) {
+      const back = movedBack(progress, waiting.progress);
+      if (back.length > 0) {
+        return result('waiting', {
+          waitingFor: back,
+          reason: back.map((name) => `${name}: a reorg moved it back while the snapshot was taken`).join('; '),
+        });
+      }
+    }
     const final: FinalBlocks = {
       trades: progress.get(companyTokens.name)?.final ?? null,
       treasury: progress.get(treasuryTransfers.name)?.final ?? null,
@@ -178,6 +191,11 @@ const moneyScore = (column: string, floor: bigint) => {
 /** A count against the larger of the best company and the floor: 100 * x / max(best, floor). */
 const countScore = (column: string, floor: number) => `round((case when ${column} <= 0 then 0
       else 100 * ${column}::float8 / greatest(max(${column}) over (), ${floor}) end)::numeric, ${SCORE_DECIMALS})`;
+
+/** The streams whose final block is now below the one the readiness check saw (a reorg undid a batch meanwhile). */
+function movedBack(now: Map<string, StreamProgress>, seen: Map<string, StreamProgress>): string[] {
+  return [...seen].filter(([name, p]) => (now.get(name)?.final ?? -1n) < p.final).map(([name]) => name);
+}
 
 /** A company's launch counts once its block is finalized (a launch recorded without its block counts as it is). */
 const launchedBy = (finalBlock: bigint | null) =>

@@ -307,13 +307,20 @@ export async function applyPositions(tx: Tx, trades: readonly (TradeRecord & { c
  */
 async function applySpotPrices(tx: Tx, trades: readonly (TradeRecord & { companyId: string })[]): Promise<void> {
   const latest = new Map<string, TradeRecord>();
-  for (const t of trades) if (t.spot !== undefined) latest.set(t.companyId, t);
+  // The curve's reserve after the newest curve trade: a pool trade after it in the same batch must not hide it (the
+  // result would then depend on where the batches of the indexer were cut).
+  const curve = new Map<string, bigint>();
+  for (const t of trades) {
+    if (t.spot === undefined) continue;
+    latest.set(t.companyId, t);
+    if (t.spot.virtualUsdc !== undefined) curve.set(t.companyId, t.spot.virtualUsdc);
+  }
   if (latest.size === 0) return;
   const values = sql.join(
     [...latest].map(
       ([companyId, t]) =>
         sql`(${companyId}::text, ${t.spot!.price.toString()}::numeric, ${t.spot!.marketCap.toString()}::numeric,
-          ${t.spot!.virtualUsdc?.toString() ?? null}::numeric, ${t.blockNumber}::bigint, ${t.logIndex}::integer)`,
+          ${curve.get(companyId)?.toString() ?? null}::numeric, ${t.blockNumber}::bigint, ${t.logIndex}::integer)`,
     ),
     sql`, `,
   );

@@ -61,7 +61,8 @@ export async function recordBalanceChanges(tx: Tx, changes: readonly BalanceChan
         cumulative::text
       from ${treasuryObservations}
       where address = any(string_to_array(${addresses.join(',')}::text, ','))
-      order by address, block_number desc, log_index desc`),
+      -- The columns, not the text of the select list: '99' sorts after '102'.
+      order by address, ${treasuryObservations.blockNumber} desc, ${treasuryObservations.logIndex} desc`),
   );
   const state = new Map(
     last.map((o) => [

@@ -4,6 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
+import { countEachTime } from '../../../src/db/page-total.ts';
+import { backfillPage } from '../../../src/domain/events/backfill.ts';
 import { createEventHub, type EventHub, type EventSink } from '../../../src/domain/events/hub.ts';
 import { createEventReader, type EventReader } from '../../../src/domain/events/reader.ts';
 import { type PlatformEvent, publishEvent } from '../../../src/domain/events/store.ts';
@@ -205,6 +207,25 @@ describe.each(testDatabases)('event reader on $name', ({ name, open }) => {
       expect(idsOf(live.text())).toEqual([second.id, first.id]);
       // The first message is `connected` (after the stream's `retry:` field), then the events.
       expect(resumed.text().match(/^event: (\w+)$/m)?.[1]).toBe('connected');
+    });
+
+    it('a backfill page stops below an id still missing, so the stream resumed after it gets the late event', async () => {
+      await startReader({ gapGraceMs: 200 });
+      const held = heldTransaction(database);
+      const first = await held.event;
+      const second = await publish(database.db, 2);
+      await expect.poll(() => got, { timeout: 1000 }).toEqual([second.id]);
+      const page = () =>
+        backfillPage(
+          database.db,
+          { after: BigInt(first.id) - 1n, limit: 10, upTo: reader!.lowWater(reader!.cursor) },
+          countEachTime,
+        );
+      // The second is visible, but a page holding it would let a client resume after it and never see the first.
+      expect((await page()).items).toEqual([]);
+      await held.commit();
+      await expect.poll(() => reader!.missingIds(), { timeout: 1000 }).toEqual([]);
+      expect((await page()).items.map((e) => e.id)).toEqual([first.id, second.id]);
     });
 
     it('listens again after its connection is killed, and catches up on what it missed', async () => {

@@ -5,7 +5,8 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { type Address, BaseError, ContractFunctionRevertedError } from 'viem';
 import { useReadContract } from 'wagmi';
 import { AccessCardAbi } from '../../../src/chain/generated/abis';
-import { api, data, humanError } from '../api';
+import { api, data } from '../api';
+import { said } from '../errors';
 import { ErrorBox, Loading, Page, short } from '../ui';
 import { useChainInfo } from '../wallet';
 
@@ -90,7 +91,7 @@ export default function Card() {
               {holder.data ? (
                 <code title={holder.data}>{short(holder.data)}</code>
               ) : holder.isError ? (
-                humanError(holder.error)
+                said(holder.error).text
               ) : (
                 '…'
               )}

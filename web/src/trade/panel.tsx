@@ -30,7 +30,11 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
   const [amountText, setAmountText] = useState('');
   const [slippageText, setSlippageText] = useState('1');
   const [deadlineText, setDeadlineText] = useState('10');
-  const [confirmed, setConfirmed] = useState(false);
+  /**
+   * The price impact the person accepted with the confirmation box: a quote read again (another trade, a new block)
+   * whose impact is higher is not covered by it, so the box clears and asks again.
+   */
+  const [confirmedBps, setConfirmedBps] = useState<number>();
   const [outcome, setOutcome] = useState<Said | undefined>();
   /** A fresh quote worse than the one shown, or on another route: nothing is sent until it is accepted. */
   const [update, setUpdate] = useState<{ was: Quote; wasMinimum: bigint; now: Quote; minimum: bigint }>();
@@ -71,20 +75,21 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
   const q = quote.data;
   const least = q && slippage.ok ? minimumOut(q.out, slippage.value) : undefined;
   const needsConfirmation = q !== undefined && q.impactBps > CONFIRM_IMPACT_BPS;
+  const confirmed = q !== undefined && confirmedBps !== undefined && q.impactBps <= confirmedBps;
   const tooSmall = q !== undefined && q.out === 0n;
 
   // Any edit clears what the last attempt said and any confirmation of a previous quote.
   const edit = (set: (v: string) => void) => (v: string) => {
     set(v);
     setOutcome(undefined);
-    setConfirmed(false);
+    setConfirmedBps(undefined);
     setUpdate(undefined);
   };
   function switchSide(next: Side) {
     if (next === side) return;
     setSide(next);
     setAmountText('');
-    setConfirmed(false);
+    setConfirmedBps(undefined);
     setOutcome(undefined);
     setUpdate(undefined);
   }
@@ -119,7 +124,7 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
       const fresh = await readQuote(client, contracts, side, amountIn);
       const changed = priceUpdate(q, least, fresh, slippage.value);
       if (changed) {
-        setConfirmed(false);
+        setConfirmedBps(undefined);
         setUpdate({ was: q, wasMinimum: least, now: fresh, minimum: changed.minimum });
         return;
       }
@@ -175,7 +180,7 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
         const fresh = await readQuote(client, contracts, side, amountIn).catch(() => undefined);
         const changed = fresh && priceUpdate(q, least, fresh, slippage.value);
         if (fresh && changed) {
-          setConfirmed(false);
+          setConfirmedBps(undefined);
           setUpdate({ was: q, wasMinimum: least, now: fresh, minimum: changed.minimum });
           return;
         }
@@ -307,8 +312,13 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
         )}
         {needsConfirmation && (
           <label className="confirm">
-            <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />I accept that
-            this trade moves the price by {percent(q!.impactBps)} and may cost me much more than the current price.
+            <input
+              type="checkbox"
+              checked={confirmed}
+              onChange={(e) => setConfirmedBps(e.target.checked ? q!.impactBps : undefined)}
+            />
+            I accept that this trade moves the price by {percent(q!.impactBps)} and may cost me much more than the
+            current price.
           </label>
         )}
         <button type="submit" disabled={!canSubmit}>

@@ -84,6 +84,13 @@ export function QuoteView({
   );
 }
 
+/** The route in a sentence ("goes through the Uniswap v4 pool"), its proper names kept. */
+const ROUTE_PHRASE: Record<Quote['route'], string> = {
+  curve: 'the bonding curve',
+  pool: 'the Uniswap v4 pool',
+  'curve-then-pool': 'the bonding curve, then the new Uniswap v4 pool',
+};
+
 /** A fresh quote worse than the one shown, or on another route: the new figures beside the old, and Accept. */
 export function PriceUpdated({
   was,
@@ -118,7 +125,7 @@ export function PriceUpdated({
       <h3 id="price-updated-h">Price updated</h3>
       <p>
         {now.route !== was.route
-          ? `The route changed since you looked: the trade now goes through the ${ROUTE[now.route].toLowerCase()}.`
+          ? `The route changed since you looked: the trade now goes through ${ROUTE_PHRASE[now.route]}.`
           : 'Others traded since you looked: this trade now gives less.'}{' '}
         Nothing was sent. Check the new figures, accept them, then confirm the trade again.
       </p>

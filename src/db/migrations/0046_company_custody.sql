@@ -1,0 +1,3 @@
+ALTER TABLE "companies" ADD COLUMN "safe_address" text;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "roles_module_address" text;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "safe_owner_address" text;

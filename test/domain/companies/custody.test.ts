@@ -1,0 +1,111 @@
+// COMPANY_CUSTODY=safe: deploy-suite gives the company its Safe (its card's holder the only one who controls it) and
+// a Roles module its agent keys are members of; a second deploy-suite sends nothing more. The chain-side rules (a
+// card sale, a stolen key, the creator's exit) are test/contracts/custody.test.ts's.
+import { eq } from 'drizzle-orm';
+import { type Address, encodeFunctionData, erc20Abi, maxUint256 } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { devAccount } from '../../../src/chain/client.ts';
+import {
+  companyCustodyAddresses,
+  DAILY_NOTIONAL_KEY,
+  holderSignedExec,
+  TRADE_ROLE,
+} from '../../../src/chain/custody.ts';
+import { CardSafeOwnerAbi, MockUSDCAbi, RolesAbi, SafeL2Abi } from '../../../src/chain/generated/abis.ts';
+import { agents } from '../../../src/db/schema/agents.ts';
+import { companies } from '../../../src/db/schema/companies.ts';
+import { custodyLimits } from '../../../src/domain/companies/custody.ts';
+import { useTestApp } from '../../helpers/app.ts';
+import { signed, staffedCompany } from '../../helpers/companies.ts';
+
+const t = useTestApp({ env: { COMPANY_CUSTODY: 'safe' } });
+
+describe('custody set up by deploy-suite', () => {
+  it('gives the company a Safe its card holder controls and a module its agent keys are members of', async () => {
+    const { id } = await staffedCompany(t, 1, { name: 'Custody Co' });
+    const db = t.database.db;
+    const [row] = await db.select().from(companies).where(eq(companies.id, id));
+    const chain = t.chain.chain;
+    const expected = await companyCustodyAddresses(chain, chain.contracts, BigInt(row!.cardTokenId));
+    expect({ safe: row!.safeAddress, roles: row!.rolesModuleAddress, owner: row!.safeOwnerAddress }).toEqual(expected);
+    const read = chain.publicClient;
+    expect(await read.readContract({ address: expected.safe, abi: SafeL2Abi, functionName: 'getOwners' })).toEqual([
+      expected.owner,
+    ]);
+    expect(await read.readContract({ address: expected.owner, abi: CardSafeOwnerAbi, functionName: 'holder' })).toBe(
+      devAccount(1).address,
+    );
+    expect(await read.readContract({ address: expected.roles, abi: RolesAbi, functionName: 'owner' })).toBe(
+      expected.safe,
+    );
+
+    // Each live agent key may approve the launcher through the trading role (a member); a stranger may not.
+    const keys = await db.select().from(agents).where(eq(agents.companyId, id));
+    expect(keys.length).toBe(7);
+    const approve = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [chain.contracts.tokenLauncher!, maxUint256],
+    });
+    for (const agent of keys) {
+      await read.simulateContract({
+        account: agent.onChainAddress as Address,
+        address: expected.roles,
+        abi: RolesAbi,
+        functionName: 'execTransactionWithRole',
+        args: [chain.contracts.usdc!, 0n, approve, 0, TRADE_ROLE, true],
+      });
+    }
+    await expect(
+      read.simulateContract({
+        account: devAccount(5).address,
+        address: expected.roles,
+        abi: RolesAbi,
+        functionName: 'execTransactionWithRole',
+        args: [chain.contracts.usdc!, 0n, approve, 0, TRADE_ROLE, true],
+      }),
+    ).rejects.toThrow(/NotAuthorized/);
+
+    // The allowance is the company's daily notional (the default 1,000 USDC).
+    const [, , period, balance] = await read.readContract({
+      address: expected.roles,
+      abi: RolesAbi,
+      functionName: 'allowances',
+      args: [DAILY_NOTIONAL_KEY],
+    });
+    expect({ period, balance }).toEqual({ period: 86_400n, balance: custodyLimits(null).dailyNotional });
+
+    // The holder moves money the company holds with their own signature.
+    const wallet = t.chain.wallet(1);
+    await read.waitForTransactionReceipt({
+      hash: await wallet.writeContract({
+        address: chain.contracts.usdc!,
+        abi: MockUSDCAbi,
+        functionName: 'transfer',
+        args: [expected.safe, 5_000_000n],
+      }),
+    });
+    const exec = await holderSignedExec(chain, expected, devAccount(1), {
+      to: chain.contracts.usdc!,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [devAccount(1).address, 2_000_000n] }),
+    });
+    const receipt = await read.waitForTransactionReceipt({
+      hash: await wallet.sendTransaction({ to: expected.safe, data: exec }),
+    });
+    expect(receipt.status).toBe('success');
+
+    // A second deploy-suite finds the custody in place and sends nothing for it.
+    const platform = chain.platform.account.address;
+    const nonce = await read.getTransactionCount({ address: platform });
+    expect((await signed(t.app, 1, 'POST', `/api/companies/${id}/deploy-suite`)).statusCode).toBe(200);
+    expect(await read.getTransactionCount({ address: platform })).toBe(nonce);
+  }, 120_000);
+
+  it('limits from the company’s settings: the day’s buys and the largest buy (the position limit, never above the day)', () => {
+    expect(custodyLimits(null)).toEqual({ dailyNotional: 1_000_000_000n, maxTrade: 1_000_000_000n });
+    expect(custodyLimits({ limits: { maxDailyNotionalUsdc: '5000', maxPositionUsdc: '750' } } as never)).toEqual({
+      dailyNotional: 5_000_000_000n,
+      maxTrade: 750_000_000n,
+    });
+  });
+});
