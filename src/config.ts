@@ -32,7 +32,6 @@ import {
 import {
   AGENT_GAS_FLOOR_WEI_DEFAULT,
   COMPANY_GAS_BUDGET_DEFAULT,
-  type ENGINE_MODEL_IDS,
   EVENT_BACKFILL_RETENTION_MS_DEFAULT,
   GRADUATION_THRESHOLD_USD,
   GRADUATION_THRESHOLD_USD_MAX,
@@ -217,7 +216,7 @@ export interface Config {
    * Models tried in order after a phase's own when its call fails on timeouts, network errors, 429 or 5xx
    * (LLM_FALLBACK_MODELS, at most 3): through OpenRouter as its `models` list, across endpoints by the engine.
    */
-  llmFallbackModels: (typeof ENGINE_MODEL_IDS)[number][];
+  llmFallbackModels: string[];
   /** The operator's model prices (LLM_PRICES or LLM_PRICES_FILE), by model id, over the built-in list prices. */
   llmPrices: Record<string, ModelPriceConfig>;
   /** Sent to model endpoints as `HTTP-Referer` (LLM_HTTP_REFERER; the platform's BASE_URL when unset). */

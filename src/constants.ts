@@ -210,7 +210,13 @@ export const ENGINE_CONFIG_KEYS = [
   'ceoSynthesis',
   'jsonExtraction',
 ] as const;
-/** The 8 model identifiers an engineConfig may select, as `<provider>/<model_name>`. */
+/**
+ * What a model id may look like: `<provider>/<model>`, or any id a gateway serves (`local/qwen3-32b`,
+ * `openrouter/auto`), at most 128 characters. Whether a provider serves it is checked when a company chooses it.
+ */
+export const MODEL_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._:@/+-]{0,127}$';
+
+/** The 8 models the engine knows (list-priced, the presets' choices), as `<provider>/<model_name>`. */
 export const ENGINE_MODEL_IDS = [
   'openai/gpt-5',
   'openai/gpt-5-mini',

@@ -3001,6 +3001,11 @@ export interface operations {
                                 validationRegistry?: string;
                             };
                             explorerUrl: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The chain's clock: the time its next block will carry (never earlier than its latest block's). Every time the service stamps (trades, decision rounds, agents' actions) is on this clock, which can run ahead of or behind the wall clock (the local chain after its clock was moved); a client measures how long ago something happened against it. When the node does not answer, the last time it did (or the server's clock).
+                             */
+                            now: string;
                             /** @description Who holds the contracts' powers, read from the chain: `service` is the address the service sends from (the platform's hot key: company deployments, anchoring, launches); `oracle` finalizes reward epochs within the distributor's cap; `owner` owns every contract and the primary token's admin role (the platform's timelock, whose proposer is the operator's multisig), and `ownerDelaySeconds` is how long any change it makes waits (null without a timelock). `npm run cli -- keys` lists every role. */
                             roles: {
                                 oracle: string | null;
