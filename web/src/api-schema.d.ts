@@ -2898,6 +2898,11 @@ export interface operations {
                                  * Format: evm-address
                                  * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
                                  */
+                                cardSafeOwner?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
                                 decisionAnchor?: string;
                                 /**
                                  * Format: evm-address
@@ -3125,6 +3130,20 @@ export interface operations {
                              */
                             createdAt: string;
                             creatorAddress: string;
+                            custody: {
+                                /** @description The Safe's only owner: accepts what the card's holder signs */
+                                owner: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                rolesModule: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                safe: string;
+                            } | null;
                             description: string | null;
                             engineConfig: {
                                 /** @enum {string} */
@@ -3348,6 +3367,20 @@ export interface operations {
                              */
                             createdAt: string;
                             creatorAddress: string;
+                            custody: {
+                                /** @description The Safe's only owner: accepts what the card's holder signs */
+                                owner: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                rolesModule: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                safe: string;
+                            } | null;
                             description: string | null;
                             engineConfig: {
                                 /** @enum {string} */
@@ -3804,6 +3837,8 @@ export interface operations {
                                     configuredModels?: string[];
                                     /** @description USD */
                                     cost: number;
+                                    /** @description Some call's cost is unknown: a model no price table knows, whose endpoint did not say what it billed; `cost` holds only what is known */
+                                    costUnknown?: boolean;
                                     durationMs: number;
                                     error?: string;
                                     /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */
@@ -3951,6 +3986,8 @@ export interface operations {
                                 configuredModels?: string[];
                                 /** @description USD */
                                 cost: number;
+                                /** @description Some call's cost is unknown: a model no price table knows, whose endpoint did not say what it billed; `cost` holds only what is known */
+                                costUnknown?: boolean;
                                 durationMs: number;
                                 error?: string;
                                 /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */
@@ -4437,6 +4474,61 @@ export interface operations {
                                 };
                             }[];
                             companyId: string;
+                            safe: {
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                address: string;
+                                balances: {
+                                    /** @description The emission token */
+                                    emission: string;
+                                    /** @description The gas float the platform keeps (wei) */
+                                    nativeWei: string;
+                                    /** @description Emission earned and not yet harvested */
+                                    pendingEmission: string;
+                                    /** @description The primary token, not staked */
+                                    primary: string;
+                                    /** @description The primary token staked in pool 0 */
+                                    staked: string;
+                                    /** @description USDC */
+                                    usdc: string;
+                                } | null;
+                                positions: {
+                                    /** @description USDC per whole token */
+                                    averageCostUsdc: string;
+                                    /** @description Tokens the wallet holds now */
+                                    balance: string;
+                                    /** @description The company whose token it is */
+                                    companyId: string;
+                                    /** @description USDC paid for `quantity` (average cost) */
+                                    costUsdc: string;
+                                    /** @description The launcher's price now (the v4 pool's once graduated) */
+                                    priceUsdc: string;
+                                    /** @description Tokens bought and not yet sold: what the cost basis covers */
+                                    quantity: string;
+                                    /** @description What sales of this token made against their average cost */
+                                    realizedPnlUsdc: string;
+                                    symbol: string | null;
+                                    /**
+                                     * Format: evm-address
+                                     * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                     */
+                                    token: string;
+                                    /** @description What the bought tokens still held are worth now, less what they cost */
+                                    unrealizedPnlUsdc: string;
+                                    /** @description `balance` at `priceUsdc` */
+                                    valueUsdc: string;
+                                }[];
+                                totals: {
+                                    /** @description Realised PnL over every token */
+                                    realizedPnlUsdc: string;
+                                    /** @description Unrealised PnL over every token */
+                                    unrealizedPnlUsdc: string;
+                                    /** @description USDC held plus the value of the company tokens held */
+                                    valueUsdc: string;
+                                };
+                            } | null;
                             totals: {
                                 /** @description Realised PnL over every token */
                                 realizedPnlUsdc: string;
@@ -5268,6 +5360,20 @@ export interface operations {
                              */
                             createdAt: string;
                             creatorAddress: string;
+                            custody: {
+                                /** @description The Safe's only owner: accepts what the card's holder signs */
+                                owner: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                rolesModule: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                safe: string;
+                            } | null;
                             description: string | null;
                             engineConfig: {
                                 /** @enum {string} */
@@ -5740,6 +5846,8 @@ export interface operations {
                                     configuredModels?: string[];
                                     /** @description USD */
                                     cost: number;
+                                    /** @description Some call's cost is unknown: a model no price table knows, whose endpoint did not say what it billed; `cost` holds only what is known */
+                                    costUnknown?: boolean;
                                     durationMs: number;
                                     error?: string;
                                     /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */

@@ -142,6 +142,7 @@ describe('custody set up by deploy-suite', () => {
     expect(seen.at(-1)!.logIndex).toBeGreaterThanOrEqual(0);
     const view = (await t.app.inject({ method: 'GET', url: `/api/companies/${id}` })).json().data;
     expect(view.treasuryAddress).toBe(safe);
+    expect(view.custody).toEqual({ safe, rolesModule: row!.rolesModuleAddress, owner: row!.safeOwnerAddress });
   }, 120_000);
 
   it('keeps a treasury the creator set: the Safe is only the default', async () => {
