@@ -822,7 +822,7 @@ export interface paths {
         };
         /**
          * The platform event stream (Server-Sent Events), filtered by company and type, resumable
-         * @description Without `after`: the stream (text/event-stream). A resume (`Last-Event-ID` or `lastEventId`) from an id the retention deleted answers 410 EVENTS_EXPIRED before the stream starts, naming the oldest event held. With `after`: the same events as JSON pages, oldest first, in the v1 list envelope (docs/api/events.md "Backfill")
+         * @description Without `after`: the stream (text/event-stream) of the last EVENT_RETENTION_MS (default 1 hour). A resume (`Last-Event-ID` or `lastEventId`) from an id with later events older than that answers 410 EVENTS_EXPIRED before the stream starts, pointing to the backfill with the `after` to read from. With `after`: the events kept for EVENT_BACKFILL_RETENTION_MS (default 2 days) as JSON pages, oldest first, in the v1 list envelope; 410 EVENTS_EXPIRED when events after it were deleted, naming the oldest event held (docs/api/events.md "Backfill")
          */
         get: operations["getV1Events"];
         put?: never;
@@ -3001,6 +3001,11 @@ export interface operations {
                                 validationRegistry?: string;
                             };
                             explorerUrl: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The chain's clock: the time its next block will carry (never earlier than its latest block's). Every time the service stamps (trades, decision rounds, agents' actions) is on this clock, which can run ahead of or behind the wall clock (the local chain after its clock was moved); a client measures how long ago something happened against it. When the node does not answer, the last time it did (or the server's clock).
+                             */
+                            now: string;
                             /** @description Who holds the contracts' powers, read from the chain: `service` is the address the service sends from (the platform's hot key: company deployments, anchoring, launches); `oracle` finalizes reward epochs within the distributor's cap; `owner` owns every contract and the primary token's admin role (the platform's timelock, whose proposer is the operator's multisig), and `ownerDelaySeconds` is how long any change it makes waits (null without a timelock). `npm run cli -- keys` lists every role. */
                             roles: {
                                 oracle: string | null;
@@ -7924,7 +7929,7 @@ export interface operations {
     getV1Events: {
         parameters: {
             query?: {
-                /** @description Backfill: answer the retained events after this id as JSON pages (application/json) instead of a stream; `0` for every event held. 410 EVENTS_EXPIRED when events after it were deleted by the retention */
+                /** @description Backfill: answer the events kept (EVENT_BACKFILL_RETENTION_MS, default 2 days) after this id as JSON pages (application/json) instead of a stream; `0` for every event held. 410 EVENTS_EXPIRED when events after it were deleted by the retention */
                 after?: string;
                 /** @description Comma-separated company slugs or ids (at most 100); every one must name a company. All companies when absent */
                 companies?: string;
@@ -8025,7 +8030,7 @@ export interface operations {
                     "application/json": components["schemas"]["V1Error"];
                 };
             };
-            /** @description EVENTS_EXPIRED: events after the given id were deleted by the retention; the message and details name the oldest event held and the id to continue after (docs/api/events.md "Resume") */
+            /** @description EVENTS_EXPIRED: a stream resume from an id with later events older than the stream's window (EVENT_RETENTION_MS): the message and details point to the backfill and its `after`; or events after the given id were deleted (EVENT_BACKFILL_RETENTION_MS): they name the oldest event held and the id to continue after (docs/api/events.md "Resume") */
             410: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -416,6 +416,11 @@ export interface SettledAction {
   txHash: string | null;
   /** FAILED because its transaction was DROPPED (another took its nonce), not because none was signed. */
   dropped: boolean;
+  /**
+   * Its transaction was mined in a block a reorg orphaned and the outbox sent it again (chain_txs.note says so): the
+   * hash it has now (signed anew when its nonce was taken), or FAILED with that note when sent again it would revert.
+   */
+  reorged: string | null;
   /** What was signed for it besides its own transaction: 'gas top-up', 'approval'. */
   signed: string[];
 }
@@ -428,26 +433,41 @@ export interface SettledAction {
  */
 export async function settleActions(tx: Tx, roundId?: string): Promise<SettledAction[]> {
   type Row = { key: string; round_id: string; tool: string; role: string | null; status: string };
-  type Signed = { tx_hash: string | null; signed_status: string | null; signed_hash: string | null };
+  type Signed = {
+    tx_hash: string | null;
+    signed_status: string | null;
+    signed_hash: string | null;
+    signed_note: string | null;
+  };
   const rows = rowsOf<Row & Signed & { approved: boolean; topped: boolean }>(
     await tx.execute(sql`
       select x.key, x.round_id, x.tool, a.role, x.status, x.tx_hash, t.status as signed_status, t.hash as signed_hash,
+        t.note as signed_note,
         exists (select 1 from ${chainTxs} c where c.key = x.key || ':approve') as approved,
         exists (select 1 from ${chainTxs} c where c.key = 'agent-gas:' || x.key) as topped
       from ${agentActions} x
       join decision_rounds r on r.id = x.round_id and r.status <> 'RUNNING'
       left join ${agents} a on a.id = x.agent_id
       left join lateral (
-        select c.status, c.hash from ${chainTxs} c
+        select c.status, c.hash, c.note from ${chainTxs} c
         where c.key in (x.key || ':tx', x.key || ${`:tx${RETRY_SUFFIX}`})
         order by length(c.key) desc limit 1) t on true
-      where x.status in ('SENT', 'REVERTED') and x.round_id ${roundId === undefined ? sql`is not null` : sql`= ${roundId}`}
+      where (x.status in ('SENT', 'REVERTED')
+        -- Seen mined, then orphaned by a reorg and sent again by the outbox (its note says so): the action follows
+        -- the hash mined now, or fails with the note. Found through the outbox's few noted rows.
+        or (x.status = 'MINED' and x.key in (
+          select regexp_replace(c.key, ${`:tx(${RETRY_SUFFIX})?$`}, '') from ${chainTxs} c
+          where c.note is not null and c.key like 'agent:%')))
+        and x.round_id ${roundId === undefined ? sql`is not null` : sql`= ${roundId}`}
       for update of x skip locked`),
   );
   const settled: SettledAction[] = [];
   for (const r of rows) {
     const signedOk = r.signed_status === 'MINED' || r.signed_status === 'REVERTED';
-    const failed = r.signed_status === 'DROPPED' || (r.signed_status === null && r.status === 'SENT');
+    const failed =
+      r.signed_status === 'DROPPED' ||
+      r.signed_status === 'FAILED' ||
+      (r.signed_status === null && r.status === 'SENT');
     // Its transaction still SENT: settled on a later pass.
     const status = signedOk ? (r.signed_status as 'MINED' | 'REVERTED') : failed ? 'FAILED' : undefined;
     const txHash = status === 'FAILED' ? null : r.signed_hash;
@@ -464,6 +484,7 @@ export async function settleActions(tx: Tx, roundId?: string): Promise<SettledAc
       status,
       txHash,
       dropped,
+      reorged: r.signed_note,
       signed,
     });
   }
