@@ -3135,6 +3135,20 @@ export interface operations {
                              */
                             createdAt: string;
                             creatorAddress: string;
+                            custody: {
+                                /** @description The Safe's only owner: accepts what the card's holder signs */
+                                owner: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                rolesModule: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                safe: string;
+                            } | null;
                             description: string | null;
                             engineConfig: {
                                 /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
@@ -3358,6 +3372,20 @@ export interface operations {
                              */
                             createdAt: string;
                             creatorAddress: string;
+                            custody: {
+                                /** @description The Safe's only owner: accepts what the card's holder signs */
+                                owner: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                rolesModule: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                safe: string;
+                            } | null;
                             description: string | null;
                             engineConfig: {
                                 /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
@@ -5337,6 +5365,20 @@ export interface operations {
                              */
                             createdAt: string;
                             creatorAddress: string;
+                            custody: {
+                                /** @description The Safe's only owner: accepts what the card's holder signs */
+                                owner: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                rolesModule: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                safe: string;
+                            } | null;
                             description: string | null;
                             engineConfig: {
                                 /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */

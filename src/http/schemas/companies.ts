@@ -161,6 +161,19 @@ export const Company = Type.Object({
   tokenSymbol: Nullable(Type.String()),
   tokenAddress: Nullable(Type.String()),
   creatorAddress: Type.String(),
+  custody: Nullable(
+    Type.Object(
+      {
+        safe: AddressString,
+        rolesModule: AddressString,
+        owner: Type.String({ description: "The Safe's only owner: accepts what the card's holder signs" }),
+      },
+      {
+        description:
+          'The company\'s Safe and Roles module when it has custody (docs/contracts.md "Custody"): its agents trade from the Safe through the module; fund the company with a USDC transfer to `safe`. Null without custody',
+      },
+    ),
+  ),
   treasuryAddress: Nullable(Type.String()),
   treasuryStatus: StringEnum(TREASURY_STATUSES, {
     description:
