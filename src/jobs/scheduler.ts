@@ -111,10 +111,12 @@ export const jobs: Job[] = [
     startup: (_tx, container) => repairAgentDeployments(container, { olderThanMs: 0 }),
   },
   {
-    // Platform events older than the retention (2 days, docs/api/events.md "Resume"; EVENT_RETENTION_MS).
+    // Platform events older than the backfill's retention (2 days, docs/api/events.md "Resume";
+    // EVENT_BACKFILL_RETENTION_MS). The stream serves only the last EVENT_RETENTION_MS of those kept.
     name: 'purge-events',
     pattern: '* * * * *',
-    run: (tx, container) => purgeExpiredEvents(tx, new Date(container.now() - container.config.eventRetentionMs)),
+    run: (tx, container) =>
+      purgeExpiredEvents(tx, new Date(container.now() - container.config.eventBackfillRetentionMs)),
   },
   {
     // Stand-alone agents that never did anything, once STANDALONE_AGENT_RETENTION_MS old (docs/api/agents.md), and

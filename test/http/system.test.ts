@@ -71,6 +71,13 @@ describe('GET /api/chain', () => {
     expect(data.contracts.usdc).not.toBe(data.contracts.usdc.toLowerCase());
   });
 
+  it("names the chain's clock (`now`): the time of its next block, not the server's", async () => {
+    const { data } = (await t.app.inject({ method: 'GET', url: '/api/chain' })).json();
+    const latest = await t.chain.chain.publicClient.getBlock({ blockTag: 'latest' });
+    expect(data.now).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(data.now)).toBeGreaterThanOrEqual(Number(latest.timestamp) * 1000);
+  });
+
   it("names the service's address, the oracle and the owner, read from the chain (issue 39)", async () => {
     const { data } = (await t.app.inject({ method: 'GET', url: '/api/chain' })).json();
     const chain = t.chain.chain;

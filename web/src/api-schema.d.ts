@@ -822,7 +822,7 @@ export interface paths {
         };
         /**
          * The platform event stream (Server-Sent Events), filtered by company and type, resumable
-         * @description Without `after`: the stream (text/event-stream). A resume (`Last-Event-ID` or `lastEventId`) from an id the retention deleted answers 410 EVENTS_EXPIRED before the stream starts, naming the oldest event held. With `after`: the same events as JSON pages, oldest first, in the v1 list envelope (docs/api/events.md "Backfill")
+         * @description Without `after`: the stream (text/event-stream) of the last EVENT_RETENTION_MS (default 1 hour). A resume (`Last-Event-ID` or `lastEventId`) from an id with later events older than that answers 410 EVENTS_EXPIRED before the stream starts, pointing to the backfill with the `after` to read from. With `after`: the events kept for EVENT_BACKFILL_RETENTION_MS (default 2 days) as JSON pages, oldest first, in the v1 list envelope; 410 EVENTS_EXPIRED when events after it were deleted, naming the oldest event held (docs/api/events.md "Backfill")
          */
         get: operations["getV1Events"];
         put?: never;
@@ -2898,6 +2898,11 @@ export interface operations {
                                  * Format: evm-address
                                  * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
                                  */
+                                cardSafeOwner?: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
                                 decisionAnchor?: string;
                                 /**
                                  * Format: evm-address
@@ -2996,6 +3001,11 @@ export interface operations {
                                 validationRegistry?: string;
                             };
                             explorerUrl: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The chain's clock: the time its next block will carry (never earlier than its latest block's). Every time the service stamps (trades, decision rounds, agents' actions) is on this clock, which can run ahead of or behind the wall clock (the local chain after its clock was moved); a client measures how long ago something happened against it. When the node does not answer, the last time it did (or the server's clock).
+                             */
+                            now: string;
                             /** @description Who holds the contracts' powers, read from the chain: `service` is the address the service sends from (the platform's hot key: company deployments, anchoring, launches); `oracle` finalizes reward epochs within the distributor's cap; `owner` owns every contract and the primary token's admin role (the platform's timelock, whose proposer is the operator's multisig), and `ownerDelaySeconds` is how long any change it makes waits (null without a timelock). `npm run cli -- keys` lists every role. */
                             roles: {
                                 oracle: string | null;
@@ -3127,16 +3137,16 @@ export interface operations {
                             creatorAddress: string;
                             description: string | null;
                             engineConfig: {
-                                /** @enum {string} */
-                                briefGeneration?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                ceoSynthesis?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                jsonExtraction?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                roleExecution?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                scrapeSummary?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                briefGeneration?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                ceoSynthesis?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                jsonExtraction?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                roleExecution?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                scrapeSummary?: string;
                             } | null;
                             /** @enum {string} */
                             enginePreset: "BUDGET" | "EFFICIENT" | "BALANCED" | "PREMIUM";
@@ -3350,16 +3360,16 @@ export interface operations {
                             creatorAddress: string;
                             description: string | null;
                             engineConfig: {
-                                /** @enum {string} */
-                                briefGeneration?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                ceoSynthesis?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                jsonExtraction?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                roleExecution?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                scrapeSummary?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                briefGeneration?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                ceoSynthesis?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                jsonExtraction?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                roleExecution?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                scrapeSummary?: string;
                             } | null;
                             /** @enum {string} */
                             enginePreset: "BUDGET" | "EFFICIENT" | "BALANCED" | "PREMIUM";
@@ -3517,16 +3527,16 @@ export interface operations {
                     autonomyLevel?: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
                     ceoPrompt?: string | null;
                     engineConfig?: {
-                        /** @enum {string} */
-                        briefGeneration?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                        /** @enum {string} */
-                        ceoSynthesis?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                        /** @enum {string} */
-                        jsonExtraction?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                        /** @enum {string} */
-                        roleExecution?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                        /** @enum {string} */
-                        scrapeSummary?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                        /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                        briefGeneration?: string;
+                        /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                        ceoSynthesis?: string;
+                        /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                        jsonExtraction?: string;
+                        /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                        roleExecution?: string;
+                        /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                        scrapeSummary?: string;
                     } | null;
                     toolkitConfig?: {
                         /** @description Which tokens the agents may buy: platform minimums a company may tighten but not loosen (docs/api/agents.md "Buy rules") */
@@ -3575,16 +3585,16 @@ export interface operations {
                                 [key: string]: string;
                             };
                             engineConfig: {
-                                /** @enum {string} */
-                                briefGeneration?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                ceoSynthesis?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                jsonExtraction?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                roleExecution?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                scrapeSummary?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                briefGeneration?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                ceoSynthesis?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                jsonExtraction?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                roleExecution?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                scrapeSummary?: string;
                             } | null;
                             id: string;
                             /** @enum {string} */
@@ -3804,6 +3814,8 @@ export interface operations {
                                     configuredModels?: string[];
                                     /** @description USD */
                                     cost: number;
+                                    /** @description Some call's cost is unknown: a model no price table knows, whose endpoint did not say what it billed; `cost` holds only what is known */
+                                    costUnknown?: boolean;
                                     durationMs: number;
                                     error?: string;
                                     /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */
@@ -3951,6 +3963,8 @@ export interface operations {
                                 configuredModels?: string[];
                                 /** @description USD */
                                 cost: number;
+                                /** @description Some call's cost is unknown: a model no price table knows, whose endpoint did not say what it billed; `cost` holds only what is known */
+                                costUnknown?: boolean;
                                 durationMs: number;
                                 error?: string;
                                 /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */
@@ -4437,6 +4451,61 @@ export interface operations {
                                 };
                             }[];
                             companyId: string;
+                            safe: {
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                address: string;
+                                balances: {
+                                    /** @description The emission token */
+                                    emission: string;
+                                    /** @description The gas float the platform keeps (wei) */
+                                    nativeWei: string;
+                                    /** @description Emission earned and not yet harvested */
+                                    pendingEmission: string;
+                                    /** @description The primary token, not staked */
+                                    primary: string;
+                                    /** @description The primary token staked in pool 0 */
+                                    staked: string;
+                                    /** @description USDC */
+                                    usdc: string;
+                                } | null;
+                                positions: {
+                                    /** @description USDC per whole token */
+                                    averageCostUsdc: string;
+                                    /** @description Tokens the wallet holds now */
+                                    balance: string;
+                                    /** @description The company whose token it is */
+                                    companyId: string;
+                                    /** @description USDC paid for `quantity` (average cost) */
+                                    costUsdc: string;
+                                    /** @description The launcher's price now (the v4 pool's once graduated) */
+                                    priceUsdc: string;
+                                    /** @description Tokens bought and not yet sold: what the cost basis covers */
+                                    quantity: string;
+                                    /** @description What sales of this token made against their average cost */
+                                    realizedPnlUsdc: string;
+                                    symbol: string | null;
+                                    /**
+                                     * Format: evm-address
+                                     * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                     */
+                                    token: string;
+                                    /** @description What the bought tokens still held are worth now, less what they cost */
+                                    unrealizedPnlUsdc: string;
+                                    /** @description `balance` at `priceUsdc` */
+                                    valueUsdc: string;
+                                }[];
+                                totals: {
+                                    /** @description Realised PnL over every token */
+                                    realizedPnlUsdc: string;
+                                    /** @description Unrealised PnL over every token */
+                                    unrealizedPnlUsdc: string;
+                                    /** @description USDC held plus the value of the company tokens held */
+                                    valueUsdc: string;
+                                };
+                            } | null;
                             totals: {
                                 /** @description Realised PnL over every token */
                                 realizedPnlUsdc: string;
@@ -5270,16 +5339,16 @@ export interface operations {
                             creatorAddress: string;
                             description: string | null;
                             engineConfig: {
-                                /** @enum {string} */
-                                briefGeneration?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                ceoSynthesis?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                jsonExtraction?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                roleExecution?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
-                                /** @enum {string} */
-                                scrapeSummary?: "openai/gpt-5" | "openai/gpt-5-mini" | "anthropic/claude-sonnet-4.5" | "anthropic/claude-haiku-4.5" | "google/gemini-2.5-pro" | "google/gemini-2.5-flash" | "deepseek/deepseek-chat" | "meta-llama/llama-4-maverick";
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                briefGeneration?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                ceoSynthesis?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                jsonExtraction?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                roleExecution?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                scrapeSummary?: string;
                             } | null;
                             /** @enum {string} */
                             enginePreset: "BUDGET" | "EFFICIENT" | "BALANCED" | "PREMIUM";
@@ -5740,6 +5809,8 @@ export interface operations {
                                     configuredModels?: string[];
                                     /** @description USD */
                                     cost: number;
+                                    /** @description Some call's cost is unknown: a model no price table knows, whose endpoint did not say what it billed; `cost` holds only what is known */
+                                    costUnknown?: boolean;
                                     durationMs: number;
                                     error?: string;
                                     /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */
@@ -7816,7 +7887,7 @@ export interface operations {
     getV1Events: {
         parameters: {
             query?: {
-                /** @description Backfill: answer the retained events after this id as JSON pages (application/json) instead of a stream; `0` for every event held. 410 EVENTS_EXPIRED when events after it were deleted by the retention */
+                /** @description Backfill: answer the events kept (EVENT_BACKFILL_RETENTION_MS, default 2 days) after this id as JSON pages (application/json) instead of a stream; `0` for every event held. 410 EVENTS_EXPIRED when events after it were deleted by the retention */
                 after?: string;
                 /** @description Comma-separated company slugs or ids (at most 100); every one must name a company. All companies when absent */
                 companies?: string;
@@ -7917,7 +7988,7 @@ export interface operations {
                     "application/json": components["schemas"]["V1Error"];
                 };
             };
-            /** @description EVENTS_EXPIRED: events after the given id were deleted by the retention; the message and details name the oldest event held and the id to continue after (docs/api/events.md "Resume") */
+            /** @description EVENTS_EXPIRED: a stream resume from an id with later events older than the stream's window (EVENT_RETENTION_MS): the message and details point to the backfill and its `after`; or events after the given id were deleted (EVENT_BACKFILL_RETENTION_MS): they name the oldest event held and the id to continue after (docs/api/events.md "Resume") */
             410: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -1,11 +1,13 @@
 // Times as a person reads them: "3 min ago", with the full date and time zone on hover. Every time is measured
-// against the chain's clock, its latest block, which on the local chain can run days ahead of the wall clock (trades
-// carry their block's time; rounds and agents' actions are dated by the chain's clock when the service records
-// them): measured against the device's clock, the newest trade would read as the oldest and every round "just now".
-// One source for the whole app: the latest block, read every 15 s and running on between reads.
+// against the chain's clock, which on the local chain can run days ahead of the wall clock (trades carry their
+// block's time; rounds and agents' actions are dated by the chain's clock when the service records them): measured
+// against the device's clock, the newest trade would read as the oldest and every round "just now".
+// One source for the whole app: the service's reading of the chain's clock (GET /api/chain `now`), taken at start
+// and every 15 s, running on between reads. It needs no wallet and no node of the browser's own, so every page and
+// every visitor counts from the same clock.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { usePublicClient } from 'wagmi';
+import { api, data } from './api';
 
 const READ_EVERY_MS = 15_000;
 const TICK_MS = 10_000;
@@ -19,19 +21,35 @@ function useTick(ms = TICK_MS) {
   }, [ms]);
 }
 
+interface Reading {
+  chainMs: number;
+  readAt: number;
+}
+/** The reading taken with the chain's description at start (main.tsx), so the first render already counts right. */
+let first: Reading | undefined;
+export function seedChainClock(now: string | undefined): void {
+  const chainMs = now ? Date.parse(now) : Number.NaN;
+  if (Number.isFinite(chainMs)) first = { chainMs, readAt: Date.now() };
+}
+
 /**
- * The chain's time now, in ms: the latest block's timestamp plus the time since it was read. Before the first
- * read, or where no node can be read (no wallet on a remote chain), the device's clock.
+ * The chain's time now, in ms: the service's last reading of the chain's clock plus the time since it was read.
+ * While no reading was ever had (the service did not answer), the device's clock.
  */
 export function useChainNow(): number {
-  const client = usePublicClient();
   useTick();
   const latest = useQuery({
     queryKey: ['chain-time'],
-    enabled: !!client,
-    queryFn: async () => ({ chainMs: Number((await client!.getBlock()).timestamp) * 1000, readAt: Date.now() }),
+    queryFn: async (): Promise<Reading> => {
+      const info = await data(api.GET('/api/chain'));
+      return { chainMs: Date.parse(info.now), readAt: Date.now() };
+    },
+    initialData: first,
+    initialDataUpdatedAt: first?.readAt,
     refetchInterval: READ_EVERY_MS,
     staleTime: READ_EVERY_MS,
+    // A failed read keeps the last one: the clock runs on from it.
+    retry: false,
   });
   return latest.data ? latest.data.chainMs + (Date.now() - latest.data.readAt) : Date.now();
 }

@@ -5,6 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api, data } from './api';
+import { seedChainClock } from './chain-time';
 import { LiveProvider } from './live';
 import { router } from './router';
 import { ToastProvider } from './toasts';
@@ -21,6 +22,7 @@ async function start() {
   let info: ChainInfo;
   try {
     info = (await data(api.GET('/api/chain'))) as ChainInfo;
+    seedChainClock(info.now);
   } catch (err) {
     root.render(
       <main id="main" className="page">

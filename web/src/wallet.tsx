@@ -44,6 +44,8 @@ export const DEV_ACCOUNTS: Address[] = [
 export interface ChainInfo {
   chainId: number;
   rpcUrl?: string;
+  /** The chain's clock when this was read (chain-time.tsx counts from it). */
+  now?: string;
   explorerUrl: string | null;
   contracts: Partial<Record<string, Address>>;
 }

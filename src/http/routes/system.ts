@@ -2,6 +2,7 @@
 // GET /api/ready (readiness; docs/operations.md), and GET /api/chain (docs/decisions.md "Service").
 import { Type } from 'typebox';
 import { createChainRoles } from '../../chain/chain-roles.ts';
+import { chainDateForReads } from '../../chain/time.ts';
 import { VERSION } from '../../version.ts';
 import { ok } from '../envelope.ts';
 import { internalErrors, internalOk } from '../schemas/common.ts';
@@ -163,6 +164,7 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
       const rpcUrl = container.config.publicRpcUrl ?? (chain.local ? chain.rpcUrl : undefined);
       return ok({
         chainId: chain.chainId,
+        now: (await chainDateForReads(chain.publicClient)).toISOString(),
         ...(rpcUrl ? { rpcUrl } : {}),
         explorerUrl: chain.explorerUrl,
         contracts: chain.contracts,

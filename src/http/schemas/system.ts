@@ -15,6 +15,11 @@ export const HealthResponse = internalOk(HealthData);
 
 export const ChainData = Type.Object({
   chainId: Type.Integer(),
+  now: Type.String({
+    format: 'date-time',
+    description:
+      "The chain's clock: the time its next block will carry (never earlier than its latest block's). Every time the service stamps (trades, decision rounds, agents' actions) is on this clock, which can run ahead of or behind the wall clock (the local chain after its clock was moved); a client measures how long ago something happened against it. When the node does not answer, the last time it did (or the server's clock).",
+  }),
   rpcUrl: Type.Optional(Type.String({ description: 'Present only for the local development chain' })),
   explorerUrl: Nullable(
     Type.String({ format: 'uri', description: "The chain's block explorer; null when it has none (the local chain)" }),
