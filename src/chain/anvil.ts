@@ -73,7 +73,10 @@ async function resumeClock(rpcUrl: string): Promise<void> {
   if (saved >= Math.floor(Date.now() / 1000)) await rpc(rpcUrl, 'anvil_setTime', [saved + 1]);
 }
 
-/** The file that names the node keeping `stateFile` and the process that started it, while the node runs. */
+/**
+ * The file that names the node keeping `stateFile`, the process that started it and the node's loopback port, while
+ * the node runs (`<node pid> <owner pid> <port>`): how a local tool (cli reconcile) finds a running service's chain.
+ */
 const pidFileOf = (stateFile: string) => `${stateFile}.pid`;
 
 const isAlive = (pid: number) => {
@@ -84,6 +87,26 @@ const isAlive = (pid: number) => {
     return false;
   }
 };
+
+/**
+ * The RPC URL of the node keeping `stateFile` while the process that started it (a running service) still runs it,
+ * else undefined: none runs, or one left behind by a killed process (the next start ends it).
+ */
+export function runningLocalChain(stateFile: string): string | undefined {
+  try {
+    const [node, owner, port] = readFileSync(pidFileOf(stateFile), 'utf8').trim().split(/\s+/).map(Number) as [
+      number,
+      number,
+      number | undefined,
+    ];
+    const command = readFileSync(`/proc/${node}/cmdline`, 'utf8').split('\0').join(' ');
+    const parent = Number(readFileSync(`/proc/${node}/stat`, 'utf8').split(')').at(-1)!.trim().split(' ')[1]);
+    if (!command.includes('anvil') || !command.includes(` ${stateFile} `) || parent !== owner) return undefined;
+    return port !== undefined && Number.isInteger(port) && port > 0 ? `http://127.0.0.1:${port}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Makes `stateFile` free for a new node. A node whose starting process still runs it (its parent is still the
@@ -186,7 +209,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
   const rpcUrl = `http://127.0.0.1:${port}`;
   if (options.stateFile) {
     try {
-      writeFileSync(pidFileOf(options.stateFile), `${child.pid} ${process.pid}\n`);
+      writeFileSync(pidFileOf(options.stateFile), `${child.pid} ${process.pid} ${port}\n`);
       await resumeClock(rpcUrl);
     } catch (err) {
       child.kill('SIGKILL');

@@ -285,7 +285,7 @@ describe('cli reconcile as a process', () => {
       };
       const found = await runCliProcess(['reconcile'], env);
       expect(found.code, found.stderr).toBe(1);
-      expect(found.stdout).toMatch(/^Database: the embedded PGlite; chain 31337\.$/m);
+      expect(found.stdout).toMatch(/^Database: the embedded PGlite; chain 31337 \(the chain of CHAIN_RPC_URL\)\.$/m);
       expect(found.stdout).toMatch(/^company-token-holders: compared at block \d+: 1 difference\.$/m);
       expect(found.stdout).toMatch(
         new RegExp(

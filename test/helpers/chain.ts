@@ -37,6 +37,8 @@ export interface TestChainOptions {
    * outage), since stopping the shared chain only hands it back.
    */
   own?: boolean;
+  /** The reward epochs' length (EPOCH_DURATION_S) the distributor is deployed with: a node of the file's own. */
+  epochDurationS?: number;
 }
 
 /** Whether this process holds its worker's shared chain (a second chain at once gets a node of its own). */
@@ -66,13 +68,19 @@ async function leaseSharedChain(): Promise<SharedChainLease | undefined> {
 
 export async function startTestChain(options: TestChainOptions = {}): Promise<TestChain> {
   const baseUrl = options.baseUrl ?? SHARED_CHAIN_BASE_URL;
-  const shared = options.own ? undefined : await leaseSharedChain();
+  const shared = options.own || options.epochDurationS !== undefined ? undefined : await leaseSharedChain();
   const own = shared ? undefined : await startAnvil();
   const rpcUrl = shared?.rpcUrl ?? own!.rpcUrl;
   const clients = createChainClients({ chainId: 31337, rpcUrl, local: true, timeoutMs: options.timeoutMs ?? 5000 });
   let file: ContractsFile;
   try {
-    file = shared?.file ?? (await deployLocalContracts(clients, undefined, { baseUrl, owner: null }));
+    file =
+      shared?.file ??
+      (await deployLocalContracts(clients, undefined, {
+        baseUrl,
+        owner: null,
+        ...(options.epochDurationS !== undefined && { epochDurationS: options.epochDurationS }),
+      }));
   } catch (err) {
     await own?.stop();
     throw err;

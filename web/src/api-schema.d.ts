@@ -5604,6 +5604,15 @@ export interface operations {
                             reason?: "no_epoch_ended_yet";
                             /** @enum {string} */
                             status: "already_processed";
+                        } | {
+                            epoch: number;
+                            /** @description Why, in words */
+                            reason: string;
+                            /**
+                             * @description The epoch ended, but its window's last date is the chain's today and has no score snapshot yet (taken once the previous day is indexed and finalized); nothing was recorded: ask again shortly
+                             * @enum {string}
+                             */
+                            status: "waiting";
                         };
                         /** @enum {boolean} */
                         success: true;

@@ -20,13 +20,14 @@ import {
 } from '../../chain/contracts/distributor.ts';
 import { companyKey } from '../../chain/contracts/launcher.ts';
 import { buildEpochTree, rewardOf } from '../../chain/merkle.ts';
-import { blockTime } from '../../chain/time.ts';
+import { blockTime, chainTime } from '../../chain/time.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { rewardClaims, rewardEpochs } from '../../db/schema/epochs.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { publishEvent } from '../events/store.ts';
-import { epochScores } from './scores.ts';
+import { utcDateOf } from '../scores/dates.ts';
+import { epochScores, windowDates } from './scores.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database' | 'oracleOutbox' | 'config'>;
 
@@ -40,7 +41,9 @@ export const NO_EPOCH_ENDED = 'no_epoch_ended_yet';
 export type DistributeResult =
   | { epoch: number; status: 'finalized'; participantCount: number; txHash: Hex }
   | { epoch: number; status: 'already_finalized' }
-  | { epoch: number; status: 'already_processed'; reason?: typeof NO_EPOCH_ENDED };
+  | { epoch: number; status: 'already_processed'; reason?: typeof NO_EPOCH_ENDED }
+  /** The window's last date is the chain's today and has no snapshot yet: asked again later, it is distributed. */
+  | { epoch: number; status: 'waiting'; reason: string };
 
 /** Claim rows per INSERT: 11 bind parameters each, well below PostgreSQL's 65,535 per statement. */
 const CLAIMS_PER_STATEMENT = 5_000;
@@ -69,6 +72,10 @@ export async function distributeEpoch(deps: Deps): Promise<DistributeResult> {
     return { epoch, status: 'already_finalized' };
   }
 
+  if (!row) {
+    const waiting = await lastDateWaiting(deps, start, end);
+    if (waiting) return { epoch, status: 'waiting', reason: waiting };
+  }
   const prepared = row ?? (await prepareEpoch(deps, epoch, start, end));
   const receipt = await deps.oracleOutbox.send(finalizeKey(epoch), () =>
     finalizeCall(deps, epoch, { ...prepared, merkleRoot: prepared.merkleRoot as Hex }),
@@ -91,6 +98,30 @@ export async function distributeEpoch(deps: Deps): Promise<DistributeResult> {
     await blockTime(deps.chain.publicClient, receipt.blockNumber),
   );
   return { epoch, status: 'finalized', participantCount: prepared.companyCount, txHash: receipt.transactionHash };
+}
+
+/**
+ * Why the epoch cannot be scored yet, or undefined when it can. A window whose end is not a whole day (an
+ * EPOCH_DURATION_S that is not, or a deployment at another hour than midnight) ends on a date whose snapshot is
+ * taken only once the day before it is indexed and finalized: the chain's today, for a while after its midnight.
+ * Scored meanwhile, that date would count 0 for every company, for good (the tree is recorded once). So the epoch
+ * waits while the window's last date is the chain's today and has no snapshot, and some company would count in it
+ * (one created a full day before it). A date before today that never got its snapshot (the service was down all
+ * day) cannot get one any more, so nothing waits for it: it counts 0, as docs/economics.md says.
+ */
+async function lastDateWaiting(deps: Deps, start: bigint, end: bigint): Promise<string | undefined> {
+  const { from, until, days } = windowDates(start, end);
+  if (days === 0n) return undefined;
+  const today = utcDateOf(Number(await chainTime(deps.chain.publicClient)) * 1000);
+  if (today < from || today >= until) return undefined;
+  const [row] = rowsOf<{ taken: boolean; counted: boolean }>(
+    await deps.database.db.execute(sql`
+      select exists (select 1 from score_snapshots where snapshot_date = ${today}::date) as taken,
+        exists (select 1 from ${companies}
+          where created_at <= ((${today}::date - 1)::timestamp at time zone 'UTC')) as counted`),
+  );
+  if (row?.taken || !row?.counted) return undefined;
+  return `the window's last date ${today} has no score snapshot yet (it is taken once the chain's previous day is indexed and finalized); the epoch is scored once every date of its window has its snapshot, so ask again shortly`;
 }
 
 /**

@@ -113,6 +113,14 @@ export const DistributeResponse = internalOk(
         Type.Literal('no_epoch_ended_yet', { description: 'Epoch 0 is running: no epoch has ended yet' }),
       ),
     }),
+    Type.Object({
+      epoch: Type.Integer({ minimum: 0 }),
+      status: Type.Literal('waiting', {
+        description:
+          "The epoch ended, but its window's last date is the chain's today and has no score snapshot yet (taken once the previous day is indexed and finalized); nothing was recorded: ask again shortly",
+      }),
+      reason: Type.String({ description: 'Why, in words' }),
+    }),
   ]),
 );
 
