@@ -10,9 +10,13 @@ import { desc, eq } from 'drizzle-orm';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { devAccount } from '../../src/chain/client.ts';
+import { AccessCardAbi } from '../../src/chain/generated/abis.ts';
 import { holdStreamLocks } from '../../src/chain/indexer.ts';
 import { followStream } from '../../src/chain/streams.ts';
+import { companies } from '../../src/db/schema/companies.ts';
 import { scoreSnapshots } from '../../src/db/schema/scores.ts';
+import { accessCardTransfers } from '../../src/domain/companies/access-card-transfers.stream.ts';
 import { epochScores } from '../../src/domain/epochs/scores.ts';
 import { startOfDate } from '../../src/domain/scores/dates.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
@@ -222,6 +226,41 @@ describe("the finality bound: the day's last block one under the finalized block
     await index();
     expect(await takeScoreSnapshot(t.container, db())).toMatchObject({ date, status: 'taken', companies: 1 });
     expect((await snapshotRow(date))!.volumeRaw).toBe(40n * USDC);
+  });
+});
+
+describe('a card transfer in blocks that are not finalized', () => {
+  // The creator's own buys are not volume. The card stream applies a transfer as soon as it reads it; a creator who
+  // hands the card on (or a reorg that may take the transfer back) must not turn the old creator's buys into volume
+  // while the transfer is not final: a company's creator is every creator it had since its finalized block.
+  it("does not make the old creator's buys of its own token count as volume", async () => {
+    const [latestSnapshot] = await db().select().from(scoreSnapshots).orderBy(desc(scoreSnapshots.snapshotDate));
+    const dayStart = startOfDate(latestSnapshot!.snapshotDate) / 1000;
+    const date = new Date((dayStart + 86_400) * 1000).toISOString().slice(0, 10);
+    await tr.at(dayStart + HOUR);
+    await buyAll(honest, 10n);
+    // The creator (dev account 2) buys 200 USDC of its own token: finalized, and not volume.
+    await trading.fund(9, devAccount(2).address, 200n * USDC);
+    await trading.buy(2, token, 200n * USDC);
+    await finalize();
+    expect((await wouldScore(date)).volumeRaw).toBe(40n * USDC);
+    // The card goes to a fresh wallet in the day's last blocks, which are not final; the card stream applies it.
+    const [row] = await db().select().from(companies).where(eq(companies.id, company));
+    const buyer = privateKeyToAccount(generatePrivateKey()).address;
+    await trading.send(
+      t.chain.wallet(2).writeContract({
+        address: t.chain.chain.contracts.accessCard!,
+        abi: AccessCardAbi,
+        functionName: 'transferFrom',
+        args: [devAccount(2).address, buyer, BigInt(row!.cardTokenId!)],
+      }),
+    );
+    const cards = followStream(t.container, accessCardTransfers, { confirmations: 0 })!;
+    for (let i = 0; i < 20 && !(await cards.pollOnce()).caughtUp; i++);
+    const [moved] = await db().select().from(companies).where(eq(companies.id, company));
+    expect(moved!.creatorAddress.toLowerCase()).toBe(buyer.toLowerCase());
+    // Still only the outside wallets' 40 USDC: the old creator stays excluded while the transfer is not final.
+    expect((await wouldScore(date)).volumeRaw).toBe(40n * USDC);
   });
 });
 

@@ -8,7 +8,6 @@ import { type Address, erc20Abi, parseUnits } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentActions } from '../../src/db/schema/agents.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';
-import { decisionBudgets } from '../../src/db/schema/decisions.ts';
 import { scoreSnapshots } from '../../src/db/schema/scores.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { runAgentAction } from '../../src/domain/trading/actions.ts';
