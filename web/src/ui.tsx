@@ -199,8 +199,13 @@ export function TxLink({ hash, explorer }: { hash: string; explorer: string | nu
   );
 }
 
-export function Progress({ value, label }: { value: number; label: string }) {
-  const pct = Math.max(0, Math.min(100, value));
+/**
+ * Graduation progress: the market cap against the graduation market cap. A bonding curve starts from virtual reserves,
+ * so an untraded token's market cap is already a share of the threshold: until its first trade it reads
+ * "0% · no trade yet" (a person reads the bar as how far buyers have taken it, and none has).
+ */
+export function Progress({ value, label, traded = true }: { value: number; label: string; traded?: boolean }) {
+  const pct = traded ? Math.max(0, Math.min(100, value)) : 0;
   return (
     <div
       className="progress"
@@ -209,9 +214,12 @@ export function Progress({ value, label }: { value: number; label: string }) {
       aria-valuenow={Math.round(pct)}
       aria-valuemin={0}
       aria-valuemax={100}
+      aria-valuetext={traded ? undefined : 'no trade yet'}
     >
       <div className="bar" style={{ width: `${pct}%` }} />
-      <span>{formatNumber(pct, 1, undefined, 1)}%</span>
+      <span>
+        {formatNumber(pct, 1, undefined, 1)}%{!traded && ' · no trade yet'}
+      </span>
     </div>
   );
 }
