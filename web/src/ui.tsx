@@ -114,10 +114,30 @@ export function Query<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Loading what={what} size={skeleton} />;
-  if (query.isError) {
+  if (query.isError && query.data === undefined) {
     return <ErrorBox error={query.error} retry={retryable(query.error) ? () => void query.refetch() : undefined} />;
   }
+  // A read that failed after one that succeeded (the service stopped, the connection dropped): what was shown stays,
+  // marked as not up to date, and the page's polling brings it back on its own once the service answers again.
+  if (query.isError) {
+    return (
+      <>
+        <Stale what={what} since={query.dataUpdatedAt} />
+        {children(query.data as T)}
+      </>
+    );
+  }
   return <>{children(query.data)}</>;
+}
+
+/** "Not up to date": a read failed, and what is shown is the last one that succeeded. */
+export function Stale({ what, since }: { what: string; since: number }) {
+  const at = new Date(since).toLocaleTimeString(undefined, { timeStyle: 'short' });
+  return (
+    <output className="notice stale" data-stale>
+      {`Not up to date: the service cannot be reached, so ${what} shown ${what.endsWith('s') ? 'are' : 'is'} as read at ${at}. This updates on its own when the service is back.`}
+    </output>
+  );
 }
 
 /** The first page the app shows keeps the browser's focus; every page opened after it takes it to its heading. */
