@@ -1,4 +1,4 @@
-// The storage one platform event costs in PostgreSQL, for choosing EVENT_RETENTION_MS (docs/benchmarks.md "Event
+// The storage one platform event costs in PostgreSQL, for choosing EVENT_BACKFILL_RETENTION_MS (docs/benchmarks.md "Event
 // retention"): publishes events shaped as the service publishes them (docs/api/events.md "Payloads") into a scratch
 // database, vacuums, and divides the table's whole size (heap, TOAST and its four indexes) by the rows.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/event-storage.ts [--events 200000]

@@ -32,7 +32,7 @@ import {
 import {
   AGENT_GAS_FLOOR_WEI_DEFAULT,
   COMPANY_GAS_BUDGET_DEFAULT,
-  type ENGINE_MODEL_IDS,
+  EVENT_BACKFILL_RETENTION_MS_DEFAULT,
   GRADUATION_THRESHOLD_USD,
   GRADUATION_THRESHOLD_USD_MAX,
   GRADUATION_THRESHOLD_USD_MIN,
@@ -175,12 +175,17 @@ export interface Config {
   ssePublicMaxConnectionsPerIp: number;
   /** Streams of the keyless GET /api/events this process holds at most, apart from sseMaxConnections. */
   ssePublicMaxConnections: number;
-  /** How far back a stream of GET /api/events resumes (the keyed stream resumes the whole eventRetentionMs). */
+  /** How far back a stream of GET /api/events resumes, within eventRetentionMs (the keyed stream's window). */
   ssePublicBacklogMs: number;
   /** Silence after which a stream gets a `: ping` comment; 0 sends none. */
   sseHeartbeatMs: number;
-  /** Platform events older than this are deleted (and can no longer be resumed). */
+  /**
+   * How far back the event streams serve and resume: a keyed resume from an id with later events older than this
+   * answers 410 EVENTS_EXPIRED pointing to the backfill; the keyless stream resumes at most this far back too.
+   */
   eventRetentionMs: number;
+  /** Platform events older than this are deleted; the backfill (GET /api/v1/events?after=) reads back this far. */
+  eventBackfillRetentionMs: number;
   /** Stand-alone agents one client address may create in any 24 hours (POST /api/agents), whatever the signers. */
   standaloneAgentsPerIpPerDay: number;
   /** A stand-alone agent that never did anything (no wallet, identity or activity) is deleted once this old. */
@@ -211,7 +216,7 @@ export interface Config {
    * Models tried in order after a phase's own when its call fails on timeouts, network errors, 429 or 5xx
    * (LLM_FALLBACK_MODELS, at most 3): through OpenRouter as its `models` list, across endpoints by the engine.
    */
-  llmFallbackModels: (typeof ENGINE_MODEL_IDS)[number][];
+  llmFallbackModels: string[];
   /** The operator's model prices (LLM_PRICES or LLM_PRICES_FILE), by model id, over the built-in list prices. */
   llmPrices: Record<string, ModelPriceConfig>;
   /** Sent to model endpoints as `HTTP-Referer` (LLM_HTTP_REFERER; the platform's BASE_URL when unset). */
@@ -346,6 +351,13 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     ssePublicBacklogMs: int(env, 'SSE_PUBLIC_BACKLOG_MS', SSE_PUBLIC_BACKLOG_MS_DEFAULT, 0, 30 * 86_400_000),
     sseHeartbeatMs,
     eventRetentionMs: int(env, 'EVENT_RETENTION_MS', SSE_RETENTION_MS, 60_000, 30 * 86_400_000),
+    eventBackfillRetentionMs: int(
+      env,
+      'EVENT_BACKFILL_RETENTION_MS',
+      EVENT_BACKFILL_RETENTION_MS_DEFAULT,
+      60_000,
+      30 * 86_400_000,
+    ),
     standaloneAgentsPerIpPerDay: int(
       env,
       'STANDALONE_AGENTS_PER_IP_PER_DAY',

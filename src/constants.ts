@@ -128,12 +128,14 @@ export const COMPANY_TOKEN_DECIMALS = 18;
 
 // Events (docs/api/events.md)
 export const SSE_POLL_INTERVAL_MS = 5_000;
+/** How far back the event stream serves and resumes (EVENT_RETENTION_MS): the contract's one hour. */
+export const SSE_RETENTION_MS = 60 * 60 * 1000;
 /**
- * How long platform events are kept, for resumes and the backfill (EVENT_RETENTION_MS): two days, so a bot down for
- * a day still has a day to catch up. About 1 GiB of PostgreSQL at 10,000 companies (docs/benchmarks.md "Event
- * retention"); the contract's one hour was too short for any outage longer than a deploy.
+ * How long platform events are kept for the backfill, GET /api/v1/events?after= (EVENT_BACKFILL_RETENTION_MS): two
+ * days, so a bot down for a day still has a day to catch up. About 1 GiB of PostgreSQL at 10,000 companies
+ * (docs/benchmarks.md "Event retention"). At least the stream's window (a config check).
  */
-export const SSE_RETENTION_MS = 2 * 86_400_000;
+export const EVENT_BACKFILL_RETENTION_MS_DEFAULT = 2 * 86_400_000;
 /** Events one backfill page (GET /api/v1/events?after=) holds by default and at most. */
 export const EVENTS_PAGE_DEFAULT = 100;
 export const EVENTS_PAGE_MAX = 1_000;
@@ -208,7 +210,13 @@ export const ENGINE_CONFIG_KEYS = [
   'ceoSynthesis',
   'jsonExtraction',
 ] as const;
-/** The 8 model identifiers an engineConfig may select, as `<provider>/<model_name>`. */
+/**
+ * What a model id may look like: `<provider>/<model>`, or any id a gateway serves (`local/qwen3-32b`,
+ * `openrouter/auto`), at most 128 characters. Whether a provider serves it is checked when a company chooses it.
+ */
+export const MODEL_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._:@/+-]{0,127}$';
+
+/** The 8 models the engine knows (list-priced, the presets' choices), as `<provider>/<model_name>`. */
 export const ENGINE_MODEL_IDS = [
   'openai/gpt-5',
   'openai/gpt-5-mini',

@@ -11,6 +11,8 @@ const held = {
   llmTimeoutMs: 30_000,
   llmMaxRetries: 2,
   roundStaleMs: 240_001,
+  eventRetentionMs: 3_600_000,
+  eventBackfillRetentionMs: 3_600_000,
 };
 
 describe('the configuration rules', () => {
@@ -29,6 +31,10 @@ describe('the configuration rules', () => {
     );
     expect(CONFIG_CHECKS.staleRoundOutlastsModelCall!({ ...held, roundStaleMs: 240_000 })).toMatch(
       /^ROUND_STALE_MS \(240000\) must be more than twice the longest model call/,
+    );
+    // The backfill keeps at least the stream's window: equal holds (above), a millisecond less breaks it.
+    expect(CONFIG_CHECKS.backfillOutlastsStream!({ ...held, eventBackfillRetentionMs: 3_599_999 })).toMatch(
+      /^EVENT_BACKFILL_RETENTION_MS \(3599999\) must be at least EVENT_RETENTION_MS \(3600000\)/,
     );
   });
 

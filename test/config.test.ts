@@ -30,6 +30,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_RPC_URL: 'not a url' })).toThrow(/PUBLIC_RPC_URL must be a URL/);
   });
 
+  it('reads the stream window (1 hour) and the backfill retention (2 days), the second at least the first', () => {
+    expect(loadConfig({}).eventRetentionMs).toBe(3_600_000);
+    expect(loadConfig({}).eventBackfillRetentionMs).toBe(172_800_000);
+    const equal = loadConfig({ EVENT_RETENTION_MS: '7200000', EVENT_BACKFILL_RETENTION_MS: '7200000' });
+    expect([equal.eventRetentionMs, equal.eventBackfillRetentionMs]).toEqual([7_200_000, 7_200_000]);
+    expect(() => loadConfig({ EVENT_RETENTION_MS: '7200000', EVENT_BACKFILL_RETENTION_MS: '7199999' })).toThrow(
+      /EVENT_BACKFILL_RETENTION_MS \(7199999\) must be at least EVENT_RETENTION_MS \(7200000\)/,
+    );
+    // The stream's window past the backfill's default needs the backfill raised too.
+    expect(() => loadConfig({ EVENT_RETENTION_MS: '172800001' })).toThrow(ConfigError);
+    expect(
+      loadConfig({ EVENT_BACKFILL_RETENTION_MS: '60000', EVENT_RETENTION_MS: '60000' }).eventBackfillRetentionMs,
+    ).toBe(60_000);
+    expect(() => loadConfig({ EVENT_BACKFILL_RETENTION_MS: '59999' })).toThrow(/EVENT_BACKFILL_RETENTION_MS must be/);
+  });
+
   it('strips a trailing slash from BASE_URL', () => {
     expect(loadConfig({ BASE_URL: 'https://api.example.com/' }).baseUrl).toBe('https://api.example.com');
   });

@@ -33,6 +33,7 @@ import type { ContractAddresses } from './contracts/addresses.ts';
 import { requireContract } from './contracts/addresses.ts';
 import {
   CardSafeOwnerAbi,
+  LauncherApproverAbi,
   ModuleProxyFactoryAbi,
   RolesAbi,
   SafeL2Abi,
@@ -496,4 +497,69 @@ export async function holderSignedExec(
       ownerContractSignature(custody.owner, signature),
     ],
   });
+}
+
+/** A call the Safe makes through the company's Roles module, as the role `role` of the signing agent key. */
+export interface RoleCall {
+  to: Address;
+  data: Hex;
+  /** 1: a delegatecall (LauncherApprover's, the only one a role may make). */
+  operation?: 0 | 1;
+  gasFloor?: bigint;
+}
+
+/**
+ * The module's extra gas a call costs at most (its conditions read from code, the allowance written): about 40,000 to
+ * 95,000 measured (docs/contracts.md "Custody"), with room.
+ */
+export const ROLES_GAS_OVERHEAD = 120_000n;
+
+/**
+ * `execTransactionWithRole` on `roles` for `call`, reverting when the module refuses it or the Safe's call fails (so
+ * a refusal is a reverted transaction, never a success that did nothing). Sent by an agent key that is a member.
+ */
+export function roleTx(roles: Address, role: Capability, call: RoleCall) {
+  return {
+    to: roles,
+    data: encodeFunctionData({
+      abi: RolesAbi,
+      functionName: 'execTransactionWithRole',
+      args: [call.to, 0n, call.data, call.operation ?? 0, ROLE_OF[role], true],
+    }),
+    ...(call.gasFloor !== undefined && { gasFloor: call.gasFloor + ROLES_GAS_OVERHEAD }),
+  };
+}
+
+/** The Safe's approval of the launcher for any token: LauncherApprover's, by delegatecall (the trading role's). */
+export function launcherApprovalCall(contracts: ContractAddresses, token: Address, amount: bigint): RoleCall {
+  return {
+    to: requireContract(contracts, 'launcherApprover'),
+    data: encodeFunctionData({
+      abi: LauncherApproverAbi,
+      functionName: 'approveLauncher',
+      args: [token, amount],
+    }),
+    operation: 1,
+  };
+}
+
+/**
+ * What the company's daily buy allowance holds at `now` (seconds), refills included, as the module would count it
+ * (Roles' AllowanceTracker `_accruedAllowance`).
+ */
+export async function dailyAllowanceLeft(
+  clients: Pick<ChainClients, 'publicClient'>,
+  roles: Address,
+  now: bigint,
+): Promise<bigint> {
+  const [refill, maxRefill, period, balance, timestamp] = await clients.publicClient.readContract({
+    address: roles,
+    abi: RolesAbi,
+    functionName: 'allowances',
+    args: [DAILY_NOTIONAL_KEY],
+  });
+  if (period === 0n || now < timestamp + period) return balance;
+  if (balance >= maxRefill) return balance;
+  const refilled = balance + refill * ((now - timestamp) / period);
+  return refilled < maxRefill ? refilled : maxRefill;
 }

@@ -11,6 +11,8 @@ interface Settings {
   llmTimeoutMs: number;
   llmMaxRetries: number;
   roundStaleMs: number;
+  eventRetentionMs: number;
+  eventBackfillRetentionMs: number;
 }
 
 /** Each rule: why it holds, and the message of a configuration that breaks it (undefined when it holds). */
@@ -35,6 +37,14 @@ export const CONFIG_CHECKS: Record<string, (config: Settings) => string | undefi
       ? `ROUND_STALE_MS (${c.roundStaleMs}) must be more than twice the longest model call, LLM_TIMEOUT_MS x (LLM_MAX_RETRIES + 2) = ${longestCallMs} ms: raise ROUND_STALE_MS above ${longestCallMs * 2} or lower the timeout or the retries`
       : undefined;
   },
+  /**
+   * The backfill reads the stored events and the stream serves the last EVENT_RETENTION_MS of them: events deleted
+   * sooner than the stream's window would leave a resume inside the window with nothing to serve.
+   */
+  backfillOutlastsStream: (c) =>
+    c.eventBackfillRetentionMs < c.eventRetentionMs
+      ? `EVENT_BACKFILL_RETENTION_MS (${c.eventBackfillRetentionMs}) must be at least EVENT_RETENTION_MS (${c.eventRetentionMs}): the stream serves the last EVENT_RETENTION_MS of the events the backfill keeps`
+      : undefined,
 };
 
 /** Throws a ConfigError with the message of the first rule `config` breaks. */

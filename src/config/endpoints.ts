@@ -1,7 +1,7 @@
 // The outside services' endpoints in the environment: the model gateway and per-provider endpoints, the headers
 // sent to them, the fallback models, the operator's model prices, and the OTLP traces collector.
 import { readFileSync } from 'node:fs';
-import { ENGINE_MODEL_IDS, type ModelProviderName } from '../constants.ts';
+import { MODEL_ID_PATTERN, type ModelProviderName } from '../constants.ts';
 import { ConfigError, type Env, int, str, url } from './parse.ts';
 
 /** The env prefix of an LLM endpoint: LLM for the gateway, LLM_OPENAI ... LLM_META_LLAMA per provider. */
@@ -35,8 +35,11 @@ export function headerText(env: Env, name: string): string | undefined {
   return value;
 }
 
-/** LLM_FALLBACK_MODELS: a comma-separated list of engine model ids, at most 3, each known. */
-export function fallbackModels(env: Env): (typeof ENGINE_MODEL_IDS)[number][] {
+/**
+ * LLM_FALLBACK_MODELS: a comma-separated list of model ids, at most 3, each of the right form (any model the
+ * configured provider serves; one it does not serve fails its calls and the next is tried).
+ */
+export function fallbackModels(env: Env): string[] {
   const raw = str(env, 'LLM_FALLBACK_MODELS');
   if (raw === undefined) return [];
   const ids = [
@@ -49,11 +52,9 @@ export function fallbackModels(env: Env): (typeof ENGINE_MODEL_IDS)[number][] {
   ];
   if (ids.length > 3) throw new ConfigError(`LLM_FALLBACK_MODELS names ${ids.length} models; at most 3`);
   for (const id of ids) {
-    if (!(ENGINE_MODEL_IDS as readonly string[]).includes(id)) {
-      throw new ConfigError(`LLM_FALLBACK_MODELS: unknown model ${id} (one of ${ENGINE_MODEL_IDS.join(', ')})`);
-    }
+    if (!MODEL_ID.test(id)) throw new ConfigError(`LLM_FALLBACK_MODELS: ${JSON.stringify(id)} is not a model id`);
   }
-  return ids as (typeof ENGINE_MODEL_IDS)[number][];
+  return ids;
 }
 
 /** LLM_GATEWAY_KIND, else `openrouter` when LLM_BASE_URL's host is openrouter.ai. */
@@ -195,7 +196,7 @@ export interface ModelPriceConfig {
 
 /** The most a price table may say a model costs, USD per 1M tokens (a typo of a few zeros is refused). */
 const PRICE_MAX_USD_PER_M = 1_000;
-const MODEL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:@/+-]{0,127}$/;
+const MODEL_ID = new RegExp(MODEL_ID_PATTERN);
 
 /**
  * The operator's model prices: LLM_PRICES (JSON) or LLM_PRICES_FILE (a path to the same JSON), an object of model
@@ -229,7 +230,7 @@ export function modelPrices(env: Env): Record<string, ModelPriceConfig> {
   }
   const prices: Record<string, ModelPriceConfig> = {};
   for (const [id, price] of Object.entries(parsed)) {
-    if (!MODEL_ID_PATTERN.test(id)) throw new ConfigError(`${name}: ${JSON.stringify(id)} is not a model id`);
+    if (!MODEL_ID.test(id)) throw new ConfigError(`${name}: ${JSON.stringify(id)} is not a model id`);
     const { input, output, ...rest } = (price ?? {}) as Record<string, unknown>;
     const usd = (v: unknown) =>
       typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= PRICE_MAX_USD_PER_M ? Math.round(v * 1e6) : null;

@@ -16,7 +16,21 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
   return false;
 }
 
-export const weakEtagOf = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+/**
+ * Fields derived from the clock alone, left out of the tag: a token's `ageSeconds` (the chain's clock less its
+ * `publicAt`, which the same body carries) grows every second while the data stays the same, and a tag that followed
+ * it would never let a client polling every few seconds get a 304. A weak tag promises an equivalent answer, not
+ * the same bytes (RFC 9110 8.8.1), and such an answer is equivalent: its age follows from `publicAt`.
+ */
+const DERIVED_CLOCKS = /"ageSeconds":\d+/g;
+const DERIVED_CLOCK_KEY = '"ageSeconds":';
+
+/** The weak tag of a body: a hash of its bytes, the derived clocks (DERIVED_CLOCKS) left out. */
+export function weakEtagOf(body: string | Buffer): string {
+  // Inside a JSON string a quote is escaped, so the unescaped key matches only a member's name.
+  const tagged = typeof body === 'string' && body.includes(DERIVED_CLOCK_KEY) ? body.replace(DERIVED_CLOCKS, '') : body;
+  return `W/"${createHash('sha1').update(tagged).digest('base64url')}"`;
+}
 
 export function installEtags(app: FastifyInstance) {
   // A callback hook: no promise per request.

@@ -34,7 +34,7 @@ const GAS_PAID = new Set([
   'post /api/companies/{id}/token',
   'post /api/epochs/claim',
 ]);
-/** Routes that answer 410 EVENTS_EXPIRED: a resume or backfill from events the retention deleted. */
+/** Routes that answer 410 EVENTS_EXPIRED: a resume outside the stream's window, or a backfill from deleted events. */
 const EXPIRED = new Set(['get /api/v1/events']);
 /** Routes that name a record in their body rather than their path: 404 when it does not exist. */
 const NAMED_IN_BODY = new Set(['post /api/epochs/claim']);
@@ -49,7 +49,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'FORBIDDEN: the credentials are valid but not those of the creator or card holder',
   404: 'NOT_FOUND: no such record',
   409: 'CONFLICT: the write collides with another or was done already',
-  410: 'EVENTS_EXPIRED: events after the given id were deleted by the retention; the message and details name the oldest event held and the id to continue after (docs/api/events.md "Resume")',
+  410: 'EVENTS_EXPIRED: a stream resume from an id with later events older than the stream\'s window (EVENT_RETENTION_MS): the message and details point to the backfill and its `after`; or events after the given id were deleted (EVENT_BACKFILL_RETENTION_MS): they name the oldest event held and the id to continue after (docs/api/events.md "Resume")',
   429: 'RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds',
   500: 'INTERNAL_ERROR: the request id identifies it in the logs',
   503: 'DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly',

@@ -16,6 +16,7 @@ import { failStaleRounds } from '../domain/engine/runner.ts';
 import { settleRoundActions } from '../domain/engine/settle-actions.ts';
 import { distributeEpoch } from '../domain/epochs/distribute.ts';
 import { purgeExpiredEvents } from '../domain/events/store.ts';
+import { followReorgedTransactions } from '../domain/reorged-records.ts';
 import { takeScoreSnapshot } from '../domain/scores/snapshot.ts';
 import { repairTokenLaunches } from '../domain/tokens/launch.ts';
 import { recheckAgentWallets, settleAgentWallets } from '../domain/trading/wallets.ts';
@@ -72,7 +73,9 @@ export const jobs: Job[] = [
       settled += await settleRoundActions(container);
       // Last (a node that cannot say stops only this): transactions seen mined in a block a reorg orphaned since,
       // sent again once, or FAILED with the reason.
-      return settled + (await recheckOrphaned(container));
+      const orphaned = await recheckOrphaned(container);
+      // The actions, round lines, anchorings, finalizations and claims that named an orphaned transaction follow it.
+      return settled + orphaned + (await followReorgedTransactions(container));
     },
   },
   {
@@ -108,10 +111,12 @@ export const jobs: Job[] = [
     startup: (_tx, container) => repairAgentDeployments(container, { olderThanMs: 0 }),
   },
   {
-    // Platform events older than the retention (2 days, docs/api/events.md "Resume"; EVENT_RETENTION_MS).
+    // Platform events older than the backfill's retention (2 days, docs/api/events.md "Resume";
+    // EVENT_BACKFILL_RETENTION_MS). The stream serves only the last EVENT_RETENTION_MS of those kept.
     name: 'purge-events',
     pattern: '* * * * *',
-    run: (tx, container) => purgeExpiredEvents(tx, new Date(container.now() - container.config.eventRetentionMs)),
+    run: (tx, container) =>
+      purgeExpiredEvents(tx, new Date(container.now() - container.config.eventBackfillRetentionMs)),
   },
   {
     // Stand-alone agents that never did anything, once STANDALONE_AGENT_RETENTION_MS old (docs/api/agents.md), and

@@ -69,12 +69,31 @@ export interface FakeLlm {
   reply(...replies: FakeLlmScript[]): void;
   /** The reply when the queue is empty (initially: content "ok"). */
   setDefault(reply: FakeLlmScript): void;
+  /**
+   * The models `GET /models` lists (OpenAI's `{ "data": [{ "id" }] }`); null answers 404, as an endpoint without a
+   * list does. Initially the engine's eight known ids. List reads are counted apart, not recorded as requests.
+   */
+  setModels(ids: string[] | null): void;
+  /** How many times `GET /models` was read. */
+  readonly modelListReads: number;
   /** Forgets queued replies, the default reply and recorded requests. */
   reset(): void;
   close(): Promise<void>;
 }
 
 const DEFAULT_USAGE: FakeLlmUsage = { prompt_tokens: 10, completion_tokens: 5 };
+
+/** The engine's eight known model ids (src/constants.ts ENGINE_MODEL_IDS), the fake's model list at first. */
+const KNOWN_MODELS = [
+  'openai/gpt-5',
+  'openai/gpt-5-mini',
+  'anthropic/claude-sonnet-4.5',
+  'anthropic/claude-haiku-4.5',
+  'google/gemini-2.5-pro',
+  'google/gemini-2.5-flash',
+  'deepseek/deepseek-chat',
+  'meta-llama/llama-4-maverick',
+];
 
 /** Builders of the replies real endpoints give. */
 export const llmReply = {
@@ -211,6 +230,8 @@ export async function startFakeLlm(options: { record?: boolean; host?: string } 
   let queue: FakeLlmScript[] = [];
   let fallback: FakeLlmScript = { content: 'ok' };
   const timers = new Set<NodeJS.Timeout>();
+  let models: string[] | null = [...KNOWN_MODELS];
+  let modelListReads = 0;
 
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -230,6 +251,18 @@ export async function startFakeLlm(options: { record?: boolean; host?: string } 
         body,
         raw,
       };
+      if (request.method === 'GET' && /\/models\/?$/.test(request.path)) {
+        modelListReads++;
+        res.writeHead(models ? 200 : 404, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify(
+            models
+              ? { object: 'list', data: models.map((id) => ({ id, object: 'model' })) }
+              : { error: { message: 'not found' } },
+          ),
+        );
+        return;
+      }
       received++;
       if (record) requests.push(request);
       const script = queue.shift() ?? fallback;
@@ -302,6 +335,12 @@ export async function startFakeLlm(options: { record?: boolean; host?: string } 
     },
     get open() {
       return open;
+    },
+    get modelListReads() {
+      return modelListReads;
+    },
+    setModels: (ids) => {
+      models = ids === null ? null : [...ids];
     },
     reply: (...replies) => {
       queue.push(...replies);

@@ -58,14 +58,15 @@ beforeAll(async () => {
 describe('an agent that trades', () => {
   let buyHash: string;
 
-  it('shows the agent wallet empty before it is funded, and a round refuses to buy with nothing', async () => {
+  it('shows the agent wallet empty before it is funded, and a round does not offer it a buy', async () => {
     const empty = await portfolio();
     expect(empty.data).toMatchObject({ agentId: cfo.id, role: 'CFO', address: cfo.address, positions: [] });
     expect(empty.data.balances.usdc).toBe('0');
     const round = await runRound();
-    expect(round.actionsExecuted).toContainEqual(
-      expect.stringMatching(/^CFO buy_token: refused: cannot spend 50 USDC/),
-    );
+    // A wallet with nothing to spend is not given the trading tools, so nothing is bought and the round completes.
+    // (A model that decides a buy all the same is refused in code: test/attacks/agent-limits.test.ts.)
+    expect(round.actionsExecuted.filter((a: string) => a.startsWith('CFO buy_token'))).toEqual([]);
+    expect(round.status).toBe('COMPLETE');
   });
 
   it('buys in a round once funded: the transaction is mined, its hash is in actionsExecuted, gas is sponsored', async () => {
@@ -161,14 +162,6 @@ describe('an agent that trades', () => {
     const res = await signed(t.app, 4, 'POST', `/api/agents/${bare.cfo.id}/withdraw`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/no treasury address/);
-  });
-
-  it('records what a refused action was refused for in the agent budget', async () => {
-    const rounds = await t.database.db.select().from(decisionBudgets).where(eq(decisionBudgets.agentId, cfo.id));
-    expect(rounds.flatMap((b) => b.refused)).toContainEqual({
-      tool: 'buy_token',
-      reason: expect.stringMatching(/^cannot spend 50 USDC: the wallet holds 0$/),
-    });
   });
 });
 

@@ -147,9 +147,9 @@ describe('events the retention deleted', () => {
     await t.database.db.execute(
       sql`update ${platformEvents} set timestamp = now() - interval '3 days' where id <= ${published[2]!.id}`,
     );
-    expect(await purgeExpiredEvents(t.database.db, new Date(Date.now() - t.config.eventRetentionMs))).toBeGreaterThan(
-      0,
-    );
+    expect(
+      await purgeExpiredEvents(t.database.db, new Date(Date.now() - t.config.eventBackfillRetentionMs)),
+    ).toBeGreaterThan(0);
     mark = BigInt(published[2]!.id);
     oldest = published[3]!.id;
   });

@@ -206,7 +206,7 @@ describe('events the retention deleted', () => {
     await t.database.db.execute(
       sql`update ${platformEvents} set timestamp = now() - interval '3 days' where id <= ${published[0]!.id}`,
     );
-    await purgeExpiredEvents(t.database.db, new Date(Date.now() - t.config.eventRetentionMs));
+    await purgeExpiredEvents(t.database.db, new Date(Date.now() - t.config.eventBackfillRetentionMs));
     const follower = client.events({ lastEventId: after });
     await expect(follower[Symbol.asyncIterator]().next()).rejects.toMatchObject({
       status: 410,

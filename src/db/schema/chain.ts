@@ -45,7 +45,13 @@ export const chainTxs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('chain_txs_pending_idx').on(t.status)],
+  (t) => [
+    index('chain_txs_pending_idx').on(t.status),
+    // The few rows a reorg touched, whose records follow them (domain/reorged-records.ts).
+    index('chain_txs_noted_idx')
+      .on(t.key)
+      .where(sql`${t.note} is not null`),
+  ],
 );
 
 export const chainCursors = pgTable('chain_cursors', {

@@ -15,14 +15,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ENGINE_MODEL_IDS } from '../../constants.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 };
 
-type ModelId = (typeof ENGINE_MODEL_IDS)[number];
+/** A model id (one of the eight known, or any the configured provider serves). */
+type ModelId = string;
 export interface EngineConfig {
   briefGeneration?: ModelId;
   scrapeSummary?: ModelId;

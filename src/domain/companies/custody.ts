@@ -3,14 +3,19 @@
 // keys are members of, with the daily allowance and the largest buy of its hard limits. Every transaction goes
 // through the outbox under a key of the company's setup, so an interrupted setup finishes on the next deploy-suite
 // and sends nothing twice; the gas is the platform's own (like the chain's singletons), not the company's budget.
+// A company with no treasury gets its Safe as its proven treasury (the Fortune List counts the Safe's money): the
+// platform deployed it for the company's card, which alone controls it, so it needs no acceptance of its own.
 import { and, eq, ne } from 'drizzle-orm';
 import { type Address, parseUnits } from 'viem';
 import { type CompanyCustody, type CustodySender, setUpCompanyCustody } from '../../chain/custody.ts';
+import { chainTime } from '../../chain/time.ts';
 import { TRADING_LIMITS_DEFAULT, USDC_DECIMALS } from '../../constants.ts';
 import { agents } from '../../db/schema/agents.ts';
 import type { companies } from '../../db/schema/companies.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
+import { refuseForbiddenTreasury } from '../treasuries/rules.ts';
 import { recordCustody } from './store.ts';
+import { proveTreasury } from './treasury.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database' | 'outbox' | 'config'>;
 
@@ -27,19 +32,31 @@ export function custodyLimits(toolkit: (typeof companies.$inferSelect)['toolkitC
   return { dailyNotional, maxTrade: position < dailyNotional ? position : dailyNotional };
 }
 
-/** Sets up (or finishes setting up) the company's custody; a company that has it already is left alone. */
+/**
+ * Sets up (or finishes setting up) the company's custody, and makes its Safe its treasury when it has none; a
+ * company that has both already is left alone.
+ */
 export async function setUpCustody(
   deps: Deps,
   company: typeof companies.$inferSelect,
 ): Promise<CompanyCustody | undefined> {
   if (deps.config.companyCustody !== 'safe') return undefined;
-  if (company.safeAddress && company.rolesModuleAddress && company.safeOwnerAddress) {
-    return {
-      safe: company.safeAddress as Address,
-      roles: company.rolesModuleAddress as Address,
-      owner: company.safeOwnerAddress as Address,
-    };
+  const custody =
+    company.safeAddress && company.rolesModuleAddress && company.safeOwnerAddress
+      ? {
+          safe: company.safeAddress as Address,
+          roles: company.rolesModuleAddress as Address,
+          owner: company.safeOwnerAddress as Address,
+        }
+      : await deployCustody(deps, company);
+  if (!company.treasuryAddress) {
+    await refuseForbiddenTreasury(deps, company.id, custody.safe);
+    await proveTreasury(deps, company, custody.safe, await chainTime(deps.chain.publicClient));
   }
+  return custody;
+}
+
+async function deployCustody(deps: Deps, company: typeof companies.$inferSelect): Promise<CompanyCustody> {
   const db = deps.database.db;
   const keys = await db
     .select({ address: agents.onChainAddress })

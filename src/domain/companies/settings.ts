@@ -27,7 +27,7 @@ async function directiveClock(deps: Pick<DomainDeps, 'chain'>) {
   return { directiveSetAt: new Date(Number(time) * 1000), directiveSetBlock: latestBlock };
 }
 
-type Deps = Pick<DomainDeps, 'database' | 'compute' | 'chain' | 'config' | 'now'>;
+type Deps = Pick<DomainDeps, 'database' | 'compute' | 'chain' | 'config' | 'now'> & Partial<Pick<DomainDeps, 'models'>>;
 
 export interface DirectiveInput {
   ceoPrompt?: string | null;
@@ -65,6 +65,23 @@ async function fundsCanMove(
     if (h.usdc > 0n || h.primary > 0n || h.staked > 0n) return `its agent wallet ${address} holds funds`;
   }
   return null;
+}
+
+/**
+ * 400 VALIDATION_ERROR for a chosen model the configured provider does not serve (its `/models` list, when it has
+ * one, does not name it; or no endpoint serves its provider). Any model id a provider serves may be chosen.
+ */
+async function requireServedModels(deps: Deps, config: EngineConfig): Promise<void> {
+  for (const [phase, model] of Object.entries(config)) {
+    if (typeof model !== 'string') continue;
+    const answer = await deps.models?.serves?.(model);
+    if (answer && !answer.served) {
+      throw validationError(
+        `body.engineConfig.${phase}`,
+        `${model} is not served by the configured provider: ${answer.reason}`,
+      );
+    }
+  }
 }
 
 /**
@@ -106,7 +123,10 @@ export async function updateDirective(
     changes.autonomyLevel = autonomyLevel;
     changes.league = leagueOf(autonomyLevel);
   }
-  if (input.engineConfig !== undefined) changes.engineConfig = input.engineConfig;
+  if (input.engineConfig !== undefined) {
+    if (input.engineConfig) await requireServedModels(deps, input.engineConfig);
+    changes.engineConfig = input.engineConfig;
+  }
   if (input.toolkitConfig !== undefined) changes.toolkitConfig = input.toolkitConfig;
   const unsigned = unsignedAfter(company.unsignedSettings, Object.keys(changes), signer !== undefined);
   if (unsigned.join() !== company.unsignedSettings.join()) changes.unsignedSettings = unsigned;

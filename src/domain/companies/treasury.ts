@@ -1,6 +1,6 @@
 // Setting a company's treasury (PUT /api/companies/{id}/treasury, docs/api/companies.md "Treasury"): by the holder
 // of the company's card, to an address that may be a treasury (rules.ts), with the treasury's own acceptance unless
-// it is the creator's wallet. The address is followed by the treasury stream from then on, and the company's span
+// it is the creator's wallet or the company's own Safe (custody). The address is followed by the treasury stream from then on, and the company's span
 // with its previous treasury ends when the new one begins (db/schema/treasuries.ts): the treasury score counts each
 // for the time it was the company's.
 import { createId } from '@paralleldrive/cuid2';
@@ -34,7 +34,10 @@ export async function setTreasury(deps: Deps, idOrSlug: string, signer: Address 
   const treasury = getAddress(input.treasuryAddress);
   await refuseForbiddenTreasury(deps, company.id, treasury);
   const now = await chainTime(deps.chain.publicClient);
-  if (!isAddressEqual(treasury, signer!)) {
+  // The creator's own wallet, or the company's own Safe (deployed for its card, which alone controls it), needs no
+  // acceptance; any other address signs one (an EOA, or an ERC-1271 wallet).
+  const ownSafe = company.safeAddress !== null && isAddressEqual(treasury, company.safeAddress as Address);
+  if (!isAddressEqual(treasury, signer!) && !ownSafe) {
     await requireTreasuryAcceptance(deps.chain, company.id, treasury, input.acceptance, now);
   }
   const row = await proveTreasury(deps, company, treasury, now);

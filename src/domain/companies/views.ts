@@ -58,6 +58,11 @@ export function companyView(company: CompanyRow, companyAgents: AgentRow[], gas:
     tokenSymbol: company.tokenStatus === 'PRE_PUBLIC' ? null : company.tokenSymbol,
     tokenAddress: company.tokenStatus === 'PRE_PUBLIC' ? null : company.tokenAddress,
     creatorAddress: company.creatorAddress,
+    // Set once its custody is set up (docs/contracts.md "Custody"): money in is a USDC transfer to the Safe.
+    custody:
+      company.safeAddress && company.rolesModuleAddress && company.safeOwnerAddress
+        ? { safe: company.safeAddress, rolesModule: company.rolesModuleAddress, owner: company.safeOwnerAddress }
+        : null,
     treasuryAddress: company.treasuryAddress,
     treasuryStatus: (company.treasuryAddress === null
       ? 'NONE'

@@ -93,6 +93,9 @@ export async function gatherContext(deps: EngineDeps, companyId: string, cycle: 
     // In the C-suite's order, whatever order the rows came in: every model sees the roles the same way.
     .sort((a, b) => AGENT_ROLES.indexOf(a.role) - AGENT_ROLES.indexOf(b.role));
   const walletAddresses = team.flatMap((a) => (a.onChainAddress ? [a.onChainAddress as Address] : []));
+  // A company with custody trades from its Safe: what it holds counts against the limits with the rest.
+  const safe = custodySafe(company);
+  if (safe) walletAddresses.push(safe);
   const tools = enabledTools(company.toolkitConfig ?? null);
   // Trades carry their block's time: the day is counted back from the chain's clock (the server's when it is down).
   const chainNow = await chainDate(deps.chain.publicClient).catch(() => new Date(deps.now()));
@@ -129,7 +132,7 @@ async function readContext(
       .orderBy(desc(decisionRounds.cycle))
       .limit(1),
     tokenMovers(db, since, MARKET_TOKENS_SHOWN),
-    trades ? walletStates(deps, team).catch(() => []) : [],
+    trades ? walletStates(deps, team, custodySafe(company)).catch(() => []) : [],
     coolingOff(db, company.id, chainNow),
     readHistory(db, company.id),
   ]);
@@ -211,10 +214,17 @@ const NO_DEPTH = { traders: 0, moneyTraders: 0, topShareBps: 0 };
 /** How many of the platform's most traded tokens a round's context lists. */
 const MARKET_TOKENS_SHOWN = 10;
 
-/** What each active agent's wallet holds (one batch of reads per wallet, all at once). */
-async function walletStates(deps: EngineDeps, team: ActiveAgent[]): Promise<AgentWalletState[]> {
+/** The company's Safe when its agents act through it (its custody set up), else null. */
+const custodySafe = (company: CompanyRow) =>
+  company.safeAddress && company.rolesModuleAddress ? (company.safeAddress as Address) : null;
+
+/**
+ * What each active agent's wallet holds (one batch of reads per wallet, all at once); with custody, what the
+ * company's Safe holds, which is what each agent acts with.
+ */
+async function walletStates(deps: EngineDeps, team: ActiveAgent[], safe: Address | null): Promise<AgentWalletState[]> {
   const withWallet = team.filter((a) => a.onChainAddress);
-  const states = await readWallets(deps, withWallet);
+  const states = await readWallets(deps, withWallet, safe);
   return states.flatMap((view, i) =>
     view.balances
       ? [

@@ -173,6 +173,29 @@ export async function settleActionLine(db: Tx, roundId: string, index: number, l
     );
 }
 
+/** The outbox's rows a reorg touched (chain_txs.note set), settled: few, found by their partial index. */
+const reorgedTxs = sql`(select key, hash, status from chain_txs where note is not null and status in ('MINED', 'FAILED'))`;
+
+/**
+ * Rounds whose anchoring batch a reorg orphaned (domain/reorged-records.ts): the hash mined now, or, sent again it
+ * would revert, no anchoring, so anchor-decisions sends the batch anew. Returns how many rounds changed.
+ */
+export async function followReorgedAnchorings(tx: Tx): Promise<number> {
+  const moved = rowsOf(
+    await tx.execute(sql`
+      update decision_rounds r set anchor_tx_hash = c.hash from ${reorgedTxs} c
+      where c.key = r.anchor_batch_key and c.status = 'MINED' and r.anchor_tx_hash is distinct from c.hash
+      returning r.id`),
+  );
+  const unanchored = rowsOf(
+    await tx.execute(sql`
+      update decision_rounds r set anchor_tx_hash = null, anchored_at = null from ${reorgedTxs} c
+      where c.key = r.anchor_batch_key and c.status = 'FAILED' and r.anchor_tx_hash is not null
+      returning r.id`),
+  );
+  return moved.length + unanchored.length;
+}
+
 /** Replaces a round's action lines (the stale-round job's repair of an interrupted execution). */
 export async function setActionLines(db: Tx, roundId: string, lines: string[]): Promise<void> {
   await db.update(decisionRounds).set({ actionsExecuted: lines }).where(eq(decisionRounds.id, roundId));

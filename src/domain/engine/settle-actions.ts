@@ -13,6 +13,13 @@ import { setActionLines, settleActionLine } from './rounds.ts';
 /** The round line of a settled action. */
 export function settledLine(a: SettledAction): string {
   const head = `${a.role ?? 'agent'} ${a.tool}`;
+  if (a.reorged !== null) {
+    // Its first transaction's block left the chain: the line names what the chain holds now.
+    if (a.status === 'MINED') return `${head}: executed (${a.reorged}), tx ${a.txHash}`;
+    if (a.status === 'REVERTED')
+      return `${head}: reverted on-chain (nothing changed but the gas) after ${a.reorged}, tx ${a.txHash}`;
+    return `${head}: failed: ${a.reorged}; nothing was traded`;
+  }
   if (a.status === 'MINED')
     return `${head}: executed (its transaction was mined after the round recorded it), tx ${a.txHash}`;
   if (a.status === 'REVERTED') return `${head}: reverted on-chain (nothing changed but the gas), tx ${a.txHash}`;

@@ -106,7 +106,11 @@ export async function readHeadroom(
   ]);
   const used = BigInt(traded?.sum ?? '0');
   const held = new Map<string, bigint>();
+  // Agents acting through the company's Safe are each shown it: its positions count once.
+  const seen = new Set<string>();
   for (const w of wallets) {
+    if (seen.has(w.address.toLowerCase())) continue;
+    seen.add(w.address.toLowerCase());
     for (const p of w.positions) held.set(p.symbol, (held.get(p.symbol) ?? 0n) + usdcUnits(p.valueUsdc));
   }
   const left = (cap: bigint, spent: bigint) => (spent >= cap ? 0n : cap - spent);

@@ -8,7 +8,7 @@
 //   changed since), and the outbox re-broadcasts the transaction it recorded, or sends it if it recorded none.
 // - Crash after the finalize is mined: the chain says finalized while the row is PREPARED; the row's root is checked
 //   against the chain's, and the records are completed (answer `already_finalized`).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Address, type Hex, zeroHash } from 'viem';
 import {
   type EpochInfo,
@@ -261,4 +261,38 @@ export async function markClaimed(
     )
     .returning({ epoch: rewardClaims.epoch });
   return updated.length > 0;
+}
+
+/** The outbox's rows a reorg touched (chain_txs.note set), settled: few, found by their partial index. */
+const reorgedTxs = sql`(select key, hash, status from chain_txs where note is not null and status in ('MINED', 'FAILED'))`;
+
+/**
+ * Epoch finalizations and claims whose transaction a reorg orphaned (domain/reorged-records.ts): the hash mined now,
+ * or, sent again it would revert, waiting again (PREPARED, PENDING); distribute-epoch and the claim route read the
+ * chain first, so one finalized or claimed by another transaction meanwhile records that one. Returns how many rows
+ * changed.
+ */
+export async function followReorgedEpochTxs(tx: Tx): Promise<number> {
+  const changed = async (q: SQL) => rowsOf(await tx.execute(q)).length;
+  return (
+    (await changed(sql`
+      update reward_epochs e set finalize_tx_hash = c.hash from ${reorgedTxs} c
+      where c.key = 'epoch-finalize:' || e.epoch and c.status = 'MINED' and e.finalize_tx_hash is distinct from c.hash
+      returning e.epoch`)) +
+    (await changed(sql`
+      update reward_epochs e set status = 'PREPARED', finalize_tx_hash = null, finalized_at = null
+      from ${reorgedTxs} c
+      where c.key = 'epoch-finalize:' || e.epoch and c.status = 'FAILED' and e.finalize_tx_hash = c.hash
+      returning e.epoch`)) +
+    (await changed(sql`
+      update reward_claims k set claim_tx_hash = c.hash from ${reorgedTxs} c
+      where c.key = 'epoch-claim:' || k.epoch || ':' || k.company_id and c.status = 'MINED'
+        and k.claim_tx_hash is distinct from c.hash
+      returning k.epoch`)) +
+    (await changed(sql`
+      update reward_claims k set status = 'PENDING', claim_tx_hash = null, claimed_at = null from ${reorgedTxs} c
+      where c.key = 'epoch-claim:' || k.epoch || ':' || k.company_id and c.status = 'FAILED'
+        and k.claim_tx_hash = c.hash
+      returning k.epoch`))
+  );
 }

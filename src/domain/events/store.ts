@@ -217,17 +217,55 @@ export async function eventHorizon(db: Tx): Promise<{ purgedThrough: bigint; old
 }
 
 /**
- * 410 EVENTS_EXPIRED when events after `after` were purged by the retention (docs/api/events.md "Resume"): the
- * answer names the oldest event still held and the id to resume after, instead of a resume that skips them.
- * `path` names the parameter that gave `after`; `retentionMs` is said in the message.
+ * 410 EVENTS_EXPIRED when events after `after` were purged by the backfill's retention (docs/api/events.md "Resume"):
+ * the answer names the oldest event still held and the id to continue after, instead of a read that skips them.
+ * `path` names the parameter that gave `after`; `backfillRetentionMs` (EVENT_BACKFILL_RETENTION_MS) is said in the
+ * message.
  */
-export async function checkResumable(db: Tx, after: bigint, path: string, retentionMs: number): Promise<void> {
+export async function checkResumable(db: Tx, after: bigint, path: string, backfillRetentionMs: number): Promise<void> {
   const { purgedThrough, oldestHeld } = await eventHorizon(db);
   if (after >= purgedThrough) return;
   const held = oldestHeld === null ? 'no event is held now' : `the oldest event held is ${oldestHeld}`;
   throw new AppError(
     'EVENTS_EXPIRED',
-    `Events after ${after} are no longer kept (EVENT_RETENTION_MS is ${retentionMs} ms, and events up to ${purgedThrough} were deleted): ${held}. Rebuild your state from the REST reads, then continue after ${purgedThrough}`,
+    `Events after ${after} are no longer kept (EVENT_BACKFILL_RETENTION_MS is ${backfillRetentionMs} ms, and events up to ${purgedThrough} were deleted): ${held}. Rebuild your state from the REST reads, then continue after ${purgedThrough}`,
     { details: [{ path, message: `expired: ${held}; continue after ${purgedThrough}` }] },
+  );
+}
+
+/**
+ * Whether an event after `after` was published before `cutoff`: a resume from `after` would have to serve an event
+ * older than the stream's window. Walks the ids after `after` (the primary key) and stops at the first old one, so
+ * a recent resume reads only the events it is about to be sent, and an old one stops at once.
+ */
+export async function olderEventAfter(db: Tx, after: bigint, cutoff: Date): Promise<boolean> {
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select id::text as id from ${platformEvents}
+      where ${platformEvents.id} > ${after} and ${platformEvents.timestamp} < ${cutoff.toISOString()}::timestamptz
+      order by ${platformEvents.id} limit 1`),
+  );
+  return row !== undefined;
+}
+
+/**
+ * The stream's resume check (docs/api/events.md "Resume"): 410 EVENTS_EXPIRED when events after `after` were
+ * deleted (checkResumable), or when one is older than the stream's window, EVENT_RETENTION_MS (`retentionMs`) before
+ * `now`: the stream serves only its window, and the answer points to the backfill, which still holds those events,
+ * with the `after` to read it from.
+ */
+export async function checkStreamResumable(
+  db: Tx,
+  after: bigint,
+  path: string,
+  windows: { retentionMs: number; backfillRetentionMs: number; now: number },
+): Promise<void> {
+  await checkResumable(db, after, path, windows.backfillRetentionMs);
+  if (!(await olderEventAfter(db, after, new Date(windows.now - windows.retentionMs)))) return;
+  const backfill = `GET /api/v1/events?after=${after}`;
+  throw new AppError(
+    'EVENTS_EXPIRED',
+    `Events after ${after} are older than the stream serves (EVENT_RETENTION_MS is ${windows.retentionMs} ms): read them from the backfill, ${backfill}, until hasMore is false, then resume the stream after the last event it gave`,
+    { details: [{ path, message: `outside the stream's window: read ${backfill}, then resume after its last event` }] },
   );
 }

@@ -2,6 +2,8 @@
 // /api/companies/{id}/portfolio): balances read from the chain at one block, and per company token the position at
 // average cost from the indexed trades (trader_positions), valued at the launcher's price. Realised PnL is what sales
 // made against that cost; unrealised is what the tokens still held from buys are worth now against what they cost.
+// A company with custody (custody.ts) holds its money in its Safe, which is the trader the chain sees: its portfolio
+// is the Safe's, with whatever its agents' own wallets still hold beside it.
 import { eq, inArray } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
 import { readMarket } from '../../chain/contracts/launcher.ts';
@@ -191,16 +193,25 @@ function walletPortfolio(
   };
 }
 
-/** The wallets of a team as the decision engine reads them, in its order. */
-export const walletStates = async (deps: PortfolioDeps, team: readonly AgentRow[]) =>
-  (await portfoliosOf(deps, team)).map((p) => p.view);
+/**
+ * The wallets of a team as the decision engine reads them, in its order. With `safe` (the company's custody) every
+ * agent acts with the Safe's money, so each is shown the Safe's holdings (read once), at the Safe's address.
+ */
+export async function walletStates(deps: PortfolioDeps, team: readonly AgentRow[], safe?: Address | null) {
+  if (!safe) return (await portfoliosOf(deps, team)).map((p) => p.view);
+  const [held] = await portfoliosOf(deps, [{ id: '', role: null, onChainAddress: safe }]);
+  return team.map((a) => ({ ...held!.view, agentId: a.id, role: a.role }));
+}
 
 export async function agentPortfolio(deps: PortfolioDeps, agentId: string, at?: bigint): Promise<PortfolioView> {
   const { agent } = await getAgent(deps.database.db, agentId);
   return (await portfoliosOf(deps, [agent], at))[0]!.view;
 }
 
-/** Every agent of the company with a wallet (terminated ones too: their funds are still the company's), summed. */
+/**
+ * Every agent of the company with a wallet (terminated ones too: their funds are still the company's) and the
+ * company's Safe when it has custody, summed.
+ */
 export async function companyPortfolio(deps: PortfolioDeps, idOrSlug: string, at?: bigint) {
   const db = deps.database.db;
   const company = await requireCompany(db, idOrSlug);
@@ -209,12 +220,15 @@ export async function companyPortfolio(deps: PortfolioDeps, idOrSlug: string, at
     .from(agents)
     .where(eq(agents.companyId, company.id))
     .orderBy(agents.createdAt, agents.id);
-  const each = await portfoliosOf(
+  const safe = company.safeAddress && company.rolesModuleAddress ? company.safeAddress : null;
+  const read = await portfoliosOf(
     deps,
-    team.filter((a) => a.onChainAddress),
+    [...team.filter((a) => a.onChainAddress), ...(safe ? [{ id: '', role: null, onChainAddress: safe }] : [])],
     at,
   );
-  const sums = each.reduce(
+  const each = safe ? read.slice(0, -1) : read;
+  const safeView = safe ? read.at(-1)!.view : null;
+  const sums = read.reduce(
     (s, p) => ({
       value: s.value + p.sums.value,
       realized: s.realized + p.sums.realized,
@@ -222,5 +236,15 @@ export async function companyPortfolio(deps: PortfolioDeps, idOrSlug: string, at
     }),
     { value: 0n, realized: 0n, unrealized: 0n },
   );
-  return { companyId: company.id, agents: each.map((p) => p.view), totals: totalsOf(sums) };
+  return {
+    companyId: company.id,
+    agents: each.map((p) => p.view),
+    safe: safeView && {
+      address: safeView.address!,
+      balances: safeView.balances,
+      positions: safeView.positions,
+      totals: safeView.totals,
+    },
+    totals: totalsOf(sums),
+  };
 }

@@ -13,7 +13,7 @@ import {
   resolveCompanyRefs,
 } from '../../domain/events/filters.ts';
 import type { EventSink, StreamHandle } from '../../domain/events/hub.ts';
-import { checkResumable } from '../../domain/events/store.ts';
+import { checkResumable, checkStreamResumable } from '../../domain/events/store.ts';
 import { validationError } from '../../errors.ts';
 import { requireApiKey } from '../auth/index.ts';
 import { linkNextPage, v1CursorPage } from '../envelope.ts';
@@ -45,7 +45,7 @@ export default async function eventRoutes(app: App, { container }: RouteOptions)
  * GET /api/events: the same stream, public and read-only, for the web app's pages (docs/web.md): no key
  * ever (so a page never logs a 401 once keys exist), capped per client address by SSE_PUBLIC_MAX_CONNECTIONS_PER_IP
  * and in all by SSE_PUBLIC_MAX_CONNECTIONS (apart from the keyed streams' cap, which anyone could fill otherwise),
- * and resumed at most SSE_PUBLIC_BACKLOG_MS back.
+ * and resumed at most SSE_PUBLIC_BACKLOG_MS back (and never past the stream's window, EVENT_RETENTION_MS).
  */
 export async function publicEventRoutes(app: App, { container }: RouteOptions) {
   streamRoute(app, container, {
@@ -55,7 +55,7 @@ export async function publicEventRoutes(app: App, { container }: RouteOptions) {
     client: (request) => `public:${request.ip}`,
     perClientCap: container.config.ssePublicMaxConnectionsPerIp,
     keyless: true,
-    backlogMs: container.config.ssePublicBacklogMs,
+    backlogMs: Math.min(container.config.ssePublicBacklogMs, container.config.eventRetentionMs),
   });
 }
 
@@ -69,11 +69,11 @@ interface StreamRouteOptions {
   perClientCap?: number;
   /** A keyless stream: under the keyless streams' own cap. */
   keyless?: boolean;
-  /** How far back a resume goes; the whole retention when absent. */
+  /** How far back a resume goes; the stream's whole window (EVENT_RETENTION_MS) when absent. */
   backlogMs?: number;
   /**
-   * The v1 stream: a resume from an id the retention deleted answers 410 EVENTS_EXPIRED before the stream starts,
-   * and `after` answers a backfill page instead of a stream.
+   * The v1 stream: a resume from an id with later events outside the stream's window answers 410 EVENTS_EXPIRED
+   * before the stream starts, and `after` answers a backfill page instead of a stream.
    */
   v1?: boolean;
 }
@@ -90,7 +90,7 @@ function streamRoute(app: App, container: RouteOptions['container'], options: St
   });
 
   const totals = createPageTotals();
-  const retentionMs = container.config.eventRetentionMs;
+  const { eventRetentionMs: retentionMs, eventBackfillRetentionMs: backfillRetentionMs } = container.config;
   app.get(
     '/events',
     {
@@ -102,7 +102,7 @@ function streamRoute(app: App, container: RouteOptions['container'], options: St
         ...(options.v1
           ? {
               description:
-                'Without `after`: the stream (text/event-stream). A resume (`Last-Event-ID` or `lastEventId`) from an id the retention deleted answers 410 EVENTS_EXPIRED before the stream starts, naming the oldest event held. With `after`: the same events as JSON pages, oldest first, in the v1 list envelope (docs/api/events.md "Backfill")',
+                'Without `after`: the stream (text/event-stream) of the last EVENT_RETENTION_MS (default 1 hour). A resume (`Last-Event-ID` or `lastEventId`) from an id with later events older than that answers 410 EVENTS_EXPIRED before the stream starts, pointing to the backfill with the `after` to read from. With `after`: the events kept for EVENT_BACKFILL_RETENTION_MS (default 2 days) as JSON pages, oldest first, in the v1 list envelope; 410 EVENTS_EXPIRED when events after it were deleted, naming the oldest event held (docs/api/events.md "Backfill")',
             }
           : {}),
         security: options.security,
@@ -121,7 +121,7 @@ function streamRoute(app: App, container: RouteOptions['container'], options: St
           throw validationError('query.after', 'is required with cursor: give the same after as the first page');
         }
         const after = BigInt(query.after);
-        await checkResumable(db, after, 'query.after', retentionMs);
+        await checkResumable(db, after, 'query.after', backfillRetentionMs);
         const companyIds = companyRefs ? [...(await resolveCompanyRefs(db, companyRefs))] : undefined;
         await hub.start();
         const limit = query.limit ?? EVENTS_PAGE_DEFAULT;
@@ -143,9 +143,11 @@ function streamRoute(app: App, container: RouteOptions['container'], options: St
         return reply.type('application/json').send(body as never);
       }
       const lastEventId = parseLastEventId(request.headers['last-event-id'], query.lastEventId);
+      // One clock for the window's check and the backlog's bound: an event the check let pass is served.
+      const now = Date.now();
       if (options.v1 && lastEventId !== undefined) {
         const path = request.headers['last-event-id'] !== undefined ? 'headers.last-event-id' : 'query.lastEventId';
-        await checkResumable(db, lastEventId, path, retentionMs);
+        await checkStreamResumable(db, lastEventId, path, { retentionMs, backfillRetentionMs, now });
       }
       const admission = hub.admit(options.client(request), {
         perClient: options.perClientCap,
@@ -170,7 +172,7 @@ function streamRoute(app: App, container: RouteOptions['container'], options: St
       res.socket?.setNoDelay(true);
       res.socket?.setKeepAlive(true, 60_000);
       const opened = Date.now();
-      const backlogSince = options.backlogMs === undefined ? undefined : new Date(Date.now() - options.backlogMs);
+      const backlogSince = new Date(now - (options.backlogMs ?? retentionMs));
       const stream = hub.open(admission, { sink: responseSink(res), companyIds, types, lastEventId, backlogSince });
       open.add(stream);
       res.once('close', () => {

@@ -11,7 +11,7 @@ import { tokenPositionOf } from '../../domain/trading/position.ts';
 import { badRequest } from '../../errors.ts';
 import { requireApiKey, requireWallet } from '../auth/index.ts';
 import { blockReads } from '../block-reads.ts';
-import { linkNextPage, ok, v1Body, v1CursorPage } from '../envelope.ts';
+import { linkNextPage, ok, v1CursorPage } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
 import { WalletParams } from '../schemas/staking.ts';
@@ -172,6 +172,9 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
   // Kept until a table they were read from changes (read-cache.ts), and at most as long as the 24-hour volumes
   // they show are reused; each response gets its own timestamp.
   const lists = reads.route('v1-tokens', { tables: TOKEN_LIST_TABLES, maxAgeMs: VOLUMES_REUSE_MS });
+  // The detail reads the same tables: kept likewise, so its ETag is that of its content, without the response's
+  // timestamp (and, as every tag, without the derived ageSeconds: etag.ts), and a poll of unchanged data gets 304.
+  const details = reads.route('v1-token', { tables: TOKEN_LIST_TABLES, maxAgeMs: VOLUMES_REUSE_MS });
   const totals = createPageTotals();
 
   app.get(
@@ -186,7 +189,11 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
         response: { 200: TokenDetailResponse, ...v1Errors },
       },
     },
-    async (request) => v1Body(await getTokenDetail(container, request.params.slug)),
+    async (request, reply) =>
+      details.sendV1(reply, request.params.slug, async (timestamp) => ({
+        data: await getTokenDetail(container, request.params.slug),
+        meta: { timestamp },
+      })),
   );
 
   app.get(

@@ -21,6 +21,7 @@ import {
   LEAGUES,
   LOGO_URL_MAX,
   MASTER_DIRECTIVE_MAX,
+  MODEL_ID_PATTERN,
   TOKEN_STATUSES,
   TOOLS_LIST_MAX,
   TRADE_SLIPPAGE_BPS_MAX,
@@ -35,12 +36,20 @@ export const CompanyParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'Company id (CUID) or slug' }),
 });
 
+const ModelIdSchema = Type.String({
+  pattern: MODEL_ID_PATTERN,
+  maxLength: 128,
+  description: `A model id: one of ${ENGINE_MODEL_IDS.join(', ')}, or any other the configured provider serves (checked against its /models list when it has one)`,
+});
 export const EngineConfigSchema = Type.Object(
-  Object.fromEntries(ENGINE_CONFIG_KEYS.map((k) => [k, Type.Optional(StringEnum(ENGINE_MODEL_IDS))])) as Record<
+  Object.fromEntries(ENGINE_CONFIG_KEYS.map((k) => [k, Type.Optional(ModelIdSchema)])) as Record<
     (typeof ENGINE_CONFIG_KEYS)[number],
-    ReturnType<typeof Type.Optional<ReturnType<typeof StringEnum<typeof ENGINE_MODEL_IDS>>>>
+    ReturnType<typeof Type.Optional<typeof ModelIdSchema>>
   >,
-  { additionalProperties: false, description: `Per-phase model, one of: ${ENGINE_MODEL_IDS.join(', ')}` },
+  {
+    additionalProperties: false,
+    description: 'Per-phase model: any model the configured provider serves (400 VALIDATION_ERROR otherwise)',
+  },
 );
 
 const ToolName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
@@ -152,6 +161,19 @@ export const Company = Type.Object({
   tokenSymbol: Nullable(Type.String()),
   tokenAddress: Nullable(Type.String()),
   creatorAddress: Type.String(),
+  custody: Nullable(
+    Type.Object(
+      {
+        safe: AddressString,
+        rolesModule: AddressString,
+        owner: Type.String({ description: "The Safe's only owner: accepts what the card's holder signs" }),
+      },
+      {
+        description:
+          'The company\'s Safe and Roles module when it has custody (docs/contracts.md "Custody"): its agents trade from the Safe through the module; fund the company with a USDC transfer to `safe`. Null without custody',
+      },
+    ),
+  ),
   treasuryAddress: Nullable(Type.String()),
   treasuryStatus: StringEnum(TREASURY_STATUSES, {
     description:

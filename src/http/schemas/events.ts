@@ -39,7 +39,7 @@ export const V1EventsQuery = Type.Object({
   ...EventsQuery.properties,
   after: Type.Optional(
     EventId(
-      'Backfill: answer the retained events after this id as JSON pages (application/json) instead of a stream; `0` for every event held. 410 EVENTS_EXPIRED when events after it were deleted by the retention',
+      'Backfill: answer the events kept (EVENT_BACKFILL_RETENTION_MS, default 2 days) after this id as JSON pages (application/json) instead of a stream; `0` for every event held. 410 EVENTS_EXPIRED when events after it were deleted by the retention',
     ),
   ),
   cursor: Type.Optional(

@@ -50,6 +50,20 @@ export const CompanyPortfolioResponse = internalOk(
     agents: Type.Array(AgentPortfolio, {
       description: 'Every agent of the company with a wallet, terminated ones too',
     }),
+    safe: Nullable(
+      Type.Object(
+        {
+          address: AddressString,
+          balances: AgentPortfolio.properties.balances,
+          positions: Type.Array(Position),
+          totals: Totals,
+        },
+        {
+          description:
+            'The company\'s Safe when it has custody (docs/contracts.md "Custody"): the money its agents trade with, and the trader of their trades; null without custody',
+        },
+      ),
+    ),
     totals: Totals,
   }),
 );

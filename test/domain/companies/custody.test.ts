@@ -1,7 +1,7 @@
 // COMPANY_CUSTODY=safe: deploy-suite gives the company its Safe (its card's holder the only one who controls it) and
 // a Roles module its agent keys are members of; a second deploy-suite sends nothing more. The chain-side rules (a
 // card sale, a stolen key, the creator's exit) are test/contracts/custody.test.ts's.
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { devAccount } from '../../../src/chain/client.ts';
@@ -14,11 +14,14 @@ import {
 import { CardSafeOwnerAbi, MockUSDCAbi, RolesAbi, SafeL2Abi } from '../../../src/chain/generated/abis.ts';
 import { agents } from '../../../src/db/schema/agents.ts';
 import { companies } from '../../../src/db/schema/companies.ts';
+import { companyTreasuries, treasuryObservations } from '../../../src/db/schema/treasuries.ts';
 import { custodyLimits } from '../../../src/domain/companies/custody.ts';
 import { useTestApp } from '../../helpers/app.ts';
 import { signed, staffedCompany } from '../../helpers/companies.ts';
+import { treasuryHelpers } from '../../helpers/treasuries.ts';
 
 const t = useTestApp({ env: { COMPANY_CUSTODY: 'safe' } });
+const tr = treasuryHelpers(t);
 
 describe('custody set up by deploy-suite', () => {
   it('gives the company a Safe its card holder controls and a module its agent keys are members of', async () => {
@@ -108,4 +111,52 @@ describe('custody set up by deploy-suite', () => {
       maxTrade: 750_000_000n,
     });
   });
+
+  it('makes the Safe the treasury of a company that has none, and the treasury stream follows its USDC', async () => {
+    const { id } = await staffedCompany(t, 2, { name: 'Safe Treasury Co' });
+    const db = t.database.db;
+    const [row] = await db.select().from(companies).where(eq(companies.id, id));
+    expect(row!.treasuryAddress).toBe(row!.safeAddress);
+    expect(row!.treasuryProvenAt).not.toBeNull();
+    expect(await db.select().from(companyTreasuries).where(eq(companyTreasuries.companyId, id))).toMatchObject([
+      { address: row!.safeAddress, untilTime: null },
+    ]);
+    // Money in: a USDC transfer to the Safe is a treasury observation (what the Fortune List averages).
+    const safe = row!.safeAddress as Address;
+    const chain = t.chain.chain;
+    await chain.publicClient.waitForTransactionReceipt({
+      hash: await t.chain.wallet(2).writeContract({
+        address: chain.contracts.usdc!,
+        abi: MockUSDCAbi,
+        functionName: 'transfer',
+        args: [safe, 7_000_000n],
+      }),
+    });
+    await tr.index();
+    const seen = await db
+      .select()
+      .from(treasuryObservations)
+      .where(eq(treasuryObservations.address, safe))
+      .orderBy(asc(treasuryObservations.blockNumber), asc(treasuryObservations.logIndex));
+    expect(seen.at(-1)!.balance).toBe(7_000_000n);
+    expect(seen.at(-1)!.logIndex).toBeGreaterThanOrEqual(0);
+    const view = (await t.app.inject({ method: 'GET', url: `/api/companies/${id}` })).json().data;
+    expect(view.treasuryAddress).toBe(safe);
+    expect(view.custody).toEqual({ safe, rolesModule: row!.rolesModuleAddress, owner: row!.safeOwnerAddress });
+  }, 120_000);
+
+  it('keeps a treasury the creator set: the Safe is only the default', async () => {
+    const own = '0x00000000000000000000000000000000000bA5e3';
+    const { id } = await staffedCompany(t, 3, { name: 'Own Treasury Co', treasuryAddress: own });
+    const [row] = await t.database.db.select().from(companies).where(eq(companies.id, id));
+    expect(row!.safeAddress).toMatch(/^0x/);
+    expect(row!.treasuryAddress?.toLowerCase()).toBe(own.toLowerCase());
+    // The holder may make the company's own Safe its treasury without an acceptance; another address needs one.
+    const put = (treasuryAddress: string) =>
+      signed(t.app, 3, 'PUT', `/api/companies/${id}/treasury`, { treasuryAddress });
+    expect((await put('0x00000000000000000000000000000000000bA5e4')).statusCode).toBe(400);
+    const res = await put(row!.safeAddress!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.treasuryAddress).toBe(row!.safeAddress);
+  }, 120_000);
 });

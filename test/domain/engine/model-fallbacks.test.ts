@@ -118,11 +118,13 @@ describe('the list of a phase', () => {
     expect(both).not.toContain('deepseek/deepseek-chat');
   });
 
-  it('reads LLM_FALLBACK_MODELS (at most 3 known ids) and LLM_GATEWAY_KIND (by host when unset)', () => {
+  it('reads LLM_FALLBACK_MODELS (at most 3 model ids) and LLM_GATEWAY_KIND (by host when unset)', () => {
     const three = 'openai/gpt-5-mini,google/gemini-2.5-flash,deepseek/deepseek-chat';
     expect(loadConfig({ LLM_FALLBACK_MODELS: three }).llmFallbackModels).toHaveLength(3);
     expect(() => loadConfig({ LLM_FALLBACK_MODELS: `${three},openai/gpt-5` })).toThrow(ConfigError);
-    expect(() => loadConfig({ LLM_FALLBACK_MODELS: 'openai/gpt-9' })).toThrow(/unknown model openai\/gpt-9/);
+    // Any well-formed id (a model the provider does not serve fails its calls, and the next is tried).
+    expect(loadConfig({ LLM_FALLBACK_MODELS: 'local/qwen3-32b' }).llmFallbackModels).toEqual(['local/qwen3-32b']);
+    expect(() => loadConfig({ LLM_FALLBACK_MODELS: 'openai gpt-9' })).toThrow(/"openai gpt-9" is not a model id/);
     expect(loadConfig({ LLM_BASE_URL: 'https://openrouter.ai/api/v1' }).llmGatewayKind).toBe('openrouter');
     expect(loadConfig({ LLM_BASE_URL: 'http://litellm:4000' }).llmGatewayKind).toBe('generic');
     expect(loadConfig({ LLM_BASE_URL: 'http://proxy:4000', LLM_GATEWAY_KIND: 'openrouter' }).llmGatewayKind).toBe(

@@ -185,13 +185,13 @@ describe.each(testDatabases)('event store on $name', ({ open }) => {
   });
 
   describe('retention', () => {
-    it('purge-events deletes the events older than EVENT_RETENTION_MS, and only those', async () => {
+    it('purge-events deletes the events older than EVENT_BACKFILL_RETENTION_MS, and only those', async () => {
       const old = await publishEvent(database.db, { type: 'season', companyId: 'c1', data: payloads.season });
       const fresh = await publishEvent(database.db, { type: 'season', companyId: 'c1', data: payloads.season });
       await database.db.execute(
         sql`update ${platformEvents} set timestamp = now() - interval '61 minutes' where id = ${old.id}`,
       );
-      const container = { database, now: Date.now, config: { eventRetentionMs: 60 * 60 * 1000 } } as Container;
+      const container = { database, now: Date.now, config: { eventBackfillRetentionMs: 60 * 60 * 1000 } } as Container;
       expect(await runJobOnce(jobs.find((j) => j.name === 'purge-events')!, container)).toBe(true);
       expect(await readEventsByIds(database.db, [BigInt(old.id), BigInt(fresh.id)])).toEqual([fresh]);
       // Nothing left to purge: counted, not failed.
@@ -217,7 +217,7 @@ describe.each(testDatabases)('event store on $name', ({ open }) => {
       expect(err).toBeInstanceOf(AppError);
       expect(err.code).toBe('EVENTS_EXPIRED');
       expect(err.message).toBe(
-        `Events after ${BigInt(b.id) - 1n} are no longer kept (EVENT_RETENTION_MS is 3600000 ms, and events up to ${b.id} were deleted): the oldest event held is ${c.id}. Rebuild your state from the REST reads, then continue after ${b.id}`,
+        `Events after ${BigInt(b.id) - 1n} are no longer kept (EVENT_BACKFILL_RETENTION_MS is 3600000 ms, and events up to ${b.id} were deleted): the oldest event held is ${c.id}. Rebuild your state from the REST reads, then continue after ${b.id}`,
       );
       expect(err.details).toEqual([
         { path: 'query.after', message: `expired: the oldest event held is ${c.id}; continue after ${b.id}` },

@@ -5,9 +5,10 @@ import {
   type ENGINE_CONFIG_KEYS,
   ENGINE_MODEL_IDS,
   type ENGINE_PRESETS,
+  MODEL_ID_PATTERN,
   type ModelProviderName,
 } from '../../../constants.ts';
-import type { EngineModelId, ModelTask } from './types.ts';
+import type { EngineModelId, KnownModelId, ModelTask } from './types.ts';
 
 export type EnginePreset = (typeof ENGINE_PRESETS)[number];
 export type PhaseKey = (typeof ENGINE_CONFIG_KEYS)[number];
@@ -25,7 +26,7 @@ export interface ModelPrice {
  * prices of each provider's own API (Gemini 2.5 Pro at its <=200k-token prompt tier, DeepSeek's cache-miss
  * price, Llama 4 Maverick at a typical hosted price). A gateway may charge slightly more.
  */
-export const MODEL_PRICES: Readonly<Record<EngineModelId, ModelPrice>> = {
+export const MODEL_PRICES: Readonly<Record<KnownModelId, ModelPrice>> = {
   'openai/gpt-5': { inputMicroUsdPerM: 1_250_000, outputMicroUsdPerM: 10_000_000 },
   'openai/gpt-5-mini': { inputMicroUsdPerM: 250_000, outputMicroUsdPerM: 2_000_000 },
   'anthropic/claude-sonnet-4.5': { inputMicroUsdPerM: 3_000_000, outputMicroUsdPerM: 15_000_000 },
@@ -58,7 +59,7 @@ export function dearestPrice(prices?: PriceTable): ModelPrice {
  * cheapest models, PREMIUM the strongest; JSON extraction is always GPT-5 mini, cheap and reliable at
  * structured output, since a decision that fails to parse wastes the whole round.
  */
-export const PRESET_MODELS: Readonly<Record<EnginePreset, Readonly<Record<PhaseKey, EngineModelId>>>> = {
+export const PRESET_MODELS: Readonly<Record<EnginePreset, Readonly<Record<PhaseKey, KnownModelId>>>> = {
   BUDGET: {
     briefGeneration: 'meta-llama/llama-4-maverick',
     scrapeSummary: 'meta-llama/llama-4-maverick',
@@ -112,12 +113,20 @@ export const PHASE_KEYS: Readonly<Record<ModelTask['phase'], PhaseKey>> = {
   extraction: 'jsonExtraction',
 };
 
-export function isEngineModelId(value: unknown): value is EngineModelId {
+/** One of the eight known models. */
+export function isKnownModelId(value: unknown): value is KnownModelId {
   return typeof value === 'string' && (ENGINE_MODEL_IDS as readonly string[]).includes(value);
 }
 
+const MODEL_ID = new RegExp(MODEL_ID_PATTERN);
+
+/** A model id of the right form (whether a provider serves it is checked when a company chooses it). */
+export function isEngineModelId(value: unknown): value is EngineModelId {
+  return typeof value === 'string' && MODEL_ID.test(value);
+}
+
 /**
- * The model of one phase: the company's engineConfig choice when it names one of the 8 models, else the preset's
+ * The model of one phase: the company's engineConfig choice when it names a model id, else the preset's
  * (an unknown preset counts as BALANCED, the default of new companies).
  */
 export function modelFor(
@@ -187,7 +196,7 @@ export function costOf(
 }
 
 /** The provider of a model id: `openai` of `openai/gpt-5`. */
-export function providerOf(modelId: EngineModelId): ModelProviderName;
+export function providerOf(modelId: KnownModelId): ModelProviderName;
 export function providerOf(modelId: string): string;
 export function providerOf(modelId: string): string {
   const slash = modelId.indexOf('/');

@@ -10,10 +10,11 @@ import type { ModelEndpoint } from '../../../config.ts';
 import { LLM_MAX_IN_FLIGHT_DEFAULT, MODEL_PROVIDERS, type ModelProviderName } from '../../../constants.ts';
 import { estimatePromptTokens, MODEL_RESPONSE_MAX_BYTES, MODEL_TEXT_KEPT_MAX, usageBounds } from './answer.ts';
 import { type Attempt, attempt, type Billed, MAX_TOKENS_DEFAULT, type ModelRoute } from './attempt.ts';
-import { costOf, modelNameOf, type PriceTable, providerOf } from './catalog.ts';
+import { costOf, isKnownModelId, modelNameOf, type PriceTable, providerOf } from './catalog.ts';
 import { fallsBack, openRouterFields, withCarried } from './fallbacks.ts';
 import { createProviderLimiter, type ProviderLimiter } from './limiter.ts';
 import { requestBody } from './request.ts';
+import { USER_AGENT } from './transport.ts';
 import {
   type ChatRequest,
   type ChatResult,
@@ -21,6 +22,7 @@ import {
   ModelError,
   type ModelLogger,
   type ModelProvider,
+  type ModelServed,
   type ModelUsage,
 } from './types.ts';
 
@@ -68,14 +70,17 @@ export interface OpenAiCompatibleOptions {
   prices?: PriceTable | undefined;
 }
 
+const isProviderName = (name: string): name is ModelProviderName =>
+  (MODEL_PROVIDERS as readonly string[]).includes(name);
+
 /** Where a model's calls go, or undefined when nothing is configured for it. */
 export function routeOf(
   modelId: EngineModelId,
   options: Pick<OpenAiCompatibleOptions, 'gateway' | 'endpoints'>,
 ): ModelRoute | undefined {
   const provider = providerOf(modelId);
-  const own = options.endpoints?.[provider];
-  if (own) return { endpoint: own, via: provider, model: modelNameOf(modelId) };
+  const own = isProviderName(provider) ? options.endpoints?.[provider] : undefined;
+  if (own && isProviderName(provider)) return { endpoint: own, via: provider, model: modelNameOf(modelId) };
   if (options.gateway) return { endpoint: options.gateway, via: 'gateway', model: modelId };
   return undefined;
 }
@@ -373,8 +378,68 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     }
   }
 
-  return { kind: 'openai-compatible', complete };
+  // Each endpoint's model list, read at most every MODEL_LIST_TTL_MS (a list that could not be read is not kept).
+  const lists = new Map<string, { at: number; ids: Set<string> }>();
+  async function modelList(endpoint: ModelEndpoint): Promise<Set<string> | undefined> {
+    const kept = lists.get(endpoint.baseUrl);
+    if (kept && performance.now() - kept.at < MODEL_LIST_TTL_MS) return kept.ids;
+    try {
+      const res = await fetch(`${endpoint.baseUrl.replace(/\/+$/, '')}/models`, {
+        headers: {
+          accept: 'application/json',
+          'user-agent': USER_AGENT,
+          ...appHeaders,
+          ...(endpoint.apiKey && { authorization: `Bearer ${endpoint.apiKey}` }),
+        },
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!res.ok) {
+        await res.body?.cancel();
+        return undefined;
+      }
+      const text = await res.text();
+      if (text.length > maxResponseBytes) return undefined;
+      const data = (JSON.parse(text) as { data?: unknown })?.data;
+      if (!Array.isArray(data)) return undefined;
+      const ids = new Set(
+        data.flatMap((m) => (typeof (m as { id?: unknown })?.id === 'string' ? [(m as { id: string }).id] : [])),
+      );
+      lists.set(endpoint.baseUrl, { at: performance.now(), ids });
+      return ids;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Whether a model is served: by the endpoint its provider's id routes to, checked against that endpoint's
+   * `/models` list when it has one (an endpoint without a readable list is taken at its word); a model no endpoint
+   * serves only when it is one of the eight known, which the built-in model then answers.
+   */
+  async function serves(model: string): Promise<ModelServed> {
+    const route = routeOf(model, options);
+    if (!route) {
+      return isKnownModelId(model) && options.fallback
+        ? { served: true, listed: false }
+        : {
+            served: false,
+            listed: false,
+            reason: `no endpoint serves ${providerOf(model)} models and there is no default gateway`,
+          };
+    }
+    const ids = await modelList(route.endpoint);
+    if (!ids) return { served: true, listed: false };
+    if (ids.has(route.model) || ids.has(model)) return { served: true, listed: true };
+    const where = route.via === 'gateway' ? 'the gateway' : `the ${route.via} endpoint`;
+    return { served: false, listed: true, reason: `${where} does not list ${route.model} among its models` };
+  }
+
+  return { kind: 'openai-compatible', complete, serves };
 }
+
+/** How long an endpoint's model list is kept before it is read again. */
+const MODEL_LIST_TTL_MS = 300_000;
 
 /** The span of one model call, retries included (GenAI semantic conventions: `chat {model}`, kind CLIENT). */
 function startCallSpan(tracer: Tracer, route: ModelRoute, request: ChatRequest): Span {

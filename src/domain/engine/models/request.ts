@@ -72,7 +72,12 @@ export function requestBody(route: BodyRoute, request: ChatRequest): Record<stri
 function outputOf(model: EngineModelId, via: string) {
   const provider = providerOf(model);
   if (provider === 'anthropic' && via === 'gateway') return { answer: 'json_schema' as const, strictTools: false };
-  return STRUCTURED_OUTPUT[provider] ?? { answer: 'json_object', strictTools: false };
+  return (
+    (STRUCTURED_OUTPUT as Record<string, (typeof STRUCTURED_OUTPUT)[ModelProviderName] | undefined>)[provider] ?? {
+      answer: 'json_object' as const,
+      strictTools: false,
+    }
+  );
 }
 
 /** Keywords strict mode refuses; the engine's own validator checks them on the answer instead. */

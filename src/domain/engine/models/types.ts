@@ -4,7 +4,13 @@
 import type { Span } from '@opentelemetry/api';
 import type { AGENT_ROLES, ENGINE_MODEL_IDS } from '../../../constants.ts';
 
-export type EngineModelId = (typeof ENGINE_MODEL_IDS)[number];
+/** The eight models the engine knows: list-priced, and the presets' choices. */
+export type KnownModelId = (typeof ENGINE_MODEL_IDS)[number];
+/**
+ * A model id as `<provider>/<model>` (or any id a gateway serves): one of the known eight, or any other the
+ * configured provider serves (checked against its `/models` list when it has one).
+ */
+export type EngineModelId = string;
 export type Role = (typeof AGENT_ROLES)[number];
 
 export interface ChatMessage {
@@ -270,9 +276,19 @@ export interface ModelLogger {
   warn(obj: object, msg: string): void;
 }
 
+/** Whether a provider serves a model: `listed` when its endpoint's `/models` list was read to say so. */
+export interface ModelServed {
+  served: boolean;
+  listed: boolean;
+  /** Why not, when not served. */
+  reason?: string;
+}
+
 export interface ModelProvider {
   readonly kind: string;
   complete(request: ChatRequest): Promise<ChatResult>;
+  /** Whether the provider serves `model` (a company may choose any model its provider serves). */
+  serves?(model: string): Promise<ModelServed>;
 }
 
 /**

@@ -2,7 +2,7 @@
 // same answer for the same task. It runs the engine when no LLM endpoint is configured (development, tests, demos)
 // and reads like a cautious operator: it looks at the token's stage, the treasury and the market, honours the
 // company's autonomy level, and proposes only tools it was offered, with arguments that pass their schemas.
-import { AGENT_ROLES } from '../../../../constants.ts';
+import { AGENT_ROLES, ENGINE_MODEL_IDS } from '../../../../constants.ts';
 import type {
   ChatRequest,
   ChatResult,
@@ -40,6 +40,16 @@ export function createBuiltinProvider(): ModelProvider {
         cost: 0,
         latencyMs: Math.round(performance.now() - started),
       };
+    },
+    // With no endpoint, the built-in model answers the eight known ids; no other model is served.
+    async serves(model) {
+      return (ENGINE_MODEL_IDS as readonly string[]).includes(model)
+        ? { served: true, listed: false }
+        : {
+            served: false,
+            listed: false,
+            reason: 'no LLM endpoint is configured: the built-in model answers the eight known model ids only',
+          };
     },
   };
 }

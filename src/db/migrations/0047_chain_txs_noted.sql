@@ -1,0 +1,1 @@
+CREATE INDEX "chain_txs_noted_idx" ON "chain_txs" USING btree ("key") WHERE "chain_txs"."note" is not null;
