@@ -123,3 +123,13 @@ export function snapshotName(snapshotDate: string, locale?: string): string {
   const covered = new Date(Date.parse(`${snapshotDate.slice(0, 10)}T00:00:00Z`) - 86_400_000).toISOString();
   return `Scores of ${utcDay(covered.slice(0, 10), locale)} (UTC)`;
 }
+
+/** A company's status in words: where it is between its card's binding and its token's launch. */
+export const COMPANY_STATUS_WORDS: Record<string, string> = {
+  INCORPORATING: 'Incorporating: bound to its card, its C-suite not yet deployed',
+  HIRING: 'Hiring: its C-suite agents are being deployed',
+  PRIVATE: 'Private: staffed and running, no token launched yet',
+  PUBLIC: 'Public: its token is launched and trades',
+};
+/** The status in words, or the status itself when it is one this app does not know. */
+export const companyStatus = (status: string) => COMPANY_STATUS_WORDS[status] ?? status;

@@ -28,7 +28,15 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const [live, setLive] = useState<Live>({ connected: false, events: [] });
   useEffect(() => {
     const source = new EventSource('/api/events');
-    source.addEventListener('connected', () => setLive((l) => ({ ...l, connected: true })));
+    let opened = false;
+    source.addEventListener('connected', () => {
+      // The stream opened again after it dropped (the service stopped and came back): whatever happened meanwhile was
+      // not heard, and a page that kept what it showed while the service was away (marked "not up to date") stops
+      // polling now, so every query is read again.
+      if (opened) void queries.invalidateQueries();
+      opened = true;
+      setLive((l) => ({ ...l, connected: true }));
+    });
     source.onerror = () => setLive((l) => ({ ...l, connected: source.readyState === EventSource.OPEN }));
     const onEvent = (message: MessageEvent<string>) => {
       const event = JSON.parse(message.data) as PlatformEvent;

@@ -24,3 +24,8 @@ export function usePlatformUnits(): PlatformUnits {
   const [primary, emission] = (symbols.data ?? ['primary tokens', 'emission tokens']) as [string, string];
   return { primary: { symbol: primary, decimals: 18 }, emission: { symbol: emission, decimals: 18 } };
 }
+
+/** What the two platform tokens are, in a sentence a newcomer reads beside their symbols. */
+export function platformTokensInWords(units: PlatformUnits): string {
+  return `${units.primary.symbol} is the platform's own token: stake it here, and the epoch rewards of companies are paid in it. ${units.emission.symbol} is what staking earns, emitted every second to the stakers in proportion to their effective stake (an access card raises it).`;
+}

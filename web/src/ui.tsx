@@ -114,10 +114,30 @@ export function Query<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Loading what={what} size={skeleton} />;
-  if (query.isError) {
+  if (query.isError && query.data === undefined) {
     return <ErrorBox error={query.error} retry={retryable(query.error) ? () => void query.refetch() : undefined} />;
   }
+  // A read that failed after one that succeeded (the service stopped, the connection dropped): what was shown stays,
+  // marked as not up to date, and the page's polling brings it back on its own once the service answers again.
+  if (query.isError) {
+    return (
+      <>
+        <Stale what={what} since={query.dataUpdatedAt} />
+        {children(query.data as T)}
+      </>
+    );
+  }
   return <>{children(query.data)}</>;
+}
+
+/** "Not up to date": a read failed, and what is shown is the last one that succeeded. */
+export function Stale({ what, since }: { what: string; since: number }) {
+  const at = new Date(since).toLocaleTimeString(undefined, { timeStyle: 'short' });
+  return (
+    <output className="notice stale" data-stale>
+      {`Not up to date: the service cannot be reached, so ${what} shown ${what.endsWith('s') ? 'are' : 'is'} as read at ${at}. This updates on its own when the service is back.`}
+    </output>
+  );
 }
 
 /** The first page the app shows keeps the browser's focus; every page opened after it takes it to its heading. */
@@ -199,8 +219,13 @@ export function TxLink({ hash, explorer }: { hash: string; explorer: string | nu
   );
 }
 
-export function Progress({ value, label }: { value: number; label: string }) {
-  const pct = Math.max(0, Math.min(100, value));
+/**
+ * Graduation progress: the market cap against the graduation market cap. A bonding curve starts from virtual reserves,
+ * so an untraded token's market cap is already a share of the threshold: until its first trade it reads
+ * "0% · no trade yet" (a person reads the bar as how far buyers have taken it, and none has).
+ */
+export function Progress({ value, label, traded = true }: { value: number; label: string; traded?: boolean }) {
+  const pct = traded ? Math.max(0, Math.min(100, value)) : 0;
   return (
     <div
       className="progress"
@@ -209,9 +234,12 @@ export function Progress({ value, label }: { value: number; label: string }) {
       aria-valuenow={Math.round(pct)}
       aria-valuemin={0}
       aria-valuemax={100}
+      aria-valuetext={traded ? undefined : 'no trade yet'}
     >
       <div className="bar" style={{ width: `${pct}%` }} />
-      <span>{formatNumber(pct, 1, undefined, 1)}%</span>
+      <span>
+        {formatNumber(pct, 1, undefined, 1)}%{!traded && ' · no trade yet'}
+      </span>
     </div>
   );
 }

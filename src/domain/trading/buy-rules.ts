@@ -134,7 +134,7 @@ export async function buyRuleBroken(
   }
   const coolOff = new Date(now.getTime() - rules.stopLossCooldownHours * HOUR_MS);
   if (await unindexedSale(db, buyer.companyId, target.address, coolOff)) {
-    return `an agent of the company sold ${target.symbol} and the sale is not indexed yet: no buying it back until it is known not to be a stop-loss`;
+    return `an agent of the company just sold ${target.symbol}, and until that sale is recorded no one can tell whether it was at a loss; after a loss the company waits ${rules.stopLossCooldownHours} h before buying again, so it does not buy ${target.symbol} back until the sale is recorded (usually within a minute)`;
   }
   const cap = (liquidity * BigInt(rules.maxLiquidityBps)) / 10_000n;
   if (amountIn > cap) {

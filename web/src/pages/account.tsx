@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import type { Address } from 'viem';
 import { api, data } from '../api';
 import { ChainTime } from '../chain-time';
-import { amountOf } from '../format';
+import { amountOf, companyStatus } from '../format';
 import { usePlatformUnits } from '../symbols';
 import { Empty, HashText, money, Page, Query, TableWrap, TxLink } from '../ui';
 import { useChainInfo, useSigner } from '../wallet';
@@ -96,7 +96,7 @@ function Created({ wallet }: { wallet: Address }) {
                   <Link to="/companies/$id" params={{ id: c.slug }}>
                     {c.name}
                   </Link>{' '}
-                  · {c.status.toLowerCase()} · {c.league === 'HUMAN' ? 'human' : 'machine'} league
+                  · {companyStatus(c.status)} · {c.league === 'HUMAN' ? 'human' : 'machine'} league
                   {c.tokenSymbol ? ` · $${c.tokenSymbol}` : ' · no token yet'}
                 </li>
               ))}

@@ -39,7 +39,7 @@ export default function Agent() {
           <Identity agent={a} />
           <Wallet id={a.id} />
           <Pnl address={a.walletAddress} />
-          <Actions id={a.id} />
+          <Actions id={a.id} address={a.walletAddress} />
         </Page>
       )}
     </Query>
@@ -185,12 +185,28 @@ const STATUS: Record<string, string> = {
   FAILED: 'failed before signing',
 };
 
-function Actions({ id }: { id: string }) {
+/** "Bought CLK", "Sold CLK": a trade's action names its token (from the wallet's indexed trade in the same transaction). */
+const TRADED: Record<string, string> = { buy_token: 'Bought', sell_token: 'Sold' };
+
+function Actions({ id, address }: { id: string; address: string | null }) {
   const info = useChainInfo();
   const actions = useQuery({
     queryKey: ['agent', id, 'actions'],
     queryFn: () => data(api.GET('/api/agents/{id}/actions', { params: { path: { id } } })),
   });
+  // The same query the PnL reads: one request for both.
+  const trades = useQuery({
+    queryKey: ['wallet-trades', address],
+    enabled: !!address,
+    queryFn: () =>
+      data(api.GET('/api/wallets/{wallet}/trades', { params: { path: { wallet: address! }, query: { limit: 200 } } })),
+  });
+  const symbolOf = new Map((trades.data?.trades ?? []).map((t) => [t.txHash.toLowerCase(), t.company.symbol]));
+  const headline = (a: { tool: string; txHash: string | null }) => {
+    const symbol = a.txHash ? symbolOf.get(a.txHash.toLowerCase()) : undefined;
+    if (symbol && TRADED[a.tool]) return `${TRADED[a.tool]} ${symbol}`;
+    return TOOL[a.tool] ?? a.tool.replace(/_/g, ' ');
+  };
   return (
     <section aria-labelledby="agent-actions-h" className="panel">
       <h2 id="agent-actions-h">On-chain actions</h2>
@@ -203,7 +219,7 @@ function Actions({ id }: { id: string }) {
               {list.map((a) => (
                 <li key={`${a.createdAt}-${a.txHash}`} data-outcome={a.status === 'MINED' ? 'done' : 'failed'}>
                   <p>
-                    {TOOL[a.tool] ?? a.tool.replace(/_/g, ' ')}
+                    {headline(a)}
                     {Number(a.notionalUsdc) > 0 && ` for ${money(a.notionalUsdc)} USDC`} ·{' '}
                     {STATUS[a.status] ?? a.status} · <ServiceTime at={a.createdAt} />
                     {a.txHash && (

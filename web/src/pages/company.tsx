@@ -8,21 +8,13 @@ import { api, data, signedRequest } from '../api';
 import { categoryLabel } from '../categories';
 import { RoundSummary } from '../decision';
 import { Notice, type Said, said } from '../errors';
-import { formatNumber, snapshotName } from '../format';
+import { companyStatus, formatNumber, snapshotName } from '../format';
 import { usePolling } from '../live';
 import { Positions, Signed } from '../portfolio';
 import { Empty, HashText, money, Page, Progress, Query } from '../ui';
 import { type ChainInfo, useChainInfo, useSigner } from '../wallet';
 
 const route = getRouteApi('/companies/$id');
-
-/** A company's status in words: where it is between its card's binding and its token's launch. */
-const STATUS_WORDS: Record<string, string> = {
-  INCORPORATING: 'Incorporating: bound to its card, its C-suite not yet deployed',
-  HIRING: 'Hiring: its C-suite agents are being deployed',
-  PRIVATE: 'Private: staffed and running, no token launched yet',
-  PUBLIC: 'Public: its token is launched and trades',
-};
 
 export default function Company() {
   const { id } = route.useParams();
@@ -41,7 +33,7 @@ export default function Company() {
             <dt>Category</dt>
             <dd>{categoryLabel(c.category)}</dd>
             <dt>Status</dt>
-            <dd data-testid="company-status">{STATUS_WORDS[c.status] ?? c.status}</dd>
+            <dd data-testid="company-status">{companyStatus(c.status)}</dd>
             <dt>League</dt>
             <dd>{c.league === 'HUMAN' ? 'Human (directed by its owner)' : 'Machine'}</dd>
             <dt>Platform score</dt>
@@ -229,6 +221,14 @@ function Portfolio({ id }: { id: string }) {
   );
 }
 
+/** What each engine preset buys: the models of a round's phases and what each agent may spend on one round. */
+const PRESETS: Record<string, string> = {
+  BUDGET: 'the cheapest models (Llama 4, DeepSeek); up to 0.02 USD per agent per round',
+  EFFICIENT: 'fast, low-cost models (Gemini Flash, GPT-5 mini, Claude Haiku); up to 0.05 USD per agent per round',
+  BALANCED: 'mid-range models, GPT-5 for the CEO; up to 0.10 USD per agent per round',
+  PREMIUM: 'the strongest models (Claude Sonnet, Gemini Pro, GPT-5); up to 0.25 USD per agent per round',
+};
+
 type CompanyView = {
   id: string;
   creatorAddress: string;
@@ -312,25 +312,45 @@ function CreatorControls({ company }: { company: CompanyView }) {
       >
         <label>
           Engine preset{' '}
-          <select name="preset" defaultValue={company.enginePreset}>
-            {['BUDGET', 'EFFICIENT', 'BALANCED', 'PREMIUM'].map((p) => (
+          <select name="preset" defaultValue={company.enginePreset} aria-describedby="preset-help">
+            {Object.keys(PRESETS).map((p) => (
               <option key={p}>{p}</option>
             ))}
           </select>
         </label>
+        <dl id="preset-help" className="muted preset-help">
+          {Object.entries(PRESETS).map(([p, words]) => (
+            <div key={p}>
+              <dt>{p}</dt>
+              <dd>{words}</dd>
+            </div>
+          ))}
+        </dl>
         <button type="submit" disabled={busy}>
           Save engine
         </button>
       </form>
       <form
-        onSubmit={form(
-          (f) => signedRequest(signer, 'PUT', `${base}/treasury`, { treasuryAddress: f.get('treasury') }),
-          'Treasury',
-        )}
+        noValidate
+        onSubmit={(e) => {
+          // Checked here rather than by the browser, whose bubble leaves the last message ("Treasury: done.") on
+          // screen beside an address that was not saved.
+          const treasury = String(new FormData(e.currentTarget).get('treasury') ?? '').trim();
+          if (!/^0x[0-9a-fA-F]{40}$/.test(treasury)) {
+            e.preventDefault();
+            setMessage({
+              text: `Treasury not saved: “${treasury}” is not an address (0x followed by 40 hexadecimal digits).`,
+              failed: true,
+            });
+            return;
+          }
+          form(() => signedRequest(signer, 'PUT', `${base}/treasury`, { treasuryAddress: treasury }), 'Treasury')(e);
+        }}
       >
         <label>
-          Treasury address
-          <input name="treasury" defaultValue={company.treasuryAddress ?? ''} pattern="^0x[0-9a-fA-F]{40}$" required />
+          Treasury address (needed for rewards: the company's epoch rewards are paid to it; your own wallet, or an
+          address that signed its acceptance)
+          <input name="treasury" defaultValue={company.treasuryAddress ?? ''} onInput={() => setMessage(undefined)} />
         </label>
         <button type="submit" disabled={busy}>
           Save treasury

@@ -11,6 +11,7 @@ import { COMPANY_CATEGORIES } from '../../../src/constants';
 import { api, data, signedRequest } from '../api';
 import { categoryLabel } from '../categories';
 import { Notice, type Said, said } from '../errors';
+import { companyStatus } from '../format';
 import { Page } from '../ui';
 import { useChainInfo, useSigner } from '../wallet';
 
@@ -99,7 +100,7 @@ export default function Create() {
             <textarea name="description" maxLength={2000} rows={3} />
           </label>
           <label>
-            Treasury address (optional: it receives the epoch rewards)
+            Treasury address (needed for rewards: the company's epoch rewards are paid to it; it can be set later)
             <input name="treasury" pattern="^0x[0-9a-fA-F]{40}$" />
           </label>
           <button type="submit" disabled={!signer || !cardId || !!step}>
@@ -125,7 +126,8 @@ export default function Create() {
             ))}
           </ul>
           <p>
-            {team.data.agents.filter((a) => a.status === 'ACTIVE').length} of 7 active · status {team.data.status}
+            {team.data.agents.filter((a) => a.status === 'ACTIVE').length} of 7 active ·{' '}
+            {companyStatus(team.data.status)}
           </p>
           <output className="notice">
             {team.data.agents.filter((a) => a.status === 'ACTIVE').length === 7

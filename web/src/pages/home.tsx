@@ -62,9 +62,12 @@ function Change({ value }: { value: number | null }) {
 }
 
 function BondingBar({ token }: { token: BoardToken }) {
-  const pct = Math.max(0, Math.min(100, token.graduationProgress));
+  // An untraded token's market cap is already a share of the threshold (its curve's virtual reserves): it reads 0%
+  // until its first trade.
+  const traded = token.lastTradeAt !== null || token.graduationProgress >= 100;
+  const pct = traded ? Math.max(0, Math.min(100, token.graduationProgress)) : 0;
   return (
-    <span className="bonding">
+    <span className="bonding" title={traded ? undefined : 'No trade yet'}>
       <span
         className="bonding-bar"
         role="progressbar"

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { api, data, signedRequest } from '../api';
 import { Notice, type Said, said } from '../errors';
 import { amountOf } from '../format';
-import { usePlatformUnits } from '../symbols';
+import { platformTokensInWords, usePlatformUnits } from '../symbols';
 import { Empty, Page, Query, TableWrap } from '../ui';
 import { useSigner } from '../wallet';
 import { useWalletCompanies } from '../wallet-companies';
@@ -62,6 +62,10 @@ export default function Rewards() {
   }
   return (
     <Page title="Rewards">
+      <p className="muted" data-testid="platform-tokens">
+        {platformTokensInWords(units)} Rewards are claimed to the company's treasury: a company with no treasury set
+        cannot receive them.
+      </p>
       {signer && (
         <section className="panel" aria-labelledby="mine-h">
           <h2 id="mine-h">Your companies</h2>

@@ -11,7 +11,7 @@ import { api, data } from '../api';
 import { Notice, type Said, said } from '../errors';
 import { amountOf, formatNumber } from '../format';
 import { hasEntryPoint } from '../permit';
-import { usePlatformUnits } from '../symbols';
+import { platformTokensInWords, usePlatformUnits } from '../symbols';
 import { chainSeconds } from '../trade/chain-reads';
 import { checkAmount } from '../trade/inputs';
 import { RefusedError, type Step, useTransactions } from '../transactions';
@@ -127,6 +127,9 @@ export default function Staking() {
   const busy = !ready || !!pending;
   return (
     <Page title="Staking">
+      <p className="muted" data-testid="platform-tokens">
+        {platformTokensInWords(units)}
+      </p>
       <Query query={stats} what="the staking pool" skeleton="line">
         {(s) => (
           <p className="lead">

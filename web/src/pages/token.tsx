@@ -63,7 +63,11 @@ export default function Token() {
                 company
               </Link>
             </p>
-            <Progress value={t.graduationProgress} label="Graduation progress" />
+            <Progress
+              value={t.graduationProgress}
+              label="Graduation progress"
+              traded={t.status === 'GRADUATED' || !trades.data || trades.data.trades.length > 0}
+            />
             <section className="panel" aria-labelledby="chart-h">
               <div className="page-head">
                 <h2 id="chart-h">Price</h2>
