@@ -35,13 +35,22 @@ describe('deployLocalContracts', () => {
     });
     expect(Object.keys(first.contracts).sort()).toEqual([
       'accessCard',
+      'cardSafeOwner',
       'decisionAnchor',
       'distributor',
       'emissionToken',
       'feeHook',
       'identityRegistry',
+      'launcherApprover',
+      'moduleProxyFactory',
       'poolManager',
       'primaryToken',
+      'rolesSingleton',
+      'safeFallbackHandler',
+      'safeModuleSetup',
+      'safeMultiSendCallOnly',
+      'safeProxyFactory',
+      'safeSingleton',
       'staking',
       'timelock',
       'tokenLauncher',
@@ -49,10 +58,11 @@ describe('deployLocalContracts', () => {
       'validationRegistry',
     ]);
     // Persisted before each creation is sent (its signed transaction, pending) and after it is mined, so a crash
-    // in between neither loses a contract nor deploys one twice; the CREATE2 hook needs no pending record.
+    // in between neither loses a contract nor deploys one twice; the CREATE2 hook and the custody contracts (at
+    // deterministic addresses) need no pending record.
     expect(saved.filter((s) => s.pending).length).toBe(12);
-    expect([...new Set(saved.map((s) => s.contracts))]).toEqual(Array.from({ length: 14 }, (_, i) => i));
-    expect(saved.at(-1)).toEqual({ contracts: 13, pending: undefined, complete: true });
+    expect([...new Set(saved.map((s) => s.contracts))]).toEqual(Array.from({ length: 23 }, (_, i) => i));
+    expect(saved.at(-1)).toEqual({ contracts: 22, pending: undefined, complete: true });
     const blockBefore = await clients.publicClient.getBlockNumber({ cacheTime: 0 });
 
     const second = await deployLocalContracts(clients, first, { baseUrl: 'http://x' });

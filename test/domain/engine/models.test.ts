@@ -61,9 +61,13 @@ describe('catalog', () => {
     const config = { roleExecution: 'google/gemini-2.5-pro' as const };
     expect(modelFor('BUDGET', config, 'roleExecution')).toBe('google/gemini-2.5-pro');
     expect(modelFor('BUDGET', config, 'briefGeneration')).toBe(PRESET_MODELS.BUDGET.briefGeneration);
-    expect(modelFor('BUDGET', { roleExecution: 'openai/gpt-4' }, 'roleExecution')).toBe(
+    // Any well-formed id the provider serves is taken (checked against its model list when the setting is saved);
+    // a value that is not a model id falls back to the preset.
+    expect(modelFor('BUDGET', { roleExecution: 'openai/gpt-4' }, 'roleExecution')).toBe('openai/gpt-4');
+    expect(modelFor('BUDGET', { roleExecution: 'not a model id' }, 'roleExecution')).toBe(
       PRESET_MODELS.BUDGET.roleExecution,
     );
+    expect(modelFor('BUDGET', { roleExecution: 42 }, 'roleExecution')).toBe(PRESET_MODELS.BUDGET.roleExecution);
     expect(modelFor('LUDICROUS', null, 'jsonExtraction')).toBe(PRESET_MODELS.BALANCED.jsonExtraction);
   });
 
