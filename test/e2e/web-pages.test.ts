@@ -86,9 +86,19 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
     snapshotDay = await trading.startTradingDay();
     tokenAddress = token;
     await trading.buy(3, token, 2_000n * USDC);
+    // An agent is offered a sale of what its indexed positions hold.
+    await trading.index();
     expect((await directive('Sell all TGT now.')).statusCode).toBe(200);
     expect((await runRound()).status).toBe('COMPLETE');
     await trading.index();
+    // The service reuses its reading of the chain's clock for a few seconds (READ_CLOCK_REUSE_MS): the pages count
+    // from the moved clock once the service reads it.
+    const moved = await t.chain.chain.publicClient.getBlock({ blockTag: 'latest' });
+    const servedNow = async () => Date.parse((await t.app.inject('/api/chain')).json().data.now);
+    for (let i = 0; i < 150 && (await servedNow()) < Number(moved.timestamp) * 1000; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await servedNow()).toBeGreaterThanOrEqual(Number(moved.timestamp) * 1000);
 
     chromium = await launchChromium();
     context = await chromium.browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -163,8 +173,8 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
     expect(await balances.textContent()).toMatch(/USDC[\d,.]+ USDC/);
     expect(await balances.textContent()).not.toMatch(/nativeWei|\d{12,}/);
     await page.getByRole('img', { name: /Realised PnL after each of 2 trades, now [\d,.]+ USDC/ }).waitFor();
-    await page.getByText(/Bought a company token for 50 USDC · mined/).waitFor();
-    await page.getByText(/Sold a company token/).waitFor();
+    await page.getByText(/Bought TGT for 50 USDC · mined/).waitFor();
+    await page.getByText(/^Sold TGT/).waitFor();
     // The identity opens a page, not raw JSON; the raw file stays one link away for machines.
     expect(await page.getByRole('link', { name: 'registration.json' }).getAttribute('href')).toBe(
       `/api/agents/${encodeURIComponent(cfo.id)}/registration.json`,
