@@ -69,12 +69,15 @@ const tokenAmountArg = {
   description: 'Tokens as a decimal string (18 decimals), or "all"',
 };
 
-/** A trading tool: runs through the acting role's own wallet, within the company's limits. */
+/**
+ * A trading tool: runs with the acting role's own wallet, or through its role on the company's Safe when the company
+ * has custody, within the company's limits.
+ */
 function tradeTool(name: TradeTool, description: string, parameters: Record<string, unknown>): Tool {
   return {
     name,
     kind: 'action',
-    description: `${description} Through your own agent wallet, within the company's trading limits; no other address can be named.`,
+    description: `${description} With the money your role may use (your agent wallet, or the company's Safe through your role), within the company's trading limits; no other address can be named.`,
     parameters,
     cost: 2_000,
     run({ deps, company, role, args, action }) {
