@@ -31,6 +31,7 @@ import { createChainClients, devAccount, makeViemChain } from '../../src/chain/c
 import {
   CONTRACT_KEYS,
   type ContractsFile,
+  CUSTODY_CONTRACT_KEYS,
   readContractsFile,
   writeContractsFile,
 } from '../../src/chain/contracts/addresses.ts';
@@ -337,18 +338,9 @@ describe('npm run cli -- deploy on an external chain', () => {
     );
     // The chain's own USDC and PoolManager are not the deployment's; the custody singletons are deterministic
     // deployments of code built elsewhere (Safe's npm artifacts, the vendored Roles build).
-    const custody = [
-      'safeSingleton',
-      'safeProxyFactory',
-      'safeFallbackHandler',
-      'safeMultiSendCallOnly',
-      'rolesSingleton',
-      'moduleProxyFactory',
-      'safeModuleSetup',
-      'launcherApprover',
-      'cardSafeOwner',
-    ];
-    for (const key of CONTRACT_KEYS.filter((k) => k !== 'usdc' && k !== 'poolManager' && !custody.includes(k))) {
+    for (const key of CONTRACT_KEYS.filter(
+      (k) => k !== 'usdc' && k !== 'poolManager' && !(CUSTODY_CONTRACT_KEYS as readonly string[]).includes(k),
+    )) {
       expect(file.verification?.[key]?.contract, key).toMatch(/^contracts\/.+\.sol:\w+$/);
     }
   }, 60_000);

@@ -3,6 +3,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { type Address, getAddress, type Hex, isAddress, isHex } from 'viem';
 import { writeFileAtomic } from '../../files.ts';
 
+/**
+ * Custody, once per chain (src/chain/custody-singletons.ts): Safe 1.5.0 and Zodiac Roles v2.1, deployed at
+ * deterministic addresses from code built elsewhere (Safe's npm artifacts, the vendored Roles build).
+ */
+export const CUSTODY_CONTRACT_KEYS = [
+  'safeSingleton',
+  'safeProxyFactory',
+  'safeFallbackHandler',
+  'safeMultiSendCallOnly',
+  'rolesSingleton',
+  'moduleProxyFactory',
+  'safeModuleSetup',
+  'launcherApprover',
+  'cardSafeOwner',
+] as const;
+
 export const CONTRACT_KEYS = [
   'accessCard',
   'usdc',
@@ -17,16 +33,7 @@ export const CONTRACT_KEYS = [
   'poolManager',
   'feeHook',
   'timelock',
-  // Custody, once per chain (src/chain/custody-singletons.ts): Safe 1.5.0 and Zodiac Roles v2.1.
-  'safeSingleton',
-  'safeProxyFactory',
-  'safeFallbackHandler',
-  'safeMultiSendCallOnly',
-  'rolesSingleton',
-  'moduleProxyFactory',
-  'safeModuleSetup',
-  'launcherApprover',
-  'cardSafeOwner',
+  ...CUSTODY_CONTRACT_KEYS,
 ] as const;
 export type ContractKey = (typeof CONTRACT_KEYS)[number];
 export type ContractAddresses = Partial<Record<ContractKey, Address>>;
