@@ -24,6 +24,8 @@ const CONFLICTS = new Set([
   'post /api/companies',
   'post /api/companies/{id}/decisions/run',
   'post /api/companies/{id}/token',
+  // A transfer asked for a company whose C-suite has no wallet yet (docs/api/companies.md "Money in, money out").
+  'get /api/companies/{id}/funding',
   // A cursor of a ranking a score snapshot has changed since (docs/api/fortune.md "Cursors").
   'get /api/v1/fortune',
 ]);

@@ -8,7 +8,7 @@ import { devAccount } from '../../src/chain/client.ts';
 import { ownerContractSignature } from '../../src/chain/custody.ts';
 import { SafeL2Abi } from '../../src/chain/generated/abis.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
-import { signed, staffedCompany } from '../helpers/companies.ts';
+import { companyBody, mintCard, signed, staffedCompany } from '../helpers/companies.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
 const t = useTestApp({ env: { COMPANY_CUSTODY: 'safe' } });
@@ -169,5 +169,32 @@ describe('POST /api/companies/{id}/safe/withdrawal', () => {
     const none = await withdrawal({ amount: '1' }, 2, plainCo.id);
     expect(none.statusCode).toBe(409);
     expect(none.json().error.message).toMatch(/has no Safe/);
+  });
+});
+
+describe('a company whose creation was cut off before its C-suite', () => {
+  let bare: string;
+  beforeAll(async () => {
+    await mintCard(t.chain, 3);
+    const res = await signed(t.app, 3, 'POST', '/api/companies', companyBody({ name: 'Unstaffed Co' }));
+    expect(res.statusCode).toBe(201);
+    bare = res.json().data.id;
+  }, 120_000);
+
+  it('has nowhere to send money yet, no Safe to withdraw from, and is not moved (deploy-suite sets its Safe up)', async () => {
+    const info = (await funding(bare)).json().data;
+    expect(info).toMatchObject({ custody: 'AGENT_WALLETS', recipients: [], transaction: null });
+    expect((await funding(bare, '?amount=1')).statusCode).toBe(409);
+    expect((await withdrawal({ amount: '1' }, 3, bare)).statusCode).toBe(409);
+    const move = await signed(t.app, 3, 'POST', `/api/companies/${bare}/custody`);
+    expect(move.statusCode).toBe(409);
+    expect(move.json().error.message).toMatch(/finish setting it up/);
+  });
+
+  it('moving a company that has its Safe already sweeps nothing and changes nothing', async () => {
+    const move = await signed(t.app, 1, 'POST', `/api/companies/${safeCo.id}/custody`);
+    expect(move.statusCode, move.body).toBe(200);
+    expect(move.json().data).toMatchObject({ custody: { safe }, swept: [] });
+    expect((await signed(t.app, 2, 'POST', `/api/companies/${safeCo.id}/custody`)).statusCode).toBe(403);
   });
 });
