@@ -173,7 +173,7 @@ export async function prepareSafeWithdrawal(
   const held = holdings.tokens.get(token) ?? 0n;
   if (value > held) {
     throw badRequest(
-      `the Safe holds ${formatUnits(held, decimals)} ${unit} of ${token}, less than the ${body.amount} asked`,
+      `the Safe holds ${formatUnits(held, decimals)} ${isUsdc ? 'USDC' : `of token ${token}`}, less than the ${body.amount} asked`,
     );
   }
   const call = transferCall(token, to, value);
