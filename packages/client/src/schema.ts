@@ -42,7 +42,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Candles of the company token's price from its indexed trades (1m, 1h or 1d) */
+        /**
+         * Candles of the company token's price from its indexed trades (1m, 5m, 15m, 1h, 4h or 1d)
+         * @description Without `from`: the last `limit` candles (before `to`), oldest first; `previousTo` is the `to` of the page before them. With `from`: the first `limit` from there; `nextFrom` is the `from` of the next page. Prices to 6 decimals, and full precision in `openExact`... (docs/api/tokens.md "Candles")
+         */
         get: operations["getV1CompaniesBySlugTokenCandles"];
         put?: never;
         post?: never;
@@ -59,7 +62,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company token's trades, newest first, paged */
+        /**
+         * The company token's trades in chain order, newest first (or oldest first), filtered and paged
+         * @description `data.trades` and `data.pagination` as ever, and the same `pagination` beside `data` as on every v1 list. `GET /api/v1/trades?company=` answers the same trades as a v1 list (`data` the array), which the client's `items()` pages (docs/api/tokens.md "Trades")
+         */
         get: operations["getV1CompaniesBySlugTokenTrades"];
         put?: never;
         post?: never;
@@ -118,6 +124,26 @@ export interface paths {
         };
         /** Launched company tokens, newest first, with their market fields (docs/api/tokens.md) */
         get: operations["getV1Tokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trades of every company token in chain order, newest first (or oldest first), filtered and paged
+         * @description By company, trader, block time (`since`, `until`) and block (`fromBlock`, `toBlock`); `pagination.nextCursor` (and the `Link` header) gives the next page, with no repeat and no gap while trades are indexed (docs/api/tokens.md "Trades")
+         */
+        get: operations["getV1Trades"];
         put?: never;
         post?: never;
         delete?: never;
@@ -796,10 +822,14 @@ export interface operations {
     getV1CompaniesBySlugTokenCandles: {
         parameters: {
             query: {
-                /** @description Candle width: 1 minute, 1 hour or 1 day */
-                interval: "1m" | "1h" | "1d";
-                /** @description The last this many candles */
+                /** @description Unix seconds: the first `limit` candles starting at or after this (rounded up to the interval), oldest first; page on with `nextFrom`. Without it, the last `limit` candles (before `to`), paged back with `previousTo` */
+                from?: number;
+                /** @description Candle width: 1, 5 or 15 minutes, 1 or 4 hours, or 1 day (buckets aligned to the unix epoch, UTC) */
+                interval: "1m" | "5m" | "15m" | "1h" | "4h" | "1d";
+                /** @description Candles a page holds at most */
                 limit?: number;
+                /** @description Unix seconds: only candles that start before this */
+                to?: number;
             };
             header?: never;
             path: {
@@ -828,22 +858,36 @@ export interface operations {
                         data: {
                             /** @description Oldest first; only intervals that hold a trade. Open and close follow chain order (block, then log index), as the trades list does */
                             candles: {
-                                /** @description USDC per token */
+                                /** @description USDC per token, rounded down to 6 decimals */
                                 close: string;
-                                /** @description USDC per token */
+                                /** @description Close: USDC per token, full precision (18 decimals, rounded down) */
+                                closeExact?: string;
+                                /** @description USDC per token, rounded down to 6 decimals */
                                 high: string;
-                                /** @description USDC per token */
+                                /** @description High: USDC per token, full precision (18 decimals, rounded down) */
+                                highExact?: string;
+                                /** @description USDC per token, rounded down to 6 decimals */
                                 low: string;
-                                /** @description USDC per token */
+                                /** @description Low: USDC per token, full precision (18 decimals, rounded down) */
+                                lowExact?: string;
+                                /** @description USDC per token, rounded down to 6 decimals */
                                 open: string;
+                                /** @description Open: USDC per token, full precision (18 decimals, rounded down) */
+                                openExact?: string;
                                 /** @description The candle's start, unix seconds (UTC) */
                                 time: number;
                                 trades: number;
                                 /** @description USDC traded */
                                 volumeUsdc: string;
+                                /** @description Decimal string of an integer in base units: USDC traded (6 decimals) */
+                                volumeUsdcRaw?: string;
                             }[];
                             companyId: string;
                             interval: string;
+                            /** @description The interval in seconds */
+                            intervalSeconds?: number;
+                            nextFrom?: number | null;
+                            previousTo?: number | null;
                         };
                         meta: {
                             /**
@@ -967,8 +1011,22 @@ export interface operations {
     getV1CompaniesBySlugTokenTrades: {
         parameters: {
             query?: {
+                /** @description `pagination.nextCursor` of the page before (same filters and order): the trades after that page's last one in chain order, whatever was indexed since; `page` then counts from it */
+                cursor?: string;
+                /** @description Only trades in this block or later */
+                fromBlock?: number;
                 limit?: number;
+                /** @description Chain order (block, then log index): `desc` newest first (the default), `asc` oldest first */
+                order?: "desc" | "asc";
                 page?: number;
+                /** @description Only trades whose block time is at or after this instant */
+                since?: string;
+                /** @description Only trades in this block or earlier */
+                toBlock?: number;
+                /** @description Only this wallet's trades (an Ethereum address) */
+                trader?: string;
+                /** @description Only trades whose block time is before this instant */
+                until?: string;
             };
             header?: never;
             path: {
@@ -1003,13 +1061,26 @@ export interface operations {
                                 total: number;
                             };
                             trades: {
+                                /** @description Decimal string of an integer in base units: tokens bought or sold (18 decimals): the stream's `amount` */
+                                amount?: string;
                                 blockHash: string | null;
                                 blockNumber: number;
+                                /**
+                                 * Format: date-time
+                                 * @description The same as `time`: the name the event stream uses
+                                 */
+                                blockTime?: string;
+                                companyId?: string;
+                                companySlug?: string;
                                 /** @description Its block is at or below the finalized block the indexer last saw; until then a reorg can still remove the trade (docs/indexer.md#reorgs) */
                                 finalized: boolean;
                                 logIndex: number;
-                                /** @description USDC per token of this trade */
+                                /** @description USDC per token of this trade, rounded down to 6 decimals */
                                 price: string;
+                                /** @description USDC per token of this trade, full precision (18 decimals, rounded down) */
+                                priceExact?: string;
+                                /** @description Decimal string of an integer in base units: USDC per whole token (6 decimals), rounded down: the stream's `price` */
+                                priceRaw?: string;
                                 /** @enum {string} */
                                 side: "buy" | "sell";
                                 /**
@@ -1017,14 +1088,24 @@ export interface operations {
                                  * @description ISO 8601 UTC timestamp
                                  */
                                 time: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description The company token (checksummed)
+                                 */
+                                tokenAddress?: string;
                                 /** @description Tokens bought or sold */
                                 tokenAmount: string;
+                                tokenSymbol?: string | null;
+                                /** @description Checksummed address */
                                 trader: string;
                                 /** @description The same as txHash */
                                 transactionHash: string;
+                                /** @description Transaction hash (lower case) */
                                 txHash: string;
                                 /** @description USDC paid or received */
                                 usdcAmount: string;
+                                /** @description Decimal string of an integer in base units: USDC paid or received (6 decimals): the stream's `usdcAmount` */
+                                usdcAmountRaw?: string;
                                 /** @enum {string} */
                                 venue: "CURVE" | "POOL";
                             }[];
@@ -1035,6 +1116,13 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             timestamp: string;
+                        };
+                        pagination: {
+                            hasMore: boolean;
+                            limit: number;
+                            nextCursor?: string | null;
+                            page: number;
+                            total: number;
                         };
                     };
                 };
@@ -1582,6 +1670,224 @@ export interface operations {
             };
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    getV1Trades: {
+        parameters: {
+            query?: {
+                /** @description Only this company's token: its id or slug */
+                company?: string;
+                /** @description `pagination.nextCursor` of the page before (same filters and order): the trades after that page's last one in chain order, whatever was indexed since; `page` then counts from it */
+                cursor?: string;
+                /** @description Only trades in this block or later */
+                fromBlock?: number;
+                limit?: number;
+                /** @description Chain order (block, then log index): `desc` newest first (the default), `asc` oldest first */
+                order?: "desc" | "asc";
+                page?: number;
+                /** @description Only trades whose block time is at or after this instant */
+                since?: string;
+                /** @description Only trades in this block or earlier */
+                toBlock?: number;
+                /** @description Only this wallet's trades (an Ethereum address) */
+                trader?: string;
+                /** @description Only trades whose block time is before this instant */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Decimal string of an integer in base units: tokens bought or sold (18 decimals): the stream's `amount` */
+                            amount?: string;
+                            blockHash: string | null;
+                            blockNumber: number;
+                            /**
+                             * Format: date-time
+                             * @description The same as `time`: the name the event stream uses
+                             */
+                            blockTime?: string;
+                            companyId?: string;
+                            companySlug?: string;
+                            /** @description Its block is at or below the finalized block the indexer last saw; until then a reorg can still remove the trade (docs/indexer.md#reorgs) */
+                            finalized: boolean;
+                            logIndex: number;
+                            /** @description USDC per token of this trade, rounded down to 6 decimals */
+                            price: string;
+                            /** @description USDC per token of this trade, full precision (18 decimals, rounded down) */
+                            priceExact?: string;
+                            /** @description Decimal string of an integer in base units: USDC per whole token (6 decimals), rounded down: the stream's `price` */
+                            priceRaw?: string;
+                            /** @enum {string} */
+                            side: "buy" | "sell";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            time: string;
+                            /**
+                             * Format: evm-address
+                             * @description The company token (checksummed)
+                             */
+                            tokenAddress?: string;
+                            /** @description Tokens bought or sold */
+                            tokenAmount: string;
+                            tokenSymbol?: string | null;
+                            /** @description Checksummed address */
+                            trader: string;
+                            /** @description The same as txHash */
+                            transactionHash: string;
+                            /** @description Transaction hash (lower case) */
+                            txHash: string;
+                            /** @description USDC paid or received */
+                            usdcAmount: string;
+                            /** @description Decimal string of an integer in base units: USDC paid or received (6 decimals): the stream's `usdcAmount` */
+                            usdcAmountRaw?: string;
+                            /** @enum {string} */
+                            venue: "CURVE" | "POOL";
+                        }[];
+                        meta: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            timestamp: string;
+                        };
+                        pagination: {
+                            hasMore: boolean;
+                            limit: number;
+                            nextCursor?: string | null;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the current answer (no body) */
+            304: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
