@@ -59,6 +59,18 @@ export interface NewWebhookEndpoint {
   companies?: string[] | undefined;
 }
 
+/** The stream's resolution of the `companies` filter, its refusal naming the body's field. */
+async function companiesOf(db: EndpointDeps['database']['db'], refs: string[]): Promise<Set<string>> {
+  try {
+    return await resolveCompanyRefs(db, refs);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'VALIDATION_ERROR') {
+      throw validationError('body.companies', err.message.replace(/^query\.companies /, ''));
+    }
+    throw err;
+  }
+}
+
 /** An owner's endpoint, or 404 (another key's endpoint is not found either). */
 export async function webhookEndpointOf(deps: EndpointDeps, apiKeyId: string, id: string): Promise<EndpointRow> {
   const row = await endpointOf(deps.database.db, apiKeyId, id);
@@ -89,8 +101,7 @@ export async function createWebhookEndpoint(
       );
     }
   }
-  const companyIds =
-    input.companies === undefined ? null : [...(await resolveCompanyRefs(db, [...new Set(input.companies)]))];
+  const companyIds = input.companies === undefined ? null : [...(await companiesOf(db, [...new Set(input.companies)]))];
   if ((await countEndpoints(db, apiKeyId)) >= WEBHOOK_ENDPOINTS_PER_KEY_MAX) {
     throw new AppError(
       'CONFLICT',

@@ -35,6 +35,20 @@ const endpointColumns = sql`id, api_key_id as "apiKeyId", url, description, type
   status, disabled_reason as "disabledReason", disabled_at as "disabledAt", failing_since as "failingSince",
   created_at as "createdAt"`;
 
+/**
+ * Runs a statement whose parameters hold a secret: a failure is rethrown without them (a driver's error names its
+ * query's parameters, and errors are logged), keeping only the database's error code.
+ */
+async function withSecret<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const e = err as { code?: unknown; cause?: { code?: unknown } };
+    const code = e.cause?.code ?? e.code;
+    throw new Error(`could not ${what}${typeof code === 'string' ? ` (database error ${code})` : ''}`);
+  }
+}
+
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 function toEndpoint(row: EndpointRow): EndpointRow {
@@ -76,11 +90,13 @@ const textArray = (list: string[] | null) =>
 /** Inserts an endpoint that receives the events published after the newest one now. */
 export async function insertEndpoint(db: Tx, e: NewEndpoint): Promise<EndpointRow> {
   const [row] = rowsOf<EndpointRow>(
-    await db.execute(sql`
+    await withSecret('store the webhook endpoint', () =>
+      db.execute(sql`
       insert into ${webhookEndpoints} (id, api_key_id, url, description, secret, types, company_ids, start_after, created_at)
       values (${e.id}, ${e.apiKeyId}, ${e.url}, ${e.description}, ${e.secret}, ${textArray(e.types)},
         ${textArray(e.companyIds)}, (select coalesce(max(id), 0) from ${platformEvents}), ${ts(e.now)})
       returning ${endpointColumns}`),
+    ),
   );
   return toEndpoint(row!);
 }
@@ -112,11 +128,13 @@ export async function rotateEndpointSecret(
   previousUntil: Date,
 ): Promise<EndpointRow | undefined> {
   const [row] = rowsOf<EndpointRow>(
-    await db.execute(sql`
+    await withSecret('rotate the webhook secret', () =>
+      db.execute(sql`
       update ${webhookEndpoints} set previous_secret = secret, previous_secret_until = ${ts(previousUntil)},
         secret = ${secret}
       where id = ${id} and api_key_id = ${apiKeyId}
       returning ${endpointColumns}`),
+    ),
   );
   return row && toEndpoint(row);
 }
