@@ -150,6 +150,10 @@ export const SSE_PUBLIC_MAX_CONNECTIONS_PER_IP_DEFAULT = 10;
 export const SSE_PUBLIC_MAX_CONNECTIONS_DEFAULT = 1_000;
 /** How far back a keyless stream resumes: an older Last-Event-ID resumes from the oldest event of this window. */
 export const SSE_PUBLIC_BACKLOG_MS_DEFAULT = 5 * 60 * 1000;
+/** The most events GET /api/events/recent answers (the web app's activity feed opens on them). */
+export const RECENT_EVENTS_MAX = 100;
+/** The most addresses one GET /api/names names. */
+export const ADDRESS_NAMES_MAX = 100;
 /** A `: ping` comment line after this much silence keeps proxies from closing an idle stream; 0 disables. */
 export const SSE_HEARTBEAT_MS_DEFAULT = 30_000;
 export const SSE_HEARTBEAT_MS_MIN = 1_000;
