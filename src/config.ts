@@ -5,13 +5,17 @@ import {
   fallbackModels,
   gatewayKind,
   headerText,
+  type LlmStreaming,
   llmEndpoint,
   llmEnvPrefix,
+  llmStreaming,
   type ModelEndpoint,
   type ModelPriceConfig,
   modelPrices,
   otlpTracesUrl,
+  type ReasoningEffort,
   type RemoteSignerConfig,
+  reasoningEfforts,
   type WalletProviderName,
   walletProvider,
 } from './config/endpoints.ts';
@@ -32,6 +36,7 @@ import {
 import {
   AGENT_GAS_FLOOR_WEI_DEFAULT,
   COMPANY_GAS_BUDGET_DEFAULT,
+  type ENGINE_CONFIG_KEYS,
   EVENT_BACKFILL_RETENTION_MS_DEFAULT,
   GRADUATION_THRESHOLD_USD,
   GRADUATION_THRESHOLD_USD_MAX,
@@ -57,8 +62,11 @@ import {
 // The parsers (config/parse.ts) and the outside services' endpoints (config/endpoints.ts) live beside this file; what
 // other modules import from the configuration is exported here.
 export {
+  type LlmStreaming,
   llmEnvPrefix,
   type ModelEndpoint,
+  REASONING_EFFORTS,
+  type ReasoningEffort,
   type RemoteSignerConfig,
   WALLET_PROVIDERS,
   type WalletProviderName,
@@ -233,6 +241,10 @@ export interface Config {
   llmAppTitle: string;
   /** `openrouter`: the gateway gets OpenRouter's `models` and `provider` fields (LLM_GATEWAY_KIND; by host when unset). */
   llmGatewayKind: 'openrouter' | 'generic';
+  /** Streamed answers and their bounds (LLM_STREAM, LLM_FIRST_TOKEN_MS, LLM_STREAM_PROGRESS_MS, LLM_STREAM_MAX_MS). */
+  llmStream: LlmStreaming;
+  /** The reasoning effort each phase asks of models that reason (LLM_REASONING_EFFORT); none when unset. */
+  llmReasoningEffort: Partial<Record<(typeof ENGINE_CONFIG_KEYS)[number], ReasoningEffort>>;
   /** Where spans are sent over OTLP/HTTP (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces); none when unset. */
   otlpTracesUrl: string | undefined;
   /** `service.name` of the spans (OTEL_SERVICE_NAME). */
@@ -429,6 +441,8 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     llmAppReferer: url(env, 'LLM_HTTP_REFERER', ['http:', 'https:']) ?? baseUrl,
     llmAppTitle: headerText(env, 'LLM_APP_TITLE') ?? 'ai-economy',
     llmGatewayKind: gatewayKind(env),
+    llmStream: llmStreaming(env),
+    llmReasoningEffort: reasoningEfforts(env),
     otlpTracesUrl: otlpTracesUrl(env),
     otelServiceName: str(env, 'OTEL_SERVICE_NAME') ?? 'ai-economy',
   };
