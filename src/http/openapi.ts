@@ -28,6 +28,8 @@ const CONFLICTS = new Set([
   'get /api/companies/{id}/funding',
   // A cursor of a ranking a score snapshot has changed since (docs/api/fortune.md "Cursors").
   'get /api/v1/fortune',
+  // An API key's endpoint past WEBHOOK_ENDPOINTS_PER_KEY_MAX.
+  'post /api/v1/webhooks',
 ]);
 /** Writes the platform pays gas for: 429 GAS_BUDGET_EXCEEDED past the company's daily budget. */
 const GAS_PAID = new Set([
@@ -38,8 +40,8 @@ const GAS_PAID = new Set([
 ]);
 /** Routes that answer 410 EVENTS_EXPIRED: a resume outside the stream's window, or a backfill from deleted events. */
 const EXPIRED = new Set(['get /api/v1/events']);
-/** Routes that name a record in their body rather than their path: 404 when it does not exist. */
-const NAMED_IN_BODY = new Set(['post /api/epochs/claim']);
+/** Routes that name a record in their body or query rather than their path: 404 when it does not exist. */
+const NAMED_IN_BODY = new Set(['post /api/epochs/claim', 'get /api/v1/trades']);
 /** Routes that answer without any dependency (no 503). */
 const NO_DEPENDENCY = new Set(['get /api/live', 'get /api/openapi.json']);
 

@@ -216,7 +216,9 @@ describe('the market fields of the token lists', () => {
       const v1 = await t.app.inject({ method: 'GET', url: v1Path, headers: { 'x-api-key': apiKey } });
       expect(v1.statusCode, v1.body).toBe(200);
       const internal = (await t.app.inject({ method: 'GET', url: internalPath })).json();
-      expect(v1.json()).toEqual({ data: internal.data, meta: { timestamp: expect.any(String) } });
+      // A trades page also has `pagination` beside `data`, where the other v1 lists have it.
+      const paged = v1Path.includes('/trades') ? { pagination: internal.data.pagination } : {};
+      expect(v1.json()).toEqual({ data: internal.data, ...paged, meta: { timestamp: expect.any(String) } });
       const keyless = await t.app.inject({ method: 'GET', url: v1Path });
       expect(keyless.statusCode).toBe(401);
       expect(keyless.json().error.code).toBe('UNAUTHORIZED');
@@ -260,7 +262,8 @@ describe('the market fields of the token lists', () => {
         cross join lateral (select count(*) as n from token_trades where company_id = c.id and block_time >= now()) w
         left join lateral (select usdc_amount as p from token_trades where company_id = c.id and block_time < now()
           order by block_time desc limit 1) b on true`);
-      expect(market).toContain('token_trades_company_time_idx');
+      // An index of the company's trades (by time, or by block: the planner picks by the table's statistics).
+      expect(market).toMatch(/token_trades_company_(time|block)_idx/);
       expect(market).not.toMatch(/Seq Scan on token_trades/);
       const page = await plan(`
         select c.id, h.holders, p.balance from companies c

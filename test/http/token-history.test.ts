@@ -62,7 +62,8 @@ describe('GET /api/companies/{id}/token/candles', () => {
       ['interval=1h&limit=1000', 200],
       ['interval=1h&limit=0', 400],
       ['interval=1h&limit=1001', 400],
-      ['interval=5m', 400],
+      ['interval=5m', 200],
+      ['interval=2h', 400],
       ['', 400],
     ] as const) {
       expect((await get(`/api/companies/${companyId}/token/candles?${query}`)).statusCode, query).toBe(status);
@@ -75,7 +76,7 @@ describe('GET /api/companies/{id}/token/trades', () => {
   it('pages the trades newest first', async () => {
     const first = (await get(`/api/companies/${companyId}/token/trades?limit=2`)).json().data;
     expect(first.trades.map((x: { side: string }) => x.side)).toEqual(['sell', 'buy']);
-    expect(first.pagination).toEqual({ page: 1, limit: 2, total: 3, hasMore: true });
+    expect(first.pagination).toEqual({ page: 1, limit: 2, total: 3, hasMore: true, nextCursor: expect.any(String) });
     const second = (await get(`/api/companies/${companyId}/token/trades?limit=2&page=2`)).json().data;
     expect(second.trades).toHaveLength(1);
     expect(second.pagination.hasMore).toBe(false);

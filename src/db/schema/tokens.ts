@@ -48,6 +48,11 @@ export const tokenTrades = pgTable(
     index('token_trades_time_idx').on(t.blockTime),
     // A wallet's trades across every token, newest first (its PnL over time, the account page).
     index('token_trades_trader_time_idx').on(t.trader, t.blockTime.desc()),
+    // The trades lists in chain order (block, then log index), either way, and their cursors: one company's token,
+    // every token (the platform feed), one trader's.
+    index('token_trades_company_block_idx').on(t.companyId, t.blockNumber, t.logIndex),
+    index('token_trades_block_idx').on(t.blockNumber, t.logIndex),
+    index('token_trades_trader_block_idx').on(t.trader, t.blockNumber, t.logIndex),
   ],
 );
 

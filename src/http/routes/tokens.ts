@@ -4,7 +4,7 @@
 import { Type } from 'typebox';
 import { ADDRESS_RULE, parseAddress } from '../../address.ts';
 import { createPageTotals } from '../../db/page-total.ts';
-import { tokenCandles, tokenTradePage } from '../../domain/tokens/history.ts';
+import { tokenCandles, tokenTradePage, tradeList } from '../../domain/tokens/history.ts';
 import { launchToken } from '../../domain/tokens/launch.ts';
 import { getTokenDetail, getTokenStatus, listTokens, VOLUMES_REUSE_MS } from '../../domain/tokens/queries.ts';
 import { tokenPositionOf } from '../../domain/trading/position.ts';
@@ -29,6 +29,9 @@ import {
   TradesQuery,
   TradesResponse,
   V1CandlesResponse,
+  V1TradeFeedQuery,
+  V1TradeFeedResponse,
+  V1TradesQuery,
   V1TradesResponse,
 } from '../schemas/tokens.ts';
 import type { App, RouteOptions } from '../types.ts';
@@ -82,16 +85,16 @@ export default async function tokenRoutes(app: App, { container, reads, chainHea
     {
       schema: {
         tags: ['tokens'],
-        summary: "Candles of the company token's price from its indexed trades (1m, 1h or 1d)",
+        summary: "Candles of the company token's price from its indexed trades (1m, 5m, 15m, 1h, 4h or 1d)",
         params: CompanyParams,
         querystring: CandlesQuery,
         response: { 200: CandlesResponse, ...internalErrors },
       },
     },
     async (request, reply) => {
-      const { interval, limit } = request.query;
-      return candles.send(reply, `${request.params.id}|${interval}|${limit}`, async () =>
-        ok(await tokenCandles(db, request.params.id, interval, limit)),
+      const { interval, limit, from, to } = request.query;
+      return candles.send(reply, `${request.params.id}|${interval}|${limit}|${from ?? ''}|${to ?? ''}`, async () =>
+        ok(await tokenCandles(db, request.params.id, interval, { limit, from, to })),
       );
     },
   );
@@ -111,7 +114,7 @@ export default async function tokenRoutes(app: App, { container, reads, chainHea
       const { page, limit } = request.query;
       return trades.send(reply, `${request.params.id}|${page}|${limit}`, async () => ({
         success: true as const,
-        data: await tokenTradePage(db, request.params.id, page, limit),
+        data: await tokenTradePage(db, request.params.id, { page, limit }),
       }));
     },
   );
@@ -218,17 +221,22 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
     },
   );
 
-  // The market history of the internal routes (the web app's charts) under /api/v1 with a key: the same data and
-  // field names, in the v1 envelope; kept until a company or a trade changes.
+  // The market history under /api/v1 with a key: the internal routes' data and field names, in the v1 envelope, with
+  // the filters, order and cursors a bot pages by; kept until a company or a trade changes.
   const v1Candles = reads.route('v1-candles', { tables: ['companies', 'token_trades'] });
   const v1Trades = reads.route('v1-trades', { tables: ['companies', 'token_trades', 'chain_cursors'] });
+  // The feed has its own cached bodies: `?company=x` and the company path with the same query are different bodies.
+  const v1Feed = reads.route('v1-trade-feed', { tables: ['companies', 'token_trades', 'chain_cursors'] });
+  const tradeTotals = createPageTotals();
   app.get(
     '/companies/:slug/token/candles',
     {
       preValidation: apiKey,
       schema: {
         tags: ['tokens'],
-        summary: "Candles of the company token's price from its indexed trades (1m, 1h or 1d)",
+        summary: "Candles of the company token's price from its indexed trades (1m, 5m, 15m, 1h, 4h or 1d)",
+        description:
+          'Without `from`: the last `limit` candles (before `to`), oldest first; `previousTo` is the `to` of the page before them. With `from`: the first `limit` from there; `nextFrom` is the `from` of the next page. Prices to 6 decimals, and full precision in `openExact`... (docs/api/tokens.md "Candles")',
         security: [{ apiKey: [] }],
         params: SlugParams,
         querystring: CandlesQuery,
@@ -236,32 +244,63 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
       },
     },
     async (request, reply) => {
-      const { interval, limit } = request.query;
-      return v1Candles.sendV1(reply, `${request.params.slug}|${interval}|${limit}`, async (timestamp) => ({
-        data: await tokenCandles(container.database.db, request.params.slug, interval, limit),
+      const { interval, limit, from, to } = request.query;
+      const key = `${request.params.slug}|${interval}|${limit}|${from ?? ''}|${to ?? ''}`;
+      return v1Candles.sendV1(reply, key, async (timestamp) => ({
+        data: await tokenCandles(container.database.db, request.params.slug, interval, { limit, from, to }),
         meta: { timestamp },
       }));
     },
   );
+  const tradeKey = (q: Record<string, unknown>) =>
+    ['company', 'page', 'limit', 'cursor', 'order', 'trader', 'since', 'until', 'fromBlock', 'toBlock']
+      .map((k) => String(q[k] ?? ''))
+      .join('|');
   app.get(
     '/companies/:slug/token/trades',
     {
       preValidation: apiKey,
+      onSend: linkNextPage,
       schema: {
         tags: ['tokens'],
-        summary: "The company token's trades, newest first, paged",
+        summary: "The company token's trades in chain order, newest first (or oldest first), filtered and paged",
+        description:
+          '`data.trades` and `data.pagination` as ever, and the same `pagination` beside `data` as on every v1 list. `GET /api/v1/trades?company=` answers the same trades as a v1 list (`data` the array), which the client\'s `items()` pages (docs/api/tokens.md "Trades")',
         security: [{ apiKey: [] }],
         params: SlugParams,
-        querystring: TradesQuery,
+        querystring: V1TradesQuery,
         response: { 200: V1TradesResponse, ...v1Errors },
       },
     },
     async (request, reply) => {
-      const { page, limit } = request.query;
-      return v1Trades.sendV1(reply, `${request.params.slug}|${page}|${limit}`, async (timestamp) => ({
-        data: await tokenTradePage(container.database.db, request.params.slug, page, limit),
-        meta: { timestamp },
-      }));
+      const query = { ...request.query, company: request.params.slug };
+      return v1Trades.sendV1(reply, tradeKey(query), async (timestamp) => {
+        const { items, pagination } = await tradeList(container.database.db, query, tradeTotals);
+        return { data: { trades: items, pagination }, pagination, meta: { timestamp } };
+      });
+    },
+  );
+  app.get(
+    '/trades',
+    {
+      preValidation: apiKey,
+      onSend: linkNextPage,
+      schema: {
+        tags: ['tokens'],
+        summary: 'Trades of every company token in chain order, newest first (or oldest first), filtered and paged',
+        description:
+          'By company, trader, block time (`since`, `until`) and block (`fromBlock`, `toBlock`); `pagination.nextCursor` (and the `Link` header) gives the next page, with no repeat and no gap while trades are indexed (docs/api/tokens.md "Trades")',
+        security: [{ apiKey: [] }],
+        querystring: V1TradeFeedQuery,
+        response: { 200: V1TradeFeedResponse, ...v1Errors },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      return v1Feed.sendV1(reply, tradeKey(query), async (timestamp) => {
+        const { items, pagination } = await tradeList(container.database.db, query, tradeTotals);
+        return { data: items, pagination, meta: { timestamp } };
+      });
     },
   );
 }

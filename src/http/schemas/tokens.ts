@@ -201,21 +201,41 @@ export const SlugParams = Type.Object({
 
 const Decimal = (description: string) => Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$', description });
 
+const Raw = (description: string) =>
+  Type.String({ pattern: '^[0-9]+$', description: `Decimal string of an integer in base units: ${description}` });
+const TxHash = Type.String({ pattern: '^0x[0-9a-f]{64}$', description: 'Transaction hash (lower case)' });
+const UnixSeconds = (description: string) => Type.Integer({ minimum: 0, maximum: 253_402_300_799, description });
+
 export const CandlesQuery = Type.Object({
-  interval: StringEnum(['1m', '1h', '1d'] as const, { description: 'Candle width: 1 minute, 1 hour or 1 day' }),
-  limit: Type.Integer({ minimum: 1, maximum: 1_000, default: 300, description: 'The last this many candles' }),
+  interval: StringEnum(['1m', '5m', '15m', '1h', '4h', '1d'] as const, {
+    description: 'Candle width: 1, 5 or 15 minutes, 1 or 4 hours, or 1 day (buckets aligned to the unix epoch, UTC)',
+  }),
+  limit: Type.Integer({ minimum: 1, maximum: 1_000, default: 300, description: 'Candles a page holds at most' }),
+  from: Type.Optional(
+    UnixSeconds(
+      'Unix seconds: the first `limit` candles starting at or after this (rounded up to the interval), oldest first; page on with `nextFrom`. Without it, the last `limit` candles (before `to`), paged back with `previousTo`',
+    ),
+  ),
+  to: Type.Optional(UnixSeconds('Unix seconds: only candles that start before this')),
 });
+const priceExact = (which: string) => Decimal(`${which}: USDC per token, full precision (18 decimals, rounded down)`);
 export const CandlesData = Type.Object({
   companyId: Type.String(),
   interval: Type.String(),
+  intervalSeconds: Type.Optional(Type.Integer({ description: 'The interval in seconds' })),
   candles: Type.Array(
     Type.Object({
       time: Type.Integer({ description: "The candle's start, unix seconds (UTC)" }),
-      open: Decimal('USDC per token'),
-      high: Decimal('USDC per token'),
-      low: Decimal('USDC per token'),
-      close: Decimal('USDC per token'),
+      open: Decimal('USDC per token, rounded down to 6 decimals'),
+      high: Decimal('USDC per token, rounded down to 6 decimals'),
+      low: Decimal('USDC per token, rounded down to 6 decimals'),
+      close: Decimal('USDC per token, rounded down to 6 decimals'),
+      openExact: Type.Optional(priceExact('Open')),
+      highExact: Type.Optional(priceExact('High')),
+      lowExact: Type.Optional(priceExact('Low')),
+      closeExact: Type.Optional(priceExact('Close')),
       volumeUsdc: Decimal('USDC traded'),
+      volumeUsdcRaw: Type.Optional(Raw('USDC traded (6 decimals)')),
       trades: Type.Integer(),
     }),
     {
@@ -223,36 +243,100 @@ export const CandlesData = Type.Object({
         'Oldest first; only intervals that hold a trade. Open and close follow chain order (block, then log index), as the trades list does',
     },
   ),
+  nextFrom: Type.Optional(
+    Nullable(Type.Integer({ description: 'With `from`: the `from` of the next page; null on the last page' })),
+  ),
+  previousTo: Type.Optional(
+    Nullable(
+      Type.Integer({ description: 'Without `from`: the `to` of the page of older candles; null when none is older' }),
+    ),
+  ),
 });
 export const CandlesResponse = internalOk(CandlesData);
 export const V1CandlesResponse = v1Ok(CandlesData);
 
 export const TradesQuery = Type.Object(PageQuery(AGENTS_PAGE_SIZE_DEFAULT, AGENTS_PAGE_SIZE_MAX));
-export const TradesData = Type.Object({
-  trades: Type.Array(
-    Type.Object({
-      txHash: Type.String(),
-      transactionHash: Type.String({ description: 'The same as txHash' }),
-      logIndex: Type.Integer(),
-      blockNumber: Type.Integer(),
-      blockHash: Nullable(Type.String({ description: 'Null for a trade indexed before block hashes were recorded' })),
-      finalized: Type.Boolean({
-        description:
-          'Its block is at or below the finalized block the indexer last saw; until then a reorg can still remove the trade (docs/indexer.md#reorgs)',
-      }),
-      time: IsoTimestamp,
-      side: StringEnum(['buy', 'sell'] as const),
-      trader: Type.String(),
-      usdcAmount: Decimal('USDC paid or received'),
-      tokenAmount: Decimal('Tokens bought or sold'),
-      price: Decimal('USDC per token of this trade'),
-      venue: StringEnum(['CURVE', 'POOL'] as const),
+
+/** The filters, order and cursor of the v1 trades lists (docs/api/tokens.md "Trades"). */
+export const V1TradesQuery = Type.Object({
+  ...PageQuery(AGENTS_PAGE_SIZE_DEFAULT, AGENTS_PAGE_SIZE_MAX),
+  ...CursorQuery(
+    "`pagination.nextCursor` of the page before (same filters and order): the trades after that page's last one in chain order, whatever was indexed since; `page` then counts from it",
+  ),
+  order: Type.Optional(
+    StringEnum(['desc', 'asc'] as const, {
+      description: 'Chain order (block, then log index): `desc` newest first (the default), `asc` oldest first',
     }),
   ),
+  trader: Type.Optional({ ...AddressString, description: "Only this wallet's trades (an Ethereum address)" }),
+  since: Type.Optional({ ...IsoTimestamp, description: 'Only trades whose block time is at or after this instant' }),
+  until: Type.Optional({ ...IsoTimestamp, description: 'Only trades whose block time is before this instant' }),
+  fromBlock: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Only trades in this block or later' }),
+  ),
+  toBlock: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Only trades in this block or earlier',
+    }),
+  ),
+});
+export const V1TradeFeedQuery = Type.Object({
+  ...V1TradesQuery.properties,
+  company: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 64, description: "Only this company's token: its id or slug" }),
+  ),
+});
+
+/**
+ * A trade of a company token (docs/api/tokens.md "Trades"): decimal amounts (`usdcAmount`, `tokenAmount`,
+ * `price`) and, beside them, the stream's base-unit forms (`amount`, `usdcAmountRaw`, `priceRaw`) and names
+ * (`blockTime`).
+ */
+export const Trade = Type.Object({
+  txHash: TxHash,
+  transactionHash: { ...TxHash, description: 'The same as txHash' },
+  logIndex: Type.Integer({ minimum: 0 }),
+  blockNumber: Type.Integer({ minimum: 0 }),
+  blockHash: Nullable(
+    Type.String({
+      pattern: '^0x[0-9a-f]{64}$',
+      description: 'Null for a trade indexed before block hashes were recorded',
+    }),
+  ),
+  finalized: Type.Boolean({
+    description:
+      'Its block is at or below the finalized block the indexer last saw; until then a reorg can still remove the trade (docs/indexer.md#reorgs)',
+  }),
+  time: IsoTimestamp,
+  blockTime: Type.Optional({ ...IsoTimestamp, description: 'The same as `time`: the name the event stream uses' }),
+  companyId: Type.Optional(Type.String()),
+  companySlug: Type.Optional(Type.String()),
+  tokenSymbol: Type.Optional(Nullable(Type.String())),
+  tokenAddress: Type.Optional({ ...AddressString, description: 'The company token (checksummed)' }),
+  side: StringEnum(['buy', 'sell'] as const),
+  trader: Type.String({ description: 'Checksummed address' }),
+  usdcAmount: Decimal('USDC paid or received'),
+  usdcAmountRaw: Type.Optional(Raw("USDC paid or received (6 decimals): the stream's `usdcAmount`")),
+  tokenAmount: Decimal('Tokens bought or sold'),
+  amount: Type.Optional(Raw("tokens bought or sold (18 decimals): the stream's `amount`")),
+  price: Decimal('USDC per token of this trade, rounded down to 6 decimals'),
+  priceExact: Type.Optional(Decimal('USDC per token of this trade, full precision (18 decimals, rounded down)')),
+  priceRaw: Type.Optional(Raw("USDC per whole token (6 decimals), rounded down: the stream's `price`")),
+  venue: StringEnum(['CURVE', 'POOL'] as const),
+});
+export const TradesData = Type.Object({
+  trades: Type.Array(Trade),
   pagination: Pagination,
 });
 export const TradesResponse = internalOk(TradesData);
-export const V1TradesResponse = v1Ok(TradesData);
+/**
+ * The v1 company trades: `data.trades` and `data.pagination` as before, and the same `pagination` beside `data`, where
+ * every other v1 list has it (additive).
+ */
+export const V1TradesResponse = Type.Object({ data: TradesData, pagination: Pagination, meta: Meta });
+export const V1TradeFeedResponse = Type.Object({ data: Type.Array(Trade), pagination: Pagination, meta: Meta });
 
 export const PositionResponse = internalOk(
   Type.Object({
