@@ -6,6 +6,7 @@ import type { App, RouteOptions } from '../types.ts';
 import eventRoutes from './events.ts';
 import { v1FortuneRoutes } from './fortune.ts';
 import { v1TokenRoutes } from './tokens.ts';
+import v1ReadRoutes from './v1-reads.ts';
 
 export default async function v1Routes(app: App, options: RouteOptions) {
   installErrorHandlers(app, 'v1');
@@ -13,6 +14,7 @@ export default async function v1Routes(app: App, options: RouteOptions) {
   await app.register(v1TokenRoutes, routes);
   await app.register(v1FortuneRoutes, routes);
   await app.register(eventRoutes, routes);
+  await app.register(v1ReadRoutes, routes);
 
   // The v1 routes' own OpenAPI document (src/http/openapi-v1.ts), public like the full one; cut once, on first read
   // (the routes are all known by then).
