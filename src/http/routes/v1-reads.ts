@@ -1,0 +1,244 @@
+// The reads that existed only on the internal routes, under /api/v1 with a key and the v1 envelope (registered by
+// v1.ts): a company's detail and decisions, a quote of a trade, a wallet's position and PnL, the reward epochs and
+// staking. Each answers what its internal twin answers (same domain read, same fields), so the two stay one data.
+import { Type } from 'typebox';
+import { type Address, getAddress } from 'viem';
+import { chainDateForReads } from '../../chain/time.ts';
+import { getCompanyView } from '../../domain/companies/queries.ts';
+import { getDecisions } from '../../domain/engine/queries.ts';
+import { readClaimable, readCurrentEpochView, readProof } from '../../domain/epochs/queries.ts';
+import { readStakingPosition, readStakingStats } from '../../domain/staking/reads.ts';
+import { walletTrades } from '../../domain/tokens/history.ts';
+import { tokenQuote } from '../../domain/tokens/quote.ts';
+import { tokenPositionOf } from '../../domain/trading/position.ts';
+import { requireApiKey } from '../auth/index.ts';
+import { v1Body } from '../envelope.ts';
+import { AddressString, Nullable, StringEnum, v1Errors, v1Ok } from '../schemas/common.ts';
+import { CompanyResponse } from '../schemas/companies.ts';
+import { DecisionsResponse } from '../schemas/decisions.ts';
+import { ClaimableResponse, EpochResponse, ProofResponse } from '../schemas/epochs.ts';
+import { StakingPositionResponse, StakingStatsResponse } from '../schemas/staking.ts';
+import { PositionResponse, SlugParams } from '../schemas/tokens.ts';
+import { WalletTradesQuery, WalletTradesResponse } from '../schemas/wallets.ts';
+import type { App, RouteOptions } from '../types.ts';
+
+/** The `data` of an internal route's answer, in the v1 envelope. */
+const v1Of = <T extends { properties: { data: Parameters<typeof v1Ok>[0] } }>(internal: T) =>
+  v1Ok(internal.properties.data as T['properties']['data']);
+
+const WalletPath = Type.Object({ wallet: { ...AddressString, description: 'A wallet address, any case' } });
+const Decimal = (description: string) => Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$', description });
+const Raw = (description: string) => Type.String({ pattern: '^[0-9]+$', description });
+
+export const QuoteQuery = Type.Object({
+  side: StringEnum(['buy', 'sell'] as const, {
+    description: 'A buy pays USDC for tokens; a sale pays tokens for USDC',
+  }),
+  amount: Type.String({
+    pattern: '^[1-9][0-9]{0,59}$',
+    description:
+      'What goes in, in base units (an integer): USDC (6 decimals) for a buy, tokens (18 decimals) for a sale',
+  }),
+});
+export const QuoteResponse = v1Ok(
+  Type.Object({
+    companyId: Type.String(),
+    companySlug: Type.String(),
+    tokenAddress: AddressString,
+    side: StringEnum(['buy', 'sell'] as const),
+    venue: StringEnum(['CURVE', 'POOL'] as const, { description: 'The bonding curve, or the v4 pool once graduated' }),
+    blockNumber: Type.Integer({ minimum: 0, description: 'The block every figure was read at' }),
+    amountIn: Decimal('What goes in (USDC for a buy, tokens for a sale)'),
+    amountInRaw: Raw('amountIn in base units'),
+    amountOut: Decimal('What comes out, after fees (tokens for a buy, USDC for a sale)'),
+    amountOutRaw: Raw('amountOut in base units'),
+    spotPrice: Decimal('USDC per token before the trade (the launcher’s priceOf, 6 decimals)'),
+    averagePrice: Nullable(
+      Decimal('USDC per token the trade gets, fees included, 18 decimals; null when it would get nothing'),
+    ),
+    priceImpactPercent: Nullable(
+      Type.Number({
+        description:
+          'How much worse than spotPrice averagePrice is, in percent (2 decimals), fees included; null without a price',
+      }),
+    ),
+    feeBps: Type.Integer({
+      minimum: 0,
+      description:
+        "The venue's fee in basis points, included in amountOut: the launcher's curveFeeBps on the curve, the pool hook's 250 (2.5%) in the pool",
+    }),
+  }),
+);
+
+export default async function v1ReadRoutes(app: App, { container }: RouteOptions) {
+  const apiKey = requireApiKey(container);
+  const db = container.database.db;
+  const keyed = { preValidation: apiKey };
+  const security = [{ apiKey: [] }];
+
+  app.get(
+    '/companies/:slug',
+    {
+      ...keyed,
+      schema: {
+        tags: ['companies'],
+        summary: 'A company by id or slug, with its agents (the detail of GET /api/companies/{id})',
+        security,
+        params: SlugParams,
+        response: { 200: v1Of(CompanyResponse), ...v1Errors },
+      },
+    },
+    async (request) => {
+      const now = (await chainDateForReads(container.chain.publicClient, container.now)).getTime();
+      return v1Body(await getCompanyView(container, request.params.slug, now));
+    },
+  );
+
+  app.get(
+    '/companies/:slug/decisions',
+    {
+      ...keyed,
+      schema: {
+        tags: ['decisions'],
+        summary: "The company's last 10 decision rounds, most recent first, and each agent's budget in the latest",
+        security,
+        params: SlugParams,
+        response: { 200: v1Of(DecisionsResponse), ...v1Errors },
+      },
+    },
+    async (request) => v1Body(await getDecisions(container, request.params.slug)),
+  );
+
+  app.get(
+    '/companies/:slug/token/quote',
+    {
+      ...keyed,
+      schema: {
+        tags: ['tokens'],
+        summary: 'What a buy or a sale of a given size would get now: amount out, price impact and fee',
+        description:
+          'Read from the token launcher at the latest block (quoteBuy or quoteSell, priceOf): nothing is sent, and the trade itself is made on-chain by the trader. 404 for an unknown company or one without a token; 503 CHAIN_UNAVAILABLE when the chain does not answer (docs/api/tokens.md "Quote")',
+        security,
+        params: SlugParams,
+        querystring: QuoteQuery,
+        response: { 200: QuoteResponse, ...v1Errors },
+      },
+    },
+    async (request) =>
+      v1Body(await tokenQuote(container, request.params.slug, request.query.side, BigInt(request.query.amount))),
+  );
+
+  app.get(
+    '/companies/:slug/token/position/:wallet',
+    {
+      ...keyed,
+      schema: {
+        tags: ['tokens'],
+        summary: "A wallet's position in the company token at average cost, and its realised PnL",
+        description:
+          'As GET /api/companies/{id}/token/position/{wallet}: quantity and costUsdc by the average-cost method, from the indexed trades. 404 for an unknown company',
+        security,
+        params: Type.Object({ ...SlugParams.properties, ...WalletPath.properties }),
+        response: { 200: v1Of(PositionResponse), ...v1Errors },
+      },
+    },
+    async (request) =>
+      v1Body(await tokenPositionOf(db, request.params.slug, getAddress(request.params.wallet.toLowerCase()))),
+  );
+
+  app.get(
+    '/wallets/:wallet/trades',
+    {
+      ...keyed,
+      schema: {
+        tags: ['tokens'],
+        summary: "A wallet's trades across every company token, newest first, with its realised PnL over time",
+        description:
+          'As GET /api/wallets/{wallet}/trades: cumulativeRealizedPnlUsdc is the PnL of every sale of the wallet up to the trade, whatever `limit` cuts off',
+        security,
+        params: WalletPath,
+        querystring: WalletTradesQuery,
+        response: { 200: v1Of(WalletTradesResponse), ...v1Errors },
+      },
+    },
+    async (request) =>
+      v1Body(await walletTrades(db, getAddress(request.params.wallet.toLowerCase()), request.query.limit)),
+  );
+
+  app.get(
+    '/epochs/current',
+    {
+      ...keyed,
+      schema: {
+        tags: ['epochs'],
+        summary: 'The running reward epoch, read from the distributor contract',
+        security,
+        response: { 200: v1Of(EpochResponse), ...v1Errors },
+      },
+    },
+    async () => v1Body(await readCurrentEpochView(container)),
+  );
+
+  app.get(
+    '/companies/:slug/rewards',
+    {
+      ...keyed,
+      schema: {
+        tags: ['epochs'],
+        summary: "A company's rewards in its last 12 finalized epochs, newest first, and the total not yet claimed",
+        security,
+        params: SlugParams,
+        response: { 200: v1Of(ClaimableResponse), ...v1Errors },
+      },
+    },
+    async (request) => v1Body(await readClaimable(container, request.params.slug)),
+  );
+
+  app.get(
+    '/epochs/:epoch/proof/:slug',
+    {
+      ...keyed,
+      schema: {
+        tags: ['epochs'],
+        summary: "A company's Merkle leaf and proof in a finalized epoch, so anyone can check or claim it",
+        security,
+        params: Type.Object({
+          epoch: Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'A finalized epoch' }),
+          ...SlugParams.properties,
+        }),
+        response: { 200: v1Of(ProofResponse), ...v1Errors },
+      },
+    },
+    async (request) => v1Body(await readProof(container, request.params.epoch, request.params.slug)),
+  );
+
+  app.get(
+    '/staking/stats',
+    {
+      ...keyed,
+      schema: {
+        tags: ['staking'],
+        summary: "Pool 0's total effective stake, the emission rate and total, the base APY and the active pools",
+        security,
+        response: { 200: v1Of(StakingStatsResponse), ...v1Errors },
+      },
+    },
+    async () => v1Body(await readStakingStats(container)),
+  );
+
+  app.get(
+    '/staking/position/:wallet',
+    {
+      ...keyed,
+      schema: {
+        tags: ['staking'],
+        summary: "A wallet's stake, boost, pending emission and APY in pool 0 (the primary token), read on-chain",
+        security,
+        params: WalletPath,
+        response: { 200: v1Of(StakingPositionResponse), ...v1Errors },
+      },
+    },
+    async (request) =>
+      v1Body(await readStakingPosition(container, getAddress(request.params.wallet.toLowerCase()) as Address)),
+  );
+}
