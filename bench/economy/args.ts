@@ -18,6 +18,12 @@ export interface SimOptions {
   help: boolean;
 }
 
+/**
+ * The small run that CI enforces (test/e2e/economy-sim.test.ts): the issue's field of 30 companies, 10% of them
+ * attackers, 8 simulated days with one epoch distributed and claimed.
+ */
+export const CI_RUN = { seed: 1, companies: 30, days: 8, attackers: 0.1 } as const;
+
 export const USAGE = `Usage: npm run sim -- [--seed 1] [--companies 10] [--days 8] [--attackers 0.2] [--out FILE] [--url URL]
 
 Simulates the economy on the real service and the local chain: honest companies (builders, trading companies,

@@ -114,6 +114,37 @@ describe('the report', () => {
     expect(none.breakEven).toBeNull();
   });
 
+  it('counts USDC its wallets gained on prices as taken from the other traders, not as a lower cost', () => {
+    // Funded 400 USDC, its wallets hold 450 at the end: 50 taken on the price (after 4 of fees), the cost is the
+    // card's 100 and the fees, not -50.
+    const taker = attackerResult('volume', { wallets: 4 }, ['v'], -50n * USDC, 10_000n * TOKEN, {
+      feesUsdc: 4,
+      takenUsdc: 154,
+      paidBy: { 'outside traders': -150 },
+    });
+    expect(taker.costUsdc).toBe(104);
+    expect(taker.takenUsdc).toBe(154);
+    expect(taker.breakEven).toBe(0.0104);
+    expect(invariants([taker], []).filter((i) => !i.ok)).toEqual([]);
+  });
+
+  it("fails when an attacker took honest agents' USDC", () => {
+    const taker = attackerResult('herd', { cards: 1 }, ['h'], 0n, 0n, {
+      feesUsdc: 2,
+      takenUsdc: 80,
+      paidBy: { 'outside traders': 10, 'honest agents of sim-trader-001': -70 },
+    });
+    const failed = invariants([taker], []).filter((i) => !i.ok);
+    expect(failed.map((i) => i.name)).toEqual(['herd (cards=1): honest agents lose nothing to it']);
+    expect(failed[0]!.detail).toContain('lost 70 USDC');
+    const fair = attackerResult('herd', { cards: 1 }, ['h'], 0n, 0n, {
+      feesUsdc: 2,
+      takenUsdc: 80,
+      paidBy: { 'honest agents of sim-trader-001': 5 },
+    });
+    expect(invariants([fair], []).every((i) => i.ok)).toBe(true);
+  });
+
   it("keeps each strategy's most profitable setting: the lowest break-even", () => {
     expect(bestPerStrategy([dear, none, cheap])).toEqual([cheap, none]);
   });
@@ -164,7 +195,7 @@ describe('the report', () => {
       epochs,
       invariants: invariants([cheap, none], epochs),
     });
-    expect(text).toMatch(/\* volume +wallets=4 +108\.00 +18000\.00/);
+    expect(text).toMatch(/\* volume +wallets=4 +108\.00 +0\.00 +18000\.00/);
     expect(text).toMatch(/late +joinDay=6 .* never/);
     expect(text).toContain('honest share 95.00%');
     expect(text).toContain('outside market: -500.00 USDC');
