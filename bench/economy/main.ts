@@ -66,7 +66,7 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
     // The asked share of the field, no more: a run with fewer attackers than strategies runs the strategies in turn
     // from one the seed picks (forcing one per strategy made 2 of 10 companies attackers at a 10% share).
     const attackerCount = options.attackers > 0 ? Math.max(1, Math.round(options.companies * options.attackers)) : 0;
-    const firstStrategy = options.seed % STRATEGIES.length;
+    const firstStrategy = (options.seed + STRATEGIES.length - 1) % STRATEGIES.length;
     const honestCount = Math.max(1, options.companies - attackerCount);
     const actors: Actor[] = [];
     const market = outsideTraders(world.party('outside traders', true), rng.fork('market'));

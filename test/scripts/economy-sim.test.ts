@@ -50,7 +50,7 @@ describe('the seeded PRNG', () => {
 
 describe('npm run sim: the command line', () => {
   it('takes the seed, the companies, the days and the attackers, with defaults', () => {
-    expect(parseSimArgs([], {})).toMatchObject({ seed: 1, companies: 10, days: 8, attackers: 0.2 });
+    expect(parseSimArgs([], {})).toMatchObject({ seed: 1, companies: 10, days: 8, attackers: 0.1 });
     expect(parseSimArgs(['--seed', '42', '--companies=30', '--days', '8', '--attackers', '0.1'], {})).toMatchObject({
       seed: 42,
       companies: 30,
