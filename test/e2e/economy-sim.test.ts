@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CI_RUN } from '../../bench/economy/args.ts';
 import { runSimulation } from '../../bench/economy/main.ts';
-import type { SimReport } from '../../bench/economy/report.ts';
+import { formatTable, type SimReport } from '../../bench/economy/report.ts';
 import {
   killServices,
   type ServiceDatabase,
@@ -50,6 +50,8 @@ describe('the economy simulation, small run', () => {
       out: '',
       help: false,
     });
+    // The table in the test's output: what each attack cost and earned, the honest share, who paid.
+    process.stdout.write(formatTable(report));
     expect(report.honestCompanies + report.attackerCompanies).toBeGreaterThanOrEqual(CI_RUN.companies);
     expect(
       report.epochs.some((e) => e.participants > 0),
