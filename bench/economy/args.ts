@@ -19,7 +19,8 @@ export interface SimOptions {
 }
 
 /**
- * The small run that CI enforces (test/e2e/economy-sim.test.ts): 10% of the companies attackers (the two open
+ * The small run of test/e2e/economy-sim.test.ts (opt-in with ECONOMY_SIM=1 until it fits the suite's time): 10% of
+ * the companies attackers (the two open
  * attacks, the first strategies), 8 simulated days with one epoch distributed and claimed. 20 companies, not the
  * 30 first asked: on this two-core machine a 30-company run spent 10 minutes creating its companies and 3.5 minutes
  * a simulated day (docs/economics.md "The simulation").

@@ -25,6 +25,7 @@ import {
   bestPerStrategy,
   type EpochResult,
   formatTable,
+  gini,
   invariants,
   type SimReport,
 } from './report.ts';
@@ -137,6 +138,9 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
           paidTokens: tokens(total),
           honestTokens: tokens(honest),
           honestShare: total > 0n ? Number((honest * 1_000_000n) / total) / 1e6 : null,
+          honestGini: gini(
+            world.companies.filter((c) => c.party.honest).map((c) => tokens(paid.get(c.plan.slug)?.get(d.epoch) ?? 0n)),
+          ),
           participants: d.participants,
         };
       });

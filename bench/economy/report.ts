@@ -35,6 +35,8 @@ export interface EpochResult {
   paidTokens: number;
   honestTokens: number;
   honestShare: number | null;
+  /** Gini coefficient of the rewards among the honest companies (0: equal, near 1: one takes all). */
+  honestGini?: number | null;
   participants: number;
 }
 
@@ -87,6 +89,17 @@ export function attackerResult(
     valueUsdc: Object.fromEntries(PRICES.map((p) => [String(p), round(earnedTokens * p)])),
     breakEven: earnedTokens > 0 ? round(Math.max(costUsdc, 0) / earnedTokens, 6) : null,
   };
+}
+
+/** The Gini coefficient of non-negative amounts (mean absolute difference over twice the mean); null when none. */
+export function gini(values: number[]): number | null {
+  const n = values.length;
+  const total = values.reduce((a, b) => a + b, 0);
+  if (n === 0 || total <= 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  // Sum over i of (2i - n + 1) x_i, sorted ascending: the pairwise differences without the n^2 loop.
+  const weighted = sorted.reduce((sum, x, i) => sum + (2 * i - n + 1) * x, 0);
+  return round(weighted / (n * total), 4);
 }
 
 export function bestPerStrategy(results: AttackerResult[]): AttackerResult[] {
@@ -199,7 +212,7 @@ export function formatTable(report: SimReport): string {
     '',
     ...report.epochs.map(
       (e) =>
-        `epoch ${e.epoch}: ${e.participants} companies paid ${e.paidTokens} of ${e.rewardPoolTokens} tokens; honest share ${e.honestShare === null ? '-' : `${(e.honestShare * 100).toFixed(2)}%`}`,
+        `epoch ${e.epoch}: ${e.participants} companies paid ${e.paidTokens} of ${e.rewardPoolTokens} tokens; honest share ${e.honestShare === null ? '-' : `${(e.honestShare * 100).toFixed(2)}%`}; Gini among honest companies ${e.honestGini ?? '-'}`,
     ),
     '',
     `outside market: ${report.market.pnlUsdc.toFixed(2)} USDC (funded ${report.market.fundedUsdc.toFixed(2)}, worth ${report.market.valueUsdc.toFixed(2)} at the end)`,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { drawSetting, interest, type Strategy } from '../../bench/economy/actor.ts';
 import { STRATEGIES } from '../../bench/economy/adversaries/index.ts';
 import { parseSimArgs } from '../../bench/economy/args.ts';
-import { attackerResult, bestPerStrategy, formatTable, invariants } from '../../bench/economy/report.ts';
+import { attackerResult, bestPerStrategy, formatTable, gini, invariants } from '../../bench/economy/report.ts';
 import { Rng } from '../../bench/economy/rng.ts';
 import { creatorIndex } from '../../bench/economy/world.ts';
 import { treasuryIndex } from '../../scripts/demo/plan.ts';
@@ -143,6 +143,14 @@ describe('the report', () => {
       paidBy: { 'honest agents of sim-trader-001': 5 },
     });
     expect(invariants([fair], []).every((i) => i.ok)).toBe(true);
+  });
+
+  it('measures the inequality of the honest rewards: 0 when equal, (n-1)/n when one company takes all', () => {
+    expect(gini([5, 5, 5, 5])).toBe(0);
+    expect(gini([0, 0, 0, 100])).toBe(0.75);
+    expect(gini([1, 2, 3, 4])).toBe(0.25);
+    expect(gini([])).toBeNull();
+    expect(gini([0, 0])).toBeNull();
   });
 
   it("keeps each strategy's most profitable setting: the lowest break-even", () => {
