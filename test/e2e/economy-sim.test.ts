@@ -19,12 +19,13 @@ import {
   startService,
 } from '../helpers/process.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'aie-sim-'));
+let dataDir = '';
 let server: ServiceProcess;
 let database: ServiceDatabase;
 
 beforeAll(async () => {
   if (!enabled) return;
+  dataDir = mkdtempSync(path.join(tmpdir(), 'aie-sim-'));
   database = await serviceDatabase(dataDir);
   server = await startService(
     // The engine claims rounds within half a second of their slot; one client address sends everything.
@@ -37,7 +38,7 @@ afterAll(async () => {
   await server?.stop().catch(() => undefined);
   killServices();
   await database?.drop().catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 // Opt-in until the run fits the suite's time: on this two-core machine at load 20 it got through 2 of its 8 days in
