@@ -29,6 +29,23 @@ async function distribute(world: World, secret: string, pool: bigint, out: Distr
   }
 }
 
+/**
+ * The day's snapshot, waited for longer than the demo does: on a loaded machine the indexer's finality can lag the
+ * demo's minute (a 30-company run stopped on day 5 so), and a simulation that stops there loses its whole run.
+ */
+async function snapshot(world: World, secret: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await snapshotToday(world.ctx, secret);
+    } catch (err) {
+      if (attempt >= SNAPSHOT_ATTEMPTS || !/still waits/.test((err as Error).message)) throw err;
+      world.log(`the snapshot still waits for the indexer's finality (attempt ${attempt}); waiting once more`);
+    }
+  }
+}
+
+const SNAPSHOT_ATTEMPTS = 5;
+
 export async function runDays(world: World, actors: Actor[], days: number, secret: string): Promise<Distributed[]> {
   const distributed: Distributed[] = [];
   let engine = true;
@@ -47,7 +64,7 @@ export async function runDays(world: World, actors: Actor[], days: number, secre
       }
     }
     await moveClockTo(world.ctx, nextMidnight(await now(world)));
-    const snap = await snapshotToday(world.ctx, secret);
+    const snap = await snapshot(world, secret);
     world.log(`day ${day + 1} of ${days}: snapshot ${snap.date} ${snap.status}`);
     const next = await world.ctx.api.data('GET', '/api/epochs/current');
     if (next.epochNumber > current.epochNumber)

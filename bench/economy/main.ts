@@ -12,6 +12,7 @@ import { scriptOptions } from '../../scripts/flags.ts';
 import { type Actor, drawSetting } from './actor.ts';
 import { STRATEGIES } from './adversaries/index.ts';
 import { parseSimArgs, type SimOptions, USAGE } from './args.ts';
+import { partyTotal, tokenFlows } from './attribution.ts';
 import { claimAll, runDays } from './days.ts';
 import { builder } from './honest/builder.ts';
 import { outsideTraders } from './honest/outside-traders.ts';
@@ -24,6 +25,7 @@ import {
   bestPerStrategy,
   type EpochResult,
   formatTable,
+  gini,
   invariants,
   type SimReport,
 } from './report.ts';
@@ -62,8 +64,10 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
     const rng = new Rng(options.seed);
     const world = new World(ctx, rng, log);
 
-    const attackerCount =
-      options.attackers > 0 ? Math.max(STRATEGIES.length, Math.round(options.companies * options.attackers)) : 0;
+    // The asked share of the field, no more: a run with fewer attackers than strategies runs the strategies in turn
+    // from one the seed picks (forcing one per strategy made 2 of 10 companies attackers at a 10% share).
+    const attackerCount = options.attackers > 0 ? Math.max(1, Math.round(options.companies * options.attackers)) : 0;
+    const firstStrategy = (options.seed + STRATEGIES.length - 1) % STRATEGIES.length;
     const honestCount = Math.max(1, options.companies - attackerCount);
     const actors: Actor[] = [];
     const market = outsideTraders(world.party('outside traders', true), rng.fork('market'));
@@ -76,7 +80,7 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
     }
     const attackers: { party: Party; strategy: string; params: Record<string, number> }[] = [];
     for (let n = 0; n < attackerCount; n++) {
-      const strategy = STRATEGIES[n % STRATEGIES.length]!;
+      const strategy = STRATEGIES[(firstStrategy + n) % STRATEGIES.length]!;
       const srng = rng.fork(`attacker ${n}`);
       const params = drawSetting(strategy, srng, options.days);
       const party = world.party(`${strategy.name} ${n}`, false);
@@ -92,6 +96,7 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
       const paid = await claimAll(world);
       const marketValue = await walletsValue(world, market.party.wallets);
       const honestAgents = await honestAgentsPnl(world);
+      const flows = await tokenFlows(world);
 
       const results: AttackerResult[] = [];
       for (const a of attackers) {
@@ -99,6 +104,14 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
         for (const index of a.party.wallets) recovered += await world.usdcOf(world.address(index));
         let earned = 0n;
         for (const slug of a.party.companies) for (const v of paid.get(slug)?.values() ?? []) earned += v;
+        const traded = flows.filter((f) => f.pnlUsdc[a.party.name] !== undefined);
+        const fees = partyTotal(traded, a.party.name, 'feesUsdc');
+        const paidBy: Record<string, number> = {};
+        for (const f of traded) {
+          for (const [party, usdc] of Object.entries(f.pnlUsdc)) {
+            if (party !== a.party.name) paidBy[party] = Math.round(((paidBy[party] ?? 0) + usdc) * 100) / 100;
+          }
+        }
         results.push(
           attackerResult(
             a.strategy,
@@ -106,6 +119,7 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
             a.party.companies,
             a.party.funded - recovered + a.party.financing,
             earned,
+            { feesUsdc: fees, takenUsdc: partyTotal(traded, a.party.name, 'pnlUsdc') + fees, paidBy },
           ),
         );
       }
@@ -124,6 +138,9 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
           paidTokens: tokens(total),
           honestTokens: tokens(honest),
           honestShare: total > 0n ? Number((honest * 1_000_000n) / total) / 1e6 : null,
+          honestGini: gini(
+            world.companies.filter((c) => c.party.honest).map((c) => tokens(paid.get(c.plan.slug)?.get(d.epoch) ?? 0n)),
+          ),
           participants: d.participants,
         };
       });
@@ -141,6 +158,18 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
           pnlUsdc: Math.round(Number(marketValue - market.party.funded) / 1e4) / 100,
         },
         honestAgents,
+        companies: world.companies.map((c) => ({
+          slug: c.plan.slug,
+          party: c.party.name,
+          honest: c.party.honest,
+          rewardTokens: Object.fromEntries(
+            [...(paid.get(c.plan.slug) ?? new Map<number, bigint>())].map(([e, v]) => [
+              e,
+              Number(v / 10n ** 12n) / 1e6,
+            ]),
+          ),
+        })),
+        tokenFlows: flows,
         attackers: results,
         best: bestPerStrategy(results),
         epochs,

@@ -3,14 +3,25 @@
 // the most profitable setting (the lowest break-even); for the platform, the honest companies' share of each
 // distributed epoch and whether the rewards stayed within the pool.
 
+import type { TokenFlows } from './attribution.ts';
+
 export const PRICES = [0.001, 0.01, 0.1, 1] as const;
 
 export interface AttackerResult {
   strategy: string;
   params: Record<string, number>;
   companies: string[];
-  /** Whole USDC: funded minus what its wallets hold at the end, plus financing. */
+  /**
+   * Whole USDC the attack cost its own money: funded minus what its wallets hold at the end, plus financing, plus
+   * back what its tokens gained in price on other traders' money (that gain is `takenUsdc`, not a lower cost).
+   */
   costUsdc: number;
+  /** Whole USDC of curve fees its wallets paid (part of the cost). */
+  feesUsdc: number;
+  /** Whole USDC its wallets gained on token prices beyond the fees: other traders' money (see `paidBy`). */
+  takenUsdc: number;
+  /** Whole USDC each other party made or lost on the tokens this attacker traded: who paid `takenUsdc`. */
+  paidBy: Record<string, number>;
   /** Whole reward tokens its companies were paid. */
   earnedTokens: number;
   valueUsdc: Record<string, number>;
@@ -24,6 +35,8 @@ export interface EpochResult {
   paidTokens: number;
   honestTokens: number;
   honestShare: number | null;
+  /** Gini coefficient of the rewards among the honest companies (0: equal, near 1: one takes all). */
+  honestGini?: number | null;
   participants: number;
 }
 
@@ -39,6 +52,10 @@ export interface SimReport {
   market: { fundedUsdc: number; valueUsdc: number; pnlUsdc: number };
   /** The honest companies' agents' PnL, realised and unrealised (average cost). */
   honestAgents: { realizedUsdc: number; unrealizedUsdc: number };
+  /** Every company of the run, its party and the reward tokens it was paid per epoch. */
+  companies?: { slug: string; party: string; honest: boolean; rewardTokens: Record<string, number> }[];
+  /** Per launched token, each party's PnL and fees on it (attribution.ts). */
+  tokenFlows?: TokenFlows[];
   attackers: AttackerResult[];
   /** The lowest break-even of each strategy (its most profitable setting). */
   best: AttackerResult[];
@@ -52,18 +69,37 @@ export function attackerResult(
   companies: string[],
   costBase: bigint,
   earnedWei: bigint,
+  market: { feesUsdc: number; takenUsdc: number; paidBy: Record<string, number> } = {
+    feesUsdc: 0,
+    takenUsdc: 0,
+    paidBy: {},
+  },
 ): AttackerResult {
-  const costUsdc = Number(costBase) / 1e6;
+  const costUsdc = Number(costBase) / 1e6 + Math.max(market.takenUsdc, 0);
   const earnedTokens = Number(earnedWei / 10n ** 12n) / 1e6;
   return {
     strategy,
     params,
     companies,
     costUsdc: round(costUsdc),
+    feesUsdc: round(market.feesUsdc),
+    takenUsdc: round(Math.max(market.takenUsdc, 0)),
+    paidBy: market.paidBy,
     earnedTokens: round(earnedTokens),
     valueUsdc: Object.fromEntries(PRICES.map((p) => [String(p), round(earnedTokens * p)])),
     breakEven: earnedTokens > 0 ? round(Math.max(costUsdc, 0) / earnedTokens, 6) : null,
   };
+}
+
+/** The Gini coefficient of non-negative amounts (mean absolute difference over twice the mean); null when none. */
+export function gini(values: number[]): number | null {
+  const n = values.length;
+  const total = values.reduce((a, b) => a + b, 0);
+  if (n === 0 || total <= 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  // Sum over i of (2i - n + 1) x_i, sorted ascending: the pairwise differences without the n^2 loop.
+  const weighted = sorted.reduce((sum, x, i) => sum + (2 * i - n + 1) * x, 0);
+  return round(weighted / (n * total), 4);
 }
 
 export function bestPerStrategy(results: AttackerResult[]): AttackerResult[] {
@@ -75,6 +111,9 @@ export function bestPerStrategy(results: AttackerResult[]): AttackerResult[] {
   }
   return [...best.values()];
 }
+
+/** The party name of a company's agents in the attribution (attribution.ts agentsOf). */
+export const HONEST_AGENTS = 'honest agents of ';
 
 /** The issue's invariants, at the thresholds docs/economics.md states. */
 export function invariants(
@@ -98,6 +137,21 @@ export function invariants(
       });
     }
   }
+  for (const a of attackers) {
+    const lost = Object.entries(a.paidBy)
+      .filter(([party, usdc]) => party.startsWith(HONEST_AGENTS) && usdc < 0)
+      .reduce((sum, [, usdc]) => sum + usdc, 0);
+    if (lost < 0 && a.takenUsdc > 0) {
+      out.push({
+        name: `${a.strategy} (${params(a.params)}): honest agents lose nothing to it`,
+        ok: false,
+        detail: `they lost ${round(-lost)} USDC on its tokens, which took ${a.takenUsdc} USDC`,
+      });
+    }
+  }
+  if (!out.some((i) => i.name.endsWith('honest agents lose nothing to it'))) {
+    out.push({ name: 'honest agents lose nothing to an attacker', ok: true, detail: 'no attacker took their USDC' });
+  }
   for (const a of bestPerStrategy(attackers)) {
     out.push({
       name: `${a.strategy}: break-even >= ${minBreakEven} USDC`,
@@ -116,11 +170,20 @@ const params = (p: Record<string, number>) =>
     .join(' ');
 
 export function formatTable(report: SimReport): string {
-  const head = ['strategy', 'setting', 'cost USDC', 'tokens', ...PRICES.map((p) => `@${p}`), 'break-even'];
+  const head = [
+    'strategy',
+    'setting',
+    'cost USDC',
+    'taken USDC',
+    'tokens',
+    ...PRICES.map((p) => `@${p}`),
+    'break-even',
+  ];
   const row = (a: AttackerResult, mark: string) => [
     `${mark}${a.strategy}`,
     params(a.params),
     a.costUsdc.toFixed(2),
+    (a.takenUsdc ?? 0).toFixed(2),
     a.earnedTokens.toFixed(2),
     ...PRICES.map((p) => a.valueUsdc[String(p)]!.toFixed(2)),
     a.breakEven === null ? 'never' : a.breakEven.toFixed(6),
@@ -134,11 +197,22 @@ export function formatTable(report: SimReport): string {
     '',
     line(rows[0]!),
     ...rows.slice(1).map(line),
-    "  (* the strategy's most profitable setting: the lowest break-even; values in USDC at a token price)",
+    "  (* the strategy's most profitable setting: the lowest break-even; values in USDC at a token price; taken: what",
+    '   its wallets gained on token prices, from the other traders below, not counted against its cost)',
+    ...report.attackers
+      .filter((a) => a.takenUsdc > 0)
+      .map(
+        (a) =>
+          `  ${a.strategy} (${params(a.params)}) took ${a.takenUsdc.toFixed(2)} USDC; on its tokens: ${Object.entries(
+            a.paidBy,
+          )
+            .map(([party, usdc]) => `${party} ${usdc.toFixed(2)}`)
+            .join(', ')}`,
+      ),
     '',
     ...report.epochs.map(
       (e) =>
-        `epoch ${e.epoch}: ${e.participants} companies paid ${e.paidTokens} of ${e.rewardPoolTokens} tokens; honest share ${e.honestShare === null ? '-' : `${(e.honestShare * 100).toFixed(2)}%`}`,
+        `epoch ${e.epoch}: ${e.participants} companies paid ${e.paidTokens} of ${e.rewardPoolTokens} tokens; honest share ${e.honestShare === null ? '-' : `${(e.honestShare * 100).toFixed(2)}%`}; Gini among honest companies ${e.honestGini ?? '-'}`,
     ),
     '',
     `outside market: ${report.market.pnlUsdc.toFixed(2)} USDC (funded ${report.market.fundedUsdc.toFixed(2)}, worth ${report.market.valueUsdc.toFixed(2)} at the end)`,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { drawSetting, interest, type Strategy } from '../../bench/economy/actor.ts';
 import { STRATEGIES } from '../../bench/economy/adversaries/index.ts';
 import { parseSimArgs } from '../../bench/economy/args.ts';
-import { attackerResult, bestPerStrategy, formatTable, invariants } from '../../bench/economy/report.ts';
+import { attackerResult, bestPerStrategy, formatTable, gini, invariants } from '../../bench/economy/report.ts';
 import { Rng } from '../../bench/economy/rng.ts';
 import { creatorIndex } from '../../bench/economy/world.ts';
 import { treasuryIndex } from '../../scripts/demo/plan.ts';
@@ -50,7 +50,7 @@ describe('the seeded PRNG', () => {
 
 describe('npm run sim: the command line', () => {
   it('takes the seed, the companies, the days and the attackers, with defaults', () => {
-    expect(parseSimArgs([], {})).toMatchObject({ seed: 1, companies: 10, days: 8, attackers: 0.2 });
+    expect(parseSimArgs([], {})).toMatchObject({ seed: 1, companies: 10, days: 8, attackers: 0.1 });
     expect(parseSimArgs(['--seed', '42', '--companies=30', '--days', '8', '--attackers', '0.1'], {})).toMatchObject({
       seed: 42,
       companies: 30,
@@ -114,6 +114,45 @@ describe('the report', () => {
     expect(none.breakEven).toBeNull();
   });
 
+  it('counts USDC its wallets gained on prices as taken from the other traders, not as a lower cost', () => {
+    // Funded 400 USDC, its wallets hold 450 at the end: 50 taken on the price (after 4 of fees), the cost is the
+    // card's 100 and the fees, not -50.
+    const taker = attackerResult('volume', { wallets: 4 }, ['v'], -50n * USDC, 10_000n * TOKEN, {
+      feesUsdc: 4,
+      takenUsdc: 154,
+      paidBy: { 'outside traders': -150 },
+    });
+    expect(taker.costUsdc).toBe(104);
+    expect(taker.takenUsdc).toBe(154);
+    expect(taker.breakEven).toBe(0.0104);
+    expect(invariants([taker], []).filter((i) => !i.ok)).toEqual([]);
+  });
+
+  it("fails when an attacker took honest agents' USDC", () => {
+    const taker = attackerResult('herd', { cards: 1 }, ['h'], 0n, 0n, {
+      feesUsdc: 2,
+      takenUsdc: 80,
+      paidBy: { 'outside traders': 10, 'honest agents of sim-trader-001': -70 },
+    });
+    const failed = invariants([taker], []).filter((i) => !i.ok);
+    expect(failed.map((i) => i.name)).toEqual(['herd (cards=1): honest agents lose nothing to it']);
+    expect(failed[0]!.detail).toContain('lost 70 USDC');
+    const fair = attackerResult('herd', { cards: 1 }, ['h'], 0n, 0n, {
+      feesUsdc: 2,
+      takenUsdc: 80,
+      paidBy: { 'honest agents of sim-trader-001': 5 },
+    });
+    expect(invariants([fair], []).every((i) => i.ok)).toBe(true);
+  });
+
+  it('measures the inequality of the honest rewards: 0 when equal, (n-1)/n when one company takes all', () => {
+    expect(gini([5, 5, 5, 5])).toBe(0);
+    expect(gini([0, 0, 0, 100])).toBe(0.75);
+    expect(gini([1, 2, 3, 4])).toBe(0.25);
+    expect(gini([])).toBeNull();
+    expect(gini([0, 0])).toBeNull();
+  });
+
   it("keeps each strategy's most profitable setting: the lowest break-even", () => {
     expect(bestPerStrategy([dear, none, cheap])).toEqual([cheap, none]);
   });
@@ -164,7 +203,7 @@ describe('the report', () => {
       epochs,
       invariants: invariants([cheap, none], epochs),
     });
-    expect(text).toMatch(/\* volume +wallets=4 +108\.00 +18000\.00/);
+    expect(text).toMatch(/\* volume +wallets=4 +108\.00 +0\.00 +18000\.00/);
     expect(text).toMatch(/late +joinDay=6 .* never/);
     expect(text).toContain('honest share 95.00%');
     expect(text).toContain('outside market: -500.00 USDC');
