@@ -5,13 +5,17 @@ import {
   fallbackModels,
   gatewayKind,
   headerText,
+  type LlmStreaming,
   llmEndpoint,
   llmEnvPrefix,
+  llmStreaming,
   type ModelEndpoint,
   type ModelPriceConfig,
   modelPrices,
   otlpTracesUrl,
+  type ReasoningEffort,
   type RemoteSignerConfig,
+  reasoningEfforts,
   type WalletProviderName,
   walletProvider,
 } from './config/endpoints.ts';
@@ -32,6 +36,7 @@ import {
 import {
   AGENT_GAS_FLOOR_WEI_DEFAULT,
   COMPANY_GAS_BUDGET_DEFAULT,
+  type ENGINE_CONFIG_KEYS,
   EVENT_BACKFILL_RETENTION_MS_DEFAULT,
   GRADUATION_THRESHOLD_USD,
   GRADUATION_THRESHOLD_USD_MAX,
@@ -57,15 +62,18 @@ import {
 // The parsers (config/parse.ts) and the outside services' endpoints (config/endpoints.ts) live beside this file; what
 // other modules import from the configuration is exported here.
 export {
+  type LlmStreaming,
   llmEnvPrefix,
   type ModelEndpoint,
+  REASONING_EFFORTS,
+  type ReasoningEffort,
   type RemoteSignerConfig,
   WALLET_PROVIDERS,
   type WalletProviderName,
 } from './config/endpoints.ts';
 export { ConfigError, LOG_FORMATS, type LogFormat, TRUST_PROXY_HOPS_MAX, type TrustProxy } from './config/parse.ts';
 
-export const ROLE_NAMES = ['api', 'indexer', 'scheduler', 'engine'] as const;
+export const ROLE_NAMES = ['api', 'indexer', 'scheduler', 'engine', 'webhooks'] as const;
 export type Role = (typeof ROLE_NAMES)[number];
 
 export interface Config {
@@ -186,6 +194,14 @@ export interface Config {
   eventRetentionMs: number;
   /** Platform events older than this are deleted; the backfill (GET /api/v1/events?after=) reads back this far. */
   eventBackfillRetentionMs: number;
+  /**
+   * Webhook deliveries (docs/api/webhooks.md): one attempt's timeout, the attempts one process runs at once, how often
+   * a dispatcher looks for due deliveries, and whether loopback targets are allowed (tests; refused in production).
+   */
+  webhookTimeoutMs: number;
+  webhookConcurrency: number;
+  webhookPollMs: number;
+  webhookAllowLoopback: boolean;
   /** Stand-alone agents one client address may create in any 24 hours (POST /api/agents), whatever the signers. */
   standaloneAgentsPerIpPerDay: number;
   /** A stand-alone agent that never did anything (no wallet, identity or activity) is deleted once this old. */
@@ -225,6 +241,10 @@ export interface Config {
   llmAppTitle: string;
   /** `openrouter`: the gateway gets OpenRouter's `models` and `provider` fields (LLM_GATEWAY_KIND; by host when unset). */
   llmGatewayKind: 'openrouter' | 'generic';
+  /** Streamed answers and their bounds (LLM_STREAM, LLM_FIRST_TOKEN_MS, LLM_STREAM_PROGRESS_MS, LLM_STREAM_MAX_MS). */
+  llmStream: LlmStreaming;
+  /** The reasoning effort each phase asks of models that reason (LLM_REASONING_EFFORT); none when unset. */
+  llmReasoningEffort: Partial<Record<(typeof ENGINE_CONFIG_KEYS)[number], ReasoningEffort>>;
   /** Where spans are sent over OTLP/HTTP (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces); none when unset. */
   otlpTracesUrl: string | undefined;
   /** `service.name` of the spans (OTEL_SERVICE_NAME). */
@@ -236,6 +256,18 @@ export interface Config {
  * the distributor keeps a pool in 96 bits (docs/contracts.md "Epoch distributor").
  */
 export const EPOCH_REWARD_POOL_LIMIT = (2n ** 96n - 1n) / 10n + 1n;
+
+/** WEBHOOK_ALLOW_LOOPBACK: `true` lets webhooks call loopback addresses (a receiver in a test); never in production. */
+function webhookAllowLoopback(env: Env): boolean {
+  const raw = str(env, 'WEBHOOK_ALLOW_LOOPBACK') ?? 'false';
+  if (raw !== 'true' && raw !== 'false') {
+    throw new ConfigError(`WEBHOOK_ALLOW_LOOPBACK must be "true" or "false", got "${raw}"`);
+  }
+  if (raw === 'true' && str(env, 'NODE_ENV') === 'production') {
+    throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK=true is refused in production: webhooks never call loopback there');
+  }
+  return raw === 'true';
+}
 
 export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: boolean } = {}): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
@@ -358,6 +390,10 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
       60_000,
       30 * 86_400_000,
     ),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5_000, 100, 30_000),
+    webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 32, 1, 1024),
+    webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 1_000, 50, 60_000),
+    webhookAllowLoopback: webhookAllowLoopback(env),
     standaloneAgentsPerIpPerDay: int(
       env,
       'STANDALONE_AGENTS_PER_IP_PER_DAY',
@@ -405,6 +441,8 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     llmAppReferer: url(env, 'LLM_HTTP_REFERER', ['http:', 'https:']) ?? baseUrl,
     llmAppTitle: headerText(env, 'LLM_APP_TITLE') ?? 'ai-economy',
     llmGatewayKind: gatewayKind(env),
+    llmStream: llmStreaming(env),
+    llmReasoningEffort: reasoningEfforts(env),
     otlpTracesUrl: otlpTracesUrl(env),
     otelServiceName: str(env, 'OTEL_SERVICE_NAME') ?? 'ai-economy',
   };

@@ -150,6 +150,10 @@ export const SSE_PUBLIC_MAX_CONNECTIONS_PER_IP_DEFAULT = 10;
 export const SSE_PUBLIC_MAX_CONNECTIONS_DEFAULT = 1_000;
 /** How far back a keyless stream resumes: an older Last-Event-ID resumes from the oldest event of this window. */
 export const SSE_PUBLIC_BACKLOG_MS_DEFAULT = 5 * 60 * 1000;
+/** The most events GET /api/events/recent answers (the web app's activity feed opens on them). */
+export const RECENT_EVENTS_MAX = 100;
+/** The most addresses one GET /api/names names. */
+export const ADDRESS_NAMES_MAX = 100;
 /** A `: ping` comment line after this much silence keeps proxies from closing an idle stream; 0 disables. */
 export const SSE_HEARTBEAT_MS_DEFAULT = 30_000;
 export const SSE_HEARTBEAT_MS_MIN = 1_000;
@@ -338,3 +342,42 @@ export const STANDALONE_AGENTS_PER_SIGNER_PER_DAY = 10;
 export const STANDALONE_AGENTS_PER_IP_PER_DAY_DEFAULT = 20;
 /** How long a stand-alone agent that never did anything is kept (STANDALONE_AGENT_RETENTION_MS): 7 days. */
 export const STANDALONE_AGENT_RETENTION_MS_DEFAULT = 7 * 86_400_000;
+
+// Webhooks (docs/api/webhooks.md).
+/** Endpoints one API key may hold, active or disabled. */
+export const WEBHOOK_ENDPOINTS_PER_KEY_MAX = 20;
+export const WEBHOOK_URL_MAX = 2048;
+export const WEBHOOK_DESCRIPTION_MAX = 200;
+/** Pauses before each retry of a failed delivery: 3 days, 3 hours and some minutes in all, then FAILED. */
+export const WEBHOOK_RETRY_DELAYS_MS = [
+  5_000,
+  60_000,
+  5 * 60_000,
+  30 * 60_000,
+  60 * 60_000,
+  2 * 3_600_000,
+  4 * 3_600_000,
+  8 * 3_600_000,
+  12 * 3_600_000,
+  12 * 3_600_000,
+  12 * 3_600_000,
+  12 * 3_600_000,
+  12 * 3_600_000,
+] as const;
+/** An endpoint every attempt to which failed for this long (since its last success) is disabled: 5 days. */
+export const WEBHOOK_DISABLE_AFTER_MS = 5 * 86_400_000;
+/** How long the secret before a rotation keeps signing deliveries beside the new one. */
+export const WEBHOOK_PREVIOUS_SECRET_MS = 86_400_000;
+/** The first bytes of a receiver's answer kept with the attempt. */
+export const WEBHOOK_RESPONSE_PREFIX_BYTES = 1024;
+/** Finished deliveries (and their attempts) are kept this long, then purged. */
+export const WEBHOOK_DELIVERY_RETENTION_MS = 7 * 86_400_000;
+/** Events read by one fan-out pass at most (later ones wait for the next pass, which follows at once). */
+export const WEBHOOK_FANOUT_BATCH = 2_000;
+/** Events read again by each fan-out pass for this long after their publishing transaction began (late commits). */
+export const WEBHOOK_LATE_EVENT_WINDOW_MS = 60_000;
+/** Deliveries one dispatcher pass claims at most (also bounded by WEBHOOK_CONCURRENCY). */
+export const WEBHOOK_CLAIM_BATCH = 200;
+/** Deliveries and attempts a page lists. */
+export const WEBHOOK_PAGE_DEFAULT = 50;
+export const WEBHOOK_PAGE_MAX = 200;

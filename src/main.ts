@@ -17,6 +17,7 @@ import {
 } from './domain/auth/dev-secret.ts';
 import { startEnginePool } from './domain/engine/pool.ts';
 import { CHAIN_STREAMS } from './domain/streams/registry.ts';
+import { startWebhookDispatcher } from './domain/webhooks/dispatch.ts';
 import { buildApp } from './http/app.ts';
 import { runStartupJobs, startScheduler } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
@@ -139,6 +140,12 @@ async function main() {
   // Awaited, so the rounds in progress finish (or are ended as interrupted) and record before the database closes.
   stopHooks.push(async () => {
     await engine?.stop();
+  });
+  // Webhook deliveries (docs/api/webhooks.md): every process of the role fans out and sends its share.
+  const webhooks = config.roles.has('webhooks') ? startWebhookDispatcher(container, logger) : undefined;
+  // Awaited, so the attempts in flight (at most WEBHOOK_TIMEOUT_MS) are recorded before the database closes.
+  stopHooks.push(async () => {
+    await webhooks?.stop();
   });
   if (config.roles.has('api')) {
     // The event reader LISTENs before the first stream arrives; a database that cannot stops start-up here.

@@ -10,7 +10,7 @@ describe('loadConfig', () => {
     expect(c.chainRpcUrl).toBeUndefined();
     expect(c.rpcTimeoutMs).toBe(5000);
     expect(c.companyPatchAuth).toBe('signature');
-    expect([...c.roles]).toEqual(['api', 'indexer', 'scheduler', 'engine']);
+    expect([...c.roles]).toEqual(['api', 'indexer', 'scheduler', 'engine', 'webhooks']);
   });
 
   it("takes an API key's rate limit from API_KEY_RATE_LIMIT_MAX, else RATE_LIMIT_MAX, within 1-10,000,000", () => {

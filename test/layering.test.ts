@@ -203,6 +203,10 @@ describe('layering', () => {
     treasuryAccounts: 'domain/treasuries/treasury-transfers.stream.ts',
     treasuryObservations: 'domain/treasuries/observations.ts',
     signerWallets: 'domain/wallets/remote.ts',
+    webhookEndpoints: 'domain/webhooks/store.ts',
+    webhookDeliveries: 'domain/webhooks/store.ts',
+    webhookAttempts: 'domain/webhooks/store.ts',
+    webhookFanout: 'domain/webhooks/store.ts',
   };
 
   /** Every table of src/db/schema: its schema object's name → its SQL name. */

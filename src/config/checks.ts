@@ -10,6 +10,7 @@ interface Settings {
   contractsFile: string | undefined;
   llmTimeoutMs: number;
   llmMaxRetries: number;
+  llmStream?: { enabled: boolean; maxMs: number };
   roundStaleMs: number;
   eventRetentionMs: number;
   eventBackfillRetentionMs: number;
@@ -29,12 +30,16 @@ export const CONFIG_CHECKS: Record<string, (config: Settings) => string | undefi
       : undefined,
   /**
    * A round's heartbeat moves at every model attempt; one call runs at most (retries + 2) attempts (a malformed
-   * answer earns one more) of the timeout each. The stale cut-off leaves twice that, so no live round is failed.
+   * answer earns one more) of the timeout each (of LLM_STREAM_MAX_MS each when answers stream). The stale cut-off
+   * leaves twice that, so no live round is failed.
    */
   staleRoundOutlastsModelCall: (c) => {
-    const longestCallMs = c.llmTimeoutMs * (c.llmMaxRetries + 2);
+    const streamed = c.llmStream?.enabled === true && c.llmStream.maxMs > c.llmTimeoutMs;
+    const attemptMs = streamed ? c.llmStream!.maxMs : c.llmTimeoutMs;
+    const longestCallMs = attemptMs * (c.llmMaxRetries + 2);
+    const name = streamed ? 'LLM_STREAM_MAX_MS' : 'LLM_TIMEOUT_MS';
     return longestCallMs * 2 >= c.roundStaleMs
-      ? `ROUND_STALE_MS (${c.roundStaleMs}) must be more than twice the longest model call, LLM_TIMEOUT_MS x (LLM_MAX_RETRIES + 2) = ${longestCallMs} ms: raise ROUND_STALE_MS above ${longestCallMs * 2} or lower the timeout or the retries`
+      ? `ROUND_STALE_MS (${c.roundStaleMs}) must be more than twice the longest model call, ${name} x (LLM_MAX_RETRIES + 2) = ${longestCallMs} ms: raise ROUND_STALE_MS above ${longestCallMs * 2} or lower the timeout or the retries`
       : undefined;
   },
   /**

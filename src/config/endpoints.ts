@@ -1,7 +1,7 @@
 // The outside services' endpoints in the environment: the model gateway and per-provider endpoints, the headers
 // sent to them, the fallback models, the operator's model prices, and the OTLP traces collector.
 import { readFileSync } from 'node:fs';
-import { MODEL_ID_PATTERN, type ModelProviderName } from '../constants.ts';
+import { ENGINE_CONFIG_KEYS, MODEL_ID_PATTERN, type ModelProviderName } from '../constants.ts';
 import { ConfigError, type Env, int, str, url } from './parse.ts';
 
 /** The env prefix of an LLM endpoint: LLM for the gateway, LLM_OPENAI ... LLM_META_LLAMA per provider. */
@@ -55,6 +55,66 @@ export function fallbackModels(env: Env): string[] {
     if (!MODEL_ID.test(id)) throw new ConfigError(`LLM_FALLBACK_MODELS: ${JSON.stringify(id)} is not a model id`);
   }
   return ids;
+}
+
+/** How streamed answers are asked for and bounded (docs/operations.md "Streaming"). */
+export interface LlmStreaming {
+  /** LLM_STREAM=on: every model call asks for Server-Sent Events. */
+  enabled: boolean;
+  /** LLM_FIRST_TOKEN_MS: the longest wait for a streamed answer's first token. */
+  firstTokenMs: number;
+  /** LLM_STREAM_PROGRESS_MS: the longest gap between two tokens of a streamed answer. */
+  progressMs: number;
+  /** LLM_STREAM_MAX_MS: the longest a streamed attempt may last, however steadily it streams. */
+  maxMs: number;
+}
+
+export function llmStreaming(env: Env): LlmStreaming {
+  const raw = str(env, 'LLM_STREAM') ?? 'off';
+  if (raw !== 'on' && raw !== 'off') throw new ConfigError(`LLM_STREAM must be on or off, got ${raw}`);
+  const firstTokenMs = int(env, 'LLM_FIRST_TOKEN_MS', 30_000, 100, 600_000);
+  const progressMs = int(env, 'LLM_STREAM_PROGRESS_MS', 15_000, 100, 600_000);
+  const maxMs = int(env, 'LLM_STREAM_MAX_MS', 60_000, 100, 600_000);
+  if (firstTokenMs > maxMs) {
+    throw new ConfigError(`LLM_FIRST_TOKEN_MS (${firstTokenMs}) must be at most LLM_STREAM_MAX_MS (${maxMs})`);
+  }
+  return { enabled: raw === 'on', firstTokenMs, progressMs, maxMs };
+}
+
+export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+
+/**
+ * LLM_REASONING_EFFORT: one effort for every phase (`low`), or one per phase (`ceoSynthesis=high,jsonExtraction=minimal`,
+ * the phases by their engine-configuration keys). A phase not named sends none (the model's own default).
+ */
+export function reasoningEfforts(env: Env): Partial<Record<(typeof ENGINE_CONFIG_KEYS)[number], ReasoningEffort>> {
+  const raw = str(env, 'LLM_REASONING_EFFORT');
+  if (raw === undefined) return {};
+  const effort = (value: string): ReasoningEffort => {
+    if ((REASONING_EFFORTS as readonly string[]).includes(value)) return value as ReasoningEffort;
+    throw new ConfigError(
+      `LLM_REASONING_EFFORT: ${JSON.stringify(value)} is not one of ${REASONING_EFFORTS.join(', ')}`,
+    );
+  };
+  if (!raw.includes('=')) {
+    const one = effort(raw.trim());
+    return Object.fromEntries(ENGINE_CONFIG_KEYS.map((k) => [k, one]));
+  }
+  const out: Partial<Record<(typeof ENGINE_CONFIG_KEYS)[number], ReasoningEffort>> = {};
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
+    const [key, value, ...rest] = part.split('=').map((x) => x.trim());
+    if (rest.length > 0 || !key || value === undefined || !(ENGINE_CONFIG_KEYS as readonly string[]).includes(key)) {
+      throw new ConfigError(
+        `LLM_REASONING_EFFORT: ${JSON.stringify(part)} is not <phase>=<effort> with a phase of ${ENGINE_CONFIG_KEYS.join(', ')}`,
+      );
+    }
+    out[key as (typeof ENGINE_CONFIG_KEYS)[number]] = effort(value);
+  }
+  return out;
 }
 
 /** LLM_GATEWAY_KIND, else `openrouter` when LLM_BASE_URL's host is openrouter.ai. */

@@ -26,6 +26,8 @@ const CONFLICTS = new Set([
   'post /api/companies/{id}/token',
   // A cursor of a ranking a score snapshot has changed since (docs/api/fortune.md "Cursors").
   'get /api/v1/fortune',
+  // An API key's endpoint past WEBHOOK_ENDPOINTS_PER_KEY_MAX.
+  'post /api/v1/webhooks',
 ]);
 /** Writes the platform pays gas for: 429 GAS_BUDGET_EXCEEDED past the company's daily budget. */
 const GAS_PAID = new Set([

@@ -3,6 +3,7 @@
 import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import { finalizedBlock } from '../chain/reorgs.ts';
+import { WEBHOOK_DELIVERY_RETENTION_MS } from '../constants.ts';
 import { rowsOf, type Tx } from '../db/client.ts';
 import { isLockTimeout } from '../db/errors.ts';
 import { purgeIdleAgents } from '../domain/agents/store.ts';
@@ -20,6 +21,7 @@ import { followReorgedTransactions } from '../domain/reorged-records.ts';
 import { takeScoreSnapshot } from '../domain/scores/snapshot.ts';
 import { repairTokenLaunches } from '../domain/tokens/launch.ts';
 import { recheckAgentWallets, settleAgentWallets } from '../domain/trading/wallets.ts';
+import { purgeWebhookDeliveries } from '../domain/webhooks/store.ts';
 
 export interface Job {
   name: string;
@@ -117,6 +119,13 @@ export const jobs: Job[] = [
     pattern: '* * * * *',
     run: (tx, container) =>
       purgeExpiredEvents(tx, new Date(container.now() - container.config.eventBackfillRetentionMs)),
+  },
+  {
+    // Webhook deliveries finished (delivered, or failed for good) more than WEBHOOK_DELIVERY_RETENTION_MS ago, with
+    // their attempts (docs/api/webhooks.md "Deliveries and attempts").
+    name: 'purge-webhook-deliveries',
+    pattern: '23 * * * *',
+    run: (tx, container) => purgeWebhookDeliveries(tx, new Date(container.now() - WEBHOOK_DELIVERY_RETENTION_MS)),
   },
   {
     // Stand-alone agents that never did anything, once STANDALONE_AGENT_RETENTION_MS old (docs/api/agents.md), and

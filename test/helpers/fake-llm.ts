@@ -3,7 +3,8 @@
 // knows the engine's phases (`roundResponder`), and read back every request it received. `llmReply` builds one
 // reply per behaviour a real endpoint shows: JSON in a fence or in prose, schema violations, 429/500/502, hangs,
 // answers of megabytes, injections, cut-off answers, refusals, empty choices, redirects to another host, absurd or
-// missing usage, OpenRouter's billed `usage.cost`, another model answering, and seconds of latency. No test
+// missing usage, OpenRouter's billed `usage.cost`, cached prompt tokens, another model answering, seconds of
+// latency, and streamed answers (Server-Sent Events) that flow, stall, trickle keep-alives, break or end in an error. No test
 // framework is imported: bench/ runs it too.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,6 +49,25 @@ export interface FakeLlmReply {
   model?: string;
   /** A raw body instead of a normal answer (string as is, anything else as JSON). */
   body?: unknown;
+  /**
+   * Answer as Server-Sent Events (`text/event-stream`), as an endpoint does to `stream: true` (which it does by
+   * itself for a request that asks): the content in chunks of `chunkChars` one every `everyMs`, after `comments`
+   * keep-alive comments (`: OPENROUTER PROCESSING`, one every `everyMs`); `stallAfterEvents` stops sending after that
+   * many events and keeps the socket open; `error` sends an error event after `errorAfterEvents` events and ends;
+   * `cut` ends the body before the finish event; `noContentType` leaves the content type out, `contentType` sends another.
+   */
+  stream?: {
+    chunkChars?: number;
+    everyMs?: number;
+    comments?: number;
+    stallAfterEvents?: number;
+    error?: { code: number; message: string };
+    errorAfterEvents?: number;
+    cut?: boolean;
+    noContentType?: boolean;
+    /** Another content type than `text/event-stream`. */
+    contentType?: string;
+  };
   /** Send the status, the headers and the first `stallAfterBytes` bytes of the body, then nothing more. */
   stallAfterBytes?: number;
   /** Send the status and headers, then the body one byte every `trickleMs` (padded so it never ends soon). */
@@ -176,6 +196,17 @@ export const llmReply = {
     status: 503,
     body: { error: { code: 503, message: 'No endpoints available for this model' } },
   }),
+  /** The answer streamed as Server-Sent Events (see FakeLlmReply.stream). */
+  streamed: (content: string, stream: FakeLlmReply['stream'] = {}, usage = DEFAULT_USAGE): FakeLlmReply => ({
+    content,
+    usage,
+    stream,
+  }),
+  /** Usage with prompt tokens read from the provider's cache (OpenAI's and OpenRouter's `prompt_tokens_details`). */
+  cached: (content: string, cachedTokens: number, usage = { prompt_tokens: 2_000, completion_tokens: 50 }) => ({
+    content,
+    usage: { ...usage, prompt_tokens_details: { cached_tokens: cachedTokens } },
+  }),
   /** Real latency: `reply` after a random wait in [minMs, maxMs]. */
   latency: (reply: FakeLlmReply, minMs: number, maxMs: number): FakeLlmReply => ({
     ...reply,
@@ -220,6 +251,29 @@ function completion(requested: string, reply: FakeLlmReply) {
       },
     }),
   };
+}
+
+/** A completion as the events of a stream: role, content chunks, tool calls, the finish, the usage, `[DONE]`. */
+function streamEvents(requested: string, reply: FakeLlmReply): string[] {
+  const whole = completion(requested, reply);
+  const choice = whole.choices[0]!;
+  const message = choice.message as { content?: unknown; refusal?: unknown; tool_calls?: unknown[] };
+  const head = { id: whole.id, object: 'chat.completion.chunk', created: whole.created, model: whole.model };
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null, extra: Record<string, unknown> = {}) =>
+    `data: ${JSON.stringify({ ...head, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`;
+  const events = [chunk({ role: 'assistant', content: '' })];
+  const size = Math.max(1, reply.stream?.chunkChars ?? 8);
+  const content = typeof message.content === 'string' ? message.content : '';
+  for (let i = 0; i < content.length; i += size) events.push(chunk({ content: content.slice(i, i + size) }));
+  if (typeof message.refusal === 'string') events.push(chunk({ refusal: message.refusal }));
+  for (const [index, call] of (message.tool_calls ?? []).entries()) {
+    events.push(chunk({ tool_calls: [{ index, ...(call as object) }] }));
+  }
+  if (reply.stream?.cut) return events;
+  events.push(chunk({}, choice.finish_reason));
+  if ('usage' in whole) events.push(`data: ${JSON.stringify({ ...head, choices: [], usage: whole.usage })}\n\n`);
+  events.push('data: [DONE]\n\n');
+  return events;
 }
 
 export async function startFakeLlm(options: { record?: boolean; host?: string } = {}): Promise<FakeLlm> {
@@ -279,6 +333,45 @@ export async function startFakeLlm(options: { record?: boolean; host?: string } 
               ? reply.body
               : JSON.stringify(reply.body)
             : JSON.stringify(completion(String((body as { model?: unknown })?.model ?? ''), reply));
+        const asked = (body as { stream?: unknown } | undefined)?.stream === true;
+        if (
+          reply.stream !== undefined ||
+          (asked && reply.body === undefined && status < 300 && reply.stallAfterBytes === undefined && !reply.trickleMs)
+        ) {
+          const options = reply.stream ?? {};
+          const events = [
+            ...Array.from({ length: options.comments ?? 0 }, () => ': OPENROUTER PROCESSING\n\n'),
+            ...streamEvents(String((body as { model?: unknown })?.model ?? ''), reply),
+          ];
+          if (options.error) {
+            const at = (options.comments ?? 0) + (options.errorAfterEvents ?? 1);
+            events.splice(at, events.length, `data: ${JSON.stringify({ error: options.error })}\n\n`);
+          }
+          const last = options.stallAfterEvents === undefined ? events.length : options.stallAfterEvents;
+          res.writeHead(status, {
+            ...(!options.noContentType && { 'content-type': options.contentType ?? 'text/event-stream' }),
+            'cache-control': 'no-cache',
+            ...reply.headers,
+          });
+          res.flushHeaders();
+          let at = 0;
+          const next = () => {
+            if (res.destroyed) return;
+            if (at >= last) {
+              if (options.stallAfterEvents === undefined) res.end();
+              return;
+            }
+            res.write(events[at++]);
+            if (!options.everyMs) return next();
+            const timer = setTimeout(() => {
+              timers.delete(timer);
+              next();
+            }, options.everyMs);
+            timers.add(timer);
+          };
+          next();
+          return;
+        }
         res.writeHead(status, { 'content-type': 'application/json', ...reply.headers });
         if (reply.stallAfterBytes !== undefined) {
           res.write(payload.slice(0, reply.stallAfterBytes));

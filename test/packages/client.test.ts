@@ -28,7 +28,9 @@ import { REPO_ROOT } from '../helpers/process.ts';
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
 type TypeChecks = [
-  Expect<Equal<ListPath, '/api/v1/events' | '/api/v1/fortune' | '/api/v1/tokens' | '/api/v1/trades'>>,
+  Expect<
+    Equal<ListPath, '/api/v1/events' | '/api/v1/fortune' | '/api/v1/tokens' | '/api/v1/trades' | '/api/v1/webhooks'>
+  >,
   Expect<Equal<NonNullable<ListQuery<'/api/v1/events'>['after']>, string>>,
   Expect<Equal<ListItem<'/api/v1/fortune'>['rank'], number>>,
   Expect<Equal<NonNullable<ListQuery<'/api/v1/tokens'>['status']>, 'BONDING' | 'GRADUATED'>>,

@@ -1,7 +1,7 @@
 // Live updates from GET /api/events (EventSource), the public read-only stream for the app (no key, so no page logs a
 // 401 once API keys exist): one stream for the app, the last events kept for the activity
-// feed, and the queries an event makes stale refetched (a trade moves its token's chart, trades and progress, a
-// score the Fortune List). When the stream cannot open (its per-address cap is reached), pages poll instead.
+// feed, and the queries an event makes stale refetched (a trade moves its token's chart, trades and progress, the
+// portfolios and agents that hold it; a round its company's timeline, agents and portfolio; a score the Fortune List). When the stream cannot open (its per-address cap is reached), pages poll instead.
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 
@@ -53,8 +53,18 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         // (another wallet's buy moves the price) and a second tab's balance follows a trade made in the first.
         void queries.invalidateQueries({ queryKey: ['quote'] });
         void queries.invalidateQueries({ queryKey: ['holdings'] });
+        // What a trade moves elsewhere: a company's portfolio and PnL (its agents hold tokens marked at the price), an
+        // agent's balances, positions and actions, a wallet's trades and PnL over time.
+        for (const key of ['company-portfolio', 'agent', 'wallet-trades']) {
+          void queries.invalidateQueries({ queryKey: [key] });
+        }
       }
-      if (event.type === 'decision') void queries.invalidateQueries({ queryKey: ['decisions'] });
+      if (event.type === 'decision') {
+        // A round's actions: the timeline, the agents' actions and balances, the company's portfolio and status.
+        for (const key of ['decisions', 'agent', 'company-portfolio', 'company']) {
+          void queries.invalidateQueries({ queryKey: [key] });
+        }
+      }
       if (event.type === 'score' || event.type === 'season') {
         void queries.invalidateQueries({ queryKey: ['fortune'] });
         void queries.invalidateQueries({ queryKey: ['epoch'] });

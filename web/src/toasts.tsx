@@ -1,7 +1,9 @@
 // One toast per transaction: waiting for the wallet's signature, pending, then mined or failed, with the
 // transaction's hash (a link to the explorer when one is configured). A mined toast leaves by itself after a while;
-// a failed one stays until closed, so its reason can be read.
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+// a failed one stays until closed, so its reason can be read; any can be closed (closing a pending one only hides it).
+// The toasts never cover the page: the page gets room below it as tall as they are (padding and scroll padding), so
+// a button under them scrolls above them, and one scrolled into view (focus, a jump) stops above them.
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorDetails } from './errors';
 import { short } from './format';
 import { useChainInfo } from './wallet';
@@ -53,10 +55,25 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     }),
     [close],
   );
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = region.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      const height = element.getBoundingClientRect().height;
+      root.style.setProperty('--toasts-room', height > 0 ? `${Math.ceil(height) + 24}px` : '0px');
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--toasts-room');
+    };
+  }, []);
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="toasts" aria-label="Transactions" aria-live="polite">
+      <section ref={region} className="toasts" aria-label="Transactions" aria-live="polite">
         {toasts.map((t) => (
           <ToastView key={t.id} toast={t} close={() => close(t.id)} />
         ))}
@@ -92,11 +109,18 @@ function ToastView({ toast, close }: { toast: Toast; close: () => void }) {
           )}
         </p>
       )}
-      {toast.state !== 'signing' && toast.state !== 'pending' && (
-        <button type="button" className="secondary" onClick={close}>
-          Dismiss
-        </button>
-      )}
+      <button
+        type="button"
+        className="secondary"
+        onClick={close}
+        aria-label={
+          toast.state === 'signing' || toast.state === 'pending'
+            ? `Hide this notice (the ${toast.title.toLowerCase()} goes on)`
+            : undefined
+        }
+      >
+        {toast.state === 'signing' || toast.state === 'pending' ? 'Hide' : 'Dismiss'}
+      </button>
     </div>
   );
 }

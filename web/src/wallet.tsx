@@ -253,8 +253,17 @@ function DevAccounts({
     const i = devIndexOf(c.id)!;
     const balance = balances.data?.[i];
     return (
-      <button type="button" role="menuitem" key={c.uid} data-dev-account={i} onClick={() => connect(c)}>
-        Dev account {i} ({DEV_ACCOUNTS[i]!.slice(0, 6)}…)
+      <button
+        type="button"
+        role="menuitem"
+        className="dev-account"
+        key={c.uid}
+        data-dev-account={i}
+        onClick={() => connect(c)}
+      >
+        <span>
+          Dev account {i} <span className="muted">({DEV_ACCOUNTS[i]!.slice(0, 6)}…)</span>
+        </span>
         <span className="dev-balance" data-testid={`dev-balance-${i}`}>
           {balance?.status === 'success'
             ? amountOf(balance.result as bigint, USDC)

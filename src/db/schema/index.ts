@@ -10,3 +10,4 @@ export * from './scores.ts';
 export * from './tokens.ts';
 export * from './treasuries.ts';
 export * from './wallets.ts';
+export * from './webhooks.ts';

@@ -1,6 +1,6 @@
 // The platform event store: publishEvent, which every area calls inside its own transaction, and the reads of
 // the stream. An event and its NOTIFY become visible together when that transaction commits, or never.
-import { and, asc, eq, gt, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { EVENT_TYPES, type EventType } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { platformEventPurges, platformEvents } from '../../db/schema/events.ts';
@@ -159,6 +159,12 @@ export async function readEvents(db: Tx, range: EventRange): Promise<PlatformEve
     .where(and(...where))
     .orderBy(asc(platformEvents.id))
     .limit(range.limit);
+  return rows.map(toPlatformEvent);
+}
+
+/** The newest `limit` events held, newest first (the web app's activity feed opens on them). */
+export async function readRecentEvents(db: Tx, limit: number): Promise<PlatformEvent[]> {
+  const rows = await db.select(columns).from(platformEvents).orderBy(desc(platformEvents.id)).limit(limit);
   return rows.map(toPlatformEvent);
 }
 

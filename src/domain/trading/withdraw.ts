@@ -62,6 +62,26 @@ export async function withdrawAgentFunds(
   // harvest, transfers and gas top-ups of one withdrawal, estimated at their worst.
   await requireGasBudget(deps, company.id, PLATFORM_GAS_ESTIMATES.withdrawal, 'a withdrawal');
   const treasury = company.treasury as Address;
+  const swept = await sweepAgentWallet(deps, agent, { id: company.id, token: company.token }, treasury);
+  return { agentId: agent.id, treasuryAddress: treasury, ...swept };
+}
+
+/**
+ * Empties an agent's wallet into `destination`: its stake unstaked and its emission harvested, then every platform
+ * token it holds (USDC, the primary and emission tokens, each company token it ever traded and its company's own
+ * token) transferred, each step a transaction of the agent's outbox keyed by the block its balances were read at,
+ * after what the wallet signed before is settled. Run again after an interruption it finishes and sends nothing
+ * twice. The native gas float stays. Used by the creator's withdrawal (to the treasury) and by a company's move into
+ * its Safe (to the Safe).
+ */
+export async function sweepAgentWallet(
+  deps: WalletDeps,
+  agent: { id: string; companyId: string | null; walletIndex: number | null; onChainAddress: string | null },
+  company: { id: string; token: string | null },
+  destination: Address,
+): Promise<Omit<Withdrawal, 'agentId' | 'treasuryAddress'>> {
+  const db = deps.database.db;
+  const treasury = destination;
   const wallet = walletOf(agent);
   const outbox = await agentOutbox(deps, wallet);
   await outbox.settlePending();
@@ -126,8 +146,6 @@ export async function withdrawAgentFunds(
     });
   }
   return {
-    agentId: agent.id,
-    treasuryAddress: treasury,
     unstaked: formatUnits(unstaked, COMPANY_TOKEN_DECIMALS),
     harvested: formatUnits(harvested, COMPANY_TOKEN_DECIMALS),
     transfers,

@@ -3,7 +3,7 @@
 // connection caps, then hands the response to the event hub, which writes the stream.
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { EVENTS_PAGE_DEFAULT } from '../../constants.ts';
+import { EVENTS_PAGE_DEFAULT, RECENT_EVENTS_MAX } from '../../constants.ts';
 import { createPageTotals } from '../../db/page-total.ts';
 import { backfillPage } from '../../domain/events/backfill.ts';
 import {
@@ -13,12 +13,20 @@ import {
   resolveCompanyRefs,
 } from '../../domain/events/filters.ts';
 import type { EventSink, StreamHandle } from '../../domain/events/hub.ts';
-import { checkResumable, checkStreamResumable } from '../../domain/events/store.ts';
+import { checkResumable, checkStreamResumable, readRecentEvents } from '../../domain/events/store.ts';
 import { validationError } from '../../errors.ts';
 import { requireApiKey } from '../auth/index.ts';
-import { linkNextPage, v1CursorPage } from '../envelope.ts';
+import { linkNextPage, ok, v1CursorPage } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
-import { EventStreamResponse, EventsHeaders, EventsQuery, V1EventsQuery, V1EventsResponse } from '../schemas/events.ts';
+import {
+  EventStreamResponse,
+  EventsHeaders,
+  EventsQuery,
+  RecentEventsQuery,
+  RecentEventsResponse,
+  V1EventsQuery,
+  V1EventsResponse,
+} from '../schemas/events.ts';
 import type { App, RouteOptions } from '../types.ts';
 
 /** The stream's response headers (docs/api/events.md "Protocol"). */
@@ -57,6 +65,22 @@ export async function publicEventRoutes(app: App, { container }: RouteOptions) {
     keyless: true,
     backlogMs: Math.min(container.config.ssePublicBacklogMs, container.config.eventRetentionMs),
   });
+  // The recent past the activity feed opens on (the stream gives what happens from now on).
+  app.get(
+    '/events/recent',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'The newest platform events held, newest first (public, read-only)',
+        description:
+          "What the web app's activity feed opens on before the stream's live events: the newest `limit` events still kept (EVENT_BACKFILL_RETENTION_MS). 400 BAD_REQUEST for a limit outside 1-" +
+          String(RECENT_EVENTS_MAX),
+        querystring: RecentEventsQuery,
+        response: { 200: RecentEventsResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await readRecentEvents(container.database.db, request.query.limit)),
+  );
 }
 
 interface StreamRouteOptions {

@@ -5,6 +5,7 @@
 // requests share, and a conditional one whose tag still matches without any. Positions come from trader_positions, written in the transaction
 // that records the trades (token_trades), so watching token_trades covers them.
 import { agentActionsOf } from '../../domain/agents/queries.ts';
+import { companyFunding, moveToCustody, prepareSafeWithdrawal } from '../../domain/trading/company-funds.ts';
 import { agentPortfolio, companyPortfolio } from '../../domain/trading/portfolio.ts';
 import { withdrawAgentFunds } from '../../domain/trading/withdraw.ts';
 import { requireWallet } from '../auth/index.ts';
@@ -13,7 +14,16 @@ import { ok } from '../envelope.ts';
 import { AgentIdParams } from '../schemas/agents.ts';
 import { internalErrors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
-import { AgentPortfolioResponse, CompanyPortfolioResponse, WithdrawalResponse } from '../schemas/trading.ts';
+import {
+  AgentPortfolioResponse,
+  CompanyPortfolioResponse,
+  CustodyMoveResponse,
+  FundingQuery,
+  FundingResponse,
+  SafeWithdrawalBody,
+  SafeWithdrawalResponse,
+  WithdrawalResponse,
+} from '../schemas/trading.ts';
 import { AgentActionsResponse } from '../schemas/wallets.ts';
 import type { App, RouteOptions } from '../types.ts';
 
@@ -87,5 +97,56 @@ export default async function tradingRoutes(app: App, { container, reads, chainH
       },
     },
     async (request) => ok(await withdrawAgentFunds(container, request.params.id, request.signer!)),
+  );
+
+  app.get(
+    '/api/companies/:id/funding',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "Where the company's money goes, and the USDC transfer that funds it",
+        description:
+          "A company with custody is funded with a USDC transfer to its Safe; one without, with a transfer to an agent's wallet (the CFO's by default, or `agent`). With `amount` the answer holds the transfer to send from the funder's own wallet: one transaction, no allowance and no permit. Anyone may fund a company. 400 BAD_REQUEST for an amount that is not a positive decimal of at most 6 decimals and 10^15 USDC, or an agent that is not the company's; 409 CONFLICT with an amount for a company whose C-suite has no wallet yet.",
+        params: CompanyParams,
+        querystring: FundingQuery,
+        response: { 200: FundingResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await companyFunding(container, request.params.id, request.query)),
+  );
+
+  app.post(
+    '/api/companies/:id/safe/withdrawal',
+    {
+      preValidation: requireWallet(container),
+      schema: {
+        tags: ['companies'],
+        summary: "Build the Safe transaction that takes money out of the company's Safe (card holder only)",
+        description:
+          "The platform only builds the transaction; the card's holder signs its typed data and executes it with their own wallet (Safe execTransaction, the signature wrapped as the owner contract's: docs/api/companies.md \"Money in, money out\"). The server holds no key that can move the Safe's money. `token` defaults to USDC (USDC, the platform's two tokens or the company's token), `to` to the signer. 400 BAD_REQUEST for an amount that is not positive, has more decimals than the token, or is more than the Safe holds, or `to` the Safe itself; 403 FORBIDDEN for anyone but the card's holder; 409 CONFLICT for a company without a Safe.",
+        security: [{ wallet: [] }],
+        params: CompanyParams,
+        body: SafeWithdrawalBody,
+        response: { 200: SafeWithdrawalResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await prepareSafeWithdrawal(container, request.params.id, request.signer, request.body)),
+  );
+
+  app.post(
+    '/api/companies/:id/custody',
+    {
+      preValidation: requireWallet(container),
+      schema: {
+        tags: ['companies'],
+        summary: 'Move a company created before custody into a Safe of its own (card holder only)',
+        description:
+          "Sets up the company's Safe and Roles module (its agents become members of their roles) and sweeps every agent wallet into the Safe: stakes unstaked, emission harvested, USDC and tokens transferred; the gas float stays. From then on the agents trade from the Safe. Interrupted, calling it again finishes the move and sends nothing twice; on a company already moved it sweeps what reached the agent wallets since. 403 FORBIDDEN for anyone but the card's holder; 409 CONFLICT when the platform does not set up custody (COMPANY_CUSTODY) or the company's C-suite is not deployed yet (deploy-suite sets custody up itself).",
+        security: [{ wallet: [] }],
+        params: CompanyParams,
+        response: { 200: CustodyMoveResponse, ...internalErrors },
+      },
+    },
+    async (request) => ok(await moveToCustody(container, request.params.id, request.signer)),
   );
 }

@@ -7,6 +7,7 @@ import eventRoutes from './events.ts';
 import { v1FortuneRoutes } from './fortune.ts';
 import { v1TokenRoutes } from './tokens.ts';
 import v1ReadRoutes from './v1-reads.ts';
+import webhookRoutes from './webhooks.ts';
 
 export default async function v1Routes(app: App, options: RouteOptions) {
   installErrorHandlers(app, 'v1');
@@ -15,6 +16,7 @@ export default async function v1Routes(app: App, options: RouteOptions) {
   await app.register(v1FortuneRoutes, routes);
   await app.register(eventRoutes, routes);
   await app.register(v1ReadRoutes, routes);
+  await app.register(webhookRoutes, routes);
 
   // The v1 routes' own OpenAPI document (src/http/openapi-v1.ts), public like the full one; cut once, on first read
   // (the routes are all known by then).

@@ -2,13 +2,21 @@
 // company token (with its realised PnL over time) and the companies it created. Public reads: all of it is on-chain
 // or derived from the chain.
 import { ADDRESS_RULE, parseAddress } from '../../address.ts';
+import { ADDRESS_NAMES_MAX } from '../../constants.ts';
+import { namesOf } from '../../domain/agents/names.ts';
 import { companiesCreatedBy } from '../../domain/companies/queries.ts';
 import { walletTrades } from '../../domain/tokens/history.ts';
 import { badRequest } from '../../errors.ts';
 import { ok } from '../envelope.ts';
 import { internalErrors } from '../schemas/common.ts';
 import { WalletParams } from '../schemas/staking.ts';
-import { WalletCompaniesResponse, WalletTradesQuery, WalletTradesResponse } from '../schemas/wallets.ts';
+import {
+  AddressNamesQuery,
+  AddressNamesResponse,
+  WalletCompaniesResponse,
+  WalletTradesQuery,
+  WalletTradesResponse,
+} from '../schemas/wallets.ts';
 import type { App, RouteOptions } from '../types.ts';
 
 /** A wallet path parameter, checked as the staking routes check it: a bad one is 400 BAD_REQUEST, named. */
@@ -55,5 +63,27 @@ export default async function walletRoutes(app: App, { container }: RouteOptions
       },
     },
     async (request) => ok(await companiesCreatedBy(db, walletOf(request.params.wallet))),
+  );
+
+  app.get(
+    '/api/names',
+    {
+      schema: {
+        tags: ['agents'],
+        summary:
+          'Who addresses are on the platform: an agent ("Spot Sprinters\' CFO") or a company\'s treasury or Safe',
+        description: `For feeds and trade rows. Addresses that are neither are left out. 400 BAD_REQUEST for an invalid address or more than ${ADDRESS_NAMES_MAX}.`,
+        querystring: AddressNamesQuery,
+        response: { 200: AddressNamesResponse, ...internalErrors },
+      },
+    },
+    async (request) => {
+      const raw = request.query.addresses.split(',').filter((a) => a !== '');
+      if (raw.length === 0) throw badRequest(`addresses names no address; expected ${ADDRESS_RULE}, comma-separated`);
+      if (raw.length > ADDRESS_NAMES_MAX) {
+        throw badRequest(`addresses names ${raw.length} addresses; at most ${ADDRESS_NAMES_MAX} at once`);
+      }
+      return ok(await namesOf(db, raw.map(walletOf)));
+    },
   );
 }

@@ -6,12 +6,13 @@ import {
   EVENTS_PAGE_DEFAULT,
   EVENTS_PAGE_MAX,
   type EventType,
+  RECENT_EVENTS_MAX,
   SSE_FILTER_COMPANIES_MAX,
   SSE_FILTER_RAW_MAX,
 } from '../../constants.ts';
 import { EVENT_ID_PATTERN } from '../../domain/events/filters.ts';
 import { CURSOR_MAX_LENGTH, CURSOR_PATTERN } from '../../page-cursor.ts';
-import { IsoTimestamp, Meta, Nullable, Pagination, StringEnum } from './common.ts';
+import { IsoTimestamp, internalOk, Meta, Nullable, Pagination, StringEnum } from './common.ts';
 
 const EventId = (description: string) => Type.String({ pattern: EVENT_ID_PATTERN, description });
 
@@ -264,3 +265,9 @@ export const V1EventsResponse = {
     },
   },
 };
+
+/** GET /api/events/recent: the newest events, for the activity feed to open on. */
+export const RecentEventsQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: RECENT_EVENTS_MAX, default: 50 }),
+});
+export const RecentEventsResponse = internalOk(Type.Array(PlatformEventSchema, { description: 'Newest first' }));

@@ -86,3 +86,132 @@ export const WithdrawalResponse = internalOk(
     ),
   }),
 );
+
+// Money in and out of a company (docs/api/companies.md "Money in, money out").
+const Amount = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description: "A positive decimal amount in the asset's units (USDC: at most 6 decimals; tokens: 18)",
+});
+
+export const FundingQuery = Type.Object({
+  amount: Type.Optional(Amount),
+  agent: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'Without custody: the agent whose wallet the transfer funds (the CFO by default)',
+    }),
+  ),
+});
+
+export const FundingResponse = internalOk(
+  Type.Object({
+    companyId: Type.String(),
+    custody: StringEnum(['SAFE', 'AGENT_WALLETS'] as const, {
+      description:
+        "SAFE: the company's money is in its Safe, which its agents trade from through their roles; AGENT_WALLETS: each agent trades from its own wallet",
+    }),
+    usdc: AddressString,
+    recipients: Type.Array(
+      Type.Object({
+        kind: StringEnum(['SAFE', 'AGENT'] as const),
+        address: AddressString,
+        agentId: Nullable(Type.String()),
+        role: Nullable(Type.String()),
+      }),
+      { description: "Where the company's USDC goes: its Safe, or its active agents' wallets, the CFO's first" },
+    ),
+    transaction: Nullable(
+      Type.Object(
+        {
+          to: AddressString,
+          data: Type.String({ pattern: '^0x[0-9a-f]*$' }),
+          value: Type.Literal('0'),
+          recipient: AddressString,
+          amount: Decimal('USDC'),
+        },
+        {
+          description:
+            "With `amount`: the USDC transfer to send from the funder's own wallet (one transaction; a transfer needs no allowance or permit)",
+        },
+      ),
+    ),
+  }),
+);
+
+export const SafeWithdrawalBody = Type.Object(
+  {
+    amount: Amount,
+    token: Type.Optional(AddressString),
+    to: Type.Optional(AddressString),
+  },
+  { additionalProperties: false },
+);
+
+const Uint = (description: string) => Type.String({ pattern: '^[0-9]+$', description });
+
+export const SafeWithdrawalResponse = internalOk(
+  Type.Object({
+    companyId: Type.String(),
+    safe: AddressString,
+    owner: AddressString,
+    token: AddressString,
+    amount: Decimal("In the token's units"),
+    to: AddressString,
+    nonce: Uint("The Safe's nonce the transaction is built at: it is valid until another Safe transaction runs"),
+    safeTxHash: Type.String({ pattern: '^0x[0-9a-f]{64}$' }),
+    typedData: Type.Object(
+      {
+        domain: Type.Object({ chainId: Type.Integer(), verifyingContract: AddressString }),
+        types: Type.Object({
+          SafeTx: Type.Array(Type.Object({ name: Type.String(), type: Type.String() })),
+        }),
+        primaryType: Type.Literal('SafeTx'),
+        message: Type.Object({
+          to: AddressString,
+          value: Uint('wei'),
+          data: Type.String({ pattern: '^0x[0-9a-f]*$' }),
+          operation: Type.Integer({ minimum: 0, maximum: 1 }),
+          safeTxGas: Uint('0'),
+          baseGas: Uint('0'),
+          gasPrice: Uint('0'),
+          gasToken: AddressString,
+          refundReceiver: AddressString,
+          nonce: Uint("The Safe's nonce"),
+        }),
+      },
+      {
+        description:
+          "The EIP-712 SafeTx the card's holder signs with eth_signTypedData_v4 (uint fields as decimal strings)",
+      },
+    ),
+  }),
+);
+
+const Transfers = Type.Array(
+  Type.Object({
+    asset: StringEnum(['USDC', 'PRIMARY', 'EMISSION', 'COMPANY_TOKEN'] as const),
+    token: AddressString,
+    symbol: Nullable(Type.String()),
+    amount: Decimal("In the token's units"),
+    txHash: Type.String(),
+  }),
+);
+
+export const CustodyMoveResponse = internalOk(
+  Type.Object({
+    companyId: Type.String(),
+    custody: Type.Object({ safe: AddressString, roles: AddressString, owner: AddressString }),
+    swept: Type.Array(
+      Type.Object({
+        agentId: Type.String(),
+        role: Nullable(Type.String()),
+        unstaked: Decimal('Primary tokens unstaked first'),
+        harvested: Decimal('Emission harvested first'),
+        transfers: Transfers,
+      }),
+      { description: 'What each agent wallet sent into the Safe on this run; empty when nothing was left' },
+    ),
+  }),
+);

@@ -1,7 +1,7 @@
 // Schemas of the wallet routes: what one wallet did and owns on the platform (its trades across every company
 // token, the companies it created, an agent's actions), for the account and agent pages of the web app.
 import { Type } from 'typebox';
-import { COMPANY_STATUSES, LEAGUES, TOKEN_STATUSES, WALLET_TRADES_MAX } from '../../constants.ts';
+import { ADDRESS_NAMES_MAX, COMPANY_STATUSES, LEAGUES, TOKEN_STATUSES, WALLET_TRADES_MAX } from '../../constants.ts';
 import { IsoTimestamp, internalOk, Nullable, StringEnum } from './common.ts';
 
 const Decimal = (description: string) => Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', description });
@@ -71,5 +71,29 @@ export const AgentActionsResponse = internalOk(
       createdAt: IsoTimestamp,
     }),
     { description: "The agent wallet's on-chain actions, newest first (the last 50)" },
+  ),
+);
+
+export const AddressNamesQuery = Type.Object({
+  addresses: Type.String({
+    minLength: 1,
+    maxLength: ADDRESS_NAMES_MAX * 43,
+    description: `Comma-separated addresses, at most ${ADDRESS_NAMES_MAX}`,
+  }),
+});
+
+export const AddressNamesResponse = internalOk(
+  Type.Array(
+    Type.Object({
+      address: Type.String({ description: 'Checksummed' }),
+      kind: StringEnum(['agent', 'company'] as const),
+      name: Type.String({ description: '"Spot Sprinters\' CFO", "Acme\'s treasury", or a stand-alone agent\'s name' }),
+      agentId: Nullable(Type.String()),
+      company: Nullable(Type.Object({ id: Type.String(), slug: Type.String(), name: Type.String() })),
+    }),
+    {
+      description:
+        'The addresses asked that are an agent wallet or a company treasury or Safe; the others are left out',
+    },
   ),
 );

@@ -1,11 +1,18 @@
-// The live activity feed: every platform event as it happens (decision rounds, trades, scores, seasons), from the
-// event stream.
+// The activity feed: the recent past first (GET /api/events/recent, the newest events the service holds), then every
+// platform event as it happens (decision rounds, trades, scores, seasons) from the event stream; a trader that is an
+// agent or a company is named ("Spot Sprinters' CFO"), not shown as an address.
 
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { api, data } from '../api';
 import { ChainTime, ServiceTime } from '../chain-time';
 import { formatAmount, USDC } from '../format';
 import { type PlatformEvent, useLive } from '../live';
-import { Empty, Page, short } from '../ui';
+import { type AddressName, useNames, Who } from '../names';
+import { Empty, Page, Query } from '../ui';
+
+/** How many events the feed opens on. */
+const RECENT = 50;
 
 /**
  * When it happened: a trade at its block's time on the chain's clock (the time the token page shows for it) when
@@ -16,7 +23,7 @@ function EventTime({ event }: { event: PlatformEvent }) {
   return typeof blockTime === 'string' ? <ChainTime at={blockTime} /> : <ServiceTime at={event.timestamp} />;
 }
 
-function describe(e: ReturnType<typeof useLive>['events'][number]): string {
+function describe(e: PlatformEvent): string {
   const d = e.data as Record<string, string | number | undefined>;
   switch (e.type) {
     case 'trade': {
@@ -25,7 +32,7 @@ function describe(e: ReturnType<typeof useLive>['events'][number]): string {
       if (d.kind === 'launch') return `${undone}$${d.tokenSymbol} launched on its bonding curve`;
       if (d.kind === 'graduation') return `${undone}$${d.tokenSymbol} graduated to its Uniswap v4 pool`;
       // Base units (docs/api/events.md "Amounts"): tokens with 18 decimals, USDC (6) per whole token.
-      return `${undone}${d.side === 'buy' ? 'Bought' : 'Sold'} ${formatAmount(BigInt(d.amount ?? 0), 18, 2)} $${d.tokenSymbol} at ${formatAmount(BigInt(d.price ?? 0), USDC.decimals, 6)} USDC by ${short(String(d.trader))}`;
+      return `${undone}${d.side === 'buy' ? 'Bought' : 'Sold'} ${formatAmount(BigInt(d.amount ?? 0), 18, 2)} $${d.tokenSymbol} at ${formatAmount(BigInt(d.price ?? 0), USDC.decimals, 6)} USDC`;
     }
     case 'decision':
       return `Decision round ${d.cycle}: ${String(d.directive ?? '').slice(0, 140)}`;
@@ -36,31 +43,68 @@ function describe(e: ReturnType<typeof useLive>['events'][number]): string {
   }
 }
 
+const traderOf = (e: PlatformEvent) =>
+  e.type === 'trade' && typeof e.data.trader === 'string' ? (e.data.trader as string) : undefined;
+
+/** Newest first, each event once: the live ones (heard since the app opened) and the recent past read on arrival. */
+function merge(live: PlatformEvent[], recent: PlatformEvent[]): PlatformEvent[] {
+  const byId = new Map<string, PlatformEvent>();
+  for (const e of [...live, ...recent]) if (!byId.has(e.id)) byId.set(e.id, e);
+  return [...byId.values()].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : BigInt(b.id) < BigInt(a.id) ? -1 : 0));
+}
+
+function Feed({ events, names }: { events: PlatformEvent[]; names: Map<string, AddressName> }) {
+  return (
+    <ol className="feed" aria-live="polite">
+      {events.map((e) => {
+        const trader = traderOf(e);
+        return (
+          <li key={e.id} data-event={e.type}>
+            <EventTime event={e} /> <span className={`badge ${e.type}`}>{e.type}</span>{' '}
+            {e.companyId ? (
+              <Link to="/companies/$id" params={{ id: e.companyId }}>
+                {describe(e)}
+              </Link>
+            ) : (
+              describe(e)
+            )}
+            {trader && (
+              <>
+                {' '}
+                by <Who address={trader} names={names} />
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
 export default function Activity() {
   const { connected, events } = useLive();
+  const recent = useQuery({
+    queryKey: ['events', 'recent'],
+    queryFn: () => data(api.GET('/api/events/recent', { params: { query: { limit: RECENT } } })),
+  });
+  const shown = merge(events, (recent.data ?? []) as PlatformEvent[]).slice(0, 100);
+  const names = useNames(shown.map(traderOf));
   return (
     <Page title="Live activity">
       <output className="muted">
-        {connected ? 'Live: events appear as they happen.' : 'Connecting to the event stream…'}
+        {connected
+          ? 'Live: the latest events, and new ones as they happen.'
+          : 'Connecting to the event stream… The latest events are shown meanwhile.'}
       </output>
-      {events.length === 0 ? (
-        <Empty>Nothing has happened since you opened this page.</Empty>
-      ) : (
-        <ol className="feed" aria-live="polite">
-          {events.map((e) => (
-            <li key={e.id} data-event={e.type}>
-              <EventTime event={e} /> <span className={`badge ${e.type}`}>{e.type}</span>{' '}
-              {e.companyId ? (
-                <Link to="/companies/$id" params={{ id: e.companyId }}>
-                  {describe(e)}
-                </Link>
-              ) : (
-                describe(e)
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
+      <Query query={recent} what="the latest events" skeleton="table">
+        {() =>
+          shown.length === 0 ? (
+            <Empty>Nothing has happened on the platform yet.</Empty>
+          ) : (
+            <Feed events={shown} names={names} />
+          )
+        }
+      </Query>
     </Page>
   );
 }

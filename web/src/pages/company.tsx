@@ -6,6 +6,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api, data, signedRequest } from '../api';
 import { categoryLabel } from '../categories';
+import { CompanyMoney, OwnerChecklist, type SetupCompany } from '../company-setup';
 import { RoundSummary } from '../decision';
 import { Notice, type Said, said } from '../errors';
 import { companyStatus, formatNumber, snapshotName } from '../format';
@@ -49,11 +50,13 @@ export default function Company() {
               <HashText value={c.creatorAddress} label="creator address" />
             </dd>
           </dl>
+          <OwnerChecklist company={c as SetupCompany} />
           <TokenPanel id={c.id} poll={poll} />
           <Agents agents={c.agents} />
           <Portfolio id={c.id} />
           <ScoreHistory id={c.id} />
           <Decisions id={c.id} info={info} poll={poll} />
+          <CompanyMoney company={c as SetupCompany} />
           <CreatorControls company={c} />
         </Page>
       )}
@@ -231,6 +234,7 @@ const PRESETS: Record<string, string> = {
 
 type CompanyView = {
   id: string;
+  slug: string;
   creatorAddress: string;
   treasuryAddress: string | null;
   ceoPrompt: string | null;
@@ -244,6 +248,7 @@ function CreatorControls({ company }: { company: CompanyView }) {
   const queries = useQueryClient();
   const [message, setMessage] = useState<string | Said | undefined>();
   const [busy, setBusy] = useState(false);
+  const [launched, setLaunched] = useState<string | undefined>();
   if (!signer || signer.address.toLowerCase() !== company.creatorAddress.toLowerCase()) return null;
   const act = async (what: string, run: () => Promise<unknown>) => {
     setBusy(true);
@@ -272,9 +277,11 @@ function CreatorControls({ company }: { company: CompanyView }) {
       <h2 id="controls-h">Creator controls</h2>
       {company.tokenStatus === 'PRE_PUBLIC' && (
         <form
+          id="launch-form"
           onSubmit={form(async (f) => {
             await signedRequest(signer, 'POST', `${base}/token`, { name: f.get('tokenName'), symbol: f.get('symbol') });
             await queries.invalidateQueries({ queryKey: ['token', company.id] });
+            setLaunched(String(f.get('symbol')));
           }, 'Token launch')}
         >
           <label>
@@ -291,6 +298,7 @@ function CreatorControls({ company }: { company: CompanyView }) {
         </form>
       )}
       <form
+        id="directive-form"
         onSubmit={form(
           (f) => signedRequest(signer, 'PATCH', base, { ceoPrompt: String(f.get('ceoPrompt') ?? '') || null }),
           'Directive',
@@ -331,6 +339,7 @@ function CreatorControls({ company }: { company: CompanyView }) {
         </button>
       </form>
       <form
+        id="treasury-form"
         noValidate
         onSubmit={(e) => {
           // Checked here rather than by the browser, whose bubble leaves the last message ("Treasury: done.") on
@@ -364,6 +373,13 @@ function CreatorControls({ company }: { company: CompanyView }) {
         Run a decision round now
       </button>
       <Notice message={message} />
+      {launched && (
+        <p>
+          <Link to="/companies/$id/token" params={{ id: company.slug }}>
+            Open ${launched}: its chart and trades
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

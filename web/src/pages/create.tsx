@@ -1,7 +1,7 @@
 // Creating a company: the card it will be bound to (the signer's lowest-numbered unused card), the company's name,
 // category and treasury, signed by the connected wallet; then the C-suite deployed, its agents shown as they
 // become active.
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import type { Address } from 'viem';
@@ -10,10 +10,12 @@ import { AccessCardAbi } from '../../../src/chain/generated/abis';
 import { COMPANY_CATEGORIES } from '../../../src/constants';
 import { api, data, signedRequest } from '../api';
 import { categoryLabel } from '../categories';
+import { FinishSetup, needsFinishing } from '../company-setup';
 import { Notice, type Said, said } from '../errors';
 import { companyStatus } from '../format';
 import { Page } from '../ui';
 import { useChainInfo, useSigner } from '../wallet';
+import { useWalletCompanies } from '../wallet-companies';
 
 export default function Create() {
   const info = useChainInfo();
@@ -60,8 +62,39 @@ export default function Create() {
     }
   }
   const cardId = card.data === undefined ? undefined : Number(card.data);
+  // The wallet's companies whose creation was cut off before their C-suite was deployed: each can be finished here.
+  const owned = useWalletCompanies(address);
+  const views = useQueries({
+    queries: (owned.data ?? []).map((o) => ({
+      queryKey: ['company', o.id],
+      queryFn: () => data(api.GET('/api/companies/{id}', { params: { path: { id: o.id } } })),
+    })),
+  });
+  const unfinished = views
+    .flatMap((v) => (v.data ? [v.data] : []))
+    .filter((c) => c.id !== company?.id && needsFinishing(c));
   return (
     <Page title="Create a company">
+      {unfinished.length > 0 && (
+        <section className="panel" aria-labelledby="unfinished-h">
+          <h2 id="unfinished-h">Finish setting up</h2>
+          <p>
+            {unfinished.length === 1 ? 'A company' : 'Companies'} of yours {unfinished.length === 1 ? 'was' : 'were'}{' '}
+            created but not fully set up (the creation was interrupted): finish{' '}
+            {unfinished.length === 1 ? 'it' : 'each'} here rather than creating another.
+          </p>
+          <ul>
+            {unfinished.map((c) => (
+              <li key={c.id}>
+                <Link to="/companies/$id" params={{ id: c.slug }}>
+                  {c.name}
+                </Link>{' '}
+                <FinishSetup id={c.id} name={c.name} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {!address ? (
         <p className="notice">Connect a wallet that holds an access card to create a company.</p>
       ) : cardId === 0 ? (
@@ -110,6 +143,7 @@ export default function Create() {
       )}
       {step && <output className="notice">{step}…</output>}
       <Notice message={message} />
+      {company && message && team.data && needsFinishing(team.data) && <FinishSetup id={company.id} />}
       {company && team.data && (
         <section className="panel" aria-labelledby="team-h">
           <h2 id="team-h">

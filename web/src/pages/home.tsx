@@ -151,6 +151,7 @@ export function Home() {
     void navigate({ search: (s) => ({ ...s, sort: column, dir }), replace: true, resetScroll: false });
   };
   const searchId = useId();
+  const sortId = useId();
 
   return (
     <Page title="Token board">
@@ -185,6 +186,25 @@ export function Home() {
           maxLength={100}
           spellCheck={false}
         />
+      </div>
+      <div className="board-sort">
+        <label htmlFor={sortId}>Sort by</label>
+        <select
+          id={sortId}
+          value={`${order.sort}:${order.dir}`}
+          onChange={(e) => {
+            const [sort, dir] = e.target.value.split(':') as [BoardSort, SortDir];
+            void navigate({ search: (s) => ({ ...s, sort, dir }), replace: true, resetScroll: false });
+          }}
+        >
+          {BOARD_SORTS.flatMap((c) =>
+            (['desc', 'asc'] as const).map((dir) => (
+              <option key={`${c}:${dir}`} value={`${c}:${dir}`}>
+                {orderPhrase(c, dir).replace(/^./, (l) => l.toUpperCase())}
+              </option>
+            )),
+          )}
+        </select>
       </div>
       <Query query={tokens} what="the tokens" skeleton="table">
         {(d) => {
@@ -241,25 +261,25 @@ export function Home() {
                         </Link>{' '}
                         <span className="muted">${t.tokenSymbol}</span>
                       </th>
-                      <td className="num" data-col="price">
+                      <td className="num" data-col="price" data-label={SORT_LABELS.price}>
                         {usdc(t.price, 6)}
                       </td>
-                      <td className="num" data-col="marketCap">
+                      <td className="num" data-col="marketCap" data-label={SORT_LABELS.marketCap}>
                         {usdc(t.marketCap, 0)}
                       </td>
-                      <td className="num" data-col="change">
+                      <td className="num" data-col="change" data-label={SORT_LABELS.change}>
                         <Change value={t.priceChange24h} />
                       </td>
-                      <td className="num" data-col="volume">
+                      <td className="num" data-col="volume" data-label={SORT_LABELS.volume}>
                         {usdc(t.volume24h, 2)}
                       </td>
-                      <td className="num" data-col="progress">
+                      <td className="num" data-col="progress" data-label={SORT_LABELS.progress}>
                         <BondingBar token={t} />
                       </td>
-                      <td className="num" data-col="holders">
+                      <td className="num" data-col="holders" data-label={SORT_LABELS.holders}>
                         {formatNumber(t.holderCount, 0)}
                       </td>
-                      <td className="num" data-col="age">
+                      <td className="num" data-col="age" data-label={SORT_LABELS.age}>
                         {age(t.ageSeconds)}
                       </td>
                     </tr>

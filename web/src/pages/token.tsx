@@ -19,6 +19,13 @@ const INTERVALS = ['1m', '1h', '1d'] as const;
 
 const route = getRouteApi('/companies/$id/token');
 
+/** Scrolls to the trade form and moves focus to its heading (not a field: a phone would open its keyboard). */
+function jumpToTrade() {
+  const heading = document.getElementById('trade-h');
+  heading?.scrollIntoView({ block: 'start' });
+  heading?.focus({ preventScroll: true });
+}
+
 export default function Token() {
   const { id } = route.useParams();
   const info = useChainInfo();
@@ -62,6 +69,12 @@ export default function Token() {
               <Link to="/companies/$id" params={{ id: id }}>
                 company
               </Link>
+            </p>
+            {/* On a phone the trade form is below the chart: one tap takes the thumb there. */}
+            <p className="phone-only">
+              <button type="button" className="jump" onClick={jumpToTrade}>
+                Trade ${t.tokenSymbol} ↓
+              </button>
             </p>
             <Progress
               value={t.graduationProgress}

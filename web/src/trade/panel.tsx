@@ -191,7 +191,9 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
 
   return (
     <section className="panel" aria-labelledby="trade-h">
-      <h2 id="trade-h">Trade</h2>
+      <h2 id="trade-h" tabIndex={-1}>
+        Trade
+      </h2>
       <form onSubmit={submit} className="trade-form" noValidate>
         <fieldset className="segmented">
           <legend className="sr-only">Side</legend>

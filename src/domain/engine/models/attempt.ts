@@ -16,6 +16,7 @@ import {
   type UsageBounds,
 } from './answer.ts';
 import { costOf, dearestPrice, type PriceTable, priceOf } from './catalog.ts';
+import { isEventStream, StreamedAnswer } from './stream.ts';
 import { type Posted, post, TransportError, USER_AGENT } from './transport.ts';
 import type { ChatRequest, EngineModelId, ModelErrorKind } from './types.ts';
 
@@ -60,7 +61,17 @@ export interface Billed {
 
 /** One attempt's outcome: an answer, or a failure saying whether another attempt may help. */
 export type Attempt =
-  | { ok: true; content: string; finishReason: string | undefined; model: string | undefined; billed: Billed }
+  | {
+      ok: true;
+      content: string;
+      finishReason: string | undefined;
+      model: string | undefined;
+      billed: Billed;
+      /** The answer's id (`chatcmpl-...`), when it names one. */
+      responseId?: string | undefined;
+      /** Milliseconds to the first token of a streamed answer. */
+      firstTokenMs?: number | undefined;
+    }
   | {
       ok: false;
       error: { kind: ModelErrorKind; message: string; status?: number };
@@ -85,6 +96,12 @@ export interface AttemptCall {
   headers?: Record<string, string>;
   /** The operator's prices (LLM_PRICES), over the built-in list prices. */
   prices?: PriceTable | undefined;
+  /**
+   * The bounds of a streamed answer. With `asked` the body asked to stream (`stream: true`): the attempt may last
+   * `maxMs` as long as its first token comes within `firstTokenMs` and no gap between tokens passes `progressMs`.
+   * Without it, an answer that streams anyway is read the same way, within `timeoutMs`.
+   */
+  stream?: { asked: boolean; firstTokenMs: number; progressMs: number; maxMs: number } | undefined;
 }
 
 /**
@@ -120,9 +137,10 @@ function bill(
 export async function attempt(route: ModelRoute, request: ChatRequest, call: AttemptCall): Promise<Attempt> {
   const { label, body, bounds, promptEstimate, timeoutMs, maxResponseBytes } = call;
   const estimate = (content: string): Estimate => ({ prompt: promptEstimate, completion: estimateTokens(content) });
+  const stream = call.stream;
   const headers: Record<string, string> = {
     'content-type': 'application/json',
-    accept: 'application/json',
+    accept: stream?.asked ? 'text/event-stream, application/json' : 'application/json',
     'user-agent': USER_AGENT,
     ...call.headers,
   };
@@ -131,12 +149,24 @@ export async function attempt(route: ModelRoute, request: ChatRequest, call: Att
   let read: Posted['read'];
   let retryAfter: string | null;
   let headerCost: string | undefined;
+  let streamed: StreamedAnswer | undefined;
+  let firstTokenMs: number | undefined;
   try {
     const answer = await post(`${route.endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`, headers, body, {
-      deadlineMs: timeoutMs,
+      deadlineMs: stream?.asked ? stream.maxMs : timeoutMs,
       maxBytes: maxResponseBytes,
       signal: request.signal,
+      ...(stream && {
+        stream: {
+          asked: stream.asked,
+          firstTokenMs: stream.firstTokenMs,
+          progressMs: stream.progressMs,
+          plainDeadlineMs: timeoutMs,
+        },
+      }),
     });
+    streamed = answer.streamed;
+    firstTokenMs = answer.firstTokenMs;
     status = answer.status;
     const header = answer.headers['retry-after'];
     retryAfter = typeof header === 'string' ? header : null;
@@ -207,16 +237,43 @@ export async function attempt(route: ModelRoute, request: ChatRequest, call: Att
     return { ok: false, retry: 'transient', error, retryAfterMs, rateLimited: status === 429 };
   }
   let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return {
-      ok: false,
-      retry: 'malformed',
-      error: { kind: 'malformed', message: `${label}: the answer is not JSON` },
-    };
+  // Events under another content type (`application/json`) are read as the stream they are.
+  if (!streamed && isEventStream(undefined, text.slice(0, 64))) {
+    streamed = new StreamedAnswer();
+    streamed.feed(text);
+    streamed.end();
+  }
+  if (streamed) {
+    parsed = streamed.completion();
+    const failed = streamedFailure(streamed, label);
+    if (failed) {
+      const content = completionOf(parsed);
+      return {
+        ...failed,
+        model: answeredModel(parsed),
+        billed: bill(
+          request.model,
+          parsed,
+          bounds,
+          estimate(content.kind === 'choice' ? content.content : ''),
+          headerCost,
+          call.prices,
+        ),
+      };
+    }
+  } else {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return {
+        ok: false,
+        retry: 'malformed',
+        error: { kind: 'malformed', message: `${label}: the answer is not JSON` },
+      };
+    }
   }
   const model = answeredModel(parsed);
+  const responseId = answerId(parsed);
   const answer = completionOf(parsed);
   if (answer.kind === 'no-choice') {
     return {
@@ -241,7 +298,8 @@ export async function attempt(route: ModelRoute, request: ChatRequest, call: Att
   }
   const cutOff = answer.finishReason === 'length';
   const called = request.tools ? toolCallsAsProposals(answer.message) : undefined;
-  if (called !== undefined) return { ok: true, content: called, finishReason: answer.finishReason, model, billed };
+  const ok = { ok: true as const, finishReason: answer.finishReason, model, billed, responseId, firstTokenMs };
+  if (called !== undefined) return { ...ok, content: called };
   if (answer.content.trim() === '') {
     return cutOff
       ? failed(
@@ -251,7 +309,7 @@ export async function attempt(route: ModelRoute, request: ChatRequest, call: Att
         )
       : failed('empty', 'the answer has no content', 'malformed');
   }
-  if (!request.json) return { ok: true, content: answer.content, finishReason: answer.finishReason, model, billed };
+  if (!request.json) return { ...ok, content: answer.content };
   const json = jsonObjectText(answer.content);
   if (json === undefined) {
     return cutOff
@@ -262,5 +320,46 @@ export async function attempt(route: ModelRoute, request: ChatRequest, call: Att
         )
       : failed('malformed', 'a JSON object was asked for, the content holds none', 'malformed');
   }
-  return { ok: true, content: json, finishReason: answer.finishReason, model, billed };
+  return { ...ok, content: json };
+}
+
+/**
+ * A streamed answer that cannot be used as it is: an `error` event (the status it names, retried like that status),
+ * or a stream that ended before its answer did (the connection cut mid-answer: retried like a network error).
+ */
+function streamedFailure(
+  streamed: StreamedAnswer,
+  label: string,
+): Omit<Extract<Attempt, { ok: false }>, 'billed' | 'model'> | undefined {
+  if (streamed.error) {
+    const status = streamed.error.status ?? 502;
+    const snippet = streamed.error.message.replace(/\s+/g, ' ').trim().slice(0, ERROR_SNIPPET_MAX);
+    return {
+      ok: false,
+      retry: RETRYABLE_STATUS(status) ? 'transient' : 'never',
+      error: { kind: 'http', message: `${label}: the stream ended with an error (${status}): ${snippet}`, status },
+      ...(status === 429 && { rateLimited: true }),
+    };
+  }
+  if (!streamed.finished) {
+    return {
+      ok: false,
+      retry: 'transient',
+      error: { kind: 'network', message: `${label}: the stream ended before its answer did` },
+    };
+  }
+  if (streamed.garbled > 0 && completionOf(streamed.completion()).kind === 'no-choice') {
+    return {
+      ok: false,
+      retry: 'malformed',
+      error: { kind: 'malformed', message: `${label}: the stream's events are not JSON` },
+    };
+  }
+  return undefined;
+}
+
+/** The id an answer names (`chatcmpl-...`), kept when it is a plausible id. */
+function answerId(body: unknown): string | undefined {
+  const id = (body as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id.length > 0 && id.length <= 200 && /^[\x21-\x7e]+$/.test(id) ? id : undefined;
 }

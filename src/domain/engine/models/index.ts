@@ -13,7 +13,7 @@ export type ModelConfig = Pick<
   Config,
   'llmGateway' | 'llmEndpoints' | 'llmTimeoutMs' | 'llmMaxRetries' | 'llmMaxInFlight'
 > &
-  Partial<Pick<Config, 'llmGatewayKind' | 'llmAppReferer' | 'llmAppTitle' | 'llmPrices'>>;
+  Partial<Pick<Config, 'llmGatewayKind' | 'llmAppReferer' | 'llmAppTitle' | 'llmPrices' | 'llmStream'>>;
 
 export function hasLlmEndpoint(config: ModelConfig): boolean {
   return config.llmGateway !== undefined || MODEL_PROVIDERS.some((p) => config.llmEndpoints[p] !== undefined);
@@ -44,6 +44,7 @@ export function createModelProvider(
     appReferer: config.llmAppReferer,
     appTitle: config.llmAppTitle,
     prices: config.llmPrices,
+    stream: config.llmStream,
     fallback: builtin,
     tracer: options.tracer,
     log: options.log,

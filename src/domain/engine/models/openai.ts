@@ -68,7 +68,16 @@ export interface OpenAiCompatibleOptions {
    * endpoint does not say what it billed. A model neither prices has its cost recorded as unknown.
    */
   prices?: PriceTable | undefined;
+  /**
+   * Streamed answers (LLM_STREAM): each request asks for Server-Sent Events (`stream: true`, usage included), and an
+   * attempt lasts up to `maxMs` as long as its first token comes within `firstTokenMs` and no gap between two tokens
+   * passes `progressMs`. Without `enabled`, an endpoint that streams anyway is read the same way within `timeoutMs`.
+   */
+  stream?: { enabled: boolean; firstTokenMs: number; progressMs: number; maxMs: number } | undefined;
 }
+
+/** The bounds of a streamed answer when none are configured. */
+export const LLM_STREAM_DEFAULTS = { firstTokenMs: 30_000, progressMs: 15_000, maxMs: 60_000 } as const;
 
 const isProviderName = (name: string): name is ModelProviderName =>
   (MODEL_PROVIDERS as readonly string[]).includes(name);
@@ -130,6 +139,12 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     (k): k is string => typeof k === 'string' && k.length > 0,
   );
   const fellBack = new Set<string>();
+  const streaming = {
+    asked: options.stream?.enabled === true,
+    firstTokenMs: options.stream?.firstTokenMs ?? LLM_STREAM_DEFAULTS.firstTokenMs,
+    progressMs: options.stream?.progressMs ?? LLM_STREAM_DEFAULTS.progressMs,
+    maxMs: options.stream?.maxMs ?? LLM_STREAM_DEFAULTS.maxMs,
+  };
   const appHeaders: Record<string, string> = {
     ...(options.appReferer && { 'http-referer': options.appReferer }),
     ...(options.appTitle && { 'x-title': options.appTitle }),
@@ -253,6 +268,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       ...requestBody(route, sent),
       ...(request.user !== undefined && { user: request.user }),
       ...(options.gatewayKind === 'openrouter' && route.via === 'gateway' && openRouterFields(sent, gatewayModels)),
+      ...(streaming.asked && { stream: true, stream_options: { include_usage: true } }),
     });
     const bounds = usageBounds(Buffer.byteLength(body), request.messages.length, maxTokens);
     const promptEstimate = estimatePromptTokens(request.messages);
@@ -308,6 +324,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           maxResponseBytes,
           headers: appHeaders,
           prices: options.prices,
+          stream: streaming,
         });
       } finally {
         release();
@@ -327,6 +344,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           ...(spent.estimated && { usageEstimated: true }),
           ...(spent.unpriced && { costUnknown: true }),
           ...(outcome.finishReason !== undefined && { finishReason: outcome.finishReason }),
+          ...(outcome.responseId !== undefined && { responseId: outcome.responseId }),
+          ...(outcome.firstTokenMs !== undefined && { firstTokenMs: outcome.firstTokenMs }),
         };
       }
       add(outcome.billed);

@@ -3,10 +3,14 @@
 // during an attempt, aborting no longer reaches an answer whose headers arrived and whose body then stalls or
 // trickles, and the attempt lasts until undici's own 300 s body timeout. Here the deadline's timer and the caller's
 // abort listener hold the request itself, and on either one the socket is destroyed, whatever the body does.
-// Redirects are never followed (node:http does not): a 3xx comes back as its status.
+// Redirects are never followed (node:http does not): a 3xx comes back as its status. A streamed answer (Server-Sent
+// Events) is read event by event as it arrives (stream.ts), bounded by its time to first token and the longest gap
+// between two tokens as well as by the deadline, and by the same byte cap as any answer.
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { StringDecoder } from 'node:string_decoder';
 import { VERSION } from '../../../version.ts';
+import { isEventStream, StreamedAnswer } from './stream.ts';
 
 /** Connections kept open between calls; no cap of their own (the provider limiter caps calls in flight). */
 const httpAgent = new HttpAgent({ keepAlive: true, keepAliveMsecs: 10_000 });
@@ -18,7 +22,7 @@ export const USER_AGENT = `ai-economy-engine/${VERSION} (node:http)`;
 /** Why a POST ended without an answer. */
 export class TransportError extends Error {
   constructor(
-    readonly reason: 'deadline' | 'aborted' | 'network' | 'first-byte' | 'stalled',
+    readonly reason: 'deadline' | 'aborted' | 'network' | 'first-token' | 'stalled',
     message: string,
     readonly code?: string,
   ) {
@@ -32,9 +36,14 @@ export interface PostOptions {
   /** Bytes of the body read at most; past it the socket is destroyed and `oversize` returned. */
   maxBytes: number;
   signal?: AbortSignal | undefined;
-  /** Streaming: at most this long until the first body byte, then at most `progressMs` between two chunks. */
-  firstByteMs?: number | undefined;
-  progressMs?: number | undefined;
+  /**
+   * The bounds of a streamed answer (Server-Sent Events): at most `firstTokenMs` until the first event that carries
+   * some of the answer, then at most `progressMs` between two such events (keep-alive comments are not progress).
+   * With `asked`, the request asked to stream: the first token is timed from sending, and an answer that comes back
+   * as plain JSON must end within `plainDeadlineMs` of sending. Without it, an answer that streams anyway is held
+   * to the same bounds from its headers on, within `deadlineMs`.
+   */
+  stream?: { firstTokenMs: number; progressMs: number; asked: boolean; plainDeadlineMs?: number } | undefined;
 }
 
 export interface Posted {
@@ -42,8 +51,12 @@ export interface Posted {
   headers: IncomingHttpHeaders;
   /** The body as text, or `oversize` once it passed `maxBytes` (the rest never read). */
   read: { text: string } | { oversize: true; bytes: number };
+  /** The answer as its events were read, when it was a stream (`text` then holds the raw events). */
+  streamed?: StreamedAnswer | undefined;
   /** Milliseconds from sending to the first body byte (undefined for an empty body). */
   firstByteMs?: number | undefined;
+  /** Milliseconds from sending to the first event that carried some of a streamed answer. */
+  firstTokenMs?: number | undefined;
 }
 
 /** POSTs `body` to `url`; resolves with the status and body read, rejects with a TransportError. */
@@ -61,7 +74,9 @@ export function post(
     const started = performance.now();
     let settled = false;
     let progress: NodeJS.Timeout | undefined;
+    let plain: NodeJS.Timeout | undefined;
     let firstByteMs: number | undefined;
+    let firstTokenMs: number | undefined;
     const req = (secure ? httpsRequest : httpRequest)(target, {
       method: 'POST',
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
@@ -73,6 +88,7 @@ export function post(
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
+      clearTimeout(plain);
       clearTimeout(progress);
       signal?.removeEventListener('abort', onAbort);
       if (destroy) req.destroy();
@@ -87,11 +103,15 @@ export function post(
     );
     const onAbort = () => finish({ err: signal?.reason }, true);
     signal?.addEventListener('abort', onAbort, { once: true });
-    const watch = (ms: number | undefined, reason: 'first-byte' | 'stalled', message: string) => {
+    const bounds = options.stream;
+    const watch = (ms: number, reason: 'first-token' | 'stalled', message: string) => {
       clearTimeout(progress);
-      if (ms !== undefined) progress = setTimeout(() => fail(reason, message), ms);
+      progress = setTimeout(() => fail(reason, message), ms);
     };
-    watch(options.firstByteMs, 'first-byte', `no first byte within ${options.firstByteMs} ms`);
+    const watchFirstToken = () => {
+      if (bounds) watch(bounds.firstTokenMs, 'first-token', `no first token within ${bounds.firstTokenMs} ms`);
+    };
+    if (bounds?.asked) watchFirstToken();
 
     req.on('error', (err: Error & { code?: string }) => {
       finish({ err: new TransportError('network', err.message, err.code) }, true);
@@ -102,7 +122,30 @@ export function post(
       if (Number.isFinite(declared) && declared > options.maxBytes) {
         return finish({ ok: { status, headers: res.headers, read: { oversize: true, bytes: declared } } }, true);
       }
+      const contentType = res.headers['content-type'];
+      // Whether the answer is a stream: by its content type, else by its first bytes.
+      let streamed: StreamedAnswer | undefined;
+      let judged = false;
+      const judge = (head: string) => {
+        judged = true;
+        if (status >= 200 && status < 300 && isEventStream(contentType, head)) {
+          streamed = new StreamedAnswer();
+          if (bounds && !bounds.asked) watchFirstToken();
+          return;
+        }
+        // Not a stream: no token to wait for; a request that asked to stream ends within its plain deadline.
+        clearTimeout(progress);
+        if (bounds?.asked && bounds.plainDeadlineMs !== undefined) {
+          const ms = bounds.plainDeadlineMs;
+          plain = setTimeout(
+            () => fail('deadline', `no answer within ${ms} ms`),
+            Math.max(0, ms - (performance.now() - started)),
+          );
+        }
+      };
+      if (typeof contentType === 'string' && contentType.trim() !== '') judge('');
       const chunks: Buffer[] = [];
+      const decoder = new StringDecoder('utf8');
       let bytes = 0;
       res.on('data', (chunk: Buffer) => {
         if (settled) return;
@@ -113,11 +156,20 @@ export function post(
           return;
         }
         chunks.push(chunk);
-        watch(options.progressMs, 'stalled', `the answer stalled for ${options.progressMs} ms`);
+        if (!judged) judge(chunk.toString('utf8', 0, Math.min(chunk.byteLength, 64)));
+        if (streamed?.feed(decoder.write(chunk))) {
+          firstTokenMs ??= Math.round(performance.now() - started);
+          if (bounds) watch(bounds.progressMs, 'stalled', `the streamed answer stalled for ${bounds.progressMs} ms`);
+        }
       });
       res.on('end', () => {
+        if (!judged) judge('');
+        if (streamed) {
+          streamed.feed(decoder.end());
+          streamed.end();
+        }
         const text = Buffer.concat(chunks).toString('utf8');
-        finish({ ok: { status, headers: res.headers, read: { text }, firstByteMs } }, false);
+        finish({ ok: { status, headers: res.headers, read: { text }, streamed, firstByteMs, firstTokenMs } }, false);
       });
       res.on('error', (err: Error & { code?: string }) => {
         finish({ err: new TransportError('network', err.message, err.code) }, true);

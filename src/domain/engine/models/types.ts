@@ -224,6 +224,10 @@ export interface ChatResult {
    * built-in list prices) knows the model. `cost` then holds only what is known.
    */
   costUnknown?: boolean;
+  /** The answer's id as the endpoint named it (`chatcmpl-...`). */
+  responseId?: string;
+  /** Milliseconds from sending the answering attempt to its first token, when the answer streamed. */
+  firstTokenMs?: number;
 }
 
 /** Tokens and USD a call consumed, counted even when it failed (a malformed answer is still billed). */
