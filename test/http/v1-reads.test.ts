@@ -129,3 +129,14 @@ describe('the internal reads under /api/v1', () => {
     }
   });
 });
+
+describe('GET /api/v1/changelog', () => {
+  it('serves the repository’s API changelog as Markdown, without a key', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const res = await v1('/api/v1/changelog', null);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(res.body).toBe(await readFile(new URL('../../docs/api/changelog.md', import.meta.url), 'utf8'));
+    expect(res.body).toContain('GET /api/v1/trades');
+  });
+});

@@ -1,6 +1,7 @@
 // The reads that existed only on the internal routes, under /api/v1 with a key and the v1 envelope (registered by
 // v1.ts): a company's detail and decisions, a quote of a trade, a wallet's position and PnL, the reward epochs and
 // staking. Each answers what its internal twin answers (same domain read, same fields), so the two stay one data.
+import { readFile } from 'node:fs/promises';
 import { Type } from 'typebox';
 import { type Address, getAddress } from 'viem';
 import { chainDateForReads } from '../../chain/time.ts';
@@ -69,6 +70,9 @@ export const QuoteResponse = v1Ok(
     }),
   }),
 );
+
+/** The API changelog of the repository, served as it is (docs/api/changelog.md). */
+const CHANGELOG = new URL('../../../docs/api/changelog.md', import.meta.url);
 
 export default async function v1ReadRoutes(app: App, { container }: RouteOptions) {
   const apiKey = requireApiKey(container);
@@ -240,5 +244,26 @@ export default async function v1ReadRoutes(app: App, { container }: RouteOptions
     },
     async (request) =>
       v1Body(await readStakingPosition(container, getAddress(request.params.wallet.toLowerCase()) as Address)),
+  );
+
+  // Open like the document: what changed is no secret, and a client reads it before it has a key.
+  let changelog: string | undefined;
+  app.get(
+    '/changelog',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The API changelog (docs/api/changelog.md), newest first, as Markdown',
+        description:
+          'What changed for a client of /api/v1 and of the event stream, with the deprecations and their Sunset dates (docs/api/README.md "Stability"). text/markdown; no key needed.',
+        response: {
+          200: { description: 'The changelog', content: { 'text/markdown': { schema: { type: 'string' } } } },
+        },
+      },
+    },
+    async (_request, reply) => {
+      changelog ??= await readFile(CHANGELOG, 'utf8');
+      return reply.type('text/markdown; charset=utf-8').header('cache-control', 'public, max-age=300').send(changelog);
+    },
   );
 }

@@ -10,8 +10,8 @@ import { epochWrites } from './epochs.ts';
 import eventRoutes from './events.ts';
 import { v1FortuneRoutes } from './fortune.ts';
 import { tokenWrites, v1TokenRoutes } from './tokens.ts';
-import webhookRoutes from './webhooks.ts';
 import v1ReadRoutes from './v1-reads.ts';
+import webhookRoutes from './webhooks.ts';
 
 export default async function v1Routes(app: App, options: RouteOptions) {
   installErrorHandlers(app, 'v1');
