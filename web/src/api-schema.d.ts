@@ -4104,6 +4104,8 @@ export interface operations {
                                 id: string;
                                 llmTokensUsed: number;
                                 phases: {
+                                    /** @description Prompt tokens the providers read from their prompt caches (counted in `tokens` too), when they report them */
+                                    cachedTokens?: number;
                                     calls: number;
                                     /** @description The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one) */
                                     configuredModels?: string[];
@@ -4253,6 +4255,8 @@ export interface operations {
                             id: string;
                             llmTokensUsed: number;
                             phases: {
+                                /** @description Prompt tokens the providers read from their prompt caches (counted in `tokens` too), when they report them */
+                                cachedTokens?: number;
                                 calls: number;
                                 /** @description The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one) */
                                 configuredModels?: string[];
@@ -6467,6 +6471,8 @@ export interface operations {
                                 id: string;
                                 llmTokensUsed: number;
                                 phases: {
+                                    /** @description Prompt tokens the providers read from their prompt caches (counted in `tokens` too), when they report them */
+                                    cachedTokens?: number;
                                     calls: number;
                                     /** @description The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one) */
                                     configuredModels?: string[];

@@ -217,10 +217,12 @@ export function createRecorder(
           onWait: beat,
           waitBeatMs,
           user: company.id,
+          ...(deps.config?.llmReasoningEffort?.[key] && { reasoning: deps.config.llmReasoningEffort[key] }),
           fallbacks: fallbacksFor(company.enginePreset, company.engineConfig, key, deps.config?.llmFallbackModels),
           ...(currentSpan && { parentSpan: currentSpan }),
         });
         const cost = record(result, result.usageEstimated === true);
+        if (result.cachedTokens) target.cachedTokens = (target.cachedTokens ?? 0) + result.cachedTokens;
         if (askOptions.budget) chargeModelCall(askOptions.budget, cost);
         // What answered, apart from what was chosen: a model without an endpoint is answered by the built-in one.
         if (!target.models.includes(result.model)) target.models.push(result.model);

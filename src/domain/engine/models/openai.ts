@@ -13,7 +13,7 @@ import { type Attempt, attempt, type Billed, MAX_TOKENS_DEFAULT, type ModelRoute
 import { costOf, isKnownModelId, modelNameOf, type PriceTable, providerOf } from './catalog.ts';
 import { fallsBack, openRouterFields, withCarried } from './fallbacks.ts';
 import { createProviderLimiter, type ProviderLimiter } from './limiter.ts';
-import { requestBody } from './request.ts';
+import { cacheFields, reasoningFields, requestBody } from './request.ts';
 import { USER_AGENT } from './transport.ts';
 import {
   type ChatRequest,
@@ -266,6 +266,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     const sent = { ...request, maxTokens };
     const body = JSON.stringify({
       ...requestBody(route, sent),
+      ...cacheFields(route, sent),
+      ...reasoningFields(route, sent, options.gatewayKind),
       ...(request.user !== undefined && { user: request.user }),
       ...(options.gatewayKind === 'openrouter' && route.via === 'gateway' && openRouterFields(sent, gatewayModels)),
       ...(streaming.asked && { stream: true, stream_options: { include_usage: true } }),
@@ -281,6 +283,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       billedUsd: 0,
       estimated: false,
       unpriced: false,
+      cached: 0,
     };
     const add = (b: Billed | undefined) => {
       if (!b) return;
@@ -293,6 +296,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         spent.listCompletion += b.completion;
       }
       spent.estimated ||= b.estimated;
+      spent.cached += b.cached ?? 0;
     };
     // What is known of the cost: the bills reported and the tokens a table prices; an unpriced part is flagged.
     const cost = () =>
@@ -345,6 +349,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           ...(spent.unpriced && { costUnknown: true }),
           ...(outcome.finishReason !== undefined && { finishReason: outcome.finishReason }),
           ...(outcome.responseId !== undefined && { responseId: outcome.responseId }),
+          ...(spent.cached > 0 && { cachedTokens: spent.cached }),
           ...(outcome.firstTokenMs !== undefined && { firstTokenMs: outcome.firstTokenMs }),
         };
       }
