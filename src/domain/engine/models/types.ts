@@ -192,6 +192,10 @@ export interface ChatRequest {
    * `reasoning.effort`, elsewhere `reasoning_effort`; not sent to models that do not reason.
    */
   reasoning?: 'minimal' | 'low' | 'medium' | 'high';
+  /** The conversation the call belongs to, for its span (`gen_ai.conversation.id`: the round's id). */
+  conversationId?: string;
+  /** The agent the call is for (the roles phase), for its span. */
+  agentRole?: Role;
   /** The end user the call is for, sent as `user` (the company id: gateways attribute usage and abuse by it). */
   user?: string;
   waitBeatMs?: number;
