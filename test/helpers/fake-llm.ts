@@ -465,7 +465,7 @@ export function phaseOf(request: FakeLlmRequest): RoundPhase {
   const schema = request.body?.response_format?.json_schema?.name;
   if (schema === 'decision') return 'extraction';
   if (schema === 'proposals' || Array.isArray(request.body?.tools)) return 'role';
-  const system = String(request.body?.messages?.[0]?.content ?? '');
+  const system = systemText(request);
   if (system.startsWith('Extract')) return 'extraction';
   if (/^You are the (CFO|CTO|CMO|COO|CSO|CISO|CRO) of/.test(system)) return 'role';
   if (system.includes('chief of staff')) return 'brief';
@@ -475,7 +475,14 @@ export function phaseOf(request: FakeLlmRequest): RoundPhase {
 
 /** The role a roles-phase request asks (`CFO` of "You are the CFO of ..."). */
 export const roleOf = (request: FakeLlmRequest) =>
-  /^You are the (CFO|CTO|CMO|COO|CSO|CISO|CRO) of/.exec(String(request.body?.messages?.[0]?.content ?? ''))?.[1];
+  /^You are the (CFO|CTO|CMO|COO|CSO|CISO|CRO) of/.exec(systemText(request))?.[1];
+
+/** The system message's text, whether sent as a string or as content parts (a prompt-cache breakpoint's form). */
+export function systemText(request: FakeLlmRequest): string {
+  const content = request.body?.messages?.[0]?.content;
+  if (Array.isArray(content)) return content.map((part: { text?: unknown }) => String(part?.text ?? '')).join('');
+  return String(content ?? '');
+}
 
 /**
  * A responder that answers every phase of a round sensibly (a brief, a summary, proposals, a synthesis, a decision

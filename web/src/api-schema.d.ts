@@ -4589,6 +4589,8 @@ export interface operations {
                                 id: string;
                                 llmTokensUsed: number;
                                 phases: {
+                                    /** @description Prompt tokens the providers read from their prompt caches (counted in `tokens` too), when they report them */
+                                    cachedTokens?: number;
                                     calls: number;
                                     /** @description The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one) */
                                     configuredModels?: string[];
@@ -4738,6 +4740,8 @@ export interface operations {
                             id: string;
                             llmTokensUsed: number;
                             phases: {
+                                /** @description Prompt tokens the providers read from their prompt caches (counted in `tokens` too), when they report them */
+                                cachedTokens?: number;
                                 calls: number;
                                 /** @description The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one) */
                                 configuredModels?: string[];
@@ -7002,6 +7006,8 @@ export interface operations {
                                 id: string;
                                 llmTokensUsed: number;
                                 phases: {
+                                    /** @description Prompt tokens the providers read from their prompt caches (counted in `tokens` too), when they report them */
+                                    cachedTokens?: number;
                                     calls: number;
                                     /** @description The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one) */
                                     configuredModels?: string[];

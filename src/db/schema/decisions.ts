@@ -24,6 +24,8 @@ export interface PhaseRecord {
    * `cost` then holds only what is known; the day's spending caps count the round at its whole reservation.
    */
   costUnknown?: boolean;
+  /** Prompt tokens the providers read from their caches (counted in `tokens` too), when they report them. */
+  cachedTokens?: number;
   /**
    * What went wrong without failing the phase: a role agent whose model call failed (its proposals counted as none),
    * an answer cut off at its token limit and kept.

@@ -5,6 +5,7 @@
 // signed in a round is never missing from its record: not when the round fails after it or is stopped during it
 // (the round adds what the agent's action log holds, pipeline.ts), not when the process dies (the stale-round job
 // does, failStaleRounds in runner.ts).
+import { trace } from '@opentelemetry/api';
 import type { DecisionAction } from '../../db/schema/decisions.ts';
 import { TradeRefused } from '../trading/actions.ts';
 import { type Budget, refuse, spend } from './budget.ts';
@@ -14,6 +15,7 @@ import { errorText, type Proposal } from './phases.ts';
 import { type RoundRecorder, RoundStopped } from './recorder.ts';
 import { claimRoundExecution, recordActionLine } from './rounds.ts';
 import { toolNamed } from './tools.ts';
+import { outcomeOfLine, toolSpan } from './tracing.ts';
 
 /** A veto of the CRO's proposals: the trading tool, and the token when named. */
 interface Veto {
@@ -58,7 +60,22 @@ export async function executeActions(
   for (const [index, action] of actions.entries()) {
     // A round failed or stopping meanwhile runs no further action.
     await rec.beat();
-    const line = await untilStopped(runAction(deps, inputs, action, index, budgets, round), rec.signal);
+    const tool = toolNamed(action.tool);
+    const traced = toolSpan(
+      deps.tracer ?? trace.getTracer('ai-economy.engine'),
+      rec.phaseSpan,
+      { name: action.tool, kind: tool?.kind ?? 'unknown' },
+      { role: action.role, companyId: inputs.company.id, roundId: round.id },
+    );
+    let line: string;
+    try {
+      line = await untilStopped(runAction(deps, inputs, action, index, budgets, round), rec.signal);
+    } catch (err) {
+      traced.end('failed', errorText(err));
+      throw err;
+    }
+    const outcome = outcomeOfLine(line);
+    traced.end(outcome, outcome === 'failed' ? line : undefined);
     executed.push(line);
     await recordActionLine(deps.database.db, round.id, index, line);
   }

@@ -9,6 +9,7 @@
 //   6 extraction  the decision as JSON (strict structured output where the model has it), validated against its
 //                 schema action by action: valid actions kept, invalid ones refused with their reasons; repaired
 //                 once only when the answer is unusable as a whole or none of its actions is valid
+import { trace } from '@opentelemetry/api';
 import { describeChainError } from '../../chain/revert.ts';
 import { DECISION_ACTIONS_MAX } from '../../constants.ts';
 import type { DecisionAction } from '../../db/schema/decisions.ts';
@@ -33,6 +34,7 @@ import {
 } from './prompts.ts';
 import { type RoundRecorder, RoundStopped } from './recorder.ts';
 import { type Tool, toolNamed } from './tools.ts';
+import { toolSpan } from './tracing.ts';
 
 /** Characters of each model text passed to the next phase at most. */
 export const PASSED_TEXT_MAX = { brief: 2_000, market: 2_000, synthesis: 4_000, rationale: 500, toolResult: 1_000 };
@@ -69,7 +71,7 @@ export async function readMarket(deps: EngineDeps, rec: RoundRecorder, inputs: R
   for (const tool of inputs.tools.filter((x) => x.kind === 'market_read')) {
     const args =
       tool.name === 'scan_token_trades' ? { hours: 24 } : tool.name === 'scan_platform_tokens' ? { limit: 5 } : {};
-    sources.push({ name: tool.name, data: await runTool(deps, tool, company, 'CEO', args) });
+    sources.push({ name: tool.name, data: await runTool(deps, tool, company, 'CEO', args, rec) });
     rec.addCost(tool.cost);
   }
   if (sources.length === 0) return 'No market source is enabled for this company.';
@@ -114,7 +116,7 @@ export async function proposeActions(
             system(roleInstructions(company, agent.role, agent.strategy.preset, own, budget.allocated / 1e6)),
             user({ brief, market, situation: roleView(inputs, agent.role, own) }),
           ],
-          { json: true, tools: specs, budget },
+          { json: true, tools: specs, budget, role: agent.role },
         );
         content = answer.content;
       } catch (err) {
@@ -150,11 +152,18 @@ export async function proposeActions(
           args: p.args,
           rationale: condense(p.rationale, PASSED_TEXT_MAX.rationale),
         };
-        // Actions wait for the CEO, a veto for phase 7; reads run at once when the budget holds them.
+        // Actions wait for the CEO, a veto for phase 7 (its span says it was recorded); reads run at once when the
+        // budget holds them.
+        if (tool.kind === 'control') {
+          toolSpan(deps.tracer ?? trace.getTracer('ai-economy.engine'), rec.phaseSpan, tool, {
+            role: agent.role,
+            companyId: company.id,
+          }).end('recorded');
+        }
         if (tool.kind === 'chain_read' || tool.kind === 'market_read') {
           if (!spend(budget, tool)) continue;
           proposal.result = condense(
-            await runTool(deps, tool, company, agent.role, p.args),
+            await runTool(deps, tool, company, agent.role, p.args, rec),
             PASSED_TEXT_MAX.toolResult,
           );
         }
@@ -271,16 +280,28 @@ function parseRoleAnswer(content: string): Required<RoleAnswer> {
   }
 }
 
+/** Runs a read for a role, as an `execute_tool` span under the phase when the round's recorder is given. */
 export async function runTool(
   deps: EngineDeps,
   tool: Tool,
   company: CompanyRow,
   role: string,
   args: Record<string, unknown>,
+  rec?: Pick<RoundRecorder, 'phaseSpan'>,
 ): Promise<string> {
+  const traced = rec
+    ? toolSpan(deps.tracer ?? trace.getTracer('ai-economy.engine'), rec.phaseSpan, tool, {
+        role,
+        companyId: company.id,
+      })
+    : undefined;
   try {
-    return await tool.run({ deps, company, role, args });
+    const result = await tool.run({ deps, company, role, args });
+    traced?.end('executed');
+    return result;
   } catch (err) {
-    return `failed: ${errorText(err)}`;
+    const text = errorText(err);
+    traced?.end('failed', text);
+    return `failed: ${text}`;
   }
 }

@@ -19,6 +19,7 @@ import {
   ModelError,
   type ModelTask,
   type ModelUsage,
+  type Role,
   type ToolSpec,
 } from './models/types.ts';
 import { beatRound, enterPhase } from './rounds.ts';
@@ -53,6 +54,8 @@ export interface AskOptions {
   tools?: ToolSpec[];
   /** The agent whose budget the call is charged to (the roles phase). */
   budget?: Budget;
+  /** The agent the call is for (the roles phase), named on its span. */
+  role?: Role;
 }
 
 export interface RoundRecorder {
@@ -66,6 +69,8 @@ export interface RoundRecorder {
   readonly signal: AbortSignal;
   /** The round's span; each phase's is its child, each model call's a child of its phase's. */
   readonly span: Span;
+  /** The span of the phase running (the round's between phases): the parent of a tool's `execute_tool` span. */
+  readonly phaseSpan: Span;
   /**
    * Moves the heartbeat, while the row is RUNNING; otherwise stops the round (RoundStopped). Calls made while one
    * is on its way share it.
@@ -167,6 +172,9 @@ export function createRecorder(
     },
     signal,
     span,
+    get phaseSpan() {
+      return currentSpan ?? span;
+    },
     beat,
     async step(name, run) {
       throwIfAborted();
@@ -217,10 +225,14 @@ export function createRecorder(
           onWait: beat,
           waitBeatMs,
           user: company.id,
+          conversationId: roundId,
+          ...(askOptions.role && { agentRole: askOptions.role }),
+          ...(deps.config?.llmReasoningEffort?.[key] && { reasoning: deps.config.llmReasoningEffort[key] }),
           fallbacks: fallbacksFor(company.enginePreset, company.engineConfig, key, deps.config?.llmFallbackModels),
           ...(currentSpan && { parentSpan: currentSpan }),
         });
         const cost = record(result, result.usageEstimated === true);
+        if (result.cachedTokens) target.cachedTokens = (target.cachedTokens ?? 0) + result.cachedTokens;
         if (askOptions.budget) chargeModelCall(askOptions.budget, cost);
         // What answered, apart from what was chosen: a model without an endpoint is answered by the built-in one.
         if (!target.models.includes(result.model)) target.models.push(result.model);

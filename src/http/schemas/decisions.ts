@@ -29,6 +29,13 @@ const Phase = Type.Object({
         "Some call's cost is unknown: a model no price table knows, whose endpoint did not say what it billed; `cost` holds only what is known",
     }),
   ),
+  cachedTokens: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'Prompt tokens the providers read from their prompt caches (counted in `tokens` too), when they report them',
+    }),
+  ),
   notes: Type.Optional(
     Type.Array(Type.String(), {
       description:

@@ -79,12 +79,14 @@ describe('spans of a round', () => {
     expect(call!.kind).toBe(2); // CLIENT
     expect(call!.attributes).toMatchObject({
       'gen_ai.operation.name': 'chat',
-      'gen_ai.provider.name': 'google',
+      'gen_ai.provider.name': 'gcp.gemini',
       'gen_ai.request.model': PRESET_MODELS.BALANCED.briefGeneration,
       'gen_ai.response.model': PRESET_MODELS.BALANCED.briefGeneration,
       'gen_ai.usage.input_tokens': 300,
       'gen_ai.usage.output_tokens': 40,
-      'gen_ai.usage.cost': 0.0021,
+      'ai_economy.cost_usd': 0.0021,
+      'gen_ai.conversation.id': round.id,
+      'ai_economy.company.id': co.id,
       'gen_ai.response.finish_reasons': ['stop'],
       'server.address': '127.0.0.1',
     });
@@ -96,7 +98,13 @@ describe('spans of a round', () => {
     expect(calls).toHaveLength(7);
     const failed = calls.filter((s) => s.status.code === 2);
     expect(failed).toHaveLength(1);
-    expect(failed[0]!.attributes['error.type']).toBe('http');
+    expect(failed[0]!.attributes['error.type']).toBe('500');
+    expect(failed[0]!.attributes['ai_economy.agent.role']).toBe('CRO');
+    // The decided action ran as an execute_tool span under the execution phase.
+    const execution = phases.find((s) => s.name === 'phase execution')!;
+    const [action] = spans.filter(child(execution));
+    expect(action!.name).toBe('execute_tool publish_update');
+    expect(action!.attributes).toMatchObject({ 'gen_ai.conversation.id': round.id, 'ai_economy.agent.role': 'CMO' });
     await tracing.shutdown();
   });
 });

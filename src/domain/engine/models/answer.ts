@@ -155,6 +155,11 @@ export interface ReportedUsage {
   completion?: number;
   /** USD, when the endpoint says what it billed (OpenRouter's `usage.cost`). */
   cost?: number;
+  /**
+   * Prompt tokens read from the provider's cache: `prompt_tokens_details.cached_tokens` (OpenAI, OpenRouter, Gemini),
+   * else `cache_read_input_tokens` (Anthropic's own figure, passed on by some gateways).
+   */
+  cached?: number;
 }
 
 /**
@@ -168,10 +173,13 @@ export function reportedUsage(body: unknown, headerCost?: string | undefined): R
   const usd = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
   if (!usage || typeof usage !== 'object') return fromHeader === undefined ? {} : { cost: usd(fromHeader) };
   const count = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined);
+  const details = usage.prompt_tokens_details as { cached_tokens?: unknown } | undefined;
+  const cached = count(details && typeof details === 'object' ? details.cached_tokens : undefined);
   return {
     prompt: count(usage.prompt_tokens),
     completion: count(usage.completion_tokens),
     cost: usd(usage.cost) ?? usd(fromHeader),
+    cached: cached ?? count(usage.cache_read_input_tokens),
   };
 }
 

@@ -57,6 +57,8 @@ export interface Billed {
   estimated: boolean;
   /** Neither the endpoint said what it billed nor does any price table know the model: the cost is unknown. */
   unpriced?: boolean;
+  /** Prompt tokens read from the provider's cache, as reported (at most the prompt tokens believed). */
+  cached?: number;
 }
 
 /** One attempt's outcome: an answer, or a failure saying whether another attempt may help. */
@@ -130,6 +132,9 @@ function bill(
     completion: tokens.completion,
     billedUsd: billed ? cost : undefined,
     estimated: tokens.estimated,
+    ...(reported.cached !== undefined &&
+      reported.cached > 0 &&
+      !tokens.estimated && { cached: Math.min(reported.cached, tokens.prompt) }),
     ...(!billed && !priced && { unpriced: true }),
   };
 }

@@ -13,7 +13,7 @@ import { type Attempt, attempt, type Billed, MAX_TOKENS_DEFAULT, type ModelRoute
 import { costOf, isKnownModelId, modelNameOf, type PriceTable, providerOf } from './catalog.ts';
 import { fallsBack, openRouterFields, withCarried } from './fallbacks.ts';
 import { createProviderLimiter, type ProviderLimiter } from './limiter.ts';
-import { requestBody } from './request.ts';
+import { cacheFields, reasoningFields, requestBody } from './request.ts';
 import { USER_AGENT } from './transport.ts';
 import {
   type ChatRequest,
@@ -223,26 +223,30 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       }
       return options.fallback.complete(request);
     }
-    const span = startCallSpan(tracer, route, request);
+    const span = startCallSpan(tracer, route, request, options.gatewayKind);
     try {
       const result = await callWithRetries(route, request, span, gatewayModels);
       span.setAttributes({
         'gen_ai.response.model': result.model,
         'gen_ai.usage.input_tokens': result.promptTokens,
         'gen_ai.usage.output_tokens': result.completionTokens,
-        'gen_ai.usage.cost': result.cost,
+        'ai_economy.cost_usd': result.cost,
         'gen_ai.response.finish_reasons': [result.finishReason ?? 'stop'],
         'ai_economy.usage_estimated': result.usageEstimated === true,
+        ...(result.responseId !== undefined && { 'gen_ai.response.id': result.responseId }),
+        ...(result.cachedTokens !== undefined && { 'gen_ai.usage.cache_read.input_tokens': result.cachedTokens }),
+        ...(result.firstTokenMs !== undefined && { 'ai_economy.time_to_first_token_ms': result.firstTokenMs }),
       });
       return result;
     } catch (err) {
-      const kind = err instanceof ModelError ? err.kind : 'aborted';
+      // The HTTP status when there was one (the conventions' error.type), else why the call failed.
+      const kind = err instanceof ModelError ? (err.status !== undefined ? String(err.status) : err.kind) : 'aborted';
       span.setAttribute('error.type', kind);
       if (err instanceof ModelError && err.spent) {
         span.setAttributes({
           'gen_ai.usage.input_tokens': err.spent.promptTokens,
           'gen_ai.usage.output_tokens': err.spent.completionTokens,
-          'gen_ai.usage.cost': err.spent.cost,
+          'ai_economy.cost_usd': err.spent.cost,
         });
       }
       span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
@@ -266,6 +270,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     const sent = { ...request, maxTokens };
     const body = JSON.stringify({
       ...requestBody(route, sent),
+      ...cacheFields(route, sent),
+      ...reasoningFields(route, sent, options.gatewayKind),
       ...(request.user !== undefined && { user: request.user }),
       ...(options.gatewayKind === 'openrouter' && route.via === 'gateway' && openRouterFields(sent, gatewayModels)),
       ...(streaming.asked && { stream: true, stream_options: { include_usage: true } }),
@@ -281,6 +287,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       billedUsd: 0,
       estimated: false,
       unpriced: false,
+      cached: 0,
     };
     const add = (b: Billed | undefined) => {
       if (!b) return;
@@ -293,6 +300,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         spent.listCompletion += b.completion;
       }
       spent.estimated ||= b.estimated;
+      spent.cached += b.cached ?? 0;
     };
     // What is known of the cost: the bills reported and the tokens a table prices; an unpriced part is flagged.
     const cost = () =>
@@ -345,6 +353,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           ...(spent.unpriced && { costUnknown: true }),
           ...(outcome.finishReason !== undefined && { finishReason: outcome.finishReason }),
           ...(outcome.responseId !== undefined && { responseId: outcome.responseId }),
+          ...(spent.cached > 0 && { cachedTokens: spent.cached }),
           ...(outcome.firstTokenMs !== undefined && { firstTokenMs: outcome.firstTokenMs }),
         };
       }
@@ -460,8 +469,35 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
 /** How long an endpoint's model list is kept before it is read again. */
 const MODEL_LIST_TTL_MS = 300_000;
 
+/**
+ * `gen_ai.provider.name` as the GenAI conventions register it (`gcp.gemini` for Google's Gemini API), and the gateway
+ * when it is the server the call goes to (`openrouter`); a provider the conventions do not list keeps its own name.
+ */
+export function providerNameOf(model: EngineModelId, via: ModelRoute['via'], gatewayKind?: 'openrouter' | 'generic') {
+  if (via === 'gateway' && gatewayKind === 'openrouter') return 'openrouter';
+  const provider = providerOf(model);
+  return REGISTERED_PROVIDER_NAMES[provider] ?? provider;
+}
+
+const REGISTERED_PROVIDER_NAMES: Readonly<Record<string, string>> = {
+  openai: 'openai',
+  anthropic: 'anthropic',
+  google: 'gcp.gemini',
+  deepseek: 'deepseek',
+  'meta-llama': 'meta',
+  mistralai: 'mistral_ai',
+  'x-ai': 'x_ai',
+  cohere: 'cohere',
+  perplexity: 'perplexity',
+};
+
 /** The span of one model call, retries included (GenAI semantic conventions: `chat {model}`, kind CLIENT). */
-function startCallSpan(tracer: Tracer, route: ModelRoute, request: ChatRequest): Span {
+function startCallSpan(
+  tracer: Tracer,
+  route: ModelRoute,
+  request: ChatRequest,
+  gatewayKind: 'openrouter' | 'generic' | undefined,
+): Span {
   let server: URL | undefined;
   try {
     server = new URL(route.endpoint.baseUrl);
@@ -475,10 +511,17 @@ function startCallSpan(tracer: Tracer, route: ModelRoute, request: ChatRequest):
       kind: SpanKind.CLIENT,
       attributes: {
         'gen_ai.operation.name': 'chat',
-        'gen_ai.provider.name': providerOf(request.model),
+        'gen_ai.provider.name': providerNameOf(request.model, route.via, gatewayKind),
         'gen_ai.request.model': request.model,
         'gen_ai.request.max_tokens': request.maxTokens ?? MAX_TOKENS_DEFAULT,
         'ai_economy.route': route.via,
+        ...(request.conversationId !== undefined && { 'gen_ai.conversation.id': request.conversationId }),
+        ...(request.user !== undefined && { 'ai_economy.company.id': request.user }),
+        ...(request.agentRole !== undefined && {
+          'gen_ai.agent.name': request.agentRole,
+          'ai_economy.agent.role': request.agentRole,
+        }),
+        ...(request.reasoning !== undefined && { 'ai_economy.request.reasoning_effort': request.reasoning }),
         ...(server && { 'server.address': server.hostname }),
         ...(server?.port && { 'server.port': Number(server.port) }),
       },

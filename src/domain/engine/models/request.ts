@@ -1,5 +1,7 @@
 // The body of a chat-completions request: the messages, the answer's token limit under the name the model takes,
-// JSON mode or strict structured output where the model's provider has it, and the tools as function calls.
+// JSON mode or strict structured output where the model's provider has it, the tools as function calls, the
+// reasoning effort where the model reasons, and prompt caching where the provider offers it.
+import { createHash } from 'node:crypto';
 import type { ModelProviderName } from '../../../constants.ts';
 import { providerOf } from './catalog.ts';
 import type { ChatRequest, EngineModelId } from './types.ts';
@@ -78,6 +80,79 @@ function outputOf(model: EngineModelId, via: string) {
       strictTools: false,
     }
   );
+}
+
+/**
+ * Whether a model reasons and takes an effort: OpenAI's GPT-5 and o-series, Anthropic's Claude 4 family and 3.7
+ * Sonnet, Google's Gemini 2.5 and later. Others (DeepSeek's chat model, Llama) are sent none.
+ */
+export function takesReasoning(model: EngineModelId): boolean {
+  const provider = providerOf(model);
+  const name = model.slice(provider.length + 1);
+  switch (provider) {
+    case 'openai':
+      return /^(gpt-5|o\d)/.test(name);
+    case 'anthropic':
+      return /^claude-(3-7-sonnet|(opus|sonnet|haiku)-4)/.test(name);
+    case 'google':
+      return /^gemini-(2\.5|[3-9])/.test(name);
+    default:
+      return false;
+  }
+}
+
+/**
+ * The reasoning effort as the route takes it: OpenRouter's unified `reasoning: { effort }`; OpenAI's and Google's
+ * own endpoints and other gateways (LiteLLM) `reasoning_effort` (Gemini has no `minimal`: `low` instead). Anthropic's
+ * own compatibility endpoint takes none (its extended thinking is not in the OpenAI protocol), nor does a model that
+ * does not reason.
+ */
+export function reasoningFields(
+  route: BodyRoute,
+  request: Pick<ChatRequest, 'model' | 'reasoning'>,
+  gatewayKind: 'openrouter' | 'generic' | undefined,
+): Record<string, unknown> {
+  const effort = request.reasoning;
+  if (effort === undefined || !takesReasoning(request.model)) return {};
+  if (route.via === 'gateway' && gatewayKind === 'openrouter') return { reasoning: { effort } };
+  if (route.via === 'anthropic') return {};
+  const provider = providerOf(request.model);
+  return { reasoning_effort: provider === 'google' && effort === 'minimal' ? 'low' : effort };
+}
+
+/**
+ * Prompt caching. Anthropic's models through a gateway (OpenRouter, LiteLLM) cache only up to a `cache_control`
+ * breakpoint: one goes on the system message, whose prefix (the tools, then the system prompt) is the same for a
+ * company's role every round. OpenAI caches the longest shared prefix by itself; its own endpoint also gets a
+ * `prompt_cache_key` naming that prefix (the company, the system prompt and the tools' names), so calls that share
+ * it are routed to the same cache. Other providers cache implicitly or not at all: nothing is sent.
+ */
+export function cacheFields(
+  route: BodyRoute,
+  request: Pick<ChatRequest, 'model' | 'messages' | 'tools' | 'user'>,
+): Record<string, unknown> {
+  const provider = providerOf(request.model);
+  const first = request.messages[0];
+  if (provider === 'anthropic' && route.via === 'gateway' && first?.role === 'system') {
+    return {
+      messages: [
+        { role: 'system', content: [{ type: 'text', text: first.content, cache_control: { type: 'ephemeral' } }] },
+        ...request.messages.slice(1),
+      ],
+    };
+  }
+  if (route.via === 'openai' && first?.role === 'system') {
+    const prefix = createHash('sha256')
+      .update(request.user ?? '')
+      .update('\0')
+      .update(first.content)
+      .update('\0')
+      .update((request.tools ?? []).map((t) => t.name).join(','))
+      .digest('hex')
+      .slice(0, 32);
+    return { prompt_cache_key: prefix };
+  }
+  return {};
 }
 
 /** Keywords strict mode refuses; the engine's own validator checks them on the answer instead. */

@@ -187,6 +187,15 @@ export interface ChatRequest {
    * that answered.
    */
   fallbacks?: EngineModelId[];
+  /**
+   * The reasoning effort asked of a model that reasons (LLM_REASONING_EFFORT for the phase): OpenRouter's
+   * `reasoning.effort`, elsewhere `reasoning_effort`; not sent to models that do not reason.
+   */
+  reasoning?: 'minimal' | 'low' | 'medium' | 'high';
+  /** The conversation the call belongs to, for its span (`gen_ai.conversation.id`: the round's id). */
+  conversationId?: string;
+  /** The agent the call is for (the roles phase), for its span. */
+  agentRole?: Role;
   /** The end user the call is for, sent as `user` (the company id: gateways attribute usage and abuse by it). */
   user?: string;
   waitBeatMs?: number;
@@ -226,6 +235,8 @@ export interface ChatResult {
   costUnknown?: boolean;
   /** The answer's id as the endpoint named it (`chatcmpl-...`). */
   responseId?: string;
+  /** Prompt tokens the provider read from its cache (included in promptTokens), when it reports them. */
+  cachedTokens?: number;
   /** Milliseconds from sending the answering attempt to its first token, when the answer streamed. */
   firstTokenMs?: number;
 }
