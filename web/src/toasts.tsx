@@ -3,16 +3,7 @@
 // a failed one stays until closed, so its reason can be read; any can be closed (closing a pending one only hides it).
 // The toasts never cover the page: the page gets room below it as tall as they are (padding and scroll padding), so
 // a button under them scrolls above them, and one scrolled into view (focus, a jump) stops above them.
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorDetails } from './errors';
 import { short } from './format';
 import { useChainInfo } from './wallet';
