@@ -119,6 +119,52 @@ describe.skipIf(browserUnavailable)('every page alive', () => {
     }
   }, 90_000);
 
+  it('the token page names its traders and says what is left to graduation; the board ticks with the latest trades', async () => {
+    const { page, errors, close } = await web.open(`/companies/${targetId}/token`);
+    try {
+      // The CFO's buy, named as the company's agent and linked to it.
+      const named = page.getByRole('row').getByRole('link', { name: "Spot Sprinters' CFO" }).first();
+      await named.waitFor();
+      expect(await named.getAttribute('href')).toBe(`/agents/${trader.cfo.id}`);
+      const left = page.getByTestId('to-graduation');
+      await left.waitFor();
+      const curve = await t.chain.chain.publicClient.readContract({
+        address: t.chain.chain.contracts.tokenLauncher!,
+        abi: TokenLauncherAbi,
+        functionName: 'curveOf',
+        args: [token],
+      });
+      const feeBps = BigInt(
+        await t.chain.chain.publicClient.readContract({
+          address: t.chain.chain.contracts.tokenLauncher!,
+          abi: TokenLauncherAbi,
+          functionName: 'curveFeeBps',
+        }),
+      );
+      const needed = curve.graduationVirtualUsdc - curve.virtualUsdc;
+      expect(BigInt((await left.getAttribute('data-usdc'))!)).toBe(needed + (needed * feeBps + 9_999n) / 10_000n);
+      expect(await left.textContent()).toMatch(/^[\d,]+ USDC to graduation: /);
+      await atBothWidths(page, 'alive-token-names');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+    const board = await web.open('/');
+    try {
+      const ticker = board.page.getByRole('region', { name: 'Latest trades' });
+      await ticker.getByText("Spot Sprinters' CFO").first().waitFor();
+      // A new trade joins the ticker live, first.
+      await trading.buy(5, token, parseUnits('7', 6));
+      await expect
+        .poll(() => ticker.locator('li').first().textContent(), { timeout: 20_000 })
+        .toMatch(/^Buy \$ALV 7(\.00)? USDC by 0x/);
+      await atBothWidths(board.page, 'alive-board-ticker');
+      expect(board.errors).toEqual([]);
+    } finally {
+      await board.close();
+    }
+  }, 120_000);
+
   it("a position's exit value: what selling it all returns, the Sell-Max quote, and the PnL counted from it", async () => {
     // A large buy moves the price far: its mark value is well above what selling it back returns.
     await trading.buy(4, token, parseUnits('3000', 6));
