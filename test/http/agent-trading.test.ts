@@ -5,8 +5,8 @@
 // (test/attacks/agent-limits.test.ts).
 import { eq } from 'drizzle-orm';
 import { type Address, erc20Abi, formatUnits, parseUnits } from 'viem';
-import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { agentActions } from '../../src/db/schema/agents.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';
 import { scoreSnapshots } from '../../src/db/schema/scores.ts';
