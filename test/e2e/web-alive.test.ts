@@ -4,8 +4,9 @@
 // events before it was opened) and names a trading agent "Spot Sprinters' CFO", not its address; a decision round
 // with a trade moves the company's portfolio and PnL and the agent page's actions and positions where they stand; a
 // trade made elsewhere moves the trade form's balance of the wallet that made it (a second tab).
-import { parseUnits } from 'viem';
+import { formatUnits, parseUnits } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { atBothWidths, browserUnavailable } from '../helpers/browser.ts';
 import { signed, staffedCompany } from '../helpers/companies.ts';
@@ -117,4 +118,95 @@ describe.skipIf(browserUnavailable)('every page alive', () => {
       await close();
     }
   }, 90_000);
+
+  it('the token page names its traders and says what is left to graduation; the board ticks with the latest trades', async () => {
+    const { page, errors, close } = await web.open(`/companies/${targetId}/token`);
+    try {
+      // The CFO's buy, named as the company's agent and linked to it.
+      const named = page.getByRole('row').getByRole('link', { name: "Spot Sprinters' CFO" }).first();
+      await named.waitFor();
+      expect(await named.getAttribute('href')).toBe(`/agents/${trader.cfo.id}`);
+      const left = page.getByTestId('to-graduation');
+      await left.waitFor();
+      const curve = await t.chain.chain.publicClient.readContract({
+        address: t.chain.chain.contracts.tokenLauncher!,
+        abi: TokenLauncherAbi,
+        functionName: 'curveOf',
+        args: [token],
+      });
+      const feeBps = BigInt(
+        await t.chain.chain.publicClient.readContract({
+          address: t.chain.chain.contracts.tokenLauncher!,
+          abi: TokenLauncherAbi,
+          functionName: 'curveFeeBps',
+        }),
+      );
+      const needed = curve.graduationVirtualUsdc - curve.virtualUsdc;
+      expect(BigInt((await left.getAttribute('data-usdc'))!)).toBe(needed + (needed * feeBps + 9_999n) / 10_000n);
+      expect(await left.textContent()).toMatch(/^[\d,]+ USDC to graduation: /);
+      await atBothWidths(page, 'alive-token-names');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+    const board = await web.open('/');
+    try {
+      const ticker = board.page.getByRole('region', { name: 'Latest trades' });
+      await ticker.getByText("Spot Sprinters' CFO").first().waitFor();
+      // A new trade joins the ticker live, first.
+      await trading.buy(5, token, parseUnits('7', 6));
+      await expect
+        .poll(() => ticker.locator('li').first().textContent(), { timeout: 20_000 })
+        .toMatch(/^Buy \$ALV 7(\.00)? USDC by 0x/);
+      await atBothWidths(board.page, 'alive-board-ticker');
+      expect(board.errors).toEqual([]);
+    } finally {
+      await board.close();
+    }
+  }, 120_000);
+
+  it("a position's exit value: what selling it all returns, the Sell-Max quote, and the PnL counted from it", async () => {
+    // A large buy moves the price far: its mark value is well above what selling it back returns.
+    await trading.buy(4, token, parseUnits('3000', 6));
+    const held = await trading.balanceOf(4, token);
+    const { page, errors, close } = await web.open(`/companies/${targetId}/token`, { account: 4 });
+    try {
+      const exit = page.getByTestId('exit-value');
+      await expect.poll(() => exit.getAttribute('data-exit'), { timeout: 20_000 }).not.toBeNull();
+      const quoted = await t.chain.chain.publicClient.readContract({
+        address: t.chain.chain.contracts.tokenLauncher!,
+        abi: TokenLauncherAbi,
+        functionName: 'quoteSell',
+        args: [token, held],
+      });
+      expect(BigInt((await exit.getAttribute('data-exit'))!)).toBe(quoted);
+      await expect.poll(() => exit.textContent()).toMatch(/% below the value at the price: fees and price impact\)$/);
+      // The form's Sell Max quotes the same USDC.
+      await page.getByRole('button', { name: 'Sell', exact: true }).click();
+      await page.getByRole('button', { name: 'Max' }).click();
+      await expect
+        .poll(async () => (await page.locator('[data-quote-out]').getAttribute('data-quote-out')) ?? '')
+        .toBe(quoted.toString());
+      // The unrealised PnL is the exit value less the cost (3,000 USDC), below the one at the price.
+      const pnl = (await page.getByTestId('unrealized').textContent())!.replace(/[^0-9.\-−]/g, '').replace('−', '-');
+      const expected = Number(formatUnits(quoted - parseUnits('3000', 6), 6));
+      expect(Math.abs(Number(pnl) - expected)).toBeLessThan(0.01);
+      await atBothWidths(page, 'alive-exit-value');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+    // The company's portfolio carries the same figure for its agents: the exit column beside the value at the price.
+    const company = await web.open(`/companies/${trader.id}`);
+    try {
+      const cell = company.page.locator('td[data-col="exit"]').first();
+      await expect.poll(() => cell.textContent(), { timeout: 20_000 }).toMatch(/^[\d,.]+ USDC$/);
+      await company.page
+        .getByTestId('company-totals')
+        .getByText(/if their company tokens were sold now/)
+        .waitFor();
+    } finally {
+      await company.close();
+    }
+  }, 120_000);
 });

@@ -4,8 +4,9 @@
 // creator takes the funds back to the treasury. The limits, refusals and prompt injections have their own file
 // (test/attacks/agent-limits.test.ts).
 import { eq } from 'drizzle-orm';
-import { type Address, erc20Abi, parseUnits } from 'viem';
+import { type Address, erc20Abi, formatUnits, parseUnits } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { agentActions } from '../../src/db/schema/agents.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';
 import { scoreSnapshots } from '../../src/db/schema/scores.ts';
@@ -101,6 +102,18 @@ describe('an agent that trades', () => {
     expect(position.quantity).toBe(position.balance);
     // Bought on the curve and valued at the price after the buy: worth more than its cost less the 1% fee.
     expect(Number(position.unrealizedPnlUsdc)).toBeGreaterThan(-1);
+    // The exit value is what selling the whole balance returns now (the launcher's own quote), below the mark value
+    // (the sale's fee and its price impact), and the exit's unrealised PnL is counted from it.
+    const quoted = await t.chain.chain.publicClient.readContract({
+      address: t.chain.chain.contracts.tokenLauncher!,
+      abi: TokenLauncherAbi,
+      functionName: 'quoteSell',
+      args: [target, parseUnits(position.balance, 18)],
+    });
+    expect(position.exitValueUsdc).toBe(formatUnits(quoted, 6));
+    expect(quoted).toBeLessThan(parseUnits(position.valueUsdc, 6));
+    expect(parseUnits(position.exitUnrealizedPnlUsdc, 6)).toBe(quoted - 50n * USDC);
+    expect(view.totals.exitValueUsdc).toBe(formatUnits(950n * USDC + quoted, 6));
     expect(view.balances.usdc).toBe('950');
     expect(BigInt(view.balances.nativeWei)).toBeGreaterThan(0n);
     const company = (await t.app.inject({ method: 'GET', url: `/api/companies/${companyId}/portfolio` })).json().data;

@@ -3031,6 +3031,8 @@ export interface operations {
                                 companyId: string;
                                 /** @description USDC paid for `quantity` (average cost) */
                                 costUsdc: string;
+                                exitUnrealizedPnlUsdc: string | null;
+                                exitValueUsdc: string | null;
                                 /** @description The launcher's price now (the v4 pool's once graduated) */
                                 priceUsdc: string;
                                 /** @description Tokens bought and not yet sold: what the cost basis covers */
@@ -3043,18 +3045,22 @@ export interface operations {
                                  * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
                                  */
                                 token: string;
-                                /** @description What the bought tokens still held are worth now, less what they cost */
+                                /** @description What the bought tokens still held are worth at `priceUsdc`, less what they cost */
                                 unrealizedPnlUsdc: string;
-                                /** @description `balance` at `priceUsdc` */
+                                /** @description `balance` at `priceUsdc` (the mark value) */
                                 valueUsdc: string;
                             }[];
                             role: string | null;
                             totals: {
+                                /** @description Unrealised PnL over every token, at their exit values */
+                                exitUnrealizedPnlUsdc: string;
+                                /** @description USDC held plus what selling each token position now would return (a position that cannot be quoted at its price) */
+                                exitValueUsdc: string;
                                 /** @description Realised PnL over every token */
                                 realizedPnlUsdc: string;
-                                /** @description Unrealised PnL over every token */
+                                /** @description Unrealised PnL over every token, at their prices */
                                 unrealizedPnlUsdc: string;
-                                /** @description USDC held plus the value of the company tokens held */
+                                /** @description USDC held plus the value of the company tokens held at their prices */
                                 valueUsdc: string;
                             };
                         };
@@ -5343,6 +5349,8 @@ export interface operations {
                                     companyId: string;
                                     /** @description USDC paid for `quantity` (average cost) */
                                     costUsdc: string;
+                                    exitUnrealizedPnlUsdc: string | null;
+                                    exitValueUsdc: string | null;
                                     /** @description The launcher's price now (the v4 pool's once graduated) */
                                     priceUsdc: string;
                                     /** @description Tokens bought and not yet sold: what the cost basis covers */
@@ -5355,18 +5363,22 @@ export interface operations {
                                      * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
                                      */
                                     token: string;
-                                    /** @description What the bought tokens still held are worth now, less what they cost */
+                                    /** @description What the bought tokens still held are worth at `priceUsdc`, less what they cost */
                                     unrealizedPnlUsdc: string;
-                                    /** @description `balance` at `priceUsdc` */
+                                    /** @description `balance` at `priceUsdc` (the mark value) */
                                     valueUsdc: string;
                                 }[];
                                 role: string | null;
                                 totals: {
+                                    /** @description Unrealised PnL over every token, at their exit values */
+                                    exitUnrealizedPnlUsdc: string;
+                                    /** @description USDC held plus what selling each token position now would return (a position that cannot be quoted at its price) */
+                                    exitValueUsdc: string;
                                     /** @description Realised PnL over every token */
                                     realizedPnlUsdc: string;
-                                    /** @description Unrealised PnL over every token */
+                                    /** @description Unrealised PnL over every token, at their prices */
                                     unrealizedPnlUsdc: string;
-                                    /** @description USDC held plus the value of the company tokens held */
+                                    /** @description USDC held plus the value of the company tokens held at their prices */
                                     valueUsdc: string;
                                 };
                             }[];
@@ -5400,6 +5412,8 @@ export interface operations {
                                     companyId: string;
                                     /** @description USDC paid for `quantity` (average cost) */
                                     costUsdc: string;
+                                    exitUnrealizedPnlUsdc: string | null;
+                                    exitValueUsdc: string | null;
                                     /** @description The launcher's price now (the v4 pool's once graduated) */
                                     priceUsdc: string;
                                     /** @description Tokens bought and not yet sold: what the cost basis covers */
@@ -5412,26 +5426,34 @@ export interface operations {
                                      * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
                                      */
                                     token: string;
-                                    /** @description What the bought tokens still held are worth now, less what they cost */
+                                    /** @description What the bought tokens still held are worth at `priceUsdc`, less what they cost */
                                     unrealizedPnlUsdc: string;
-                                    /** @description `balance` at `priceUsdc` */
+                                    /** @description `balance` at `priceUsdc` (the mark value) */
                                     valueUsdc: string;
                                 }[];
                                 totals: {
+                                    /** @description Unrealised PnL over every token, at their exit values */
+                                    exitUnrealizedPnlUsdc: string;
+                                    /** @description USDC held plus what selling each token position now would return (a position that cannot be quoted at its price) */
+                                    exitValueUsdc: string;
                                     /** @description Realised PnL over every token */
                                     realizedPnlUsdc: string;
-                                    /** @description Unrealised PnL over every token */
+                                    /** @description Unrealised PnL over every token, at their prices */
                                     unrealizedPnlUsdc: string;
-                                    /** @description USDC held plus the value of the company tokens held */
+                                    /** @description USDC held plus the value of the company tokens held at their prices */
                                     valueUsdc: string;
                                 };
                             } | null;
                             totals: {
+                                /** @description Unrealised PnL over every token, at their exit values */
+                                exitUnrealizedPnlUsdc: string;
+                                /** @description USDC held plus what selling each token position now would return (a position that cannot be quoted at its price) */
+                                exitValueUsdc: string;
                                 /** @description Realised PnL over every token */
                                 realizedPnlUsdc: string;
-                                /** @description Unrealised PnL over every token */
+                                /** @description Unrealised PnL over every token, at their prices */
                                 unrealizedPnlUsdc: string;
-                                /** @description USDC held plus the value of the company tokens held */
+                                /** @description USDC held plus the value of the company tokens held at their prices */
                                 valueUsdc: string;
                             };
                         };

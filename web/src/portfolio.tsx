@@ -1,4 +1,5 @@
-// A wallet's positions in company tokens at average cost, and signed PnL figures: the agent and company pages.
+// A wallet's positions in company tokens at average cost, their value at the price and their exit value (what selling
+// the whole position would return), and signed PnL figures: the agent and company pages.
 import { Link } from '@tanstack/react-router';
 import { formatUnits, parseUnits } from 'viem';
 import { Empty, money, TableWrap } from './ui';
@@ -15,8 +16,10 @@ export type Position = {
   balance: string;
   averageCostUsdc: string;
   valueUsdc: string;
+  exitValueUsdc: string | null;
   realizedPnlUsdc: string;
   unrealizedPnlUsdc: string;
+  exitUnrealizedPnlUsdc: string | null;
 };
 
 export function Positions({ positions }: { positions: Position[] }) {
@@ -24,7 +27,10 @@ export function Positions({ positions }: { positions: Position[] }) {
   return (
     <TableWrap label="Positions">
       <table>
-        <caption>Positions in company tokens, at average cost</caption>
+        <caption>
+          Positions in company tokens, at average cost; the exit value is what selling the whole position now would
+          return (price impact and fees included), and the PnL counts from it
+        </caption>
         <thead>
           <tr>
             <th scope="col">Token</th>
@@ -35,10 +41,13 @@ export function Positions({ positions }: { positions: Position[] }) {
               Avg cost
             </th>
             <th scope="col" className="num">
-              Value
+              Value at the price
             </th>
             <th scope="col" className="num">
-              PnL
+              Exit value
+            </th>
+            <th scope="col" className="num">
+              PnL if sold now
             </th>
           </tr>
         </thead>
@@ -53,8 +62,16 @@ export function Positions({ positions }: { positions: Position[] }) {
               <td className="num">{money(p.balance)}</td>
               <td className="num">{money(p.averageCostUsdc, 6)} USDC</td>
               <td className="num">{money(p.valueUsdc)} USDC</td>
+              <td className="num" data-col="exit">
+                {p.exitValueUsdc === null ? '—' : `${money(p.exitValueUsdc)} USDC`}
+              </td>
               <td className="num">
-                <Signed value={formatUnits(parseUnits(p.realizedPnlUsdc, 6) + parseUnits(p.unrealizedPnlUsdc, 6), 6)} />
+                <Signed
+                  value={formatUnits(
+                    parseUnits(p.realizedPnlUsdc, 6) + parseUnits(p.exitUnrealizedPnlUsdc ?? p.unrealizedPnlUsdc, 6),
+                    6,
+                  )}
+                />
               </td>
             </tr>
           ))}

@@ -41,14 +41,21 @@ export function tradeCall(
   };
 }
 
-/** What a trade of `amountIn` gives at the latest block: tokens for a buy, USDC for a sale. */
-export function quoteTrade(chain: ReadChain, side: 'buy' | 'sell', token: Address, amountIn: bigint) {
+/** What a trade of `amountIn` gives at block `blockNumber` (the latest when absent): tokens for a buy, USDC for a sale. */
+export function quoteTrade(
+  chain: ReadChain,
+  side: 'buy' | 'sell',
+  token: Address,
+  amountIn: bigint,
+  blockNumber?: bigint,
+) {
   return onChain(() =>
     chain.publicClient.readContract({
       address: launcherAddress(chain),
       abi: TokenLauncherAbi,
       functionName: side === 'buy' ? 'quoteBuy' : 'quoteSell',
       args: [token, amountIn],
+      ...(blockNumber === undefined ? {} : { blockNumber }),
     }),
   );
 }

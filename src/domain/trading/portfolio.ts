@@ -1,13 +1,15 @@
 // An agent wallet's portfolio (GET /api/agents/{id}/portfolio) and a company's, the sum of its agents' (GET
 // /api/companies/{id}/portfolio): balances read from the chain at one block, and per company token the position at
 // average cost from the indexed trades (trader_positions), valued at the launcher's price. Realised PnL is what sales
-// made against that cost; unrealised is what the tokens still held from buys are worth now against what they cost.
+// made against that cost; unrealised is what the tokens still held from buys are worth now against what they cost,
+// both at the price (the mark) and at the exit value: what selling the whole position now would return (the
+// launcher's quoteSell of the balance, its price impact and fees included), which is what the tokens can be turned into.
 // A company with custody (custody.ts) holds its money in its Safe, which is the trader the chain sees: its portfolio
 // is the Safe's, with whatever its agents' own wallets still hold beside it.
 import { eq, inArray } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
 import { readMarket } from '../../chain/contracts/launcher.ts';
-import { readHoldings } from '../../chain/contracts/wallet-actions.ts';
+import { quoteTrade, readHoldings } from '../../chain/contracts/wallet-actions.ts';
 import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { companies } from '../../db/schema/companies.ts';
@@ -33,8 +35,12 @@ export interface PositionView {
   averageCostUsdc: string;
   priceUsdc: string;
   valueUsdc: string;
+  /** USDC selling the whole balance now would return (price impact and fees included); null when it cannot be quoted. */
+  exitValueUsdc: string | null;
   realizedPnlUsdc: string;
   unrealizedPnlUsdc: string;
+  /** Unrealised PnL at the exit value: what the bought tokens still held would sell for now, less what they cost. */
+  exitUnrealizedPnlUsdc: string | null;
 }
 
 export interface PortfolioView {
@@ -56,20 +62,29 @@ export interface PortfolioView {
 interface Totals {
   /** USDC plus the value of the company tokens held. */
   valueUsdc: string;
+  /** USDC plus what selling each token position now would return. */
+  exitValueUsdc: string;
   realizedPnlUsdc: string;
   unrealizedPnlUsdc: string;
+  exitUnrealizedPnlUsdc: string;
 }
 
 interface Sums {
   value: bigint;
+  exit: bigint;
   realized: bigint;
   unrealized: bigint;
+  exitUnrealized: bigint;
 }
+
+const NO_SUMS: Sums = { value: 0n, exit: 0n, realized: 0n, unrealized: 0n, exitUnrealized: 0n };
 
 const totalsOf = (s: Sums): Totals => ({
   valueUsdc: usdc(s.value),
+  exitValueUsdc: usdc(s.exit),
   realizedPnlUsdc: usdc(s.realized),
   unrealizedPnlUsdc: usdc(s.unrealized),
+  exitUnrealizedPnlUsdc: usdc(s.exitUnrealized),
 });
 
 type AgentRow = { id: string; role: string | null; onChainAddress: string | null };
@@ -119,15 +134,30 @@ async function portfoliosOf(deps: PortfolioDeps, team: readonly AgentRow[], at?:
       ),
     ),
   ]);
+  // What selling each position whole would return, at the same block; a quote that fails leaves the exit unknown.
+  const exits = new Map<string, bigint | null>();
+  await Promise.all(
+    team.map(async (agent, i) => {
+      const held = holdings[i];
+      if (!agent.onChainAddress || !held) return;
+      for (const [token, balance] of held.tokens) {
+        const key = `${agent.onChainAddress.toLowerCase()}:${token.toLowerCase()}`;
+        if (balance === 0n) exits.set(key, 0n);
+        else {
+          exits.set(key, await quoteTrade(deps.chain, 'sell', token, balance, at).catch(() => null));
+        }
+      }
+    }),
+  );
   return team.map((agent, i) => {
     const held = holdings[i];
     if (!agent.onChainAddress || !held) {
-      const empty = { value: 0n, realized: 0n, unrealized: 0n };
       const view = { agentId: agent.id, role: agent.role, address: null, balances: null, positions: [] };
-      return { view: { ...view, totals: totalsOf(empty) }, sums: empty };
+      return { view: { ...view, totals: totalsOf(NO_SUMS) }, sums: NO_SUMS };
     }
     const own = rows.filter((r) => r.trader === agent.onChainAddress!.toLowerCase());
-    return walletPortfolio(agent, agent.onChainAddress as Address, held, own, markets);
+    const exitOf = (token: string) => exits.get(`${agent.onChainAddress!.toLowerCase()}:${token.toLowerCase()}`);
+    return walletPortfolio(agent, agent.onChainAddress as Address, held, own, markets, exitOf);
   });
 }
 
@@ -146,8 +176,9 @@ function walletPortfolio(
   holdings: Awaited<ReturnType<typeof readHoldings>>,
   rows: readonly PositionRow[],
   prices: Map<Address, bigint>,
+  exitOf: (token: string) => bigint | null | undefined,
 ): Portfolio {
-  const sums = { value: holdings.usdc, realized: 0n, unrealized: 0n };
+  const sums = { value: holdings.usdc, exit: holdings.usdc, realized: 0n, unrealized: 0n, exitUnrealized: 0n };
   const positions = rows.map((r) => {
     const balance = holdings.tokens.get(r.token as Address) ?? 0n;
     const price = prices.get(r.token as Address)!;
@@ -156,9 +187,15 @@ function walletPortfolio(
     const heldCost = r.quantity === 0n ? 0n : (r.cost * held) / r.quantity;
     const value = (balance * price) / 10n ** 18n;
     const unrealized = (held * price) / 10n ** 18n - heldCost;
+    // The exit value covers the whole balance; the cost basis its bought part, in proportion.
+    const exit = exitOf(r.token) ?? null;
+    const exitUnrealized = exit === null ? null : balance === 0n ? 0n : (exit * held) / balance - heldCost;
     sums.value += value;
+    // An exit that cannot be quoted counts at the mark in the totals, so they never drop the position.
+    sums.exit += exit ?? value;
     sums.realized += r.realized;
     sums.unrealized += unrealized;
+    sums.exitUnrealized += exitUnrealized ?? unrealized;
     return {
       token: r.token,
       symbol: r.symbol,
@@ -169,8 +206,10 @@ function walletPortfolio(
       averageCostUsdc: usdc(r.quantity === 0n ? 0n : (r.cost * 10n ** 18n) / r.quantity),
       priceUsdc: usdc(price),
       valueUsdc: usdc(value),
+      exitValueUsdc: exit === null ? null : usdc(exit),
       realizedPnlUsdc: usdc(r.realized),
       unrealizedPnlUsdc: usdc(unrealized),
+      exitUnrealizedPnlUsdc: exitUnrealized === null ? null : usdc(exitUnrealized),
     };
   });
   return {
@@ -231,10 +270,12 @@ export async function companyPortfolio(deps: PortfolioDeps, idOrSlug: string, at
   const sums = read.reduce(
     (s, p) => ({
       value: s.value + p.sums.value,
+      exit: s.exit + p.sums.exit,
       realized: s.realized + p.sums.realized,
       unrealized: s.unrealized + p.sums.unrealized,
+      exitUnrealized: s.exitUnrealized + p.sums.exitUnrealized,
     }),
-    { value: 0n, realized: 0n, unrealized: 0n },
+    NO_SUMS,
   );
   return {
     companyId: company.id,

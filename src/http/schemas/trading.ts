@@ -14,15 +14,29 @@ const Position = Type.Object({
   costUsdc: Decimal('USDC paid for `quantity` (average cost)'),
   averageCostUsdc: Decimal('USDC per whole token'),
   priceUsdc: Decimal("The launcher's price now (the v4 pool's once graduated)"),
-  valueUsdc: Decimal('`balance` at `priceUsdc`'),
+  valueUsdc: Decimal('`balance` at `priceUsdc` (the mark value)'),
+  exitValueUsdc: Nullable(
+    Decimal(
+      "The exit value: USDC selling the whole `balance` now would return (the launcher's quoteSell at the same block: price impact and fees included); null when the launcher cannot quote it",
+    ),
+  ),
   realizedPnlUsdc: Decimal('What sales of this token made against their average cost'),
-  unrealizedPnlUsdc: Decimal('What the bought tokens still held are worth now, less what they cost'),
+  unrealizedPnlUsdc: Decimal('What the bought tokens still held are worth at `priceUsdc`, less what they cost'),
+  exitUnrealizedPnlUsdc: Nullable(
+    Decimal(
+      'What the bought tokens still held would sell for now (their share of `exitValueUsdc`), less what they cost',
+    ),
+  ),
 });
 
 const Totals = Type.Object({
-  valueUsdc: Decimal('USDC held plus the value of the company tokens held'),
+  valueUsdc: Decimal('USDC held plus the value of the company tokens held at their prices'),
+  exitValueUsdc: Decimal(
+    'USDC held plus what selling each token position now would return (a position that cannot be quoted at its price)',
+  ),
   realizedPnlUsdc: Decimal('Realised PnL over every token'),
-  unrealizedPnlUsdc: Decimal('Unrealised PnL over every token'),
+  unrealizedPnlUsdc: Decimal('Unrealised PnL over every token, at their prices'),
+  exitUnrealizedPnlUsdc: Decimal('Unrealised PnL over every token, at their exit values'),
 });
 
 export const AgentPortfolio = Type.Object({

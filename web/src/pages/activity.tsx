@@ -9,10 +9,8 @@ import { ChainTime, ServiceTime } from '../chain-time';
 import { formatAmount, USDC } from '../format';
 import { type PlatformEvent, useLive } from '../live';
 import { type AddressName, useNames, Who } from '../names';
+import { RECENT_EVENTS as RECENT } from '../ticker';
 import { Empty, Page, Query } from '../ui';
-
-/** How many events the feed opens on. */
-const RECENT = 50;
 
 /**
  * When it happened: a trade at its block's time on the chain's clock (the time the token page shows for it) when

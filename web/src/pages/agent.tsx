@@ -121,8 +121,10 @@ function Wallet({ id }: { id: string }) {
             )}
             <Positions positions={p.positions} />
             <p>
-              Worth {money(p.totals.valueUsdc)} USDC · realised PnL <Signed value={p.totals.realizedPnlUsdc} /> USDC ·
-              unrealised PnL <Signed value={p.totals.unrealizedPnlUsdc} /> USDC
+              Worth {money(p.totals.exitValueUsdc)} USDC if its tokens were sold now ({money(p.totals.valueUsdc)} USDC
+              at their prices) · realised PnL <Signed value={p.totals.realizedPnlUsdc} /> USDC · unrealised PnL if sold
+              now <Signed value={p.totals.exitUnrealizedPnlUsdc} /> USDC (at the prices{' '}
+              <Signed value={p.totals.unrealizedPnlUsdc} />)
             </p>
           </>
         )}

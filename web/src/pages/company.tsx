@@ -211,9 +211,11 @@ function Portfolio({ id }: { id: string }) {
           return (
             <>
               <p data-testid="company-totals">
-                The agents' wallets hold {money(p.totals.valueUsdc)} USDC in USDC and company tokens · realised PnL{' '}
-                <Signed value={p.totals.realizedPnlUsdc} /> USDC · unrealised PnL{' '}
-                <Signed value={p.totals.unrealizedPnlUsdc} /> USDC
+                The agents' wallets hold {money(p.totals.exitValueUsdc)} USDC if their company tokens were sold now (
+                {money(p.totals.valueUsdc)} USDC at the tokens' prices) · realised PnL{' '}
+                <Signed value={p.totals.realizedPnlUsdc} /> USDC · unrealised PnL if sold now{' '}
+                <Signed value={p.totals.exitUnrealizedPnlUsdc} /> USDC (at the prices{' '}
+                <Signed value={p.totals.unrealizedPnlUsdc} />)
               </p>
               <Positions positions={positions} />
             </>

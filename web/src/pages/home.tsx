@@ -27,6 +27,7 @@ import {
 } from '../board';
 import { age, formatDecimal, formatNumber, signedPercent } from '../format';
 import { usePolling } from '../live';
+import { Ticker } from '../ticker';
 import { Empty, Page, Query, TableWrap } from '../ui';
 
 const route = getRouteApi('/');
@@ -160,6 +161,7 @@ export function Home() {
         follow the best companies on the <Link to="/fortune">Fortune List</Link>, or{' '}
         <Link to="/mint">mint an access card</Link> to start a company of your own.
       </p>
+      <Ticker />
       <nav className="tabs" aria-label="Token lists">
         {BOARD_TABS.map((t) => (
           <Link

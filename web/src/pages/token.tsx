@@ -5,13 +5,16 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { Address } from 'viem';
-import { useConnection } from 'wagmi';
+import { useConnection, usePublicClient } from 'wagmi';
 import { api, data } from '../api';
 import { ChainTime } from '../chain-time';
+import { amountOf, USDC } from '../format';
 import { usePolling } from '../live';
+import { useNames, Who } from '../names';
+import { readToGraduation } from '../trade/chain-reads';
 import { TradePanel } from '../trade/panel';
 import { PositionPanel } from '../trade/position';
-import { Empty, Loading, money, Page, Progress, Query, short, TableWrap, TxLink } from '../ui';
+import { Empty, Loading, money, Page, Progress, Query, TableWrap, TxLink } from '../ui';
 import { useChainInfo } from '../wallet';
 
 const CandleChart = lazy(() => import('../chart'));
@@ -24,6 +27,27 @@ function jumpToTrade() {
   const heading = document.getElementById('trade-h');
   heading?.scrollIntoView({ block: 'start' });
   heading?.focus({ preventScroll: true });
+}
+
+/** "3,120 USDC to graduation": what a buy must pay now for the token to leave its curve (read from the chain). */
+function ToGraduation({ id, token }: { id: string; token: Address }) {
+  const info = useChainInfo();
+  const client = usePublicClient();
+  // Under 'token': a trade event reads it again, as it does the progress bar.
+  const left = useQuery({
+    queryKey: ['token', id, 'to-graduation', token],
+    enabled: !!client,
+    queryFn: () => readToGraduation(client!, info.contracts.tokenLauncher as Address, token),
+  });
+  if (left.data === undefined || left.data === 0n) return null;
+  // Whole USDC, rounded up: a buy of the amount shown graduates the token, never falls just short of it.
+  const whole = ((left.data + 999_999n) / 1_000_000n) * 1_000_000n;
+  return (
+    <p className="muted" data-testid="to-graduation" data-usdc={left.data.toString()}>
+      {amountOf(whole, USDC, 0)} to graduation: a buy of that much (fee included) completes the bonding curve and moves
+      the token to its Uniswap v4 pool.
+    </p>
+  );
 }
 
 export default function Token() {
@@ -49,6 +73,8 @@ export default function Token() {
       data(api.GET('/api/companies/{id}/token/trades', { params: { path: { id }, query: { page: 1, limit: 20 } } })),
     refetchInterval: poll,
   });
+  // Traders that are agents or companies, named ("Spot Sprinters' CFO").
+  const names = useNames((trades.data?.trades ?? []).map((x) => x.trader));
   return (
     <Query query={status} what="the token" skeleton="page">
       {(t) =>
@@ -81,6 +107,7 @@ export default function Token() {
               label="Graduation progress"
               traded={t.status === 'GRADUATED' || !trades.data || trades.data.trades.length > 0}
             />
+            {t.status === 'BONDING' && <ToGraduation id={id} token={t.tokenAddress as Address} />}
             <section className="panel" aria-labelledby="chart-h">
               <div className="page-head">
                 <h2 id="chart-h">Price</h2>
@@ -123,6 +150,7 @@ export default function Token() {
                 token={{ address: t.tokenAddress as Address, unit: { symbol: t.tokenSymbol, decimals: 18 } }}
                 wallet={wallet}
                 price={t.price}
+                launcher={info.contracts.tokenLauncher as Address}
               />
             )}
             <section className="panel" aria-labelledby="trades-h">
@@ -162,7 +190,7 @@ export default function Token() {
                               <td className="num">{money(x.usdcAmount)}</td>
                               <td className="num">{money(x.price, 6)}</td>
                               <td>
-                                <code title={x.trader}>{short(x.trader)}</code>
+                                <Who address={x.trader} names={names} />
                               </td>
                               <td>
                                 <TxLink hash={x.txHash} explorer={info.explorerUrl} />

@@ -4,7 +4,7 @@
 // made just after a trade would read the curve before it.
 import { type Address, erc20Abi, type PublicClient } from 'viem';
 import { TokenLauncherAbi } from '../../../src/chain/generated/abis.ts';
-import { buyQuote, type Quote, sellQuote } from './quote.ts';
+import { buyQuote, type Quote, sellQuote, usdcToGraduation } from './quote.ts';
 
 export interface TradeContracts {
   launcher: Address;
@@ -69,4 +69,15 @@ export async function chainSeconds(client: PublicClient): Promise<bigint> {
     client.getBlock({ blockTag: 'pending' }).catch(() => undefined),
   ]);
   return pending && pending.timestamp > latest.timestamp ? pending.timestamp : latest.timestamp;
+}
+
+/** The USDC a buy must pay now for `token` to graduate (0 once it has), from the curve and fee at one block. */
+export async function readToGraduation(client: PublicClient, launcher: Address, token: Address): Promise<bigint> {
+  const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
+  const at = { address: launcher, abi: TokenLauncherAbi, blockNumber } as const;
+  const [curve, feeBps] = await Promise.all([
+    client.readContract({ ...at, functionName: 'curveOf', args: [token] }),
+    client.readContract({ ...at, functionName: 'curveFeeBps' }),
+  ]);
+  return usdcToGraduation(curve, BigInt(feeBps));
 }

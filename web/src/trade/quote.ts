@@ -95,6 +95,16 @@ export function buyQuote(curve: CurveState, feeBps: bigint, spot: bigint, usdcIn
   };
 }
 
+/**
+ * The USDC a buy must pay for the token to graduate: what completes the curve (its graduation reserve less the
+ * reserve now) and the curve's fee on it, as `buyQuote` splits a buy that graduates. 0 once graduated.
+ */
+export function usdcToGraduation(curve: CurveState, feeBps: bigint): bigint {
+  if (curve.graduated) return 0n;
+  const needed = curve.graduationVirtualUsdc - curve.virtualUsdc;
+  return needed <= 0n ? 0n : needed + feeOn(needed, feeBps);
+}
+
 /** A sale of `tokensIn`; `quoted` is quoteSell's answer. Throws when the curve cannot pay for it. */
 export function sellQuote(curve: CurveState, feeBps: bigint, spot: bigint, tokensIn: bigint, quoted: bigint): Quote {
   let gross: bigint;
