@@ -8992,6 +8992,8 @@ export interface operations {
                             id: string;
                             llmTokensUsed: number;
                             phases: {
+                                /** @description Prompt tokens the providers read from their prompt caches (counted in `tokens` too), when they report them */
+                                cachedTokens?: number;
                                 calls: number;
                                 /** @description The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one) */
                                 configuredModels?: string[];
@@ -10552,6 +10554,8 @@ export interface operations {
                                 id: string;
                                 llmTokensUsed: number;
                                 phases: {
+                                    /** @description Prompt tokens the providers read from their prompt caches (counted in `tokens` too), when they report them */
+                                    cachedTokens?: number;
                                     calls: number;
                                     /** @description The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one) */
                                     configuredModels?: string[];

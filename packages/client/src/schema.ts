@@ -1357,6 +1357,8 @@ export interface operations {
                             id: string;
                             llmTokensUsed: number;
                             phases: {
+                                /** @description Prompt tokens the providers read from their prompt caches (counted in `tokens` too), when they report them */
+                                cachedTokens?: number;
                                 calls: number;
                                 /** @description The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one) */
                                 configuredModels?: string[];
@@ -2917,6 +2919,8 @@ export interface operations {
                                 id: string;
                                 llmTokensUsed: number;
                                 phases: {
+                                    /** @description Prompt tokens the providers read from their prompt caches (counted in `tokens` too), when they report them */
+                                    cachedTokens?: number;
                                     calls: number;
                                     /** @description The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one) */
                                     configuredModels?: string[];
