@@ -734,6 +734,17 @@ export function launcherApprovalCall(contracts: ContractAddresses, token: Addres
   };
 }
 
+/** The company's daily buy allowance as the module stores it. */
+export async function readDailyAllowance(clients: Pick<ChainClients, 'publicClient'>, roles: Address) {
+  const [refill, maxRefill, period, balance, timestamp] = await clients.publicClient.readContract({
+    address: roles,
+    abi: RolesAbi,
+    functionName: 'allowances',
+    args: [DAILY_NOTIONAL_KEY],
+  });
+  return { refill, maxRefill, period, balance, timestamp };
+}
+
 /**
  * What the company's daily buy allowance holds at `now` (seconds), refills included, as the module would count it
  * (Roles' AllowanceTracker `_accruedAllowance`).

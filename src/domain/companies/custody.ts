@@ -9,28 +9,24 @@
 // member of the trading and staking roles, a terminated one stops being one, and a change of the company's limits
 // moves the daily allowance and the largest buy. Each change is read from the chain first and sent through the
 // outbox under a key of its own, so an interrupted change finishes when run again and none is sent twice.
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { type Address, parseUnits, type TransactionReceipt } from 'viem';
 import {
   allowanceChangeTx,
   type CompanyCustody,
   type CustodySender,
-  DAILY_NOTIONAL_KEY,
   dailyAllowanceLeft,
-  isRoleMember,
   maxTradeChangeTx,
-  membershipChangeTx,
   ONE_DAY_S,
+  readDailyAllowance,
   readMaxTrade,
-  STAKE_ROLE,
   setUpCompanyCustody,
-  TRADE_ROLE,
 } from '../../chain/custody.ts';
-import { RolesAbi } from '../../chain/generated/abis.ts';
 import { chainTime } from '../../chain/time.ts';
 import { TRADING_LIMITS_DEFAULT, USDC_DECIMALS } from '../../constants.ts';
 import { agents } from '../../db/schema/agents.ts';
 import type { companies } from '../../db/schema/companies.ts';
+import { syncCustodyMembers } from '../agents/custody.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 import { refuseForbiddenTreasury } from '../treasuries/rules.ts';
 import { recordCustody } from './store.ts';
@@ -109,34 +105,6 @@ function requireSuccess(receipt: TransactionReceipt, what: string) {
 }
 
 /**
- * Makes the module's memberships follow the company's agents: every agent key not TERMINATED a member of the
- * trading and staking roles, every TERMINATED one a member of neither (its key, stolen or not, can no longer act
- * through the module). An agent goes on once and off once (TERMINATED is final), so each change has a key of its own
- * (`member-on:<agent id>`, `member-off:<agent id>`). A company without custody is left alone.
- */
-export async function syncCustodyMembers(deps: SyncDeps, company: CustodyRow): Promise<void> {
-  const roles = company.rolesModuleAddress as Address | null;
-  if (!roles) return;
-  const rows = await deps.database.db
-    .select({ id: agents.id, address: agents.onChainAddress, status: agents.status })
-    .from(agents)
-    .where(and(eq(agents.companyId, company.id), isNotNull(agents.onChainAddress)));
-  for (const row of rows) {
-    const address = row.address as Address;
-    const want = row.status !== 'TERMINATED';
-    const [trade, stake] = await Promise.all([
-      isRoleMember(deps.chain, roles, TRADE_ROLE, address),
-      isRoleMember(deps.chain, roles, STAKE_ROLE, address),
-    ]);
-    if (trade === want && stake === want) continue;
-    const receipt = await deps.outbox.send(`custody:${company.id}:member-${want ? 'on' : 'off'}:${row.id}`, () =>
-      membershipChangeTx(roles, address, want),
-    );
-    requireSuccess(receipt, `the membership change of agent ${row.id}`);
-  }
-}
-
-/**
  * Sends the change for `key` unless `done()` reads it on the chain already. The same change can be asked for again
  * later (limits raised, lowered, raised again), so a key whose receipt left the chain short of it belongs to an
  * earlier change and the next number is tried: an interrupted change finds its own key again and sends nothing new.
@@ -170,8 +138,10 @@ export async function syncCustodyLimits(
   if (!roles) return;
   const want = custodyLimits(company.toolkitConfig);
   const read = deps.chain.publicClient;
-  const allowance = () =>
-    read.readContract({ address: roles, abi: RolesAbi, functionName: 'allowances', args: [DAILY_NOTIONAL_KEY] });
+  const allowance = async () => {
+    const a = await readDailyAllowance(deps.chain, roles);
+    return [a.refill, a.maxRefill, a.period] as const;
+  };
   await sendUntil(
     deps,
     `custody:${company.id}:allowance:${want.dailyNotional}`,
