@@ -110,9 +110,9 @@ export interface Config {
   metricsPort: number | undefined;
   companyPatchAuth: 'signature' | 'ip';
   /**
-   * COMPANY_CUSTODY: `safe` gives each company whose suite is deployed its own Safe and Roles module
-   * (docs/contracts.md "Custody"); `none` (the default while the engine still trades from the agents' own wallets)
-   * does not.
+   * COMPANY_CUSTODY: `safe` (the default) gives each company whose suite is deployed its own Safe and Roles module,
+   * and its agents act through them (docs/contracts.md "Custody"); `none` leaves the company's money in its agents'
+   * own wallets: for a chain without the custody contracts, or to save the per-company setup's gas.
    */
   companyCustody: 'none' | 'safe';
   rateLimitMax: number;
@@ -275,7 +275,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
   const baseUrl = (url(env, 'BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const chainRpcUrl = url(env, 'CHAIN_RPC_URL', ['http:', 'https:']);
   const platformPrivateKey = privateKey(env, 'PLATFORM_PRIVATE_KEY');
-  const companyCustody = str(env, 'COMPANY_CUSTODY') ?? 'none';
+  const companyCustody = str(env, 'COMPANY_CUSTODY') ?? 'safe';
   if (companyCustody !== 'none' && companyCustody !== 'safe') {
     throw new ConfigError(`COMPANY_CUSTODY must be "none" or "safe", got "${companyCustody}"`);
   }

@@ -60,7 +60,6 @@ export async function stepCompanies(ctx: Ctx) {
         slug: c.slug,
         category: c.category,
         description: c.description,
-        treasuryAddress: treasuryOf(c),
       },
     });
     await loadCompany(ctx, c.slug);
@@ -73,16 +72,22 @@ const treasuryAccount = (c: DemoCompany) => devAccount(treasuryIndex(c.account))
 export const treasuryOf = (c: DemoCompany): Address => treasuryAccount(c).address;
 
 /**
- * Treasuries: each company's own address, proven with the treasury's EIP-712 acceptance (docs/api/companies.md
- * "Treasury"; the creation named it, unproven) and funded by its creator up to the planned USDC, so the Fortune
- * List's treasury scores differ. Epoch rewards are minted there.
+ * Treasuries, funded by each creator up to the planned USDC, so the Fortune List's treasury scores differ; epoch
+ * rewards are minted there. A company with custody (the service's default, docs/contracts.md "Custody") has its Safe
+ * as its treasury from its deploy-suite: the money its agents trade and stake through their roles is the money the
+ * Fortune List counts. A company without (COMPANY_CUSTODY=none) gets an address of its own, proven with the
+ * treasury's EIP-712 acceptance (docs/api/companies.md "Treasury").
  */
 export async function stepTreasuries(ctx: Ctx) {
   let moved = 0n;
   for (const c of ctx.plan) {
     const company = ctx.companies.get(c.slug);
-    const treasury = treasuryOf(c);
-    if (company.treasuryAddress?.toLowerCase() !== treasury.toLowerCase() || company.treasuryStatus !== 'PROVEN') {
+    const safe: Address | undefined = company.custody?.safe;
+    const treasury = safe ?? treasuryOf(c);
+    if (
+      !safe &&
+      (company.treasuryAddress?.toLowerCase() !== treasury.toLowerCase() || company.treasuryStatus !== 'PROVEN')
+    ) {
       ctx.progress.step(`treasuries: ${c.slug} proves its treasury`);
       // The deadline counts from the chain's clock, which the demo moves.
       const deadline = Number((await ctx.client.getBlock({ blockTag: 'pending' })).timestamp) + 3600;

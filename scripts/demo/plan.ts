@@ -13,7 +13,10 @@ export type Category =
 export interface DemoCompany {
   /** Dev account (1-8) that mints the card, creates the company and is its creator. */
   account: number;
-  /** Whole USDC the creator moves into the company's treasury (address index 100 + account of the mnemonic). */
+  /**
+   * Whole USDC the creator moves into the company's treasury: its Safe with custody, else address index 100 + account
+   * of the mnemonic.
+   */
   treasuryUsdc: number;
   slug: string;
   name: string;
@@ -34,8 +37,9 @@ export interface DemoCompany {
 }
 
 /**
- * Agent wallets the demo funds, so its decision rounds trade: the CFO of each company gets the company creator's
- * USDC or primary tokens, topped up to these whole amounts. Spot Sprinters (SPOT_TRADING) buys the token that rose
+ * What the demo funds so its decision rounds trade: with custody the company's Safe (its treasury, which holds the
+ * USDC already) gets the primary tokens; without, the CFO of each company gets the company creator's USDC or primary
+ * tokens, topped up to these whole amounts. Spot Sprinters (SPOT_TRADING) buys the token that rose
  * most, Yield Harvesters (DEFI_YIELD) stakes, Pre-Market Scouts (HUMAN_DIRECTED) buys SPRNT as its prompt says.
  */
 export const AGENT_FUNDING: { slug: string; usdc?: number; primary?: number }[] = [
@@ -153,8 +157,8 @@ export const STAKE_TARGETS: { account: number; tokens: bigint }[] = [
  */
 export const DEMO_STEPS = [
   'cards and companies',
-  'treasuries',
   'C-suites',
+  'treasuries',
   'tokens',
   'leagues',
   'market traders',

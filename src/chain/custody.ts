@@ -6,8 +6,10 @@
 // The setup is a series of the platform's transactions, each of which reads the chain first and does only what is
 // missing, so an interrupted setup finishes when run again: the card's owner contract (a clone), the Roles proxy
 // (owned by the platform while it is configured), the Safe proxy (set up with the module enabled), the module's
-// avatar and target, one role per agent key, the daily allowance, and last the module's ownership handed to the
-// Safe. After that the platform holds no power over the Safe or its module.
+// avatar and target, the roles' scopes, the agent keys' memberships, the daily allowance, the platform's manage role,
+// and last the module's ownership handed to the Safe. After that the platform's key can only do what its manage role
+// allows: make an address a member of the trading and staking roles or take it out, and set the daily allowance's
+// numbers (as the company's settings ask); it cannot scope a role, move money, or change an owner or a module.
 import {
   type AbiFunction,
   type Address,
@@ -42,7 +44,7 @@ import {
 } from './generated/abis.ts';
 
 /** Zodiac Roles' condition types and operators (contracts/vendor/zodiac-modifier-roles/contracts/Types.sol). */
-const ParameterType = { None: 0, Static: 1, Calldata: 5 } as const;
+const ParameterType = { None: 0, Static: 1, Dynamic: 2, Tuple: 3, Array: 4, Calldata: 5 } as const;
 const Operator = { Pass: 0, And: 1, Or: 2, Matches: 5, EqualTo: 16, LessThan: 18, WithinAllowance: 28 } as const;
 /** ExecutionOptions.None: no ether sent, no delegatecall. */
 const NO_VALUE_NO_DELEGATECALL = 0;
@@ -87,6 +89,12 @@ export interface CompanyCustody {
  */
 export const TRADE_ROLE: Hex = keccak256(toHex('trade'));
 export const STAKE_ROLE: Hex = keccak256(toHex('stake'));
+/**
+ * The platform's role after the hand-over: through it the Safe calls its own module's `assignRoles` (only the
+ * trading and staking roles, for agents hired or terminated later) and `setAllowance` (only the daily allowance,
+ * refilling daily, for limits changed later). Its only member is the platform's key.
+ */
+export const MANAGE_ROLE: Hex = keccak256(toHex('manage'));
 export type Capability = 'trade' | 'stake';
 export const ROLE_OF: Record<Capability, Hex> = { trade: TRADE_ROLE, stake: STAKE_ROLE };
 
@@ -273,6 +281,177 @@ export function roleScopeCalls(
   return calls;
 }
 
+/**
+ * The Roles owner's calls that scope the platform's manage role (MANAGE_ROLE): the module itself as the target, and
+ * on it `assignRoles(any, [trade, stake], any)`, `setAllowance(daily-notional, any, any, any, one day, any)` and
+ * `scopeFunction(trade, launcher, buy, any conditions, no value and no delegatecall)` (the largest buy). The last
+ * gives no power the allowance does not: conditions on the launcher's buy can at most lift the cap and the
+ * allowance, which `setAllowance` alone can raise as far; the buy still pays from the Safe and credits the Safe.
+ */
+export function manageScopeCalls(contracts: ContractAddresses, roles: Address): Hex[] {
+  const node = (parent: number, paramType: number, operator: number, compValue: Hex = '0x'): ConditionFlat => ({
+    parent,
+    paramType,
+    operator,
+    compValue,
+  });
+  const word = (v: Hex | bigint) => pad(typeof v === 'bigint' ? toHex(v) : v, { size: 32 });
+  const { Static, Calldata, Array: Arr } = ParameterType;
+  const { Pass, Matches, EqualTo } = Operator;
+  const assign: ConditionFlat[] = [
+    node(0, Calldata, Matches),
+    node(0, Static, Pass), // the member: any address
+    node(0, Arr, Matches), // the role keys: exactly [trade, stake]
+    node(0, Arr, Matches), // member of each or not: any
+    node(2, Static, EqualTo, word(TRADE_ROLE)),
+    node(2, Static, EqualTo, word(STAKE_ROLE)),
+    node(3, Static, Pass),
+    node(3, Static, Pass),
+  ];
+  const allowance: ConditionFlat[] = [
+    node(0, Calldata, Matches),
+    node(0, Static, EqualTo, word(DAILY_NOTIONAL_KEY)),
+    node(0, Static, Pass), // balance
+    node(0, Static, Pass), // maxRefill
+    node(0, Static, Pass), // refill
+    node(0, Static, EqualTo, word(ONE_DAY_S)), // period
+    node(0, Static, Pass), // timestamp
+  ];
+  const launcher = requireContract(contracts, 'tokenLauncher');
+  const buy = selectorOf(loadArtifact('TokenLauncher').abi, 'buy');
+  const { Tuple, Dynamic } = ParameterType;
+  const rescopeBuy: ConditionFlat[] = [
+    node(0, Calldata, Matches),
+    node(0, Static, EqualTo, word(TRADE_ROLE)),
+    node(0, Static, EqualTo, word(launcher)),
+    node(0, Static, EqualTo, pad(buy, { size: 32, dir: 'right' })), // a bytes4 sits left-aligned in its word
+    node(0, Arr, Pass), // the conditions: any (an array of ConditionFlat tuples)
+    node(0, Static, EqualTo, word(BigInt(NO_VALUE_NO_DELEGATECALL))),
+    node(4, Tuple, Pass),
+    node(6, Static, Pass), // parent
+    node(6, Static, Pass), // paramType
+    node(6, Static, Pass), // operator
+    node(6, Dynamic, Pass), // compValue
+  ];
+  const rolesAbi = RolesAbi as readonly unknown[];
+  return [
+    rolesCall('scopeTarget', [MANAGE_ROLE, roles]),
+    rolesCall('scopeFunction', [
+      MANAGE_ROLE,
+      roles,
+      selectorOf(rolesAbi, 'assignRoles'),
+      assign,
+      NO_VALUE_NO_DELEGATECALL,
+    ]),
+    rolesCall('scopeFunction', [
+      MANAGE_ROLE,
+      roles,
+      selectorOf(rolesAbi, 'setAllowance'),
+      allowance,
+      NO_VALUE_NO_DELEGATECALL,
+    ]),
+    rolesCall('scopeFunction', [
+      MANAGE_ROLE,
+      roles,
+      selectorOf(rolesAbi, 'scopeFunction'),
+      rescopeBuy,
+      NO_VALUE_NO_DELEGATECALL,
+    ]),
+  ];
+}
+
+/**
+ * Storage slot of Roles' `roles` mapping (Core.sol, after the inherited Modifier's storage); a role's `members`
+ * mapping is the first field of its struct. Checked against `assignRoles` by test/contracts/custody.test.ts.
+ */
+const ROLES_MAPPING_SLOT = 4n;
+
+/** Whether `member` is a member of `role` on the module `roles` (Roles keeps no getter for it). */
+export async function isRoleMember(
+  clients: Pick<ChainClients, 'publicClient'>,
+  roles: Address,
+  role: Hex,
+  member: Address,
+): Promise<boolean> {
+  const roleSlot = keccak256(encodeAbiParameters(parseAbiParameters('bytes32, uint256'), [role, ROLES_MAPPING_SLOT]));
+  const slot = keccak256(encodeAbiParameters(parseAbiParameters('address, bytes32'), [member, roleSlot]));
+  const value = await clients.publicClient.getStorageAt({ address: roles, slot });
+  return value !== undefined && BigInt(value) !== 0n;
+}
+
+/**
+ * The largest buy the trading role allows now (USDC base units): read from the conditions the module stored for the
+ * launcher's `buy` (Roles keeps them as the code of a contract: the packed conditions, then one word per compared
+ * value, here the cap plus one and the daily allowance's key). Undefined when the role has no such scope.
+ */
+export async function readMaxTrade(
+  clients: Pick<ChainClients, 'publicClient'>,
+  contracts: ContractAddresses,
+  roles: Address,
+): Promise<bigint | undefined> {
+  const roleSlot = BigInt(
+    keccak256(encodeAbiParameters(parseAbiParameters('bytes32, uint256'), [TRADE_ROLE, ROLES_MAPPING_SLOT])),
+  );
+  const key = pad(
+    concat([requireContract(contracts, 'tokenLauncher'), selectorOf(loadArtifact('TokenLauncher').abi, 'buy')]),
+    {
+      size: 32,
+      dir: 'right',
+    },
+  );
+  // scopeConfig is the struct's third field (members, targets, scopeConfig).
+  const slot = keccak256(encodeAbiParameters(parseAbiParameters('bytes32, uint256'), [key, roleSlot + 2n]));
+  const header = await clients.publicClient.getStorageAt({ address: roles, slot });
+  if (header === undefined || BigInt(header) === 0n) return undefined;
+  const pointer = getAddress(pad(toHex(BigInt(header) & ((1n << 160n) - 1n)), { size: 20 }));
+  const code = await clients.publicClient.getCode({ address: pointer });
+  if (!code || code.length < 2 + 128) return undefined;
+  const words = code.slice(-128);
+  const last = `0x${words.slice(64)}` as Hex;
+  if (last.toLowerCase() !== DAILY_NOTIONAL_KEY.toLowerCase()) return undefined;
+  return BigInt(`0x${words.slice(0, 64)}`) - 1n;
+}
+
+/** The platform's transaction, through its manage role, by which the Safe calls its own module with `data`. */
+function manageTx(roles: Address, data: Hex) {
+  return {
+    to: roles,
+    data: encodeFunctionData({
+      abi: RolesAbi,
+      functionName: 'execTransactionWithRole',
+      args: [roles, 0n, data, 0, MANAGE_ROLE, true],
+    }),
+  };
+}
+
+/** The platform makes `agent` a member of the trading and staking roles (`on`), or takes it out of both. */
+export function membershipChangeTx(roles: Address, agent: Address, on: boolean) {
+  return manageTx(roles, rolesCall('assignRoles', [agent, [TRADE_ROLE, STAKE_ROLE], [on, on]]));
+}
+
+/**
+ * The platform sets the daily allowance to `daily` a day from `dayStart` (00:00 UTC of the chain's day), with
+ * `balance` left today.
+ */
+export function allowanceChangeTx(roles: Address, daily: bigint, balance: bigint, dayStart: bigint) {
+  return manageTx(roles, rolesCall('setAllowance', [DAILY_NOTIONAL_KEY, balance, daily, daily, ONE_DAY_S, dayStart]));
+}
+
+/** The platform sets the largest buy of the trading role to `maxTrade` (USDC base units). */
+export function maxTradeChangeTx(contracts: ContractAddresses, roles: Address, maxTrade: bigint) {
+  const launcher = requireContract(contracts, 'tokenLauncher');
+  return manageTx(
+    roles,
+    rolesCall('scopeFunction', [
+      TRADE_ROLE,
+      launcher,
+      selectorOf(loadArtifact('TokenLauncher').abi, 'buy'),
+      buyConditions(maxTrade),
+      NO_VALUE_NO_DELEGATECALL,
+    ]),
+  );
+}
+
 /** The Roles owner's call that makes an agent key a member of the roles of its capabilities. */
 export function membershipCall(agent: AgentScope): Hex {
   const keys = [...(agent.trade ? [TRADE_ROLE] : []), ...(agent.stake ? [STAKE_ROLE] : [])];
@@ -392,12 +571,24 @@ export async function setUpCompanyCustody(
     await send('target', addresses.roles, roles('setTarget', [addresses.safe]));
   }
   // The scopes are written again on a resumed run (each call sets, none adds), so a half-configured role is finished.
-  for (const capability of ['trade', 'stake'] as const) {
-    for (const data of roleScopeCalls(contracts, capability, input.limits, input.tokens ?? [])) {
-      await send('roles', addresses.roles, data);
-    }
+  // They and the memberships are independent of one another, so they are sent together (their keys are given in
+  // order before any is sent, the same on a resumed run): one after another they were about 3 s of a local setup.
+  const configuration: [string, Hex][] = [
+    ...(['trade', 'stake'] as const).flatMap((capability) =>
+      roleScopeCalls(contracts, capability, input.limits, input.tokens ?? []).map((d): [string, Hex] => ['roles', d]),
+    ),
+    ...manageScopeCalls(contracts, addresses.roles).map((d): [string, Hex] => ['manage', d]),
+    ...input.agents.map((agent): [string, Hex] => ['members', membershipCall(agent)]),
+    ['manager', rolesCall('assignRoles', [platform, [MANAGE_ROLE], [true]])],
+  ];
+  if (input.sender) {
+    // An exactly-once sender assigns each its nonce; the platform's wallet alone (no nonce manager) sends in turn.
+    const settled = await Promise.allSettled(configuration.map(([step, data]) => send(step, addresses.roles, data)));
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  } else {
+    for (const [step, data] of configuration) await send(step, addresses.roles, data);
   }
-  for (const agent of input.agents) await send('members', addresses.roles, membershipCall(agent));
   const now = input.now ?? (await read.getBlock({ blockTag: 'latest' })).timestamp;
   const dayStart = now - (now % ONE_DAY_S);
   const daily = input.limits.dailyNotional;
@@ -541,6 +732,17 @@ export function launcherApprovalCall(contracts: ContractAddresses, token: Addres
     }),
     operation: 1,
   };
+}
+
+/** The company's daily buy allowance as the module stores it. */
+export async function readDailyAllowance(clients: Pick<ChainClients, 'publicClient'>, roles: Address) {
+  const [refill, maxRefill, period, balance, timestamp] = await clients.publicClient.readContract({
+    address: roles,
+    abi: RolesAbi,
+    functionName: 'allowances',
+    args: [DAILY_NOTIONAL_KEY],
+  });
+  return { refill, maxRefill, period, balance, timestamp };
 }
 
 /**

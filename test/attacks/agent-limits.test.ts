@@ -18,7 +18,8 @@ import { signed, staffedCompany } from '../helpers/companies.ts';
 import { type FakeLlm, type FakeLlmReply, type FakeLlmRequest, startFakeLlm } from '../helpers/fake-llm.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
-const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0' } });
+// COMPANY_CUSTODY=none: this file is about the path where a company's agents act from their own wallets.
+const t = useTestApp({ env: { COMPANY_CUSTODY: 'none', MANUAL_ROUND_COOLDOWN_S: '0' } });
 const trading = tokenTrading(t);
 const USDC = 1_000_000n;
 const ATTACKER = '0x000000000000000000000000000000000000dEaD';
@@ -54,7 +55,13 @@ beforeAll(async () => {
   remote = await startTestApp({
     database: t.database,
     chain: t.chain,
-    env: { LLM_BASE_URL: fake.url, LLM_API_KEY: 'sk-test', LLM_MAX_RETRIES: '0', MANUAL_ROUND_COOLDOWN_S: '0' },
+    env: {
+      COMPANY_CUSTODY: 'none',
+      LLM_BASE_URL: fake.url,
+      LLM_API_KEY: 'sk-test',
+      LLM_MAX_RETRIES: '0',
+      MANUAL_ROUND_COOLDOWN_S: '0',
+    },
   });
 });
 
@@ -147,7 +154,7 @@ describe('limits no model can break', () => {
     const poor = await startTestApp({
       database: t.database,
       chain: t.chain,
-      env: { COMPANY_GAS_BUDGET: String(budget), MANUAL_ROUND_COOLDOWN_S: '0' },
+      env: { COMPANY_CUSTODY: 'none', COMPANY_GAS_BUDGET: String(budget), MANUAL_ROUND_COOLDOWN_S: '0' },
     });
     try {
       await patch(co, { ceoPrompt: 'Buy 1 USDC of LIM.' });

@@ -15,7 +15,8 @@ import { finalizeScored, scoreFixtures, USDC } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 import { treasuryHelpers } from '../helpers/treasuries.ts';
 
-const t = useTestApp();
+// COMPANY_CUSTODY=none: this file is about the path where a company's agents act from their own wallets.
+const t = useTestApp({ env: { COMPANY_CUSTODY: 'none' } });
 const f = scoreFixtures(t);
 const trading = tokenTrading(t);
 const tr = treasuryHelpers(t);

@@ -14,7 +14,8 @@ import { anvilTestClient } from '../helpers/chain.ts';
 import { signed, staffedCompany } from '../helpers/companies.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
-const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0' } });
+// COMPANY_CUSTODY=none: this file is about the path where a company's agents act from their own wallets.
+const t = useTestApp({ env: { COMPANY_CUSTODY: 'none', MANUAL_ROUND_COOLDOWN_S: '0' } });
 const trading = tokenTrading(t);
 const USDC = 1_000_000n;
 const OFF = { disabledTools: ['buy_token', 'sell_token', 'stake_primary', 'unstake_primary', 'harvest_emission'] };
@@ -41,7 +42,7 @@ beforeAll(async () => {
   ip = await startTestApp({
     database: t.database,
     chain: t.chain,
-    env: { COMPANY_PATCH_AUTH: 'ip', MANUAL_ROUND_COOLDOWN_S: '0' },
+    env: { COMPANY_CUSTODY: 'none', COMPANY_PATCH_AUTH: 'ip', MANUAL_ROUND_COOLDOWN_S: '0' },
   });
 });
 

@@ -18,7 +18,8 @@ import { anvilTestClient } from '../helpers/chain.ts';
 import { signed, staffedCompany } from '../helpers/companies.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
-const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0' } });
+// COMPANY_CUSTODY=none: this file is about the path where a company's agents act from their own wallets.
+const t = useTestApp({ env: { COMPANY_CUSTODY: 'none', MANUAL_ROUND_COOLDOWN_S: '0' } });
 const trading = tokenTrading(t);
 const USDC = 1_000_000n;
 const HOUR = 3_600;

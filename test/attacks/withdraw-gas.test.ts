@@ -10,7 +10,8 @@ import { startTestApp, useTestApp } from '../helpers/app.ts';
 import { signed, staffedCompany } from '../helpers/companies.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
-const t = useTestApp();
+// COMPANY_CUSTODY=none: this file is about the path where a company's agents act from their own wallets.
+const t = useTestApp({ env: { COMPANY_CUSTODY: 'none' } });
 const trading = tokenTrading(t);
 const USDC = 1_000_000n;
 
@@ -27,7 +28,7 @@ describe('a withdrawal past the gas budget', () => {
     const poor = await startTestApp({
       database: t.database,
       chain: t.chain,
-      env: { COMPANY_GAS_BUDGET: String(used + 599_999n) },
+      env: { COMPANY_CUSTODY: 'none', COMPANY_GAS_BUDGET: String(used + 599_999n) },
     });
     try {
       const sentBefore = (await t.database.db.select().from(chainTxs).where(eq(chainTxs.fromAddress, co.cfo.address)))
@@ -48,7 +49,7 @@ describe('a withdrawal past the gas budget', () => {
     const rich = await startTestApp({
       database: t.database,
       chain: t.chain,
-      env: { COMPANY_GAS_BUDGET: String(used + 600_000n) },
+      env: { COMPANY_CUSTODY: 'none', COMPANY_GAS_BUDGET: String(used + 600_000n) },
     });
     try {
       expect((await signed(rich.app, 1, 'POST', `/api/agents/${co.cfo.id}/withdraw`)).statusCode).toBe(200);

@@ -15,11 +15,17 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import {
+  allowanceChangeTx,
   type CompanyCustody,
   companyCustodyAddresses,
   DAILY_NOTIONAL_KEY,
   holderSignedExec,
+  isRoleMember,
+  MANAGE_ROLE,
+  maxTradeChangeTx,
+  membershipChangeTx,
   ONE_DAY_S,
+  readMaxTrade,
   SENTINEL_MODULES,
   STAKE_ROLE,
   safeTxTypedData,
@@ -49,6 +55,7 @@ const Status = {
   TargetAddressNotAllowed: 2,
   FunctionNotAllowed: 3,
   ParameterNotAllowed: 7,
+  ParameterNotAMatch: 10,
   ParameterGreaterThanAllowed: 9,
   AllowanceExceeded: 17,
 } as const;
@@ -510,6 +517,142 @@ describe('an agent key limited by its role', () => {
     );
     expect(decoded.args[0]).toBe(Status.FunctionNotAllowed);
   }, 60_000);
+});
+
+describe("the platform's manage role after the hand-over", () => {
+  /** The platform's key sends `tx` (a manage role call) and waits for it. */
+  const asPlatform = (tx: { to: Address; data: Hex }) =>
+    f.send(f.wallet(0).sendTransaction({ ...tx, gas: 1_000_000n }));
+  /** The platform's key has the Safe call its own module with `data` through the manage role, simulated. */
+  const simulateManage = (
+    c: Company,
+    data: Hex,
+    account: Address | ReturnType<typeof privateKeyToAccount> = f.addr(0),
+  ) =>
+    f.client.simulateContract({
+      account,
+      address: c.roles,
+      abi: RolesAbi,
+      functionName: 'execTransactionWithRole',
+      args: [c.roles, 0n, data, 0, MANAGE_ROLE, true],
+    });
+  const rolesData = (functionName: string, args: readonly unknown[]) =>
+    encodeFunctionData({ abi: RolesAbi, functionName: functionName as never, args: args as never });
+
+  it('adds a hired agent key to the trading and staking roles and takes a terminated one out, whose stolen key then cannot act', async () => {
+    const c = await company();
+    const launcher = f.chain.chain.contracts.tokenLauncher!;
+    expect(await isRoleMember(f.chain.chain, c.roles, TRADE_ROLE, c.agent.address)).toBe(true);
+    expect(await isRoleMember(f.chain.chain, c.roles, STAKE_ROLE, c.agent.address)).toBe(true);
+    const hired = privateKeyToAccount(generatePrivateKey());
+    await f.client.setBalance({ address: hired.address, value: parseEther('1') });
+    expect(await isRoleMember(f.chain.chain, c.roles, TRADE_ROLE, hired.address)).toBe(false);
+    await asPlatform(membershipChangeTx(c.roles, hired.address, true));
+    expect(await isRoleMember(f.chain.chain, c.roles, TRADE_ROLE, hired.address)).toBe(true);
+    expect(await isRoleMember(f.chain.chain, c.roles, STAKE_ROLE, hired.address)).toBe(true);
+    // The hired key buys through its role.
+    const asHired = (to: Address, data: Hex) =>
+      f.chain.chain.walletOf(hired).writeContract({
+        address: c.roles,
+        abi: RolesAbi,
+        functionName: 'execTransactionWithRole',
+        args: [to, 0n, data, 0, roleFor(to), true],
+        gas: 1_000_000n,
+      });
+    await f.send(asHired(f.usdcToken, erc20('approve', [launcher, maxUint256])));
+    await f.send(asHired(launcher, buyData(c.token, usdc(10))));
+    expect(await usdcOf(c.safe)).toBe(usdc(4990));
+    // The terminated agent's key is taken out of both roles: with the key in hand, the module refuses it.
+    await asPlatform(membershipChangeTx(c.roles, c.agent.address, false));
+    expect(await isRoleMember(f.chain.chain, c.roles, TRADE_ROLE, c.agent.address)).toBe(false);
+    expect(await isRoleMember(f.chain.chain, c.roles, STAKE_ROLE, c.agent.address)).toBe(false);
+    await expectRevert(simulateAsAgent(c, launcher, buyData(c.token, usdc(10))), 'NoMembership');
+    await expectRevert(
+      simulateAsAgent(
+        c,
+        f.chain.chain.contracts.staking!,
+        encodeFunctionData({ abi: StakingAbi, functionName: 'harvest', args: [0n] }),
+      ),
+      'NoMembership',
+    );
+    // Nor can an agent key use the platform's manage role to put itself back.
+    await expectRevert(
+      simulateManage(c, rolesData('assignRoles', [c.agent.address, [TRADE_ROLE, STAKE_ROLE], [true, true]]), c.agent),
+      'NoMembership',
+    );
+  });
+
+  it('sets the daily allowance and the largest buy as the limits change, and nothing past the two roles and the allowance', async () => {
+    const c = await company();
+    const launcher = f.chain.chain.contracts.tokenLauncher!;
+    expect(await readMaxTrade(f.chain.chain, f.chain.chain.contracts, c.roles)).toBe(LIMITS.maxTrade);
+    await f.send(asAgent(c, f.usdcToken, erc20('approve', [launcher, maxUint256])));
+    // Raised: the day's allowance to 2,000 USDC (today's balance with it) and the largest buy to 400.
+    const now = (await f.client.getBlock()).timestamp;
+    const dayStart = now - (now % ONE_DAY_S);
+    await asPlatform(allowanceChangeTx(c.roles, usdc(2000), usdc(2000), dayStart));
+    await asPlatform(maxTradeChangeTx(f.chain.chain.contracts, c.roles, usdc(400)));
+    const [refill, maxRefill, period, balance] = await f.client.readContract({
+      address: c.roles,
+      abi: RolesAbi,
+      functionName: 'allowances',
+      args: [DAILY_NOTIONAL_KEY],
+    });
+    expect([refill, maxRefill, period, balance]).toEqual([usdc(2000), usdc(2000), ONE_DAY_S, usdc(2000)]);
+    expect(await readMaxTrade(f.chain.chain, f.chain.chain.contracts, c.roles)).toBe(usdc(400));
+    await f.send(asAgent(c, launcher, buyData(c.token, usdc(400))));
+    const over = await expectRevert(
+      simulateAsAgent(c, launcher, buyData(c.token, usdc(400) + 1n)),
+      'ConditionViolation',
+    );
+    expect(over.args[0]).toBe(Status.ParameterGreaterThanAllowed);
+    // Lowered: a buy between the new and the old cap is refused by the module.
+    await asPlatform(maxTradeChangeTx(f.chain.chain.contracts, c.roles, usdc(50)));
+    const lowered = await expectRevert(simulateAsAgent(c, launcher, buyData(c.token, usdc(51))), 'ConditionViolation');
+    expect(lowered.args[0]).toBe(Status.ParameterGreaterThanAllowed);
+
+    // What the manage role cannot do: give a role other than trading and staking (its own), set another allowance or
+    // another period, scope another function or role, or call anything but the module's three functions.
+    const manageRefused = async (data: Hex, status: number) => {
+      const decoded = await expectRevert(simulateManage(c, data), 'ConditionViolation');
+      expect(decoded.args[0], data.slice(0, 10)).toBe(status);
+    };
+    const attacker = f.addr(ATTACKER);
+    await manageRefused(
+      rolesData('assignRoles', [attacker, [MANAGE_ROLE, STAKE_ROLE], [true, true]]),
+      Status.ParameterNotAllowed,
+    );
+    await manageRefused(rolesData('assignRoles', [attacker, [TRADE_ROLE], [true]]), Status.ParameterNotAMatch);
+    const otherKey = pad('0x01', { size: 32 });
+    await manageRefused(rolesData('setAllowance', [otherKey, 1n, 1n, 1n, ONE_DAY_S, 0n]), Status.ParameterNotAllowed);
+    await manageRefused(
+      rolesData('setAllowance', [DAILY_NOTIONAL_KEY, 1n, 1n, 1n, 1n, 0n]),
+      Status.ParameterNotAllowed,
+    );
+    // The largest buy is the only scope it may write: not USDC's transfer for the trading role, not the buy for its own.
+    await manageRefused(
+      rolesData('scopeFunction', [TRADE_ROLE, f.usdcToken, '0xa9059cbb', [], 0]),
+      Status.ParameterNotAllowed,
+    );
+    await manageRefused(
+      rolesData('scopeFunction', [MANAGE_ROLE, launcher, '0xd6febde8', [], 0]),
+      Status.ParameterNotAllowed,
+    );
+    await manageRefused(rolesData('allowTarget', [TRADE_ROLE, f.usdcToken, 0]), Status.FunctionNotAllowed);
+    await manageRefused(rolesData('transferOwnership', [attacker]), Status.FunctionNotAllowed);
+    // Nothing on the Safe or the tokens: its target is the module only.
+    const onSafe = await expectRevert(
+      f.client.simulateContract({
+        account: f.addr(0),
+        address: c.roles,
+        abi: RolesAbi,
+        functionName: 'execTransactionWithRole',
+        args: [f.usdcToken, 0n, erc20('transfer', [attacker, 1n]), 0, MANAGE_ROLE, true],
+      }),
+      'ConditionViolation',
+    );
+    expect(onSafe.args[0]).toBe(Status.TargetAddressNotAllowed);
+  });
 });
 
 describe('the creator leaves alone', () => {

@@ -43,6 +43,7 @@ let dir: string;
 let chain: TestChain;
 let store: ServiceDatabase;
 let proxy: RpcProxy;
+// COMPANY_CUSTODY=none: this file is about the path where a company's agents act from their own wallets.
 let env: Record<string, string>;
 let companyId: string;
 let cfo: { id: string; address: Address };
@@ -77,6 +78,7 @@ beforeAll(async () => {
   writeContractsFile(contractsFile, chain.file);
   env = {
     DATA_DIR: dir,
+    COMPANY_CUSTODY: 'none',
     BASE_URL,
     ...store.env,
     CHAIN_RPC_URL: proxy.url,
@@ -127,7 +129,7 @@ async function hold(t: TestEnv, id: string, account: number) {
 async function inProcess<T>(run: (t: TestEnv) => Promise<T>): Promise<T> {
   const database: Database = await store.open();
   try {
-    const app = await startTestApp({ database, chain, env: { MANUAL_ROUND_COOLDOWN_S: '0' } });
+    const app = await startTestApp({ database, chain, env: { COMPANY_CUSTODY: 'none', MANUAL_ROUND_COOLDOWN_S: '0' } });
     try {
       return await run({ ...app, chain, database });
     } finally {

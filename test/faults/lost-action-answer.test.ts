@@ -43,10 +43,11 @@ beforeAll(async () => {
     ...chain.chain,
     ...createChainClients({ chainId: 31337, rpcUrl: proxy.url, local: true, timeoutMs: 1000 }),
   };
+  // COMPANY_CUSTODY=none: this file is about the path where a company's agents act from their own wallets.
   const app = await startTestApp({
     database,
     chain: { ...chain, chain: proxied },
-    env: { RPC_TIMEOUT_MS: '1000', MANUAL_ROUND_COOLDOWN_S: '0' },
+    env: { COMPANY_CUSTODY: 'none', RPC_TIMEOUT_MS: '1000', MANUAL_ROUND_COOLDOWN_S: '0' },
   });
   t = { ...app, chain: { ...chain, chain: proxied }, database };
   const trading = tokenTrading(t);

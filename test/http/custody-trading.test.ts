@@ -140,6 +140,32 @@ describe('a company whose agents act through its Safe', () => {
     expect((await gasToday(t.container, t.database.db, co.id)).gasUsed - gasBefore).toBeGreaterThan(used);
   });
 
+  it("admits a buy against the module's gas (450,000), not a direct buy's (400,000): room for the latter only refuses it", async () => {
+    const used = (await gasToday(t.container, t.database.db, co.id)).gasUsed;
+    const poor = await startTestApp({
+      database: t.database,
+      chain: t.chain,
+      env: {
+        ...ENV,
+        LLM_BASE_URL: fake.url,
+        LLM_API_KEY: 'sk-test',
+        LLM_MAX_RETRIES: '0',
+        COMPANY_GAS_BUDGET: String(used + 449_999n),
+      },
+    });
+    try {
+      decide('buy_token', { token: 'SAF', usdc: '5' });
+      const safeUsdc = await trading.usdcOf(custody.safe);
+      const res = await signed(poor.app, co.account, 'POST', `/api/companies/${co.id}/decisions/run`);
+      expect(res.statusCode, res.body).toBe(201);
+      const text = JSON.stringify(res.json().data);
+      expect(text).toMatch(/buy_token needs about 450000 more/);
+      expect(await trading.usdcOf(custody.safe)).toBe(safeUsdc);
+    } finally {
+      await poor.close();
+    }
+  });
+
   it('shows the position in the company portfolio as the Safe’s, once indexed', async () => {
     await trading.index();
     const view = (await t.app.inject({ method: 'GET', url: `/api/companies/${co.id}/portfolio` })).json().data;

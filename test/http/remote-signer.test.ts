@@ -41,6 +41,7 @@ const trading = tokenTrading(t);
 let companyId: string;
 let cfo: { id: string; address: Address };
 
+// COMPANY_CUSTODY=none: this file is about the path where a company's agents act from their own wallets.
 const signerEnv = () => ({
   WALLET_PROVIDER: 'remote',
   WALLET_SIGNER_URL: signer.url,
@@ -69,7 +70,12 @@ beforeAll(async () => {
   Object.assign(
     t,
     { chain, database },
-    await startTestApp({ database, chain, logger, env: { ...signerEnv(), MANUAL_ROUND_COOLDOWN_S: '0' } }),
+    await startTestApp({
+      database,
+      chain,
+      logger,
+      env: { COMPANY_CUSTODY: 'none', ...signerEnv(), MANUAL_ROUND_COOLDOWN_S: '0' },
+    }),
   );
   const targetCo = await staffedCompany(t, 2, { name: 'Target Token Co' });
   await trading.launch(targetCo.id, 'TGT', 2);

@@ -11,6 +11,7 @@ import { companies } from '../../db/schema/companies.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { requireCardHolder } from '../cards/holder.ts';
 import type { Deps } from '../deps.ts';
+import { syncCustodyMembers } from './custody.ts';
 import { getAgent } from './queries.ts';
 import { agentNotFound, assertCreator, roleFromPersona, shownId } from './rules.ts';
 import { insertAgent, markTerminated, saveAgentChanges } from './store.ts';
@@ -217,16 +218,26 @@ export async function updateAgent(
  * same and changes nothing (updatedAt stays that of the termination).
  */
 export async function terminateAgent(
-  deps: CommandDeps,
+  deps: CommandDeps & Pick<Deps, 'outbox'>,
   id: string,
   signer: string,
 ): Promise<{ id: string; status: 'TERMINATED' }> {
   await requireHolder(deps, id, signer);
-  return deps.database.db.transaction(async (tx) => {
+  const companyId = await deps.database.db.transaction(async (tx) => {
     const row = await lockForCreator(tx, id, signer);
     if (row.status !== 'TERMINATED') {
       await markTerminated(tx, id);
     }
-    return { id: row.id, status: 'TERMINATED' as const };
+    return row.companyId;
   });
+  // A company with custody: the key leaves the module's roles (also on a repeated call, which finishes an
+  // interrupted one), so it can no longer act through the company's Safe.
+  if (companyId !== null) {
+    const [company] = await deps.database.db
+      .select({ id: companies.id, rolesModuleAddress: companies.rolesModuleAddress })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (company?.rolesModuleAddress) await syncCustodyMembers(deps, company);
+  }
+  return { id, status: 'TERMINATED' as const };
 }

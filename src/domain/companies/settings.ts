@@ -13,6 +13,7 @@ import { requireCardHolder } from '../cards/holder.ts';
 import { machineStep } from '../compute/provider.ts';
 import { companyCap, parseUsd, usdText } from '../costs/model-spend.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
+import { syncCustodyLimits } from './custody.ts';
 import { resolveNamedTokens } from './directive-tokens.ts';
 import { requireCompany } from './queries.ts';
 import { leagueOf } from './rules.ts';
@@ -28,6 +29,8 @@ async function directiveClock(deps: Pick<DomainDeps, 'chain'>) {
 }
 
 type Deps = Pick<DomainDeps, 'database' | 'compute' | 'chain' | 'config' | 'now'> & Partial<Pick<DomainDeps, 'models'>>;
+/** A change of the limits reaches a custody company's module through the outbox. */
+type DirectiveDeps = Deps & Pick<DomainDeps, 'outbox'>;
 
 export interface DirectiveInput {
   ceoPrompt?: string | null;
@@ -92,7 +95,7 @@ async function requireServedModels(deps: Deps, config: EngineConfig): Promise<vo
  * fails the buy rules, and a token launched after the directive was set is not the one it named.
  */
 export async function updateDirective(
-  deps: Deps,
+  deps: DirectiveDeps,
   idOrSlug: string,
   signer: Address | undefined,
   input: DirectiveInput,
@@ -132,6 +135,11 @@ export async function updateDirective(
   if (unsigned.join() !== company.unsignedSettings.join()) changes.unsignedSettings = unsigned;
   const row =
     Object.keys(changes).length === 0 ? company : await saveCompanySettings(deps.database.db, company.id, changes);
+  // Limits given: a company with custody has its module's daily allowance and largest buy follow them (docs/contracts.md
+  // "Custody"). Saved first, so a failure here is finished by the same request again (it finds what the chain lacks).
+  if (input.toolkitConfig !== undefined && company.rolesModuleAddress) {
+    await syncCustodyLimits(deps, { ...company, toolkitConfig: row.toolkitConfig ?? null });
+  }
   return {
     id: row.id,
     autonomyLevel: row.autonomyLevel,

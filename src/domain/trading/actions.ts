@@ -14,7 +14,13 @@ import { type Address, formatUnits, parseUnits, type TransactionReceipt } from '
 import { requireContract } from '../../chain/contracts/addresses.ts';
 import { launcherAddress } from '../../chain/contracts/launcher.ts';
 import { approveCall, quoteTrade, readHoldings, stakingCall, tradeCall } from '../../chain/contracts/wallet-actions.ts';
-import { type Capability, dailyAllowanceLeft, launcherApprovalCall, roleTx } from '../../chain/custody.ts';
+import {
+  type Capability,
+  dailyAllowanceLeft,
+  launcherApprovalCall,
+  readMaxTrade,
+  roleTx,
+} from '../../chain/custody.ts';
 import { RETRY_SUFFIX } from '../../chain/outbox.ts';
 import { chainTime } from '../../chain/time.ts';
 import { COMPANY_TOKEN_DECIMALS, TRADE_DEADLINE_S, TRADE_TOOLS, USDC_DECIMALS } from '../../constants.ts';
@@ -343,10 +349,13 @@ async function trade(deps: TradeDeps, action: AgentAction, wallet: Actor, limits
 
 /**
  * A buy through the company's Roles module, checked against the module's own limits before anything is signed: the
- * largest buy it was set up with (custodyLimits) and what its daily allowance holds now, refills included.
+ * largest buy it holds now (the company's limits pushed to it, readMaxTrade; the settings' own figure when it cannot
+ * be read) and what its daily allowance holds now, refills included.
  */
 async function checkModuleLimits(deps: TradeDeps, action: AgentAction, custody: TradingCustody, amountIn: bigint) {
-  const { maxTrade } = custodyLimits(action.company.toolkitConfig);
+  const maxTrade =
+    (await readMaxTrade(deps.chain, deps.chain.contracts, custody.roles)) ??
+    custodyLimits(action.company.toolkitConfig).maxTrade;
   if (amountIn > maxTrade) {
     refuse(`over the company's on-chain per-trade cap: at most ${usdc(maxTrade)} USDC a buy through its Roles module`);
   }

@@ -1,7 +1,7 @@
 // COMPANY_CUSTODY=safe: deploy-suite gives the company its Safe (its card's holder the only one who controls it) and
 // a Roles module its agent keys are members of; a second deploy-suite sends nothing more. The chain-side rules (a
 // card sale, a stolen key, the creator's exit) are test/contracts/custody.test.ts's.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, like } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { devAccount } from '../../../src/chain/client.ts';
@@ -9,10 +9,14 @@ import {
   companyCustodyAddresses,
   DAILY_NOTIONAL_KEY,
   holderSignedExec,
+  isRoleMember,
+  readMaxTrade,
+  STAKE_ROLE,
   TRADE_ROLE,
 } from '../../../src/chain/custody.ts';
 import { CardSafeOwnerAbi, MockUSDCAbi, RolesAbi, SafeL2Abi } from '../../../src/chain/generated/abis.ts';
 import { agents } from '../../../src/db/schema/agents.ts';
+import { chainTxs } from '../../../src/db/schema/chain.ts';
 import { companies } from '../../../src/db/schema/companies.ts';
 import { companyTreasuries, treasuryObservations } from '../../../src/db/schema/treasuries.ts';
 import { custodyLimits } from '../../../src/domain/companies/custody.ts';
@@ -158,5 +162,136 @@ describe('custody set up by deploy-suite', () => {
     const res = await put(row!.safeAddress!);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.treasuryAddress).toBe(row!.safeAddress);
+  }, 120_000);
+});
+
+describe('custody kept in step after the setup', () => {
+  const chain = () => t.chain.chain;
+  const platformNonce = () => chain().publicClient.getTransactionCount({ address: chain().platform.account.address });
+  const member = async (roles: Address, address: Address) => ({
+    trade: await isRoleMember(chain(), roles, TRADE_ROLE, address),
+    stake: await isRoleMember(chain(), roles, STAKE_ROLE, address),
+  });
+  const keysLike = async (pattern: string) =>
+    (await t.database.db.select({ key: chainTxs.key }).from(chainTxs).where(like(chainTxs.key, pattern))).map(
+      (r) => r.key,
+    );
+
+  it('takes a terminated agent out of the roles once (a repeated termination finishes an interrupted one), and a re-hired agent joins them', async () => {
+    const { id, cfo } = await staffedCompany(t, 4, { name: 'Rehire Co' });
+    const db = t.database.db;
+    const [row] = await db.select().from(companies).where(eq(companies.id, id));
+    const roles = row!.rolesModuleAddress as Address;
+    expect(await member(roles, cfo.address)).toEqual({ trade: true, stake: true });
+
+    const terminate = () => signed(t.app, 4, 'DELETE', `/api/agents/${cfo.id}`);
+    expect((await terminate()).statusCode).toBe(200);
+    expect(await member(roles, cfo.address)).toEqual({ trade: false, stake: false });
+    expect(await keysLike(`custody:${id}:member-off:%`)).toEqual([`custody:${id}:member-off:${cfo.id}`]);
+    // The stolen-key angle: the terminated agent's key, in anyone's hands, is refused by the module.
+    const approve = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [chain().contracts.tokenLauncher!, maxUint256],
+    });
+    await expect(
+      chain().publicClient.simulateContract({
+        account: cfo.address,
+        address: roles,
+        abi: RolesAbi,
+        functionName: 'execTransactionWithRole',
+        args: [chain().contracts.usdc!, 0n, approve, 0, TRADE_ROLE, true],
+      }),
+    ).rejects.toThrow(/NoMembership/);
+    // Repeated: nothing more is sent.
+    const nonce = await platformNonce();
+    expect((await terminate()).statusCode).toBe(200);
+    expect(await platformNonce()).toBe(nonce);
+
+    // An interrupted termination (the row TERMINATED, the process gone before the module heard of it) is finished by
+    // the same request again.
+    const cto = (await db.select().from(agents).where(eq(agents.companyId, id))).find((a) => a.role === 'CTO')!;
+    await db.update(agents).set({ status: 'TERMINATED' }).where(eq(agents.id, cto.id));
+    expect(await member(roles, cto.onChainAddress as Address)).toEqual({ trade: true, stake: true });
+    expect((await signed(t.app, 4, 'DELETE', `/api/agents/${cto.id}`)).statusCode).toBe(200);
+    expect(await member(roles, cto.onChainAddress as Address)).toEqual({ trade: false, stake: false });
+
+    // deploy-suite hires the two roles again: the new keys join, the old ones stay out.
+    expect((await signed(t.app, 4, 'POST', `/api/companies/${id}/deploy-suite`)).statusCode).toBe(200);
+    const live = (await db.select().from(agents).where(eq(agents.companyId, id))).filter(
+      (a) => a.status !== 'TERMINATED',
+    );
+    expect(live.length).toBe(7);
+    for (const agent of live) {
+      expect(await member(roles, agent.onChainAddress as Address), agent.role!).toEqual({ trade: true, stake: true });
+    }
+    expect(await member(roles, cfo.address)).toEqual({ trade: false, stake: false });
+    expect((await keysLike(`custody:${id}:member-on:%`)).length).toBe(2);
+    // Once: a further deploy-suite sends nothing.
+    const after = await platformNonce();
+    expect((await signed(t.app, 4, 'POST', `/api/companies/${id}/deploy-suite`)).statusCode).toBe(200);
+    expect(await platformNonce()).toBe(after);
+  }, 120_000);
+
+  it("pushes a change of the company's limits to the module's allowance and largest buy, once", async () => {
+    const { id } = await staffedCompany(t, 5, { name: 'Limits Co' });
+    const db = t.database.db;
+    const [row] = await db.select().from(companies).where(eq(companies.id, id));
+    const roles = row!.rolesModuleAddress as Address;
+    const onChain = async () => {
+      const [refill, maxRefill, period, balance] = await chain().publicClient.readContract({
+        address: roles,
+        abi: RolesAbi,
+        functionName: 'allowances',
+        args: [DAILY_NOTIONAL_KEY],
+      });
+      return { refill, maxRefill, period, balance, maxTrade: await readMaxTrade(chain(), chain().contracts, roles) };
+    };
+    const setLimits = (limits: Record<string, string> | null) =>
+      signed(t.app, 5, 'PATCH', `/api/companies/${id}`, { toolkitConfig: limits ? { limits } : null });
+    expect(await onChain()).toEqual({
+      refill: 1_000_000_000n,
+      maxRefill: 1_000_000_000n,
+      period: 86_400n,
+      balance: 1_000_000_000n,
+      maxTrade: 1_000_000_000n,
+    });
+
+    const raised = { maxDailyNotionalUsdc: '2000', maxPositionUsdc: '300' };
+    let res = await setLimits(raised);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await onChain()).toEqual({
+      refill: 2_000_000_000n,
+      maxRefill: 2_000_000_000n,
+      period: 86_400n,
+      balance: 2_000_000_000n,
+      maxTrade: 300_000_000n,
+    });
+    // The same limits again: nothing is sent.
+    let nonce = await platformNonce();
+    expect((await setLimits(raised)).statusCode).toBe(200);
+    expect(await platformNonce()).toBe(nonce);
+    // Back to the defaults, then raised again: each change reaches the chain (an earlier change's key is not reused).
+    expect((await setLimits(null)).statusCode).toBe(200);
+    expect((await onChain()).maxTrade).toBe(1_000_000_000n);
+    expect((await setLimits(raised)).statusCode).toBe(200);
+    expect(await onChain()).toMatchObject({ refill: 2_000_000_000n, maxTrade: 300_000_000n });
+    expect((await keysLike(`custody:${id}:allowance:2000000000:%`)).sort()).toEqual([
+      `custody:${id}:allowance:2000000000:0`,
+      `custody:${id}:allowance:2000000000:1`,
+    ]);
+
+    // Interrupted (the settings saved, the process gone before the module heard of them): the next deploy-suite or
+    // the same request again finishes it, once.
+    await db
+      .update(companies)
+      .set({ toolkitConfig: { limits: { maxDailyNotionalUsdc: '1500', maxPositionUsdc: '200' } } as never })
+      .where(eq(companies.id, id));
+    expect((await signed(t.app, 5, 'POST', `/api/companies/${id}/deploy-suite`)).statusCode).toBe(200);
+    expect(await onChain()).toMatchObject({ refill: 1_500_000_000n, maxTrade: 200_000_000n });
+    nonce = await platformNonce();
+    res = await setLimits({ maxDailyNotionalUsdc: '1500', maxPositionUsdc: '200' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await platformNonce()).toBe(nonce);
   }, 120_000);
 });

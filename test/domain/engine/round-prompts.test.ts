@@ -28,7 +28,10 @@ import { tokenTrading } from '../../helpers/trading.ts';
 /** Estimated input tokens of this round before the prompts were cut (docs/benchmarks.md). */
 const TOKENS_BEFORE = 15_500;
 
-const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0', COMPANY_GAS_BUDGET: '1000000000000' } });
+// COMPANY_CUSTODY=none: this file is about the path where a company's agents act from their own wallets.
+const t = useTestApp({
+  env: { COMPANY_CUSTODY: 'none', MANUAL_ROUND_COOLDOWN_S: '0', COMPANY_GAS_BUDGET: '1000000000000' },
+});
 let fake: FakeLlm;
 let co: Awaited<ReturnType<typeof staffedCompany>>;
 const engine = (): EngineDeps => ({
