@@ -26,6 +26,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { chainTxs, companyGasDays } from '../db/schema/chain.ts';
 import type { ChainClients, Wallet } from './client.ts';
 import { onChain } from './errors.ts';
+import { describeChainError } from './revert.ts';
 
 export interface TxRequest {
   to: Address;
@@ -469,7 +470,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await client.call({ account: from, to: request.to, data: request.data, value: request.value ?? 0n });
     } catch (err) {
       if (!isRevert(err)) throw err;
-      const note = `its block ${row.blockNumber ?? '?'} left the chain (a reorg), and sent again it would revert: ${revertReason(err)}`;
+      const note = `its block ${row.blockNumber ?? '?'} left the chain (a reorg), and sent again it would revert: ${describeChainError(err)}`;
       await db
         .update(chainTxs)
         .set({ status: 'FAILED', note, updatedAt: new Date() })
@@ -491,8 +492,6 @@ function isRevert(err: unknown): boolean {
     ) !== null
   );
 }
-
-const revertReason = (err: unknown) => ((err as BaseError).shortMessage ?? String(err)).slice(0, 300);
 
 /**
  * `gas` and `cost` split over the entries in equal shares (the remainder of the division going to the first

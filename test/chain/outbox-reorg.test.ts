@@ -205,7 +205,11 @@ describe('the outbox after a reorg', () => {
         key: 'reorg:late-trade',
         status: 'FAILED',
         hash: trade.transactionHash,
-        note: expect.stringMatching(/^its block \d+ left the chain \(a reorg\), and sent again it would revert: /),
+        // The revert decoded by name: the node's own rendering of a custom error carries NUL bytes, which PostgreSQL
+        // refuses to store.
+        note: expect.stringMatching(
+          /^its block \d+ left the chain \(a reorg\), and sent again it would revert: execution reverted: [A-Z]\w*\(/,
+        ),
       },
     ]);
     expect(await row('reorg:late-trade')).toMatchObject({ status: 'FAILED', note: found[0]!.note });
