@@ -15,7 +15,7 @@ import { runAgentAction } from '../../src/domain/trading/actions.ts';
 import { jobs } from '../../src/jobs/scheduler.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { signed, staffedCompany } from '../helpers/companies.ts';
-import { type FakeLlm, type FakeLlmReply, type FakeLlmRequest, startFakeLlm } from '../helpers/fake-llm.ts';
+import { type FakeLlm, type FakeLlmReply, type FakeLlmRequest, startFakeLlm, systemText } from '../helpers/fake-llm.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
 // COMPANY_CUSTODY=none: this file is about the path where a company's agents act from their own wallets.
@@ -194,7 +194,7 @@ describe('limits no model can break', () => {
 /** A remote model: each phase answered by `answers` from its system prompt; the rest a plain "ok". */
 function remoteModel(answers: { role?: (role: string) => FakeLlmReply; extraction?: () => FakeLlmReply }) {
   fake.setDefault((request: FakeLlmRequest) => {
-    const system = String(request.body?.messages?.[0]?.content ?? '');
+    const system = systemText(request);
     const role = /^You are the (CFO|CTO|CMO|COO|CSO|CISO|CRO) of/.exec(system)?.[1];
     if (role) return answers.role?.(role) ?? { content: '{"proposals":[]}' };
     if (system.startsWith('Extract the CEO'))
@@ -280,7 +280,7 @@ describe('a model that tries to move money elsewhere', () => {
     expect(r.actionsExecuted).toContainEqual(
       expect.stringMatching(/^CFO buy_token: bought about [\d.]+ LIM for 2 USDC/),
     );
-    const cfoAsk = fake.requests.find((q) => String(q.body?.messages?.[0]?.content).startsWith('You are the CFO'))!;
+    const cfoAsk = fake.requests.find((q) => systemText(q).startsWith('You are the CFO'))!;
     const offered = cfoAsk.body.tools.map((x: { function: { name: string } }) => x.function.name);
     // The CFO's wallet holds USDC: it is offered the buy; the veto is the CRO's alone.
     expect(offered).toContain('buy_token');

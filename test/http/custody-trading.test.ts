@@ -22,7 +22,7 @@ import { companies } from '../../src/db/schema/companies.ts';
 import { gasToday } from '../../src/domain/costs/gas-budget.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { signed, staffedCompany } from '../helpers/companies.ts';
-import { type FakeLlm, type FakeLlmRequest, startFakeLlm } from '../helpers/fake-llm.ts';
+import { type FakeLlm, type FakeLlmRequest, startFakeLlm, systemText } from '../helpers/fake-llm.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
 const ENV = { COMPANY_CUSTODY: 'safe', MANUAL_ROUND_COOLDOWN_S: '0' };
@@ -44,7 +44,7 @@ const balanceOf = (token: Address, holder: Address) =>
 /** The CFO decides `action` (the extraction phase's answer); every other phase answers plainly. */
 function decide(tool: string, args: Record<string, string>) {
   fake.setDefault((request: FakeLlmRequest) => {
-    const system = String(request.body?.messages?.[0]?.content ?? '');
+    const system = systemText(request);
     if (/^You are the (CFO|CTO|CMO|COO|CSO|CISO|CRO) of/.test(system)) return { content: '{"proposals":[]}' };
     if (system.startsWith('Extract the CEO'))
       return {

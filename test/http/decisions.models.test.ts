@@ -17,6 +17,7 @@ import {
   roleOf,
   roundResponder,
   startFakeLlm,
+  systemText,
 } from '../helpers/fake-llm.ts';
 
 const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0', COMPANY_GAS_BUDGET: '1000000000000' } });
@@ -267,7 +268,7 @@ describe('agents that know their situation', () => {
     const names = cfo.body.tools.map((x: { function: { name: string } }) => x.function.name);
     expect(names).toEqual(['read_token_price', 'read_treasury_balance']);
     // The system prompt names the tools and their costs; their schemas go once, as function definitions.
-    expect(cfo.body.messages[0].content).toMatch(/Your tools: read_token_price \(0\.0001 USD\), read_treasury_balance/);
+    expect(systemText(cfo)).toMatch(/Your tools: read_token_price \(0\.0001 USD\), read_treasury_balance/);
     expect(cfo.raw.split('"additionalProperties"').length - 1).toBe(cfo.body.tools.length);
     const extraction = JSON.parse(requestsOf('extraction')[0]!.body.messages[1].content);
     expect(extraction.situation.roles).toEqual(['CFO', 'CTO', 'CMO', 'COO', 'CSO', 'CISO', 'CRO']);

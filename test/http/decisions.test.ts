@@ -20,7 +20,7 @@ import { startRound } from '../../src/domain/engine/pipeline.ts';
 import { dueCompanies, failStaleRounds, runDueRounds } from '../../src/domain/engine/runner.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed, staffedCompany as staffed } from '../helpers/companies.ts';
-import { type FakeLlm, type FakeLlmRequest, llmReply, startFakeLlm } from '../helpers/fake-llm.ts';
+import { type FakeLlm, type FakeLlmRequest, llmReply, startFakeLlm, systemText } from '../helpers/fake-llm.ts';
 import { runCommonRouteTests } from '../helpers/security.ts';
 
 // Rounds here run back to back: the manual-round cooldown has its own test (test/attacks/platform-gas.test.ts).
@@ -276,7 +276,7 @@ describe('with an OpenAI-compatible model server', () => {
     > = {},
   ) {
     fake.setDefault((r) => {
-      const prompt: string = r.body.messages[0].content;
+      const prompt = systemText(r);
       const phase = prompt.includes('chief of staff')
         ? 'brief'
         : prompt.includes('market readings')

@@ -22,6 +22,7 @@ import {
   roleOf,
   roundResponder,
   startFakeLlm,
+  systemText,
 } from '../../helpers/fake-llm.ts';
 import { tokenTrading } from '../../helpers/trading.ts';
 
@@ -49,7 +50,12 @@ const run = async () => {
 /** The input a request sends a model: its messages, its tools and its answer's schema. */
 function inputChars(request: FakeLlmRequest): number {
   const body = request.body ?? {};
-  const messages = (body.messages ?? []).reduce((n: number, m: { content: string }) => n + m.content.length, 0);
+  // A system message sent with a cache breakpoint is a list of parts: count its text.
+  const text = (content: unknown) =>
+    Array.isArray(content)
+      ? content.map((part: { text?: unknown }) => String(part?.text ?? '')).join('')
+      : String(content);
+  const messages = (body.messages ?? []).reduce((n: number, m: { content: unknown }) => n + text(m.content).length, 0);
   const tools = body.tools ? JSON.stringify(body.tools).length : 0;
   const schema = body.response_format ? JSON.stringify(body.response_format).length : 0;
   return messages + tools + schema;
@@ -104,7 +110,7 @@ describe('what each role is told', () => {
       expect(situationOf(request).tradableTokens, role).toBeUndefined();
       expect(situationOf(request).wallet, role).toBeUndefined();
       // Each role's system prompt says what the role is for and names its tools with their costs.
-      expect(request.body.messages[0].content, role).toMatch(new RegExp(`^You are the ${role} of .* in charge of `));
+      expect(systemText(request), role).toMatch(new RegExp(`^You are the ${role} of .* in charge of `));
     }
     // No schema goes to a role that may not use it: 14 tools' schemas were sent to each of seven roles before.
     expect(rolesAsked().reduce((n, r) => n + toolsOf(r).length, 0)).toBeLessThanOrEqual(20);
@@ -137,7 +143,7 @@ describe('what each role is told', () => {
       expect(ceo.tradableTokens.map((m: { symbol: string }) => m.symbol)).toContain('PRMT');
       expect(ceo.tools).toContainEqual(expect.objectContaining({ tool: 'buy_token', roles: ['CFO'] }));
       expect(ceo.tools).toContainEqual(expect.objectContaining({ tool: 'publish_update', roles: ['CMO'] }));
-      expect(synthesis.body.messages[0].content).toContain('"Grow PRMT volume without selling the treasury."');
+      expect(systemText(synthesis)).toContain('"Grow PRMT volume without selling the treasury."');
     } finally {
       await t.database.db
         .update(companies)
