@@ -115,7 +115,7 @@ async function sendUntil(
   done: () => Promise<boolean>,
   build: () => Promise<{ to: Address; data: `0x${string}` }>,
 ): Promise<void> {
-  const before = await deps.chain.publicClient.getBlockNumber();
+  const before = await deps.chain.publicClient.getBlockNumber({ cacheTime: 0 });
   for (let n = 0; !(await done()); n++) {
     const receipt = await deps.outbox.send(`${key}:${n}`, build);
     requireSuccess(receipt, key);

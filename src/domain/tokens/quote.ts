@@ -22,7 +22,7 @@ export async function tokenQuote(deps: Deps, idOrSlug: string, side: 'buy' | 'se
   const token = company.tokenAddress as Address;
   const client = deps.chain.publicClient;
   const launcher = launcherAddress(deps.chain);
-  const blockNumber = await onChain(() => client.getBlockNumber());
+  const blockNumber = await onChain(() => client.getBlockNumber({ cacheTime: 0 }));
   const read = <F extends 'quoteBuy' | 'quoteSell' | 'priceOf' | 'graduated' | 'curveFeeBps'>(
     functionName: F,
     args: readonly unknown[],
