@@ -33,7 +33,11 @@ export interface Answer {
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Returns a description of what is wrong with the answer, or undefined when it is fine. */
-export function problemWith(url: string, answer: Answer, media: { svg?: boolean; sse?: boolean; markdown?: boolean } = {}) {
+export function problemWith(
+  url: string,
+  answer: Answer,
+  media: { svg?: boolean; sse?: boolean; markdown?: boolean } = {},
+) {
   const { statusCode: status } = answer;
   if (status >= 500) return `server error ${status}`;
   const type = String(answer.headers['content-type'] ?? '');
