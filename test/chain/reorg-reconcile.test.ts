@@ -163,7 +163,8 @@ describe('reorgs while the platform trades, launches, graduates and transfers, t
       const rows = await t.database.db.execute(`select token_status from companies where token_address = '${token}'`);
       expect((rows as unknown as { rows: { token_status: string }[] }).rows[0]?.token_status).toBe('PRE_PUBLIC');
     }
-  });
+    // 2 to 4 s each alone; beside other chain-heavy files on two cores, six times that and more.
+  }, 60_000);
 
   it('property: random trades, transfers, indexing and reorgs leave the database equal to a fresh index of the chain', async () => {
     const action = fc.oneof(
@@ -219,5 +220,7 @@ describe('reorgs while the platform trades, launches, graduates and transfers, t
       { numRuns: 20, seed: 42, endOnFailure: true },
     );
     expect(runs).toBe(20);
-  });
+    // Twenty sequences of chain writes, each indexed and reconciled: 24 s alone at load 15, so the default 30 s was
+    // a timeout waiting for a busier machine.
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 // The whole service as a newcomer runs it: a real process on embedded defaults (PGlite, its own anvil), driven
 // over HTTP and the chain; its chain's clock moved past the end of the running epoch (as `npm run demo` does);
 // stopped with SIGTERM and started again on the same data directory, where the chain's clock has not gone back.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Address, createPublicClient, createWalletClient, http } from 'viem';
@@ -28,7 +28,23 @@ async function stop(): Promise<number | null> {
 
 afterAll(async () => {
   killServices();
-  rmSync(dataDir, { recursive: true, force: true });
+  // A service killed before it stopped (a start that timed out) leaves its embedded chain running, as a crash does for
+  // the next start to claim: end that node too, so it neither outlives the test nor saves its state into the
+  // directory being removed (an ENOTEMPTY rmdir).
+  const pidFile = path.join(dataDir, 'chain-state.json.pid');
+  if (existsSync(pidFile)) {
+    const node = Number(readFileSync(pidFile, 'utf8').trim().split(/\s+/)[0]);
+    try {
+      // Only that node: a pid the system gave to another process since is left alone.
+      const command = readFileSync(`/proc/${node}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      if (Number.isInteger(node) && node > 0 && command.includes('anvil') && command.includes(dataDir)) {
+        process.kill(node, 'SIGKILL');
+      }
+    } catch {
+      // already gone
+    }
+  }
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 });
 
 describe('npm start on embedded defaults', () => {

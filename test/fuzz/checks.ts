@@ -33,7 +33,11 @@ export interface Answer {
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Returns a description of what is wrong with the answer, or undefined when it is fine. */
-export function problemWith(url: string, answer: Answer, media: { svg?: boolean; sse?: boolean } = {}) {
+export function problemWith(
+  url: string,
+  answer: Answer,
+  media: { svg?: boolean; sse?: boolean; markdown?: boolean } = {},
+) {
   const { statusCode: status } = answer;
   if (status >= 500) return `server error ${status}`;
   const type = String(answer.headers['content-type'] ?? '');
@@ -88,6 +92,7 @@ export function problemWith(url: string, answer: Answer, media: { svg?: boolean;
   if (type.startsWith('text/html') && status === 200) {
     return new URL(url, 'http://x').pathname.startsWith('/api') ? 'an /api path answered with the web app' : undefined;
   }
+  if (media.markdown && type.startsWith('text/markdown')) return answer.body.length > 0 ? undefined : 'empty markdown';
   if (media.svg && type.startsWith('image/svg+xml')) {
     return answer.body.trimStart().startsWith('<') ? undefined : 'SVG answer is not markup';
   }
