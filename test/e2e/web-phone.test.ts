@@ -87,7 +87,7 @@ describe.skipIf(browserUnavailable)('the web app on a phone', () => {
     }
   }, 60_000);
 
-  it('the development accounts menu fits the screen', async () => {
+  it('the development accounts menu fits the screen, and a connected wallet keeps the header compact', async () => {
     const { page, close } = await web.open('/', { width: PHONE.width });
     try {
       await page.setViewportSize(PHONE);
@@ -98,6 +98,11 @@ describe.skipIf(browserUnavailable)('the web app on a phone', () => {
       expect(menu.bottom).toBeLessThanOrEqual(PHONE.height);
       expect(menu.height).toBeLessThan(600);
       await accessible(page, 'phone-dev-menu');
+      // Connected, the header stays compact (it was 120 px): the brand, the address and Disconnect on one line
+      // above the navigation.
+      await page.locator('[data-dev-account="1"]').click();
+      await page.getByRole('button', { name: 'Disconnect' }).waitFor();
+      expect((await boxOf(page, 'header.top')).height).toBeLessThan(100);
     } finally {
       await close();
     }

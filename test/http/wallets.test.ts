@@ -75,6 +75,29 @@ describe('wallet reads', () => {
     }
   });
 
+  it('takes addresses comma-separated or repeated, each through the address schema, and says which one is invalid', async () => {
+    const a = devAccount(8).address;
+    const b = devAccount(9).address.toLowerCase();
+    const comma = await get(`/api/names?addresses=${a},${b}`);
+    const repeated = await get(`/api/names?addresses=${a}&addresses=${b}`);
+    expect(comma.statusCode).toBe(200);
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.json().data).toEqual(comma.json().data);
+    // A mixed-case address with a wrong EIP-55 checksum, second in the list.
+    const letter = a.search(/[a-fA-F]/);
+    const flipped = a[letter] === a[letter]!.toLowerCase() ? a[letter]!.toUpperCase() : a[letter]!.toLowerCase();
+    const wrongChecksum = `${a.slice(0, letter)}${flipped}${a.slice(letter + 1)}`;
+    for (const bad of ['0x123', wrongChecksum]) {
+      const res = await get(`/api/names?addresses=${b},${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+      expect(res.json().error.details[0].path).toBe('query.addresses.1');
+      expect(res.json().error.message).toMatch(/^query\.addresses\.1 must /);
+    }
+    const none = await get('/api/names?addresses=,');
+    expect(none.json().error.message).toBe('query.addresses must NOT have fewer than 1 items');
+  });
+
   it(`answers the newest events, newest first, at limits 1 and ${RECENT_EVENTS_MAX}, and refuses 0 and ${RECENT_EVENTS_MAX + 1}`, async () => {
     const acme = await insertCompany(t.database.db, 'recent-acme');
     const first = await publishEvent(t.database.db, { type: 'trade', companyId: acme.id, data: payloads.trade! });

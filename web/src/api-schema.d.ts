@@ -737,7 +737,7 @@ export interface paths {
         };
         /**
          * Who addresses are on the platform: an agent ("Spot Sprinters' CFO") or a company's treasury or Safe
-         * @description For feeds and trade rows. Addresses that are neither are left out. 400 BAD_REQUEST for an invalid address or more than 100.
+         * @description For feeds and trade rows. `addresses` comma-separated or repeated. Addresses that are neither are left out. 400 VALIDATION_ERROR for an invalid address, none, or more than 100.
          */
         get: operations["getNames"];
         put?: never;
@@ -8036,8 +8036,8 @@ export interface operations {
     getNames: {
         parameters: {
             query: {
-                /** @description Comma-separated addresses, at most 100 */
-                addresses: string;
+                /** @description Addresses, comma-separated or repeated, at most 100 */
+                addresses: string[];
             };
             header?: never;
             path?: never;

@@ -68,22 +68,28 @@ export default async function walletRoutes(app: App, { container }: RouteOptions
   app.get(
     '/api/names',
     {
+      // Before validation: the list as one array of addresses, so each goes through the address schema.
+      preValidation: async (request) => splitAddressList(request.query as Record<string, unknown>),
       schema: {
         tags: ['agents'],
         summary:
           'Who addresses are on the platform: an agent ("Spot Sprinters\' CFO") or a company\'s treasury or Safe',
-        description: `For feeds and trade rows. Addresses that are neither are left out. 400 BAD_REQUEST for an invalid address or more than ${ADDRESS_NAMES_MAX}.`,
+        description: `For feeds and trade rows. \`addresses\` comma-separated or repeated. Addresses that are neither are left out. 400 VALIDATION_ERROR for an invalid address, none, or more than ${ADDRESS_NAMES_MAX}.`,
         querystring: AddressNamesQuery,
         response: { 200: AddressNamesResponse, ...internalErrors },
       },
     },
-    async (request) => {
-      const raw = request.query.addresses.split(',').filter((a) => a !== '');
-      if (raw.length === 0) throw badRequest(`addresses names no address; expected ${ADDRESS_RULE}, comma-separated`);
-      if (raw.length > ADDRESS_NAMES_MAX) {
-        throw badRequest(`addresses names ${raw.length} addresses; at most ${ADDRESS_NAMES_MAX} at once`);
-      }
-      return ok(await namesOf(db, raw.map(walletOf)));
-    },
+    async (request) => ok(await namesOf(db, request.query.addresses.map(walletOf))),
   );
+}
+
+/**
+ * `addresses` as a list whichever way the client wrote it: comma-separated in one parameter, repeated, or both.
+ * Empty entries (`addresses=,`) are dropped, so a list of none fails the schema's minimum of one.
+ */
+function splitAddressList(query: Record<string, unknown>): void {
+  const raw = query.addresses;
+  if (raw === undefined) return;
+  const parts = (Array.isArray(raw) ? raw : [raw]).map(String);
+  query.addresses = parts.flatMap((p) => p.split(',')).filter((a) => a !== '');
 }

@@ -2,7 +2,7 @@
 // token, the companies it created, an agent's actions), for the account and agent pages of the web app.
 import { Type } from 'typebox';
 import { ADDRESS_NAMES_MAX, COMPANY_STATUSES, LEAGUES, TOKEN_STATUSES, WALLET_TRADES_MAX } from '../../constants.ts';
-import { IsoTimestamp, internalOk, Nullable, StringEnum } from './common.ts';
+import { AddressString, IsoTimestamp, internalOk, Nullable, StringEnum } from './common.ts';
 
 const Decimal = (description: string) => Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', description });
 
@@ -74,11 +74,16 @@ export const AgentActionsResponse = internalOk(
   ),
 );
 
+/**
+ * The addresses to name, each checked by the one address schema. A client sends them comma-separated
+ * (`addresses=0xa…,0xb…`) or repeated (`addresses=0xa…&addresses=0xb…`); the route splits either into this list
+ * before validation (`splitAddressList` in src/http/routes/wallets.ts).
+ */
 export const AddressNamesQuery = Type.Object({
-  addresses: Type.String({
-    minLength: 1,
-    maxLength: ADDRESS_NAMES_MAX * 43,
-    description: `Comma-separated addresses, at most ${ADDRESS_NAMES_MAX}`,
+  addresses: Type.Array(AddressString, {
+    minItems: 1,
+    maxItems: ADDRESS_NAMES_MAX,
+    description: `Addresses, comma-separated or repeated, at most ${ADDRESS_NAMES_MAX}`,
   }),
 });
 

@@ -6,9 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { api, data } from '../api';
 import { ChainTime, ServiceTime } from '../chain-time';
-import { formatAmount, USDC } from '../format';
+import { formatAmount, snapshotName, USDC } from '../format';
 import { type PlatformEvent, useLive } from '../live';
 import { type AddressName, useNames, Who } from '../names';
+import { usePlatformUnits } from '../symbols';
 import { RECENT_EVENTS as RECENT } from '../ticker';
 import { Empty, Page, Query } from '../ui';
 
@@ -21,7 +22,11 @@ function EventTime({ event }: { event: PlatformEvent }) {
   return typeof blockTime === 'string' ? <ChainTime at={blockTime} /> : <ServiceTime at={event.timestamp} />;
 }
 
-function describe(e: PlatformEvent): string {
+/**
+ * An event in words, the same for the live stream and the recent past. `primary` is the primary token's symbol
+ * (an epoch's reward pool is paid in it).
+ */
+function describe(e: PlatformEvent, primary: string): string {
   const d = e.data as Record<string, string | number | undefined>;
   switch (e.type) {
     case 'trade': {
@@ -36,8 +41,20 @@ function describe(e: PlatformEvent): string {
       return `Decision round ${d.cycle}: ${String(d.directive ?? '').slice(0, 140)}`;
     case 'score':
       return `Score ${d.platformScore ?? ''}${d.rank ? `, rank ${d.rank}` : ''}`;
+    case 'season':
+      // docs/api/events.md "Event data": a daily score snapshot, or a reward epoch finalized on-chain.
+      if (d.kind === 'snapshot') {
+        const toward = typeof d.epoch === 'number' ? `, counting toward reward epoch ${d.epoch}` : '';
+        const date = typeof d.date === 'string' ? `${snapshotName(d.date)}: ` : '';
+        return `Daily snapshot taken. ${date}${d.companies ?? 0} ${d.companies === 1 ? 'company' : 'companies'} ranked${toward}`;
+      }
+      if (d.kind === 'epoch_finalized') {
+        const pool = formatAmount(BigInt(d.rewardPool ?? 0), 18, 2);
+        return `Reward epoch ${d.epoch} finalized: ${pool} ${primary} for ${d.participantCount ?? 0} ${d.participantCount === 1 ? 'company' : 'companies'} to claim`;
+      }
+      return `Season event: ${String(d.kind ?? 'unnamed')}`;
     default:
-      return `Season: ${JSON.stringify(d).slice(0, 140)}`;
+      return `${String(e.type)} event`;
   }
 }
 
@@ -52,6 +69,7 @@ function merge(live: PlatformEvent[], recent: PlatformEvent[]): PlatformEvent[] 
 }
 
 function Feed({ events, names }: { events: PlatformEvent[]; names: Map<string, AddressName> }) {
+  const primary = usePlatformUnits().primary.symbol;
   return (
     <ol className="feed" aria-live="polite">
       {events.map((e) => {
@@ -61,10 +79,10 @@ function Feed({ events, names }: { events: PlatformEvent[]; names: Map<string, A
             <EventTime event={e} /> <span className={`badge ${e.type}`}>{e.type}</span>{' '}
             {e.companyId ? (
               <Link to="/companies/$id" params={{ id: e.companyId }}>
-                {describe(e)}
+                {describe(e, primary)}
               </Link>
             ) : (
-              describe(e)
+              describe(e, primary)
             )}
             {trader && (
               <>
