@@ -13,7 +13,9 @@ import { signed, staffedCompany } from '../helpers/companies.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 import { useWebApp } from '../helpers/web.ts';
 
-const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0' } });
+// COMPANY_CUSTODY=none: this file follows an agent's own wallet (its positions, its name on a trade row); the
+// custody path, where the company's Safe trades, is test/http/custody-trading.test.ts's.
+const t = useTestApp({ env: { COMPANY_CUSTODY: 'none', MANUAL_ROUND_COOLDOWN_S: '0' } });
 const web = useWebApp(t);
 const trading = tokenTrading(t);
 
