@@ -143,6 +143,15 @@ export async function stepLeagues(ctx: Ctx) {
       });
       changed++;
     }
+    const limits = company.toolkitConfig?.limits ?? {};
+    if (c.limits && Object.entries(c.limits).some(([k, v]) => limits[k] !== v)) {
+      ctx.progress.step(`leagues: ${c.slug} limits`);
+      await ctx.api.data('PATCH', `/api/companies/${company.id}`, {
+        signer,
+        body: { toolkitConfig: { ...company.toolkitConfig, limits: { ...limits, ...c.limits } } },
+      });
+      changed++;
+    }
     await loadCompany(ctx, c.slug);
   }
   const human = [...ctx.companies.values()].filter((c) => c.league === 'HUMAN').length;

@@ -26,6 +26,11 @@ export interface DemoCompany {
   ceoPrompt?: string;
   /** A master directive with STRATEGY_AUTONOMOUS (MACHINE league). */
   masterDirective?: string;
+  /**
+   * The company's hard trading limits (toolkitConfig.limits), set with its directive. With custody its agents act
+   * with the whole treasury, so a company trading thin markets sizes its buys here, as a real one would.
+   */
+  limits?: { maxTradeBps?: number; maxDailyNotionalUsdc?: string; maxPositionUsdc?: string };
   token?: {
     name: string;
     symbol: string;
@@ -67,6 +72,10 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     category: 'SPOT_TRADING',
     description: 'Momentum trading on liquid spot pairs, small size, tight stops.',
     masterDirective: 'Trade only the ten most liquid pairs; never risk more than 1% of the treasury per trade.',
+    // Small size: 1% of the treasury a trade, 300 USDC a day. With the defaults the momentum CFO, acting with the
+    // Safe's 40,000 USDC, sizes every buy at a quarter of the default day (250 USDC), which the buy rules refuse on
+    // the demo's young curves (at most 2% of the few thousand USDC behind the token): it never holds, never sells.
+    limits: { maxTradeBps: 100, maxDailyNotionalUsdc: '300' },
     token: { name: 'Spot Sprinters', symbol: 'SPRNT', graduate: false, targetShare: 0.6 },
   },
   {
