@@ -109,6 +109,32 @@ export async function readMarket(
   return { price, marketCap };
 }
 
+/**
+ * What a buy of `amount` USDC (or a sale of `amount` tokens) of `token` gives at the chain's head, read in one block
+ * with what a quote shows beside it: the spot price (USDC base units per whole token), whether the token trades in
+ * its pool, and the curve's fee.
+ */
+export async function readQuote(
+  chain: Pick<Chain, 'publicClient' | 'contracts'>,
+  token: Address,
+  side: 'buy' | 'sell',
+  amount: bigint,
+) {
+  const client = chain.publicClient;
+  const address = launcherAddress(chain);
+  const blockNumber = await onChain(() => client.getBlockNumber({ cacheTime: 0 }));
+  const at = { address, abi: TokenLauncherAbi, blockNumber } as const;
+  const [out, [spot], graduated, curveFeeBps] = await onChain(() =>
+    Promise.all([
+      client.readContract({ ...at, functionName: side === 'buy' ? 'quoteBuy' : 'quoteSell', args: [token, amount] }),
+      client.readContract({ ...at, functionName: 'priceOf', args: [token] }),
+      client.readContract({ ...at, functionName: 'graduated', args: [token] }),
+      client.readContract({ ...at, functionName: 'curveFeeBps' }),
+    ]),
+  );
+  return { blockNumber, out, spot, graduated, curveFeeBps: Number(curveFeeBps) };
+}
+
 export interface FoundLaunch {
   token: Address;
   graduationThreshold: bigint;

@@ -2,9 +2,7 @@
 // gives at the latest block, the spot price it starts from, the average price it gets and the difference (price
 // impact), and the fee the venue takes. Read from the token launcher in one block; nothing is sent.
 import { type Address, formatUnits } from 'viem';
-import { launcherAddress } from '../../chain/contracts/launcher.ts';
-import { onChain } from '../../chain/errors.ts';
-import { TokenLauncherAbi } from '../../chain/generated/abis.ts';
+import { readQuote } from '../../chain/contracts/launcher.ts';
 import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
 import { notFound } from '../../errors.ts';
 import { requireCompany } from '../companies/queries.ts';
@@ -20,22 +18,7 @@ export async function tokenQuote(deps: Deps, idOrSlug: string, side: 'buy' | 'se
     throw notFound(`Company ${idOrSlug} has no token yet`);
   }
   const token = company.tokenAddress as Address;
-  const client = deps.chain.publicClient;
-  const launcher = launcherAddress(deps.chain);
-  const blockNumber = await onChain(() => client.getBlockNumber({ cacheTime: 0 }));
-  const read = <F extends 'quoteBuy' | 'quoteSell' | 'priceOf' | 'graduated' | 'curveFeeBps'>(
-    functionName: F,
-    args: readonly unknown[],
-  ) =>
-    onChain(() =>
-      client.readContract({ address: launcher, abi: TokenLauncherAbi, functionName, args, blockNumber } as never),
-    );
-  const [out, [spot], graduated, curveFee] = (await Promise.all([
-    read(side === 'buy' ? 'quoteBuy' : 'quoteSell', [token, amount]),
-    read('priceOf', [token]),
-    read('graduated', [token]),
-    read('curveFeeBps', []),
-  ])) as [bigint, readonly [bigint, bigint], boolean, number];
+  const { blockNumber, out, spot, graduated, curveFeeBps } = await readQuote(deps.chain, token, side, amount);
   const [usdcAmount, tokenAmount] = side === 'buy' ? [amount, out] : [out, amount];
   // USDC (base units) per whole token, full precision; spot is the launcher's, 6 decimals.
   const average = tokenAmount === 0n ? null : exactPrice(usdcAmount, tokenAmount);
@@ -46,7 +29,7 @@ export async function tokenQuote(deps: Deps, idOrSlug: string, side: 'buy' | 'se
     const s = Number(spotExact);
     impact = Math.round(((side === 'buy' ? avg - s : s - avg) / s) * 10_000) / 100;
   }
-  const feeBps = graduated ? POOL_FEE_BPS : Number(curveFee);
+  const feeBps = graduated ? POOL_FEE_BPS : curveFeeBps;
   return {
     companyId: company.id,
     companySlug: company.slug,
