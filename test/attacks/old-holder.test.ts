@@ -12,7 +12,9 @@ import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
 import { type RpcProxy, startRpcProxy } from '../helpers/rpc-proxy.ts';
 
-const t = useTestApp();
+// COMPANY_CUSTODY=none: the company keeps no treasury of its own (with custody its Safe would be one), so any treasury
+// after the old holder's writes is theirs.
+const t = useTestApp({ env: { COMPANY_CUSTODY: 'none' } });
 let companyId: string;
 let agentId: string;
 

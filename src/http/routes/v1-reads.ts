@@ -258,6 +258,7 @@ export default async function v1ReadRoutes(app: App, { container }: RouteOptions
           'What changed for a client of /api/v1 and of the event stream, with the deprecations and their Sunset dates (docs/api/README.md "Stability"). text/markdown; no key needed.',
         response: {
           200: { description: 'The changelog', content: { 'text/markdown': { schema: { type: 'string' } } } },
+          ...v1Errors,
         },
       },
     },
