@@ -1,4 +1,4 @@
-// Issue 37.6: forged page cursors answered 500. 22 of 100 hand-made cursors on /api/v1/tokens, /api/tokens and
+// Forged page cursors answered 500. 22 of 100 hand-made cursors on /api/v1/tokens, /api/tokens and
 // /api/v1/fortune reached the database with values PostgreSQL refuses (dates JavaScript parses but PostgreSQL does
 // not, a NUL in an id, scores like `0b1` or `1e-400`). Now a cursor decodes into exactly the types its query needs,
 // and anything else is 400 VALIDATION_ERROR naming query.cursor. Property-tested with random strings (fast-check).

@@ -1,4 +1,4 @@
-// Issue 25.5: money-moving settings without a signature. With COMPANY_PATCH_AUTH=ip an unsigned PATCH set "buy
+// Money-moving settings without a signature. With COMPANY_PATCH_AUTH=ip an unsigned PATCH set "buy
 // 192.49 USDC of PUMP", maxTradeBps 10000 and maxSlippageBps 5000 on another company, whose next round spent it all
 // on the attacker's token. Now a company whose agents can trade or stake needs its creator's signature on PATCH in
 // every mode (401 naming the reason without one), and the same attack moves nothing.
