@@ -93,8 +93,7 @@ describe.skipIf(browserUnavailable)('after an outage', () => {
     // not the request).
     expect(
       errors.filter(
-        (e) =>
-          !/ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET|api\/events|status of 503/.test(e),
+        (e) => !/ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET|api\/events|status of 503/.test(e),
       ),
     ).toEqual([]);
   }, 180_000);
