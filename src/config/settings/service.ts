@@ -21,7 +21,7 @@ export const SERVICE_SETTINGS = {
   NODE_ENV: setting({
     kind: text(),
     default: 'development',
-    doc: '`production` turns on the production rules (secrets required, loopback webhooks and clear-text signer credentials refused, `/metrics` only with a token)',
+    doc: '`production` turns on the production rules (see `WALLET_MASTER_SEED`, `METRICS_TOKEN`, `WALLET_SIGNER_AUTH_HEADER`, `WEBHOOK_ALLOW_LOOPBACK`)',
   }),
   PORT: setting({ kind: int(0, 65535), default: 3000, doc: 'HTTP port' }),
   HOST: setting({ kind: text(), default: '127.0.0.1', doc: 'interface to listen on (`0.0.0.0` in a container)' }),
@@ -84,9 +84,9 @@ export const SERVICE_SETTINGS = {
   DEPLOYER_PRIVATE_KEY: setting({
     kind: privateKey,
     secret: true,
-    readBy: 'npm run cli -- deploy',
+    readBy: '`npm run cli -- deploy`',
     defaultDoc: 'the platform key',
-    doc: '`npm run cli -- deploy` only: deploys and owns the contracts ([Going live on Base](docs/operations.md#going-live-on-base))',
+    doc: 'deploys and owns the contracts ([Going live on Base](docs/operations.md#going-live-on-base))',
   }),
   EXPLORER_URL: setting({
     kind: HTTP_URL,
@@ -197,7 +197,7 @@ export const SERVICE_SETTINGS = {
   }),
   ANVIL_BIN: setting({
     kind: text(),
-    readBy: 'the local chain (src/chain/anvil.ts)',
+    readBy: 'the local chain',
     defaultDoc: "the npm package's binary (Linux x64)",
     doc: 'path of an anvil binary on other platforms',
   }),
