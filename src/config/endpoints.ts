@@ -38,7 +38,7 @@ export function llmEndpoints(env: Env): Partial<Record<ModelProviderName, ModelE
   );
 }
 
-/** How streamed answers are asked for and bounded (docs/operations.md "Streaming"). */
+/** How streamed answers are asked for and bounded (docs/operations.md "Settings that matter in a fleet"). */
 export interface LlmStreaming {
   /** LLM_STREAM=on: every model call asks for Server-Sent Events. */
   enabled: boolean;

@@ -119,7 +119,7 @@ export const MODEL_SETTINGS = {
   LLM_STREAM: setting({
     kind: oneOf(['on', 'off'] as const),
     default: 'off',
-    doc: '`on`: every model call asks for a streamed answer (Server-Sent Events), bounded by the three settings below ([docs/operations.md](docs/operations.md#streaming))',
+    doc: '`on`: every model call asks for a streamed answer (Server-Sent Events), bounded by the three settings below ([docs/operations.md](docs/operations.md#settings-that-matter-in-a-fleet))',
   }),
   LLM_FIRST_TOKEN_MS: setting({
     kind: durationMs(100, 600_000),
