@@ -35,25 +35,41 @@ function withoutPassword(value: string): string {
   try {
     const u = new URL(value);
     if (!u.password) return value;
-    u.password = REDACTED;
-    return u.toString();
+    u.password = 'redacted';
+    return u.toString().replace(':redacted@', `:${REDACTED}@`);
   } catch {
     return value;
   }
 }
 
+/** One variable as shown to a person: its value as set (a secret's as [redacted]), and its default ('' for none). */
+export interface ShownSetting {
+  name: string;
+  value: string | undefined;
+  default: string;
+}
+
 /**
- * Every variable of the table that `env` sets, as `NAME=value` lines for a person: a secret's value is shown as
- * [redacted], a URL's password too; variables the table does not know are left out.
+ * Every variable of the table, for a person: the value `env` gives it (a secret's shown as [redacted], a URL's
+ * password too), or what it defaults to. Variables the table does not know are left out. Whatever prints or logs a
+ * configuration shows it through this.
  */
-export function describeSettings(env: Env): string[] {
-  const lines: string[] = [];
+export function describeSettings(env: Env): ShownSetting[] {
+  const shown: ShownSetting[] = [];
   for (const row of settingRows()) {
-    for (const name of row.names ?? [row.name]) {
-      const raw = str(env, name);
-      if (raw === undefined) continue;
-      lines.push(`${name}=${row.secret ? REDACTED : withoutPassword(raw)}`);
+    const fallback = (
+      row.defaultDoc ??
+      (row.default === undefined ? '' : Array.isArray(row.default) ? row.default.join(',') : String(row.default))
+    )
+      .replace(/`/g, '')
+      .replace(/^unset(: |$)/, '');
+    const names = row.names ?? [row.name];
+    const set = names.filter((name) => str(env, name) !== undefined);
+    if (set.length === 0) shown.push({ name: row.name, value: undefined, default: fallback });
+    for (const name of set) {
+      const raw = str(env, name)!;
+      shown.push({ name, value: row.secret ? REDACTED : withoutPassword(raw), default: fallback });
     }
   }
-  return lines;
+  return shown;
 }
