@@ -153,6 +153,8 @@ export interface Config {
   graduationThresholdUsd: number;
   /** Seconds between two scheduled decision rounds of a company. */
   decisionIntervalS: number;
+  /** Days a finished round keeps its details (phase notes, agents' budget rows) before the prune-decision-details job. */
+  decisionDetailRetentionDays: number;
   /**
    * Decision rounds one engine process runs at once at most; the pool runs what the schedule needs, shared with the
    * other engine replicas, up to this (src/domain/engine/pool.ts).
@@ -350,6 +352,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
         ? undefined
         : int(env, 'CHAIN_FINALITY_DEPTH', 12, 1, 100_000),
     decisionIntervalS: int(env, 'DECISION_INTERVAL_S', 3600, 10, 30 * 86_400),
+    decisionDetailRetentionDays: int(env, 'DECISION_DETAIL_RETENTION_DAYS', 7, 1, 3650),
     engineConcurrency: int(env, 'ENGINE_CONCURRENCY', 128, 1, 4096),
     enginePollMs: int(env, 'ENGINE_POLL_MS', 5_000, 100, 3_600_000),
     engineShutdownGraceMs: int(env, 'ENGINE_SHUTDOWN_GRACE_MS', 60_000, 0, 3_600_000),
