@@ -8,6 +8,7 @@ import {
   type LlmStreaming,
   llmEndpoint,
   llmEnvPrefix,
+  llmSpread,
   llmStreaming,
   type ModelEndpoint,
   type ModelPriceConfig,
@@ -245,6 +246,8 @@ export interface Config {
   llmGatewayKind: 'openrouter' | 'generic';
   /** Streamed answers and their bounds (LLM_STREAM, LLM_FIRST_TOKEN_MS, LLM_STREAM_PROGRESS_MS, LLM_STREAM_MAX_MS). */
   llmStream: LlmStreaming;
+  /** LLM_SPREAD: calls spread over the fallback models' lanes when their own is full. */
+  llmSpread: boolean;
   /** The reasoning effort each phase asks of models that reason (LLM_REASONING_EFFORT); none when unset. */
   llmReasoningEffort: Partial<Record<(typeof ENGINE_CONFIG_KEYS)[number], ReasoningEffort>>;
   /** Where spans are sent over OTLP/HTTP (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces); none when unset. */
@@ -353,7 +356,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
         : int(env, 'CHAIN_FINALITY_DEPTH', 12, 1, 100_000),
     decisionIntervalS: int(env, 'DECISION_INTERVAL_S', 3600, 10, 30 * 86_400),
     decisionDetailRetentionDays: int(env, 'DECISION_DETAIL_RETENTION_DAYS', 7, 1, 3650),
-    engineConcurrency: int(env, 'ENGINE_CONCURRENCY', 128, 1, 4096),
+    engineConcurrency: int(env, 'ENGINE_CONCURRENCY', 1024, 1, 4096),
     enginePollMs: int(env, 'ENGINE_POLL_MS', 5_000, 100, 3_600_000),
     engineShutdownGraceMs: int(env, 'ENGINE_SHUTDOWN_GRACE_MS', 60_000, 0, 3_600_000),
     roundStaleMs: int(env, 'ROUND_STALE_MS', 600_000, 10_000, 86_400_000),
@@ -445,6 +448,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     llmAppTitle: headerText(env, 'LLM_APP_TITLE') ?? 'ai-economy',
     llmGatewayKind: gatewayKind(env),
     llmStream: llmStreaming(env),
+    llmSpread: llmSpread(env),
     llmReasoningEffort: reasoningEfforts(env),
     otlpTracesUrl: otlpTracesUrl(env),
     otelServiceName: str(env, 'OTEL_SERVICE_NAME') ?? 'ai-economy',

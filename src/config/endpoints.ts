@@ -81,6 +81,13 @@ export function llmStreaming(env: Env): LlmStreaming {
   return { enabled: raw === 'on', firstTokenMs, progressMs, maxMs };
 }
 
+/** LLM_SPREAD: `on` spreads a call whose model's lane is full to a model of its fallback list with a free one. */
+export function llmSpread(env: Env): boolean {
+  const raw = str(env, 'LLM_SPREAD') ?? 'off';
+  if (raw !== 'on' && raw !== 'off') throw new ConfigError(`LLM_SPREAD must be on or off, got ${raw}`);
+  return raw === 'on';
+}
+
 export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
 export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 
