@@ -116,6 +116,8 @@ export interface Config {
   graduationThresholdUsd: number;
   /** Seconds between two scheduled decision rounds of a company. */
   decisionIntervalS: number;
+  /** Days a finished round keeps its details (phase notes, agents' budget rows) before the prune-decision-details job. */
+  decisionDetailRetentionDays: number;
   /**
    * Decision rounds one engine process runs at once at most; the pool runs what the schedule needs, shared with the
    * other engine replicas, up to this (src/domain/engine/pool.ts).
@@ -206,6 +208,8 @@ export interface Config {
   llmGatewayKind: 'openrouter' | 'generic';
   /** Streamed answers and their bounds (LLM_STREAM, LLM_FIRST_TOKEN_MS, LLM_STREAM_PROGRESS_MS, LLM_STREAM_MAX_MS). */
   llmStream: LlmStreaming;
+  /** LLM_SPREAD: calls spread over the fallback models' lanes when their own is full. */
+  llmSpread: boolean;
   /** The reasoning effort each phase asks of models that reason (LLM_REASONING_EFFORT); none when unset. */
   llmReasoningEffort: Partial<Record<(typeof ENGINE_CONFIG_KEYS)[number], ReasoningEffort>>;
   /** Where spans are sent over OTLP/HTTP (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces); none when unset. */
@@ -274,6 +278,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     // With a chain of its own, the chain's `finalized` tag (undefined) unless a depth is set.
     chainFinalityDepth: read(env, 'CHAIN_FINALITY_DEPTH') ?? (chainRpcUrl ? undefined : 12),
     decisionIntervalS: read(env, 'DECISION_INTERVAL_S'),
+    decisionDetailRetentionDays: read(env, 'DECISION_DETAIL_RETENTION_DAYS'),
     engineConcurrency: read(env, 'ENGINE_CONCURRENCY'),
     enginePollMs: read(env, 'ENGINE_POLL_MS'),
     engineShutdownGraceMs: read(env, 'ENGINE_SHUTDOWN_GRACE_MS'),
@@ -316,6 +321,7 @@ export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: bool
     llmAppTitle: read(env, 'LLM_APP_TITLE'),
     llmGatewayKind: gatewayKind(env),
     llmStream: llmStreaming(env),
+    llmSpread: read(env, 'LLM_SPREAD') === 'on',
     llmReasoningEffort: read(env, 'LLM_REASONING_EFFORT'),
     otlpTracesUrl: otlpTracesUrl(env),
     otelServiceName: read(env, 'OTEL_SERVICE_NAME'),

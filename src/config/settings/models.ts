@@ -116,6 +116,11 @@ export const MODEL_SETTINGS = {
     default: LLM_MAX_IN_FLIGHT_DEFAULT,
     doc: 'model calls in flight per provider endpoint and process; a 429 halves it and pauses that provider for its `Retry-After`, successes give the places back',
   }),
+  LLM_SPREAD: setting({
+    kind: oneOf(['on', 'off'] as const),
+    default: 'off',
+    doc: "`on`: a call whose model's lane is full (`LLM_MAX_IN_FLIGHT`) goes to a model of its fallback list (`LLM_FALLBACK_MODELS`) with a free lane, so one model's limit does not queue the rounds",
+  }),
   LLM_STREAM: setting({
     kind: oneOf(['on', 'off'] as const),
     default: 'off',

@@ -38,6 +38,11 @@ export const PLATFORM_SETTINGS = {
     default: 3600,
     doc: 'seconds between two scheduled decision rounds of a company with active agents',
   }),
+  DECISION_DETAIL_RETENTION_DAYS: setting({
+    kind: int(1, 3650),
+    default: 7,
+    doc: "days a finished round keeps its details (its phases' notes, its agents' budget rows); past them the `prune-decision-details` job keeps only the decision, its hash and anchoring, outcomes, tokens and costs, so it still verifies (about 4.7 KB a round whole, 2.0 KB pruned: [docs/benchmarks.md](docs/benchmarks.md#round-records-storage))",
+  }),
   MANUAL_ROUND_COOLDOWN_S: setting({
     kind: int(0, 86_400),
     default: 300,
@@ -66,8 +71,8 @@ export const PLATFORM_SETTINGS = {
   }),
   ENGINE_CONCURRENCY: setting({
     kind: int(1, 4096),
-    default: 128,
-    doc: 'the most decision rounds one engine process runs at once; the pool runs what the schedule needs, split between the engine replicas alive',
+    default: 1024,
+    doc: 'a safety cap on the decision rounds one engine process runs at once; the pool runs what the schedule needs, split between the engine replicas alive, up to what its model calls allow (`LLM_MAX_IN_FLIGHT` a lane; [docs/operations.md](docs/operations.md))',
   }),
   ENGINE_POLL_MS: setting({
     kind: durationMs(100, 3_600_000),
