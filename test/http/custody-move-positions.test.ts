@@ -124,6 +124,10 @@ describe('a move into custody carries the agents’ positions to the Safe', () =
       ),
     );
     expect(await tokenOf(safe)).toBe(cfoPosition.quantity + cmoPosition.quantity);
+    // Read before the stream has seen the sweep, and kept for the block: the carry, with no block mined, must not be
+    // hidden by it.
+    const early = await portfolio(after.app);
+    expect(early.safe!.positions).toEqual([]);
 
     await trading.index();
     const rows = await carries();

@@ -13,4 +13,5 @@ CREATE TABLE "position_carries" (
 );
 --> statement-breakpoint
 ALTER TABLE "position_carries" ADD CONSTRAINT "position_carries_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE TRIGGER "position_carries_journal" AFTER INSERT OR UPDATE OR DELETE ON "position_carries" FOR EACH ROW EXECUTE FUNCTION "chain_journal_write"('tx_hash', 'log_index');
+CREATE TRIGGER "position_carries_journal" AFTER INSERT OR UPDATE OR DELETE ON "position_carries" FOR EACH ROW EXECUTE FUNCTION "chain_journal_write"('tx_hash', 'log_index');--> statement-breakpoint
+CREATE TRIGGER "position_carries_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "position_carries" FOR EACH STATEMENT EXECUTE FUNCTION "read_model_changed"();
