@@ -2904,7 +2904,7 @@ export interface operations {
                                 exitValueUsdc: string | null;
                                 /** @description The launcher's price now (the v4 pool's once graduated) */
                                 priceUsdc: string;
-                                /** @description Tokens bought and not yet sold: what the cost basis covers */
+                                /** @description Tokens bought and not yet sold (with those a move into custody carried in from an agent wallet): what the cost basis covers */
                                 quantity: string;
                                 /** @description What sales of this token made against their average cost */
                                 realizedPnlUsdc: string;
@@ -5222,7 +5222,7 @@ export interface operations {
                                     exitValueUsdc: string | null;
                                     /** @description The launcher's price now (the v4 pool's once graduated) */
                                     priceUsdc: string;
-                                    /** @description Tokens bought and not yet sold: what the cost basis covers */
+                                    /** @description Tokens bought and not yet sold (with those a move into custody carried in from an agent wallet): what the cost basis covers */
                                     quantity: string;
                                     /** @description What sales of this token made against their average cost */
                                     realizedPnlUsdc: string;
@@ -5285,7 +5285,7 @@ export interface operations {
                                     exitValueUsdc: string | null;
                                     /** @description The launcher's price now (the v4 pool's once graduated) */
                                     priceUsdc: string;
-                                    /** @description Tokens bought and not yet sold: what the cost basis covers */
+                                    /** @description Tokens bought and not yet sold (with those a move into custody carried in from an agent wallet): what the cost basis covers */
                                     quantity: string;
                                     /** @description What sales of this token made against their average cost */
                                     realizedPnlUsdc: string;
