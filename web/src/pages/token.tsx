@@ -95,7 +95,7 @@ function TopHolders({ id, symbol, poll }: { id: string; symbol: string; poll: nu
                   <thead>
                     <tr>
                       <th scope="col">Holder</th>
-                      <th scope="col" className="num">
+                      <th scope="col" className="num holder-tokens">
                         Tokens
                       </th>
                       <th scope="col" className="num">
@@ -109,7 +109,7 @@ function TopHolders({ id, symbol, poll }: { id: string; symbol: string; poll: nu
                         <td>
                           <HolderName holder={h} symbol={symbol} names={names} />
                         </td>
-                        <td className="num">{money(h.balance)}</td>
+                        <td className="num holder-tokens">{money(h.balance)}</td>
                         <td className="num" data-share={h.sharePercent}>
                           {h.sharePercent}%
                         </td>
