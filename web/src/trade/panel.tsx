@@ -12,24 +12,13 @@ import { Notice, RefusedError, type Said, said } from '../errors';
 import { amountOf, short, type Unit, USDC } from '../format';
 import { hasEntryPoint } from '../permit';
 import { type Step, useTransactions } from '../transactions';
+import { lastingCap } from './allowance';
 import { chainSeconds, readHoldings, readQuote, type TradeContracts } from './chain-reads';
 import { checkAmount, checkDeadline, checkSlippage } from './inputs';
 import { CurveReserveError, minimumOut, priceUpdate, type Quote } from './quote';
 import { PriceUpdated, percent, QuoteView } from './quote-view';
 
 const CONFIRM_IMPACT_BPS = 1500;
-/** A lasting USDC allowance is at least this, in base units (1,000 USDC), and a whole number of thousands. */
-const LASTING_USDC_STEP = 1_000_000_000n;
-
-/**
- * The cap of a lasting allowance for a trade spending `value`: for USDC the next whole 1,000 USDC at or above it (at
- * least 1,000), so several trades fit; for the token the whole holding (a sale never needs more).
- */
-export function lastingCap(side: Side, value: bigint, holding: bigint | undefined): bigint {
-  if (side === 'sell') return holding !== undefined && holding > value ? holding : value;
-  const steps = (value + LASTING_USDC_STEP - 1n) / LASTING_USDC_STEP;
-  return (steps > 0n ? steps : 1n) * LASTING_USDC_STEP;
-}
 const PRESETS = [25, 50, 75] as const;
 
 type Side = 'buy' | 'sell';
