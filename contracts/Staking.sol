@@ -189,6 +189,26 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuardTransient {
         _deposit(pid, amount);
     }
 
+    /// @inheritdoc IStaking
+    function depositAndBoost(uint256 pid, uint256 amount) external nonReentrant validPool(pid) {
+        _deposit(pid, amount);
+        _refreshBoost(pid);
+    }
+
+    /// @inheritdoc IStaking
+    /// @dev The permit as in `depositWithPermit`: tried, its failure ignored, the deadline the call's own.
+    function depositWithPermitAndBoost(uint256 pid, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+        nonReentrant
+        validPool(pid)
+    {
+        if (block.timestamp > deadline) revert StakingDeadlinePassed(deadline, block.timestamp);
+        try IERC20Permit(address(_pools[pid].token)).permit(msg.sender, address(this), amount, deadline, v, r, s) {}
+            catch {}
+        _deposit(pid, amount);
+        _refreshBoost(pid);
+    }
+
     function _deposit(uint256 pid, uint256 amount) private {
         if (amount == 0) revert StakingZeroAmount();
         Pool storage pool = _updatePool(pid);
@@ -267,6 +287,11 @@ contract Staking is IStaking, Ownable2Step, ReentrancyGuardTransient {
     /// @dev Scans the caller's first MAX_CARDS_SCANNED cards; `refreshBoost(pid, cardId)` names the card instead,
     /// for less gas. Ties between cards of the same multiplier keep the card already in use, else the first found.
     function refreshBoost(uint256 pid) external nonReentrant validPool(pid) {
+        _refreshBoost(pid);
+    }
+
+    /// @dev `refreshBoost(pid)`'s scan and claim, for it and the deposits that boost.
+    function _refreshBoost(uint256 pid) private {
         Pool storage pool = _updatePool(pid);
         User storage user = _users[pid][msg.sender];
         IERC721Enumerable cards = IERC721Enumerable(address(accessCard));

@@ -39,6 +39,13 @@ interface IStaking {
     /// @notice `deposit` in one transaction with the owner's EIP-2612 permit of `amount` to this contract, for a pool
     /// token that supports permit.
     function depositWithPermit(uint256 pid, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s) external;
+    /// @notice `deposit`, then `refreshBoost(pid)`: stakes `amount` and applies the best access card the caller holds
+    /// as its boost, in one transaction (approve first).
+    function depositAndBoost(uint256 pid, uint256 amount) external;
+    /// @notice `depositWithPermit`, then `refreshBoost(pid)`: a boosted stake in one transaction with the owner's
+    /// EIP-2612 permit of `amount` to this contract.
+    function depositWithPermitAndBoost(uint256 pid, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external;
     /// @notice Unstakes `amount`. Banks the pending emission first; `harvest` pays it.
     function withdraw(uint256 pid, uint256 amount) external;
     /// @notice Mints the caller's pending emission (banked plus accrued) to the caller.

@@ -3,7 +3,7 @@
 // `Staking.depositWithPermit(pid, amount, deadline, v, r, s)` take the signature (the argument orders the web app
 // sends). A permit someone used first still lets the call through on the allowance it gave; a bad one without an
 // allowance reverts and moves nothing.
-import { type Address, maxUint256, parseEther } from 'viem';
+import { type Address, maxUint256, parseEther, parseEventLogs } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { AccessCardAbi, MockUSDCAbi, PrimaryTokenAbi, StakingAbi } from '../../src/chain/generated/abis.ts';
 import { signPermit } from '../helpers/permit.ts';
@@ -196,5 +196,65 @@ describe('depositWithPermit', () => {
       'StakingDeadlinePassed',
     );
     expect(decoded.args?.[0]).toBe(p.deadline);
+  });
+});
+
+describe('depositWithPermitAndBoost', () => {
+  it("stakes and applies the best card the staker holds in one transaction, the permit's only", async () => {
+    const amount = parseEther('100');
+    await f.mint(3); // a Black card: x5
+    const p = await permit(3, primary(), staking(), amount);
+    const receipt = await f.send(
+      f.wallet(3).writeContract({
+        address: staking(),
+        abi: StakingAbi,
+        functionName: 'depositWithPermitAndBoost',
+        args: [0n, amount, p.deadline, p.v, p.r, p.s],
+        gas: GAS,
+      }),
+    );
+    const [staked, effective, multiplier, cardId] = await f.client.readContract({
+      address: staking(),
+      abi: StakingAbi,
+      functionName: 'userInfo',
+      args: [0n, f.addr(3)],
+    });
+    expect({ staked, effective, multiplier }).toEqual({ staked: amount, effective: amount * 5n, multiplier: 5n });
+    expect(cardId).toBeGreaterThan(0n);
+    const events = parseEventLogs({ abi: StakingAbi, logs: receipt.logs }).map((e) => e.eventName);
+    expect(events).toEqual(expect.arrayContaining(['Deposited', 'BoostRefreshed']));
+    expect(await allowance(primary(), f.addr(3), staking())).toBe(0n);
+  });
+
+  it('stakes at 1x for a staker without a card, and has the deadline of depositWithPermit', async () => {
+    const amount = parseEther('7');
+    const p = await permit(2, primary(), staking(), amount);
+    await f.send(
+      f.wallet(2).writeContract({
+        address: staking(),
+        abi: StakingAbi,
+        functionName: 'depositWithPermitAndBoost',
+        args: [0n, amount, p.deadline, p.v, p.r, p.s],
+        gas: GAS,
+      }),
+    );
+    const [staked, effective, multiplier] = await f.client.readContract({
+      address: staking(),
+      abi: StakingAbi,
+      functionName: 'userInfo',
+      args: [0n, f.addr(2)],
+    });
+    expect({ staked, effective, multiplier }).toEqual({ staked: amount, effective: amount, multiplier: 1n });
+    const late = await frontRunAndExpire(9, primary(), staking(), amount);
+    await expectRevert(
+      f.client.simulateContract({
+        address: staking(),
+        abi: StakingAbi,
+        functionName: 'depositWithPermitAndBoost',
+        args: [0n, amount, late.deadline, late.v, late.r, late.s],
+        account: f.wallet(9).account,
+      }),
+      'StakingDeadlinePassed',
+    );
   });
 });

@@ -221,6 +221,31 @@ describe('card multipliers', () => {
   });
 });
 
+describe('depositAndBoost', () => {
+  it("stakes and applies the best card in one call, as deposit then refreshBoost; a card's holder with no stake yet can", async () => {
+    await setRate(RATE);
+    await f.mint(1); // Black id 1
+    await f.openTranche(2);
+    await f.mint(1); // Gold id 1001
+    await f.send(
+      f.wallet(1).writeContract({
+        address: primary(),
+        abi: PrimaryTokenAbi,
+        functionName: 'approve',
+        args: [staking(), e18(30)],
+      }),
+    );
+    await write(1, 'depositAndBoost', [0n, e18(10)]);
+    expect(await user(1)).toEqual({ amount: e18(10), effective: e18(50), multiplier: 5n, cardId: 1n });
+    // A second boosted deposit keeps the card and adds to the stake.
+    await write(1, 'depositAndBoost', [0n, e18(20)]);
+    expect(await user(1)).toEqual({ amount: e18(30), effective: e18(150), multiplier: 5n, cardId: 1n });
+    expect(await totalEffective()).toBe(e18(150));
+    // Nothing to stake is refused as deposit refuses it.
+    await expectRevert(simulate(1, 'depositAndBoost', [0n, 0n]), 'StakingZeroAmount');
+  });
+});
+
 describe('refreshing boosts', () => {
   it('raises the boost after a card is acquired and ends it in the block the card leaves, banking at the old rate', async () => {
     await setRate(RATE);

@@ -185,10 +185,9 @@ describe.skipIf(browserUnavailable)('the web app in Chromium', () => {
     await page.getByRole('heading', { name: 'Your position' }).waitFor();
     await page.getByLabel('Amount of AIE').fill('100');
     await page.getByRole('button', { name: 'Stake', exact: true }).click();
-    await expect.poll(() => notice(page), { timeout: 60_000 }).toBe('Staked 100 AIE.');
+    // The wallet holds its card: the deposit applies the boost itself (no third prompt to apply it).
+    await expect.poll(() => notice(page), { timeout: 60_000 }).toBe('Staked 100 AIE, boosted by your card.');
     await expect.poll(() => page.getByTestId('staked').textContent(), { timeout: 15_000 }).toBe('100 AIE');
-    await page.getByRole('button', { name: "Apply my card's boost" }).click();
-    await expect.poll(() => notice(page), { timeout: 60_000 }).toBe('Boost applied.');
     await expect
       .poll(() => page.getByTestId('boost').textContent(), { timeout: 15_000 })
       .toMatch(/^(BLACK|GOLD|SILVER) card, x/);

@@ -440,6 +440,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/companies/{id}/token/holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company token's largest holders with their share of the supply, largest first
+         * @description From the token's indexed Transfer logs. The launcher (kind `curve`: what the bonding curve has not sold yet) and the v4 PoolManager (kind `pool`) are named as such. Empty before the launch; 404 for an unknown company.
+         */
+        get: operations["getCompaniesByIdTokenHolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/companies/{id}/token/position/{wallet}": {
         parameters: {
             query?: never;
@@ -6103,6 +6123,110 @@ export interface operations {
             };
         };
     };
+    getCompaniesByIdTokenHolders: {
+        parameters: {
+            query?: {
+                /** @description How many holders, largest balance first (1-100, default 10) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Company id (CUID) or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            companyId: string;
+                            /** @description Addresses holding a positive balance */
+                            holderCount: number;
+                            holders: {
+                                /** @description Checksummed */
+                                address: string;
+                                /** @description Tokens held */
+                                balance: string;
+                                /**
+                                 * @description `curve`: the launcher, holding what the bonding curve has not sold yet; `pool`: the Uniswap v4 PoolManager, holding a graduated pool's tokens; `wallet`: any other address
+                                 * @enum {string}
+                                 */
+                                kind: "curve" | "pool" | "wallet";
+                                /** @description Percent of the supply, 2 decimals, rounded down */
+                                sharePercent: string;
+                            }[];
+                            /** @description Tokens minted less burned */
+                            supply: string;
+                            tokenAddress: string | null;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match named the ETag of the current answer (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     getCompaniesByIdTokenPositionByWallet: {
         parameters: {
             query?: never;
@@ -6857,6 +6981,24 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 slug: string;
+                            };
+                            /** @description What came before the decision: the proposals and how the CEO weighed them */
+                            deliberation: {
+                                ceoReasoning: string | null;
+                                /** @description The C-suite's proposals to the CEO, in the round's order (at most 2 an agent) */
+                                proposals: {
+                                    args: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** @description The agent's reason, condensed to 500 characters */
+                                    rationale: string;
+                                    result: string | null;
+                                    /** @description The C-suite agent that proposed it (CFO, CMO, CTO, CRO, ...) */
+                                    role: string;
+                                    tool: string;
+                                }[];
+                                /** @description False for a round recorded before proposals and reasoning were kept, or one that stopped before the CEO answered */
+                                recorded: boolean;
                             };
                             round: {
                                 /** @description The decided actions as hashed ({ role, tool, args, rationale }), each with its outcome. keccak256 of the canonical JSON of { companyId, cycle, directive, actions } (without the outcomes) is `decisionHash` */

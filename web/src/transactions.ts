@@ -36,6 +36,11 @@ export interface Spending {
   allowance: bigint;
   /** The deadline a permit is signed with: the call's own, which the entry point passes on to the permit. */
   deadline: bigint;
+  /**
+   * A lasting allowance the person chose instead of a one-call permit: `spender` is approved for this cap (at least
+   * `value`), so later calls within it need no signature and no approval.
+   */
+  lasting?: { cap: bigint; title: string } | undefined;
 }
 
 export { RefusedError };
@@ -85,7 +90,8 @@ export function useTransactions() {
   /**
    * The transactions of an action that spends a token: the call alone when the allowance covers it; else, once a
    * simulation shows the call would succeed with the allowance, the one-transaction entry point with a permit the
-   * wallet signs (`withPermit`), or, where no permit can be had, an approval of exactly the amount, then the call.
+   * wallet signs (`withPermit`), or, where no permit can be had, an approval of exactly the amount, then the call; with
+   * a lasting allowance chosen (`spending.lasting`), an approval of its cap, then the call.
    */
   async function spend(
     spending: Spending,
@@ -93,19 +99,22 @@ export function useTransactions() {
     withPermit?: (permit: PermitSignature) => Step,
   ): Promise<Step[]> {
     if (spending.allowance >= spending.value) return [call];
+    const lasting = spending.lasting && spending.lasting.cap >= spending.value ? spending.lasting : undefined;
     const approval: Step = {
-      title: `Approve ${amountOf(spending.value, spending.unit)}`,
+      title: lasting?.title ?? `Approve ${amountOf(spending.value, spending.unit)}`,
       request: {
         address: spending.token,
         abi: erc20Abi,
         functionName: 'approve',
-        args: [spending.spender, spending.value],
+        args: [spending.spender, lasting?.cap ?? spending.value],
       },
       context: { action: 'approval', spent: spending.unit },
     };
     // Nothing is signed for a call that would fail: simulated as if approved.
     const why = await refusal([approval, call]);
     if (why) throw why;
+    // A lasting allowance is an approval of its cap: later calls within it are one transaction, with no signature.
+    if (lasting) return [approval, call];
     if (withPermit && wallet && client && address) {
       setPending('Sign the permit in your wallet');
       try {

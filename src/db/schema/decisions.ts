@@ -42,6 +42,16 @@ export interface DecisionAction {
   rationale: string;
 }
 
+/** A C-suite agent's proposal to the CEO, as the round's deliberation records it (a read's result condensed). */
+export interface RoundProposal {
+  role: string;
+  tool: string;
+  args: Record<string, unknown>;
+  rationale: string;
+  /** What a read proposal found, condensed; absent for an action or a control. */
+  result?: string;
+}
+
 export const decisionRounds = pgTable(
   'decision_rounds',
   {
@@ -60,6 +70,13 @@ export const decisionRounds = pgTable(
     error: text('error'),
     directive: text('directive'),
     actions: jsonb('actions').$type<DecisionAction[]>(),
+    /**
+     * The deliberation before the decision: the C-suite's proposals (phase 4) and the CEO's reasoning (phase 5, the
+     * synthesis the decision was extracted from). Null for a round recorded before they were kept, or one that
+     * stopped before its synthesis.
+     */
+    proposals: jsonb('proposals').$type<RoundProposal[]>(),
+    ceoReasoning: text('ceo_reasoning'),
     actionsExecuted: jsonb('actions_executed').$type<string[]>(),
     phases: jsonb('phases').$type<PhaseRecord[]>().notNull().default(sql`'[]'::jsonb`),
     /** keccak256 of the canonical JSON of { companyId, cycle, directive, actions }. */

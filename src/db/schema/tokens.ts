@@ -107,7 +107,11 @@ export const tokenBalances = pgTable(
     holder: text('holder').notNull(),
     balance: numeric('balance', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tokenAddress, t.holder] })],
+  (t) => [
+    primaryKey({ columns: [t.tokenAddress, t.holder] }),
+    // A token's largest holders, largest first (the token page's top holders).
+    index('token_balances_token_balance_idx').on(t.tokenAddress, t.balance.desc()),
+  ],
 );
 
 /**

@@ -27,7 +27,7 @@ import { claimExecution, executeActions, vetoesOf } from './execution.ts';
 import { decisionHash } from './hash.ts';
 import { errorText, extractDecision, proposeActions, readMarket, synthesize, writeBrief } from './phases.ts';
 import { createRecorder, RoundStopped } from './recorder.ts';
-import { insertRound, markComplete, markFailed, markFailedBare, type RoundRow } from './rounds.ts';
+import { insertRound, markComplete, markFailed, markFailedBare, type RoundRow, recordDeliberation } from './rounds.ts';
 import { recordInterruptedActions, settleRoundActions } from './settle-actions.ts';
 import { roundSpan } from './tracing.ts';
 
@@ -82,6 +82,17 @@ export async function runRound(deps: EngineDeps, round: RoundRow, options: { sig
     spentBy = [...budgets.values()];
     const proposals = await rec.step('roles', () => proposeActions(deps, rec, inputs, brief, market, budgets));
     const synthesis = await rec.step('synthesis', () => synthesize(rec, inputs, brief, market, proposals));
+    // What the decision page shows beside the decision: who proposed what, and how the CEO weighed it.
+    await recordDeliberation(deps.database.db, round.id, {
+      proposals: proposals.map(({ role, tool, args, rationale, result }) => ({
+        role,
+        tool,
+        args,
+        rationale,
+        ...(result !== undefined && { result }),
+      })),
+      ceoReasoning: synthesis,
+    });
     const { directive, actions } = await rec.step('extraction', () => extractDecision(rec, inputs, synthesis));
     const vetoes = vetoesOf(proposals);
     const executed = await rec.step('execution', async () => {

@@ -12,7 +12,7 @@ import { decisionBudgets, decisionRounds } from '../../db/schema/decisions.ts';
 import { isChainUnavailable, notFound } from '../../errors.ts';
 import { requireCompany } from '../companies/queries.ts';
 import type { Deps } from '../deps.ts';
-import { budgetView, roundView } from './views.ts';
+import { budgetView, deliberationView, roundView } from './views.ts';
 
 export async function getDecisions(deps: Pick<Deps, 'database'>, idOrSlug: string) {
   const db = deps.database.db;
@@ -42,7 +42,7 @@ export async function getDecision(deps: Pick<Deps, 'database'>, decisionId: stri
     .innerJoin(companies, eq(companies.id, decisionRounds.companyId))
     .where(eq(decisionRounds.id, decisionId));
   if (!row) throw notFound(`Decision ${decisionId} not found`);
-  return { company: row.company, round: roundView(row.round) };
+  return { company: row.company, round: roundView(row.round), deliberation: deliberationView(row.round) };
 }
 
 export type VerificationMethod = 'erc8004_validation' | 'decision_anchor' | 'db_only' | 'not_anchored' | 'not_verified';

@@ -226,6 +226,15 @@ export async function markComplete(
   return done;
 }
 
+/** Records a RUNNING round's deliberation (the proposals and the CEO's reasoning) once the synthesis is written. */
+export async function recordDeliberation(
+  db: Tx,
+  id: string,
+  o: Required<Pick<typeof decisionRounds.$inferInsert, 'proposals' | 'ceoReasoning'>>,
+): Promise<void> {
+  await db.update(decisionRounds).set(o).where(running(id));
+}
+
 /**
  * A RUNNING round becomes FAILED with its phase, error and what it spent; undefined when it is no longer RUNNING
  * (one already failed as stale keeps that outcome). `actions`, when given, records the decision it had reached.

@@ -60,6 +60,24 @@ export function roundView(round: RoundRow) {
   };
 }
 
+/**
+ * The deliberation before a round's decision: each C-suite agent's proposals to the CEO and the CEO's reasoning;
+ * `recorded` false for a round from before they were kept, or one that stopped before the CEO answered.
+ */
+export function deliberationView(round: RoundRow) {
+  return {
+    recorded: round.ceoReasoning !== null,
+    proposals: (round.proposals ?? []).map((p) => ({
+      role: p.role,
+      tool: p.tool,
+      args: p.args,
+      rationale: p.rationale,
+      result: p.result ?? null,
+    })),
+    ceoReasoning: round.ceoReasoning,
+  };
+}
+
 /** docs/api/decisions.md "Agent budget entry (latest round)"; amounts in USD. */
 export function budgetView(b: BudgetRow) {
   return {

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { ADDRESS_RULE, parseAddress } from '../../address.ts';
 import { createPageTotals } from '../../db/page-total.ts';
 import { tokenCandles, tokenTradePage, tradeList } from '../../domain/tokens/history.ts';
+import { topHolders } from '../../domain/tokens/holders.ts';
 import { launchToken } from '../../domain/tokens/launch.ts';
 import { getTokenDetail, getTokenStatus, listTokens, VOLUMES_REUSE_MS } from '../../domain/tokens/queries.ts';
 import { tokenPositionOf } from '../../domain/trading/position.ts';
@@ -18,6 +19,8 @@ import { WalletParams } from '../schemas/staking.ts';
 import {
   CandlesQuery,
   CandlesResponse,
+  HoldersQuery,
+  HoldersResponse,
   InternalTokenListResponse,
   LaunchTokenBody,
   PositionResponse,
@@ -116,6 +119,29 @@ export default async function tokenRoutes(app: App, { container, reads, chainHea
         success: true as const,
         data: await tokenTradePage(db, request.params.id, { page, limit }),
       }));
+    },
+  );
+
+  // Kept until a balance or the holder count changes (the holder stream's writes).
+  const holders = reads.route('token-holders', { tables: ['companies', 'token_balances', 'token_holder_counts'] });
+  app.get(
+    '/api/companies/:id/token/holders',
+    {
+      schema: {
+        tags: ['tokens'],
+        summary: "The company token's largest holders with their share of the supply, largest first",
+        description:
+          "From the token's indexed Transfer logs. The launcher (kind `curve`: what the bonding curve has not sold yet) and the v4 PoolManager (kind `pool`) are named as such. Empty before the launch; 404 for an unknown company.",
+        params: CompanyParams,
+        querystring: HoldersQuery,
+        response: { 200: HoldersResponse, ...internalErrors },
+      },
+    },
+    async (request, reply) => {
+      const { limit } = request.query;
+      return holders.send(reply, `${request.params.id}|${limit}`, async () =>
+        ok(await topHolders(container, request.params.id, limit)),
+      );
     },
   );
 

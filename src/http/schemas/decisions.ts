@@ -111,6 +111,33 @@ export const DecisionResponse = internalOk(
   Type.Object({
     company: Type.Object({ id: Type.String(), slug: Type.String(), name: Type.String() }),
     round: DecisionRound,
+    deliberation: Type.Object(
+      {
+        recorded: Type.Boolean({
+          description:
+            'False for a round recorded before proposals and reasoning were kept, or one that stopped before the CEO answered',
+        }),
+        proposals: Type.Array(
+          Type.Object({
+            role: Type.String({ description: 'The C-suite agent that proposed it (CFO, CMO, CTO, CRO, ...)' }),
+            tool: Type.String(),
+            args: Type.Record(Type.String(), Type.Unknown()),
+            rationale: Type.String({ description: "The agent's reason, condensed to 500 characters" }),
+            result: Nullable(
+              Type.String({ description: 'What a read proposal found, condensed to 1,000 characters; null otherwise' }),
+            ),
+          }),
+          { description: "The C-suite's proposals to the CEO, in the round's order (at most 2 an agent)" },
+        ),
+        ceoReasoning: Nullable(
+          Type.String({
+            description:
+              "The CEO's reasoning over the proposals (the synthesis its decision was extracted from), up to 4,000 characters; a model's text",
+          }),
+        ),
+      },
+      { description: 'What came before the decision: the proposals and how the CEO weighed them' },
+    ),
   }),
 );
 

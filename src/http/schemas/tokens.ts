@@ -354,3 +354,39 @@ export const PositionResponse = internalOk(
     }),
   }),
 );
+
+/** The top holders' query: how many, largest first. */
+export const HoldersQuery = Type.Object({
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: 100,
+    default: 10,
+    description: 'How many holders, largest balance first (1-100, default 10)',
+  }),
+});
+
+export const HoldersResponse = internalOk(
+  Type.Object({
+    companyId: Type.String(),
+    tokenAddress: Nullable({
+      ...AddressString,
+      description: 'The company token (checksummed); null before its launch',
+    }),
+    holderCount: Type.Integer({ minimum: 0, description: 'Addresses holding a positive balance' }),
+    supply: Decimal('Tokens minted less burned'),
+    holders: Type.Array(
+      Type.Object({
+        address: Type.String({ description: 'Checksummed' }),
+        kind: StringEnum(['curve', 'pool', 'wallet'] as const, {
+          description:
+            "`curve`: the launcher, holding what the bonding curve has not sold yet; `pool`: the Uniswap v4 PoolManager, holding a graduated pool's tokens; `wallet`: any other address",
+        }),
+        balance: Decimal('Tokens held'),
+        sharePercent: Type.String({
+          pattern: '^[0-9]{1,3}\\.[0-9]{2}$',
+          description: 'Percent of the supply, 2 decimals, rounded down',
+        }),
+      }),
+    ),
+  }),
+);

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { formatUnits } from 'viem';
 import { api, data } from '../api';
+import { AgentAvatar, agentBio } from '../avatars';
 import { ChainTime, ServiceTime } from '../chain-time';
 import { Positions, Signed } from '../portfolio';
 import { Sparkline } from '../spark';
@@ -35,7 +36,10 @@ export default function Agent() {
             )}
             . <span className={`badge ${a.status.toLowerCase()}`}>{a.status}</span>
           </p>
-          {a.persona.description && <p>{a.persona.description}</p>}
+          <div className="profile">
+            <AgentAvatar id={a.id} name={a.name} size={64} />
+            <Bio agent={a} />
+          </div>
           <Identity agent={a} />
           <Wallet id={a.id} />
           <Pnl address={a.walletAddress} />
@@ -43,6 +47,27 @@ export default function Agent() {
         </Page>
       )}
     </Query>
+  );
+}
+
+/** The agent's bio: what it stored, else one drawn from its role and its company's directive. */
+function Bio({
+  agent,
+}: {
+  agent: Parameters<typeof agentBio>[0] & { company: { slug: string; name: string } | null };
+}) {
+  const slug = agent.company?.slug;
+  // The company page's own query: its directive, when the agent has no bio of its own.
+  const company = useQuery({
+    queryKey: ['company', slug],
+    enabled: !!slug && !agent.description?.trim(),
+    queryFn: () => data(api.GET('/api/companies/{id}', { params: { path: { id: slug! } } })),
+  });
+  const directive = company.data ? (company.data.ceoPrompt ?? company.data.masterDirective) : null;
+  return (
+    <p className="bio" data-testid="agent-bio">
+      {agentBio({ ...agent, directive })}
+    </p>
   );
 }
 

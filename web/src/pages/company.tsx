@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api, data, signedRequest } from '../api';
+import { AgentAvatar, CompanyLogo } from '../avatars';
 import { categoryLabel } from '../categories';
 import { CompanyMoney, OwnerChecklist, type SetupCompany } from '../company-setup';
 import { RoundSummary } from '../decision';
@@ -29,7 +30,10 @@ export default function Company() {
     <Query query={company} what="the company" skeleton="page">
       {(c) => (
         <Page title={c.name}>
-          <p className="lead">{c.description ?? 'No description yet.'}</p>
+          <div className="profile">
+            <CompanyLogo name={c.name} slug={c.slug} logoUrl={c.logoUrl} />
+            <p className="lead">{c.description ?? 'No description yet.'}</p>
+          </div>
           <dl className="facts">
             <dt>Category</dt>
             <dd>{categoryLabel(c.category)}</dd>
@@ -110,7 +114,7 @@ function Agents({ agents }: { agents: Agent[] }) {
         <ul className="agents">
           {agents.map((a) => (
             <li key={a.id} data-agent-status={a.status}>
-              <strong>{a.role ?? 'Agent'}</strong> {a.name}{' '}
+              <AgentAvatar id={a.id} name={a.name} size={28} /> <strong>{a.role ?? 'Agent'}</strong> {a.name}{' '}
               <span className={`badge ${a.status.toLowerCase()}`}>{a.status}</span>{' '}
               <Link to="/agents/$id" params={{ id: a.id }}>
                 identity, wallet and actions

@@ -1,4 +1,5 @@
-// One decision round (`/decisions/{id}`): what the CEO decided and why, each action with its outcome, the phases
+// One decision round (`/decisions/{id}`): what the C-suite proposed and how the CEO weighed it, what the CEO decided
+// and why, each action with its outcome, the phases
 // with the models that answered, and its verification in words: the hash recomputed here in the browser from the
 // decision shown, the anchoring transaction and block, and what "verified" means.
 import { useQuery } from '@tanstack/react-query';
@@ -6,12 +7,58 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { keccak256, toBytes } from 'viem';
 import { canonicalJson } from '../../../src/canonical-json';
 import { api, data } from '../api';
+import type { paths } from '../api-schema';
 import { ChainTime, fullDate } from '../chain-time';
-import { ActionItem, Phases, type Round, RoundFailure } from '../decision';
+import { ActionItem, actionWords, Phases, type Round, RoundFailure, readable } from '../decision';
 import { HashText, Page, Query, TxLink } from '../ui';
 import { useChainInfo } from '../wallet';
 
 const route = getRouteApi('/decisions/$id');
+
+type Deliberation =
+  paths['/api/decisions/{decisionId}']['get']['responses'][200]['content']['application/json']['data']['deliberation'];
+
+/** The C-suite's proposals to the CEO, agent by agent, and the CEO's reasoning over them. */
+function DeliberationPanel({ deliberation, status }: { deliberation: Deliberation; status: Round['status'] }) {
+  return (
+    <section aria-labelledby="deliberation-h" className="panel" data-testid="deliberation">
+      <h2 id="deliberation-h">How the decision was reached</h2>
+      {!deliberation.recorded ? (
+        <p className="muted">
+          {status === 'RUNNING'
+            ? 'The C-suite is still deliberating.'
+            : status === 'FAILED'
+              ? 'The round stopped before the CEO weighed the proposals.'
+              : 'Not recorded: this round ran before proposals and reasoning were kept.'}
+        </p>
+      ) : (
+        <>
+          <h3 id="proposals-h">The C-suite's proposals</h3>
+          {deliberation.proposals.length === 0 ? (
+            <p className="muted">No agent proposed anything this round.</p>
+          ) : (
+            <ul className="actions-list" aria-labelledby="proposals-h" data-testid="proposals">
+              {deliberation.proposals.map((p, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a round's proposals are fixed, in their recorded order.
+                <li key={i} data-role={p.role}>
+                  <p>
+                    <strong>{p.role}</strong> proposed: {actionWords(p)}
+                  </p>
+                  {p.rationale && <p className="muted">Reason: {p.rationale}</p>}
+                  {p.result && <p className="muted">Found: {readable(p.result)}</p>}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3 id="reasoning-h">The CEO's reasoning</h3>
+          <blockquote className="reasoning" aria-labelledby="reasoning-h" data-testid="ceo-reasoning">
+            {deliberation.ceoReasoning}
+          </blockquote>
+        </>
+      )}
+    </section>
+  );
+}
 
 /** keccak256 of the canonical JSON of { companyId, cycle, directive, actions }: what the platform hashed. */
 export function recomputeHash(round: Round): `0x${string}` {
@@ -36,7 +83,7 @@ export default function Decision() {
   });
   return (
     <Query query={decision} what="the decision" skeleton="page">
-      {({ company, round }) => (
+      {({ company, round, deliberation }) => (
         <Page title={`${company.name}: decision of cycle ${round.cycle}`}>
           <p className="lead">
             A decision round of{' '}
@@ -59,6 +106,7 @@ export default function Decision() {
             )}
             {round.error && <RoundFailure round={round} />}
           </section>
+          <DeliberationPanel deliberation={deliberation} status={round.status} />
           <section aria-labelledby="actions-h" className="panel">
             <h2 id="actions-h">Actions, their reasons and outcomes</h2>
             {round.actions.length === 0 ? (

@@ -1,7 +1,8 @@
 // Staking the primary token: the pool's totals and base APY, the connected wallet's stake, boost (its card's tier),
 // pending emission and its balances of both tokens, each with its symbol; stake (the approval, when the allowance
 // falls short, only together with a deposit that would succeed), unstake, harvest (saying how much it paid) and
-// applying the best card the wallet holds as its boost. Every transaction is simulated before it is signed.
+// applying the best card the wallet holds as its boost (in the stake itself when the wallet holds a card its stake
+// does not use yet). Every transaction is simulated before it is signed.
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type Address, erc20Abi, parseEventLogs } from 'viem';
@@ -72,13 +73,19 @@ export default function Staking() {
     try {
       if ((what === 'stake' || what === 'unstake') && !amount.ok) throw new RefusedError(amount.error);
       const steps: Step[] = [];
+      let boosted = false;
       if (what === 'stake') {
         if (primaryBalance !== undefined && value > primaryBalance) {
           throw new RefusedError(`You hold ${amountOf(primaryBalance, units.primary)}.`);
         }
+        // A card the stake does not use yet boosts it in the same transaction: one prompt for a boosted stake with an
+        // allowance, two (the permit's signature, the stake) without, instead of a third for the boost.
+        const boost =
+          hasEntryPoint(StakingAbi, 'depositAndBoost') && (cards ?? 0n) > 0n && position.data?.tier === 'NONE';
+        boosted = boost;
         const deposit: Step = {
-          title: `Stake ${amountOf(value, units.primary)}`,
-          request: call('deposit', [0n, value]),
+          title: `Stake ${amountOf(value, units.primary)}${boost ? " with your card's boost" : ''}`,
+          request: call(boost ? 'depositAndBoost' : 'deposit', [0n, value]),
           context,
         };
         const deadline = (await chainSeconds(client!)) + PERMIT_DEADLINE_S;
@@ -87,7 +94,17 @@ export default function Staking() {
             { token: primary, unit: units.primary, spender: staking, value, allowance: allowance ?? 0n, deadline },
             deposit,
             hasEntryPoint(StakingAbi, 'depositWithPermit')
-              ? (p) => ({ ...deposit, request: call('depositWithPermit', [0n, value, deadline, p.v, p.r, p.s]) })
+              ? (p) => ({
+                  ...deposit,
+                  request: call(boost ? 'depositWithPermitAndBoost' : 'depositWithPermit', [
+                    0n,
+                    value,
+                    deadline,
+                    p.v,
+                    p.r,
+                    p.s,
+                  ]),
+                })
               : undefined,
           )),
         );
@@ -113,7 +130,7 @@ export default function Staking() {
       } else {
         setMessage(
           what === 'stake'
-            ? `Staked ${amountOf(value, units.primary)}.`
+            ? `Staked ${amountOf(value, units.primary)}${boosted ? ', boosted by your card' : ''}.`
             : what === 'unstake'
               ? `Unstaked ${amountOf(value, units.primary)}.`
               : 'Boost applied.',

@@ -1,6 +1,6 @@
 // A token: its price chart (1-minute, 1-hour and 1-day candles of the indexed trades, the newest closing at the
 // current price the header shows), its trades as they happen, the graduation progress, the trade form
-// (trade/panel.tsx) and the connected wallet's position.
+// (trade/panel.tsx), the connected wallet's position and the top holders with their share.
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -47,6 +47,82 @@ function ToGraduation({ id, token }: { id: string; token: Address }) {
       {amountOf(whole, USDC, 0)} to graduation: a buy of that much (fee included) completes the bonding curve and moves
       the token to its Uniswap v4 pool.
     </p>
+  );
+}
+
+/** What a holder is, in words: the curve and the pool by what they are, an agent or company by name, else its address. */
+function HolderName({
+  holder,
+  symbol,
+  names,
+}: {
+  holder: { address: string; kind: 'curve' | 'pool' | 'wallet' };
+  symbol: string;
+  names: ReturnType<typeof useNames>;
+}) {
+  if (holder.kind === 'curve') {
+    return <span title={holder.address}>Bonding curve (unsold ${symbol})</span>;
+  }
+  if (holder.kind === 'pool') return <span title={holder.address}>Uniswap v4 pool</span>;
+  return <Who address={holder.address} names={names} />;
+}
+
+/** The token's largest holders and their share of the supply (the holder stream's balances). */
+function TopHolders({ id, symbol, poll }: { id: string; symbol: string; poll: number | false }) {
+  // Under 'token': a trade event reads it again.
+  const holders = useQuery({
+    queryKey: ['token', id, 'holders'],
+    queryFn: () =>
+      data(api.GET('/api/companies/{id}/token/holders', { params: { path: { id }, query: { limit: 10 } } })),
+    refetchInterval: poll,
+  });
+  const names = useNames((holders.data?.holders ?? []).map((h) => h.address));
+  return (
+    <section className="panel" aria-labelledby="holders-h">
+      <h2 id="holders-h">Top holders</h2>
+      <Query query={holders} what="the holders" skeleton="table">
+        {(d) =>
+          d.holders.length === 0 ? (
+            <Empty>No holder indexed yet.</Empty>
+          ) : (
+            <>
+              <p className="muted" data-testid="holder-count">
+                {d.holderCount.toLocaleString('en-US')} {d.holderCount === 1 ? 'address holds' : 'addresses hold'} $
+                {symbol}; the largest {d.holders.length} below, with their share of the {money(d.supply, 0)} tokens.
+              </p>
+              <TableWrap label="Top holders">
+                <table className="holders">
+                  <thead>
+                    <tr>
+                      <th scope="col">Holder</th>
+                      <th scope="col" className="num holder-tokens">
+                        Tokens
+                      </th>
+                      <th scope="col" className="num">
+                        Share
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.holders.map((h) => (
+                      <tr key={h.address} data-holder={h.address} data-kind={h.kind}>
+                        <td>
+                          <HolderName holder={h} symbol={symbol} names={names} />
+                        </td>
+                        <td className="num holder-tokens">{money(h.balance)}</td>
+                        <td className="num" data-share={h.sharePercent}>
+                          {h.sharePercent}%
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableWrap>
+            </>
+          )
+        }
+      </Query>
+    </section>
   );
 }
 
@@ -153,6 +229,7 @@ export default function Token() {
                 launcher={info.contracts.tokenLauncher as Address}
               />
             )}
+            <TopHolders id={id} symbol={t.tokenSymbol} poll={poll} />
             <section className="panel" aria-labelledby="trades-h">
               <h2 id="trades-h">Trades</h2>
               <Query query={trades} what="the trades" skeleton="table">

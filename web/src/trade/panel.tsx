@@ -12,6 +12,7 @@ import { Notice, RefusedError, type Said, said } from '../errors';
 import { amountOf, short, type Unit, USDC } from '../format';
 import { hasEntryPoint } from '../permit';
 import { type Step, useTransactions } from '../transactions';
+import { lastingCap } from './allowance';
 import { chainSeconds, readHoldings, readQuote, type TradeContracts } from './chain-reads';
 import { checkAmount, checkDeadline, checkSlippage } from './inputs';
 import { CurveReserveError, minimumOut, priceUpdate, type Quote } from './quote';
@@ -38,8 +39,10 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
   const [outcome, setOutcome] = useState<Said | undefined>();
   /** A fresh quote worse than the one shown, or on another route: nothing is sent until it is accepted. */
   const [update, setUpdate] = useState<{ was: Quote; wasMinimum: bigint; now: Quote; minimum: bigint }>();
+  /** The person chose a lasting allowance (a capped approval) over a permit for this trade only. */
+  const [keepAllowance, setKeepAllowance] = useState(false);
   const queries = useQueryClient();
-  const ids = { amount: useId(), slippage: useId(), deadline: useId(), quote: useId() };
+  const ids = { amount: useId(), slippage: useId(), deadline: useId(), quote: useId(), lasting: useId() };
 
   const spent = side === 'buy' ? USDC : token;
   const received = side === 'buy' ? token : USDC;
@@ -49,6 +52,12 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
     queryFn: () => readHoldings(client!, contracts, address!),
   });
   const balance = holdings.data ? (side === 'buy' ? holdings.data.usdc : holdings.data.tokens) : undefined;
+  /** What the launcher may already take of the token this side spends (a lasting allowance given earlier). */
+  const allowance = holdings.data
+    ? side === 'buy'
+      ? holdings.data.usdcAllowance
+      : holdings.data.tokenAllowance
+    : undefined;
 
   const amount = checkAmount(amountText, spent);
   const slippage = checkSlippage(slippageText);
@@ -77,6 +86,10 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
   const needsConfirmation = q !== undefined && q.impactBps > CONFIRM_IMPACT_BPS;
   const confirmed = q !== undefined && confirmedBps !== undefined && q.impactBps <= confirmedBps;
   const tooSmall = q !== undefined && q.out === 0n;
+  // Covered by the allowance already given: one prompt. Otherwise the person may give a lasting one (its cap said).
+  const covered = amount.ok && allowance !== undefined && allowance >= amount.value;
+  const cap = amount.ok && !covered ? lastingCap(side, amount.value, balance) : undefined;
+  const capWords = cap !== undefined ? amountOf(cap, spent) : undefined;
 
   // Any edit clears what the last attempt said and any confirmation of a previous quote.
   const edit = (set: (v: string) => void) => (v: string) => {
@@ -110,6 +123,25 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
     update === undefined &&
     !tooSmall &&
     (!needsConfirmation || confirmed);
+
+  /** Sets the launcher's allowance of the token this side spends back to 0: the lasting allowance ends. */
+  async function removeAllowance() {
+    setOutcome(undefined);
+    const asset = side === 'buy' ? contracts.usdc : contracts.token;
+    try {
+      await send([
+        {
+          title: `Remove the launcher's allowance of ${spent.symbol}`,
+          request: { address: asset, abi: erc20Abi, functionName: 'approve', args: [contracts.launcher, 0n] },
+          context: { action: 'approval', spent },
+        },
+      ]);
+      setKeepAllowance(false);
+      setOutcome({ text: `The launcher may no longer spend your ${spent.symbol}.` });
+    } catch (err) {
+      setOutcome(said(err, { action: 'approval', spent }));
+    }
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -151,6 +183,10 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
           value: amountIn,
           allowance: side === 'buy' ? held.usdcAllowance : held.tokenAllowance,
           deadline: until,
+          lasting:
+            keepAllowance && cap !== undefined
+              ? { cap, title: `Allow the launcher to spend up to ${amountOf(cap, spent)}` }
+              : undefined,
         },
         trade,
         hasEntryPoint(TokenLauncherAbi, entry)
@@ -323,6 +359,19 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
             current price.
           </label>
         )}
+        {address && amount.ok && !overBalance && (
+          <LastingAllowance
+            id={ids.lasting}
+            covered={covered}
+            allowance={allowance}
+            spent={spent}
+            capWords={capWords}
+            checked={keepAllowance}
+            onChange={setKeepAllowance}
+            onRemove={() => void removeAllowance()}
+            busy={!!pending}
+          />
+        )}
         <button type="submit" disabled={!canSubmit}>
           {pending
             ? `${pending}…`
@@ -344,4 +393,62 @@ function receivedIn(receipt: { logs: Parameters<typeof parseEventLogs>[0]['logs'
   return parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' })
     .filter((l) => l.address.toLowerCase() === token.toLowerCase() && l.args.to.toLowerCase() === wallet.toLowerCase())
     .reduce((sum, l) => sum + l.args.value, 0n);
+}
+
+/**
+ * The lasting allowance in words: what the launcher may already spend (this trade then takes one prompt, and a way to
+ * end it), or the offer of one, its cap said in units ("Allow the launcher to spend up to 1,000 USDC from your wallet
+ * until you change it").
+ */
+function LastingAllowance({
+  id,
+  covered,
+  allowance,
+  spent,
+  capWords,
+  checked,
+  onChange,
+  onRemove,
+  busy,
+}: {
+  id: string;
+  covered: boolean;
+  allowance: bigint | undefined;
+  spent: Unit;
+  capWords: string | undefined;
+  checked: boolean;
+  onChange: (keep: boolean) => void;
+  onRemove: () => void;
+  busy: boolean;
+}) {
+  if (covered && allowance !== undefined) {
+    return (
+      <p className="allowance" data-testid="allowance">
+        The launcher may spend up to {amountOf(allowance, spent)} more from your wallet (your lasting allowance): this
+        trade takes one confirmation.{' '}
+        <button type="button" className="secondary" disabled={busy} onClick={onRemove}>
+          Remove the allowance
+        </button>
+      </p>
+    );
+  }
+  if (capWords === undefined) return null;
+  return (
+    <div className="allowance">
+      <label className="confirm">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-describedby={`${id}-note`}
+        />
+        Allow the launcher to spend up to {capWords} from your wallet until you change it
+      </label>
+      <p id={`${id}-note`} className="muted">
+        {checked
+          ? `One approval now, then this trade; later trades take one confirmation each until ${capWords} is spent. You can remove the allowance here at any time.`
+          : 'Without it, each trade asks for a signature (a permit for that trade only) and then the transaction.'}
+      </p>
+    </div>
+  );
 }

@@ -1,0 +1,44 @@
+// A decision round's deliberation over HTTP: the C-suite's proposals and the CEO's reasoning are stored with the round
+// and read back by GET /api/decisions/{id}; a round recorded before they were kept says so.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { decisionRounds } from '../../src/db/schema/decisions.ts';
+import { useTestApp } from '../helpers/app.ts';
+import { signed, staffedCompany } from '../helpers/companies.ts';
+
+const t = useTestApp({ env: { MANUAL_ROUND_COOLDOWN_S: '0', COMPANY_CUSTODY: 'none' } });
+
+describe('GET /api/decisions/{id} deliberation', () => {
+  it("shows the proposals and the CEO's reasoning the round stored", async () => {
+    const company = await staffedCompany(t, 1, { name: 'Deliberation Co' });
+    const run = await signed(t.app, 1, 'POST', `/api/companies/${company.id}/decisions/run`);
+    expect(run.statusCode).toBe(201);
+    const roundId = run.json().data.id as string;
+    const [stored] = await t.database.db.select().from(decisionRounds).where(eq(decisionRounds.id, roundId));
+    expect(stored!.ceoReasoning).toBeTruthy();
+    expect(stored!.proposals!.length).toBeGreaterThan(0);
+
+    const res = await t.app.inject(`/api/decisions/${roundId}`);
+    expect(res.statusCode).toBe(200);
+    const { deliberation } = res.json().data;
+    expect(deliberation.recorded).toBe(true);
+    expect(deliberation.ceoReasoning).toBe(stored!.ceoReasoning);
+    expect(deliberation.proposals).toHaveLength(stored!.proposals!.length);
+    for (const [i, p] of deliberation.proposals.entries()) {
+      const s = stored!.proposals![i]!;
+      expect(p).toEqual({ role: s.role, tool: s.tool, args: s.args, rationale: s.rationale, result: s.result ?? null });
+    }
+    // The company list of rounds stays as it was: the deliberation is the one round's.
+    const list = await t.app.inject(`/api/companies/${company.id}/decisions`);
+    expect(list.json().data.rounds[0]).not.toHaveProperty('deliberation');
+    expect(list.json().data.rounds[0]).not.toHaveProperty('ceoReasoning');
+
+    // A round from before they were kept: recorded false, nothing made up.
+    await t.database.db
+      .update(decisionRounds)
+      .set({ proposals: null, ceoReasoning: null })
+      .where(eq(decisionRounds.id, roundId));
+    const old = (await t.app.inject(`/api/decisions/${roundId}`)).json().data.deliberation;
+    expect(old).toEqual({ recorded: false, proposals: [], ceoReasoning: null });
+  }, 120_000);
+});
