@@ -13,6 +13,10 @@ const held = {
   roundStaleMs: 240_001,
   eventRetentionMs: 3_600_000,
   eventBackfillRetentionMs: 3_600_000,
+  llmStream: { enabled: false, firstTokenMs: 30_000, maxMs: 60_000 },
+  nodeEnv: 'production',
+  webhookAllowLoopback: false,
+  sseHeartbeatMs: 30_000,
 };
 
 describe('the configuration rules', () => {
@@ -35,6 +39,22 @@ describe('the configuration rules', () => {
     // The backfill keeps at least the stream's window: equal holds (above), a millisecond less breaks it.
     expect(CONFIG_CHECKS.backfillOutlastsStream!({ ...held, eventBackfillRetentionMs: 3_599_999 })).toMatch(
       /^EVENT_BACKFILL_RETENTION_MS \(3599999\) must be at least EVENT_RETENTION_MS \(3600000\)/,
+    );
+    const stream = { enabled: false, firstTokenMs: 60_001, maxMs: 60_000 };
+    expect(CONFIG_CHECKS.firstTokenWithinStream!({ ...held, llmStream: stream })).toBe(
+      'LLM_FIRST_TOKEN_MS (60001) must be at most LLM_STREAM_MAX_MS (60000)',
+    );
+    expect(CONFIG_CHECKS.noLoopbackWebhooksInProduction!({ ...held, webhookAllowLoopback: true })).toMatch(
+      /^WEBHOOK_ALLOW_LOOPBACK=true is refused in production/,
+    );
+    expect(
+      CONFIG_CHECKS.noLoopbackWebhooksInProduction!({ ...held, webhookAllowLoopback: true, nodeEnv: 'test' }),
+    ).toBeUndefined();
+    // No heartbeat (0) or one at least a second apart; 999 ms is neither.
+    expect(CONFIG_CHECKS.heartbeatNoneOrSlow!({ ...held, sseHeartbeatMs: 0 })).toBeUndefined();
+    expect(CONFIG_CHECKS.heartbeatNoneOrSlow!({ ...held, sseHeartbeatMs: 1000 })).toBeUndefined();
+    expect(CONFIG_CHECKS.heartbeatNoneOrSlow!({ ...held, sseHeartbeatMs: 999 })).toBe(
+      'SSE_HEARTBEAT_MS must be 0 (no heartbeat) or at least 1000, got 999',
     );
   });
 

@@ -1,7 +1,7 @@
 // README's environment table against the table of settings (src/config/settings.ts): every setting is in README with
 // the same default, README names no variable the table lacks, and README's copy is what `npm run gen:config-docs`
 // writes today.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOCS_BEGIN, DOCS_END, docRows, renderEnvTable, withEnvTable } from '../src/config/docs.ts';
@@ -45,6 +45,18 @@ describe("README's environment table", () => {
     const known = new Set(Object.keys(SETTINGS));
     const unknown = [...readmeDefaults().keys()].filter((name) => !known.has(name));
     expect(unknown).toEqual([]);
+  });
+
+  it('has a row for every variable the source reads by hand (env.NAME, process.env.NAME)', () => {
+    const src = path.resolve(import.meta.dirname, '..', 'src');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const read = new Set<string>();
+    for (const file of files) {
+      const source = readFileSync(path.join(src, file), 'utf8');
+      for (const m of source.matchAll(/\benv(?:\.|\[')([A-Z][A-Z0-9_]{2,})/g)) read.add(m[1]!);
+    }
+    expect(read.size).toBeGreaterThan(0);
+    expect([...read].filter((name) => !(name in SETTINGS))).toEqual([]);
   });
 
   it('fails when README is stale: a changed default or a variable the table lacks is caught', () => {

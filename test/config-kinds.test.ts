@@ -52,7 +52,9 @@ describe('the kinds of setting', () => {
   it('address: checksummed whatever the case given; a private key never echoed', () => {
     const lower = '0x52908400098527886e0f7030069857d2e4169ee7';
     expect(address.parse(lower, 'A')).toBe('0x52908400098527886E0F7030069857D2E4169EE7');
-    expect(refusal(() => address.parse('0x1234', 'A'))).toMatch(/^A must be an address, 0x followed by 40 hex/);
+    expect(refusal(() => address.parse('0x1234', 'A'))).toMatch(/^A must be an address, 0x and 40 hex digits/);
+    // Mixed case is a checksum, and a wrong one (a typo in a copied address) is refused.
+    expect(refusal(() => address.parse('0x52908400098527886e0F7030069857D2E4169EE7', 'A'))).toMatch(/wrong EIP-55/);
     expect(refusal(() => privateKey.parse('0xs3cret', 'K'))).toBe('K must be 0x followed by 64 hex characters');
   });
 

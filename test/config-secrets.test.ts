@@ -77,6 +77,14 @@ describe('secrets in the configuration', () => {
     }
     expect(() => row('PLATFORM_PRIVATE_KEY').parse(KEY, 'PLATFORM_PRIVATE_KEY')).not.toThrow();
   });
+
+  it('the deploy command reads DEPLOYER_PRIVATE_KEY by its row: refused before any chain call, never echoed', async () => {
+    const lines: string[] = [];
+    const env = { ...secretsEnv, CHAIN_RPC_URL: 'http://127.0.0.1:9', DEPLOYER_PRIVATE_KEY: `0x${MARK}` };
+    const code = await runCli(['deploy'], env, { out: (l) => lines.push(l), err: (l) => lines.push(l) });
+    expect(code).toBe(1);
+    expect(lines.join('\n')).toBe('error: deploy: DEPLOYER_PRIVATE_KEY must be 0x followed by 64 hex characters');
+  });
 });
 
 const row = (name: keyof typeof SETTINGS) => SETTINGS[name].kind;

@@ -58,6 +58,12 @@ describe('loadConfig', () => {
     [{ COMPANY_PATCH_AUTH: 'none' }, /^COMPANY_PATCH_AUTH must be one of signature, ip, got "none"$/],
     [{ ROLES: 'api,web' }, /ROLES must be a comma-separated subset/],
     [{ RPC_TIMEOUT_MS: '10' }, /RPC_TIMEOUT_MS must be between 100 and 120000/],
+    [{ SSE_HEARTBEAT_MS: '999' }, /^SSE_HEARTBEAT_MS must be 0 \(no heartbeat\) or at least 1000, got 999$/],
+    [
+      { NODE_ENV: 'production', WEBHOOK_ALLOW_LOOPBACK: 'true' },
+      /^WEBHOOK_ALLOW_LOOPBACK=true is refused in production/,
+    ],
+    [{ WEBHOOK_ALLOW_LOOPBACK: 'yes' }, /^WEBHOOK_ALLOW_LOOPBACK must be "true" or "false", got "yes"$/],
     [{ CHAIN_RPC_URL: 'https://rpc.example' }, /PLATFORM_PRIVATE_KEY is required/],
     [
       { CHAIN_RPC_URL: 'https://rpc.example', PLATFORM_PRIVATE_KEY: `0x${'11'.repeat(32)}` },

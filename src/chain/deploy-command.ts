@@ -16,7 +16,8 @@ import { copyFileSync } from 'node:fs';
 import { type Address, createPublicClient, formatEther, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ADDRESS_RULE, parseAddress } from '../address.ts';
-import type { Config } from '../config.ts';
+import { read } from '../config/settings.ts';
+import { type Config, ConfigError } from '../config.ts';
 import { ANVIL_CHAIN_ID } from './anvil.ts';
 import { STANDARD_INPUT_FILE } from './artifacts.ts';
 import { createChainClients } from './client.ts';
@@ -61,11 +62,14 @@ export async function runDeploy(
   if (!config.chainRpcUrl || !config.contractsFile) {
     throw new DeployRefused('deploy: set CHAIN_RPC_URL (the chain) and CONTRACTS_FILE (where the addresses go)');
   }
-  const rawKey = env.DEPLOYER_PRIVATE_KEY?.trim();
-  if (rawKey !== undefined && rawKey !== '' && !/^0x[0-9a-fA-F]{64}$/.test(rawKey)) {
-    throw new DeployRefused('deploy: DEPLOYER_PRIVATE_KEY must be 0x followed by 64 hex digits');
+  let rawKey: `0x${string}` | undefined;
+  try {
+    rawKey = read(env, 'DEPLOYER_PRIVATE_KEY');
+  } catch (err) {
+    if (err instanceof ConfigError) throw new DeployRefused(`deploy: ${err.message}`);
+    throw err;
   }
-  const deployerKey = (rawKey || config.platformPrivateKey) as `0x${string}`;
+  const deployerKey = (rawKey ?? config.platformPrivateKey) as `0x${string}`;
   const usdcGiven = addressOption('--usdc', options.usdc);
   const poolManagerGiven = addressOption('--pool-manager', options.poolManager);
   const feeRecipientGiven = addressOption('--fee-recipient', options.feeRecipient);

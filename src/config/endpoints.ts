@@ -1,15 +1,14 @@
-// The outside services' endpoints in the environment: the model gateway and per-provider endpoints, the headers
-// sent to them, the fallback models, the operator's model prices, and the OTLP traces collector.
+// The settings that compose into one value of the configuration, from their rows of the table (config/settings.ts):
+// the model gateway and per-provider endpoints, streaming, the operator's model prices, the OTLP traces URL, and the
+// wallet provider with its remote signer (whose rules, which tie its variables together, live here with them).
 import { readFileSync } from 'node:fs';
 import { MODEL_PROVIDERS, type ModelProviderName } from '../constants.ts';
 import { ConfigError, type Env, str } from './parse.ts';
 import { llmEnvPrefix, MODEL_ID } from './settings/models.ts';
+import { WALLET_PROVIDERS } from './settings/service.ts';
 import { read } from './settings.ts';
 
 export { llmEnvPrefix, REASONING_EFFORTS, type ReasoningEffort } from './settings/models.ts';
-
-import { WALLET_PROVIDERS } from './settings/service.ts';
-
 export { WALLET_PROVIDERS };
 
 /** The endpoint of the gateway (no provider) or of one provider, from its two variables. */

@@ -1,7 +1,7 @@
 // The kinds of setting, one parser each: a kind reads one variable's text and throws a ConfigError naming the
 // variable and what it accepts. The table of settings (config/settings.ts) gives each variable its kind.
 import { isIP } from 'node:net';
-import { getAddress } from 'viem';
+import { ADDRESS_RULE, parseAddress } from '../address.ts';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -102,14 +102,14 @@ export function url(protocols: readonly string[]): Kind<string> {
 }
 export const HTTP_URL = url(['http:', 'https:']);
 
-/** An account address, checksummed (EIP-55) whatever the case it was given in. */
+/** An account address as the platform takes one anywhere (src/address.ts), returned EIP-55 checksummed. */
 export const address: Kind<`0x${string}`> = {
-  accepts: 'a 0x-prefixed address of 40 hex characters',
+  accepts: `an address: ${ADDRESS_RULE}`,
   parse(raw, name) {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(raw)) {
-      throw new ConfigError(`${name} must be an address, 0x followed by 40 hex characters, got "${raw}"`);
-    }
-    return getAddress(raw);
+    const parsed = parseAddress(raw);
+    if (!parsed.ok)
+      throw new ConfigError(`${name} must be an address, ${ADDRESS_RULE}; got "${raw}" (${parsed.reason})`);
+    return parsed.address;
   },
 };
 

@@ -25,9 +25,6 @@ export function read<N extends SettingName>(env: Env, name: N, as: string = name
   return (raw === undefined ? row.default : row.kind.parse(raw, as)) as SettingValue<N>;
 }
 
-/** Whether a variable is set (not blank) in `env`. */
-export const isSet = (env: Env, name: string): boolean => str(env, name) !== undefined;
-
 export const REDACTED = '[redacted]';
 
 /** A URL's password hidden (DATABASE_URL, WALLET_SIGNER_URL may carry one). */
