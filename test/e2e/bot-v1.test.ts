@@ -242,6 +242,13 @@ describe('a bot on v1 and the client package alone', () => {
       missed.push(event as PlatformEvent);
     }
     expect(missed.map(key)).toEqual(hooked.map(key));
+    // The follower does the same by itself with `backfill: true`.
+    const caughtUp: PlatformEvent[] = [];
+    for await (const event of client.events({ types: ['trade'], lastEventId: cursor, backfill: true })) {
+      caughtUp.push(event);
+      if (caughtUp.length === hooked.length) break;
+    }
+    expect(caughtUp.map(key)).toEqual(hooked.map(key));
     const resumed = new AbortController();
     const seen: PlatformEvent[] = [];
     const following = (async () => {

@@ -128,6 +128,15 @@ export interface EventsOptions {
   maxReconnectDelayMs?: number;
   /** Called each time a stream opens, with the id it resumes after (undefined on a fresh start). */
   onConnect?: (info: { lastEventId: string | undefined; attempt: number }) => void;
+  /**
+   * When a resume is refused with 410 EVENTS_EXPIRED because the events after its id are older than the stream
+   * serves (but still kept): read them from the backfill (`GET /api/v1/events?after=`, page after page, the same
+   * filters), yield them, and resume the stream after the last one, instead of ending with the ApiError. Events the
+   * retention deleted still end the follower with the 410 (rebuild from the REST reads). Off by default.
+   */
+  backfill?: boolean;
+  /** Called after each backfill, with the id it read after and how many events it yielded. */
+  onBackfill?: (info: { after: string; events: number }) => void;
 }
 
 /** The followed stream: an async iterable of platform events that knows the last event id it saw. */
@@ -433,6 +442,43 @@ async function* sseMessages(
   }
 }
 
+/** A 410 EVENTS_EXPIRED for events outside the stream's window but still kept (not one for deleted events). */
+function outsideWindow(status: number, body: unknown): boolean {
+  const error = (body as Partial<V1Error> | undefined)?.error;
+  return (
+    status === 410 &&
+    error?.code === 'EVENTS_EXPIRED' &&
+    (error.details ?? []).some((d) => d.message.startsWith("outside the stream's window"))
+  );
+}
+
+/** The backfill's events after `after`, oldest first, page after page (docs/api/events.md "Backfill"). */
+async function* backfillEvents(
+  baseUrl: string,
+  headers: Record<string, string>,
+  doFetch: typeof globalThis.fetch,
+  filters: URLSearchParams,
+  after: string,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<PlatformEvent> {
+  let cursor: string | undefined;
+  for (;;) {
+    const query = new URLSearchParams(filters);
+    query.set('after', after);
+    if (cursor) query.set('cursor', cursor);
+    const response = await doFetch(`${baseUrl}/api/v1/events?${query}`, {
+      headers: { ...headers, accept: 'application/json' },
+      signal,
+    });
+    const body = await response.json().catch(() => undefined);
+    if (!response.ok) throw new ApiError(response.status, body, response.headers);
+    const page = body as { data: PlatformEvent[]; pagination: { hasMore: boolean; nextCursor?: string | null } };
+    for (const event of page.data) yield event;
+    if (!page.pagination.hasMore || !page.pagination.nextCursor) return;
+    cursor = page.pagination.nextCursor;
+  }
+}
+
 /** Event ids a follower remembers to drop repeats after a resume from a low-water mark. */
 const SEEN_KEPT = 10_000;
 
@@ -481,6 +527,23 @@ async function* follow(
         }
       } else {
         const body = await response.json().catch(() => undefined);
+        const after = state.lastEventId;
+        if (options.backfill && after !== undefined && outsideWindow(response.status, body)) {
+          // The events the stream no longer serves, from the backfill; then the stream again at once.
+          let count = 0;
+          for await (const event of backfillEvents(baseUrl, headers, doFetch, query, after, signal)) {
+            state.lastEventId = event.id;
+            if (seen.has(event.id)) continue;
+            seen.add(event.id);
+            if (seen.size > SEEN_KEPT) seen.delete(seen.values().next().value as string);
+            count++;
+            yield event;
+          }
+          options.onBackfill?.({ after, events: count });
+          // A backfill that moved nothing would be refused the same way again.
+          if (state.lastEventId === after) throw new ApiError(response.status, body, response.headers);
+          continue;
+        }
         // A request the server refuses as such (a bad filter, a key it does not know) would fail again.
         if (response.status < 500 && response.status !== 429)
           throw new ApiError(response.status, body, response.headers);
