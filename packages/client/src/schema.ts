@@ -1072,8 +1072,8 @@ export interface operations {
                             cardLocked: boolean;
                             /** @description The access card bound to this company for ever */
                             cardTokenId: number;
-                            /** @enum {string} */
-                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                            /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
+                            category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
                             ceoPrompt: string | null;
                             /**
                              * Format: date-time
@@ -4099,8 +4099,8 @@ export interface operations {
                             cardLocked: boolean;
                             /** @description The access card bound to this company for ever */
                             cardTokenId: number;
-                            /** @enum {string} */
-                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                            /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
+                            category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
                             ceoPrompt: string | null;
                             /**
                              * Format: date-time
