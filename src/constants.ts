@@ -92,7 +92,7 @@ export const IDEMPOTENCY_KEY_MAX = 255;
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A reservation left unfinished this long (a crash mid-request) may be taken over by a retry. */
 export const IDEMPOTENCY_IN_PROGRESS_STALE_MS = 60_000;
-/** Retry-After of 409 IDEMPOTENCY_KEY_IN_USE: the first request is usually done by then. */
+/** Seconds the message of 409 IDEMPOTENCY_KEY_IN_USE asks a client to wait (no Retry-After header: that belongs to 429 and 503): the first request is usually done by then. */
 export const IDEMPOTENCY_IN_USE_RETRY_AFTER_S = 1;
 export const API_KEY_PREFIX = 'aie_';
 export const API_KEY_RANDOM_BYTES = 32; // 43 base64url characters

@@ -178,7 +178,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
             type: 'apiKey',
             in: 'header',
             name: 'Authorization',
-            description: 'Wallet <address>:<unixSeconds>:<signature> (see the README)',
+            description:
+              'Wallet <address>:<unixSeconds>:<signature>: an EIP-191 signature by the card holder over four lines, the preamble, `<METHOD> <path and query as sent>`, the unix seconds and the hex sha256 of the body (docs/api/README.md "Wallet signature"). On /api/v1 always beside the API key.',
           },
           bearerSecret: { type: 'http', scheme: 'bearer' },
         },

@@ -60,7 +60,6 @@ export function recoveryRecorder(
     throw new AppError(
       'IDEMPOTENCY_KEY_IN_USE',
       'This request ran past its reservation and a retry with the same Idempotency-Key took it over; retry to get its answer',
-      { headers: { 'retry-after': '1' } },
     );
   };
 }

@@ -78,7 +78,7 @@ export function v1OpenApi(full: Json): Json {
       ...doc.info,
       title: 'ai-economy public API (v1)',
       description:
-        'The public v1 API for integrators: `{ data, meta }` answers, an API key in `x-api-key`. Stable: within v1 changes are additive only, and anything deprecated says so in the `Deprecation` and `Sunset` headers and in docs/api/changelog.md for at least 90 days before it goes (docs/api/README.md "Stability").',
+        'The public v1 API for integrators: `{ data, meta }` answers, an API key in `x-api-key`, and on the writes the wallet signature of the card holder beside it (`Authorization: Wallet ...`, with an optional `Idempotency-Key`). Stable: within v1 changes are additive only, and anything deprecated says so in the `Deprecation` and `Sunset` headers and in docs/api/changelog.md for at least 90 days before it goes (docs/api/README.md "Stability").',
     },
     ...(doc.servers ? { servers: doc.servers } : {}),
     ...(doc.tags ? { tags: (doc.tags as Json[]).filter((t) => tags.has(t.name)) } : {}),

@@ -74,7 +74,7 @@ const IDEMPOTENT_REPLAYED = {
   },
 };
 const IDEMPOTENT_CONFLICT =
-  '; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (Retry-After)';
+  '; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (retry after a second; no Retry-After, which belongs to 429 and 503)';
 
 /** A write signed by a wallet: the routes that take an Idempotency-Key. */
 const isSignedWrite = (method: string, op: Json) =>
@@ -111,6 +111,16 @@ export function operationIdOf(method: string, path: string): string {
   return method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 }
 
+/**
+ * Whether a set of routes names this one, or the internal route a v1 signed write twins (src/http/signed-writes.ts):
+ * `post /api/v1/companies/{slug}/token` answers as `post /api/companies/{id}/token` does.
+ */
+const names = (set: Set<string>, method: string, path: string, op: Json) =>
+  set.has(`${method} ${path}`) ||
+  (isSignedWrite(method, op) &&
+    path.startsWith('/api/v1/') &&
+    set.has(`${method} /api/${path.slice(8).replace('{slug}', '{id}')}`));
+
 function statusesOf(method: string, path: string, op: Json): number[] {
   const key = `${method} ${path}`;
   const security = ((op.security ?? []) as Json[]).flatMap((s) => Object.keys(s));
@@ -123,8 +133,8 @@ function statusesOf(method: string, path: string, op: Json): number[] {
   }
   if (security.length > 0) statuses.add(401);
   if (security.includes('wallet')) statuses.add(403);
-  if (path.includes('{') || NAMED_IN_BODY.has(key)) statuses.add(404);
-  if (CONFLICTS.has(key) || isSignedWrite(method, op)) statuses.add(409);
+  if (path.includes('{') || names(NAMED_IN_BODY, method, path, op)) statuses.add(404);
+  if (names(CONFLICTS, method, path, op) || isSignedWrite(method, op)) statuses.add(409);
   if (EXPIRED.has(key)) statuses.add(410);
   if (!NO_DEPENDENCY.has(key)) statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
@@ -169,19 +179,17 @@ export function exactOpenApi(doc: Json): Json {
         const base = status >= 500 ? serverCatchAll : catchAll;
         let description = DESCRIPTIONS[status]!;
         if (status === 409 && isSignedWrite(method, op)) {
-          description = CONFLICTS.has(`${method} ${path}`)
+          description = names(CONFLICTS, method, path, op)
             ? `${description}${IDEMPOTENT_CONFLICT}`
-            : 'IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After)';
+            : 'IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second)';
         }
-        if (status === 429 && GAS_PAID.has(`${method} ${path}`)) {
+        if (status === 429 && names(GAS_PAID, method, path, op)) {
           description = `${description}; GAS_BUDGET_EXCEEDED when the company's daily gas budget would be passed`;
         }
         responses[String(status)] = {
           ...base,
           description,
-          ...(status === 429 || (status === 409 && isSignedWrite(method, op))
-            ? { headers: { ...base.headers, ...RETRY_AFTER } }
-            : {}),
+          ...(status === 429 ? { headers: { ...base.headers, ...RETRY_AFTER } } : {}),
         };
       }
     }

@@ -36,8 +36,44 @@ describe('GET /api/v1/openapi.json', () => {
     // Internal, admin and cron routes are not in it, nor their schemas or security schemes.
     expect(Object.keys(full.paths).some((p) => p.startsWith('/api/admin') || p.startsWith('/api/cron'))).toBe(true);
     expect(v1.components.schemas.InternalError).toBeUndefined();
-    expect(Object.keys(v1.components.securitySchemes).sort()).toEqual(['apiKey', 'apiKeyQuery']);
+    // The schemes the v1 operations name, each documented: the API key (header or query) on every route, and the
+    // wallet signature beside it on the signed writes. The internal routes' bearer secret is not among them.
+    expect(Object.keys(v1.components.securitySchemes).sort()).toEqual(['apiKey', 'apiKeyQuery', 'wallet']);
+    for (const [name, scheme] of Object.entries(v1.components.securitySchemes) as [string, any][]) {
+      expect(scheme, name).toEqual(full.components.securitySchemes[name]);
+    }
+    expect(v1.components.securitySchemes.wallet).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    expect(v1.components.securitySchemes.wallet.description).toMatch(/Wallet <address>:<unixSeconds>:<signature>/);
+    // The wallet signature never stands alone on v1: every signed v1 write needs the API key too.
+    const requirements = Object.values(v1.paths).flatMap((item: any) =>
+      Object.values(item).flatMap((op: any) => op.security ?? []),
+    );
+    const walletOnes = requirements.filter((r: any) => 'wallet' in r);
+    expect(walletOnes.length).toBeGreaterThan(0);
+    for (const r of walletOnes) expect(Object.keys(r).sort()).toEqual(['apiKey', 'wallet']);
     expect(v1.info.version).toBe(full.info.version);
+  });
+
+  it('has no two paths that differ only by the names of their parameters (one spelling per route)', async () => {
+    const v1 = await get('/api/v1/openapi.json');
+    const shapes = Object.keys(v1.paths).map((p) => p.replace(/\{[^}]+\}/g, '{}'));
+    expect(shapes.filter((s, i) => shapes.indexOf(s) !== i)).toEqual([]);
+    // A company is `{slug}` (its id or its slug) in every v1 path.
+    expect(Object.keys(v1.paths).filter((p) => p.includes('/companies/{') && !p.includes('/companies/{slug}'))).toEqual(
+      [],
+    );
+  });
+
+  it('declares Retry-After only on 429 and 503', async () => {
+    const v1 = await get('/api/v1/openapi.json');
+    for (const [path, item] of Object.entries(v1.paths) as [string, any][]) {
+      for (const [method, op] of Object.entries(item) as [string, any][]) {
+        for (const [status, response] of Object.entries(op.responses) as [string, any][]) {
+          const has = 'Retry-After' in (response.headers ?? {});
+          expect(has, `${method} ${path} ${status}`).toBe(status === '429' || status === '503');
+        }
+      }
+    }
   });
 
   it('holds every component its operations reach, the typed event payloads included, and no other', async () => {

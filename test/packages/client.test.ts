@@ -186,6 +186,55 @@ describe('events', () => {
   });
 });
 
+describe('events older than the stream serves', () => {
+  it('with backfill: true, reads them from the backfill on the 410 and resumes the stream after them', async () => {
+    const client = createClient({ baseUrl: base, apiKey });
+    const published = [];
+    for (let i = 0; i < 3; i++) {
+      published.push(
+        await publishEvent(t.database.db, { type: 'score', companyId: companyIds[3]!, data: payloads.score }),
+      );
+    }
+    while (t.container.events.reader.cursor < BigInt(published[2]!.id)) await new Promise((r) => setTimeout(r, 10));
+    // Two hours old: outside the stream's hour, inside the backfill's two days.
+    await t.database.db.execute(
+      sql`update ${platformEvents} set timestamp = now() - interval '2 hours' where id <= ${published[2]!.id} and id >= ${published[0]!.id}`,
+    );
+    const after = String(BigInt(published[0]!.id) - 1n);
+    // Without the option the follower ends with the 410, pointing to the backfill.
+    await expect(client.events({ lastEventId: after })[Symbol.asyncIterator]().next()).rejects.toMatchObject({
+      status: 410,
+      code: 'EVENTS_EXPIRED',
+      details: [{ message: expect.stringMatching(/^outside the stream's window/) }],
+    });
+    const controller = new AbortController();
+    const backfills: { after: string; events: number }[] = [];
+    const resumes: (string | undefined)[] = [];
+    const stream = client.events({
+      lastEventId: after,
+      companies: [companyIds[3]!],
+      backfill: true,
+      signal: controller.signal,
+      onBackfill: (info) => backfills.push(info),
+      onConnect: ({ lastEventId }) => resumes.push(lastEventId),
+    });
+    const got: string[] = [];
+    let fourth: string | undefined;
+    for await (const event of stream) {
+      got.push(event.id);
+      if (got.length === 3) {
+        fourth = (await publishEvent(t.database.db, { type: 'score', companyId: companyIds[3]!, data: payloads.score }))
+          .id;
+      }
+      if (got.length === 4) controller.abort();
+    }
+    expect(got).toEqual([...published.map((e) => e.id), fourth]);
+    expect(backfills).toEqual([{ after, events: 3 }]);
+    // The stream opened once, after the backfill's last event.
+    expect(resumes).toEqual([published[2]!.id]);
+  });
+});
+
 describe('events the retention deleted', () => {
   it('pages the backfill with pages(), then a follower resuming from deleted events stops with 410 EVENTS_EXPIRED', async () => {
     const client = createClient({ baseUrl: base, apiKey });

@@ -885,6 +885,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a company bound for ever to one of the signer's unused access cards */
+        post: operations["postV1Companies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/companies/{slug}": {
         parameters: {
             query?: never;
@@ -917,6 +934,60 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{slug}/decisions/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run one decision round now (creator only); answers the finished round
+         * @description Runs the seven phases and answers 201 with the round, COMPLETE or FAILED (with its phase and error). 409 while another round of the company runs; 400 when the company has no active agent.
+         */
+        post: operations["postV1CompaniesBySlugDecisionsRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{slug}/deploy-suite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hire the seven C-suite agents (missing roles only) and run their identity pipeline */
+        post: operations["postV1CompaniesBySlugDeploySuite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/companies/{slug}/engine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the engine preset, autonomy level and master directive; resizes the compute machine */
+        patch: operations["patchV1CompaniesBySlugEngine"];
         trace?: never;
     };
     "/api/v1/companies/{slug}/rewards": {
@@ -963,7 +1034,11 @@ export interface paths {
         /** A company's token (v1 detail view); 404 while it has none */
         get: operations["getV1CompaniesBySlugToken"];
         put?: never;
-        post?: never;
+        /**
+         * Launch the company's token on its bonding curve (creator only): PRE_PUBLIC -> BONDING, company PUBLIC
+         * @description Deploys the token (1,000,000 supply, 18 decimals) through the token launcher and opens its USDC curve; it graduates into a Uniswap v4 pool when its market cap reaches GRADUATION_THRESHOLD_USD. 409 when the company already has a token or another launch is in flight; repeating the same request finishes an interrupted launch.
+         */
+        post: operations["postV1CompaniesBySlugToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1050,6 +1125,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{slug}/treasury": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the treasury address that receives epoch rewards, with the treasury's acceptance
+         * @description The signer must hold the company's card. A treasury other than the signer's own wallet must accept the company: its EIP-712 signature of TreasuryAcceptance { companyId, treasury, chainId, deadline } (docs/api/companies.md). 400 BAD_REQUEST for the zero address, a platform contract, a company token or an agent wallet; 403 FORBIDDEN without a valid acceptance or for another company's treasury. The treasury score counts the treasury's time-weighted USDC balance from the moment it is set.
+         */
+        put: operations["putV1CompaniesBySlugTreasury"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/epochs/{epoch}/proof/{slug}": {
         parameters: {
             query?: never;
@@ -1061,6 +1156,26 @@ export interface paths {
         get: operations["getV1EpochsByEpochProofBySlug"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/epochs/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a company's reward of one finalized epoch (creator only); it mints to the recorded treasury
+         * @description The oracle key calls the distributor's claim with the leaf recorded at finalization; the reward mints to the treasury address recorded then. Claimed before: alreadyClaimed true, txHash null, amount "0". 400 BAD_REQUEST when the epoch is not finalized, the company has no treasury address, or it has no reward in that epoch; 403 for anyone but the creator; 404 for an unknown company.
+         */
+        post: operations["postV1EpochsClaim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2234,11 +2349,9 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2586,11 +2699,9 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2716,11 +2827,9 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3202,11 +3311,9 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3749,11 +3856,9 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (Retry-After) */
+            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (retry after a second; no Retry-After, which belongs to 429 and 503) */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4176,11 +4281,9 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4343,11 +4446,9 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4702,11 +4803,9 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (Retry-After) */
+            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (retry after a second; no Retry-After, which belongs to 429 and 503) */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4844,11 +4943,9 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4995,11 +5092,9 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5565,11 +5660,9 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5940,11 +6033,9 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (Retry-After) */
+            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (retry after a second; no Retry-After, which belongs to 429 and 503) */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6674,11 +6765,9 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7414,11 +7503,9 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (Retry-After) */
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8674,12 +8761,332 @@ export interface operations {
             };
         };
     };
+    postV1Companies: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                    description?: string;
+                    /** Format: uri */
+                    logoUrl?: string;
+                    name: string;
+                    referrerCompanyId?: string;
+                    slug?: string;
+                    /**
+                     * Format: evm-address
+                     * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                     */
+                    treasuryAddress?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Agents not terminated, in C-suite order */
+                            agents: {
+                                id: string;
+                                name: string;
+                                role: ("CFO" | "CTO" | "CMO" | "COO" | "CSO" | "CISO" | "CRO") | null;
+                                /** @enum {string} */
+                                status: "PENDING" | "DEPLOYING" | "ACTIVE" | "PAUSED" | "TERMINATED" | "FAILED";
+                            }[];
+                            /** @enum {string} */
+                            autonomyLevel: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
+                            /** @description Whether the card is locked on-chain (markCompanyDeployed confirmed) */
+                            cardLocked: boolean;
+                            /** @description The access card bound to this company for ever */
+                            cardTokenId: number;
+                            /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
+                            category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
+                            ceoPrompt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            creatorAddress: string;
+                            custody: {
+                                /** @description The Safe's only owner: accepts what the card's holder signs */
+                                owner: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                rolesModule: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                safe: string;
+                            } | null;
+                            description: string | null;
+                            engineConfig: {
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                briefGeneration?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                ceoSynthesis?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                jsonExtraction?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                roleExecution?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                scrapeSummary?: string;
+                            } | null;
+                            /** @enum {string} */
+                            enginePreset: "BUDGET" | "EFFICIENT" | "BALANCED" | "PREMIUM";
+                            id: string;
+                            /** @enum {string} */
+                            league: "MACHINE" | "HUMAN";
+                            logoUrl: string | null;
+                            masterDirective: string | null;
+                            name: string;
+                            /** @description Gas the platform paid today for this company's transactions (deploy-suite, token launch, decision anchoring, claims), in gas units (costTodayWei: the native currency paid), and the daily budget; a request that would go past it answers 429 GAS_BUDGET_EXCEEDED until resetsAt */
+                            platformGas: {
+                                /** @description Decimal string of a whole-number amount */
+                                budget: string;
+                                /** @description Decimal string of a whole-number amount */
+                                costTodayWei: string;
+                                /**
+                                 * Format: date
+                                 * @description The UTC day counted
+                                 */
+                                day: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                resetsAt: string;
+                                /** @description Decimal string of a whole-number amount */
+                                usedToday: string;
+                            };
+                            platformScore: number;
+                            referrerCompanyId: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "INCORPORATING" | "HIRING" | "PRIVATE" | "PUBLIC";
+                            tokenAddress: string | null;
+                            /** @enum {string} */
+                            tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
+                            tokenSymbol: string | null;
+                            toolkitConfig: {
+                                /** @description Which tokens the agents may buy: platform minimums a company may tighten but not loosen (docs/api/agents.md "Buy rules") */
+                                buyRules?: {
+                                    /** @description Largest buy as a share of the USDC in the token's curve or pool, in basis points (platform maximum 200) */
+                                    maxLiquidityBps?: number;
+                                    /** @description Fewest distinct traders over 24 h, not counting the token's company's own wallets (platform minimum 10) */
+                                    minDistinctTraders?: number;
+                                    /** @description Youngest token (hours since launch, the chain's clock) an agent may buy (platform minimum 24) */
+                                    minTokenAgeHours?: number;
+                                    /** @description Hours without buying a token again after an agent sold it at a loss (platform minimum 24) */
+                                    stopLossCooldownHours?: number;
+                                };
+                                disabledTools?: string[];
+                                enabledTools?: string[];
+                                /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
+                                limits?: {
+                                    /** @description Largest USDC the company's agents trade in one chain day (default 1000; 0 stops trading) */
+                                    maxDailyNotionalUsdc?: string;
+                                    /** @description Largest value of one token the company's agents may hold after a buy, in USDC (default 2500) */
+                                    maxPositionUsdc?: string;
+                                    /** @description Largest slippage a trade accepts from its quote, in basis points (default 300) */
+                                    maxSlippageBps?: number;
+                                    /** @description Largest share of the wallet's balance one buy or stake may use, in basis points (default 2500) */
+                                    maxTradeBps?: number;
+                                };
+                            } | null;
+                            treasuryAddress: string | null;
+                            treasuryProvenAt: string | null;
+                            /**
+                             * @description PROVEN: the company proved it controls its treasury (the treasury signed its acceptance, or is the creator's wallet), which then counts toward the treasury score from treasuryProvenAt; UNPROVEN: set without proof (before proofs were asked for, or at creation), it scores 0 until the creator sets it again with PUT /api/companies/{id}/treasury; NONE: no treasury
+                             * @enum {string}
+                             */
+                            treasuryStatus: "NONE" | "UNPROVEN" | "PROVEN";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            updatedAt: string;
+                        };
+                        meta: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (retry after a second; no Retry-After, which belongs to 429 and 503) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
     getV1CompaniesBySlug: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description Company slug */
+                /** @description Company id (CUID) or slug */
                 slug: string;
             };
             cookie?: never;
@@ -8951,7 +9358,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Company slug */
+                /** @description Company id (CUID) or slug */
                 slug: string;
             };
             cookie?: never;
@@ -9181,12 +9588,702 @@ export interface operations {
             };
         };
     };
+    postV1CompaniesBySlugDecisionsRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Company id (CUID) or slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The decided actions as hashed ({ role, tool, args, rationale }), each with its outcome. keccak256 of the canonical JSON of { companyId, cycle, directive, actions } (without the outcomes) is `decisionHash` */
+                            actions: {
+                                args: {
+                                    [key: string]: unknown;
+                                };
+                                outcome: {
+                                    /**
+                                     * @description done; refused (a veto, the budget, a trading limit: nothing signed); failed (an error, or a transaction that reverted on-chain); not_run (the round stopped before it)
+                                     * @enum {string}
+                                     */
+                                    status: "done" | "refused" | "failed" | "not_run";
+                                    text: string | null;
+                                    txHash: string | null;
+                                };
+                                /** @description The reason the decision gives for the action */
+                                rationale: string;
+                                role: string;
+                                tool: string;
+                            }[];
+                            actionsExecuted: string[];
+                            anchoredTxHash: string | null;
+                            ceoDecision: {
+                                actions: string[];
+                                directive: string;
+                            };
+                            companyId: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            cycle: number;
+                            decisionHash: string | null;
+                            error?: string | null;
+                            failedPhase?: string;
+                            id: string;
+                            llmTokensUsed: number;
+                            phases: {
+                                /** @description Prompt tokens the providers read from their prompt caches (counted in `tokens` too), when they report them */
+                                cachedTokens?: number;
+                                calls: number;
+                                /** @description The models the company's preset and engineConfig chose for the phase (a model without an endpoint is answered by the built-in one) */
+                                configuredModels?: string[];
+                                /** @description USD */
+                                cost: number;
+                                /** @description Some call's cost is unknown: a model no price table knows, whose endpoint did not say what it billed; `cost` holds only what is known */
+                                costUnknown?: boolean;
+                                durationMs: number;
+                                error?: string;
+                                /** @description The models that answered the phase: model ids, or `builtin` when the built-in model answered */
+                                models: string[];
+                                /** @description What went wrong without failing the phase: a role agent whose model failed (its proposals counted as none), an answer cut off at its token limit and kept */
+                                notes?: string[];
+                                phase: string;
+                                tokens: number;
+                                /** @description Some call's token counts were estimated (text length / 4): an answer without usage, or with figures no call could have used */
+                                usageEstimated?: boolean;
+                            }[];
+                            /** @enum {string} */
+                            status: "RUNNING" | "COMPLETE" | "FAILED";
+                            totalDurationMs: number;
+                            /** @enum {string} */
+                            trigger: "SCHEDULED" | "MANUAL";
+                        };
+                        meta: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (retry after a second; no Retry-After, which belongs to 429 and 503) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds; GAS_BUDGET_EXCEEDED when the company's daily gas budget would be passed */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    postV1CompaniesBySlugDeploySuite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Company id (CUID) or slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "CFO" | "CTO" | "CMO" | "COO" | "CSO" | "CISO" | "CRO";
+                                /** @enum {string} */
+                                status: "PENDING" | "DEPLOYING" | "ACTIVE" | "PAUSED" | "TERMINATED" | "FAILED";
+                            }[];
+                            dualityResults: {
+                                [key: string]: {
+                                    errors: string[];
+                                    status: string;
+                                };
+                            };
+                            skipped: ("CFO" | "CTO" | "CMO" | "COO" | "CSO" | "CISO" | "CRO")[];
+                        };
+                        meta: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds; GAS_BUDGET_EXCEEDED when the company's daily gas budget would be passed */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    patchV1CompaniesBySlugEngine: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Company id (CUID) or slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    autonomyLevel?: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
+                    dailyModelSpendCap?: string | null;
+                    /** @enum {string} */
+                    enginePreset?: "BUDGET" | "EFFICIENT" | "BALANCED" | "PREMIUM";
+                    masterDirective?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            autonomyLevel: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
+                            dailyModelSpendCap: string;
+                            machineResults: {
+                                /** @enum {string} */
+                                envUpdate: "ok" | "skipped" | "failed";
+                                /** @enum {string} */
+                                resize: "ok" | "skipped" | "failed";
+                            };
+                            masterDirective: string | null;
+                            masterDirectiveTokens: {
+                                [key: string]: string;
+                            };
+                        };
+                        meta: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
     getV1CompaniesBySlugRewards: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description Company slug */
+                /** @description Company id (CUID) or slug */
                 slug: string;
             };
             cookie?: never;
@@ -9365,7 +10462,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Company slug */
+                /** @description Company id (CUID) or slug */
                 slug: string;
             };
             cookie?: never;
@@ -9529,7 +10626,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Company slug */
+                /** @description Company id (CUID) or slug */
                 slug: string;
             };
             cookie?: never;
@@ -9695,6 +10792,239 @@ export interface operations {
             };
         };
     };
+    postV1CompaniesBySlugToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Company id (CUID) or slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1-64 characters */
+                    name: string;
+                    /** @description 2-10 characters, A-Z and 0-9 */
+                    symbol: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            graduatedAt: null;
+                            /** @enum {number} */
+                            graduationProgress: 0;
+                            marketCap: null;
+                            price: null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "PRE_PUBLIC";
+                            tokenAddress: null;
+                            tokenSymbol: null;
+                            v4PoolAddress: null;
+                        } | {
+                            graduated: boolean;
+                            graduatedAt: string | null;
+                            graduationProgress: number;
+                            /** @description USD (USDC) */
+                            graduationThreshold: number;
+                            /** @description USDC with up to 6 decimals */
+                            marketCap: string;
+                            name: string;
+                            /** @description USDC with up to 6 decimals */
+                            price: string;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "BONDING" | "GRADUATED";
+                            tokenAddress: string;
+                            tokenSymbol: string;
+                            v4PoolAddress: string | null;
+                        };
+                        meta: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description CONFLICT: the write collides with another or was done already; IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request; IDEMPOTENCY_KEY_IN_USE: a request with it still runs (retry after a second; no Retry-After, which belongs to 429 and 503) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds; GAS_BUDGET_EXCEEDED when the company's daily gas budget would be passed */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
     getV1CompaniesBySlugTokenCandles: {
         parameters: {
             query: {
@@ -9709,7 +11039,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Company slug */
+                /** @description Company id (CUID) or slug */
                 slug: string;
             };
             cookie?: never;
@@ -9889,7 +11219,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Company slug */
+                /** @description Company id (CUID) or slug */
                 slug: string;
                 /** @description A wallet address, any case */
                 wallet: string;
@@ -10055,7 +11385,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Company slug */
+                /** @description Company id (CUID) or slug */
                 slug: string;
             };
             cookie?: never;
@@ -10250,7 +11580,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Company slug */
+                /** @description Company id (CUID) or slug */
                 slug: string;
             };
             cookie?: never;
@@ -10456,6 +11786,343 @@ export interface operations {
             };
         };
     };
+    putV1CompaniesBySlugTreasury: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Company id (CUID) or slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        /** @description The new treasury, with its acceptance unless it is the signer's own wallet. Never the zero address, a platform contract, a company token, an agent wallet or another company's treasury. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    acceptance?: {
+                        /** @description The acceptance's last second (Unix time by the chain's clock): after the chain's time and at most 86400 s ahead of it */
+                        deadline: number;
+                        /** @description The treasury's EIP-712 signature of TreasuryAcceptance { companyId, treasury, chainId, deadline } (domain ai-economy, version 1, the chain id); a contract wallet's is checked with ERC-1271 */
+                        signature: string;
+                    };
+                    /**
+                     * Format: evm-address
+                     * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                     */
+                    treasuryAddress: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Agents not terminated, in C-suite order */
+                            agents: {
+                                id: string;
+                                name: string;
+                                role: ("CFO" | "CTO" | "CMO" | "COO" | "CSO" | "CISO" | "CRO") | null;
+                                /** @enum {string} */
+                                status: "PENDING" | "DEPLOYING" | "ACTIVE" | "PAUSED" | "TERMINATED" | "FAILED";
+                            }[];
+                            /** @enum {string} */
+                            autonomyLevel: "HUMAN_DIRECTED" | "STRATEGY_AUTONOMOUS" | "FULLY_AUTONOMOUS";
+                            /** @description Whether the card is locked on-chain (markCompanyDeployed confirmed) */
+                            cardLocked: boolean;
+                            /** @description The access card bound to this company for ever */
+                            cardTokenId: number;
+                            /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
+                            category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
+                            ceoPrompt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            createdAt: string;
+                            creatorAddress: string;
+                            custody: {
+                                /** @description The Safe's only owner: accepts what the card's holder signs */
+                                owner: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                rolesModule: string;
+                                /**
+                                 * Format: evm-address
+                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
+                                 */
+                                safe: string;
+                            } | null;
+                            description: string | null;
+                            engineConfig: {
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                briefGeneration?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                ceoSynthesis?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                jsonExtraction?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                roleExecution?: string;
+                                /** @description A model id: one of openai/gpt-5, openai/gpt-5-mini, anthropic/claude-sonnet-4.5, anthropic/claude-haiku-4.5, google/gemini-2.5-pro, google/gemini-2.5-flash, deepseek/deepseek-chat, meta-llama/llama-4-maverick, or any other the configured provider serves (checked against its /models list when it has one) */
+                                scrapeSummary?: string;
+                            } | null;
+                            /** @enum {string} */
+                            enginePreset: "BUDGET" | "EFFICIENT" | "BALANCED" | "PREMIUM";
+                            id: string;
+                            /** @enum {string} */
+                            league: "MACHINE" | "HUMAN";
+                            logoUrl: string | null;
+                            masterDirective: string | null;
+                            name: string;
+                            /** @description Gas the platform paid today for this company's transactions (deploy-suite, token launch, decision anchoring, claims), in gas units (costTodayWei: the native currency paid), and the daily budget; a request that would go past it answers 429 GAS_BUDGET_EXCEEDED until resetsAt */
+                            platformGas: {
+                                /** @description Decimal string of a whole-number amount */
+                                budget: string;
+                                /** @description Decimal string of a whole-number amount */
+                                costTodayWei: string;
+                                /**
+                                 * Format: date
+                                 * @description The UTC day counted
+                                 */
+                                day: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                resetsAt: string;
+                                /** @description Decimal string of a whole-number amount */
+                                usedToday: string;
+                            };
+                            platformScore: number;
+                            referrerCompanyId: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "INCORPORATING" | "HIRING" | "PRIVATE" | "PUBLIC";
+                            tokenAddress: string | null;
+                            /** @enum {string} */
+                            tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
+                            tokenSymbol: string | null;
+                            toolkitConfig: {
+                                /** @description Which tokens the agents may buy: platform minimums a company may tighten but not loosen (docs/api/agents.md "Buy rules") */
+                                buyRules?: {
+                                    /** @description Largest buy as a share of the USDC in the token's curve or pool, in basis points (platform maximum 200) */
+                                    maxLiquidityBps?: number;
+                                    /** @description Fewest distinct traders over 24 h, not counting the token's company's own wallets (platform minimum 10) */
+                                    minDistinctTraders?: number;
+                                    /** @description Youngest token (hours since launch, the chain's clock) an agent may buy (platform minimum 24) */
+                                    minTokenAgeHours?: number;
+                                    /** @description Hours without buying a token again after an agent sold it at a loss (platform minimum 24) */
+                                    stopLossCooldownHours?: number;
+                                };
+                                disabledTools?: string[];
+                                enabledTools?: string[];
+                                /** @description Hard limits on the agents' trading tools, checked before anything is signed (docs/api/decisions.md) */
+                                limits?: {
+                                    /** @description Largest USDC the company's agents trade in one chain day (default 1000; 0 stops trading) */
+                                    maxDailyNotionalUsdc?: string;
+                                    /** @description Largest value of one token the company's agents may hold after a buy, in USDC (default 2500) */
+                                    maxPositionUsdc?: string;
+                                    /** @description Largest slippage a trade accepts from its quote, in basis points (default 300) */
+                                    maxSlippageBps?: number;
+                                    /** @description Largest share of the wallet's balance one buy or stake may use, in basis points (default 2500) */
+                                    maxTradeBps?: number;
+                                };
+                            } | null;
+                            treasuryAddress: string | null;
+                            treasuryProvenAt: string | null;
+                            /**
+                             * @description PROVEN: the company proved it controls its treasury (the treasury signed its acceptance, or is the creator's wallet), which then counts toward the treasury score from treasuryProvenAt; UNPROVEN: set without proof (before proofs were asked for, or at creation), it scores 0 until the creator sets it again with PUT /api/companies/{id}/treasury; NONE: no treasury
+                             * @enum {string}
+                             */
+                            treasuryStatus: "NONE" | "UNPROVEN" | "PROVEN";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            updatedAt: string;
+                        };
+                        meta: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
     getV1EpochsByEpochProofBySlug: {
         parameters: {
             query?: never;
@@ -10463,7 +12130,7 @@ export interface operations {
             path: {
                 /** @description A finalized epoch */
                 epoch: number;
-                /** @description Company slug */
+                /** @description Company id (CUID) or slug */
                 slug: string;
             };
             cookie?: never;
@@ -10580,6 +12247,214 @@ export interface operations {
                 };
             };
             /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: the request id identifies it in the logs */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+        };
+    };
+    postV1EpochsClaim: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry (docs/api/README.md "Idempotent writes"): per signer, the same request again within 24 hours gets the first answer with Idempotent-Replayed: true, without running again; another request under the same key gets 409 IDEMPOTENCY_KEY_REUSED, and one sent while the first still runs 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The company id */
+                    companyId: string;
+                    /** @description A finalized epoch */
+                    epochNumber: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description true when this is the stored first answer to a request sent again with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            alreadyClaimed: boolean;
+                            /** @description Decimal string of a whole-number amount */
+                            amount: string;
+                            epoch: number;
+                            success: boolean;
+                            txHash: string | null;
+                        };
+                        meta: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR or BAD_REQUEST: the request is malformed or out of bounds (details name each field) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials are valid but not those of the creator or card holder */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description NOT_FOUND: no such record */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_KEY_IN_USE: the Idempotency-Key was used for another request, or a request with it still runs (retry after a second) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is larger than 64 KiB */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description BAD_REQUEST: the body is not JSON */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Error"];
+                };
+            };
+            /** @description RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds; GAS_BUDGET_EXCEEDED when the company's daily gas budget would be passed */
             429: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

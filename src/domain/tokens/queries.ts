@@ -1,7 +1,7 @@
 // Reading company tokens: the public status with its price read on-chain, the v1 detail and list (database only:
 // the list's price and market cap are what the indexer recorded, its 24-hour volumes one shared read), and trade
 // volume.
-import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Address } from 'viem';
 import { launcherAddress, readMarket } from '../../chain/contracts/launcher.ts';
@@ -167,7 +167,10 @@ const marketColumns = {
   poolTokens: poolBalances.balance,
 };
 
-/** docs/api/tokens.md GET /api/v1/companies/{slug}/token, with price, market cap and the market fields; 404 without a token. */
+/**
+ * docs/api/tokens.md GET /api/v1/companies/{slug}/token, with price, market cap and the market fields; 404 without a
+ * token. `slug` is the company's id or slug (as every v1 path); the id wins, as in requireCompany.
+ */
 export async function getTokenDetail(deps: Deps, slug: string) {
   const db = deps.database.db;
   const [row] = await db
@@ -178,7 +181,8 @@ export async function getTokenDetail(deps: Deps, slug: string) {
       poolBalances,
       and(eq(poolBalances.tokenAddress, companies.tokenAddress), eq(poolBalances.holder, poolManagerOf(deps))),
     )
-    .where(eq(companies.slug, slug))
+    .where(or(eq(companies.id, slug), eq(companies.slug, slug)))
+    .orderBy(sql`${companies.id} = ${slug} desc`)
     .limit(1);
   if (!row) throw notFound(`Company ${slug} not found`);
   const { company, ...market } = row;

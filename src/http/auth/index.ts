@@ -148,7 +148,6 @@ export function requireWallet(container: Container): preValidationAsyncHookHandl
         throw new AppError(
           'IDEMPOTENCY_KEY_IN_USE',
           `A request with this Idempotency-Key is still running; retry after ${claim.retryAfterS} s to get its answer`,
-          { headers: { 'retry-after': String(claim.retryAfterS) } },
         );
       case 'recover': {
         // The request that held the key may have committed: its answer is built from what it created, and the

@@ -24,13 +24,14 @@ import {
   EngineResponse,
   TreasuryBody,
 } from '../schemas/companies.ts';
-import type { App, RouteOptions } from '../types.ts';
+import { registerSignedWrite, type SignedWrite, signedWrite } from '../signed-writes.ts';
+import type { App, Container, RouteOptions } from '../types.ts';
 
 const wallet = [{ wallet: [] }];
 
 export default async function companyRoutes(app: App, { container, reads }: RouteOptions) {
   const signed = requireWallet(container);
-  const deps = { ...container, log: app.log };
+  const _deps = { ...container, log: app.log };
   // Kept until a table they were read from changes (read-cache.ts); the view shows the gas of the day.
   const views = reads.route('company', { tables: ['companies', 'agents', 'company_gas_days'] });
   const cards = reads.route('card', { tables: ['companies'] });
@@ -53,30 +54,7 @@ export default async function companyRoutes(app: App, { container, reads }: Rout
       ),
   );
 
-  app.post(
-    '/api/companies',
-    {
-      preValidation: signed,
-      // A retry of a keyed creation that may have committed answers the company it created (src/http/idempotency.ts).
-      config: {
-        idempotentRecovery: async ({ id }) => {
-          const now = (await chainDateForReads(container.chain.publicClient, container.now)).getTime();
-          return { status: 201, payload: ok(await getCompanyView(container, id, now)) };
-        },
-      },
-      schema: {
-        tags: ['companies'],
-        summary: "Create a company bound for ever to one of the signer's unused access cards",
-        security: wallet,
-        body: CreateCompanyBody,
-        response: { 201: CompanyResponse, ...internalErrors },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(ok(await createCompany(deps, request.signer!, request.body, recoveryRecorder(request, 'company')))),
-  );
+  for (const route of companyWrites(container, app.log)) registerSignedWrite(app, container, route, 'internal');
 
   app.get(
     '/api/companies/:id',
@@ -116,53 +94,63 @@ export default async function companyRoutes(app: App, { container, reads }: Rout
     async (request) =>
       ok(await updateDirective(container, request.params.id, request.signer, request.body, signedPatch)),
   );
+}
 
-  app.patch(
-    '/api/companies/:id/engine',
-    {
-      preValidation: signed,
-      schema: {
-        tags: ['companies'],
-        summary: 'Set the engine preset, autonomy level and master directive; resizes the compute machine',
-        security: wallet,
-        params: CompanyParams,
-        body: EngineBody,
-        response: { 200: EngineResponse, ...internalErrors },
+/**
+ * The company writes signed by the card's holder, registered under /api here and under /api/v1 by v1.ts
+ * (src/http/signed-writes.ts): creation, the engine settings, the treasury's proof, deploy-suite.
+ */
+export function companyWrites(container: Container, log: App['log']): SignedWrite[] {
+  const deps = { ...container, log };
+  return [
+    signedWrite({
+      method: 'POST',
+      path: '/companies',
+      status: 201,
+      tags: ['companies'],
+      summary: "Create a company bound for ever to one of the signer's unused access cards",
+      body: CreateCompanyBody,
+      response: CompanyResponse,
+      // A retry of a keyed creation that may have committed answers the company it created (src/http/idempotency.ts).
+      recover: async ({ id }) => {
+        const now = (await chainDateForReads(container.chain.publicClient, container.now)).getTime();
+        return getCompanyView(container, id, now);
       },
-    },
-    async (request) => ok(await updateEngine(deps, request.params.id, request.signer, request.body)),
-  );
-
-  app.put(
-    '/api/companies/:id/treasury',
-    {
-      preValidation: signed,
-      schema: {
-        tags: ['companies'],
-        summary: "Set the treasury address that receives epoch rewards, with the treasury's acceptance",
-        description:
-          "The signer must hold the company's card. A treasury other than the signer's own wallet must accept the company: its EIP-712 signature of TreasuryAcceptance { companyId, treasury, chainId, deadline } (docs/api/companies.md). 400 BAD_REQUEST for the zero address, a platform contract, a company token or an agent wallet; 403 FORBIDDEN without a valid acceptance or for another company's treasury. The treasury score counts the treasury's time-weighted USDC balance from the moment it is set.",
-        security: wallet,
-        params: CompanyParams,
-        body: TreasuryBody,
-        response: { 200: CompanyResponse, ...internalErrors },
-      },
-    },
-    async (request) => ok(await setTreasury(container, request.params.id, request.signer, request.body)),
-  );
-
-  app.post(
-    '/api/companies/:id/deploy-suite',
-    {
-      preValidation: signed,
-      schema: {
-        tags: ['companies'],
-        summary: 'Hire the seven C-suite agents (missing roles only) and run their identity pipeline',
-        security: wallet,
-        params: CompanyParams,
-        response: { 200: DeploySuiteResponse, ...internalErrors },
-      },
-    },
-    async (request) => ok(await deploySuite(deps, request.params.id, request.signer)),
-  );
+      run: (request) => createCompany(deps, request.signer!, request.body, recoveryRecorder(request, 'company')),
+    }),
+    signedWrite({
+      method: 'PATCH',
+      path: '/companies/:id/engine',
+      status: 200,
+      tags: ['companies'],
+      summary: 'Set the engine preset, autonomy level and master directive; resizes the compute machine',
+      params: CompanyParams,
+      body: EngineBody,
+      response: EngineResponse,
+      run: (request) => updateEngine(deps, request.params.id, request.signer, request.body),
+    }),
+    signedWrite({
+      method: 'PUT',
+      path: '/companies/:id/treasury',
+      status: 200,
+      tags: ['companies'],
+      summary: "Set the treasury address that receives epoch rewards, with the treasury's acceptance",
+      description:
+        "The signer must hold the company's card. A treasury other than the signer's own wallet must accept the company: its EIP-712 signature of TreasuryAcceptance { companyId, treasury, chainId, deadline } (docs/api/companies.md). 400 BAD_REQUEST for the zero address, a platform contract, a company token or an agent wallet; 403 FORBIDDEN without a valid acceptance or for another company's treasury. The treasury score counts the treasury's time-weighted USDC balance from the moment it is set.",
+      params: CompanyParams,
+      body: TreasuryBody,
+      response: CompanyResponse,
+      run: (request) => setTreasury(container, request.params.id, request.signer, request.body),
+    }),
+    signedWrite({
+      method: 'POST',
+      path: '/companies/:id/deploy-suite',
+      status: 200,
+      tags: ['companies'],
+      summary: 'Hire the seven C-suite agents (missing roles only) and run their identity pipeline',
+      params: CompanyParams,
+      response: DeploySuiteResponse,
+      run: (request) => deploySuite(deps, request.params.id, request.signer),
+    }),
+  ];
 }

@@ -4,7 +4,6 @@ import { IDEMPOTENCY_IN_USE_RETRY_AFTER_S } from '../../constants.ts';
 import { getDecision, getDecisions, verifyDecision } from '../../domain/engine/queries.ts';
 import { runRoundNow } from '../../domain/engine/runner.ts';
 import { AppError } from '../../errors.ts';
-import { requireWallet } from '../auth/index.ts';
 import { ok } from '../envelope.ts';
 import { recoveryRecorder } from '../idempotency.ts';
 import { internalErrors } from '../schemas/common.ts';
@@ -16,10 +15,11 @@ import {
   RoundResponse,
   VerificationResponse,
 } from '../schemas/decisions.ts';
-import type { App, RouteOptions } from '../types.ts';
+import { registerSignedWrite, type SignedWrite, signedWrite } from '../signed-writes.ts';
+import type { App, Container, RouteOptions } from '../types.ts';
 
 export default async function decisionRoutes(app: App, { container }: RouteOptions) {
-  const deps = { ...container, log: app.log };
+  const _deps = { ...container, log: app.log };
 
   app.get(
     '/api/companies/:id/decisions',
@@ -34,40 +34,7 @@ export default async function decisionRoutes(app: App, { container }: RouteOptio
     async (request) => ok(await getDecisions(container, request.params.id)),
   );
 
-  app.post(
-    '/api/companies/:id/decisions/run',
-    {
-      preValidation: requireWallet(container),
-      // A retry of a keyed run that may have started answers the round it started, never a second round
-      // (src/http/idempotency.ts); while that round is still RUNNING, 409 IDEMPOTENCY_KEY_IN_USE.
-      config: {
-        idempotentRecovery: async ({ id }) => {
-          const { round } = await getDecision(container, id);
-          if (round.status === 'RUNNING') {
-            throw new AppError(
-              'IDEMPOTENCY_KEY_IN_USE',
-              `The round ${id} this request started is still running; retry after ${IDEMPOTENCY_IN_USE_RETRY_AFTER_S} s to get it`,
-              { headers: { 'retry-after': String(IDEMPOTENCY_IN_USE_RETRY_AFTER_S) } },
-            );
-          }
-          return { status: 201, payload: ok(round) };
-        },
-      },
-      schema: {
-        tags: ['decisions'],
-        summary: 'Run one decision round now (creator only); answers the finished round',
-        description:
-          'Runs the seven phases and answers 201 with the round, COMPLETE or FAILED (with its phase and error). 409 while another round of the company runs; 400 when the company has no active agent.',
-        security: [{ wallet: [] }],
-        params: CompanyParams,
-        response: { 201: RoundResponse, ...internalErrors },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(ok(await runRoundNow(deps, request.params.id, request.signer, recoveryRecorder(request, 'round')))),
-  );
+  for (const route of decisionWrites(container, app.log)) registerSignedWrite(app, container, route, 'internal');
 
   app.get(
     '/api/decisions/:decisionId',
@@ -96,4 +63,35 @@ export default async function decisionRoutes(app: App, { container }: RouteOptio
     },
     async (request) => ok(await verifyDecision(container, request.params.decisionId)),
   );
+}
+
+/** A manual decision round, signed by the card's holder: under /api here and under /api/v1 by v1.ts. */
+export function decisionWrites(container: Container, log: App['log']): SignedWrite[] {
+  const deps = { ...container, log };
+  return [
+    signedWrite({
+      method: 'POST',
+      path: '/companies/:id/decisions/run',
+      status: 201,
+      tags: ['decisions'],
+      summary: 'Run one decision round now (creator only); answers the finished round',
+      description:
+        'Runs the seven phases and answers 201 with the round, COMPLETE or FAILED (with its phase and error). 409 while another round of the company runs; 400 when the company has no active agent.',
+      params: CompanyParams,
+      response: RoundResponse,
+      // A retry of a keyed run that may have started answers the round it started, never a second round
+      // (src/http/idempotency.ts); while that round is still RUNNING, 409 IDEMPOTENCY_KEY_IN_USE.
+      recover: async ({ id }) => {
+        const { round } = await getDecision(container, id);
+        if (round.status === 'RUNNING') {
+          throw new AppError(
+            'IDEMPOTENCY_KEY_IN_USE',
+            `The round ${id} this request started is still running; retry after ${IDEMPOTENCY_IN_USE_RETRY_AFTER_S} s to get it`,
+          );
+        }
+        return round;
+      },
+      run: (request) => runRoundNow(deps, request.params.id, request.signer, recoveryRecorder(request, 'round')),
+    }),
+  ];
 }

@@ -6,7 +6,7 @@ import { claimEpochReward } from '../../domain/epochs/claim.ts';
 import { distributeEpoch } from '../../domain/epochs/distribute.ts';
 import { readClaimable, readCurrentEpochView, readProof } from '../../domain/epochs/queries.ts';
 import { takeScoreSnapshot } from '../../domain/scores/snapshot.ts';
-import { requireSecret, requireWallet } from '../auth/index.ts';
+import { requireSecret } from '../auth/index.ts';
 import { ok } from '../envelope.ts';
 import { internalErrors } from '../schemas/common.ts';
 import {
@@ -20,7 +20,8 @@ import {
   ProofResponse,
   SnapshotResponse,
 } from '../schemas/epochs.ts';
-import type { App, RouteOptions } from '../types.ts';
+import { registerSignedWrite, type SignedWrite, signedWrite } from '../signed-writes.ts';
+import type { App, Container, RouteOptions } from '../types.ts';
 
 export default async function epochRoutes(app: App, { container }: RouteOptions) {
   app.get(
@@ -67,23 +68,7 @@ export default async function epochRoutes(app: App, { container }: RouteOptions)
     async (request) => ok(await readProof(container, request.params.epoch, request.params.companyId)),
   );
 
-  app.post(
-    '/api/epochs/claim',
-    {
-      preValidation: requireWallet(container),
-      schema: {
-        tags: ['epochs'],
-        summary: "Claim a company's reward of one finalized epoch (creator only); it mints to the recorded treasury",
-        description:
-          'The oracle key calls the distributor\'s claim with the leaf recorded at finalization; the reward mints to the treasury address recorded then. Claimed before: alreadyClaimed true, txHash null, amount "0". 400 BAD_REQUEST when the epoch is not finalized, the company has no treasury address, or it has no reward in that epoch; 403 for anyone but the creator; 404 for an unknown company.',
-        security: [{ wallet: [] }],
-        body: ClaimBody,
-        response: { 200: ClaimResponse, ...internalErrors },
-      },
-    },
-    async (request) =>
-      ok(await claimEpochReward(container, request.body.companyId, request.body.epochNumber, request.signer)),
-  );
+  for (const route of epochWrites(container)) registerSignedWrite(app, container, route, 'internal');
 
   app.post(
     '/api/cron/epoch-distribute',
@@ -119,4 +104,22 @@ export default async function epochRoutes(app: App, { container }: RouteOptions)
       return ok({ ...result, block: result.block === null ? null : result.block.toString() });
     },
   );
+}
+
+/** The reward claim, signed by the card's holder: under /api here and under /api/v1 by v1.ts (signed-writes.ts). */
+export function epochWrites(container: Container): SignedWrite[] {
+  return [
+    signedWrite({
+      method: 'POST',
+      path: '/epochs/claim',
+      status: 200,
+      tags: ['epochs'],
+      summary: "Claim a company's reward of one finalized epoch (creator only); it mints to the recorded treasury",
+      description:
+        'The oracle key calls the distributor\'s claim with the leaf recorded at finalization; the reward mints to the treasury address recorded then. Claimed before: alreadyClaimed true, txHash null, amount "0". 400 BAD_REQUEST when the epoch is not finalized, the company has no treasury address, or it has no reward in that epoch; 403 for anyone but the creator; 404 for an unknown company.',
+      body: ClaimBody,
+      response: ClaimResponse,
+      run: (request) => claimEpochReward(container, request.body.companyId, request.body.epochNumber, request.signer),
+    }),
+  ];
 }

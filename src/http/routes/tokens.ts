@@ -10,7 +10,7 @@ import { launchToken } from '../../domain/tokens/launch.ts';
 import { getTokenDetail, getTokenStatus, listTokens, VOLUMES_REUSE_MS } from '../../domain/tokens/queries.ts';
 import { tokenPositionOf } from '../../domain/trading/position.ts';
 import { badRequest } from '../../errors.ts';
-import { requireApiKey, requireWallet } from '../auth/index.ts';
+import { requireApiKey } from '../auth/index.ts';
 import { blockReads } from '../block-reads.ts';
 import { linkNextPage, ok, v1CursorPage } from '../envelope.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
@@ -37,29 +37,11 @@ import {
   V1TradesQuery,
   V1TradesResponse,
 } from '../schemas/tokens.ts';
-import type { App, RouteOptions } from '../types.ts';
+import { registerSignedWrite, type SignedWrite, signedWrite } from '../signed-writes.ts';
+import type { App, Container, RouteOptions } from '../types.ts';
 
 export default async function tokenRoutes(app: App, { container, reads, chainHead }: RouteOptions) {
-  app.post(
-    '/api/companies/:id/token',
-    {
-      preValidation: requireWallet(container),
-      schema: {
-        tags: ['tokens'],
-        summary:
-          "Launch the company's token on its bonding curve (creator only): PRE_PUBLIC -> BONDING, company PUBLIC",
-        description:
-          'Deploys the token (1,000,000 supply, 18 decimals) through the token launcher and opens its USDC curve; it graduates into a Uniswap v4 pool when its market cap reaches GRADUATION_THRESHOLD_USD. 409 when the company already has a token or another launch is in flight; repeating the same request finishes an interrupted launch.',
-        security: [{ wallet: [] }],
-        params: CompanyParams,
-        body: LaunchTokenBody,
-        response: { 201: TokenStatusResponse, ...internalErrors },
-      },
-    },
-    async (request, reply) => {
-      return reply.status(201).send(ok(await launchToken(container, request.params.id, request.signer, request.body)));
-    },
-  );
+  for (const route of tokenWrites(container)) registerSignedWrite(app, container, route, 'internal');
 
   // The price is read on-chain: kept per block (block-reads.ts), and until the company's row changes (its launch).
   const tokenStatuses = blockReads(chainHead, reads.route('token-status', { tables: ['companies'] }));
@@ -329,4 +311,23 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
       });
     },
   );
+}
+
+/** The token launch, signed by the card's holder: under /api here and under /api/v1 by v1.ts (signed-writes.ts). */
+export function tokenWrites(container: Container): SignedWrite[] {
+  return [
+    signedWrite({
+      method: 'POST',
+      path: '/companies/:id/token',
+      status: 201,
+      tags: ['tokens'],
+      summary: "Launch the company's token on its bonding curve (creator only): PRE_PUBLIC -> BONDING, company PUBLIC",
+      description:
+        'Deploys the token (1,000,000 supply, 18 decimals) through the token launcher and opens its USDC curve; it graduates into a Uniswap v4 pool when its market cap reaches GRADUATION_THRESHOLD_USD. 409 when the company already has a token or another launch is in flight; repeating the same request finishes an interrupted launch.',
+      params: CompanyParams,
+      body: LaunchTokenBody,
+      response: TokenStatusResponse,
+      run: (request) => launchToken(container, request.params.id, request.signer, request.body),
+    }),
+  ];
 }

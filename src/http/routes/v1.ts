@@ -2,10 +2,14 @@
 // unknown paths included, is in the v1 envelope (`{ data, meta }`, errors `{ error, meta }`), by its own handlers.
 import { installErrorHandlers } from '../errors.ts';
 import { v1OpenApi } from '../openapi-v1.ts';
+import { registerSignedWrite } from '../signed-writes.ts';
 import type { App, RouteOptions } from '../types.ts';
+import { companyWrites } from './companies.ts';
+import { decisionWrites } from './decisions.ts';
+import { epochWrites } from './epochs.ts';
 import eventRoutes from './events.ts';
 import { v1FortuneRoutes } from './fortune.ts';
-import { v1TokenRoutes } from './tokens.ts';
+import { tokenWrites, v1TokenRoutes } from './tokens.ts';
 import v1ReadRoutes from './v1-reads.ts';
 import webhookRoutes from './webhooks.ts';
 
@@ -17,6 +21,17 @@ export default async function v1Routes(app: App, options: RouteOptions) {
   await app.register(eventRoutes, routes);
   await app.register(webhookRoutes, routes);
   await app.register(v1ReadRoutes, routes);
+  // The signed writes of the internal routes, from the same definitions, in the v1 envelope with an API key
+  // (src/http/signed-writes.ts, docs/api/README.md "v1 writes").
+  const { container } = options;
+  for (const route of [
+    ...companyWrites(container, app.log),
+    ...tokenWrites(container),
+    ...decisionWrites(container, app.log),
+    ...epochWrites(container),
+  ]) {
+    registerSignedWrite(app, container, route, 'v1');
+  }
 
   // The v1 routes' own OpenAPI document (src/http/openapi-v1.ts), public like the full one; cut once, on first read
   // (the routes are all known by then).

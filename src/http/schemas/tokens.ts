@@ -197,7 +197,7 @@ export const TokenListQuery = Type.Object({
 });
 
 export const SlugParams = Type.Object({
-  slug: Type.String({ minLength: 1, maxLength: 64, description: 'Company slug' }),
+  slug: Type.String({ minLength: 1, maxLength: 64, description: 'Company id (CUID) or slug' }),
 });
 
 const Decimal = (description: string) => Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$', description });
