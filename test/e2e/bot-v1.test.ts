@@ -174,7 +174,6 @@ describe('a bot on v1 and the client package alone', () => {
     });
     expect(launched.data.status).toBe('BONDING');
     const token = (launched.data as { tokenAddress: Address }).tokenAddress;
-    const awayAt = Date.now();
     const blocks = [await buy(token, 20n * USDC), await buy(token, 30n * USDC), await buy(token, 40n * USDC)];
 
     // Webhooks: the launch and the three buys, each signed as Standard Webhooks says (the package's verifier).
@@ -226,10 +225,15 @@ describe('a bot on v1 and the client package alone', () => {
     }
     expect(later).toEqual([blocks[2], blocks[1]]);
 
-    // Back after longer than the stream keeps events: the resume is refused, not silently short.
-    await new Promise((r) => setTimeout(r, Math.max(0, awayAt + RETENTION_MS + 2_000 - Date.now())));
+    // Back after longer than the stream keeps events (the first it missed was published, as its timestamp says, more
+    // than EVENT_RETENTION_MS ago): the resume is refused, not silently short.
+    const firstMissedAt = Math.min(...hooked.map((e) => Date.parse(e.timestamp)));
+    expect(Number.isNaN(firstMissedAt)).toBe(false);
+    await new Promise((r) => setTimeout(r, Math.max(0, firstMissedAt + RETENTION_MS + 2_000 - Date.now())));
     const refused = await (async () => {
-      for await (const _ of client.events({ types: ['trade'], lastEventId: cursor })) {
+      // A stream that opened instead would send nothing it missed: the timeout ends it, and the check below fails.
+      const signal = AbortSignal.timeout(15_000);
+      for await (const _ of client.events({ types: ['trade'], lastEventId: cursor, signal })) {
         // nothing arrives before the refusal
       }
     })().catch((e: unknown) => e);
