@@ -323,8 +323,8 @@ export async function recordAnchoring(
  * Slims the details of at most `limit` finished rounds created before `cutoff`, oldest first, each with a later round
  * of its company (a company's latest round is left whole), in one statement: picked through the partial index of the
  * rounds not yet pruned, skipping those another process holds (FOR UPDATE SKIP LOCKED). Each phase loses its notes
- * (the refusals, `refused ...`, are kept: the next rounds are told of them) and its configured models; the round is
- * stamped `details_pruned_at`. Returns the ids slimmed (domain/engine/retention.ts deletes their budget rows).
+ * (the refusals, `refused ...`, are kept: the next rounds are told of them) and its configured models, the round its
+ * deliberation (the C-suite's proposals and the CEO's reasoning, model texts); the round is stamped `details_pruned_at`. Returns the ids slimmed (domain/engine/retention.ts deletes their budget rows).
  */
 export async function slimRoundDetails(db: Tx, cutoff: Date, limit: number): Promise<string[]> {
   const rows = rowsOf<{ id: string }>(
@@ -353,6 +353,8 @@ export async function slimRoundDetails(db: Tx, cutoff: Date, limit: number): Pro
             order by e.ord)
           from jsonb_array_elements(r.phases) with ordinality e(p, ord)
         ), '[]'::jsonb),
+        proposals = null,
+        ceo_reasoning = null,
         details_pruned_at = now()
       from picked where r.id = picked.id
       returning r.id`),

@@ -62,7 +62,8 @@ export function roundView(round: RoundRow) {
 
 /**
  * The deliberation before a round's decision: each C-suite agent's proposals to the CEO and the CEO's reasoning;
- * `recorded` false for a round from before they were kept, or one that stopped before the CEO answered.
+ * `recorded` false for a round from before they were kept, one that stopped before the CEO answered, or one past
+ * DECISION_DETAIL_RETENTION_DAYS whose details were pruned.
  */
 export function deliberationView(round: RoundRow) {
   return {

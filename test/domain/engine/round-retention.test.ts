@@ -70,6 +70,10 @@ describe('pruning finished rounds past the retention', () => {
       const was = before[ids.indexOf(id)]!;
       expect(row.detailsPrunedAt).toBeInstanceOf(Date);
       expect(await budgetCount(id)).toBe(0);
+      // The deliberation is model text: it goes, and the page says it is not recorded.
+      expect(was.ceoReasoning).not.toBeNull();
+      expect([row.proposals, row.ceoReasoning]).toEqual([null, null]);
+      expect((await view(id)).deliberation).toMatchObject({ recorded: false, proposals: [], ceoReasoning: null });
       const extraction = row.phases.find((p) => p.phase === 'extraction')!;
       // The refusal is an outcome the next rounds are told of: kept; the other note and the configured models go.
       expect(extraction.notes).toEqual([NOTES[0]]);
@@ -97,6 +101,7 @@ describe('pruning finished rounds past the retention', () => {
       const row = await roundRow(id);
       expect(row.detailsPrunedAt).toBeNull();
       expect(await budgetCount(id)).toBe(7);
+      expect(row.ceoReasoning).not.toBeNull();
       expect(row.phases.find((p) => p.phase === 'extraction')!.notes).toEqual(NOTES);
     }
   });
