@@ -114,11 +114,9 @@ describe('spreading a round’s calls over the lanes of its fallback models', ()
       { key: 'gateway:anthropic', limit: 1, inFlight: 0, waiting: 0 },
       { key: 'gateway:openai', limit: 1, inFlight: 1, waiting: 0 },
     ]);
-    const started = performance.now();
     const second = await models.complete(chat('openai/gpt-5-mini', ['anthropic/claude-haiku-4.5']));
-    // Not queued behind the first call's 300 ms: sent at once to the other lane.
+    // Not queued behind the first call: sent to the other lane while the first is still in flight.
     expect(second.model).toBe('anthropic/claude-haiku-4.5');
-    expect(performance.now() - started).toBeLessThan(290 + 200);
     expect((await first).model).toBe('openai/gpt-5-mini');
     // With both lanes free, a call goes to its own model.
     expect((await models.complete(chat('openai/gpt-5-mini', ['anthropic/claude-haiku-4.5']))).model).toBe(
