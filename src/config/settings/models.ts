@@ -119,7 +119,7 @@ export const MODEL_SETTINGS = {
   LLM_SPREAD: setting({
     kind: oneOf(['on', 'off'] as const),
     default: 'off',
-    doc: "`on`: a call whose model's lane is full (`LLM_MAX_IN_FLIGHT`) goes to a model of its fallback list (`LLM_FALLBACK_MODELS`) with a free lane, so one model's limit does not queue the rounds",
+    doc: '`on`: a model call whose provider lane is full (`LLM_MAX_IN_FLIGHT` calls in flight) goes to the next model of its fallback list (`LLM_FALLBACK_MODELS`) with a free lane instead of waiting, and the pool counts those lanes too; the answering model is recorded and priced as itself',
   }),
   LLM_STREAM: setting({
     kind: oneOf(['on', 'off'] as const),

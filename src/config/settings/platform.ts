@@ -72,7 +72,7 @@ export const PLATFORM_SETTINGS = {
   ENGINE_CONCURRENCY: setting({
     kind: int(1, 4096),
     default: 1024,
-    doc: 'a safety cap on the decision rounds one engine process runs at once; the pool runs what the schedule needs, split between the engine replicas alive, up to what its model calls allow (`LLM_MAX_IN_FLIGHT` a lane; [docs/operations.md](docs/operations.md))',
+    doc: 'a safety cap on the decision rounds one engine process runs at once; the pool runs what the schedule needs, split between the engine replicas alive, up to what its model calls in flight allow (`LLM_MAX_IN_FLIGHT` a provider lane: [docs/operations.md](docs/operations.md#engine-processes-for-a-number-of-companies))',
   }),
   ENGINE_POLL_MS: setting({
     kind: durationMs(100, 3_600_000),

@@ -47,23 +47,34 @@ const HEADROOM = 1.5;
 const CATCH_UP_S = 120;
 /** Places a process keeps however small the schedule: one hanging company must not hold up the rest. */
 const CONCURRENCY_MIN = 4;
-/**
- * Model calls a running round has in flight on average before this process has measured any: eleven calls, the
- * seven role calls at once, over five steps in sequence, at 2-5 s a call in a round of about 20 s.
- */
-const CALLS_PER_ROUND_ASSUMED = 2;
 /** The least a measured average is taken as: a round between its calls (context, execution) still needs a slot soon. */
-const CALLS_PER_ROUND_MIN = 0.5;
+const CALLS_PER_ROUND_MIN = 0.05;
+/** Rounds running at least for a sample of their calls (fewer move in step, their phases not spread). */
+const SAMPLE_ROUNDS_MIN = 8;
+/** Samples of a lane before it bounds the pool. */
+const SAMPLES_MIN = 3;
 /** A replica whose heartbeat is older than this many polls is not counted (and its row is removed). */
 const REPLICA_STALE_POLLS = 6;
 
 /**
- * The rounds a process's model calls allow at once: the calls its lanes take at once (`limit`, LLM_MAX_IN_FLIGHT a
- * lane, less after 429s) over the calls a round has in flight on average; unbounded with no lane (the built-in model).
+ * The rounds a process's model calls allow at once, from each lane's limit (LLM_MAX_IN_FLIGHT, less after 429s) and
+ * the calls a running round has on it on average (in flight or waiting). A call goes to its model's lane: the lane
+ * that runs out first bounds the pool (the roles phase's seven calls go to one provider). With spreading, a call goes
+ * to any lane of its fallback list with a free slot: the lanes' limits are summed over the calls a round has on all
+ * of them. Unbounded with no lane measured (the built-in model, or too few rounds yet).
  */
-export function roundsProviderAllows(o: { limit: number; lanes: number; callsPerRound: number }): number {
-  if (o.lanes === 0) return Number.POSITIVE_INFINITY;
-  return Math.floor(o.limit / Math.max(CALLS_PER_ROUND_MIN, o.callsPerRound));
+export function roundsProviderAllows(o: {
+  spread: boolean;
+  lanes: { limit: number; callsPerRound: number }[];
+}): number {
+  const used = o.lanes.filter((l) => l.callsPerRound > 0);
+  if (used.length === 0) return Number.POSITIVE_INFINITY;
+  if (o.spread) {
+    const limit = o.lanes.reduce((n, l) => n + l.limit, 0);
+    const calls = used.reduce((n, l) => n + l.callsPerRound, 0);
+    return Math.floor(limit / Math.max(CALLS_PER_ROUND_MIN, calls));
+  }
+  return Math.min(...used.map((l) => Math.floor(l.limit / Math.max(CALLS_PER_ROUND_MIN, l.callsPerRound))));
 }
 
 /**
@@ -97,8 +108,8 @@ export function startEnginePool(deps: PoolDeps, options: EnginePoolOptions): Eng
   let concurrency = Math.min(options.maxConcurrency, CONCURRENCY_MIN);
   let roundSeconds = ROUND_SECONDS_ASSUMED;
   let timed = 0;
-  let callsPerRound = CALLS_PER_ROUND_ASSUMED;
-  let sampled = 0;
+  /** Each lane's calls a running round has (in flight or waiting), a moving average, and its samples. */
+  const laneCalls = new Map<string, { perRound: number; samples: number }>();
   let lastSync = 0;
   let finishedSinceAnchor = 0;
   let anchoring: Promise<void> | undefined;
@@ -171,20 +182,32 @@ export function startEnginePool(deps: PoolDeps, options: EnginePoolOptions): Eng
       ),
     );
     const load = await scheduleLoad(deps, now);
-    // The model calls of the running rounds, in flight or waiting for a slot: a moving average a round.
+    // The model calls of the running rounds on each lane, in flight or waiting for a slot: a moving average a round.
     const calls = deps.models.load?.();
-    if (calls && inFlight.size > 0) {
-      sampled++;
-      callsPerRound +=
-        ((calls.inFlight + calls.waiting) / inFlight.size - callsPerRound) * Math.max(1 / (sampled + 1), 1 / 20);
+    if (calls && inFlight.size >= SAMPLE_ROUNDS_MIN) {
+      for (const lane of calls.lanes) {
+        const seen = laneCalls.get(lane.key) ?? { perRound: 0, samples: 0 };
+        seen.samples++;
+        seen.perRound += ((lane.inFlight + lane.waiting) / inFlight.size - seen.perRound) / Math.min(seen.samples, 20);
+        laneCalls.set(lane.key, seen);
+      }
     }
+    const providerMax = calls
+      ? roundsProviderAllows({
+          spread: calls.spread,
+          lanes: calls.lanes.map((lane) => {
+            const seen = laneCalls.get(lane.key);
+            return { limit: lane.limit, callsPerRound: seen && seen.samples >= SAMPLES_MIN ? seen.perRound : 0 };
+          }),
+        })
+      : Number.POSITIVE_INFINITY;
     concurrency = concurrencyFor({
       ...load,
       intervalS: options.intervalS,
       roundSeconds,
       replicas: live?.n ?? 1,
       max: options.maxConcurrency,
-      ...(calls && { providerMax: roundsProviderAllows({ ...calls, callsPerRound }) }),
+      providerMax,
     });
     await db.delete(engineReplicas).where(lt(engineReplicas.heartbeatAt, staleBefore));
   };

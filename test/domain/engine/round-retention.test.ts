@@ -149,4 +149,25 @@ describe('pruning finished rounds past the retention', () => {
     expect(await budgetCount(ids[3]!)).toBe(7);
     expect((await roundRow(fresh.id)).detailsPrunedAt).toBeNull();
   });
+
+  it('two processes pruning at once share the rounds: each pruned once, its budget rows deleted once', async () => {
+    const other = (await staffedCompany(t, 2, { name: 'Retention Two' })).id;
+    const rounds: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const round = await runRound(t.container, await startRound(t.container, other, 'MANUAL'));
+      rounds.push(round.id);
+    }
+    // Dated before every other round of the file, so only these four are prunable at this cutoff.
+    const cutoff = new Date(Date.UTC(2001, 0, 1));
+    for (const id of rounds) await age(id, new Date(cutoff.getTime() - DAY_MS));
+    // Two transactions, as two scheduler processes would run the job (PGlite serves one process: there they queue).
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => db().transaction((tx) => pruneDecisionDetails(tx, cutoff, { batch: 1, maxBatches: 10 }))),
+    );
+    expect(a!.rounds + b!.rounds).toBe(4);
+    expect(a!.budgets + b!.budgets).toBe(28);
+    for (const id of rounds.slice(0, 4)) expect((await roundRow(id)).detailsPrunedAt).not.toBeNull();
+    expect((await roundRow(rounds[4]!)).detailsPrunedAt).toBeNull();
+    expect(await budgetCount(rounds[4]!)).toBe(7);
+  });
 });

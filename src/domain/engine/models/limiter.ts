@@ -16,6 +16,15 @@ export interface ProviderLimiter {
   open(key: string): void;
   /** Every lane's limits, calls in flight and calls waiting, summed: what the engine can send at once. */
   total(): ProviderLoad;
+  /** Each lane's limit, calls in flight and calls waiting. */
+  lanes(): LaneLoad[];
+}
+
+export interface LaneLoad {
+  key: string;
+  limit: number;
+  inFlight: number;
+  waiting: number;
 }
 
 /** Calls at once over every lane of a provider: their limits (halved by 429s), in flight, waiting; and the lanes. */
@@ -116,6 +125,9 @@ export function createProviderLimiter(max: number, now: () => number = Date.now)
     },
     open(key) {
       lane(key);
+    },
+    lanes() {
+      return [...lanes].map(([key, l]) => ({ key, limit: l.limit, inFlight: l.inFlight, waiting: l.waiters.length }));
     },
     total() {
       const sum = { limit: 0, inFlight: 0, waiting: 0, lanes: lanes.size };

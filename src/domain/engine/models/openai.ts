@@ -500,7 +500,12 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     return { served: false, listed: true, reason: `${where} does not list ${route.model} among its models` };
   }
 
-  return { kind: 'openai-compatible', complete, serves, load: () => limiter.total() };
+  return {
+    kind: 'openai-compatible',
+    complete,
+    serves,
+    load: () => ({ spread: options.spread !== undefined, lanes: limiter.lanes() }),
+  };
 }
 
 /** How long an endpoint's model list is kept before it is read again. */

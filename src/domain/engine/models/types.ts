@@ -304,8 +304,11 @@ export interface ModelProvider {
   complete(request: ChatRequest): Promise<ChatResult>;
   /** Whether the provider serves `model` (a company may choose any model its provider serves). */
   serves?(model: string): Promise<ModelServed>;
-  /** Calls at once over its lanes (limits, in flight, waiting): what the engine pool sizes itself to. */
-  load?(): { limit: number; inFlight: number; waiting: number; lanes: number };
+  /**
+   * Calls at once over each of its lanes (limit, in flight, waiting), and whether a call may go to another lane than
+   * its model's (spreading): what the engine pool sizes itself to.
+   */
+  load?(): { spread: boolean; lanes: { key: string; limit: number; inFlight: number; waiting: number }[] };
 }
 
 /**
