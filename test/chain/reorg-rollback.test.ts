@@ -1,9 +1,10 @@
 // Reorgs undone exactly, on a chain of the file's own and every registered stream: trades, a launch, a treasury
-// transfer, a card transfer and an agent's sweep into its company's Safe (a carried position) are indexed, the chain reorganises (anvil_reorg of depth 1 and 3, evm_revert of all of
-// them), new trades follow, and then every table the streams write equals a fresh index of the final chain (every
-// stream rewound through the journal to the block before the test and read again), and trades, balances, holder
-// counts, card ownership, the carried positions and the treasury's balance equal what the chain says. A stream that writes a table it does
-// not declare, or a declared table without the journal's trigger, fails here.
+// transfer, a card transfer and an agent's sweep into its company's Safe (a carried position) are indexed, the chain
+// reorganises (anvil_reorg of depth 1 and 3, evm_revert of all of them), new trades follow, and then every table the
+// streams write equals a fresh index of the final chain (every stream rewound through the journal to the block before
+// the test and read again), and trades, balances, holder counts, card ownership, the carried positions and the
+// treasury's balance equal what the chain says. A stream that writes a table it does not declare, or a declared
+// table without the journal's trigger, fails here.
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, getAbiItem, getAddress, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
