@@ -1,9 +1,10 @@
 // Reorgs undone exactly, on a chain of the file's own and every registered stream: trades, a launch, a treasury
-// transfer and a card transfer are indexed, the chain reorganises (anvil_reorg of depth 1 and 3, evm_revert of all of
-// them), new trades follow, and then every table the streams write equals a fresh index of the final chain (every
-// stream rewound through the journal to the block before the test and read again), and trades, balances, holder
-// counts, card ownership and the treasury's balance equal what the chain says. A stream that writes a table it does
-// not declare, or a declared table without the journal's trigger, fails here.
+// transfer, a card transfer and an agent's sweep into its company's Safe (a carried position) are indexed, the chain
+// reorganises (anvil_reorg of depth 1 and 3, evm_revert of all of them), new trades follow, and then every table the
+// streams write equals a fresh index of the final chain (every stream rewound through the journal to the block before
+// the test and read again), and trades, balances, holder counts, card ownership, the carried positions and the
+// treasury's balance equal what the chain says. A stream that writes a table it does not declare, or a declared
+// table without the journal's trigger, fails here.
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, getAbiItem, getAddress, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -93,6 +94,8 @@ let ra: Address;
 /** A company whose card each new branch passes on. */
 let rz: { id: string; card: bigint; holder: number };
 let treasury: Address;
+/** The Safe of a company whose agent's wallet is dev account 3: what dev account 3 sends it carries its position. */
+let safe: Address;
 let startBlock: bigint;
 let seq = 0;
 
@@ -102,6 +105,9 @@ beforeAll(async () => {
   await trading.buy(2, ra, 40n * USDC);
   await trading.buy(3, ra, 10n * USDC);
   rz = { ...(await company()), holder: 1 };
+  safe = privateKeyToAccount(generatePrivateKey()).address;
+  await f.company('rs', { safeAddress: safe });
+  await f.agent('rs', 'CFO', 'ACTIVE', devAccount(3).address);
   treasury = privateKeyToAccount(generatePrivateKey()).address;
   await followTreasury(t.container, treasury);
   followers = CHAIN_STREAMS.map(
@@ -132,8 +138,9 @@ const buy = (account: number, token: Address, usdc: bigint) =>
   );
 
 /**
- * One block each, in this order: a buy of `ra`, a launch, a treasury transfer, a card transfer, a buy of the new
- * token. Returns the new company.
+ * One block each, in this order: a buy of `ra`, a launch, a treasury transfer, a card transfer, a sweep of some of
+ * an agent's `ra` into its company's Safe (which carries its position), a buy of the new token. Returns the new
+ * company.
  */
 async function activity() {
   const rb = await company();
@@ -147,6 +154,14 @@ async function activity() {
       abi: AccessCardAbi,
       functionName: 'transferFrom',
       args: [devAccount(1).address, devAccount(4).address, rc.card],
+    }),
+  );
+  await trading.send(
+    t.chain.wallet(3).writeContract({
+      address: ra,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [safe, (await trading.balanceOf(3, ra)) / 4n],
     }),
   );
   await buy(3, token, 5n * USDC);
@@ -238,6 +253,21 @@ async function expectChainAgrees() {
       .catch(() => devAccount(1).address);
     expect(c.creator).toBe(getAddress(owner));
   }
+  // A position carried by each sweep on the chain, and by no other transfer.
+  const sweeps = await client.getLogs({
+    address: ra,
+    event: getAbiItem({ abi: erc20Abi, name: 'Transfer' }),
+    args: { from: devAccount(3).address, to: safe },
+    fromBlock: 0n,
+    toBlock: 'latest',
+  });
+  const carries = rowsOf<{ tx_hash: Hex; log_index: number }>(
+    await db().execute(sql`select tx_hash, log_index from position_carries order by block_number, log_index`),
+  );
+  expect(sweeps.length).toBeGreaterThan(0);
+  expect(carries.map((r) => `${r.tx_hash}:${r.log_index}`)).toEqual(
+    sweeps.map((l) => `${l.transactionHash}:${l.logIndex}`),
+  );
   const [last] = rowsOf<{ balance: string }>(
     await db().execute(sql`
       select balance::text from treasury_observations where address = ${treasury}
@@ -337,7 +367,7 @@ describe('a reorg undoes every stream exactly', () => {
 
   it.each([
     1, 3,
-  ])('anvil_reorg of depth %i while trades, a launch, a treasury and a card transfer happen', async (depth) => {
+  ])('anvil_reorg of depth %i while trades, a launch, a treasury and a card transfer and a sweep into a Safe happen', async (depth) => {
     reorgs.length = 0;
     const { token } = await activity();
     await sync();
