@@ -2,12 +2,10 @@
 import path from 'node:path';
 import { checkConfig } from './config/checks.ts';
 import {
-  fallbackModels,
   gatewayKind,
-  headerText,
   type LlmStreaming,
   llmEndpoint,
-  llmEnvPrefix,
+  llmEndpoints,
   llmStreaming,
   type ModelEndpoint,
   type ModelPriceConfig,
@@ -15,52 +13,16 @@ import {
   otlpTracesUrl,
   type ReasoningEffort,
   type RemoteSignerConfig,
-  reasoningEfforts,
   type WalletProviderName,
   walletProvider,
 } from './config/endpoints.ts';
-import {
-  ConfigError,
-  type Env,
-  int,
-  type LogFormat,
-  logFormat,
-  privateKey,
-  str,
-  type TrustProxy,
-  trustProxy,
-  url,
-  usdcFloor,
-  wei,
-} from './config/parse.ts';
-import {
-  AGENT_GAS_FLOOR_WEI_DEFAULT,
-  COMPANY_GAS_BUDGET_DEFAULT,
-  type ENGINE_CONFIG_KEYS,
-  EVENT_BACKFILL_RETENTION_MS_DEFAULT,
-  GRADUATION_THRESHOLD_USD,
-  GRADUATION_THRESHOLD_USD_MAX,
-  GRADUATION_THRESHOLD_USD_MIN,
-  LLM_MAX_IN_FLIGHT_DEFAULT,
-  MODEL_PROVIDERS,
-  type ModelProviderName,
-  READ_CACHE_MAX_MB_DEFAULT,
-  SCORE_FLOORS_DEFAULT,
-  SSE_HEARTBEAT_MS_DEFAULT,
-  SSE_HEARTBEAT_MS_MIN,
-  SSE_MAX_CONNECTIONS_DEFAULT,
-  SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT,
-  SSE_PUBLIC_BACKLOG_MS_DEFAULT,
-  SSE_PUBLIC_MAX_CONNECTIONS_DEFAULT,
-  SSE_PUBLIC_MAX_CONNECTIONS_PER_IP_DEFAULT,
-  SSE_RETENTION_MS,
-  STANDALONE_AGENT_RETENTION_MS_DEFAULT,
-  STANDALONE_AGENTS_PER_IP_PER_DAY_DEFAULT,
-  TRADING_MIN_HOLD_S_DEFAULT,
-} from './constants.ts';
+import type { Env, LogFormat, TrustProxy } from './config/parse.ts';
+import { ROLE_NAMES } from './config/settings/service.ts';
+import { read } from './config/settings.ts';
+import { type ENGINE_CONFIG_KEYS, type ModelProviderName, USDC_DECIMALS } from './constants.ts';
 
-// The parsers (config/parse.ts) and the outside services' endpoints (config/endpoints.ts) live beside this file; what
-// other modules import from the configuration is exported here.
+// The kinds of setting (config/parse.ts), their table (config/settings.ts) and the outside services' endpoints
+// (config/endpoints.ts) live beside this file; what other modules import from the configuration is exported here.
 export {
   type LlmStreaming,
   llmEnvPrefix,
@@ -72,8 +34,9 @@ export {
   type WalletProviderName,
 } from './config/endpoints.ts';
 export { ConfigError, LOG_FORMATS, type LogFormat, TRUST_PROXY_HOPS_MAX, type TrustProxy } from './config/parse.ts';
+export { EPOCH_REWARD_POOL_LIMIT } from './config/settings/platform.ts';
+export { ROLE_NAMES };
 
-export const ROLE_NAMES = ['api', 'indexer', 'scheduler', 'engine', 'webhooks'] as const;
 export type Role = (typeof ROLE_NAMES)[number];
 
 export interface Config {
@@ -153,6 +116,8 @@ export interface Config {
   graduationThresholdUsd: number;
   /** Seconds between two scheduled decision rounds of a company. */
   decisionIntervalS: number;
+  /** Days a finished round keeps its details (phase notes, agents' budget rows) before the prune-decision-details job. */
+  decisionDetailRetentionDays: number;
   /**
    * Decision rounds one engine process runs at once at most; the pool runs what the schedule needs, shared with the
    * other engine replicas, up to this (src/domain/engine/pool.ts).
@@ -243,6 +208,8 @@ export interface Config {
   llmGatewayKind: 'openrouter' | 'generic';
   /** Streamed answers and their bounds (LLM_STREAM, LLM_FIRST_TOKEN_MS, LLM_STREAM_PROGRESS_MS, LLM_STREAM_MAX_MS). */
   llmStream: LlmStreaming;
+  /** LLM_SPREAD: calls spread over the fallback models' lanes when their own is full. */
+  llmSpread: boolean;
   /** The reasoning effort each phase asks of models that reason (LLM_REASONING_EFFORT); none when unset. */
   llmReasoningEffort: Partial<Record<(typeof ENGINE_CONFIG_KEYS)[number], ReasoningEffort>>;
   /** Where spans are sent over OTLP/HTTP (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces); none when unset. */
@@ -251,200 +218,113 @@ export interface Config {
   otelServiceName: string;
 }
 
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+/** A score floor in whole USDC, as base units. */
+const usdc = (whole: number) => BigInt(whole) * 10n ** BigInt(USDC_DECIMALS);
+
 /**
- * EPOCH_REWARD_POOL's bound: the deployment caps the distributor's pools at 10 times it (MAX_REWARD_POOL_FACTOR), and
- * the distributor keeps a pool in 96 bits (docs/contracts.md "Epoch distributor").
+ * The configuration of `env`: each setting read by its row of the table (config/settings.ts), the defaults that
+ * depend on other settings filled in, then the rules that tie settings together checked (config/checks.ts).
  */
-export const EPOCH_REWARD_POOL_LIMIT = (2n ** 96n - 1n) / 10n + 1n;
-
-/** WEBHOOK_ALLOW_LOOPBACK: `true` lets webhooks call loopback addresses (a receiver in a test); never in production. */
-function webhookAllowLoopback(env: Env): boolean {
-  const raw = str(env, 'WEBHOOK_ALLOW_LOOPBACK') ?? 'false';
-  if (raw !== 'true' && raw !== 'false') {
-    throw new ConfigError(`WEBHOOK_ALLOW_LOOPBACK must be "true" or "false", got "${raw}"`);
-  }
-  if (raw === 'true' && str(env, 'NODE_ENV') === 'production') {
-    throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK=true is refused in production: webhooks never call loopback there');
-  }
-  return raw === 'true';
-}
-
 export function loadConfig(env: Env = process.env, options: { stdoutIsTty?: boolean } = {}): Config {
-  const port = int(env, 'PORT', 3000, 0, 65535);
-  const host = str(env, 'HOST') ?? '127.0.0.1';
-  const baseUrl = (url(env, 'BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  const chainRpcUrl = url(env, 'CHAIN_RPC_URL', ['http:', 'https:']);
-  const platformPrivateKey = privateKey(env, 'PLATFORM_PRIVATE_KEY');
-  const companyCustody = str(env, 'COMPANY_CUSTODY') ?? 'safe';
-  if (companyCustody !== 'none' && companyCustody !== 'safe') {
-    throw new ConfigError(`COMPANY_CUSTODY must be "none" or "safe", got "${companyCustody}"`);
-  }
-  const companyPatchAuth = str(env, 'COMPANY_PATCH_AUTH') ?? 'signature';
-  if (companyPatchAuth !== 'signature' && companyPatchAuth !== 'ip') {
-    throw new ConfigError(`COMPANY_PATCH_AUTH must be "signature" or "ip", got "${companyPatchAuth}"`);
-  }
-  const rolesRaw = str(env, 'ROLES') ?? ROLE_NAMES.join(',');
-  const roles = new Set<Role>();
-  for (const r of rolesRaw.split(',').map((s) => s.trim())) {
-    if (!(ROLE_NAMES as readonly string[]).includes(r)) {
-      throw new ConfigError(`ROLES must be a comma-separated subset of ${ROLE_NAMES.join(',')}, got "${r}"`);
-    }
-    roles.add(r as Role);
-  }
-  const chainIdRaw = str(env, 'CHAIN_ID');
-  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
-  const sseHeartbeatMs = int(env, 'SSE_HEARTBEAT_MS', SSE_HEARTBEAT_MS_DEFAULT, 0, 3_600_000);
-  if (sseHeartbeatMs > 0 && sseHeartbeatMs < SSE_HEARTBEAT_MS_MIN) {
-    throw new ConfigError(
-      `SSE_HEARTBEAT_MS must be 0 (no heartbeat) or at least ${SSE_HEARTBEAT_MS_MIN}, got ${sseHeartbeatMs}`,
-    );
-  }
+  const nodeEnv = read(env, 'NODE_ENV');
+  const port = read(env, 'PORT');
+  const baseUrl = trimSlash(read(env, 'BASE_URL') ?? `http://localhost:${port}`);
+  const chainRpcUrl = read(env, 'CHAIN_RPC_URL');
+  const platformPrivateKey = read(env, 'PLATFORM_PRIVATE_KEY');
+  const rateLimitMax = read(env, 'RATE_LIMIT_MAX');
+  // LOG_FORMAT, else pretty for a person at a terminal outside production, JSON lines for a collector, file or pipe.
+  const tty = options.stdoutIsTty ?? process.stdout.isTTY === true;
   const config: Config = {
-    nodeEnv: str(env, 'NODE_ENV') ?? 'development',
-    host,
+    nodeEnv,
+    host: read(env, 'HOST'),
     port,
     baseUrl,
-    marketplaceUrl: (url(env, 'MARKETPLACE_URL', ['http:', 'https:']) ?? baseUrl).replace(/\/+$/, ''),
-    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
-    logFormat: logFormat(env, options.stdoutIsTty ?? process.stdout.isTTY === true),
-    dataDir: path.resolve(str(env, 'DATA_DIR') ?? './data'),
-    databaseUrl,
-    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
-    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    marketplaceUrl: trimSlash(read(env, 'MARKETPLACE_URL') ?? baseUrl),
+    logLevel: read(env, 'LOG_LEVEL'),
+    logFormat: read(env, 'LOG_FORMAT') ?? (tty && nodeEnv !== 'production' ? 'pretty' : 'json'),
+    dataDir: path.resolve(read(env, 'DATA_DIR')),
+    databaseUrl: read(env, 'DATABASE_URL'),
+    databasePoolSize: read(env, 'DATABASE_POOL_SIZE'),
+    redisUrl: read(env, 'REDIS_URL'),
     chainRpcUrl,
-    publicRpcUrl: url(env, 'PUBLIC_RPC_URL', ['http:', 'https:']),
-    chainId: chainIdRaw === undefined ? undefined : int(env, 'CHAIN_ID', 0, 1, 2 ** 40),
-    contractsFile: str(env, 'CONTRACTS_FILE'),
+    publicRpcUrl: read(env, 'PUBLIC_RPC_URL'),
+    chainId: read(env, 'CHAIN_ID'),
+    contractsFile: read(env, 'CONTRACTS_FILE'),
     platformPrivateKey,
-    oraclePrivateKey: privateKey(env, 'ORACLE_PRIVATE_KEY') ?? platformPrivateKey,
-    explorerUrl: url(env, 'EXPLORER_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
-    rpcTimeoutMs: int(env, 'RPC_TIMEOUT_MS', 5000, 100, 120_000),
-    cronSecret: str(env, 'CRON_SECRET'),
-    adminSecret: str(env, 'ADMIN_SECRET'),
-    metricsToken: str(env, 'METRICS_TOKEN'),
-    metricsPort: str(env, 'METRICS_PORT') === undefined ? undefined : int(env, 'METRICS_PORT', 0, 0, 65535),
-    companyPatchAuth,
-    companyCustody,
-    rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
-    apiKeyRateLimitMax: int(
-      env,
-      'API_KEY_RATE_LIMIT_MAX',
-      int(env, 'RATE_LIMIT_MAX', 600, 1, 10_000_000),
-      1,
-      10_000_000,
-    ),
-    rateLimitWindowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
-    healthRateLimitMax: int(env, 'HEALTH_RATE_LIMIT_MAX', 120, 1, 10_000_000),
-    companyGasBudget: wei(env, 'COMPANY_GAS_BUDGET', COMPANY_GAS_BUDGET_DEFAULT, 'gas'),
-    platformModelSpendCap: wei(env, 'PLATFORM_MODEL_SPEND_CAP_MICRO_USD', 0n, 'micro-USD', 2n ** 62n, '2^62'),
-    agentGasFloorWei: wei(env, 'AGENT_GAS_FLOOR_WEI', AGENT_GAS_FLOOR_WEI_DEFAULT),
-    manualRoundCooldownS: int(env, 'MANUAL_ROUND_COOLDOWN_S', 300, 0, 86_400),
-    trustProxy: trustProxy(env),
-    roles,
-    apiKeyCacheMs: int(env, 'API_KEY_CACHE_MS', 10_000, 0, 3_600_000),
-    walletMasterSeed: str(env, 'WALLET_MASTER_SEED'),
-    ...walletProvider(env, str(env, 'NODE_ENV') === 'production'),
-    chainConfirmations: int(env, 'CHAIN_CONFIRMATIONS', chainRpcUrl ? 3 : 0, 0, 1000),
-    chainFinalityDepth:
-      chainRpcUrl && str(env, 'CHAIN_FINALITY_DEPTH') === undefined
-        ? undefined
-        : int(env, 'CHAIN_FINALITY_DEPTH', 12, 1, 100_000),
-    decisionIntervalS: int(env, 'DECISION_INTERVAL_S', 3600, 10, 30 * 86_400),
-    engineConcurrency: int(env, 'ENGINE_CONCURRENCY', 128, 1, 4096),
-    enginePollMs: int(env, 'ENGINE_POLL_MS', 5_000, 100, 3_600_000),
-    engineShutdownGraceMs: int(env, 'ENGINE_SHUTDOWN_GRACE_MS', 60_000, 0, 3_600_000),
-    roundStaleMs: int(env, 'ROUND_STALE_MS', 600_000, 10_000, 86_400_000),
-    graduationThresholdUsd: int(
-      env,
-      'GRADUATION_THRESHOLD_USD',
-      GRADUATION_THRESHOLD_USD,
-      GRADUATION_THRESHOLD_USD_MIN,
-      GRADUATION_THRESHOLD_USD_MAX,
-    ),
-    indexerPollMs: int(env, 'INDEXER_POLL_MS', chainRpcUrl ? 2000 : 500, 50, 600_000),
-    sseMaxConnections: int(env, 'SSE_MAX_CONNECTIONS', SSE_MAX_CONNECTIONS_DEFAULT, 1, 1_000_000),
-    readCacheMaxBytes: int(env, 'READ_CACHE_MAX_MB', READ_CACHE_MAX_MB_DEFAULT, 0, 65_536) * 1024 * 1024,
-    chainHeadReuseMs: int(env, 'CHAIN_HEAD_REUSE_MS', 1000, 0, 60_000),
-    sseMaxConnectionsPerClient: int(
-      env,
-      'SSE_MAX_CONNECTIONS_PER_CLIENT',
-      SSE_MAX_CONNECTIONS_PER_CLIENT_DEFAULT,
-      1,
-      1_000_000,
-    ),
-    ssePublicMaxConnectionsPerIp: int(
-      env,
-      'SSE_PUBLIC_MAX_CONNECTIONS_PER_IP',
-      SSE_PUBLIC_MAX_CONNECTIONS_PER_IP_DEFAULT,
-      1,
-      1_000_000,
-    ),
-    ssePublicMaxConnections: int(env, 'SSE_PUBLIC_MAX_CONNECTIONS', SSE_PUBLIC_MAX_CONNECTIONS_DEFAULT, 1, 1_000_000),
-    ssePublicBacklogMs: int(env, 'SSE_PUBLIC_BACKLOG_MS', SSE_PUBLIC_BACKLOG_MS_DEFAULT, 0, 30 * 86_400_000),
-    sseHeartbeatMs,
-    eventRetentionMs: int(env, 'EVENT_RETENTION_MS', SSE_RETENTION_MS, 60_000, 30 * 86_400_000),
-    eventBackfillRetentionMs: int(
-      env,
-      'EVENT_BACKFILL_RETENTION_MS',
-      EVENT_BACKFILL_RETENTION_MS_DEFAULT,
-      60_000,
-      30 * 86_400_000,
-    ),
-    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 5_000, 100, 30_000),
-    webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 32, 1, 1024),
-    webhookPollMs: int(env, 'WEBHOOK_POLL_MS', 1_000, 50, 60_000),
-    webhookAllowLoopback: webhookAllowLoopback(env),
-    standaloneAgentsPerIpPerDay: int(
-      env,
-      'STANDALONE_AGENTS_PER_IP_PER_DAY',
-      STANDALONE_AGENTS_PER_IP_PER_DAY_DEFAULT,
-      1,
-      1_000_000,
-    ),
-    // At least a day: an agent deleted sooner would leave the creation allowances' 24 hours early.
-    standaloneAgentRetentionMs: int(
-      env,
-      'STANDALONE_AGENT_RETENTION_MS',
-      STANDALONE_AGENT_RETENTION_MS_DEFAULT,
-      86_400_000,
-      3_650 * 86_400_000,
-    ),
-    // Defaults as DEFAULT_EPOCH_DURATION_S and DEFAULT_EPOCH_REWARD_POOL (src/chain/merkle.ts): a week, 100,000 tokens.
-    epochDurationS: int(env, 'EPOCH_DURATION_S', 604_800, 60, 366 * 86_400),
-    epochRewardPool: wei(
-      env,
-      'EPOCH_REWARD_POOL',
-      100_000n * 10n ** 18n,
-      'wei',
-      EPOCH_REWARD_POOL_LIMIT,
-      `${EPOCH_REWARD_POOL_LIMIT} (a tenth of 2^96)`,
-    ),
+    oraclePrivateKey: read(env, 'ORACLE_PRIVATE_KEY') ?? platformPrivateKey,
+    explorerUrl: read(env, 'EXPLORER_URL')?.replace(/\/+$/, ''),
+    rpcTimeoutMs: read(env, 'RPC_TIMEOUT_MS'),
+    cronSecret: read(env, 'CRON_SECRET'),
+    adminSecret: read(env, 'ADMIN_SECRET'),
+    metricsToken: read(env, 'METRICS_TOKEN'),
+    metricsPort: read(env, 'METRICS_PORT'),
+    companyPatchAuth: read(env, 'COMPANY_PATCH_AUTH'),
+    companyCustody: read(env, 'COMPANY_CUSTODY'),
+    rateLimitMax,
+    apiKeyRateLimitMax: read(env, 'API_KEY_RATE_LIMIT_MAX') ?? rateLimitMax,
+    rateLimitWindowMs: read(env, 'RATE_LIMIT_WINDOW_MS'),
+    healthRateLimitMax: read(env, 'HEALTH_RATE_LIMIT_MAX'),
+    companyGasBudget: read(env, 'COMPANY_GAS_BUDGET'),
+    platformModelSpendCap: read(env, 'PLATFORM_MODEL_SPEND_CAP_MICRO_USD'),
+    agentGasFloorWei: read(env, 'AGENT_GAS_FLOOR_WEI'),
+    manualRoundCooldownS: read(env, 'MANUAL_ROUND_COOLDOWN_S'),
+    trustProxy: read(env, 'TRUST_PROXY'),
+    roles: new Set(read(env, 'ROLES')),
+    apiKeyCacheMs: read(env, 'API_KEY_CACHE_MS'),
+    walletMasterSeed: read(env, 'WALLET_MASTER_SEED'),
+    ...walletProvider(env, nodeEnv === 'production'),
+    chainConfirmations: read(env, 'CHAIN_CONFIRMATIONS') ?? (chainRpcUrl ? 3 : 0),
+    // With a chain of its own, the chain's `finalized` tag (undefined) unless a depth is set.
+    chainFinalityDepth: read(env, 'CHAIN_FINALITY_DEPTH') ?? (chainRpcUrl ? undefined : 12),
+    decisionIntervalS: read(env, 'DECISION_INTERVAL_S'),
+    decisionDetailRetentionDays: read(env, 'DECISION_DETAIL_RETENTION_DAYS'),
+    engineConcurrency: read(env, 'ENGINE_CONCURRENCY'),
+    enginePollMs: read(env, 'ENGINE_POLL_MS'),
+    engineShutdownGraceMs: read(env, 'ENGINE_SHUTDOWN_GRACE_MS'),
+    roundStaleMs: read(env, 'ROUND_STALE_MS'),
+    graduationThresholdUsd: read(env, 'GRADUATION_THRESHOLD_USD'),
+    indexerPollMs: read(env, 'INDEXER_POLL_MS') ?? (chainRpcUrl ? 2000 : 500),
+    sseMaxConnections: read(env, 'SSE_MAX_CONNECTIONS'),
+    readCacheMaxBytes: read(env, 'READ_CACHE_MAX_MB') * 1024 * 1024,
+    chainHeadReuseMs: read(env, 'CHAIN_HEAD_REUSE_MS'),
+    sseMaxConnectionsPerClient: read(env, 'SSE_MAX_CONNECTIONS_PER_CLIENT'),
+    ssePublicMaxConnectionsPerIp: read(env, 'SSE_PUBLIC_MAX_CONNECTIONS_PER_IP'),
+    ssePublicMaxConnections: read(env, 'SSE_PUBLIC_MAX_CONNECTIONS'),
+    ssePublicBacklogMs: read(env, 'SSE_PUBLIC_BACKLOG_MS'),
+    sseHeartbeatMs: read(env, 'SSE_HEARTBEAT_MS'),
+    eventRetentionMs: read(env, 'EVENT_RETENTION_MS'),
+    eventBackfillRetentionMs: read(env, 'EVENT_BACKFILL_RETENTION_MS'),
+    webhookTimeoutMs: read(env, 'WEBHOOK_TIMEOUT_MS'),
+    webhookConcurrency: read(env, 'WEBHOOK_CONCURRENCY'),
+    webhookPollMs: read(env, 'WEBHOOK_POLL_MS'),
+    webhookAllowLoopback: read(env, 'WEBHOOK_ALLOW_LOOPBACK'),
+    standaloneAgentsPerIpPerDay: read(env, 'STANDALONE_AGENTS_PER_IP_PER_DAY'),
+    standaloneAgentRetentionMs: read(env, 'STANDALONE_AGENT_RETENTION_MS'),
+    epochDurationS: read(env, 'EPOCH_DURATION_S'),
+    epochRewardPool: read(env, 'EPOCH_REWARD_POOL'),
     scoreFloors: {
-      treasury: usdcFloor(env, 'SCORE_FLOOR_TREASURY_USDC', SCORE_FLOORS_DEFAULT.treasuryUsdc),
-      trading: usdcFloor(env, 'SCORE_FLOOR_TRADING_USDC', SCORE_FLOORS_DEFAULT.tradingUsdc),
-      volume: usdcFloor(env, 'SCORE_FLOOR_VOLUME_USDC', SCORE_FLOORS_DEFAULT.volumeUsdc),
-      activity: int(env, 'SCORE_FLOOR_ACTIVITY_ROUNDS', SCORE_FLOORS_DEFAULT.activityRounds, 1, 1_000_000),
+      treasury: usdc(read(env, 'SCORE_FLOOR_TREASURY_USDC')),
+      trading: usdc(read(env, 'SCORE_FLOOR_TRADING_USDC')),
+      volume: usdc(read(env, 'SCORE_FLOOR_VOLUME_USDC')),
+      activity: read(env, 'SCORE_FLOOR_ACTIVITY_ROUNDS'),
     },
-    tradingMinHoldS: int(env, 'TRADING_MIN_HOLD_S', TRADING_MIN_HOLD_S_DEFAULT, 0, 30 * 86_400),
-    llmGateway: llmEndpoint(env, llmEnvPrefix()),
-    llmEndpoints: Object.fromEntries(
-      MODEL_PROVIDERS.flatMap((p) => {
-        const endpoint = llmEndpoint(env, llmEnvPrefix(p));
-        return endpoint ? [[p, endpoint]] : [];
-      }),
-    ),
-    llmTimeoutMs: int(env, 'LLM_TIMEOUT_MS', 30_000, 100, 600_000),
-    llmMaxRetries: int(env, 'LLM_MAX_RETRIES', 2, 0, 10),
-    llmMaxInFlight: int(env, 'LLM_MAX_IN_FLIGHT', LLM_MAX_IN_FLIGHT_DEFAULT, 1, 100_000),
-    llmFallbackModels: fallbackModels(env),
+    tradingMinHoldS: read(env, 'TRADING_MIN_HOLD_S'),
+    llmGateway: llmEndpoint(env),
+    llmEndpoints: llmEndpoints(env),
+    llmTimeoutMs: read(env, 'LLM_TIMEOUT_MS'),
+    llmMaxRetries: read(env, 'LLM_MAX_RETRIES'),
+    llmMaxInFlight: read(env, 'LLM_MAX_IN_FLIGHT'),
+    llmFallbackModels: read(env, 'LLM_FALLBACK_MODELS'),
     llmPrices: modelPrices(env),
-    llmAppReferer: url(env, 'LLM_HTTP_REFERER', ['http:', 'https:']) ?? baseUrl,
-    llmAppTitle: headerText(env, 'LLM_APP_TITLE') ?? 'ai-economy',
+    llmAppReferer: read(env, 'LLM_HTTP_REFERER') ?? baseUrl,
+    llmAppTitle: read(env, 'LLM_APP_TITLE'),
     llmGatewayKind: gatewayKind(env),
     llmStream: llmStreaming(env),
-    llmReasoningEffort: reasoningEfforts(env),
+    llmSpread: read(env, 'LLM_SPREAD') === 'on',
+    llmReasoningEffort: read(env, 'LLM_REASONING_EFFORT'),
     otlpTracesUrl: otlpTracesUrl(env),
-    otelServiceName: str(env, 'OTEL_SERVICE_NAME') ?? 'ai-economy',
+    otelServiceName: read(env, 'OTEL_SERVICE_NAME'),
   };
   checkConfig(config);
   return config;

@@ -55,7 +55,7 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must use one of postgres:, postgresql:/],
     [{ REDIS_URL: 'not a url' }, /REDIS_URL must be a URL/],
-    [{ COMPANY_PATCH_AUTH: 'none' }, /COMPANY_PATCH_AUTH must be "signature" or "ip"/],
+    [{ COMPANY_PATCH_AUTH: 'none' }, /^COMPANY_PATCH_AUTH must be one of signature, ip, got "none"$/],
     [{ ROLES: 'api,web' }, /ROLES must be a comma-separated subset/],
     [{ RPC_TIMEOUT_MS: '10' }, /RPC_TIMEOUT_MS must be between 100 and 120000/],
     [{ CHAIN_RPC_URL: 'https://rpc.example' }, /PLATFORM_PRIVATE_KEY is required/],

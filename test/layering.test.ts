@@ -197,6 +197,7 @@ describe('layering', () => {
     scoreSnapshots: 'domain/scores/snapshot.ts',
     tokenTrades: 'domain/tokens/apply.ts',
     traderPositions: 'domain/tokens/apply.ts',
+    positionCarries: 'domain/tokens/apply.ts',
     tokenHolderCounts: 'domain/tokens/company-token-holders.stream.ts',
     tokenBalances: 'domain/tokens/company-token-holders.stream.ts',
     companyTreasuries: 'domain/companies/treasury.ts',

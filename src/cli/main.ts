@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DeployRefused } from '../chain/deploy.ts';
 import { runDeploy } from '../chain/deploy-command.ts';
+import { describeSettings } from '../config/settings.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { CliFailure, table, withApiKeyStore, withDatabase } from './api-key-stores.ts';
 import { runKeys } from './keys.ts';
@@ -40,6 +41,8 @@ Commands:
                                 in one transaction. --to (default each stream's cursor) compares at that block;
                                 --from (default each stream's start) limits the rows of single logs (trades,
                                 treasury observations) reported. See docs/operations.md, "Reconcile".
+  config [--json]               check the configuration and print every setting: the value the environment
+                                gives it, or its default; secrets (keys, seeds, tokens) show as [redacted]
   help, --help, -h              show this help
 
 The database is the server's: DATABASE_URL when set, otherwise the embedded PGlite under $DATA_DIR/pg
@@ -133,6 +136,7 @@ function blockOption(name: string, value: string | undefined): bigint | undefine
 type Command =
   | { kind: 'help' }
   | { kind: 'migrate' }
+  | { kind: 'config'; json: boolean }
   | { kind: 'deploy'; usdc?: string; poolManager?: string; feeRecipient?: string; owner?: string }
   | { kind: 'keys'; json: boolean }
   | { kind: 'reconcile'; from?: bigint | undefined; to?: bigint | undefined; fix: boolean }
@@ -148,6 +152,10 @@ function commandOf(p: Parsed): Command {
   if (command === 'migrate') {
     expectArgs(p, 'migrate', 1, 0);
     return { kind: 'migrate' };
+  }
+  if (command === 'config') {
+    expectArgs(p, 'config', 1, 0, ['json']);
+    return { kind: 'config', json: p.json };
   }
   if (command === 'deploy') {
     expectArgs(p, 'deploy', 1, 0);
@@ -201,6 +209,19 @@ async function execute(
   err: (line: string) => void,
 ) {
   switch (command.kind) {
+    case 'config': {
+      // loadConfig has refused a wrong value already; what is printed goes through the table, secrets hidden.
+      const shown = describeSettings(env);
+      if (command.json) {
+        out(JSON.stringify(Object.fromEntries(shown.map((s) => [s.name, s.value ?? null])), null, 2));
+        return;
+      }
+      for (const s of shown) {
+        if (s.value !== undefined) out(`${s.name}=${s.value}`);
+        else out(s.default === '' ? `${s.name} (not set)` : `${s.name} (not set; default: ${s.default})`);
+      }
+      return;
+    }
     case 'deploy': {
       try {
         await runDeploy(config, env, command, out);

@@ -1,6 +1,7 @@
 // The rules of the configuration that tie settings to each other, each named, checked once every setting is read
-// (a setting's own bounds are checked where it is read: config/parse.ts). The wallet provider's rules live with
+// (a setting's own bounds are its kind's, in the table: config/settings.ts). The wallet provider's rules live with
 // its settings (config/endpoints.ts).
+import { SSE_HEARTBEAT_MS_MIN } from '../constants.ts';
 import { ConfigError } from './parse.ts';
 
 /** The settings the rules read (fields of Config, declared here so that config.ts alone imports this file). */
@@ -10,7 +11,10 @@ interface Settings {
   contractsFile: string | undefined;
   llmTimeoutMs: number;
   llmMaxRetries: number;
-  llmStream?: { enabled: boolean; maxMs: number };
+  llmStream?: { enabled: boolean; firstTokenMs: number; maxMs: number };
+  nodeEnv?: string;
+  webhookAllowLoopback?: boolean;
+  sseHeartbeatMs?: number;
   roundStaleMs: number;
   eventRetentionMs: number;
   eventBackfillRetentionMs: number;
@@ -49,6 +53,21 @@ export const CONFIG_CHECKS: Record<string, (config: Settings) => string | undefi
   backfillOutlastsStream: (c) =>
     c.eventBackfillRetentionMs < c.eventRetentionMs
       ? `EVENT_BACKFILL_RETENTION_MS (${c.eventBackfillRetentionMs}) must be at least EVENT_RETENTION_MS (${c.eventRetentionMs}): the stream serves the last EVENT_RETENTION_MS of the events the backfill keeps`
+      : undefined,
+  /** A streamed answer's first token comes within the longest a streamed attempt may last. */
+  firstTokenWithinStream: (c) =>
+    c.llmStream && c.llmStream.firstTokenMs > c.llmStream.maxMs
+      ? `LLM_FIRST_TOKEN_MS (${c.llmStream.firstTokenMs}) must be at most LLM_STREAM_MAX_MS (${c.llmStream.maxMs})`
+      : undefined,
+  /** Webhooks never call loopback addresses in production (a receiver on loopback is a test's). */
+  noLoopbackWebhooksInProduction: (c) =>
+    c.webhookAllowLoopback === true && c.nodeEnv === 'production'
+      ? 'WEBHOOK_ALLOW_LOOPBACK=true is refused in production: webhooks never call loopback there'
+      : undefined,
+  /** A heartbeat much more often than a second would cost more than the silence it breaks. */
+  heartbeatNoneOrSlow: (c) =>
+    c.sseHeartbeatMs !== undefined && c.sseHeartbeatMs > 0 && c.sseHeartbeatMs < SSE_HEARTBEAT_MS_MIN
+      ? `SSE_HEARTBEAT_MS must be 0 (no heartbeat) or at least ${SSE_HEARTBEAT_MS_MIN}, got ${c.sseHeartbeatMs}`
       : undefined,
 };
 

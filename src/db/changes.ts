@@ -17,6 +17,7 @@ export const WATCHED_TABLES = [
   'chain_cursors',
   'token_holder_counts',
   'token_balances',
+  'position_carries',
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../address.ts';
 import { latestBlock } from '../chain/contracts/access-card.ts';
 import { createLogger } from '../logger.ts';
+import { installAllowedMethods } from './allowed-methods.ts';
 import { createChainHead } from './block-reads.ts';
 import { installCacheControl } from './cache-control.ts';
 import { installDeprecations } from './deprecation.ts';
@@ -57,6 +58,9 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 // object a process, so the serializers compiled with it are kept across apps (serialization.ts).
 const SERIALIZER_OPTIONS = { ajv: { formats: { [ADDRESS_FORMAT]: ADDRESS_PATTERN } } };
 
+/** The longest path parameter the router matches (a cursor, a slug, an address); longer is a 404. */
+const MAX_PARAM_LENGTH = 200;
+
 export interface BuildAppOptions {
   /** The process logger; a fresh one at the configured level when absent. Tests pass their own. */
   logger?: Logger;
@@ -81,7 +85,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     bodyLimit: BODY_LIMIT_BYTES,
     serializerOpts: SERIALIZER_OPTIONS,
     schemaController: { compilersFactory: { buildSerializer: buildCachedSerializer } },
-    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
     // The router's own errors (a broken percent-escape in the path) come before any route family: the path says
     // which family's envelope they answer in.
@@ -91,6 +95,8 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   } satisfies FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   app.setValidatorCompiler(createValidatorCompiler());
+  // Before any route: a wrong method on a known path is a 405 naming the methods it takes.
+  installAllowedMethods(app, MAX_PARAM_LENGTH);
   // The hooks every request runs are callback hooks (no promise and microtask hop each) and do only per-request
   // work; everything that can be is computed once here (the NFT routes must stay close to a bare route's speed, docs/benchmarks.md).
   // After the schemas: text no column can store (NUL, unpaired surrogates) is refused before any handler runs.

@@ -15,6 +15,7 @@ export const codeToStatus: Record<ErrorCode, number> = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   IDEMPOTENCY_KEY_IN_USE: 409,
@@ -177,10 +178,20 @@ export function installErrorHandlers(
   app.setErrorHandler(errorHandler(envelope));
   app.setNotFoundHandler((request, reply) => {
     if (pages?.(request, reply)) return reply;
+    const path = request.url.split('?')[0]!;
+    const allowed = request.server.allowedMethods?.(path) ?? [];
+    if (allowed.length > 0) {
+      return sendError(reply, envelope, {
+        status: 405,
+        code: 'METHOD_NOT_ALLOWED',
+        message: `${path} does not take ${request.method}; it takes ${allowed.join(', ')}`,
+        headers: { allow: allowed.join(', ') },
+      });
+    }
     return sendError(reply, envelope, {
       status: 404,
       code: 'NOT_FOUND',
-      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+      message: `No route ${request.method} ${path}`,
     });
   });
 }

@@ -13,6 +13,8 @@ import { repairCardLocks } from '../domain/companies/card.ts';
 import { repairAgentDeployments } from '../domain/companies/deploy-suite.ts';
 import type { Deps } from '../domain/deps.ts';
 import { anchorPendingRounds } from '../domain/engine/anchoring.ts';
+import { economyNow } from '../domain/engine/pipeline.ts';
+import { detailCutoff, pruneDecisionDetails } from '../domain/engine/retention.ts';
 import { failStaleRounds } from '../domain/engine/runner.ts';
 import { settleRoundActions } from '../domain/engine/settle-actions.ts';
 import { distributeEpoch } from '../domain/epochs/distribute.ts';
@@ -126,6 +128,17 @@ export const jobs: Job[] = [
     name: 'purge-webhook-deliveries',
     pattern: '23 * * * *',
     run: (tx, container) => purgeWebhookDeliveries(tx, new Date(container.now() - WEBHOOK_DELIVERY_RETENTION_MS)),
+  },
+  {
+    // Finished rounds older than DECISION_DETAIL_RETENTION_DAYS (by the chain's clock, which dates rounds): their
+    // phases' notes and agents' budget rows pruned, the decision, hash, outcomes and costs kept
+    // (domain/engine/retention.ts; docs/operations.md "Decision records").
+    name: 'prune-decision-details',
+    pattern: '*/10 * * * *',
+    run: async (tx, container) => {
+      const cutoff = detailCutoff(await economyNow(container), container.config.decisionDetailRetentionDays);
+      return (await pruneDecisionDetails(tx, cutoff)).rounds;
+    },
   },
   {
     // Stand-alone agents that never did anything, once STANDALONE_AGENT_RETENTION_MS old (docs/api/agents.md), and

@@ -3,7 +3,7 @@
 // 0xdead". Now agents of companies (which need an access card) come before stand-alone ones, and each signer may
 // create at most STANDALONE_AGENTS_PER_SIGNER_PER_DAY stand-alone agents in any 24 hours.
 //
-// Issue 37.6: keys are free, so the per-signer allowance alone did nothing: 60 agents in 2.3 s from one address,
+// Keys are free, so the per-signer allowance alone did nothing: 60 agents in 2.3 s from one address,
 // each from a fresh key, kept forever. Now one client address creates at most STANDALONE_AGENTS_PER_IP_PER_DAY in
 // any 24 hours, whatever the keys, and the purge-idle-agents job deletes stand-alone agents that never did anything
 // once they are STANDALONE_AGENT_RETENTION_MS old (7 days).

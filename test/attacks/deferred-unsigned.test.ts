@@ -1,4 +1,4 @@
-// Issue 37.3: an unsigned directive that acts later. In COMPANY_PATCH_AUTH=ip mode the rule "no unsigned request may
+// An unsigned directive that acts later. In COMPANY_PATCH_AUTH=ip mode the rule "no unsigned request may
 // lead to a movement of funds" was checked only when the PATCH arrived: a stranger's unsigned "buy 9 USDC of STRG"
 // on a company whose trading was off was accepted, and when the owner later turned trading on with a signed change
 // to the toolkit alone, the next round bought 9 USDC of the stranger's token (and would every hour). Now every

@@ -1,4 +1,4 @@
-// Issue 37.4: symbol squatting through the directive's clock. A token launched after the directive naming it was
+// Symbol squatting through the directive's clock. A token launched after the directive naming it was
 // refused by block order, but any later signed edit of either directive field (the engine's masterDirective) moved
 // the directive's clock past the squatter's launch, so the squatter's token counted as named by the owner and was
 // bought without the buy rules (measured: 2 x 40 USDC into a 300 USDC curve). Now a directive names a token by the

@@ -1,11 +1,11 @@
-// Issue 25.7: an unauthenticated request with a signature that is not 65 bytes, for an address with code, made the
+// An unauthenticated request with a signature that is not 65 bytes, for an address with code, made the
 // server eth_call a contract the attacker chose, with no gas cap (the node ran a looping isValidSignature up to the
 // block gas limit, 30 M gas, per request; with 20 clients an honest read went from 10 ms to 700 ms). Now each check
 // gets ERC1271_GAS and ERC1271_TIMEOUT_MS, the code lookup is kept WALLET_CODE_CACHE_MS, and a client whose
 // contract checks keep failing is refused with 429 RATE_LIMITED before the chain is asked again; valid signatures
 // (and everyone else) go on as before.
 //
-// Issue 37.6: only failures counted, and a replay was checked in full before it was refused. A contract wallet that
+// Only failures counted, and a replay was checked in full before it was refused. A contract wallet that
 // burns gas and then says "valid" ran the whole check on every replay of one signature. Now a signature already
 // used is refused before any chain call, and every contract-wallet check, valid or not, counts against the client's
 // WALLET_ERC1271_CHECKS_MAX.

@@ -1,4 +1,4 @@
-// Issue 25.2: the platform's agents as exit liquidity. The built-in SPOT_TRADING CFO bought the platform's top
+// The platform's agents as exit liquidity. The built-in SPOT_TRADING CFO bought the platform's top
 // "mover", and two trades with a rising price were enough: a token was launched, its creator bought 1 then 200 USDC,
 // and a demo company's CFO bought 54.69 USDC of it, into which the creator then sold. After its stop-loss sold, the
 // CFO bought the same token again. Now every buy of every model passes the buy rules (docs/api/agents.md "Buy

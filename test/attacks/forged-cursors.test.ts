@@ -1,4 +1,4 @@
-// Issue 37.6: forged page cursors answered 500. 22 of 100 hand-made cursors on /api/v1/tokens, /api/tokens and
+// Forged page cursors answered 500. 22 of 100 hand-made cursors on /api/v1/tokens, /api/tokens and
 // /api/v1/fortune reached the database with values PostgreSQL refuses (dates JavaScript parses but PostgreSQL does
 // not, a NUL in an id, scores like `0b1` or `1e-400`). Now a cursor decodes into exactly the types its query needs,
 // and anything else is 400 VALIDATION_ERROR naming query.cursor. Property-tested with random strings (fast-check).
@@ -15,6 +15,7 @@ const ROUTES = [
   { url: '/api/v1/tokens', parts: 2 },
   { url: '/api/tokens', parts: 2 },
   { url: '/api/v1/fortune', parts: 6 },
+  { url: '/api/v1/trades', parts: 3 },
 ] as const;
 
 async function get(url: string, cursor: string) {
@@ -87,6 +88,21 @@ describe('forged page cursors', () => {
     expect(
       (await get('/api/v1/fortune', encodeCursor(['', '|', '5', '1700000000000000', 'abc', '1']))).statusCode,
     ).not.toBe(400);
+  });
+
+  it('a trades cursor whose block or log index its column cannot hold answers 400; the largest that fit answer 200', async () => {
+    for (const [block, log] of [
+      ['9223372036854775808', '0'],
+      ['9999999999999999999', '0'],
+      ['1', '2147483648'],
+      ['1', '9999999999'],
+    ]) {
+      const res = await get('/api/v1/trades', encodeCursor(['d', block!, log!]));
+      expect(res.statusCode, `${block}/${log}`).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+    const inside = await get('/api/v1/trades', encodeCursor(['d', '9223372036854775807', '2147483647']));
+    expect(inside.statusCode, inside.body).toBe(200);
   });
 
   it('random cursors of the right shape or any shape never answer 500', async () => {

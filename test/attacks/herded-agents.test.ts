@@ -1,4 +1,4 @@
-// Issue 37.2: the platform's agents herded into a pump, across rounds and companies. The 2% liquidity cap was
+// The platform's agents herded into a pump, across rounds and companies. The 2% liquidity cap was
 // checked per buy and per company, and the market rule counted wallets, not money, so every SPOT_TRADING CFO of the
 // platform bought a day-old token pumped by one wallet (beside ten throwaway traders of 1 USDC) in every hourly
 // round: three honest CFOs of 400 USDC each bought it five rounds running, then the pump sold into them. Now all the

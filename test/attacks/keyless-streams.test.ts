@@ -1,4 +1,4 @@
-// Attack (issue 37.6): the keyless GET /api/events shared the process's stream cap with the keyed /api/v1/events,
+// Attack: the keyless GET /api/events shared the process's stream cap with the keyed /api/v1/events,
 // so anyone could fill SSE_MAX_CONNECTIONS without a key and leave integrators with 429s; and each of its streams
 // could replay the whole hour of retained events. Now keyless streams have a cap of their own,
 // SSE_PUBLIC_MAX_CONNECTIONS, apart from the keyed streams' SSE_MAX_CONNECTIONS, and resume at most

@@ -1,4 +1,4 @@
-// Issue 25.7: a new or revoked API key took up to API_KEY_CACHE_MS (10 s) to count: creating the first key left the
+// A new or revoked API key took up to API_KEY_CACHE_MS (10 s) to count: creating the first key left the
 // event stream open that long, and a revoked key kept working. Now creating and revoking clear the verifier's cache in
 // the process at once, and on every other process through a database notification (API_KEYS_CHANNEL; PGlite has one
 // process, where the notification arrives in-process all the same).

@@ -1,4 +1,4 @@
-// Issue 25.3: symbol squatting. Launches did not check symbols, and agent actions refuse an ambiguous symbol: a
+// Symbol squatting. Launches did not check symbols, and agent actions refuse an ambiguous symbol: a
 // card that launched a second "SPRNT" stopped every agent's buys, sells and stop-losses in SPRNT. A symbol a public
 // directive names before its token launches could also be launched first by someone else. Now symbols are unique
 // among launched tokens ignoring case (409 CONFLICT), a round records the address and company of every token it

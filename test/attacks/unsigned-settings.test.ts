@@ -1,4 +1,4 @@
-// Issue 25.5: money-moving settings without a signature. With COMPANY_PATCH_AUTH=ip an unsigned PATCH set "buy
+// Money-moving settings without a signature. With COMPANY_PATCH_AUTH=ip an unsigned PATCH set "buy
 // 192.49 USDC of PUMP", maxTradeBps 10000 and maxSlippageBps 5000 on another company, whose next round spent it all
 // on the attacker's token. Now a company whose agents can trade or stake needs its creator's signature on PATCH in
 // every mode (401 naming the reason without one), and the same attack moves nothing.
@@ -104,4 +104,39 @@ describe('an unsigned PATCH in COMPANY_PATCH_AUTH=ip mode', () => {
     expect(funded.statusCode).toBe(401);
     expect(funded.json().error.message).toMatch(new RegExp(`agent wallet ${quiet.cfo.address} holds funds`));
   });
+
+  it('with custody, refuses an unsigned change of the limits its Roles module enforces, and any once its Safe holds funds', async () => {
+    // A company with custody (the default), from an app that leaves it on.
+    const custodial = await startTestApp({
+      database: t.database,
+      chain: t.chain,
+      env: { COMPANY_PATCH_AUTH: 'ip', MANUAL_ROUND_COOLDOWN_S: '0' },
+    });
+    try {
+      const safe = await staffedCompany({ ...t, app: custodial.app }, 5, { name: 'Safe Quiet Co' });
+      const off = {
+        toolkitConfig: {
+          disabledTools: ['buy_token', 'sell_token', 'stake_primary', 'unstake_primary', 'harvest_emission'],
+        },
+      };
+      expect((await signed(custodial.app, 5, 'PATCH', `/api/companies/${safe.id}`, off)).statusCode).toBe(200);
+      const [row] = await t.database.db.select().from(companies).where(eq(companies.id, safe.id));
+      expect(row!.rolesModuleAddress).not.toBeNull();
+      const patch = (body: Record<string, unknown>) =>
+        custodial.app.inject({ method: 'PATCH', url: `/api/companies/${safe.id}`, payload: body });
+      // Trading off and an empty Safe: an unsigned directive is fine.
+      expect((await patch({ ceoPrompt: 'Write a newsletter.' })).statusCode).toBe(200);
+      // New limits would be written to the module with the platform's key: never unsigned.
+      const limits = await patch({ toolkitConfig: { ...off.toolkitConfig, limits: { maxTradeBps: 10_000 } } });
+      expect(limits.statusCode).toBe(401);
+      expect(limits.json().error.message).toMatch(/enforced on-chain by its Safe's Roles module/);
+      // USDC in the Safe needs the signature too, even with trading off.
+      await trading.fund(1, row!.safeAddress as Address, 1n * USDC);
+      const funded = await patch({ ceoPrompt: 'Write another newsletter.' });
+      expect(funded.statusCode).toBe(401);
+      expect(funded.json().error.message).toMatch(new RegExp(`Safe ${row!.safeAddress} holds funds`));
+    } finally {
+      await custodial.close();
+    }
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-// Issue 25.7: POST /api/agents/{id}/withdraw was outside the gas budget: 23 withdrawals took a company from 3.05 M to
+// POST /api/agents/{id}/withdraw was outside the gas budget: 23 withdrawals took a company from 3.05 M to
 // 4.22 M gas against its 4 M budget, each with an ETH top-up of the agent wallet. Now a withdrawal is refused with 429
 // GAS_BUDGET_EXCEEDED when it would go past the company's daily budget, with nothing signed.
 import { eq } from 'drizzle-orm';

@@ -782,7 +782,7 @@ describe('gas', () => {
     };
     console.log('EpochDistributor gas used', gas);
     for (const receipt of [claimSmall, claimBig, claimDeep, claimLater]) expect(receipt.gasUsed).toBeLessThan(150_000n);
-    // The first claim of an epoch at 10,000 companies (issue 26.7): 102,855 gas reading two slots of the epoch
+    // The first claim of an epoch at 10,000 companies: 102,855 gas reading two slots of the epoch
     // (105,339 reading three, 107,430 reading four). The target of 95,000 is not reachable while the claim writes a
     // fresh bitmap word (22,100) and mints to a new holder (22,100): docs/contracts.md "Epoch distributor" has the
     // arithmetic.

@@ -45,9 +45,9 @@ describe('gas', () => {
     };
     console.log('TokenLauncher gas used', Object.fromEntries(Object.entries(gas).map(([k, v]) => [k, Number(v)])));
     // The token's code (ERC20Permit: its EIP-712 domain) is most of a launch; the launcher writes three slots
-    // (the curve, the company key, the threshold: five before issue 26.7).
+    // (the curve, the company key, the threshold: five before the token state was packed into one slot).
     expect(launchReceipt.gasUsed).toBeLessThan(1_030_000n);
-    // A curve trade reads and writes one slot of the token's state (issue 26.7; three before: 116,034, 98,934 and
+    // A curve trade reads and writes one slot of the token's state (three before: 116,034, 98,934 and
     // 80,774 gas).
     expect(firstBuy.gasUsed).toBeLessThan(112_000n);
     expect(laterBuy.gasUsed).toBeLessThan(95_000n);
@@ -57,7 +57,7 @@ describe('gas', () => {
     expect(oversized.gasUsed).toBeLessThan(450_000n);
     expect(laterPoolBuy.gasUsed).toBeLessThan(poolBuy.gasUsed);
     expect(laterPoolSell.gasUsed).toBeLessThan(poolSell.gasUsed);
-    // The hook reads no slot0 for its PoolTrade log (the PoolManager's Swap log has the price; issue 26.7): 135,245
+    // The hook reads no slot0 for its PoolTrade log (the PoolManager's Swap log has the price): 135,245
     // and 140,491 gas for the later pool buy and sale before.
     expect(poolBuy.gasUsed).toBeLessThan(151_000n);
     expect(laterPoolBuy.gasUsed).toBeLessThan(134_000n);

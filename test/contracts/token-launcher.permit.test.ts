@@ -1,5 +1,5 @@
 // TokenLauncher's one-transaction trades: buyWithPermit and sellWithPermit take the trader's EIP-2612 permit (USDC's,
-// the company token's) and trade in the same transaction, with no approval before it (issue 28.4). A permit that
+// the company token's) and trade in the same transaction, with no approval before it. A permit that
 // someone else submitted first still lets the trade through when the allowance it set is there; a bad permit with no
 // allowance ends in LauncherPermitFailed; the trade's deadline is the permit's.
 import { type Address, parseAbi } from 'viem';

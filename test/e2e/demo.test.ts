@@ -1,7 +1,9 @@
 // `npm run demo -- --plan small` against a real service on embedded defaults (its own anvil, PGlite): the demo
 // leaves a living market, several simulated days on the chain's clock, with candles over more than one day, a score
 // history of a point a day for every company, non-zero volume for the traded tokens and trading for the momentum
-// CFO, and a default Fortune List of a market day (the epoch's last); a second run adds nothing and fails nothing.
+// CFO, and a default Fortune List of a market day (the epoch's last); every company has its Safe and roles (the
+// default custody), its Safe is the treasury the list counts and its agents trade from it; a second run adds nothing
+// and fails nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -84,6 +86,31 @@ describe('npm run demo', () => {
     const untraded = (list.companies as any[]).filter((e) => !ours.includes(e) || !traded.includes(e.company.slug));
     const lowest = Math.max(...ours.filter((e) => traded.includes(e.company.slug)).map((e) => e.rank));
     for (const e of untraded) expect(e.rank, JSON.stringify(e)).toBeGreaterThan(lowest);
+  });
+
+  it('gives every company its Safe and roles, the treasury the Fortune List counts, and trades from the Safe', async () => {
+    const list = await get('/api/fortune-list?limit=100');
+    for (const c of PLAN) {
+      const company = await get(`/api/companies/${c.slug}`);
+      // The service's default custody: a Safe and a Roles module from the company's deploy-suite, and the Safe its
+      // proven treasury, so the money its agents act with is the money the Fortune List counts.
+      expect(company.custody?.safe, c.slug).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      expect(company.custody?.rolesModule, c.slug).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      expect(company.treasuryAddress?.toLowerCase(), c.slug).toBe(company.custody.safe.toLowerCase());
+      expect(company.treasuryStatus, c.slug).toBe('PROVEN');
+      const entry = (list.companies as any[]).find((e) => e.company.slug === c.slug);
+      expect(Number(entry?.score.treasuryRaw), JSON.stringify(entry)).toBeGreaterThan(0);
+      // The agents act through the Safe: their own wallets hold none of the company's money.
+      const portfolio = await get(`/api/companies/${c.slug}/portfolio`);
+      expect(portfolio.safe?.address.toLowerCase(), c.slug).toBe(company.custody.safe.toLowerCase());
+      for (const agent of portfolio.agents as any[]) {
+        expect(agent.balances?.usdc ?? '0', `${c.slug} ${agent.role}`).toBe('0');
+        expect(agent.positions, `${c.slug} ${agent.role}`).toEqual([]);
+      }
+    }
+    // The momentum CFO's trades were the Safe's: its realised PnL is there.
+    const sprinters = await get('/api/companies/demo-spot-sprinters/portfolio');
+    expect(sprinters.safe.totals.realizedPnlUsdc, JSON.stringify(sprinters.safe)).not.toBe('0');
   });
 
   it('leaves candles over more than one day for every traded token', async () => {

@@ -140,7 +140,7 @@ describe('npm run cli -- deploy on an external chain', () => {
     const noMocks = await runCli(['deploy'], { ...chainEnv(), DEPLOYER_PRIVATE_KEY: keyOf(1) });
     expect(noMocks.code).toBe(1);
     expect(noMocks.stderr).toContain('pass --usdc ADDRESS and --pool-manager ADDRESS');
-    // Outside a development chain the owner must be named: a deployment the hot key owns is what issue 39 closed.
+    // Outside a development chain the owner must be named: a deployment the hot key owns is what the timelock replaced.
     const noOwner = await runCli(['deploy', '--usdc', usdc, '--pool-manager', poolManager], {
       ...chainEnv(),
       DEPLOYER_PRIVATE_KEY: keyOf(1),

@@ -45,7 +45,7 @@ async function cli(...args: string[]) {
 describe('handing the keys of an older deployment over', () => {
   it('ends with the hot key holding only its daily powers, as cli keys shows after each step', async () => {
     const clients = createChainClients({ chainId: 31337, rpcUrl: node.rpcUrl, local: true, timeoutMs: 10_000 });
-    // Before: the deployment as the platform made it before issue 39, the hot key owning everything.
+    // Before: the deployment as the platform made it before the timelock owned the contracts, the hot key owning everything.
     writeContractsFile(
       contractsFile,
       await deployLocalContracts(clients, undefined, { baseUrl: 'http://x', owner: null }),

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// What is sent is what was shown (issue 44, item 1), in Chromium against the whole service, its anvil and a real
+// What is sent is what was shown, in Chromium against the whole service, its anvil and a real
 // database: the trade form's quote is read again on each trade of the token the stream announces; and when another
 // wallet trades between the quote on screen and the click (the indexer held, so the stream says nothing), the click
 // sends nothing and shows "Price updated" with the new figures, which must be accepted first. The two runs the issue

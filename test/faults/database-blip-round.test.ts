@@ -1,4 +1,4 @@
-// Fault (issue 40.5): the database refuses a running round's bookkeeping for a moment, as a restarting server does
+// Fault: the database refuses a running round's bookkeeping for a moment, as a restarting server does
 // (SQLSTATE 57P03, "cannot connect now"). A trigger refuses every write of decision_rounds for 1.5 s from just after
 // the round is inserted; the round retries its heartbeat, phase and lines through the blip and ends COMPLETE, not
 // abandoned RUNNING until the stale job fails it. A blip longer than the bound still fails the round honestly.

@@ -1,4 +1,4 @@
-// Fault (issue 40.6): the engine process is stopped while the chain does not answer. A real service process
+// Fault: the engine process is stopped while the chain does not answer. A real service process
 // (`tsx src/main.ts`, roles api and engine) runs a company's scheduled rounds through an RPC proxy; its CFO buys 50
 // USDC of a token every round (an approval, then the trade). The proxy answers the broadcast of the approval, or of
 // the trade, and then stops answering anything, as a node that dies while the engine waits for the receipt; the

@@ -1,4 +1,4 @@
-// Fault (issue 40.1): the process answering a keyed write dies between the write's commit and the answer, or the
+// Fault: the process answering a keyed write dies between the write's commit and the answer, or the
 // database refuses to store the answer. The client never heard back and retries under the same Idempotency-Key
 // once the reservation went stale. At every write route that takes a key, the retry gets the first answer again,
 // and nothing is created twice: the creating routes (an agent, a company, a decision round) answer from their

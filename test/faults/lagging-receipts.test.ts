@@ -1,4 +1,4 @@
-// Fault (issue 40.3): the RPC's read side lags behind its sequencer, so receipts of mined transactions read null for
+// Fault: the RPC's read side lags behind its sequencer, so receipts of mined transactions read null for
 // a while, and the answer to a broadcast is lost. The outbox's transaction was broadcast (its answer lost) and mined;
 // settling it through the lagging RPC gets "nonce too low" with no receipt. It must not take that for "another
 // transaction took the nonce": the row stays SENT (nothing DROPPED, nothing signed a second time, even by a later

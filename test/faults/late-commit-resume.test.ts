@@ -1,4 +1,4 @@
-// Fault (issue 40.4): an event's id is taken when its transaction inserts and becomes visible when it commits, so id
+// Fault: an event's id is taken when its transaction inserts and becomes visible when it commits, so id
 // N can commit after N+1 was delivered. A client that read N+1 on replica A, disconnected, and resumed on replica B
 // with the Last-Event-ID it was given must still get N when N commits late. Each frame's `id:` is the reader's
 // low-water mark (below the oldest id still missing), so the resume starts there; the repeat of N+1 is the client's

@@ -1,4 +1,4 @@
-// Fault (issue 40.2): the answer to an agent's trade is lost. A round's CFO buys; the RPC passes the broadcast on to
+// Fault: the answer to an agent's trade is lost. A round's CFO buys; the RPC passes the broadcast on to
 // the node, which mines it, and loses its answer, so the round records "failed: the chain RPC did not answer" and
 // its action stays SENT without a hash. After settle-outbox the action is MINED with the hash the chain mined, the
 // round's line names that hash, and the exactly-once checker finds every outbox row, action and line in agreement

@@ -1,4 +1,4 @@
-// The exactly-once checker of the fault tests (issue 40): after a fault and the repair jobs, every outbox row, agent
+// The exactly-once checker of the fault tests: after a fault and the repair jobs, every outbox row, agent
 // action and round line must agree with the chain. Returns the disagreements, one sentence each (empty when all agree).
 import { sql } from 'drizzle-orm';
 import { type Hex, type PublicClient, type TransactionReceipt, TransactionReceiptNotFoundError } from 'viem';

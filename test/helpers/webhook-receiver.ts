@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ReceiverMode = 'ok' | 'fail' | 'redirect' | 'hang';
+export type ReceiverMode = 'ok' | 'fail' | 'redirect' | 'hang' | 'nul';
 
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -63,6 +63,10 @@ export async function startReceiver(): Promise<Receiver> {
       }
       if (receiver.mode === 'fail') {
         res.writeHead(500, { 'content-type': 'text/plain' }).end(`receiver down ${'x'.repeat(2000)}`);
+        return;
+      }
+      if (receiver.mode === 'nul') {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('bad\u0000answer\u0007');
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');

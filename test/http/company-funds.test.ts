@@ -2,11 +2,16 @@
 // custody, its CFO's wallet without) and the one transfer that funds it; POST /api/companies/{id}/safe/withdrawal
 // builds the Safe transaction the card's holder signs and executes with their own wallet (the server signs nothing),
 // with every bound just inside and outside.
+
+import { eq } from 'drizzle-orm';
 import { type Address, decodeFunctionData, erc20Abi, type Hex, parseSignature } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { ownerContractSignature } from '../../src/chain/custody.ts';
-import { SafeL2Abi } from '../../src/chain/generated/abis.ts';
+import { AccessCardAbi, SafeL2Abi } from '../../src/chain/generated/abis.ts';
+import { followStream } from '../../src/chain/streams.ts';
+import { companies } from '../../src/db/schema/companies.ts';
+import { accessCardTransfers } from '../../src/domain/companies/access-card-transfers.stream.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed, staffedCompany } from '../helpers/companies.ts';
 import { tokenTrading } from '../helpers/trading.ts';
@@ -196,5 +201,78 @@ describe('a company whose creation was cut off before its C-suite', () => {
     expect(move.statusCode, move.body).toBe(200);
     expect(move.json().data).toMatchObject({ custody: { safe }, swept: [] });
     expect((await signed(t.app, 2, 'POST', `/api/companies/${safeCo.id}/custody`)).statusCode).toBe(403);
+  });
+});
+
+describe('a card sale hands the Safe over', () => {
+  let sold: Awaited<ReturnType<typeof staffedCompany>>;
+  let soldSafe: Address;
+  let build: Awaited<ReturnType<typeof withdrawal>>;
+  /** Sends the withdrawal `w` from dev account `sender`'s wallet, signed by dev account `signer`. */
+  const execute = async (w: any, signer: number, sender: number) => {
+    const m = w.typedData.message;
+    const signature = await devAccount(signer).signTypedData({
+      domain: w.typedData.domain,
+      types: w.typedData.types,
+      primaryType: 'SafeTx',
+      message: m,
+    });
+    return t.chain.wallet(sender).writeContract({
+      address: w.safe,
+      abi: SafeL2Abi,
+      functionName: 'execTransaction',
+      args: [
+        m.to,
+        BigInt(m.value),
+        m.data as Hex,
+        m.operation,
+        0n,
+        0n,
+        0n,
+        m.gasToken,
+        m.refundReceiver,
+        ownerContractSignature(w.owner, signature),
+      ],
+    });
+  };
+
+  beforeAll(async () => {
+    sold = await staffedCompany(t, 4, { name: 'Sold Safe Co' });
+    soldSafe = (await funding(sold.id)).json().data.recipients[0].address;
+    await trading.fund(4, soldSafe, 50n * USDC);
+    // Built for the seller while they hold the card, not sent yet.
+    build = await withdrawal({ amount: '10' }, 4, sold.id);
+    expect(build.statusCode, build.body).toBe(200);
+    const [row] = await t.database.db
+      .select({ card: companies.cardTokenId })
+      .from(companies)
+      .where(eq(companies.id, sold.id));
+    await trading.send(
+      t.chain.wallet(4).writeContract({
+        address: t.chain.chain.contracts.accessCard!,
+        abi: AccessCardAbi,
+        functionName: 'transferFrom',
+        args: [devAccount(4).address, devAccount(6).address, BigInt(row!.card)],
+      }),
+    );
+  }, 240_000);
+
+  it('refuses the seller, whose signature the Safe no longer accepts; the buyer withdraws with their own wallet', async () => {
+    // The route asks the chain who holds the card now, before the index has seen the sale.
+    expect((await withdrawal({ amount: '10' }, 4, sold.id)).statusCode).toBe(403);
+    // The card stream catches up: the buyer is the company's creator.
+    const cards = followStream(t.container, accessCardTransfers, { confirmations: 0 })!;
+    for (let i = 0; i < 20 && !(await cards.pollOnce()).caughtUp; i++);
+    expect((await withdrawal({ amount: '10' }, 4, sold.id)).statusCode).toBe(403);
+    // A transaction the seller built and signed before the sale is refused by the Safe (GS024: not the owner's).
+    await expect(execute(build.json().data, 4, 4)).rejects.toThrow(/GS024/);
+    expect(await trading.usdcOf(soldSafe)).toBe(50n * USDC);
+    const res = await withdrawal({ amount: '10' }, 6, sold.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ safe: soldSafe, to: devAccount(6).address });
+    const before = await trading.usdcOf(devAccount(6).address);
+    await trading.send(execute(res.json().data, 6, 6));
+    expect((await trading.usdcOf(devAccount(6).address)) - before).toBe(10n * USDC);
+    expect(await trading.usdcOf(soldSafe)).toBe(40n * USDC);
   });
 });

@@ -298,7 +298,7 @@ describe.each(stores)('rate limit on the $name store', (store) => {
         expect((await send({ 'if-none-match': etag })).statusCode).toBe(429);
       }
     });
-    it('counts 304s past their own budget (NOT_MODIFIED_FACTOR times the route budget) like any answer (issue 37.5)', async () => {
+    it('counts 304s past their own budget (NOT_MODIFIED_FACTOR times the route budget) like any answer', async () => {
       // A 304 still costs its route the work: 1,500 revalidations in 2.2 s ran a JSON-RPC batch each.
       const ip = freshIp();
       const send = (headers: Record<string, string> = {}) => get2(t.app, '/api/v1/test/etag', ip, headers);

@@ -78,7 +78,7 @@ describe('GET /api/chain', () => {
     expect(Date.parse(data.now)).toBeGreaterThanOrEqual(Number(latest.timestamp) * 1000);
   });
 
-  it("names the service's address, the oracle and the owner, read from the chain (issue 39)", async () => {
+  it("names the service's address, the oracle and the owner, read from the chain", async () => {
     const { data } = (await t.app.inject({ method: 'GET', url: '/api/chain' })).json();
     const chain = t.chain.chain;
     // The test chain keeps account 0 as owner of everything (test/helpers/chain.ts): no timelock, so no delay.

@@ -314,6 +314,18 @@ describe('webhook deliveries', () => {
     expect(receiver.received).toHaveLength(2);
   });
 
+  it('records an answer with a NUL byte as a failure (the bytes PostgreSQL cannot store left out), and retries it', async () => {
+    const endpoint = await register({ companies: [acme.id] });
+    await publish(acme.id);
+    receiver.mode = 'nul';
+    expect((await pass()).attempted).toBe(1);
+    const attempts = (await call('GET', `/webhooks/${endpoint.id}/attempts`)).json().data;
+    expect(attempts.map((a: Json) => [a.statusCode, a.error, a.response])).toEqual([[500, 'HTTP 500', 'badanswer']]);
+    const deliveries = (await call('GET', `/webhooks/${endpoint.id}/deliveries`)).json().data;
+    expect(deliveries[0]).toMatchObject({ status: 'PENDING', attempts: 1 });
+    expect((await call('GET', `/webhooks/${endpoint.id}`)).json().data.failingSince).not.toBeNull();
+  });
+
   it('two dispatchers at once send every delivery once', async () => {
     await register({ companies: [acme.id] });
     const events = [];

@@ -1433,8 +1433,8 @@ export interface components {
         };
         InternalError: {
             error: {
-                /** @enum {string} */
-                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "RATE_LIMITED" | "EVENTS_EXPIRED" | "GAS_BUDGET_EXCEEDED" | "MODEL_SPEND_CAP_REACHED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
+                /** @description What went wrong, for programs (the status says its family); new values may be added, so treat an unknown one as its family's default */
+                code: ("VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "RATE_LIMITED" | "EVENTS_EXPIRED" | "GAS_BUDGET_EXCEEDED" | "MODEL_SPEND_CAP_REACHED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR") | string;
                 details?: {
                     message: string;
                     path: string;
@@ -1506,8 +1506,8 @@ export interface components {
         };
         TokenListItem: {
             bondingCurveAddress: string;
-            /** @enum {string} */
-            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+            /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
+            category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
             graduatedAt: string | null;
             graduationThreshold: number;
             id: string;
@@ -1685,8 +1685,8 @@ export interface components {
         };
         V1Error: {
             error: {
-                /** @enum {string} */
-                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "RATE_LIMITED" | "EVENTS_EXPIRED" | "GAS_BUDGET_EXCEEDED" | "MODEL_SPEND_CAP_REACHED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
+                /** @description What went wrong, for programs (the status says its family); new values may be added, so treat an unknown one as its family's default */
+                code: ("VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "RATE_LIMITED" | "EVENTS_EXPIRED" | "GAS_BUDGET_EXCEEDED" | "MODEL_SPEND_CAP_REACHED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR") | string;
                 details?: {
                     message: string;
                     path: string;
@@ -2924,7 +2924,7 @@ export interface operations {
                                 exitValueUsdc: string | null;
                                 /** @description The launcher's price now (the v4 pool's once graduated) */
                                 priceUsdc: string;
-                                /** @description Tokens bought and not yet sold: what the cost basis covers */
+                                /** @description Tokens bought and not yet sold (with those a move into custody carried in from an agent wallet): what the cost basis covers */
                                 quantity: string;
                                 /** @description What sales of this token made against their average cost */
                                 realizedPnlUsdc: string;
@@ -3606,8 +3606,8 @@ export interface operations {
                             cardLocked: boolean;
                             /** @description The access card bound to this company for ever */
                             cardTokenId: number;
-                            /** @enum {string} */
-                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                            /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
+                            category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
                             ceoPrompt: string | null;
                             /**
                              * Format: date-time
@@ -3843,8 +3843,8 @@ export interface operations {
                             cardLocked: boolean;
                             /** @description The access card bound to this company for ever */
                             cardTokenId: number;
-                            /** @enum {string} */
-                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                            /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
+                            category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
                             ceoPrompt: string | null;
                             /**
                              * Format: date-time
@@ -5242,7 +5242,7 @@ export interface operations {
                                     exitValueUsdc: string | null;
                                     /** @description The launcher's price now (the v4 pool's once graduated) */
                                     priceUsdc: string;
-                                    /** @description Tokens bought and not yet sold: what the cost basis covers */
+                                    /** @description Tokens bought and not yet sold (with those a move into custody carried in from an agent wallet): what the cost basis covers */
                                     quantity: string;
                                     /** @description What sales of this token made against their average cost */
                                     realizedPnlUsdc: string;
@@ -5305,7 +5305,7 @@ export interface operations {
                                     exitValueUsdc: string | null;
                                     /** @description The launcher's price now (the v4 pool's once graduated) */
                                     priceUsdc: string;
-                                    /** @description Tokens bought and not yet sold: what the cost basis covers */
+                                    /** @description Tokens bought and not yet sold (with those a move into custody carried in from an agent wallet): what the cost basis covers */
                                     quantity: string;
                                     /** @description What sales of this token made against their average cost */
                                     realizedPnlUsdc: string;
@@ -6522,8 +6522,8 @@ export interface operations {
                             cardLocked: boolean;
                             /** @description The access card bound to this company for ever */
                             cardTokenId: number;
-                            /** @enum {string} */
-                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                            /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
+                            category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
                             ceoPrompt: string | null;
                             /**
                              * Format: date-time
@@ -6997,6 +6997,8 @@ export interface operations {
                                     role: string;
                                     tool: string;
                                 }[];
+                                /** @description The round's details were pruned (older than DECISION_DETAIL_RETENTION_DAYS): its proposals and reasoning are no longer kept */
+                                pruned: boolean;
                                 /** @description False for a round recorded before proposals and reasoning were kept, or one that stopped before the CEO answered */
                                 recorded: boolean;
                             };
@@ -7843,8 +7845,8 @@ export interface operations {
                         data: {
                             companies: {
                                 company: {
-                                    /** @enum {string} */
-                                    category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                                    /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
+                                    category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
                                     id: string;
                                     /** @enum {string} */
                                     league: "MACHINE" | "HUMAN";
@@ -8716,8 +8718,8 @@ export interface operations {
                             cardLocked: boolean;
                             /** @description The access card bound to this company for ever */
                             cardTokenId: number;
-                            /** @enum {string} */
-                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                            /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
+                            category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
                             ceoPrompt: string | null;
                             /**
                              * Format: date-time
@@ -10983,8 +10985,8 @@ export interface operations {
                                 /** @description Agents not terminated */
                                 agents: number;
                             };
-                            /** @enum {string} */
-                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                            /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
+                            category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp

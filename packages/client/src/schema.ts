@@ -586,8 +586,8 @@ export interface components {
         };
         TokenListItem: {
             bondingCurveAddress: string;
-            /** @enum {string} */
-            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+            /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
+            category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
             graduatedAt: string | null;
             graduationThreshold: number;
             id: string;
@@ -765,8 +765,8 @@ export interface components {
         };
         V1Error: {
             error: {
-                /** @enum {string} */
-                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "RATE_LIMITED" | "EVENTS_EXPIRED" | "GAS_BUDGET_EXCEEDED" | "MODEL_SPEND_CAP_REACHED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR";
+                /** @description What went wrong, for programs (the status says its family); new values may be added, so treat an unknown one as its family's default */
+                code: ("VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "RATE_LIMITED" | "EVENTS_EXPIRED" | "GAS_BUDGET_EXCEEDED" | "MODEL_SPEND_CAP_REACHED" | "CHAIN_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "INTERNAL_ERROR") | string;
                 details?: {
                     message: string;
                     path: string;
@@ -939,8 +939,8 @@ export interface operations {
                             cardLocked: boolean;
                             /** @description The access card bound to this company for ever */
                             cardTokenId: number;
-                            /** @enum {string} */
-                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                            /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
+                            category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
                             ceoPrompt: string | null;
                             /**
                              * Format: date-time
@@ -3206,8 +3206,8 @@ export interface operations {
                                 /** @description Agents not terminated */
                                 agents: number;
                             };
-                            /** @enum {string} */
-                            category: "DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN";
+                            /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
+                            category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp

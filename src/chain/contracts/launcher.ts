@@ -234,6 +234,51 @@ export function companyTokenTransfers(
   });
 }
 
+/**
+ * The token stream's events: those of TOKEN_EVENTS, and a company token's Transfer (one into a company's Safe from
+ * one of its agents' wallets carries the wallet's position to the Safe: the sweep of a move into custody).
+ */
+export const TOKEN_STREAM_EVENTS = [...TOKEN_EVENTS, TOKEN_HOLDER_EVENTS[1]] as const;
+
+/** The launcher's and the fee hook's logs of TOKEN_EVENTS in blocks [fromBlock, toBlock]: one eth_getLogs. */
+export function tokenEventsIn(chain: LauncherChain, fromBlock: bigint, toBlock: bigint) {
+  const address = [launcherAddress(chain), requireContract(chain.contracts, 'feeHook')];
+  return onChain(() => chain.publicClient.getLogs({ address, events: TOKEN_EVENTS, fromBlock, toBlock, strict: true }));
+}
+
+/**
+ * The `Transfer`s of the given company tokens to any of `recipients` in blocks [fromBlock, toBlock]: eth_getLogs
+ * filtered by the recipient's topic, one per 500 tokens and 500 recipients.
+ */
+export function companyTokenTransfersTo(
+  chain: LauncherChain,
+  tokens: readonly Address[],
+  recipients: readonly Address[],
+  fromBlock: bigint,
+  toBlock: bigint,
+) {
+  return onChain(async () => {
+    const calls = [];
+    for (let i = 0; i < tokens.length; i += TOKENS_PER_FILTER) {
+      const address = tokens.slice(i, i + TOKENS_PER_FILTER) as Address[];
+      for (let j = 0; j < recipients.length; j += TOKENS_PER_FILTER) {
+        const to = recipients.slice(j, j + TOKENS_PER_FILTER) as Address[];
+        calls.push(
+          chain.publicClient.getLogs({
+            address,
+            event: TOKEN_HOLDER_EVENTS[1],
+            args: { to },
+            fromBlock,
+            toBlock,
+            strict: true,
+          }),
+        );
+      }
+    }
+    return (await Promise.all(calls)).flat();
+  });
+}
+
 const erc20BalanceAbi = [
   {
     type: 'function',

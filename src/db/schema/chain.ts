@@ -102,7 +102,13 @@ export const chainJournal = pgTable(
     /** The columns a `U` changed, with their old values; the whole row of a `D`; null for an `I`. */
     old: jsonb('old').$type<Record<string, unknown>>(),
   },
-  (t) => [index('chain_journal_stream_to_idx').on(t.stream, t.toBlock)],
+  (t) => [
+    index('chain_journal_stream_to_idx').on(t.stream, t.toBlock),
+    // A company's creators replaced by a card transfer not yet final (src/domain/companies/linked.ts), per company.
+    index('chain_journal_company_update_idx')
+      .on(sql`(${t.key}->>'id')`)
+      .where(sql`${t.tableName} = 'companies' and ${t.op} = 'U'`),
+  ],
 );
 
 /**

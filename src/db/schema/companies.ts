@@ -186,6 +186,9 @@ export const companies = pgTable(
     index('companies_referrer_idx').on(t.referrerCompanyId),
     // Whose treasury an address is (a treasury belongs to one company).
     index('companies_treasury_idx').on(t.treasuryAddress),
+    // Wallet lookups by address in any case (GET /api/names, the trading score's company wallets).
+    index('companies_treasury_lower_idx').on(sql`lower(${t.treasuryAddress})`),
+    index('companies_safe_lower_idx').on(sql`lower(${t.safeAddress})`),
     uniqueIndex('companies_token_address_unique').on(t.tokenAddress),
     // A symbol names one token, ignoring case: set when a launch is requested, so two launches cannot both take it.
     uniqueIndex('companies_token_symbol_unique')

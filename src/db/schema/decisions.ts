@@ -102,6 +102,11 @@ export const decisionRounds = pgTable(
     /** When the round started, by the chain's clock (the one clock the economy's windows use). */
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the round's details past DECISION_DETAIL_RETENTION_DAYS were pruned (domain/engine/retention.ts): its
+     * phases' notes (refusals kept) and configured models, and its agents' budget rows. Null while they are kept.
+     */
+    detailsPrunedAt: timestamp('details_pruned_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('decision_rounds_company_cycle_unique').on(t.companyId, t.cycle),
@@ -124,6 +129,10 @@ export const decisionRounds = pgTable(
     index('decision_rounds_manual_idx')
       .on(t.companyId, t.createdAt.desc().nullsFirst())
       .where(sql`${t.trigger} = 'MANUAL'`),
+    // Finished rounds whose details are still kept, oldest first (the prune-decision-details job).
+    index('decision_rounds_unpruned_idx')
+      .on(t.createdAt)
+      .where(sql`${t.detailsPrunedAt} is null and ${t.status} <> 'RUNNING'`),
     index('decision_rounds_unanchored_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'COMPLETE' and ${t.decisionHash} is not null and ${t.anchorTxHash} is null`),

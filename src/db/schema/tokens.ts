@@ -113,3 +113,33 @@ export const tokenBalances = pgTable(
     index('token_balances_token_balance_idx').on(t.tokenAddress, t.balance.desc()),
   ],
 );
+
+/**
+ * Each transfer of a company token from an agent's wallet into its own company's Safe (the sweep of a move into
+ * custody), as the token stream indexed it: the position (quantity and cost at average cost) it carried from the
+ * wallet to the Safe. Keyed by log, so a batch applied twice carries nothing twice; a reorg undoes it with the rest.
+ */
+export const positionCarries = pgTable(
+  'position_carries',
+  {
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    /** Checksummed. */
+    tokenAddress: text('token_address').notNull(),
+    /** The token's company. */
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** The agent wallet, lower case (as trader_positions.trader). */
+    fromTrader: text('from_trader').notNull(),
+    /** The Safe, lower case. */
+    toTrader: text('to_trader').notNull(),
+    /** Tokens the transfer moved (base units). */
+    amount: numeric('amount', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+    /** Of those, the tokens the wallet's position held, and their cost (USDC base units): what moved to the Safe's. */
+    quantity: numeric('quantity', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+    costUsdc: numeric('cost_usdc', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.txHash, t.logIndex] })],
+);

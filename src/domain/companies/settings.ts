@@ -48,26 +48,40 @@ function tradesWith(toolkit: ToolkitConfig | null | undefined): boolean {
 
 /**
  * Why the company's agents can move funds, or null when they cannot: a trading or staking tool enabled before or
- * after the change, or funds (USDC, the primary token, a stake) in an agent wallet. docs/api/companies.md "Directive and engine": such a company needs its creator's signature on PATCH in every mode.
+ * after the change, funds (USDC, the primary token, a stake) in an agent wallet or in the company's Safe, or, with
+ * custody, a change of the limits its Roles module enforces (the platform's key would write them on-chain).
+ * docs/api/companies.md "Directive and engine": such a company needs its creator's signature on PATCH in every mode.
  */
 async function fundsCanMove(
   deps: Deps,
-  company: { id: string; toolkitConfig: ToolkitConfig | null },
+  company: {
+    id: string;
+    toolkitConfig: ToolkitConfig | null;
+    safeAddress: string | null;
+    rolesModuleAddress: string | null;
+  },
   input: DirectiveInput,
 ): Promise<string | null> {
   const after = input.toolkitConfig === undefined ? company.toolkitConfig : input.toolkitConfig;
   if (tradesWith(company.toolkitConfig) || tradesWith(after)) {
     return 'its agents can trade or stake (trading or staking tools are enabled)';
   }
+  if (company.rolesModuleAddress && input.toolkitConfig !== undefined) {
+    return "its limits are enforced on-chain by its Safe's Roles module, and this changes them";
+  }
   const wallets = await deps.database.db
     .select({ address: agents.onChainAddress })
     .from(agents)
     .where(and(eq(agents.companyId, company.id), isNotNull(agents.onChainAddress)));
-  for (const { address } of wallets) {
-    const h = await readHoldings(deps.chain, address as Address);
-    if (h.usdc > 0n || h.primary > 0n || h.staked > 0n) return `its agent wallet ${address} holds funds`;
-  }
-  return null;
+  const holders = [
+    ...(company.safeAddress ? [{ address: company.safeAddress, name: 'Safe' }] : []),
+    ...wallets.map(({ address }) => ({ address: address as string, name: 'agent wallet' })),
+  ];
+  const holdings = await Promise.all(holders.map((h) => readHoldings(deps.chain, h.address as Address)));
+  const funded = holders.find(
+    (_, i) => holdings[i]!.usdc > 0n || holdings[i]!.primary > 0n || holdings[i]!.staked > 0n,
+  );
+  return funded ? `its ${funded.name} ${funded.address} holds funds` : null;
 }
 
 /**

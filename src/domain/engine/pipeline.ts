@@ -14,8 +14,9 @@
 // kept. A round whose row stopped being RUNNING under it (failed as stale) stops at its next step and acts no
 // more. Anchoring the hash on-chain is anchoring.ts's job.
 import { SpanStatusCode } from '@opentelemetry/api';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { chainDate } from '../../chain/time.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { type DecisionAction, decisionBudgets, decisionRounds, type PhaseRecord } from '../../db/schema/decisions.ts';
 import { addRoundCounters } from '../agents/store.ts';
 import { requireModelSpendHeadroom, roundReservation } from '../costs/model-spend.ts';
@@ -281,4 +282,17 @@ async function finish(deps: EngineDeps, round: RoundRow, company: CompanyRow, o:
     });
     return done;
   });
+}
+
+/** Deletes the agents' budget rows of the rounds `roundIds` (rounds past the retention: domain/engine/retention.ts). */
+export async function deleteRoundBudgets(db: Tx, roundIds: string[]): Promise<number> {
+  if (roundIds.length === 0) return 0;
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      with gone as (
+        delete from ${decisionBudgets} where ${decisionBudgets.roundId} = any(${sql.param(roundIds)}::text[]) returning 1
+      )
+      select count(*)::integer as n from gone`),
+  );
+  return row?.n ?? 0;
 }

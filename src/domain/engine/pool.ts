@@ -3,7 +3,8 @@
 // sized from the schedule (companies per interval times how long a round takes here, with headroom, more while
 // companies are waiting past their slot) and split between the engine replicas alive, which each record
 // themselves in PostgreSQL: two replicas each run half, and together twice what one can (each is capped at
-// ENGINE_CONCURRENCY). Due companies are claimed in the database (schedule.ts), so no company runs twice. On stop,
+// ENGINE_CONCURRENCY, and at the rounds its model calls in flight allow: LLM_MAX_IN_FLIGHT a lane over the lanes
+// open, at the calls in flight a round of this process makes on average, so rounds do not queue for a slot). Due companies are claimed in the database (schedule.ts), so no company runs twice. On stop,
 // the rounds in progress get ENGINE_SHUTDOWN_GRACE_MS to finish; those still running are then ended as
 // interrupted (FAILED, with what they did recorded), so nothing stays RUNNING.
 import { createId } from '@paralleldrive/cuid2';
@@ -46,13 +47,30 @@ const HEADROOM = 1.5;
 const CATCH_UP_S = 120;
 /** Places a process keeps however small the schedule: one hanging company must not hold up the rest. */
 const CONCURRENCY_MIN = 4;
+/**
+ * Model calls a running round has in flight on average before this process has measured any: eleven calls, the
+ * seven role calls at once, over five steps in sequence, at 2-5 s a call in a round of about 20 s.
+ */
+const CALLS_PER_ROUND_ASSUMED = 2;
+/** The least a measured average is taken as: a round between its calls (context, execution) still needs a slot soon. */
+const CALLS_PER_ROUND_MIN = 0.5;
 /** A replica whose heartbeat is older than this many polls is not counted (and its row is removed). */
 const REPLICA_STALE_POLLS = 6;
 
 /**
+ * The rounds a process's model calls allow at once: the calls its lanes take at once (`limit`, LLM_MAX_IN_FLIGHT a
+ * lane, less after 429s) over the calls a round has in flight on average; unbounded with no lane (the built-in model).
+ */
+export function roundsProviderAllows(o: { limit: number; lanes: number; callsPerRound: number }): number {
+  if (o.lanes === 0) return Number.POSITIVE_INFINITY;
+  return Math.floor(o.limit / Math.max(CALLS_PER_ROUND_MIN, o.callsPerRound));
+}
+
+/**
  * The concurrency a process holds: the schedule's need (companies a second times a round's seconds, with
  * headroom, or what the companies already waiting need to be caught up in CATCH_UP_S, whichever is more), split
- * between the live replicas, at least CONCURRENCY_MIN and at most `max`.
+ * between the live replicas, at least CONCURRENCY_MIN and at most `max` (ENGINE_CONCURRENCY) and `providerMax` (what
+ * the model calls in flight allow, roundsProviderAllows).
  */
 export function concurrencyFor(o: {
   scheduled: number;
@@ -61,11 +79,13 @@ export function concurrencyFor(o: {
   roundSeconds: number;
   replicas: number;
   max: number;
+  providerMax?: number;
 }): number {
   const steady = (o.scheduled / o.intervalS) * o.roundSeconds * HEADROOM;
   const catchUp = (o.due * o.roundSeconds) / CATCH_UP_S;
   const need = Math.ceil(Math.max(steady, catchUp));
-  return Math.min(o.max, Math.max(CONCURRENCY_MIN, Math.ceil(need / Math.max(1, o.replicas))));
+  const cap = Math.min(o.max, o.providerMax ?? Number.POSITIVE_INFINITY);
+  return Math.min(cap, Math.max(CONCURRENCY_MIN, Math.ceil(need / Math.max(1, o.replicas))));
 }
 
 export function startEnginePool(deps: PoolDeps, options: EnginePoolOptions): EnginePool {
@@ -77,6 +97,8 @@ export function startEnginePool(deps: PoolDeps, options: EnginePoolOptions): Eng
   let concurrency = Math.min(options.maxConcurrency, CONCURRENCY_MIN);
   let roundSeconds = ROUND_SECONDS_ASSUMED;
   let timed = 0;
+  let callsPerRound = CALLS_PER_ROUND_ASSUMED;
+  let sampled = 0;
   let lastSync = 0;
   let finishedSinceAnchor = 0;
   let anchoring: Promise<void> | undefined;
@@ -149,12 +171,20 @@ export function startEnginePool(deps: PoolDeps, options: EnginePoolOptions): Eng
       ),
     );
     const load = await scheduleLoad(deps, now);
+    // The model calls of the running rounds, in flight or waiting for a slot: a moving average a round.
+    const calls = deps.models.load?.();
+    if (calls && inFlight.size > 0) {
+      sampled++;
+      callsPerRound +=
+        ((calls.inFlight + calls.waiting) / inFlight.size - callsPerRound) * Math.max(1 / (sampled + 1), 1 / 20);
+    }
     concurrency = concurrencyFor({
       ...load,
       intervalS: options.intervalS,
       roundSeconds,
       replicas: live?.n ?? 1,
       max: options.maxConcurrency,
+      ...(calls && { providerMax: roundsProviderAllows({ ...calls, callsPerRound }) }),
     });
     await db.delete(engineReplicas).where(lt(engineReplicas.heartbeatAt, staleBefore));
   };

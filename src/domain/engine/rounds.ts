@@ -318,3 +318,46 @@ export async function recordAnchoring(
     }
   });
 }
+
+/**
+ * Slims the details of at most `limit` finished rounds created before `cutoff`, oldest first, each with a later round
+ * of its company (a company's latest round is left whole), in one statement: picked through the partial index of the
+ * rounds not yet pruned, skipping those another process holds (FOR UPDATE SKIP LOCKED). Each phase loses its notes
+ * (the refusals, `refused ...`, are kept: the next rounds are told of them) and its configured models; the round is
+ * stamped `details_pruned_at`. Returns the ids slimmed (domain/engine/retention.ts deletes their budget rows).
+ */
+export async function slimRoundDetails(db: Tx, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with picked as (
+        select r.id from ${decisionRounds} r
+        where r.details_pruned_at is null and r.status <> 'RUNNING'
+          and r.created_at < ${cutoff.toISOString()}::timestamptz
+          and exists (select 1 from ${decisionRounds} later
+                      where later.company_id = r.company_id and later.cycle > r.cycle)
+        order by r.created_at
+        limit ${limit}
+        for update of r skip locked
+      )
+      update ${decisionRounds} r set
+        phases = coalesce((
+          select jsonb_agg(
+            (e.p - 'notes' - 'configuredModels') || coalesce((
+              select jsonb_build_object('notes', jsonb_agg(n.v order by n.i))
+              from jsonb_array_elements_text(
+                case when jsonb_typeof(e.p -> 'notes') = 'array' then e.p -> 'notes' else '[]'::jsonb end
+              ) with ordinality n(v, i)
+              where n.v like 'refused %'
+              having count(*) > 0
+            ), '{}'::jsonb)
+            order by e.ord)
+          from jsonb_array_elements(r.phases) with ordinality e(p, ord)
+        ), '[]'::jsonb),
+        proposals = null,
+        ceo_reasoning = null,
+        details_pruned_at = now()
+      from picked where r.id = picked.id
+      returning r.id`),
+  );
+  return rows.map((r) => r.id);
+}

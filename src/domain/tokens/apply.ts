@@ -46,6 +46,19 @@ export interface TradeRecord extends LogPlace {
   spot?: { price: bigint; marketCap: bigint; virtualUsdc?: bigint };
 }
 
+/** A company token's `Transfer`: one from an agent's wallet into its own company's Safe carries a position. */
+export interface TransferRecord extends Omit<LogPlace, 'blockTime'> {
+  token: Address;
+  from: Address;
+  to: Address;
+  value: bigint;
+}
+
+/** A transfer that carries the sender's position to its company's Safe, with the token's company. */
+export interface CarryRecord extends TransferRecord {
+  companyId: string;
+}
+
 export interface GraduationRecord extends LogPlace {
   token: Address;
   poolId: Hex;
@@ -130,18 +143,61 @@ export const executionPrice = (usdcAmount: bigint, tokenAmount: bigint) =>
 
 /** Every trade and position deleted, every token as before its launch (the token stream's reset, for `cli reconcile`). */
 export async function resetTokenTables(tx: Tx): Promise<void> {
+  await tx.execute(sql`delete from position_carries`);
   await tx.execute(sql`delete from trader_positions`);
   await tx.execute(sql`delete from token_trades`);
   await resetTokenMarkets(tx);
 }
 
 /**
+ * The transfers of `transfers` that carry a position and were not applied before: each from the wallet of an agent
+ * of a company into that company's Safe (the sweep of its move into custody), of a token a company launched. One
+ * statement.
+ */
+async function newCarries(tx: Tx, transfers: readonly TransferRecord[]): Promise<CarryRecord[]> {
+  if (transfers.length === 0) return [];
+  const values = sql.join(
+    transfers.map(
+      (t) => sql`(${t.txHash}::text, ${t.logIndex}::integer, ${getAddress(t.token)}::text,
+        ${t.from.toLowerCase()}::text, ${t.to.toLowerCase()}::text)`,
+    ),
+    sql`, `,
+  );
+  const rows = rowsOf<{ tx_hash: string; log_index: number; company_id: string }>(
+    await tx.execute(sql`
+      with v (tx_hash, log_index, token, from_trader, to_trader) as (values ${values})
+      select v.tx_hash, v.log_index, t.id as company_id
+      from v join companies t on t.token_address = v.token
+      where exists (
+          select 1 from companies s join agents a on a.company_id = s.id
+          where lower(s.safe_address) = v.to_trader and lower(a.on_chain_address) = v.from_trader)
+        and not exists (
+          select 1 from position_carries p where p.tx_hash = v.tx_hash and p.log_index = v.log_index)`),
+  );
+  const companyOf = new Map(rows.map((r) => [`${r.tx_hash}:${r.log_index}`, r.company_id]));
+  return transfers.flatMap((t) => {
+    const companyId = companyOf.get(`${t.txHash}:${t.logIndex}`);
+    return companyId ? [{ ...t, companyId }] : [];
+  });
+}
+
+/**
  * Records trades of known tokens (one statement) and publishes a `trade` event for each trade recorded for the
  * first time (one more) that clients were not already told of, so a replayed block neither duplicates a trade nor
- * announces it twice (nor does a reorg's replay of a block that stayed on the chain: announced.ts).
+ * announces it twice (nor does a reorg's replay of a block that stayed on the chain: announced.ts). Of `transfers`,
+ * those from an agent's wallet into its company's Safe carry the wallet's position there, in chain order with the
+ * trades, each once (position_carries).
  */
-export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promise<number> {
-  if (trades.length === 0) return 0;
+export async function applyTrades(
+  tx: Tx,
+  trades: readonly TradeRecord[],
+  transfers: readonly TransferRecord[] = [],
+): Promise<number> {
+  const carries = await newCarries(tx, transfers);
+  if (trades.length === 0) {
+    if (carries.length > 0) await applyPositions(tx, [], carries);
+    return 0;
+  }
   const values: SQL = sql.join(
     trades.map(
       (t) => sql`(${t.txHash}::text, ${t.logIndex}::integer, ${getAddress(t.token)}::text, ${t.blockNumber}::bigint,
@@ -174,7 +230,10 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
       select ins.tx_hash, ins.log_index, ins.company_id, c.token_symbol as symbol, c.slug, ins.token_address as token
       from ins join companies c on c.id = ins.company_id`),
   );
-  if (inserted.length === 0) return 0;
+  if (inserted.length === 0) {
+    if (carries.length > 0) await applyPositions(tx, [], carries);
+    return 0;
+  }
   const byLog = new Map(trades.map((t) => [`${t.txHash}:${t.logIndex}`, t]));
   const ordered = inserted
     .map((row) => ({ row, trade: byLog.get(`${row.tx_hash}:${row.log_index}`)! }))
@@ -186,7 +245,7 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
           : 1,
     );
   const recorded = ordered.map(({ row, trade }) => ({ ...trade, companyId: row.company_id }));
-  await applyPositions(tx, recorded);
+  await applyPositions(tx, recorded, carries);
   await applySpotPrices(tx, recorded);
   const events = ordered.map(({ row, trade }) => ({
     type: 'trade' as const,
@@ -207,15 +266,27 @@ export async function applyTrades(tx: Tx, trades: readonly TradeRecord[]): Promi
 }
 
 /**
- * Moves each trader's average-cost position (trader_positions) through newly recorded trades, in chain order, and
- * writes each sale's realised PnL and holding period (when the position was opened, its latest buy) on its trade
- * row: three statements for the whole batch. A sale of more tokens than the position holds (tokens that came by
- * transfer) realises PnL on the held part only, at its share of the proceeds, so tokens given to a wallet never
- * count as profit.
+ * Moves each trader's average-cost position (trader_positions) through newly recorded trades and carries, in chain
+ * order, and writes each sale's realised PnL and holding period (when the position was opened, its latest buy) on its
+ * trade row, and each carry's share of the position (position_carries): four statements for the whole batch. A sale
+ * of more tokens than the position holds (tokens that came by transfer) realises PnL on the held part only, at its
+ * share of the proceeds, so tokens given to a wallet never count as profit. A carry moves the sender's tokens (as
+ * many as it sent, at most what its position holds) and their share of its cost to the Safe's position, which keeps
+ * the earlier opening and the later buy; the PnL the sender realised stays its own.
  */
-export async function applyPositions(tx: Tx, trades: readonly (TradeRecord & { companyId: string })[]): Promise<void> {
+export async function applyPositions(
+  tx: Tx,
+  trades: readonly (TradeRecord & { companyId: string })[],
+  carries: readonly CarryRecord[] = [],
+): Promise<void> {
   const keyOf = (trader: string, token: string) => `${trader.toLowerCase()}|${getAddress(token)}`;
-  const pairs = [...new Set(trades.map((t) => keyOf(t.trader, t.token)))];
+  const pairs = [
+    ...new Set([
+      ...trades.map((t) => keyOf(t.trader, t.token)),
+      ...carries.flatMap((c) => [keyOf(c.from, c.token), keyOf(c.to, c.token)]),
+    ]),
+  ];
+  if (pairs.length === 0) return;
   const held = rowsOf<{
     trader: string;
     token_address: string;
@@ -235,7 +306,8 @@ export async function applyPositions(tx: Tx, trades: readonly (TradeRecord & { c
       for update`),
   );
   const dateOf = (value: Date | string | null) => (value === null ? null : new Date(value));
-  const positions = new Map(
+  type Position = { quantity: bigint; cost: bigint; realized: bigint; openedAt: Date | null; lastBuyAt: Date | null };
+  const positions = new Map<string, Position>(
     held.map((p) => [
       `${p.trader}|${p.token_address}`,
       {
@@ -247,14 +319,48 @@ export async function applyPositions(tx: Tx, trades: readonly (TradeRecord & { c
       },
     ]),
   );
-  const realized: { txHash: string; logIndex: number; pnl: bigint; heldSince: Date | null; lastBuyAt: Date | null }[] =
-    [];
-  const touched = new Map<string, string>();
-  for (const t of trades) {
-    const key = keyOf(t.trader, t.token);
-    touched.set(key, t.companyId);
+  const positionOf = (key: string) => {
     const p = positions.get(key) ?? { quantity: 0n, cost: 0n, realized: 0n, openedAt: null, lastBuyAt: null };
     positions.set(key, p);
+    return p;
+  };
+  const realized: { txHash: string; logIndex: number; pnl: bigint; heldSince: Date | null; lastBuyAt: Date | null }[] =
+    [];
+  const carried: { carry: CarryRecord; quantity: bigint; cost: bigint }[] = [];
+  const touched = new Map<string, string>();
+  const moves = [
+    ...trades.map((trade) => ({ trade, carry: undefined, blockNumber: trade.blockNumber, logIndex: trade.logIndex })),
+    ...carries.map((carry) => ({ trade: undefined, carry, blockNumber: carry.blockNumber, logIndex: carry.logIndex })),
+  ].sort((a, b) =>
+    a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+  );
+  const earlier = (a: Date | null, b: Date | null) => (a === null ? b : b === null || a < b ? a : b);
+  const later = (a: Date | null, b: Date | null) => (a === null ? b : b === null || a > b ? a : b);
+  for (const { trade: t, carry: c } of moves) {
+    if (c) {
+      const fromKey = keyOf(c.from, c.token);
+      const toKey = keyOf(c.to, c.token);
+      const from = positionOf(fromKey);
+      const moved = c.value < from.quantity ? c.value : from.quantity;
+      const cost = from.quantity === 0n ? 0n : (from.cost * moved) / from.quantity;
+      carried.push({ carry: c, quantity: moved, cost });
+      if (moved === 0n) continue;
+      const to = positionOf(toKey);
+      touched.set(fromKey, c.companyId);
+      touched.set(toKey, c.companyId);
+      to.openedAt = to.quantity === 0n ? from.openedAt : earlier(to.openedAt, from.openedAt);
+      to.lastBuyAt = later(to.lastBuyAt, from.lastBuyAt);
+      to.quantity += moved;
+      to.cost += cost;
+      from.quantity -= moved;
+      from.cost -= cost;
+      if (from.quantity === 0n) from.openedAt = null;
+      continue;
+    }
+    if (!t) continue;
+    const key = keyOf(t.trader, t.token);
+    touched.set(key, t.companyId);
+    const p = positionOf(key);
     if (t.isBuy) {
       if (p.quantity === 0n) p.openedAt = t.blockTime;
       p.quantity += t.tokenAmount;
@@ -280,13 +386,30 @@ export async function applyPositions(tx: Tx, trades: readonly (TradeRecord & { c
       ${p.cost.toString()}::numeric, ${p.realized.toString()}::numeric, ${iso(p.openedAt)}::timestamptz,
       ${iso(p.lastBuyAt)}::timestamptz)`;
   });
-  await tx.execute(sql`
-    insert into trader_positions (trader, token_address, company_id, quantity, cost_usdc, realized_pnl_usdc,
-      opened_at, last_buy_at)
-    values ${sql.join(rows, sql`, `)}
-    on conflict (trader, token_address) do update set quantity = excluded.quantity, cost_usdc = excluded.cost_usdc,
-      realized_pnl_usdc = excluded.realized_pnl_usdc, opened_at = excluded.opened_at,
-      last_buy_at = excluded.last_buy_at, updated_at = now()`);
+  if (rows.length > 0) {
+    await tx.execute(sql`
+      insert into trader_positions (trader, token_address, company_id, quantity, cost_usdc, realized_pnl_usdc,
+        opened_at, last_buy_at)
+      values ${sql.join(rows, sql`, `)}
+      on conflict (trader, token_address) do update set quantity = excluded.quantity, cost_usdc = excluded.cost_usdc,
+        realized_pnl_usdc = excluded.realized_pnl_usdc, opened_at = excluded.opened_at,
+        last_buy_at = excluded.last_buy_at, updated_at = now()`);
+  }
+  if (carried.length > 0) {
+    const values = sql.join(
+      carried.map(
+        ({ carry: c, quantity, cost }) => sql`(${c.txHash}::text, ${c.logIndex}::integer, ${c.blockNumber}::bigint,
+          ${getAddress(c.token)}::text, ${c.companyId}::text, ${c.from.toLowerCase()}::text, ${c.to.toLowerCase()}::text,
+          ${c.value.toString()}::numeric, ${quantity.toString()}::numeric, ${cost.toString()}::numeric)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      insert into position_carries (tx_hash, log_index, block_number, token_address, company_id, from_trader,
+        to_trader, amount, quantity, cost_usdc)
+      values ${values}
+      on conflict (tx_hash, log_index) do nothing`);
+  }
   if (realized.length === 0) return;
   const values = sql.join(
     realized.map(

@@ -4,15 +4,25 @@
 // the pool prices: PoolTrade does not carry the price (the hook reads no pool state, to keep a swap's gas low), the PoolManager's
 // Swap log of the same pool, just before it in the same transaction, does; one eth_getLogs of the PoolManager's
 // Swap logs filtered by the batch's pool ids reads them all. On a reorg its rollback tells clients each announced
-// trade, launch and graduation that left the chain (announced.ts).
-import type { Address, Hex } from 'viem';
+// trade, launch and graduation that left the chain (announced.ts). It also reads the company tokens' transfers into
+// companies' Safes: one from an agent's wallet into its own company's Safe (the sweep of a move into custody) carries
+// the wallet's position to the Safe, in chain order with the trades (apply.ts applyPositions), once per log.
+import { isNotNull, or } from 'drizzle-orm';
+import { type Address, getAddress, type Hex } from 'viem';
 import type { Chain } from '../../chain/client.ts';
-import { COMPANY_TOKEN_SUPPLY, poolIdOf, poolSwaps, TOKEN_EVENTS } from '../../chain/contracts/launcher.ts';
+import {
+  COMPANY_TOKEN_SUPPLY,
+  companyTokenTransfersTo,
+  poolIdOf,
+  poolSwaps,
+  TOKEN_STREAM_EVENTS,
+  tokenEventsIn,
+} from '../../chain/contracts/launcher.ts';
 import type { FollowedLog } from '../../chain/indexer.ts';
-import { defineStream } from '../../chain/streams.ts';
+import { defineStream, type StreamDeps } from '../../chain/streams.ts';
 import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
-import { tokenTrades, traderPositions } from '../../db/schema/tokens.ts';
+import { positionCarries, tokenTrades, traderPositions } from '../../db/schema/tokens.ts';
 import { publishRemovedAbove } from './announced.ts';
 import {
   applyGraduations,
@@ -22,9 +32,10 @@ import {
   poolSpot,
   resetTokenTables,
   type TradeRecord,
+  type TransferRecord,
 } from './apply.ts';
 
-export type TokenLog = FollowedLog<typeof TOKEN_EVENTS>;
+export type TokenLog = FollowedLog<typeof TOKEN_STREAM_EVENTS>;
 
 /** What a batch needs besides its logs: block times, and the pool price after each PoolTrade (by tx hash and index). */
 export interface TokenLogContext {
@@ -46,10 +57,10 @@ export async function readPoolPrices(
   usdc: Address,
   logs: readonly TokenLog[],
 ): Promise<Map<string, bigint>> {
-  const trades = logs.filter((l) => l.eventName === 'PoolTrade');
+  const trades = logs.filter((l): l is Extract<TokenLog, { eventName: 'PoolTrade' }> => l.eventName === 'PoolTrade');
   const prices = new Map<string, bigint>();
   if (trades.length === 0) return prices;
-  const idOf = (l: TokenLog) => poolIdOf(l.args.token as Address, usdc, l.address);
+  const idOf = (l: (typeof trades)[number]) => poolIdOf(l.args.token as Address, usdc, l.address);
   const ids = [...new Set(trades.map(idOf))];
   let fromBlock = trades[0]!.blockNumber;
   let toBlock = fromBlock;
@@ -83,6 +94,7 @@ export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], context:
     return time;
   };
   const trades: TradeRecord[] = [];
+  const transfers: TransferRecord[] = [];
   const launches = [];
   const graduations = [];
   for (const log of logs) {
@@ -115,11 +127,21 @@ export async function applyTokenLogs(tx: Tx, logs: readonly TokenLog[], context:
           ...spotOf(log, usdc, poolPrices),
         });
         break;
+      case 'Transfer':
+        transfers.push({
+          ...base,
+          token: log.address,
+          from: log.args.from,
+          to: log.args.to,
+          value: log.args.value,
+        });
+        break;
     }
   }
-  // Chain order within a batch: a token's launch precedes its trades, which precede its graduation.
+  // Chain order within a batch: a token's launch precedes its trades (and the transfers that carry positions),
+  // which precede its graduation.
   const launched = await applyLaunches(tx, launches);
-  const traded = await applyTrades(tx, trades);
+  const traded = await applyTrades(tx, trades, transfers);
   const graduated = await applyGraduations(tx, graduations);
   return { launched: launched.length, trades: traded, graduated: graduated.length };
 }
@@ -141,11 +163,28 @@ function spotOf(log: TokenLog, usdc: Address | undefined, poolPrices: Map<string
   return {};
 }
 
-/** The launcher and the pool fee hook, followed with one cursor: launches, curve and pool trades, graduations. */
+/** Block times and pool prices for a batch's logs (a transfer needs neither). */
+async function prepareTokenLogs(deps: StreamDeps, logs: readonly TokenLog[]): Promise<TokenLogContext> {
+  const client = deps.chain.publicClient;
+  const numbers = [...new Set(logs.filter((l) => l.eventName !== 'Transfer').map((l) => l.blockNumber))];
+  const { usdc, poolManager } = deps.chain.contracts;
+  const [blocks, poolPrices] = await Promise.all([
+    Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber }))),
+    usdc && poolManager
+      ? readPoolPrices(client, poolManager as Address, usdc as Address, logs)
+      : Promise.resolve(new Map<string, bigint>()),
+  ]);
+  return { blockTimes: new Map(blocks.map((b) => [b.number!, new Date(Number(b.timestamp) * 1000)])), poolPrices };
+}
+
+/**
+ * The launcher and the pool fee hook, followed with one cursor: launches, curve and pool trades, graduations; and
+ * the company tokens' transfers into the companies' Safes (filtered by recipient), for the positions they carry.
+ */
 export const companyTokens = defineStream({
   name: 'company-tokens',
-  events: TOKEN_EVENTS,
-  writes: [tokenTrades, traderPositions, companies],
+  events: TOKEN_STREAM_EVENTS,
+  writes: [tokenTrades, traderPositions, positionCarries, companies],
   publishes: true,
   scored: true,
   address: (chain) => {
@@ -158,17 +197,25 @@ export const companyTokens = defineStream({
     if (launcher === undefined || hook === undefined) return undefined;
     return launcher < hook ? launcher : hook;
   },
-  prepare: async (deps, logs): Promise<TokenLogContext> => {
-    const client = deps.chain.publicClient;
-    const numbers = [...new Set(logs.map((l) => l.blockNumber))];
-    const { usdc, poolManager } = deps.chain.contracts;
-    const [blocks, poolPrices] = await Promise.all([
-      Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber }))),
-      usdc && poolManager
-        ? readPoolPrices(client, poolManager as Address, usdc as Address, logs)
-        : Promise.resolve(new Map<string, bigint>()),
+  read: async (deps, range) => {
+    // Safes and tokens as the database knows them: a Safe is recorded before anything is swept into it, a token's
+    // address before its launch.
+    const rows = await deps.database.db
+      .select({ token: companies.tokenAddress, safe: companies.safeAddress })
+      .from(companies)
+      .where(or(isNotNull(companies.tokenAddress), isNotNull(companies.safeAddress)));
+    const tokens = rows.flatMap((r) => (r.token ? [getAddress(r.token)] : []));
+    const safes = rows.flatMap((r) => (r.safe ? [getAddress(r.safe)] : []));
+    const [events, transfers] = await Promise.all([
+      tokenEventsIn(deps.chain, range.from, range.to),
+      tokens.length > 0 && safes.length > 0
+        ? companyTokenTransfersTo(deps.chain, tokens, safes, range.from, range.to)
+        : [],
     ]);
-    return { blockTimes: new Map(blocks.map((b) => [b.number!, new Date(Number(b.timestamp) * 1000)])), poolPrices };
+    const logs = [...events, ...transfers] as TokenLog[];
+    const prepared =
+      logs.length > 0 ? await prepareTokenLogs(deps, logs) : { blockTimes: new Map(), poolPrices: new Map() };
+    return { logs, prepared };
   },
   apply: (deps, tx, logs, context) => applyTokenLogs(tx, logs, context, deps.chain.contracts.usdc),
   // Before the journal undoes the orphaned blocks: clients are told each trade, launch and graduation that left.

@@ -139,9 +139,15 @@ export interface TradeQuery {
   cursor?: string | undefined;
 }
 
-/** A block number in a cursor: a decimal integer without sign or leading zero. */
-const blockPart = (s: string) => {
-  if (!/^(0|[1-9][0-9]{0,18})$/.test(s))
+const INT8_MAX = 2n ** 63n - 1n;
+const INT4_MAX = 2n ** 31n - 1n;
+
+/**
+ * A block number (bigint column) or a log index (integer column) in a cursor: a decimal integer without sign or
+ * leading zero that its column can hold, so a hand-made cursor is a 400 and never the database's overflow.
+ */
+const cursorPart = (s: string, max = INT8_MAX) => {
+  if (!/^(0|[1-9][0-9]{0,18})$/.test(s) || BigInt(s) > max)
     throw validationError('query.cursor', 'is not a cursor this list gave (pagination.nextCursor)');
   return s;
 };
@@ -207,12 +213,12 @@ export async function tradeList(db: Tx, query: TradeQuery, totals: PageTotal = c
   if (query.cursor !== undefined) {
     const [dir, block, log] = decodeCursor(query.cursor, 3) as [string, string, string];
     if (dir !== order[0]) throw validationError('query.cursor', `was given for order=${dir === 'a' ? 'asc' : 'desc'}`);
-    const logIndex = blockPart(log);
+    const logIndex = cursorPart(log, INT4_MAX);
     const after = sql`(${tokenTrades.blockNumber}, ${tokenTrades.logIndex})`;
     where.push(
       order === 'desc'
-        ? sql`${after} < (${blockPart(block)}::bigint, ${logIndex}::int)`
-        : sql`${after} > (${blockPart(block)}::bigint, ${logIndex}::int)`,
+        ? sql`${after} < (${cursorPart(block)}::bigint, ${logIndex}::int)`
+        : sql`${after} > (${cursorPart(block)}::bigint, ${logIndex}::int)`,
     );
   }
   const by = order === 'desc' ? desc : asc;

@@ -5,7 +5,9 @@
 // both at the price (the mark) and at the exit value: what selling the whole position now would return (the
 // launcher's quoteSell of the balance, its price impact and fees included), which is what the tokens can be turned into.
 // A company with custody (custody.ts) holds its money in its Safe, which is the trader the chain sees: its portfolio
-// is the Safe's, with whatever its agents' own wallets still hold beside it.
+// is the Safe's, with whatever its agents' own wallets still hold beside it. A company moved into custody finds the
+// tokens its agents had bought in the Safe's positions at their cost: the token stream carries a position along the
+// sweep's transfer (src/domain/tokens/apply.ts).
 import { eq, inArray } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
 import { readMarket } from '../../chain/contracts/launcher.ts';

@@ -6,6 +6,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
 import { WEBHOOK_RESPONSE_PREFIX_BYTES } from '../../constants.ts';
+import { storableText } from '../../text.ts';
 import { VERSION } from '../../version.ts';
 import { isAllowedTarget } from './targets.ts';
 
@@ -102,7 +103,11 @@ export function sendWebhook(
       let size = 0;
       const done = () => {
         const status = res.statusCode ?? 0;
-        const response = Buffer.concat(chunks).subarray(0, WEBHOOK_RESPONSE_PREFIX_BYTES).toString('utf8');
+        // The receiver's bytes are outside text: a NUL would make PostgreSQL refuse the batch of attempts it is in.
+        const response = storableText(
+          Buffer.concat(chunks).subarray(0, WEBHOOK_RESPONSE_PREFIX_BYTES).toString('utf8'),
+          WEBHOOK_RESPONSE_PREFIX_BYTES,
+        );
         const ok = status >= 200 && status < 300;
         finish({
           statusCode: status,
@@ -126,5 +131,5 @@ export function sendWebhook(
 
 /** A network error as a short sentence: its code and message, never the request's headers. */
 function errorText(err: NodeJS.ErrnoException): string {
-  return (err.code ? `${err.code}: ${err.message}` : err.message).slice(0, 300);
+  return storableText(err.code ? `${err.code}: ${err.message}` : err.message, 300);
 }

@@ -3,7 +3,8 @@
 // A portfolio is read at the chain's latest block and kept per block (block-reads.ts): while no block is mined and
 // no table it reads changes, every request is answered from memory after one eth_blockNumber, which concurrent
 // requests share, and a conditional one whose tag still matches without any. Positions come from trader_positions, written in the transaction
-// that records the trades (token_trades), so watching token_trades covers them.
+// that records the trades (token_trades) or the carries of a move into custody (position_carries), so watching those
+// two covers them.
 import { agentActionsOf } from '../../domain/agents/queries.ts';
 import { companyFunding, moveToCustody, prepareSafeWithdrawal } from '../../domain/trading/company-funds.ts';
 import { agentPortfolio, companyPortfolio } from '../../domain/trading/portfolio.ts';
@@ -28,7 +29,7 @@ import { AgentActionsResponse } from '../schemas/wallets.ts';
 import type { App, RouteOptions } from '../types.ts';
 
 export default async function tradingRoutes(app: App, { container, reads, chainHead }: RouteOptions) {
-  const tables = ['agents', 'companies', 'token_trades'] as const;
+  const tables = ['agents', 'companies', 'token_trades', 'position_carries'] as const;
   const agentPortfolios = blockReads(chainHead, reads.route('agent-portfolio', { tables }));
   const companyPortfolios = blockReads(chainHead, reads.route('company-portfolio', { tables }));
 

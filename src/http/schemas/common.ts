@@ -9,6 +9,16 @@ import { CURSOR_MAX_LENGTH, CURSOR_PATTERN } from '../../page-cursor.ts';
 export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
+/**
+ * An enum of an answer that may grow (docs/api/README.md "Stability": new values may come): the known values for
+ * documentation and generated types, and any other string accepted, so a client built today keeps working.
+ */
+export const OpenEnum = <const T extends readonly string[]>(values: T, description: string) =>
+  Type.Unsafe<T[number]>({
+    anyOf: [{ type: 'string', enum: [...values] }, { type: 'string' }],
+    description: `${description}; new values may be added, so treat an unknown one as its family's default`,
+  });
+
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
@@ -25,7 +35,7 @@ export const AddressString = Type.String({
 });
 
 export const ErrorBody = Type.Object({
-  code: StringEnum(ERROR_CODES),
+  code: OpenEnum(ERROR_CODES, 'What went wrong, for programs (the status says its family)'),
   message: Type.String(),
   details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
 });

@@ -30,7 +30,7 @@ import {
   TREASURY_STATUSES,
   USDC_AMOUNT_PATTERN,
 } from '../../constants.ts';
-import { AddressString, IsoTimestamp, internalOk, Nullable, StringEnum, WeiString } from './common.ts';
+import { AddressString, IsoTimestamp, internalOk, Nullable, OpenEnum, StringEnum, WeiString } from './common.ts';
 
 export const CompanyParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'Company id (CUID) or slug' }),
@@ -148,7 +148,7 @@ export const Company = Type.Object({
   slug: Type.String(),
   description: Nullable(Type.String()),
   status: StringEnum(COMPANY_STATUSES),
-  category: StringEnum(COMPANY_CATEGORIES),
+  category: OpenEnum(COMPANY_CATEGORIES, "The company's category"),
   league: StringEnum(LEAGUES),
   platformScore: Type.Number(),
   autonomyLevel: StringEnum(AUTONOMY_LEVELS),

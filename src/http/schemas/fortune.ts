@@ -14,7 +14,17 @@ import {
 } from '../../constants.ts';
 import { VOLUME_TRADER_SHARE_MAX_BPS } from '../../domain/scores/formula.ts';
 import { FORTUNE_EPOCH_PATTERN } from '../../domain/scores/queries.ts';
-import { CursorQuery, IsoTimestamp, internalOk, Nullable, PageQuery, StringEnum, v1List, v1Ok } from './common.ts';
+import {
+  CursorQuery,
+  IsoTimestamp,
+  internalOk,
+  Nullable,
+  OpenEnum,
+  PageQuery,
+  StringEnum,
+  v1List,
+  v1Ok,
+} from './common.ts';
 
 const Category = StringEnum(COMPANY_CATEGORIES, { description: 'Only companies of this category' });
 
@@ -54,7 +64,7 @@ export const FortuneListEntry = Type.Object({
     logoUrl: Nullable(Type.String()),
     status: StringEnum(COMPANY_STATUSES),
     league: StringEnum(LEAGUES),
-    category: StringEnum(COMPANY_CATEGORIES),
+    category: OpenEnum(COMPANY_CATEGORIES, "The company's category"),
   }),
   score: Type.Object({
     overall: Type.Number({
@@ -116,7 +126,7 @@ export const FortuneEntry = Type.Object({
   id: Type.String(),
   name: Type.String(),
   slug: Type.String(),
-  category: StringEnum(COMPANY_CATEGORIES),
+  category: OpenEnum(COMPANY_CATEGORIES, "The company's category"),
   league: StringEnum(LEAGUES),
   platformScore: Type.Number({ description: 'The overall score of the latest snapshot' }),
   tokenStatus: StringEnum(TOKEN_STATUSES),

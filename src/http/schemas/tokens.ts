@@ -17,6 +17,7 @@ import {
   internalOk,
   Meta,
   Nullable,
+  OpenEnum,
   PageQuery,
   Pagination,
   StringEnum,
@@ -169,7 +170,7 @@ const TokenListItemBase = Type.Object({
   graduatedAt: Nullable(IsoTimestamp),
   v4PoolAddress: Nullable(PoolId),
   platformScore: Type.Number(),
-  category: StringEnum(COMPANY_CATEGORIES),
+  category: OpenEnum(COMPANY_CATEGORIES, "The company's category"),
   publicAt: IsoTimestamp,
 });
 

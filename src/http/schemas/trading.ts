@@ -10,7 +10,9 @@ const Position = Type.Object({
   symbol: Nullable(Type.String()),
   companyId: Type.String({ description: 'The company whose token it is' }),
   balance: Decimal('Tokens the wallet holds now'),
-  quantity: Decimal('Tokens bought and not yet sold: what the cost basis covers'),
+  quantity: Decimal(
+    'Tokens bought and not yet sold (with those a move into custody carried in from an agent wallet): what the cost basis covers',
+  ),
   costUsdc: Decimal('USDC paid for `quantity` (average cost)'),
   averageCostUsdc: Decimal('USDC per whole token'),
   priceUsdc: Decimal("The launcher's price now (the v4 pool's once graduated)"),

@@ -17,6 +17,8 @@ import { CursorQuery, IsoTimestamp, Nullable, StringEnum, v1List, v1Ok } from '.
 
 const EndpointId = Type.String({ pattern: '^whe_[A-Za-z0-9_-]{1,60}$', description: 'Webhook endpoint id' });
 const DecimalId = (description: string) => Type.String({ pattern: '^[0-9]{1,19}$', description });
+/** An id a client sends: at most 18 digits, so any value the pattern takes fits the bigint column (never a 500). */
+const DecimalIdParam = (description: string) => Type.String({ pattern: '^(0|[1-9][0-9]{0,17})$', description });
 
 export const WebhookParams = Type.Object({ id: EndpointId });
 
@@ -85,7 +87,7 @@ export const WebhookPageQuery = Type.Object({
 
 export const WebhookAttemptsQuery = Type.Object({
   ...WebhookPageQuery.properties,
-  delivery: Type.Optional(DecimalId("Only this delivery's attempts")),
+  delivery: Type.Optional(DecimalIdParam("Only this delivery's attempts")),
 });
 
 const WebhookDelivery = Type.Object({

@@ -1,5 +1,5 @@
-// Anchoring batches of decision rounds as one Merkle root (issue 26.7) that form by size or by time, whichever comes
-// first (issue 27.8): anchoringDue answers when a batch is due, and anchorPendingRounds anchors every waiting round
+// Anchoring batches of decision rounds as one Merkle root that form by size or by time, whichever comes
+// first: anchoringDue answers when a batch is due, and anchorPendingRounds anchors every waiting round
 // in one anchorRoot transaction, recording on each round the root and its proof, which the contract accepts.
 import { createId } from '@paralleldrive/cuid2';
 import { eq, inArray, sql } from 'drizzle-orm';

@@ -218,7 +218,7 @@ describe('LLM_STREAM and its bounds in the configuration', () => {
     expect(
       loadConfig({ LLM_STREAM: 'on', LLM_FIRST_TOKEN_MS: '100', LLM_STREAM_MAX_MS: '100' }).llmStream,
     ).toMatchObject({ enabled: true, firstTokenMs: 100, maxMs: 100 });
-    expect(() => loadConfig({ LLM_STREAM: 'yes' })).toThrow(/LLM_STREAM must be on or off/);
+    expect(() => loadConfig({ LLM_STREAM: 'yes' })).toThrow(/^LLM_STREAM must be one of on, off, got "yes"$/);
     expect(() => loadConfig({ LLM_STREAM_PROGRESS_MS: '99' })).toThrow(/LLM_STREAM_PROGRESS_MS/);
     expect(() => loadConfig({ LLM_STREAM_MAX_MS: '600001' })).toThrow(/LLM_STREAM_MAX_MS/);
     expect(() => loadConfig({ LLM_FIRST_TOKEN_MS: '60001' })).toThrow(/at most LLM_STREAM_MAX_MS/);

@@ -13,7 +13,12 @@ export type ModelConfig = Pick<
   Config,
   'llmGateway' | 'llmEndpoints' | 'llmTimeoutMs' | 'llmMaxRetries' | 'llmMaxInFlight'
 > &
-  Partial<Pick<Config, 'llmGatewayKind' | 'llmAppReferer' | 'llmAppTitle' | 'llmPrices' | 'llmStream'>>;
+  Partial<
+    Pick<
+      Config,
+      'llmGatewayKind' | 'llmAppReferer' | 'llmAppTitle' | 'llmPrices' | 'llmStream' | 'llmSpread' | 'llmFallbackModels'
+    >
+  >;
 
 export function hasLlmEndpoint(config: ModelConfig): boolean {
   return config.llmGateway !== undefined || MODEL_PROVIDERS.some((p) => config.llmEndpoints[p] !== undefined);
@@ -45,6 +50,7 @@ export function createModelProvider(
     appTitle: config.llmAppTitle,
     prices: config.llmPrices,
     stream: config.llmStream,
+    spread: config.llmSpread ? { models: config.llmFallbackModels ?? [] } : undefined,
     fallback: builtin,
     tracer: options.tracer,
     log: options.log,

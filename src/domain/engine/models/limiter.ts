@@ -12,6 +12,18 @@ export interface ProviderLimiter {
   succeeded(key: string): void;
   /** The current limit and calls in flight of `key` (for metrics and tests). */
   state(key: string): { limit: number; inFlight: number; waiting: number; pausedForMs: number };
+  /** Opens the lane `key` before its first call, so it counts in `total` (a lane calls may be spread to). */
+  open(key: string): void;
+  /** Every lane's limits, calls in flight and calls waiting, summed: what the engine can send at once. */
+  total(): ProviderLoad;
+}
+
+/** Calls at once over every lane of a provider: their limits (halved by 429s), in flight, waiting; and the lanes. */
+export interface ProviderLoad {
+  limit: number;
+  inFlight: number;
+  waiting: number;
+  lanes: number;
 }
 
 interface Lane {
@@ -101,6 +113,18 @@ export function createProviderLimiter(max: number, now: () => number = Date.now)
         l.limit++;
         drain(l);
       }
+    },
+    open(key) {
+      lane(key);
+    },
+    total() {
+      const sum = { limit: 0, inFlight: 0, waiting: 0, lanes: lanes.size };
+      for (const l of lanes.values()) {
+        sum.limit += l.limit;
+        sum.inFlight += l.inFlight;
+        sum.waiting += l.waiters.length;
+      }
+      return sum;
     },
     state(key) {
       const l = lane(key);

@@ -74,6 +74,12 @@ export interface OpenAiCompatibleOptions {
    * passes `progressMs`. Without `enabled`, an endpoint that streams anyway is read the same way within `timeoutMs`.
    */
   stream?: { enabled: boolean; firstTokenMs: number; progressMs: number; maxMs: number } | undefined;
+  /**
+   * Spreading (LLM_SPREAD): a call whose model's lane (its endpoint, or the gateway for its provider) has no free
+   * slot goes first to the next model of its fallback list whose lane has one, instead of waiting; `models` (the
+   * platform's LLM_FALLBACK_MODELS) have their lanes open from the start, so the engine pool counts them.
+   */
+  spread?: { models: readonly EngineModelId[] } | undefined;
 }
 
 /** The bounds of a streamed answer when none are configured. */
@@ -150,6 +156,35 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     ...(options.appTitle && { 'x-title': options.appTitle }),
   };
 
+  /** The lane of a model's calls: its endpoint, or the gateway for its provider; none when nothing serves it. */
+  const laneOf = (model: EngineModelId) => {
+    const route = routeOf(model, options);
+    return route ? `${route.via}:${providerOf(model)}` : undefined;
+  };
+  for (const model of options.spread?.models ?? []) {
+    const lane = laneOf(model);
+    if (lane) limiter.open(lane);
+  }
+  /** A lane that takes a call now: a slot free, nobody waiting, no 429 pause. */
+  const free = (lane: string) => {
+    const s = limiter.state(lane);
+    return s.inFlight < s.limit && s.waiting === 0 && s.pausedForMs === 0;
+  };
+  /**
+   * The models in the order they are tried: the request's own first, unless spreading is on, its lane is full and a
+   * model of its fallback list has a free lane: that one first, then the rest in their order.
+   */
+  const ordered = (candidates: EngineModelId[]): EngineModelId[] => {
+    if (!options.spread || candidates.length < 2) return candidates;
+    const own = laneOf(candidates[0]!);
+    if (own === undefined || free(own)) return candidates;
+    const i = candidates.findIndex((m, j) => {
+      const lane = j > 0 ? laneOf(m) : undefined;
+      return lane !== undefined && lane !== own && free(lane);
+    });
+    return i > 0 ? [candidates[i]!, ...candidates.filter((_, j) => j !== i)] : candidates;
+  };
+
   /** Keys never leave in a message, whatever an endpoint echoes back. */
   const scrub = (text: string) => keys.reduce((t, key) => t.split(key).join('[redacted]'), text);
 
@@ -160,7 +195,9 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
    * Every failed model's bill is added to the answer's; the answer names the model that answered.
    */
   async function complete(request: ChatRequest): Promise<ChatResult> {
-    const candidates = [request.model, ...(request.fallbacks ?? []).filter((m) => m !== request.model)].slice(0, 4);
+    const candidates = ordered(
+      [request.model, ...(request.fallbacks ?? []).filter((m) => m !== request.model)].slice(0, 4),
+    );
     const carried = { prompt: 0, completion: 0, cost: 0, estimated: false, costUnknown: false };
     let gatewayTried = false;
     let last: ModelError | undefined;
@@ -463,7 +500,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     return { served: false, listed: true, reason: `${where} does not list ${route.model} among its models` };
   }
 
-  return { kind: 'openai-compatible', complete, serves };
+  return { kind: 'openai-compatible', complete, serves, load: () => limiter.total() };
 }
 
 /** How long an endpoint's model list is kept before it is read again. */

@@ -304,6 +304,8 @@ export interface ModelProvider {
   complete(request: ChatRequest): Promise<ChatResult>;
   /** Whether the provider serves `model` (a company may choose any model its provider serves). */
   serves?(model: string): Promise<ModelServed>;
+  /** Calls at once over its lanes (limits, in flight, waiting): what the engine pool sizes itself to. */
+  load?(): { limit: number; inFlight: number; waiting: number; lanes: number };
 }
 
 /**

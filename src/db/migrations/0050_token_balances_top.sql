@@ -1,1 +1,0 @@
-CREATE INDEX "token_balances_token_balance_idx" ON "token_balances" USING btree ("token_address","balance" DESC NULLS LAST);

@@ -1,0 +1,3 @@
+CREATE INDEX "chain_journal_company_update_idx" ON "chain_journal" USING btree (("key"->>'id')) WHERE "chain_journal"."table_name" = 'companies' and "chain_journal"."op" = 'U';--> statement-breakpoint
+CREATE INDEX "companies_treasury_lower_idx" ON "companies" USING btree (lower("treasury_address"));--> statement-breakpoint
+CREATE INDEX "companies_safe_lower_idx" ON "companies" USING btree (lower("safe_address"));

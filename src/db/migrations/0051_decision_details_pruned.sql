@@ -1,0 +1,2 @@
+ALTER TABLE "decision_rounds" ADD COLUMN "details_pruned_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "decision_rounds_unpruned_idx" ON "decision_rounds" USING btree ("created_at") WHERE "decision_rounds"."details_pruned_at" is null and "decision_rounds"."status" <> 'RUNNING';
