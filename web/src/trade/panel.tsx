@@ -400,6 +400,9 @@ function receivedIn(receipt: { logs: Parameters<typeof parseEventLogs>[0]['logs'
  * end it), or the offer of one, its cap said in units ("Allow the launcher to spend up to 1,000 USDC from your wallet
  * until you change it").
  */
+/** An allowance this large is an unlimited one (an approval of the maximum, as many apps give): said as such. */
+const UNLIMITED = 2n ** 255n;
+
 function LastingAllowance({
   id,
   covered,
@@ -424,8 +427,9 @@ function LastingAllowance({
   if (covered && allowance !== undefined) {
     return (
       <p className="allowance" data-testid="allowance">
-        The launcher may spend up to {amountOf(allowance, spent)} more from your wallet (your lasting allowance): this
-        trade takes one confirmation.{' '}
+        {allowance >= UNLIMITED
+          ? `The launcher may spend any amount of your ${spent.symbol} (an unlimited allowance given earlier): this trade takes one confirmation.`
+          : `The launcher may spend up to ${amountOf(allowance, spent)} more from your wallet (your lasting allowance): this trade takes one confirmation.`}{' '}
         <button type="button" className="secondary" disabled={busy} onClick={onRemove}>
           Remove the allowance
         </button>
