@@ -41,6 +41,7 @@ function countPrompts(opened: OpenPage): { now(): Prompts; reset(): void } {
 }
 
 let slug: string;
+let token: `0x${string}`;
 let launcher: `0x${string}`;
 let usdc: `0x${string}`;
 const allowanceOf = (account: number) =>
@@ -55,7 +56,7 @@ describe.skipIf(browserUnavailable)('fewer prompts', () => {
   beforeAll(async () => {
     const company = await staffedCompany(t, 1, { name: 'Prompt Count Co' });
     slug = (await t.app.inject(`/api/companies/${company.id}`)).json().data.slug;
-    await trading.launch(company.id, 'PRMT', 1);
+    token = await trading.launch(company.id, 'PRMT', 1);
     await trading.index();
     launcher = t.chain.chain.contracts.tokenLauncher!;
     usdc = t.chain.chain.contracts.usdc!;
@@ -134,6 +135,30 @@ describe.skipIf(browserUnavailable)('fewer prompts', () => {
     expect(opened.errors).toEqual([]);
     await opened.close();
   }, 180_000);
+
+  it('an unlimited allowance given elsewhere is said as such, within a phone width, and its trade is one prompt', async () => {
+    // The test helper's buy approves the maximum, as many apps do.
+    await trading.buy(6, token, parseUnits('5', 6));
+    const opened = await web.open(`/companies/${slug}/token`, { width: 390, account: 6 });
+    const prompts = countPrompts(opened);
+    const { page } = opened;
+    await page.getByLabel('USDC to spend').fill('10');
+    await page.locator('[data-quote-out]').waitFor();
+    await expect
+      .poll(() => page.getByTestId('allowance').textContent())
+      .toMatch(
+        /^The launcher may spend any amount of your USDC \(an unlimited allowance given earlier\): this trade takes one confirmation\./,
+      );
+    await atBothWidths(page, 'prompts-allowance-unlimited');
+    await page.getByRole('button', { name: 'Buy PRMT', exact: true }).click();
+    await page
+      .locator('output.notice')
+      .getByText(/^Bought [\d,.]+ PRMT for 10 USDC\.$/)
+      .waitFor({ timeout: 60_000 });
+    expect(prompts.now()).toEqual({ eth_signTypedData_v4: 0, eth_sendTransaction: 1 });
+    expect(opened.errors).toEqual([]);
+    await opened.close();
+  }, 120_000);
 
   it('without the allowance each trade is a signature and one transaction, and leaves no allowance', async () => {
     const opened = await web.open(`/companies/${slug}/token`, { width: 390, account: 4 });

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { decisionRounds } from '../../src/db/schema/decisions.ts';
+import { pruneDecisionDetails } from '../../src/domain/engine/retention.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { signed, staffedCompany } from '../helpers/companies.ts';
 
@@ -39,6 +40,25 @@ describe('GET /api/decisions/{id} deliberation', () => {
       .set({ proposals: null, ceoReasoning: null })
       .where(eq(decisionRounds.id, roundId));
     const old = (await t.app.inject(`/api/decisions/${roundId}`)).json().data.deliberation;
-    expect(old).toEqual({ recorded: false, proposals: [], ceoReasoning: null });
+    expect(old).toEqual({ recorded: false, pruned: false, proposals: [], ceoReasoning: null });
+  }, 120_000);
+
+  it('a pruned round keeps its decision but no longer its deliberation, and says so', async () => {
+    const company = await staffedCompany(t, 2, { name: 'Pruned Deliberation Co' });
+    const first = await signed(t.app, 2, 'POST', `/api/companies/${company.id}/decisions/run`);
+    const second = await signed(t.app, 2, 'POST', `/api/companies/${company.id}/decisions/run`);
+    expect(second.statusCode).toBe(201);
+    const roundId = first.json().data.id as string;
+    // Every finished round but the company's latest is past a cutoff in the future.
+    await pruneDecisionDetails(t.database.db, new Date(Date.now() + 365 * 86_400_000));
+    const [stored] = await t.database.db.select().from(decisionRounds).where(eq(decisionRounds.id, roundId));
+    expect(stored).toMatchObject({ proposals: null, ceoReasoning: null });
+    expect(stored!.detailsPrunedAt).not.toBeNull();
+    const res = (await t.app.inject(`/api/decisions/${roundId}`)).json().data;
+    expect(res.deliberation).toEqual({ recorded: false, pruned: true, proposals: [], ceoReasoning: null });
+    expect(res.round.ceoDecision.directive).toBeTruthy();
+    // The latest round is left whole.
+    const latest = (await t.app.inject(`/api/decisions/${second.json().data.id}`)).json().data.deliberation;
+    expect(latest.recorded).toBe(true);
   }, 120_000);
 });

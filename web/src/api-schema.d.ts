@@ -7086,6 +7086,8 @@ export interface operations {
                                     role: string;
                                     tool: string;
                                 }[];
+                                /** @description The round's details were pruned (older than DECISION_DETAIL_RETENTION_DAYS): its proposals and reasoning are no longer kept */
+                                pruned: boolean;
                                 /** @description False for a round recorded before proposals and reasoning were kept, or one that stopped before the CEO answered */
                                 recorded: boolean;
                             };

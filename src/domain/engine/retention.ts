@@ -4,7 +4,7 @@
 // hash, which the browser recomputes), the hash and its anchoring, each action's outcome line, the status, error,
 // tokens and cost, and each phase's duration, tokens, cost, calls, answering models and flags. Pruned: the phases'
 // notes (except the refusals at extraction, which are outcomes the next rounds are told of), the models a phase was
-// configured with, and the agents' budget rows (GET /api/companies/{id}/decisions shows the latest round's only).
+// configured with, the deliberation (the C-suite's proposals and the CEO's reasoning), and the agents' budget rows (GET /api/companies/{id}/decisions shows the latest round's only).
 // A company's latest round is left whole until a later one exists, so its budget stays shown.
 import type { Tx } from '../../db/client.ts';
 import { deleteRoundBudgets } from './pipeline.ts';

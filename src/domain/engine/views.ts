@@ -62,12 +62,13 @@ export function roundView(round: RoundRow) {
 
 /**
  * The deliberation before a round's decision: each C-suite agent's proposals to the CEO and the CEO's reasoning;
- * `recorded` false for a round from before they were kept, one that stopped before the CEO answered, or one past
- * DECISION_DETAIL_RETENTION_DAYS whose details were pruned.
+ * `recorded` false for a round from before they were kept, one that stopped before the CEO answered, or one whose
+ * details were pruned (`pruned`, after DECISION_DETAIL_RETENTION_DAYS).
  */
 export function deliberationView(round: RoundRow) {
   return {
     recorded: round.ceoReasoning !== null,
+    pruned: round.detailsPrunedAt !== null,
     proposals: (round.proposals ?? []).map((p) => ({
       role: p.role,
       tool: p.tool,

@@ -117,6 +117,10 @@ export const DecisionResponse = internalOk(
           description:
             'False for a round recorded before proposals and reasoning were kept, or one that stopped before the CEO answered',
         }),
+        pruned: Type.Boolean({
+          description:
+            "The round's details were pruned (older than DECISION_DETAIL_RETENTION_DAYS): its proposals and reasoning are no longer kept",
+        }),
         proposals: Type.Array(
           Type.Object({
             role: Type.String({ description: 'The C-suite agent that proposed it (CFO, CMO, CTO, CRO, ...)' }),

@@ -25,11 +25,13 @@ function DeliberationPanel({ deliberation, status }: { deliberation: Deliberatio
       <h2 id="deliberation-h">How the decision was reached</h2>
       {!deliberation.recorded ? (
         <p className="muted">
-          {status === 'RUNNING'
-            ? 'The C-suite is still deliberating.'
-            : status === 'FAILED'
-              ? 'The round stopped before the CEO weighed the proposals.'
-              : 'Not recorded: this round ran before proposals and reasoning were kept.'}
+          {deliberation.pruned
+            ? "Not kept: a round's proposals and reasoning are pruned some days after it ran; its decision and verification below stay."
+            : status === 'RUNNING'
+              ? 'The C-suite is still deliberating.'
+              : status === 'FAILED'
+                ? 'The round stopped before the CEO weighed the proposals.'
+                : 'Not recorded: this round ran before proposals and reasoning were kept.'}
         </p>
       ) : (
         <>
