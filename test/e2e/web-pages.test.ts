@@ -144,7 +144,7 @@ describe.skipIf(browserUnavailable)('decisions, agents and accounts in Chromium'
       .getByRole('link', { name: 'The decision and its verification' })
       .click();
     await page.getByRole('heading', { name: /^Directed Trader Co: decision of cycle \d+$/ }).waitFor();
-    await page.locator('blockquote', { hasText: 'Buy 50 USDC of TGT every round.' }).waitFor();
+    await page.locator('blockquote:not(.reasoning)', { hasText: 'Buy 50 USDC of TGT every round.' }).waitFor();
     // Its date, on the chain's clock, as the company's timeline counts it.
     expect(await page.getByTestId('decision-date').textContent()).toMatch(
       /^Decided (\d+ hr\.? ago|yesterday|\d+ days ago) \(.+, the chain's time\)\.$/,

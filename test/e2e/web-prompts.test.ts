@@ -110,7 +110,7 @@ describe.skipIf(browserUnavailable)('fewer prompts', () => {
     await expect
       .poll(() => page.getByTestId('allowance').textContent())
       .toMatch(
-        /^The launcher may spend up to 990 USDC more from your wallet \(your lasting allowance\): this trade takes one confirmation\./,
+        /^The launcher may spend up to 990 USDC more from your wallet \(an allowance given earlier\): this trade takes one confirmation\./,
       );
     await atBothWidths(page, 'prompts-allowance-covered');
     await page.getByRole('button', { name: 'Buy PRMT', exact: true }).click();

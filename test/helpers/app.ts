@@ -32,7 +32,14 @@ export async function startTestApp(options: {
   /** The logger of the container and the app; a silent one (or TEST_LOG_LEVEL) when absent. */
   logger?: Logger;
 }): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', BASE_URL: 'http://localhost:3000', ...options.env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    BASE_URL: 'http://localhost:3000',
+    // The worker's anvil is shared by the file's transactions and, on a loaded two-core machine, a company's custody
+    // setup (millions of gas) can take longer than the service's 5 s: a test of the timeout sets its own.
+    RPC_TIMEOUT_MS: '20000',
+    ...options.env,
+  });
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const container = await createContainer(config, logger, {
     // A fixed seed: tests never write a seed file, and agent wallets are the same on every run. With

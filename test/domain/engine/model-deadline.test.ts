@@ -88,11 +88,13 @@ describe('the deadline of a model-call attempt', () => {
     fake.setDefault(llmReply.stallAfterHeaders());
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('the round was stopped')), 100);
-    const slow = createOpenAiCompatibleProvider({ gateway: { baseUrl: fake.url }, timeoutMs: 5_000, maxRetries: 0 });
+    // The attempt's own timer is far off: only the round's abort can end it this soon (the bound leaves room for a
+    // loaded machine's forced GCs).
+    const slow = createOpenAiCompatibleProvider({ gateway: { baseUrl: fake.url }, timeoutMs: 60_000, maxRetries: 0 });
     const { settled, ms } = await underGc(slow.complete(chat({ signal: controller.signal })));
     expect(settled.status).toBe('rejected');
     expect(String((settled as PromiseRejectedResult).reason)).toContain('the round was stopped');
-    expect(ms).toBeLessThan(1_000);
+    expect(ms).toBeLessThan(10_000);
     await closed(fake);
   });
 

@@ -395,6 +395,9 @@ function receivedIn(receipt: { logs: Parameters<typeof parseEventLogs>[0]['logs'
     .reduce((sum, l) => sum + l.args.value, 0n);
 }
 
+/** An allowance this large is an unlimited approval (2^256 - 1, or what is left of it after a few trades). */
+const UNLIMITED_ALLOWANCE = 2n ** 255n;
+
 /**
  * The lasting allowance in words: what the launcher may already spend (this trade then takes one prompt, and a way to
  * end it), or the offer of one, its cap said in units ("Allow the launcher to spend up to 1,000 USDC from your wallet
@@ -422,10 +425,14 @@ function LastingAllowance({
   busy: boolean;
 }) {
   if (covered && allowance !== undefined) {
+    // Another app's "approve max" (or this one's) reads as what it is, not a 78-digit number.
+    const may =
+      allowance >= UNLIMITED_ALLOWANCE
+        ? `any amount of your ${spent.symbol} (an unlimited allowance)`
+        : `up to ${amountOf(allowance, spent)} more`;
     return (
       <p className="allowance" data-testid="allowance">
-        The launcher may spend up to {amountOf(allowance, spent)} more from your wallet (your lasting allowance): this
-        trade takes one confirmation.{' '}
+        The launcher may spend {may} from your wallet (an allowance given earlier): this trade takes one confirmation.{' '}
         <button type="button" className="secondary" disabled={busy} onClick={onRemove}>
           Remove the allowance
         </button>
