@@ -366,6 +366,16 @@ export function manageScopeCalls(contracts: ContractAddresses, roles: Address): 
 }
 
 /**
+ * The module's calls by which the card's holder gives the platform its manage role (each a Safe transaction to the
+ * module, which the Safe owns): the role's scopes (a module set up before the role existed has none; writing them
+ * again changes nothing on one that has) and the platform's membership. The holder takes the role away with
+ * `assignRoles(platform, [manage], [false])`.
+ */
+export function grantManageRoleCalls(contracts: ContractAddresses, roles: Address, platform: Address): Hex[] {
+  return [...manageScopeCalls(contracts, roles), rolesCall('assignRoles', [platform, [MANAGE_ROLE], [true]])];
+}
+
+/**
  * Storage slot of Roles' `roles` mapping (Core.sol, after the inherited Modifier's storage); a role's `members`
  * mapping is the first field of its struct. Checked against `assignRoles` by test/contracts/custody.test.ts.
  */

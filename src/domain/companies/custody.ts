@@ -8,7 +8,10 @@
 // After the setup the platform keeps the module in step through its manage role: an agent hired later becomes a
 // member of the trading and staking roles, a terminated one stops being one, and a change of the company's limits
 // moves the daily allowance and the largest buy. Each change is read from the chain first and sent through the
-// outbox under a key of its own, so an interrupted change finishes when run again and none is sent twice.
+// outbox under a key of its own, so an interrupted change finishes when run again and none is sent twice; the
+// reconcile-custody job (reconcileCustody, below) finishes what a request left undone. A module the platform may not
+// change (its key not a member of the manage role) gets no transaction: the request answers 409 (NoManageRole)
+// saying what the holder does, and setUpCustody warns and goes on.
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { type Address, formatUnits, parseUnits } from 'viem';
 import {

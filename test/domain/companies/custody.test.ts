@@ -8,6 +8,7 @@ import { devAccount } from '../../../src/chain/client.ts';
 import {
   companyCustodyAddresses,
   DAILY_NOTIONAL_KEY,
+  grantManageRoleCalls,
   holderSignedExec,
   isRoleMember,
   MANAGE_ROLE,
@@ -323,24 +324,25 @@ describe('a module the platform may not change (no manage role)', () => {
     const [row] = await db.select().from(companies).where(eq(companies.id, id));
     const custody = { safe: row!.safeAddress as Address, owner: row!.safeOwnerAddress as Address };
     const roles = row!.rolesModuleAddress as Address;
-    // The holder takes the manage role away (docs/contracts.md "Trust assumptions" says they may), with a Safe
-    // transaction of their own; the same holds for a module set up before the role existed.
-    const manage = async (on: boolean) => {
-      const exec = await holderSignedExec(chain(), custody, devAccount(6), {
-        to: roles,
-        data: encodeFunctionData({
-          abi: RolesAbi,
-          functionName: 'assignRoles',
-          args: [platform(), [MANAGE_ROLE], [on]],
-        }),
-      });
-      const receipt = await chain().publicClient.waitForTransactionReceipt({
-        hash: await t.chain.wallet(6).sendTransaction({ to: custody.safe, data: exec }),
-      });
-      expect(receipt.status).toBe('success');
-      expect(await isRoleMember(chain(), roles, MANAGE_ROLE, platform())).toBe(on);
+    // The holder's Safe transactions to the module, sent with their own wallet.
+    const holderCalls = async (calls: `0x${string}`[]) => {
+      for (const data of calls) {
+        const exec = await holderSignedExec(chain(), custody, devAccount(6), { to: roles, data });
+        const receipt = await chain().publicClient.waitForTransactionReceipt({
+          hash: await t.chain.wallet(6).sendTransaction({ to: custody.safe, data: exec }),
+        });
+        expect(receipt.status).toBe('success');
+      }
     };
-    await manage(false);
+    // The holder takes the manage role away (docs/contracts.md "Trust assumptions" says they may), and its target
+    // too, as a module set up before the role existed has none.
+    const rolesCall = (functionName: 'assignRoles' | 'revokeTarget', args: unknown[]) =>
+      encodeFunctionData({ abi: RolesAbi, functionName, args: args as never });
+    await holderCalls([
+      rolesCall('assignRoles', [platform(), [MANAGE_ROLE], [false]]),
+      rolesCall('revokeTarget', [MANAGE_ROLE, roles]),
+    ]);
+    expect(await isRoleMember(chain(), roles, MANAGE_ROLE, platform())).toBe(false);
 
     // Terminating: the agent is TERMINATED on the platform (the engine no longer acts for it), and the answer says
     // its key is still a member and what the holder does about it; nothing is sent.
@@ -374,8 +376,10 @@ describe('a module the platform may not change (no manage role)', () => {
     expect(await runJobOnce(reconcile, t.container)).toBe(true);
     expect(await platformNonce()).toBe(nonce);
 
-    // The holder gives the role back: the next run takes the old key out, puts the new one in and moves the limits.
-    await manage(true);
+    // The holder gives the role back (its scopes and the membership): the next run takes the old key out, puts the
+    // new one in and moves the limits.
+    await holderCalls(grantManageRoleCalls(chain().contracts, roles, platform()));
+    expect(await isRoleMember(chain(), roles, MANAGE_ROLE, platform())).toBe(true);
     expect(await runJobOnce(reconcile, t.container)).toBe(true);
     expect(await member(roles, cfo.address)).toEqual({ trade: false, stake: false });
     expect(await member(roles, newCfo.onChainAddress as Address)).toEqual({ trade: true, stake: true });
