@@ -8,8 +8,10 @@
 // (owned by the platform while it is configured), the Safe proxy (set up with the module enabled), the module's
 // avatar and target, the roles' scopes, the agent keys' memberships, the daily allowance, the platform's manage role,
 // and last the module's ownership handed to the Safe. After that the platform's key can only do what its manage role
-// allows: make an address a member of the trading and staking roles or take it out, and set the daily allowance's
-// numbers (as the company's settings ask); it cannot scope a role, move money, or change an owner or a module.
+// allows: make any address a member of the trading and staking roles or take it out, set the daily allowance's
+// numbers, and rescope the trading role's launcher `buy` with any conditions (the largest buy), as the company's
+// settings ask; it cannot scope any other call, move money out of the Safe, or change an owner or a module. What a
+// stolen platform key could still do with that is in docs/contracts.md "Trust assumptions".
 import {
   type AbiFunction,
   type Address,
@@ -91,8 +93,11 @@ export const TRADE_ROLE: Hex = keccak256(toHex('trade'));
 export const STAKE_ROLE: Hex = keccak256(toHex('stake'));
 /**
  * The platform's role after the hand-over: through it the Safe calls its own module's `assignRoles` (only the
- * trading and staking roles, for agents hired or terminated later) and `setAllowance` (only the daily allowance,
- * refilling daily, for limits changed later). Its only member is the platform's key.
+ * trading and staking roles, any address, for agents hired or terminated later), `setAllowance` (only the daily
+ * allowance, refilling daily, any amount, for limits changed later) and `scopeFunction` (only the trading role's
+ * launcher `buy`, any conditions, for the largest buy changed later). Its only member is the platform's key. A
+ * module set up before this role existed has no such role (the platform's changes are then refused: 409, and the
+ * holder re-grants it or makes them; docs/contracts.md "Kept in step after the setup").
  */
 export const MANAGE_ROLE: Hex = keccak256(toHex('manage'));
 export type Capability = 'trade' | 'stake';
@@ -361,10 +366,23 @@ export function manageScopeCalls(contracts: ContractAddresses, roles: Address): 
 }
 
 /**
+ * The module's calls by which the card's holder gives the platform its manage role (each a Safe transaction to the
+ * module, which the Safe owns): the role's scopes (a module set up before the role existed has none; writing them
+ * again changes nothing on one that has) and the platform's membership. The holder takes the role away with
+ * `assignRoles(platform, [manage], [false])`.
+ */
+export function grantManageRoleCalls(contracts: ContractAddresses, roles: Address, platform: Address): Hex[] {
+  return [...manageScopeCalls(contracts, roles), rolesCall('assignRoles', [platform, [MANAGE_ROLE], [true]])];
+}
+
+/**
  * Storage slot of Roles' `roles` mapping (Core.sol, after the inherited Modifier's storage); a role's `members`
  * mapping is the first field of its struct. Checked against `assignRoles` by test/contracts/custody.test.ts.
  */
 const ROLES_MAPPING_SLOT = 4n;
+
+/** The conditions' code read so far, by address (the reconcile job reads every company's largest buy each minute). */
+const conditionsCode = new Map<Address, Hex>();
 
 /** Whether `member` is a member of `role` on the module `roles` (Roles keeps no getter for it). */
 export async function isRoleMember(
@@ -404,7 +422,9 @@ export async function readMaxTrade(
   const header = await clients.publicClient.getStorageAt({ address: roles, slot });
   if (header === undefined || BigInt(header) === 0n) return undefined;
   const pointer = getAddress(pad(toHex(BigInt(header) & ((1n << 160n) - 1n)), { size: 20 }));
-  const code = await clients.publicClient.getCode({ address: pointer });
+  const code = conditionsCode.get(pointer) ?? (await clients.publicClient.getCode({ address: pointer }));
+  // Roles writes conditions once, to an address their content chooses (CREATE2): the code at it never changes.
+  if (code && code !== '0x') conditionsCode.set(pointer, code);
   if (!code || code.length < 2 + 128) return undefined;
   const words = code.slice(-128);
   const last = `0x${words.slice(64)}` as Hex;
@@ -562,13 +582,11 @@ export async function setUpCompanyCustody(
       `the Roles module ${addresses.roles} is owned by ${moduleOwner}, neither the platform nor the Safe`,
     );
   }
-  const roles = (functionName: string, args: readonly unknown[]) =>
-    encodeFunctionData({ abi: RolesAbi, functionName: functionName as never, args: args as never });
   if (!isAddressEqual(await read.readContract({ ...rolesRead, functionName: 'avatar' }), addresses.safe)) {
-    await send('avatar', addresses.roles, roles('setAvatar', [addresses.safe]));
+    await send('avatar', addresses.roles, rolesCall('setAvatar', [addresses.safe]));
   }
   if (!isAddressEqual(await read.readContract({ ...rolesRead, functionName: 'target' }), addresses.safe)) {
-    await send('target', addresses.roles, roles('setTarget', [addresses.safe]));
+    await send('target', addresses.roles, rolesCall('setTarget', [addresses.safe]));
   }
   // The scopes are written again on a resumed run (each call sets, none adds), so a half-configured role is finished.
   // They and the memberships are independent of one another, so they are sent together (their keys are given in
@@ -595,9 +613,9 @@ export async function setUpCompanyCustody(
   await send(
     'allowance',
     addresses.roles,
-    roles('setAllowance', [DAILY_NOTIONAL_KEY, daily, daily, daily, ONE_DAY_S, dayStart]),
+    rolesCall('setAllowance', [DAILY_NOTIONAL_KEY, daily, daily, daily, ONE_DAY_S, dayStart]),
   );
-  await send('handOver', addresses.roles, roles('transferOwnership', [addresses.safe]));
+  await send('handOver', addresses.roles, rolesCall('transferOwnership', [addresses.safe]));
   return { ...addresses, gas };
 }
 

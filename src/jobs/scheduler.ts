@@ -10,6 +10,7 @@ import { purgeIdleAgents } from '../domain/agents/store.ts';
 import { purgeExpiredIdempotencyKeys } from '../domain/auth/idempotency.ts';
 import { purgeExpiredSignatures } from '../domain/auth/wallet-signature.ts';
 import { repairCardLocks } from '../domain/companies/card.ts';
+import { reconcileCustody } from '../domain/companies/custody.ts';
 import { repairAgentDeployments } from '../domain/companies/deploy-suite.ts';
 import type { Deps } from '../domain/deps.ts';
 import { anchorPendingRounds } from '../domain/engine/anchoring.ts';
@@ -141,6 +142,14 @@ export const jobs: Job[] = [
     },
   },
   {
+    // Companies with custody whose Roles module differs from the database (a terminated agent's key still a member,
+    // a live one not yet, limits saved but not on-chain): brought in step through the platform's manage role
+    // (domain/companies/custody.ts reconcileCustody). One batch of reads when nothing differs.
+    name: 'reconcile-custody',
+    pattern: '* * * * *',
+    run: (_tx, container) => reconcileCustody(container as Deps & { log?: { warn(o: object, m: string): void } }),
+  },
+  {
     // Stand-alone agents that never did anything, once STANDALONE_AGENT_RETENTION_MS old (docs/api/agents.md), and
     // creation addresses past the per-address allowance's 24 hours.
     name: 'purge-idle-agents',
@@ -174,6 +183,7 @@ export const startupJobs = [
   'repair-card-locks',
   'repair-token-launches',
   'repair-agent-deployments',
+  'reconcile-custody',
   'fail-stale-rounds',
   'anchor-decisions',
   'score-snapshot',

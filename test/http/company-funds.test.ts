@@ -10,8 +10,10 @@ import { devAccount } from '../../src/chain/client.ts';
 import { ownerContractSignature } from '../../src/chain/custody.ts';
 import { AccessCardAbi, SafeL2Abi } from '../../src/chain/generated/abis.ts';
 import { followStream } from '../../src/chain/streams.ts';
+import { companyGasDays } from '../../src/db/schema/chain.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { accessCardTransfers } from '../../src/domain/companies/access-card-transfers.stream.ts';
+import { chainNowMs, dayOf } from '../../src/domain/costs/gas-budget.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed, staffedCompany } from '../helpers/companies.ts';
 import { tokenTrading } from '../helpers/trading.ts';
@@ -275,4 +277,42 @@ describe('a card sale hands the Safe over', () => {
     expect((await trading.usdcOf(devAccount(6).address)) - before).toBe(10n * USDC);
     expect(await trading.usdcOf(soldSafe)).toBe(40n * USDC);
   });
+});
+
+describe('moving a company into its Safe within its daily gas budget', () => {
+  it('refuses a wallet’s sweep past the budget with 429, and the same request finishes once the day has room', async () => {
+    const co = await staffedCompany({ ...t, app: plain.app }, 4, { name: 'Budget Move Co' });
+    await trading.fund(4, co.cfo.address, 10n * USDC);
+    const day = dayOf(await chainNowMs(t.container));
+    const used = async (gasUsed: bigint) =>
+      t.database.db
+        .insert(companyGasDays)
+        .values({ companyId: co.id, day, gasUsed, costWei: 0n, transactions: 0 })
+        .onConflictDoUpdate({ target: [companyGasDays.companyId, companyGasDays.day], set: { gasUsed } });
+    // Room for less than one wallet's sweep at its worst (an agent's withdrawal's estimate).
+    await used(t.container.config.companyGasBudget - 100_000n);
+    const move = () => signed(t.app, 4, 'POST', `/api/companies/${co.id}/custody`);
+    const refused = await move();
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json().error.code).toBe('GAS_BUDGET_EXCEEDED');
+    expect(refused.json().error.message).toContain(co.cfo.id);
+    // The Safe is set up (the platform's own gas), the CFO's money still in its wallet.
+    const [row] = await t.database.db.select().from(companies).where(eq(companies.id, co.id));
+    expect(row!.safeAddress).toMatch(/^0x/);
+    const usdcOf = (address: Address) =>
+      t.chain.chain.publicClient.readContract({
+        address: t.chain.chain.contracts.usdc!,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+      });
+    expect(await usdcOf(co.cfo.address)).toBe(10n * USDC);
+
+    await used(0n);
+    const done = await move();
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.swept.map((s: { agentId: string }) => s.agentId)).toEqual([co.cfo.id]);
+    expect(await usdcOf(row!.safeAddress as Address)).toBe(10n * USDC);
+    expect(await usdcOf(co.cfo.address)).toBe(0n);
+  }, 180_000);
 });

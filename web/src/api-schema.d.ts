@@ -75,7 +75,10 @@ export interface paths {
          */
         put: operations["putAgentsById"];
         post?: never;
-        /** Terminate an agent (creator only): soft, the record is kept; repeating it answers the same */
+        /**
+         * Terminate an agent (creator only): soft, the record is kept; repeating it answers the same
+         * @description For a company with custody the agent's key also leaves the trading and staking roles of the company's Roles module. 409 CONFLICT when the platform may not change that module (its key is not a member of the module's manage role): the agent is TERMINATED all the same, and the message says its key is still a member and how the card's holder takes it out or gives the role back (the reconcile-custody job then finishes it).
+         */
         delete: operations["deleteAgentsById"];
         options?: never;
         head?: never;
@@ -230,7 +233,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set the CEO directive, autonomy and engine models (creator's signature) */
+        /**
+         * Set the CEO directive, autonomy and engine models (creator's signature)
+         * @description For a company with custody a toolkitConfig's limits are saved, then written to the company's Roles module (its daily allowance and largest buy, as saved last). 409 CONFLICT when the platform may not change that module (its key is not a member of the module's manage role): the settings are saved all the same, and the message says how the card's holder sets the module's limits or gives the role back (the reconcile-custody job then moves them).
+         */
         patch: operations["patchCompaniesById"];
         trace?: never;
     };
@@ -245,7 +251,7 @@ export interface paths {
         put?: never;
         /**
          * Move a company created before custody into a Safe of its own (card holder only)
-         * @description Sets up the company's Safe and Roles module (its agents become members of their roles) and sweeps every agent wallet into the Safe: stakes unstaked, emission harvested, USDC and tokens transferred; the gas float stays. From then on the agents trade from the Safe. Interrupted, calling it again finishes the move and sends nothing twice; on a company already moved it sweeps what reached the agent wallets since. 403 FORBIDDEN for anyone but the card's holder; 409 CONFLICT when the platform does not set up custody (COMPANY_CUSTODY) or the company's C-suite is not deployed yet (deploy-suite sets custody up itself).
+         * @description Sets up the company's Safe and Roles module (its agents become members of their roles) and sweeps every agent wallet into the Safe: stakes unstaked, emission harvested, USDC and tokens transferred; the gas float stays. From then on the agents trade from the Safe. Interrupted, calling it again finishes the move and sends nothing twice; on a company already moved it sweeps what reached the agent wallets since. 403 FORBIDDEN for anyone but the card's holder; 409 CONFLICT when the platform does not set up custody (COMPANY_CUSTODY) or the company's C-suite is not deployed yet (deploy-suite sets custody up itself). 429 GAS_BUDGET_EXCEEDED when sweeping the next agent wallet would take the company past its daily gas budget: the Safe is set up and the wallets swept stay swept; the same request finishes the rest once the day has room.
          */
         post: operations["postCompaniesByIdCustody"];
         delete?: never;

@@ -231,7 +231,9 @@ export async function terminateAgent(
     return row.companyId;
   });
   // A company with custody: the key leaves the module's roles (also on a repeated call, which finishes an
-  // interrupted one), so it can no longer act through the company's Safe.
+  // interrupted one; so does the reconcile job), so it can no longer act through the company's Safe. A module the
+  // platform may not change answers 409 (NoManageRole) with the agent TERMINATED: the holder takes the key out or
+  // gives the manage role back, and the reconcile job then finishes it.
   if (companyId !== null) {
     const [company] = await deps.database.db
       .select({ id: companies.id, rolesModuleAddress: companies.rolesModuleAddress })

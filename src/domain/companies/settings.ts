@@ -150,10 +150,10 @@ export async function updateDirective(
   const row =
     Object.keys(changes).length === 0 ? company : await saveCompanySettings(deps.database.db, company.id, changes);
   // Limits given: a company with custody has its module's daily allowance and largest buy follow them (docs/contracts.md
-  // "Custody"). Saved first, so a failure here is finished by the same request again (it finds what the chain lacks).
-  if (input.toolkitConfig !== undefined && company.rolesModuleAddress) {
-    await syncCustodyLimits(deps, { ...company, toolkitConfig: row.toolkitConfig ?? null });
-  }
+  // "Custody"), as saved last (read again under a lock: of two changes made together, the later one wins on-chain
+  // too). Saved first, so a failure here is finished by the same request again or by the reconcile job; a module the
+  // platform may not change answers 409 (NoManageRole) with the settings saved.
+  if (input.toolkitConfig !== undefined && company.rolesModuleAddress) await syncCustodyLimits(deps, company);
   return {
     id: row.id,
     autonomyLevel: row.autonomyLevel,

@@ -18,6 +18,7 @@ import { badRequest, conflict } from '../../errors.ts';
 import { requireCardHolder } from '../cards/holder.ts';
 import { setUpCustody } from '../companies/custody.ts';
 import { requireCompany } from '../companies/queries.ts';
+import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps } from '../deps.ts';
 import { tradingCustody } from './custody.ts';
 import type { WalletDeps } from './wallets.ts';
@@ -223,7 +224,9 @@ const MOVABLE = ['PRIVATE', 'PUBLIC'];
  * an interruption left is finished), then each agent wallet is swept into the Safe. Once the custody is recorded the
  * agents act through the Safe, so money still in an agent wallet is only waiting for the sweep: a run after an
  * interruption settles what was signed, reads the balances again and sends what is left, once. Running it on a
- * company already moved sweeps what reached the agent wallets since (usually nothing).
+ * company already moved sweeps what reached the agent wallets since (usually nothing). Each wallet's sweep is inside
+ * the company's daily gas budget (429 GAS_BUDGET_EXCEEDED before a wallet that would pass it; the wallets before it
+ * stay swept, and the request run again, the next day at the latest, finishes).
  */
 export async function moveToCustody(
   deps: WalletDeps & Pick<Deps, 'now'>,
@@ -247,7 +250,18 @@ export async function moveToCustody(
   const swept: CustodyMove['swept'] = [];
   for (const agent of team) {
     if (agent.walletIndex === null || !agent.onChainAddress) continue;
-    const result = await sweepAgentWallet(deps, agent, { id: company.id, token: company.tokenAddress }, custody.safe);
+    // Inside the company's daily gas budget, as an agent's withdrawal is (so a move cannot drain the platform's gas),
+    // checked per wallet that has something to sweep: seven wallets at their worst are more than a day's default
+    // budget, and the wallets swept before a 429 stay swept, so the same request the next day finishes the move.
+    const result = await sweepAgentWallet(deps, agent, { id: company.id, token: company.tokenAddress }, custody.safe, {
+      beforeFirstSend: () =>
+        requireGasBudget(
+          deps,
+          company.id,
+          PLATFORM_GAS_ESTIMATES.withdrawal,
+          `sweeping agent ${agent.id}'s wallet into the Safe (the move's wallets swept already stay swept; the same request finishes the rest)`,
+        ),
+    });
     if (result.transfers.length > 0 || result.unstaked !== '0' || result.harvested !== '0') {
       swept.push({ agentId: agent.id, role: agent.role, ...result });
     }

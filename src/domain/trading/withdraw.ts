@@ -72,15 +72,24 @@ export async function withdrawAgentFunds(
  * token) transferred, each step a transaction of the agent's outbox keyed by the block its balances were read at,
  * after what the wallet signed before is settled. Run again after an interruption it finishes and sends nothing
  * twice. The native gas float stays. Used by the creator's withdrawal (to the treasury) and by a company's move into
- * its Safe (to the Safe).
+ * its Safe (to the Safe). `beforeFirstSend` runs once before the first new transaction and may refuse it (the move's
+ * per-wallet gas budget check); what was signed before is settled either way.
  */
 export async function sweepAgentWallet(
   deps: WalletDeps,
   agent: { id: string; companyId: string | null; walletIndex: number | null; onChainAddress: string | null },
   company: { id: string; token: string | null },
   destination: Address,
+  options: { beforeFirstSend?: () => Promise<void> } = {},
 ): Promise<Omit<Withdrawal, 'agentId' | 'treasuryAddress'>> {
   const db = deps.database.db;
+  // Called once, before the first new transaction (none for a wallet with nothing to sweep): the move's gas budget.
+  let checked = false;
+  const beforeSend = async () => {
+    if (checked) return;
+    checked = true;
+    await options.beforeFirstSend?.();
+  };
   const treasury = destination;
   const wallet = walletOf(agent);
   const outbox = await agentOutbox(deps, wallet);
@@ -102,6 +111,7 @@ export async function sweepAgentWallet(
   let harvested = 0n;
   if (first.staked > 0n || first.pendingEmission > 0n) {
     const key = `withdraw:${agent.id}:${first.block}`;
+    await beforeSend();
     await topUpGas(deps, wallet, `${key}:stake`);
     if (first.staked > 0n) {
       const unstake = () => stakingCall(deps.chain, 'withdraw', first.staked);
@@ -131,7 +141,10 @@ export async function sweepAgentWallet(
           : (now.tokens.get(a.token) ?? 0n);
   const transfers: Transfer[] = [];
   const due = assets.filter((a) => balanceOf(a) > 0n);
-  if (due.length > 0) await topUpGas(deps, wallet, `${key}:transfers`);
+  if (due.length > 0) {
+    await beforeSend();
+    await topUpGas(deps, wallet, `${key}:transfers`);
+  }
   for (const a of due) {
     const amount = balanceOf(a);
     const receipt = await outbox.send(`${key}:${a.token}`, () => transferCall(a.token, treasury, amount), {

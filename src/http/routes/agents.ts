@@ -153,6 +153,8 @@ export default async function agentRoutes(app: App, { container, reads }: RouteO
       schema: {
         tags,
         summary: 'Terminate an agent (creator only): soft, the record is kept; repeating it answers the same',
+        description:
+          "For a company with custody the agent's key also leaves the trading and staking roles of the company's Roles module. 409 CONFLICT when the platform may not change that module (its key is not a member of the module's manage role): the agent is TERMINATED all the same, and the message says its key is still a member and how the card's holder takes it out or gives the role back (the reconcile-custody job then finishes it).",
         security,
         params: AgentIdParams,
         response: { 200: AgentTerminatedResponse, ...internalErrors },

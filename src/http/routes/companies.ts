@@ -85,6 +85,8 @@ export default async function companyRoutes(app: App, { container, reads }: Rout
         summary: signedPatch
           ? "Set the CEO directive, autonomy and engine models (creator's signature)"
           : "Set the CEO directive, autonomy and engine models (unsigned, rate-limited by IP: COMPANY_PATCH_AUTH=ip; the creator's signature when the company's agents can trade or stake)",
+        description:
+          "For a company with custody a toolkitConfig's limits are saved, then written to the company's Roles module (its daily allowance and largest buy, as saved last). 409 CONFLICT when the platform may not change that module (its key is not a member of the module's manage role): the settings are saved all the same, and the message says how the card's holder sets the module's limits or gives the role back (the reconcile-custody job then moves them).",
         ...(signedPatch ? { security: wallet } : { security: [{}, ...wallet] }),
         params: CompanyParams,
         body: DirectiveBody,

@@ -8,8 +8,10 @@ import { devAccount } from '../../../src/chain/client.ts';
 import {
   companyCustodyAddresses,
   DAILY_NOTIONAL_KEY,
+  grantManageRoleCalls,
   holderSignedExec,
   isRoleMember,
+  MANAGE_ROLE,
   readMaxTrade,
   STAKE_ROLE,
   TRADE_ROLE,
@@ -19,7 +21,8 @@ import { agents } from '../../../src/db/schema/agents.ts';
 import { chainTxs } from '../../../src/db/schema/chain.ts';
 import { companies } from '../../../src/db/schema/companies.ts';
 import { companyTreasuries, treasuryObservations } from '../../../src/db/schema/treasuries.ts';
-import { custodyLimits } from '../../../src/domain/companies/custody.ts';
+import { custodyLimits, syncCustodyLimits } from '../../../src/domain/companies/custody.ts';
+import { jobs, runJobOnce } from '../../../src/jobs/scheduler.ts';
 import { useTestApp } from '../../helpers/app.ts';
 import { signed, staffedCompany } from '../../helpers/companies.ts';
 import { treasuryHelpers } from '../../helpers/treasuries.ts';
@@ -293,5 +296,113 @@ describe('custody kept in step after the setup', () => {
     res = await setLimits({ maxDailyNotionalUsdc: '1500', maxPositionUsdc: '200' });
     expect(res.statusCode, res.body).toBe(200);
     expect(await platformNonce()).toBe(nonce);
+  }, 120_000);
+});
+
+describe('a module the platform may not change (no manage role)', () => {
+  const chain = () => t.chain.chain;
+  const platform = () => chain().platform.account.address;
+  const platformNonce = () => chain().publicClient.getTransactionCount({ address: platform() });
+  const member = async (roles: Address, address: Address) => ({
+    trade: await isRoleMember(chain(), roles, TRADE_ROLE, address),
+    stake: await isRoleMember(chain(), roles, STAKE_ROLE, address),
+  });
+  const onChainLimits = async (roles: Address) => {
+    const [refill] = await chain().publicClient.readContract({
+      address: roles,
+      abi: RolesAbi,
+      functionName: 'allowances',
+      args: [DAILY_NOTIONAL_KEY],
+    });
+    return { refill, maxTrade: await readMaxTrade(chain(), chain().contracts, roles) };
+  };
+  const reconcile = jobs.find((j) => j.name === 'reconcile-custody')!;
+
+  it('answers 409 with what the holder can do, keeps deploy-suite working, and the reconcile job finishes once the role is back', async () => {
+    const { id, cfo } = await staffedCompany(t, 6, { name: 'Unmanaged Co' });
+    const db = t.database.db;
+    const [row] = await db.select().from(companies).where(eq(companies.id, id));
+    const custody = { safe: row!.safeAddress as Address, owner: row!.safeOwnerAddress as Address };
+    const roles = row!.rolesModuleAddress as Address;
+    // The holder's Safe transactions to the module, sent with their own wallet.
+    const holderCalls = async (calls: `0x${string}`[]) => {
+      for (const data of calls) {
+        const exec = await holderSignedExec(chain(), custody, devAccount(6), { to: roles, data });
+        const receipt = await chain().publicClient.waitForTransactionReceipt({
+          hash: await t.chain.wallet(6).sendTransaction({ to: custody.safe, data: exec }),
+        });
+        expect(receipt.status).toBe('success');
+      }
+    };
+    // The holder takes the manage role away (docs/contracts.md "Trust assumptions" says they may), and its target
+    // too, as a module set up before the role existed has none.
+    const rolesCall = (functionName: 'assignRoles' | 'revokeTarget', args: unknown[]) =>
+      encodeFunctionData({ abi: RolesAbi, functionName, args: args as never });
+    await holderCalls([
+      rolesCall('assignRoles', [platform(), [MANAGE_ROLE], [false]]),
+      rolesCall('revokeTarget', [MANAGE_ROLE, roles]),
+    ]);
+    expect(await isRoleMember(chain(), roles, MANAGE_ROLE, platform())).toBe(false);
+
+    // Terminating: the agent is TERMINATED on the platform (the engine no longer acts for it), and the answer says
+    // its key is still a member and what the holder does about it; nothing is sent.
+    let nonce = await platformNonce();
+    const gone = await signed(t.app, 6, 'DELETE', `/api/agents/${cfo.id}`);
+    expect(gone.statusCode, gone.body).toBe(409);
+    expect(gone.json().error.message).toMatch(/manage role/);
+    expect(gone.json().error.message).toContain(cfo.address);
+    expect((await db.select().from(agents).where(eq(agents.id, cfo.id)))[0]!.status).toBe('TERMINATED');
+    expect(await member(roles, cfo.address)).toEqual({ trade: true, stake: true });
+
+    // Limits: saved (the code enforces them at once), 409 for the module, which keeps its own.
+    const limits = { maxDailyNotionalUsdc: '2000', maxPositionUsdc: '300' };
+    const patch = await signed(t.app, 6, 'PATCH', `/api/companies/${id}`, { toolkitConfig: { limits } });
+    expect(patch.statusCode, patch.body).toBe(409);
+    expect(patch.json().error.message).toMatch(/2000 USDC a day and 300 USDC a buy/);
+    expect((await db.select().from(companies).where(eq(companies.id, id)))[0]!.toolkitConfig).toEqual({ limits });
+    expect(await onChainLimits(roles)).toEqual({ refill: 1_000_000_000n, maxTrade: 1_000_000_000n });
+    expect(await platformNonce()).toBe(nonce);
+
+    // deploy-suite still works (it hires the CFO again; the new key waits for the role too).
+    const again = await signed(t.app, 6, 'POST', `/api/companies/${id}/deploy-suite`);
+    expect(again.statusCode, again.body).toBe(200);
+    const newCfo = (await db.select().from(agents).where(eq(agents.companyId, id))).find(
+      (a) => a.role === 'CFO' && a.status !== 'TERMINATED',
+    )!;
+    expect(await member(roles, newCfo.onChainAddress as Address)).toEqual({ trade: false, stake: false });
+
+    // The reconcile job waits, sending nothing.
+    nonce = await platformNonce();
+    expect(await runJobOnce(reconcile, t.container)).toBe(true);
+    expect(await platformNonce()).toBe(nonce);
+
+    // The holder gives the role back (its scopes and the membership): the next run takes the old key out, puts the
+    // new one in and moves the limits.
+    await holderCalls(grantManageRoleCalls(chain().contracts, roles, platform()));
+    expect(await isRoleMember(chain(), roles, MANAGE_ROLE, platform())).toBe(true);
+    expect(await runJobOnce(reconcile, t.container)).toBe(true);
+    expect(await member(roles, cfo.address)).toEqual({ trade: false, stake: false });
+    expect(await member(roles, newCfo.onChainAddress as Address)).toEqual({ trade: true, stake: true });
+    expect(await onChainLimits(roles)).toEqual({ refill: 2_000_000_000n, maxTrade: 300_000_000n });
+    // In step: a further run sends nothing, and so does the repeated termination.
+    nonce = await platformNonce();
+    expect(await runJobOnce(reconcile, t.container)).toBe(true);
+    expect((await signed(t.app, 6, 'DELETE', `/api/agents/${cfo.id}`)).statusCode).toBe(200);
+    expect(await platformNonce()).toBe(nonce);
+  }, 180_000);
+
+  it('syncs the limits saved last, not those of the request whose sync ran late', async () => {
+    const { id } = await staffedCompany(t, 7, { name: 'Late Sync Co' });
+    const db = t.database.db;
+    const [row] = await db.select().from(companies).where(eq(companies.id, id));
+    const roles = row!.rolesModuleAddress as Address;
+    // Two changes together: the first saved 3000/400, the second saved 1500/200 after it and synced first. The
+    // first request's sync runs last, holding its own (older) settings: the module must end on the saved ones.
+    const saved = { limits: { maxDailyNotionalUsdc: '1500', maxPositionUsdc: '200' } };
+    await db.update(companies).set({ toolkitConfig: saved }).where(eq(companies.id, id));
+    await syncCustodyLimits(t.container, row!);
+    const stale = { ...row!, toolkitConfig: { limits: { maxDailyNotionalUsdc: '3000', maxPositionUsdc: '400' } } };
+    await syncCustodyLimits(t.container, stale);
+    expect(await onChainLimits(roles)).toEqual({ refill: 1_500_000_000n, maxTrade: 200_000_000n });
   }, 120_000);
 });
