@@ -143,6 +143,7 @@ export async function createContainer(
       metrics,
       lifecycle: { state: 'starting' },
       now,
+      log: logger,
       close: closeAll,
     };
   } catch (err) {

@@ -33,6 +33,11 @@ export interface Deps {
   tracer: Tracer;
   /** Milliseconds since the epoch; replaced in tests that need a fixed clock. */
   now: () => number;
+  /**
+   * Warnings of work that carries on past a failed step (a treasury proof deferred, a custody module not kept in
+   * step, a round failed): the process logger in the service.
+   */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 /** What a follower of chain logs needs (the indexer's streams: cards, company tokens, holders, treasuries). */
