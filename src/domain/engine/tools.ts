@@ -241,14 +241,19 @@ export const TOOLS: readonly Tool[] = [
     parameters: noArgs,
     cost: 500,
     async run({ deps, company }) {
-      const [row] = await deps.database.db
-        .select({
-          score: companies.platformScore,
-          rank: sql<number>`(select count(*) + 1 from companies o where o.platform_score > ${companies.platformScore})::int`,
-        })
+      // The company's own score read first, then counted against: a correlated subquery written with drizzle's
+      // column drops the outer table's name, and every company then counted only itself (rank 1 for all).
+      const [own] = await deps.database.db
+        .select({ score: companies.platformScore })
         .from(companies)
         .where(eq(companies.id, company.id));
-      return row ? `rank ${row.rank}, platform score ${row.score}` : 'not ranked';
+      if (!own) return 'not ranked';
+      const [above] = await deps.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(companies)
+        .where(sql`${companies.platformScore} > ${own.score}`);
+      const row = { score: own.score, rank: (above?.n ?? 0) + 1 };
+      return `rank ${row.rank}, platform score ${row.score}`;
     },
   },
   {
