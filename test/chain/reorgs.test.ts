@@ -47,6 +47,8 @@ describe.each(testDatabases)('reorgs on $name', ({ open }) => {
   /** A follower of USDC transfers whose state is `applied`, undone above the ancestor by its rollback. */
   async function follower(finality: Finality = { depth: 50 }) {
     const name = `reorg-test-${++seq}`;
+    // A transaction an earlier test's reorg left in the pool would be mined beside this test's own transfers.
+    await anvil.request({ method: 'anvil_dropAllTransactions' } as never);
     const fromBlock = (await anvil.getBlockNumber()) + 1n;
     const applied: TransferLog[] = [];
     const reorgs: { ancestor: bigint; orphanedTo: bigint }[] = [];
