@@ -650,6 +650,11 @@ export interface components {
                 /** @description Score points; 0 when there was none */
                 previousScore: number;
                 rank: number;
+                /**
+                 * Format: date
+                 * @description The date D (UTC) of the snapshot that set the score; it covers [D - 24 h, D). Absent on events published before it was added
+                 */
+                snapshotDate?: string;
             };
             /** @description Decimal string of the event sequence; ordered */
             id: string;
@@ -2739,7 +2744,11 @@ export interface operations {
                             companyId: string;
                             /** @description Newest first */
                             snapshots: {
+                                /** @description Completed SCHEDULED decision rounds in the 7 days before the snapshot (manual rounds do not count) */
+                                activityRaw: number;
                                 activityScore: number;
+                                /** @description Share of the 11 profile items filled */
+                                completenessRaw: number;
                                 completenessScore: number;
                                 /**
                                  * Format: date
@@ -2748,8 +2757,16 @@ export interface operations {
                                 date: string;
                                 overall: number;
                                 rank: number;
+                                /** @description 0.01 per company referred, at most 0.25 */
+                                referralBoost: number;
+                                /** @description Sells minus buys of the company's agents over the day before the snapshot; may be negative, in USDC (up to 6 decimals) */
+                                tradingRaw: number;
                                 tradingScore: number;
+                                /** @description USDC balance of the treasury, in USDC (up to 6 decimals) */
+                                treasuryRaw: number;
                                 treasuryScore: number;
+                                /** @description Counted volume of the company's token over the day before the snapshot: each trader's net position change, at most 25% of the total per trader, in USDC (up to 6 decimals) */
+                                volumeRaw: number;
                                 volumeScore: number;
                             }[];
                         };
@@ -5111,6 +5128,44 @@ export interface operations {
                             };
                             /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
                             category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
+                            components: {
+                                /** @description Completed SCHEDULED decision rounds in the 7 days before the snapshot (manual rounds do not count) */
+                                activityRaw: number;
+                                /** @description Completed scheduled decision rounds, linear against the best company, 0-100 */
+                                activityScore: number;
+                                /** @description Share of the 11 profile items filled */
+                                completenessRaw: number;
+                                /** @description Profile completeness, 100 * completenessRaw */
+                                completenessScore: number;
+                                /** @description (0.30 treasury + 0.20 trading + 0.20 volume + 0.20 activity + 0.10 completeness) * (1 + referralBoost) */
+                                overall: number;
+                                /** @description 0.01 per company referred, at most 0.25 */
+                                referralBoost: number;
+                                /** @description Sells minus buys of the company's agents over the day before the snapshot; may be negative, in USDC (up to 6 decimals) */
+                                tradingRaw: number;
+                                /** @description Trading PnL, log scale against the best company (0 for a loss), 0-100 */
+                                tradingScore: number;
+                                /** @description USDC balance of the treasury, in USDC (up to 6 decimals) */
+                                treasuryRaw: number;
+                                /** @description Treasury, log scale against the best company, 0-100 */
+                                treasuryScore: number;
+                                /** @description Counted volume of the company's token over the day before the snapshot: each trader's net position change, at most 25% of the total per trader, in USDC (up to 6 decimals) */
+                                volumeRaw: number;
+                                /** @description Counted token volume of the covered day, log scale against the best company, 0-100 */
+                                volumeScore: number;
+                            } | null;
+                            covers: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                from: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                to: string;
+                            } | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp
@@ -5127,6 +5182,7 @@ export interface operations {
                             /** @description Position in this (filtered) ranking */
                             rank: number;
                             slug: string;
+                            snapshotDate: string | null;
                             /** @enum {string} */
                             tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
                             tokenSymbol: string | null;

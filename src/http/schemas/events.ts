@@ -135,6 +135,13 @@ const ScoreEventData = Type.Object(
     platformScore: Type.Number({ description: 'Score points (0-125), not money' }),
     previousScore: Type.Number({ description: 'Score points; 0 when there was none' }),
     rank: Type.Integer({ minimum: 1 }),
+    snapshotDate: Type.Optional(
+      Type.String({
+        format: 'date',
+        description:
+          'The date D (UTC) of the snapshot that set the score; it covers [D - 24 h, D). Absent on events published before it was added',
+      }),
+    ),
   },
   { description: "The company's platformScore changed with a daily snapshot" },
 );

@@ -49,6 +49,34 @@ export const FortuneListQuery = Type.Object({
 const Score = (description: string) => Type.Number({ minimum: 0, maximum: 100, description });
 const Usdc = (description: string) => Type.Number({ description: `${description}, in USDC (up to 6 decimals)` });
 
+/** The overall score, its five components, the raw values they were scored from and the referral boost. */
+const scoreComponents = {
+  overall: Type.Number({
+    minimum: 0,
+    description:
+      '(0.30 treasury + 0.20 trading + 0.20 volume + 0.20 activity + 0.10 completeness) * (1 + referralBoost)',
+  }),
+  treasuryScore: Score('Treasury, log scale against the best company, 0-100'),
+  tradingScore: Score('Trading PnL, log scale against the best company (0 for a loss), 0-100'),
+  volumeScore: Score('Counted token volume of the covered day, log scale against the best company, 0-100'),
+  activityScore: Score('Completed scheduled decision rounds, linear against the best company, 0-100'),
+  completenessScore: Score('Profile completeness, 100 * completenessRaw'),
+  treasuryRaw: Usdc('USDC balance of the treasury'),
+  tradingRaw: Usdc("Sells minus buys of the company's agents over the day before the snapshot; may be negative"),
+  volumeRaw: Usdc(
+    `Counted volume of the company's token over the day before the snapshot: each trader's net position change, at most ${VOLUME_TRADER_SHARE_MAX_BPS / 100}% of the total per trader`,
+  ),
+  activityRaw: Type.Integer({
+    minimum: 0,
+    description: 'Completed SCHEDULED decision rounds in the 7 days before the snapshot (manual rounds do not count)',
+  }),
+  completenessRaw: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the 11 profile items filled' }),
+  referralBoost: Type.Number({ minimum: 0, maximum: 0.25, description: '0.01 per company referred, at most 0.25' }),
+};
+
+/** The day a snapshot covers. */
+const Covers = (description: string) => Type.Object({ from: IsoTimestamp, to: IsoTimestamp }, { description });
+
 export const FortuneListEntry = Type.Object({
   rank: Type.Integer({
     minimum: 1,
@@ -66,40 +94,14 @@ export const FortuneListEntry = Type.Object({
     league: StringEnum(LEAGUES),
     category: OpenEnum(COMPANY_CATEGORIES, "The company's category"),
   }),
-  score: Type.Object({
-    overall: Type.Number({
-      minimum: 0,
-      description:
-        '(0.30 treasury + 0.20 trading + 0.20 volume + 0.20 activity + 0.10 completeness) * (1 + referralBoost)',
-    }),
-    treasuryScore: Score('Treasury, log scale against the best company, 0-100'),
-    tradingScore: Score('Trading PnL, log scale against the best company (0 for a loss), 0-100'),
-    volumeScore: Score('Counted token volume of the covered day, log scale against the best company, 0-100'),
-    activityScore: Score('Completed scheduled decision rounds, linear against the best company, 0-100'),
-    completenessScore: Score('Profile completeness, 100 * completenessRaw'),
-    treasuryRaw: Usdc('USDC balance of the treasury'),
-    tradingRaw: Usdc("Sells minus buys of the company's agents over the day before the snapshot; may be negative"),
-    volumeRaw: Usdc(
-      `Counted volume of the company's token over the day before the snapshot: each trader's net position change, at most ${VOLUME_TRADER_SHARE_MAX_BPS / 100}% of the total per trader`,
-    ),
-    activityRaw: Type.Integer({
-      minimum: 0,
-      description: 'Completed SCHEDULED decision rounds in the 7 days before the snapshot (manual rounds do not count)',
-    }),
-    completenessRaw: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the 11 profile items filled' }),
-    referralBoost: Type.Number({ minimum: 0, maximum: 0.25, description: '0.01 per company referred, at most 0.25' }),
-  }),
+  score: Type.Object(scoreComponents),
 });
 
 export const FortuneListResponse = internalOk(
   Type.Object({
     epoch: IsoTimestamp,
-    covers: Type.Object(
-      { from: IsoTimestamp, to: IsoTimestamp },
-      {
-        description:
-          'The day the snapshot covers, [epoch - 24 h, epoch): the trades of volume and trading PnL (activity looks back 7 days from `to`, the treasury is read when the snapshot is taken). Not in the API contract: an addition',
-      },
+    covers: Covers(
+      'The day the snapshot covers, [epoch - 24 h, epoch): the trades of volume and trading PnL (activity looks back 7 days from `to`, the treasury is read when the snapshot is taken). Not in the API contract: an addition',
     ),
     companies: Type.Array(FortuneListEntry),
     message: Type.Optional(
@@ -135,6 +137,24 @@ export const FortuneEntry = Type.Object({
   logoUrl: Nullable(Type.String()),
   createdAt: IsoTimestamp,
   _count: Type.Object({ agents: Type.Integer({ minimum: 0, description: 'Agents not terminated' }) }),
+  snapshotDate: Nullable(
+    Type.String({
+      format: 'date',
+      description:
+        "The date D (UTC) of the company's latest daily snapshot, whose overall is `platformScore`; null before its first",
+    }),
+  ),
+  covers: Nullable(
+    Covers(
+      'The day that snapshot covers, [D - 24 h, D): the trades of volume and trading PnL (activity looks back 7 days from `to`, the treasury is read when the snapshot is taken); null before the first snapshot',
+    ),
+  ),
+  components: Nullable(
+    Type.Object(scoreComponents, {
+      description:
+        "That snapshot's overall score, its five components, the raw values they were scored from and the referral boost (as in the internal Fortune List); null before the first snapshot",
+    }),
+  ),
 });
 
 export const FortuneResponse = v1List(FortuneEntry);
@@ -154,6 +174,12 @@ export const ScoreHistoryData = Type.Object({
       volumeScore: Type.Number(),
       activityScore: Type.Number(),
       completenessScore: Type.Number(),
+      treasuryRaw: scoreComponents.treasuryRaw,
+      tradingRaw: scoreComponents.tradingRaw,
+      volumeRaw: scoreComponents.volumeRaw,
+      activityRaw: scoreComponents.activityRaw,
+      completenessRaw: scoreComponents.completenessRaw,
+      referralBoost: scoreComponents.referralBoost,
     }),
     { description: 'Newest first' },
   ),
