@@ -1510,6 +1510,7 @@ export interface components {
         DecisionEvent: {
             /** @description The company concerned (for season events, the one the area names) */
             companyId: string;
+            companySlug: string | null;
             /** @description A decision round completed */
             data: {
                 actionsCount: number;
@@ -1563,6 +1564,7 @@ export interface components {
         ScoreEvent: {
             /** @description The company concerned (for season events, the one the area names) */
             companyId: string;
+            companySlug: string | null;
             /** @description The company's platformScore changed with a daily snapshot */
             data: {
                 /** @description Score points (0-125), not money */
@@ -1593,6 +1595,7 @@ export interface components {
         SeasonEvent: {
             /** @description The company concerned (for season events, the one the area names) */
             companyId: string;
+            companySlug: string | null;
             /** @description A platform-wide event: it passes every company filter */
             data: components["schemas"]["SnapshotSeasonData"] | components["schemas"]["EpochFinalizedSeasonData"];
             /** @description Decimal string of the event sequence; ordered */
@@ -1690,6 +1693,7 @@ export interface components {
         TradeEvent: {
             /** @description The company concerned (for season events, the one the area names) */
             companyId: string;
+            companySlug: string | null;
             /** @description A company-token trade, launch or graduation */
             data: components["schemas"]["TradeEventTrade"] | components["schemas"]["TradeEventLaunch"] | components["schemas"]["TradeEventGraduation"];
             /** @description Decimal string of the event sequence; ordered */

@@ -211,6 +211,12 @@ const eventOf = <T extends EventType, D extends TSchema>(type: T, data: D, id: s
       id: Type.String({ pattern: '^[0-9]+$', description: 'Decimal string of the event sequence; ordered' }),
       type: Type.Literal(type),
       companyId: Type.String({ description: 'The company concerned (for season events, the one the area names)' }),
+      companySlug: Nullable(
+        Type.String({
+          description:
+            'The slug of that company (v1 paths take either); null only when no company has that id. Added beside `companyId`',
+        }),
+      ),
       data,
       timestamp: IsoTimestamp,
     },
