@@ -812,9 +812,16 @@ export interface components {
              * @enum {boolean}
              */
             removed?: true;
+            /**
+             * Format: date-time
+             * @description The same as `blockTime`: the name REST trades use (docs/api/README.md "Names and units"). Absent on events published before it was added
+             */
+            time?: string;
             /** @description Checksummed address of the company token */
             tokenAddress: string;
             tokenSymbol: string | null;
+            /** @description The same as `txHash`: the name REST trades use */
+            transactionHash?: string;
             /** @description Transaction hash */
             txHash: string;
         };
@@ -839,9 +846,16 @@ export interface components {
              * @enum {boolean}
              */
             removed?: true;
+            /**
+             * Format: date-time
+             * @description The same as `blockTime`: the name REST trades use (docs/api/README.md "Names and units"). Absent on events published before it was added
+             */
+            time?: string;
             /** @description Checksummed address of the company token */
             tokenAddress: string;
             tokenSymbol: string | null;
+            /** @description The same as `txHash`: the name REST trades use */
+            transactionHash?: string;
             /** @description Transaction hash */
             txHash: string;
         };
@@ -865,6 +879,12 @@ export interface components {
             logIndex: number;
             /** @description Decimal string of an integer: USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC): usdcAmount * 10^18 / amount, rounded down */
             price: string;
+            /** @description Decimal string: USDC per whole token, in USDC (`price` / 10^6), rounded down */
+            priceDecimal?: string;
+            /** @description Decimal string: USDC per whole token, full precision (18 decimals, rounded down): as on REST trades */
+            priceExact?: string;
+            /** @description Decimal string of an integer: the same as `price` (USDC base units per whole token): the name REST trades use */
+            priceRaw?: string;
             /**
              * @description Present only on a correction: a reorg took this log off the chain. The same event as its announcement (same txHash and logIndex), sent again with removed: true; undo what the announcement did
              * @enum {boolean}
@@ -872,15 +892,28 @@ export interface components {
             removed?: true;
             /** @enum {string} */
             side: "buy" | "sell";
+            /**
+             * Format: date-time
+             * @description The same as `blockTime`: the name REST trades use (docs/api/README.md "Names and units"). Absent on events published before it was added
+             */
+            time?: string;
             /** @description Checksummed address of the company token */
             tokenAddress: string;
+            /** @description Decimal string: company tokens bought or sold, in tokens (`amount` / 10^18): REST's `tokenAmount` */
+            tokenAmount?: string;
             tokenSymbol: string | null;
             /** @description Checksummed address */
             trader: string;
+            /** @description The same as `txHash`: the name REST trades use */
+            transactionHash?: string;
             /** @description Transaction hash */
             txHash: string;
             /** @description Decimal string of an integer: USDC paid (buy) or received (sell), in USDC base units (6 decimals) */
             usdcAmount: string;
+            /** @description Decimal string: USDC paid or received, in USDC (`usdcAmount` / 10^6) */
+            usdcAmountDecimal?: string;
+            /** @description Decimal string of an integer: the same as `usdcAmount` (USDC base units): the name REST trades use */
+            usdcAmountRaw?: string;
             /**
              * @description The bonding curve, or the v4 pool once graduated
              * @enum {string}
@@ -3899,6 +3932,8 @@ export interface operations {
                                 logIndex: number;
                                 /** @description USDC per token of this trade, rounded down to 6 decimals */
                                 price: string;
+                                /** @description The same as `price`: the name the event stream uses for it (docs/api/README.md "Names and units") */
+                                priceDecimal?: string;
                                 /** @description USDC per token of this trade, full precision (18 decimals, rounded down) */
                                 priceExact?: string;
                                 /** @description Decimal string of an integer in base units: USDC per whole token (6 decimals), rounded down: the stream's `price` */
@@ -3926,6 +3961,8 @@ export interface operations {
                                 txHash: string;
                                 /** @description USDC paid or received */
                                 usdcAmount: string;
+                                /** @description The same as `usdcAmount`: the name the event stream uses for it (docs/api/README.md "Names and units") */
+                                usdcAmountDecimal?: string;
                                 /** @description Decimal string of an integer in base units: USDC paid or received (6 decimals): the stream's `usdcAmount` */
                                 usdcAmountRaw?: string;
                                 /** @enum {string} */
@@ -5829,6 +5866,8 @@ export interface operations {
                             logIndex: number;
                             /** @description USDC per token of this trade, rounded down to 6 decimals */
                             price: string;
+                            /** @description The same as `price`: the name the event stream uses for it (docs/api/README.md "Names and units") */
+                            priceDecimal?: string;
                             /** @description USDC per token of this trade, full precision (18 decimals, rounded down) */
                             priceExact?: string;
                             /** @description Decimal string of an integer in base units: USDC per whole token (6 decimals), rounded down: the stream's `price` */
@@ -5856,6 +5895,8 @@ export interface operations {
                             txHash: string;
                             /** @description USDC paid or received */
                             usdcAmount: string;
+                            /** @description The same as `usdcAmount`: the name the event stream uses for it (docs/api/README.md "Names and units") */
+                            usdcAmountDecimal?: string;
                             /** @description Decimal string of an integer in base units: USDC paid or received (6 decimals): the stream's `usdcAmount` */
                             usdcAmountRaw?: string;
                             /** @enum {string} */

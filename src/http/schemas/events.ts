@@ -71,6 +71,12 @@ export const EventsHeaders = Type.Object({
 const BaseUnits = (description: string) =>
   Type.String({ pattern: '^[0-9]+$', description: `Decimal string of an integer: ${description}` });
 const TxHash = Type.String({ pattern: '^0x[0-9a-f]{64}$', description: 'Transaction hash' });
+/**
+ * An amount in whole units of its asset, as a decimal string (REST's form): docs/api/README.md "Names and units".
+ * Absent on events published before these forms were added.
+ */
+const DecimalString = (description: string) =>
+  Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$', description: `Decimal string: ${description}` });
 
 const DecisionEventData = Type.Object(
   {
@@ -92,6 +98,12 @@ const tradePlace = {
   logIndex: Type.Integer({ minimum: 0, description: "The log's index in its block" }),
   blockNumber: Type.Integer({ minimum: 0 }),
   blockTime: IsoTimestamp,
+  time: Type.Optional({
+    ...IsoTimestamp,
+    description:
+      'The same as `blockTime`: the name REST trades use (docs/api/README.md "Names and units"). Absent on events published before it was added',
+  }),
+  transactionHash: Type.Optional({ ...TxHash, description: 'The same as `txHash`: the name REST trades use' }),
   removed: Type.Optional(
     Type.Literal(true, {
       description:
@@ -109,6 +121,18 @@ const TradeTradeData = Type.Object(
     usdcAmount: BaseUnits('USDC paid (buy) or received (sell), in USDC base units (6 decimals)'),
     price: BaseUnits(
       'USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC): usdcAmount * 10^18 / amount, rounded down',
+    ),
+    tokenAmount: Type.Optional(
+      DecimalString("company tokens bought or sold, in tokens (`amount` / 10^18): REST's `tokenAmount`"),
+    ),
+    usdcAmountRaw: Type.Optional(BaseUnits('the same as `usdcAmount` (USDC base units): the name REST trades use')),
+    usdcAmountDecimal: Type.Optional(DecimalString('USDC paid or received, in USDC (`usdcAmount` / 10^6)')),
+    priceRaw: Type.Optional(
+      BaseUnits('the same as `price` (USDC base units per whole token): the name REST trades use'),
+    ),
+    priceDecimal: Type.Optional(DecimalString('USDC per whole token, in USDC (`price` / 10^6), rounded down')),
+    priceExact: Type.Optional(
+      DecimalString('USDC per whole token, full precision (18 decimals, rounded down): as on REST trades'),
     ),
     trader: Type.String({ description: 'Checksummed address' }),
     venue: StringEnum(['CURVE', 'POOL'] as const, { description: 'The bonding curve, or the v4 pool once graduated' }),

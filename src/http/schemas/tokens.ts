@@ -293,7 +293,7 @@ export const V1TradeFeedQuery = Type.Object({
 /**
  * A trade of a company token (docs/api/tokens.md "Trades"): decimal amounts (`usdcAmount`, `tokenAmount`,
  * `price`) and, beside them, the stream's base-unit forms (`amount`, `usdcAmountRaw`, `priceRaw`) and names
- * (`blockTime`).
+ * (`blockTime`), and the names both use (`usdcAmountDecimal`, `priceDecimal`): docs/api/README.md "Names and units".
  */
 export const Trade = Type.Object({
   txHash: TxHash,
@@ -320,11 +320,17 @@ export const Trade = Type.Object({
   trader: Type.String({ description: 'Checksummed address' }),
   usdcAmount: Decimal('USDC paid or received'),
   usdcAmountRaw: Type.Optional(Raw("USDC paid or received (6 decimals): the stream's `usdcAmount`")),
+  usdcAmountDecimal: Type.Optional(
+    Decimal('The same as `usdcAmount`: the name the event stream uses for it (docs/api/README.md "Names and units")'),
+  ),
   tokenAmount: Decimal('Tokens bought or sold'),
   amount: Type.Optional(Raw("tokens bought or sold (18 decimals): the stream's `amount`")),
   price: Decimal('USDC per token of this trade, rounded down to 6 decimals'),
   priceExact: Type.Optional(Decimal('USDC per token of this trade, full precision (18 decimals, rounded down)')),
   priceRaw: Type.Optional(Raw("USDC per whole token (6 decimals), rounded down: the stream's `price`")),
+  priceDecimal: Type.Optional(
+    Decimal('The same as `price`: the name the event stream uses for it (docs/api/README.md "Names and units")'),
+  ),
   venue: StringEnum(['CURVE', 'POOL'] as const),
 });
 export const TradesData = Type.Object({
