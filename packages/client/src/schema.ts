@@ -708,6 +708,7 @@ export interface components {
             kind: "snapshot";
         };
         TokenListItem: {
+            /** @description Checksummed address */
             bondingCurveAddress: string;
             /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
             category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
@@ -722,6 +723,7 @@ export interface components {
              */
             publicAt: string;
             slug: string;
+            /** @description Checksummed address */
             tokenAddress: string;
             /** @enum {string} */
             tokenStatus: "BONDING" | "GRADUATED";
@@ -753,10 +755,7 @@ export interface components {
             priceChange24h: number | null;
             /** @description What the token is priced and traded in */
             quoteToken: {
-                /**
-                 * Format: evm-address
-                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                 */
+                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                 address: string;
                 decimals: number;
                 /** @enum {string} */
@@ -953,6 +952,8 @@ export interface components {
         "RateLimit-Policy": string;
         /** @description Seconds to wait before retrying */
         "Retry-After": number;
+        /** @description The scheme to authenticate with (RFC 9110 11.6.1), on every 401: `ApiKey realm="ai-economy", header="x-api-key"` (with `, query="api_key"` where the query parameter is accepted) for a missing or invalid API key, `Wallet realm="ai-economy"` for a missing or invalid wallet signature, `Bearer realm="ai-economy"` for a scheduler or admin secret */
+        "WWW-Authenticate": string;
         /** @description Requests allowed per window in this bucket */
         "X-RateLimit-Limit": number;
         /** @description Requests left in this window */
@@ -1075,10 +1076,7 @@ export interface operations {
                     name: string;
                     referrerCompanyId?: string;
                     slug?: string;
-                    /**
-                     * Format: evm-address
-                     * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                     */
+                    /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                     treasuryAddress?: string;
                 };
             };
@@ -1122,19 +1120,14 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             custody: {
                                 /** @description The Safe's only owner: accepts what the card's holder signs */
                                 owner: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                                 */
+                                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                                 rolesModule: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                                 */
+                                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                                 safe: string;
                             } | null;
                             description: string | null;
@@ -1255,6 +1248,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1424,19 +1418,14 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             custody: {
                                 /** @description The Safe's only owner: accepts what the card's holder signs */
                                 owner: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                                 */
+                                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                                 rolesModule: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                                 */
+                                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                                 safe: string;
                             } | null;
                             description: string | null;
@@ -1572,6 +1561,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1807,6 +1797,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2006,6 +1997,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2217,6 +2209,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2437,6 +2430,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2609,10 +2603,7 @@ export interface operations {
                             companyId: string;
                             /** @description Decimal string of a whole-number amount */
                             totalClaimable: string;
-                            /**
-                             * Format: evm-address
-                             * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                             */
+                            /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                             treasuryAddress: string;
                         } | {
                             claimable: {
@@ -2673,6 +2664,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2852,6 +2844,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2962,6 +2955,7 @@ export interface operations {
                                 graduationThreshold: number;
                             };
                             companyId: string;
+                            /** @description The launch transaction */
                             launchTxHash: string;
                             name: string;
                             /**
@@ -2970,6 +2964,7 @@ export interface operations {
                              */
                             publicAt: string;
                             slug: string;
+                            /** @description Checksummed address */
                             tokenAddress: string;
                             /** @enum {string} */
                             tokenStatus: "BONDING" | "GRADUATED";
@@ -3023,6 +3018,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3162,6 +3158,7 @@ export interface operations {
                             slug: string;
                             /** @enum {string} */
                             status: "BONDING" | "GRADUATED";
+                            /** @description Checksummed address */
                             tokenAddress: string;
                             tokenSymbol: string;
                             v4PoolAddress: string | null;
@@ -3196,6 +3193,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3445,6 +3443,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3606,6 +3605,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3733,10 +3733,7 @@ export interface operations {
                             side: "buy" | "sell";
                             /** @description USDC per token before the trade (the launcher’s priceOf, 6 decimals) */
                             spotPrice: string;
-                            /**
-                             * Format: evm-address
-                             * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                             */
+                            /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                             tokenAddress: string;
                             /**
                              * @description The bonding curve, or the v4 pool once graduated
@@ -3789,6 +3786,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3945,10 +3943,7 @@ export interface operations {
                                  * @description ISO 8601 UTC timestamp
                                  */
                                 time: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description The company token (checksummed)
-                                 */
+                                /** @description The company token (checksummed) */
                                 tokenAddress?: string;
                                 /** @description Tokens bought or sold */
                                 tokenAmount: string;
@@ -4021,6 +4016,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4118,10 +4114,7 @@ export interface operations {
                         /** @description The treasury's EIP-712 signature of TreasuryAcceptance { companyId, treasury, chainId, deadline } (domain ai-economy, version 1, the chain id); a contract wallet's is checked with ERC-1271 */
                         signature: string;
                     };
-                    /**
-                     * Format: evm-address
-                     * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                     */
+                    /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                     treasuryAddress: string;
                 };
             };
@@ -4165,19 +4158,14 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             custody: {
                                 /** @description The Safe's only owner: accepts what the card's holder signs */
                                 owner: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                                 */
+                                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                                 rolesModule: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                                 */
+                                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                                 safe: string;
                             } | null;
                             description: string | null;
@@ -4298,6 +4286,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4469,10 +4458,7 @@ export interface operations {
                             leaf: {
                                 /** @description Decimal string of a whole-number amount */
                                 amount: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                                 */
+                                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                                 claimTo: string;
                                 /** @description 0x followed by 64 hex characters */
                                 companyKey: string;
@@ -4530,6 +4516,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4678,6 +4665,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4902,6 +4890,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5055,6 +5044,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5212,6 +5202,7 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             id: string;
                             /** @enum {string} */
@@ -5280,6 +5271,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5399,10 +5391,7 @@ export interface operations {
                              * @enum {string}
                              */
                             tier: "BLACK" | "GOLD" | "SILVER" | "NONE";
-                            /**
-                             * Format: evm-address
-                             * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                             */
+                            /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                             wallet: string;
                         };
                         meta: {
@@ -5450,6 +5439,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5605,6 +5595,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5747,6 +5738,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5879,10 +5871,7 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             time: string;
-                            /**
-                             * Format: evm-address
-                             * @description The company token (checksummed)
-                             */
+                            /** @description The company token (checksummed) */
                             tokenAddress?: string;
                             /** @description Tokens bought or sold */
                             tokenAmount: string;
@@ -5954,6 +5943,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6082,6 +6072,7 @@ export interface operations {
                                 time: string;
                                 /** @description Tokens bought or sold */
                                 tokenAmount: string;
+                                /** @description Transaction hash */
                                 txHash: string;
                                 /** @description USDC paid or received */
                                 usdcAmount: string;
@@ -6136,6 +6127,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6304,6 +6296,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6447,6 +6440,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6641,6 +6635,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6820,6 +6815,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6998,6 +6994,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7145,6 +7142,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7322,6 +7320,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7501,6 +7500,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];

@@ -12,7 +12,7 @@ import {
 } from '../../constants.ts';
 import { EVENT_ID_PATTERN } from '../../domain/events/filters.ts';
 import { CURSOR_MAX_LENGTH, CURSOR_PATTERN } from '../../page-cursor.ts';
-import { IsoTimestamp, internalOk, Meta, Nullable, Pagination, StringEnum } from './common.ts';
+import { AddressOut, IsoTimestamp, internalOk, Meta, Nullable, Pagination, StringEnum } from './common.ts';
 
 const EventId = (description: string) => Type.String({ pattern: EVENT_ID_PATTERN, description });
 
@@ -93,7 +93,7 @@ const DecisionEventData = Type.Object(
 const tradePlace = {
   tokenSymbol: Nullable(Type.String()),
   companySlug: Type.String(),
-  tokenAddress: Type.String({ description: 'Checksummed address of the company token' }),
+  tokenAddress: AddressOut('Checksummed address of the company token'),
   txHash: TxHash,
   logIndex: Type.Integer({ minimum: 0, description: "The log's index in its block" }),
   blockNumber: Type.Integer({ minimum: 0 }),
@@ -134,7 +134,7 @@ const TradeTradeData = Type.Object(
     priceExact: Type.Optional(
       DecimalString('USDC per whole token, full precision (18 decimals, rounded down): as on REST trades'),
     ),
-    trader: Type.String({ description: 'Checksummed address' }),
+    trader: AddressOut(),
     venue: StringEnum(['CURVE', 'POOL'] as const, { description: 'The bonding curve, or the v4 pool once graduated' }),
   },
   { $id: 'TradeEventTrade', description: 'A curve trade or a pool swap of a company token' },

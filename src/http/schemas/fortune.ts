@@ -15,6 +15,7 @@ import {
 import { VOLUME_TRADER_SHARE_MAX_BPS } from '../../domain/scores/formula.ts';
 import { FORTUNE_EPOCH_PATTERN } from '../../domain/scores/queries.ts';
 import {
+  AddressOut,
   CursorQuery,
   IsoTimestamp,
   internalOk,
@@ -133,7 +134,7 @@ export const FortuneEntry = Type.Object({
   platformScore: Type.Number({ description: 'The overall score of the latest snapshot' }),
   tokenStatus: StringEnum(TOKEN_STATUSES),
   tokenSymbol: Nullable(Type.String()),
-  creatorAddress: Type.String(),
+  creatorAddress: AddressOut(),
   logoUrl: Nullable(Type.String()),
   createdAt: IsoTimestamp,
   _count: Type.Object({ agents: Type.Integer({ minimum: 0, description: 'Agents not terminated' }) }),
