@@ -2,7 +2,7 @@
 // snapshot, the no-data message, category, limit bounds) and GET /api/v1/fortune (live platformScore order with a
 // deterministic tie-break, rank within the filtered list, category, league, paging, agent counts, the API key in
 // the header or the query string).
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { agents } from '../../src/db/schema/agents.ts';
@@ -402,6 +402,19 @@ describe('with five companies', () => {
       expect(alpha.covers).toEqual(internal.covers);
       expect(alpha.components).toEqual(internal.companies[0].score);
       for (const entry of res.json().data) expect(entry.snapshotDate).toBe('2027-04-02');
+      // A stored value outside a documented bound does not fail the page (the serializer checks nullable members).
+      await t.database.db.execute(
+        sql`update score_snapshots set referral_boost = 1 where company_id = 'idalpha' and snapshot_date = '2027-04-02'`,
+      );
+      try {
+        const odd = await v1('?limit=7');
+        expect(odd.statusCode, odd.body).toBe(200);
+        expect(odd.json().data[0].components.referralBoost).toBe(1);
+      } finally {
+        await t.database.db.execute(
+          sql`update score_snapshots set referral_boost = 0.01 where company_id = 'idalpha' and snapshot_date = '2027-04-02'`,
+        );
+      }
     });
 
     it('v1 score history carries the raw values each snapshot was scored from', async () => {

@@ -1,6 +1,6 @@
 // Schemas of the Fortune List routes (docs/api/fortune.md "Fortune List entry (internal view)", "Fortune List entry (v1
 // view)", GET /api/fortune-list, GET /api/v1/fortune). Unknown query parameters are ignored, as elsewhere.
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import {
   COMPANY_CATEGORIES,
   COMPANY_STATUSES,
@@ -74,6 +74,19 @@ const scoreComponents = {
   completenessRaw: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the 11 profile items filled' }),
   referralBoost: Type.Number({ minimum: 0, maximum: 0.25, description: '0.01 per company referred, at most 0.25' }),
 };
+
+/**
+ * The components without their bounds: the serializer checks the members of a nullable (anyOf) schema, and a stored
+ * value outside a documented bound (a referral boost seeded above 0.25) must not fail the whole page.
+ */
+function unbounded<T extends Record<string, TSchema>>(properties: T): T {
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => {
+      const { minimum: _min, maximum: _max, ...rest } = schema as TSchema & { minimum?: number; maximum?: number };
+      return [name, rest];
+    }),
+  ) as T;
+}
 
 /** The day a snapshot covers. */
 const Covers = (description: string) => Type.Object({ from: IsoTimestamp, to: IsoTimestamp }, { description });
@@ -151,7 +164,7 @@ export const FortuneEntry = Type.Object({
     ),
   ),
   components: Nullable(
-    Type.Object(scoreComponents, {
+    Type.Object(unbounded(scoreComponents), {
       description:
         "That snapshot's overall score, its five components, the raw values they were scored from and the referral boost (as in the internal Fortune List); null before the first snapshot",
     }),
