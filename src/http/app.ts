@@ -209,7 +209,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     allowedHeaders:
       'content-type, authorization, x-api-key, x-request-id, last-event-id, if-none-match, idempotency-key',
     exposedHeaders:
-      'x-request-id, retry-after, etag, link, deprecation, sunset, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, ratelimit, ratelimit-policy, idempotent-replayed, location',
+      'x-request-id, retry-after, etag, link, deprecation, sunset, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, ratelimit, ratelimit-policy, idempotent-replayed, location, www-authenticate',
     maxAge: 86_400,
   });
 

@@ -5,6 +5,7 @@ import { ADDRESS_FORMAT, ADDRESS_RULE } from '../address.ts';
 
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, chainUnavailable, type ErrorCode, type ErrorDetail, isChainUnavailable } from '../errors.ts';
+import { WALLET_CHALLENGE } from './auth/index.ts';
 import { meta } from './envelope.ts';
 
 export const codeToStatus: Record<ErrorCode, number> = {
@@ -156,6 +157,11 @@ export function sendError(reply: FastifyReply, envelope: EnvelopeKind, mapped: M
 export function errorHandler(envelope: EnvelopeKind) {
   return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const mapped = mapError(err);
+    // Every 401 names the scheme to authenticate with (RFC 9110 11.6.1). The API-key and secret guards set their
+    // own challenge; every other 401 comes from a wallet signature check.
+    if (mapped.status === 401 && !reply.hasHeader('www-authenticate')) {
+      reply.header('www-authenticate', WALLET_CHALLENGE);
+    }
     if (mapped.status >= 500) {
       request.log.error({ err }, 'request failed');
     } else {

@@ -1,6 +1,7 @@
 // The response headers of the v1 operations, declared in the OpenAPI document (components.headers, referenced from
 // each response): every answer carries the request id and the rate-limit fields (src/http/rate-limit.ts), a JSON
-// read's 200 and 304 its ETag (etag.ts) and Cache-Control (cache-control.ts), a 429 and a 503 Retry-After.
+// read's 200 and 304 its ETag (etag.ts) and Cache-Control (cache-control.ts), a 429 and a 503 Retry-After, a 401
+// (of any operation) WWW-Authenticate (auth/index.ts).
 // Applied after exactOpenApi (openapi.ts), which has made each operation's statuses exact.
 type Json = Record<string, any>;
 
@@ -34,6 +35,11 @@ export const V1_RESPONSE_HEADERS: Record<string, Json> = {
     schema: { type: 'string' },
   },
   'Retry-After': { description: 'Seconds to wait before retrying', schema: integer },
+  'WWW-Authenticate': {
+    description:
+      'The scheme to authenticate with (RFC 9110 11.6.1), on every 401: `ApiKey realm="ai-economy", header="x-api-key"` (with `, query="api_key"` where the query parameter is accepted) for a missing or invalid API key, `Wallet realm="ai-economy"` for a missing or invalid wallet signature, `Bearer realm="ai-economy"` for a scheduler or admin secret',
+    schema: { type: 'string' },
+  },
 };
 
 const EVERY = [
@@ -46,17 +52,25 @@ const EVERY = [
 ];
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
-/** Declares the headers on every response of the `/api/v1` operations. Mutates and returns `doc`. */
+/**
+ * Declares the headers on every response of the `/api/v1` operations, and `WWW-Authenticate` on every 401 of any
+ * operation. Mutates and returns `doc`.
+ */
 export function declareV1Headers(doc: Json): Json {
   doc.components ??= {};
   doc.components.headers = { ...doc.components.headers, ...V1_RESPONSE_HEADERS };
   for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
-    if (!path.startsWith('/api/v1/')) continue;
+    const v1 = path.startsWith('/api/v1/');
     for (const [method, op] of Object.entries(item)) {
       const responses = (op as Json)?.responses as Json | undefined;
       if (!responses) continue;
       for (const [status, response] of Object.entries(responses) as [string, Json][]) {
+        if (!v1) {
+          if (status === '401') response.headers = { ...response.headers, 'WWW-Authenticate': ref('WWW-Authenticate') };
+          continue;
+        }
         const names = [...EVERY];
+        if (status === '401') names.push('WWW-Authenticate');
         const jsonRead =
           method === 'get' && (status === '304' || (status === '200' && response.content?.['application/json']));
         if (jsonRead) names.push('ETag', 'Cache-Control');

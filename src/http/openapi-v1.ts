@@ -3,6 +3,8 @@
 // neither the web app's internal routes nor the admin and cron routes. Served at GET /api/v1/openapi.json and kept
 // in the repository as docs/api/openapi.v1.json (test/web/api-client.test.ts fails when that file is stale).
 
+import { ADDRESS_FORMAT } from '../address.ts';
+
 type Json = Record<string, any>;
 
 export const V1_PREFIX = '/api/v1/';
@@ -16,6 +18,27 @@ function refsOf(node: unknown, found: Set<string>) {
       if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/')) found.add(value);
       else refsOf(value, found);
     }
+  }
+}
+
+/**
+ * Formats no standard defines, which the request validator checks (the EIP-55 checksum, src/http/validation.ts) but
+ * a generic client or validator would not know: the document says the same with the pattern each schema carries
+ * beside it, and leaves the format out.
+ */
+const SERVICE_FORMATS = new Set([ADDRESS_FORMAT]);
+
+/** Removes the service's own formats from every schema of `node` (in place); their patterns stay. */
+function stripServiceFormats(node: unknown) {
+  if (Array.isArray(node)) {
+    for (const item of node) stripServiceFormats(item);
+  } else if (node && typeof node === 'object') {
+    const o = node as Json;
+    if (typeof o.format === 'string' && SERVICE_FORMATS.has(o.format)) {
+      if (typeof o.pattern !== 'string') throw new Error(`a schema with format ${o.format} has no pattern to keep`);
+      delete o.format;
+    }
+    for (const value of Object.values(o)) stripServiceFormats(value);
   }
 }
 
@@ -72,6 +95,8 @@ export function v1OpenApi(full: Json): Json {
   for (const item of Object.values(paths) as Json[]) {
     for (const op of Object.values(item) as Json[]) for (const tag of (op?.tags ?? []) as string[]) tags.add(tag);
   }
+  stripServiceFormats(paths);
+  stripServiceFormats(keptComponents);
   return {
     openapi: doc.openapi,
     info: {

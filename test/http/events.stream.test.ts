@@ -93,10 +93,12 @@ describe('GET /api/v1/events', () => {
     for (const [i, { event }] of published.entries()) {
       expect(events[i]!.id).toBe(event.id);
       expect(events[i]!.data).toEqual(event);
-      expect(Object.keys(events[i]!.data)).toEqual(['id', 'type', 'companyId', 'data', 'timestamp']);
+      expect(Object.keys(events[i]!.data)).toEqual(['id', 'type', 'companyId', 'companySlug', 'data', 'timestamp']);
       expect(events[i]!.data).toMatchObject({
         type: EVENT_TYPES[i],
         companyId: acme.id,
+        // Both the id and the slug of the company, so a bot can call the v1 paths with either.
+        companySlug: acme.slug,
         data: payloads[EVENT_TYPES[i]!],
       });
     }

@@ -2,7 +2,7 @@
 // snapshot, the no-data message, category, limit bounds) and GET /api/v1/fortune (live platformScore order with a
 // deterministic tie-break, rank within the filtered list, category, league, paging, agent counts, the API key in
 // the header or the query string).
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { agents } from '../../src/db/schema/agents.ts';
@@ -170,6 +170,10 @@ describe('with five companies', () => {
         logoUrl: 'https://example.com/alpha.png',
         createdAt: '2026-01-01T00:00:01.000Z',
         _count: { agents: 3 },
+        // Before the first snapshot there is none to show.
+        snapshotDate: null,
+        covers: null,
+        components: null,
       });
       expect(body.data[1]).toMatchObject({
         slug: 'bravo',
@@ -386,6 +390,61 @@ describe('with five companies', () => {
         completenessRaw: 1 / 11,
       });
       expect(data.companies[3].company).toMatchObject({ slug: 'bravo', tokenSymbol: null, status: 'INCORPORATING' });
+    });
+
+    it('v1 fortune names the snapshot each score is from: its date, the day it covers and the components', async () => {
+      const internal = (await list()).json().data;
+      const res = await v1();
+      expect(res.statusCode).toBe(200);
+      const alpha = res.json().data.find((e: { slug: string }) => e.slug === 'alpha');
+      expect(alpha.platformScore).toBe(5.51);
+      expect(alpha.snapshotDate).toBe('2027-04-02');
+      expect(alpha.covers).toEqual(internal.covers);
+      expect(alpha.components).toEqual(internal.companies[0].score);
+      for (const entry of res.json().data) expect(entry.snapshotDate).toBe('2027-04-02');
+      // A stored value outside a documented bound does not fail the page (the serializer checks nullable members).
+      await t.database.db.execute(
+        sql`update score_snapshots set referral_boost = 1 where company_id = 'idalpha' and snapshot_date = '2027-04-02'`,
+      );
+      try {
+        const odd = await v1('?limit=7');
+        expect(odd.statusCode, odd.body).toBe(200);
+        expect(odd.json().data[0].components.referralBoost).toBe(1);
+      } finally {
+        await t.database.db.execute(
+          sql`update score_snapshots set referral_boost = 0.01 where company_id = 'idalpha' and snapshot_date = '2027-04-02'`,
+        );
+      }
+    });
+
+    it('v1 score history carries the raw values each snapshot was scored from', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/companies/alpha/scores',
+        headers: { 'x-api-key': apiKey },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({
+        companyId: 'idalpha',
+        snapshots: [
+          {
+            date: '2027-04-02',
+            rank: 1,
+            overall: 5.51,
+            treasuryScore: 0,
+            tradingScore: 0,
+            volumeScore: 0,
+            activityScore: 0,
+            completenessScore: 54.55,
+            treasuryRaw: 0,
+            tradingRaw: 0,
+            volumeRaw: 0,
+            activityRaw: 0,
+            completenessRaw: 6 / 11,
+            referralBoost: 0.01,
+          },
+        ],
+      });
     });
 
     it('serves a date by its snapshot, and an empty list with a message for a date without one', async () => {

@@ -61,9 +61,13 @@ describe('the OpenAPI document', () => {
       id: '7',
       type,
       companyId: 'c1',
+      companySlug: 'c-one',
       data,
       timestamp: '2026-11-26T03:01:57.456Z',
     });
+    // Every event names its company by id and by slug.
+    const { companySlug: _slug, ...withoutSlug } = event('score', payloads.score);
+    expect(check(withoutSlug)).toMatch(/companySlug/);
     const trade = payloads.trade;
     expect(check(event('trade', trade))).toBeNull();
     const place = Object.fromEntries(

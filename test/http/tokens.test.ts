@@ -13,6 +13,7 @@ import { companies } from '../../src/db/schema/companies.ts';
 import { platformEvents } from '../../src/db/schema/events.ts';
 import { tokenTrades } from '../../src/db/schema/tokens.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
+import { readEventsByIds } from '../../src/domain/events/store.ts';
 import { launchToken, repairTokenLaunches } from '../../src/domain/tokens/launch.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
@@ -97,8 +98,12 @@ const tradeEvents = (companyId: string, kind = 'trade') =>
       ),
     )
     .orderBy(platformEvents.id);
-const checkEvent = (e: typeof platformEvents.$inferSelect) =>
-  platformEventCheck(t.app)({ ...e, id: String(e.id), timestamp: e.timestamp.toISOString() });
+/** An event row as the stream sends it (read back through the store, which joins the slug), checked by the document. */
+const checkEvent = async (e: typeof platformEvents.$inferSelect) => {
+  const [read] = await readEventsByIds(t.database.db, [e.id]);
+  expect(read!.companySlug).toBe(creatorCompany.slug);
+  return platformEventCheck(t.app)(read);
+};
 /** Where a transaction's log of `address` is: what every trade event carries. */
 async function placeOf(hash: `0x${string}`, address: Address) {
   const receipt = await client().getTransactionReceipt({ hash });
@@ -109,6 +114,9 @@ async function placeOf(hash: `0x${string}`, address: Address) {
     logIndex: log.logIndex,
     blockNumber: Number(receipt.blockNumber),
     blockTime: new Date(Number(block.timestamp) * 1000).toISOString(),
+    // The names REST uses for the same values (docs/api/README.md "Names and units").
+    time: new Date(Number(block.timestamp) * 1000).toISOString(),
+    transactionHash: hash,
   };
 }
 
@@ -275,7 +283,7 @@ describe('the token lifecycle', () => {
         ...(await placeOf(receipt.transactionHash, launcher())),
       },
     ]);
-    expect(checkEvent(launches[0]!)).toBeNull();
+    expect(await checkEvent(launches[0]!)).toBeNull();
     expect((await v1Get(`/api/v1/companies/${creatorCompany.slug}/token`, null)).statusCode).toBe(401);
     expect((await v1Get('/api/v1/companies/nobody/token')).statusCode).toBe(404);
   });
@@ -324,6 +332,13 @@ describe('the token lifecycle', () => {
       amount: balance.toString(),
       usdcAmount: usdc(1000).toString(),
       price: ((usdc(1000) * 10n ** 18n) / balance).toString(),
+      // And the forms REST trades use, under names that mean one unit everywhere.
+      tokenAmount: formatUnits(balance, 18),
+      usdcAmountRaw: usdc(1000).toString(),
+      usdcAmountDecimal: '1000',
+      priceRaw: ((usdc(1000) * 10n ** 18n) / balance).toString(),
+      priceDecimal: formatUnits((usdc(1000) * 10n ** 18n) / balance, 6),
+      priceExact: formatUnits((usdc(1000) * 10n ** 30n) / balance, 18),
       trader: devAccount(2).address,
       venue: 'CURVE',
       // The trade's own log (the launcher's CurveTrade) and its block, as the internal trades route shows them.
@@ -334,7 +349,24 @@ describe('the token lifecycle', () => {
     const first = listed.trades.find((tr: { txHash: string }) => tr.txHash === bought.transactionHash);
     expect(first.logIndex).toBe(events[0]!.data.logIndex);
     expect(first.time).toBe(events[0]!.data.blockTime);
-    for (const e of events) expect(checkEvent(e)).toBeNull();
+    // One name, one unit: every form the stream carries, REST carries the same.
+    for (const name of [
+      'amount',
+      'tokenAmount',
+      'usdcAmountRaw',
+      'usdcAmountDecimal',
+      'priceRaw',
+      'priceDecimal',
+      'priceExact',
+      'time',
+      'blockTime',
+      'transactionHash',
+      'companySlug',
+      'tokenAddress',
+    ]) {
+      expect(first[name], name).toBe(events[0]!.data[name]);
+    }
+    for (const e of events) expect(await checkEvent(e)).toBeNull();
 
     // Replaying the same blocks (the cursor rewound) adds no row and no event.
     await t.database.db.execute(`update chain_cursors set block = 0 where name = 'company-tokens'`);
@@ -387,7 +419,7 @@ describe('the token lifecycle', () => {
       poolId,
       blockTime: row!.tokenGraduatedAt!.toISOString(),
     });
-    expect(checkEvent(graduations[0]!)).toBeNull();
+    expect(await checkEvent(graduations[0]!)).toBeNull();
     // After the trade that graduated the token, in the same transaction.
     const lastTrade = (await tradeEvents(creatorCompany.id)).at(-1)!;
     expect(graduations[0]!.data.txHash).toBe(lastTrade.data.txHash);

@@ -60,6 +60,15 @@ describe('POST /api/v1/companies', () => {
     });
     expect(unsigned.statusCode).toBe(401);
     expect(expectV1(unsigned).error.code).toBe('UNAUTHORIZED');
+    // Every 401 names its scheme (RFC 9110 11.6.1): here the wallet signature's.
+    expect(unsigned.headers['www-authenticate']).toBe('Wallet realm="ai-economy"');
+    // A secret's 401 names Bearer, and a success carries no challenge.
+    const noSecret = await t.app.inject({ method: 'POST', url: '/api/cron/epoch-distribute' });
+    expect(noSecret.statusCode).toBe(401);
+    expect(noSecret.headers['www-authenticate']).toBe('Bearer realm="ai-economy"');
+    const read = await t.app.inject({ method: 'GET', url: '/api/v1/tokens', headers: { 'x-api-key': apiKey } });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['www-authenticate']).toBeUndefined();
   });
 
   it('creates a company in the v1 envelope; the same Idempotency-Key again answers the first answer', async () => {

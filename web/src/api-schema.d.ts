@@ -1516,6 +1516,7 @@ export interface components {
         DecisionEvent: {
             /** @description The company concerned (for season events, the one the area names) */
             companyId: string;
+            companySlug: string | null;
             /** @description A decision round completed */
             data: {
                 actionsCount: number;
@@ -1569,6 +1570,7 @@ export interface components {
         ScoreEvent: {
             /** @description The company concerned (for season events, the one the area names) */
             companyId: string;
+            companySlug: string | null;
             /** @description The company's platformScore changed with a daily snapshot */
             data: {
                 /** @description Score points (0-125), not money */
@@ -1576,6 +1578,11 @@ export interface components {
                 /** @description Score points; 0 when there was none */
                 previousScore: number;
                 rank: number;
+                /**
+                 * Format: date
+                 * @description The date D (UTC) of the snapshot that set the score; it covers [D - 24 h, D). Absent on events published before it was added
+                 */
+                snapshotDate?: string;
             };
             /** @description Decimal string of the event sequence; ordered */
             id: string;
@@ -1594,6 +1601,7 @@ export interface components {
         SeasonEvent: {
             /** @description The company concerned (for season events, the one the area names) */
             companyId: string;
+            companySlug: string | null;
             /** @description A platform-wide event: it passes every company filter */
             data: components["schemas"]["SnapshotSeasonData"] | components["schemas"]["EpochFinalizedSeasonData"];
             /** @description Decimal string of the event sequence; ordered */
@@ -1626,6 +1634,7 @@ export interface components {
             kind: "snapshot";
         };
         TokenListItem: {
+            /** @description Checksummed address */
             bondingCurveAddress: string;
             /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
             category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
@@ -1640,6 +1649,7 @@ export interface components {
              */
             publicAt: string;
             slug: string;
+            /** @description Checksummed address */
             tokenAddress: string;
             /** @enum {string} */
             tokenStatus: "BONDING" | "GRADUATED";
@@ -1691,6 +1701,7 @@ export interface components {
         TradeEvent: {
             /** @description The company concerned (for season events, the one the area names) */
             companyId: string;
+            companySlug: string | null;
             /** @description A company-token trade, launch or graduation */
             data: components["schemas"]["TradeEventTrade"] | components["schemas"]["TradeEventLaunch"] | components["schemas"]["TradeEventGraduation"];
             /** @description Decimal string of the event sequence; ordered */
@@ -1729,9 +1740,16 @@ export interface components {
              * @enum {boolean}
              */
             removed?: true;
+            /**
+             * Format: date-time
+             * @description The same as `blockTime`: the name REST trades use (docs/api/README.md "Names and units"). Absent on events published before it was added
+             */
+            time?: string;
             /** @description Checksummed address of the company token */
             tokenAddress: string;
             tokenSymbol: string | null;
+            /** @description The same as `txHash`: the name REST trades use */
+            transactionHash?: string;
             /** @description Transaction hash */
             txHash: string;
         };
@@ -1756,9 +1774,16 @@ export interface components {
              * @enum {boolean}
              */
             removed?: true;
+            /**
+             * Format: date-time
+             * @description The same as `blockTime`: the name REST trades use (docs/api/README.md "Names and units"). Absent on events published before it was added
+             */
+            time?: string;
             /** @description Checksummed address of the company token */
             tokenAddress: string;
             tokenSymbol: string | null;
+            /** @description The same as `txHash`: the name REST trades use */
+            transactionHash?: string;
             /** @description Transaction hash */
             txHash: string;
         };
@@ -1782,6 +1807,12 @@ export interface components {
             logIndex: number;
             /** @description Decimal string of an integer: USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC): usdcAmount * 10^18 / amount, rounded down */
             price: string;
+            /** @description Decimal string: USDC per whole token, in USDC (`price` / 10^6), rounded down */
+            priceDecimal?: string;
+            /** @description Decimal string: USDC per whole token, full precision (18 decimals, rounded down): as on REST trades */
+            priceExact?: string;
+            /** @description Decimal string of an integer: the same as `price` (USDC base units per whole token): the name REST trades use */
+            priceRaw?: string;
             /**
              * @description Present only on a correction: a reorg took this log off the chain. The same event as its announcement (same txHash and logIndex), sent again with removed: true; undo what the announcement did
              * @enum {boolean}
@@ -1789,15 +1820,28 @@ export interface components {
             removed?: true;
             /** @enum {string} */
             side: "buy" | "sell";
+            /**
+             * Format: date-time
+             * @description The same as `blockTime`: the name REST trades use (docs/api/README.md "Names and units"). Absent on events published before it was added
+             */
+            time?: string;
             /** @description Checksummed address of the company token */
             tokenAddress: string;
+            /** @description Decimal string: company tokens bought or sold, in tokens (`amount` / 10^18): REST's `tokenAmount` */
+            tokenAmount?: string;
             tokenSymbol: string | null;
             /** @description Checksummed address */
             trader: string;
+            /** @description The same as `txHash`: the name REST trades use */
+            transactionHash?: string;
             /** @description Transaction hash */
             txHash: string;
             /** @description Decimal string of an integer: USDC paid (buy) or received (sell), in USDC base units (6 decimals) */
             usdcAmount: string;
+            /** @description Decimal string: USDC paid or received, in USDC (`usdcAmount` / 10^6) */
+            usdcAmountDecimal?: string;
+            /** @description Decimal string of an integer: the same as `usdcAmount` (USDC base units): the name REST trades use */
+            usdcAmountRaw?: string;
             /**
              * @description The bonding curve, or the v4 pool once graduated
              * @enum {string}
@@ -1837,6 +1881,8 @@ export interface components {
         "RateLimit-Policy": string;
         /** @description Seconds to wait before retrying */
         "Retry-After": number;
+        /** @description The scheme to authenticate with (RFC 9110 11.6.1), on every 401: `ApiKey realm="ai-economy", header="x-api-key"` (with `, query="api_key"` where the query parameter is accepted) for a missing or invalid API key, `Wallet realm="ai-economy"` for a missing or invalid wallet signature, `Bearer realm="ai-economy"` for a scheduler or admin secret */
+        "WWW-Authenticate": string;
         /** @description Requests allowed per window in this bucket */
         "X-RateLimit-Limit": number;
         /** @description Requests left in this window */
@@ -1902,6 +1948,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1992,6 +2039,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2087,6 +2135,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2317,6 +2366,7 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             id: string;
                             name: string;
@@ -2340,6 +2390,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2681,6 +2732,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2809,6 +2861,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3266,6 +3319,7 @@ export interface operations {
                                  * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
                                  */
                                 token: string;
+                                /** @description Transaction hash */
                                 txHash: string;
                             }[];
                             /**
@@ -3293,6 +3347,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3727,6 +3782,7 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             custody: {
                                 /** @description The Safe's only owner: accepts what the card's holder signs */
@@ -3847,6 +3903,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3962,6 +4019,7 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             custody: {
                                 /** @description The Safe's only owner: accepts what the card's holder signs */
@@ -4263,6 +4321,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4405,6 +4464,7 @@ export interface operations {
                                      * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
                                      */
                                     token: string;
+                                    /** @description Transaction hash */
                                     txHash: string;
                                 }[];
                                 /** @description Primary tokens unstaked first */
@@ -4428,6 +4488,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4785,6 +4846,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4925,6 +4987,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5074,6 +5137,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5642,6 +5706,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5750,7 +5815,11 @@ export interface operations {
                             companyId: string;
                             /** @description Newest first */
                             snapshots: {
+                                /** @description Completed SCHEDULED decision rounds in the 7 days before the snapshot (manual rounds do not count) */
+                                activityRaw: number;
                                 activityScore: number;
+                                /** @description Share of the 11 profile items filled */
+                                completenessRaw: number;
                                 completenessScore: number;
                                 /**
                                  * Format: date
@@ -5759,8 +5828,16 @@ export interface operations {
                                 date: string;
                                 overall: number;
                                 rank: number;
+                                /** @description 0.01 per company referred, at most 0.25 */
+                                referralBoost: number;
+                                /** @description Sells minus buys of the company's agents over the day before the snapshot; may be negative, in USDC (up to 6 decimals) */
+                                tradingRaw: number;
                                 tradingScore: number;
+                                /** @description USDC balance of the treasury, in USDC (up to 6 decimals) */
+                                treasuryRaw: number;
                                 treasuryScore: number;
+                                /** @description Counted volume of the company's token over the day before the snapshot: each trader's net position change, at most 25% of the total per trader, in USDC (up to 6 decimals) */
+                                volumeRaw: number;
                                 volumeScore: number;
                             }[];
                         };
@@ -5870,6 +5947,7 @@ export interface operations {
                             slug: string;
                             /** @enum {string} */
                             status: "BONDING" | "GRADUATED";
+                            /** @description Checksummed address */
                             tokenAddress: string;
                             tokenSymbol: string;
                             v4PoolAddress: string | null;
@@ -5994,6 +6072,7 @@ export interface operations {
                             slug: string;
                             /** @enum {string} */
                             status: "BONDING" | "GRADUATED";
+                            /** @description Checksummed address */
                             tokenAddress: string;
                             tokenSymbol: string;
                             v4PoolAddress: string | null;
@@ -6015,6 +6094,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6469,6 +6549,8 @@ export interface operations {
                                 logIndex: number;
                                 /** @description USDC per token of this trade, rounded down to 6 decimals */
                                 price: string;
+                                /** @description The same as `price`: the name the event stream uses for it (docs/api/README.md "Names and units") */
+                                priceDecimal?: string;
                                 /** @description USDC per token of this trade, full precision (18 decimals, rounded down) */
                                 priceExact?: string;
                                 /** @description Decimal string of an integer in base units: USDC per whole token (6 decimals), rounded down: the stream's `price` */
@@ -6496,6 +6578,8 @@ export interface operations {
                                 txHash: string;
                                 /** @description USDC paid or received */
                                 usdcAmount: string;
+                                /** @description The same as `usdcAmount`: the name the event stream uses for it (docs/api/README.md "Names and units") */
+                                usdcAmountDecimal?: string;
                                 /** @description Decimal string of an integer in base units: USDC paid or received (6 decimals): the stream's `usdcAmount` */
                                 usdcAmountRaw?: string;
                                 /** @enum {string} */
@@ -6627,6 +6711,7 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             custody: {
                                 /** @description The Safe's only owner: accepts what the card's holder signs */
@@ -6747,6 +6832,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6892,6 +6978,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6998,6 +7085,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7487,6 +7575,7 @@ export interface operations {
             /** @description UNAUTHORIZED: missing or invalid credentials */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8837,6 +8926,7 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             custody: {
                                 /** @description The Safe's only owner: accepts what the card's holder signs */
@@ -8970,6 +9060,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9139,6 +9230,7 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             custody: {
                                 /** @description The Safe's only owner: accepts what the card's holder signs */
@@ -9287,6 +9379,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9522,6 +9615,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9721,6 +9815,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9932,6 +10027,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10152,6 +10248,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10388,6 +10485,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10496,7 +10594,11 @@ export interface operations {
                             companyId: string;
                             /** @description Newest first */
                             snapshots: {
+                                /** @description Completed SCHEDULED decision rounds in the 7 days before the snapshot (manual rounds do not count) */
+                                activityRaw: number;
                                 activityScore: number;
+                                /** @description Share of the 11 profile items filled */
+                                completenessRaw: number;
                                 completenessScore: number;
                                 /**
                                  * Format: date
@@ -10505,8 +10607,16 @@ export interface operations {
                                 date: string;
                                 overall: number;
                                 rank: number;
+                                /** @description 0.01 per company referred, at most 0.25 */
+                                referralBoost: number;
+                                /** @description Sells minus buys of the company's agents over the day before the snapshot; may be negative, in USDC (up to 6 decimals) */
+                                tradingRaw: number;
                                 tradingScore: number;
+                                /** @description USDC balance of the treasury, in USDC (up to 6 decimals) */
+                                treasuryRaw: number;
                                 treasuryScore: number;
+                                /** @description Counted volume of the company's token over the day before the snapshot: each trader's net position change, at most 25% of the total per trader, in USDC (up to 6 decimals) */
+                                volumeRaw: number;
                                 volumeScore: number;
                             }[];
                         };
@@ -10555,6 +10665,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10665,6 +10776,7 @@ export interface operations {
                                 graduationThreshold: number;
                             };
                             companyId: string;
+                            /** @description The launch transaction */
                             launchTxHash: string;
                             name: string;
                             /**
@@ -10673,6 +10785,7 @@ export interface operations {
                              */
                             publicAt: string;
                             slug: string;
+                            /** @description Checksummed address */
                             tokenAddress: string;
                             /** @enum {string} */
                             tokenStatus: "BONDING" | "GRADUATED";
@@ -10726,6 +10839,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10865,6 +10979,7 @@ export interface operations {
                             slug: string;
                             /** @enum {string} */
                             status: "BONDING" | "GRADUATED";
+                            /** @description Checksummed address */
                             tokenAddress: string;
                             tokenSymbol: string;
                             v4PoolAddress: string | null;
@@ -10899,6 +11014,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11148,6 +11264,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11309,6 +11426,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11492,6 +11610,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11635,6 +11754,8 @@ export interface operations {
                                 logIndex: number;
                                 /** @description USDC per token of this trade, rounded down to 6 decimals */
                                 price: string;
+                                /** @description The same as `price`: the name the event stream uses for it (docs/api/README.md "Names and units") */
+                                priceDecimal?: string;
                                 /** @description USDC per token of this trade, full precision (18 decimals, rounded down) */
                                 priceExact?: string;
                                 /** @description Decimal string of an integer in base units: USDC per whole token (6 decimals), rounded down: the stream's `price` */
@@ -11662,6 +11783,8 @@ export interface operations {
                                 txHash: string;
                                 /** @description USDC paid or received */
                                 usdcAmount: string;
+                                /** @description The same as `usdcAmount`: the name the event stream uses for it (docs/api/README.md "Names and units") */
+                                usdcAmountDecimal?: string;
                                 /** @description Decimal string of an integer in base units: USDC paid or received (6 decimals): the stream's `usdcAmount` */
                                 usdcAmountRaw?: string;
                                 /** @enum {string} */
@@ -11720,6 +11843,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11864,6 +11988,7 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             custody: {
                                 /** @description The Safe's only owner: accepts what the card's holder signs */
@@ -11997,6 +12122,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -12229,6 +12355,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -12377,6 +12504,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -12601,6 +12729,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -12754,6 +12883,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -12868,11 +12998,50 @@ export interface operations {
                             };
                             /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
                             category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
+                            components: {
+                                /** @description Completed SCHEDULED decision rounds in the 7 days before the snapshot (manual rounds do not count) */
+                                activityRaw: number;
+                                /** @description Completed scheduled decision rounds, linear against the best company, 0-100 */
+                                activityScore: number;
+                                /** @description Share of the 11 profile items filled */
+                                completenessRaw: number;
+                                /** @description Profile completeness, 100 * completenessRaw */
+                                completenessScore: number;
+                                /** @description (0.30 treasury + 0.20 trading + 0.20 volume + 0.20 activity + 0.10 completeness) * (1 + referralBoost) */
+                                overall: number;
+                                /** @description 0.01 per company referred, at most 0.25 */
+                                referralBoost: number;
+                                /** @description Sells minus buys of the company's agents over the day before the snapshot; may be negative, in USDC (up to 6 decimals) */
+                                tradingRaw: number;
+                                /** @description Trading PnL, log scale against the best company (0 for a loss), 0-100 */
+                                tradingScore: number;
+                                /** @description USDC balance of the treasury, in USDC (up to 6 decimals) */
+                                treasuryRaw: number;
+                                /** @description Treasury, log scale against the best company, 0-100 */
+                                treasuryScore: number;
+                                /** @description Counted volume of the company's token over the day before the snapshot: each trader's net position change, at most 25% of the total per trader, in USDC (up to 6 decimals) */
+                                volumeRaw: number;
+                                /** @description Counted token volume of the covered day, log scale against the best company, 0-100 */
+                                volumeScore: number;
+                            } | null;
+                            covers: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                from: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                to: string;
+                            } | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             id: string;
                             /** @enum {string} */
@@ -12884,6 +13053,7 @@ export interface operations {
                             /** @description Position in this (filtered) ranking */
                             rank: number;
                             slug: string;
+                            snapshotDate: string | null;
                             /** @enum {string} */
                             tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
                             tokenSymbol: string | null;
@@ -12940,6 +13110,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -13110,6 +13281,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -13265,6 +13437,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -13407,6 +13580,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -13526,6 +13700,8 @@ export interface operations {
                             logIndex: number;
                             /** @description USDC per token of this trade, rounded down to 6 decimals */
                             price: string;
+                            /** @description The same as `price`: the name the event stream uses for it (docs/api/README.md "Names and units") */
+                            priceDecimal?: string;
                             /** @description USDC per token of this trade, full precision (18 decimals, rounded down) */
                             priceExact?: string;
                             /** @description Decimal string of an integer in base units: USDC per whole token (6 decimals), rounded down: the stream's `price` */
@@ -13553,6 +13729,8 @@ export interface operations {
                             txHash: string;
                             /** @description USDC paid or received */
                             usdcAmount: string;
+                            /** @description The same as `usdcAmount`: the name the event stream uses for it (docs/api/README.md "Names and units") */
+                            usdcAmountDecimal?: string;
                             /** @description Decimal string of an integer in base units: USDC paid or received (6 decimals): the stream's `usdcAmount` */
                             usdcAmountRaw?: string;
                             /** @enum {string} */
@@ -13610,6 +13788,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -13738,6 +13917,7 @@ export interface operations {
                                 time: string;
                                 /** @description Tokens bought or sold */
                                 tokenAmount: string;
+                                /** @description Transaction hash */
                                 txHash: string;
                                 /** @description USDC paid or received */
                                 usdcAmount: string;
@@ -13792,6 +13972,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -13960,6 +14141,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -14103,6 +14285,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -14297,6 +14480,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -14476,6 +14660,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -14654,6 +14839,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -14801,6 +14987,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -14978,6 +15165,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -15157,6 +15345,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -15412,6 +15601,7 @@ export interface operations {
                                 time: string;
                                 /** @description Tokens bought or sold */
                                 tokenAmount: string;
+                                /** @description Transaction hash */
                                 txHash: string;
                                 /** @description USDC paid or received */
                                 usdcAmount: string;

@@ -603,6 +603,7 @@ export interface components {
         DecisionEvent: {
             /** @description The company concerned (for season events, the one the area names) */
             companyId: string;
+            companySlug: string | null;
             /** @description A decision round completed */
             data: {
                 actionsCount: number;
@@ -643,6 +644,7 @@ export interface components {
         ScoreEvent: {
             /** @description The company concerned (for season events, the one the area names) */
             companyId: string;
+            companySlug: string | null;
             /** @description The company's platformScore changed with a daily snapshot */
             data: {
                 /** @description Score points (0-125), not money */
@@ -650,6 +652,11 @@ export interface components {
                 /** @description Score points; 0 when there was none */
                 previousScore: number;
                 rank: number;
+                /**
+                 * Format: date
+                 * @description The date D (UTC) of the snapshot that set the score; it covers [D - 24 h, D). Absent on events published before it was added
+                 */
+                snapshotDate?: string;
             };
             /** @description Decimal string of the event sequence; ordered */
             id: string;
@@ -668,6 +675,7 @@ export interface components {
         SeasonEvent: {
             /** @description The company concerned (for season events, the one the area names) */
             companyId: string;
+            companySlug: string | null;
             /** @description A platform-wide event: it passes every company filter */
             data: components["schemas"]["SnapshotSeasonData"] | components["schemas"]["EpochFinalizedSeasonData"];
             /** @description Decimal string of the event sequence; ordered */
@@ -700,6 +708,7 @@ export interface components {
             kind: "snapshot";
         };
         TokenListItem: {
+            /** @description Checksummed address */
             bondingCurveAddress: string;
             /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
             category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
@@ -714,6 +723,7 @@ export interface components {
              */
             publicAt: string;
             slug: string;
+            /** @description Checksummed address */
             tokenAddress: string;
             /** @enum {string} */
             tokenStatus: "BONDING" | "GRADUATED";
@@ -745,10 +755,7 @@ export interface components {
             priceChange24h: number | null;
             /** @description What the token is priced and traded in */
             quoteToken: {
-                /**
-                 * Format: evm-address
-                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                 */
+                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                 address: string;
                 decimals: number;
                 /** @enum {string} */
@@ -765,6 +772,7 @@ export interface components {
         TradeEvent: {
             /** @description The company concerned (for season events, the one the area names) */
             companyId: string;
+            companySlug: string | null;
             /** @description A company-token trade, launch or graduation */
             data: components["schemas"]["TradeEventTrade"] | components["schemas"]["TradeEventLaunch"] | components["schemas"]["TradeEventGraduation"];
             /** @description Decimal string of the event sequence; ordered */
@@ -803,9 +811,16 @@ export interface components {
              * @enum {boolean}
              */
             removed?: true;
+            /**
+             * Format: date-time
+             * @description The same as `blockTime`: the name REST trades use (docs/api/README.md "Names and units"). Absent on events published before it was added
+             */
+            time?: string;
             /** @description Checksummed address of the company token */
             tokenAddress: string;
             tokenSymbol: string | null;
+            /** @description The same as `txHash`: the name REST trades use */
+            transactionHash?: string;
             /** @description Transaction hash */
             txHash: string;
         };
@@ -830,9 +845,16 @@ export interface components {
              * @enum {boolean}
              */
             removed?: true;
+            /**
+             * Format: date-time
+             * @description The same as `blockTime`: the name REST trades use (docs/api/README.md "Names and units"). Absent on events published before it was added
+             */
+            time?: string;
             /** @description Checksummed address of the company token */
             tokenAddress: string;
             tokenSymbol: string | null;
+            /** @description The same as `txHash`: the name REST trades use */
+            transactionHash?: string;
             /** @description Transaction hash */
             txHash: string;
         };
@@ -856,6 +878,12 @@ export interface components {
             logIndex: number;
             /** @description Decimal string of an integer: USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC): usdcAmount * 10^18 / amount, rounded down */
             price: string;
+            /** @description Decimal string: USDC per whole token, in USDC (`price` / 10^6), rounded down */
+            priceDecimal?: string;
+            /** @description Decimal string: USDC per whole token, full precision (18 decimals, rounded down): as on REST trades */
+            priceExact?: string;
+            /** @description Decimal string of an integer: the same as `price` (USDC base units per whole token): the name REST trades use */
+            priceRaw?: string;
             /**
              * @description Present only on a correction: a reorg took this log off the chain. The same event as its announcement (same txHash and logIndex), sent again with removed: true; undo what the announcement did
              * @enum {boolean}
@@ -863,15 +891,28 @@ export interface components {
             removed?: true;
             /** @enum {string} */
             side: "buy" | "sell";
+            /**
+             * Format: date-time
+             * @description The same as `blockTime`: the name REST trades use (docs/api/README.md "Names and units"). Absent on events published before it was added
+             */
+            time?: string;
             /** @description Checksummed address of the company token */
             tokenAddress: string;
+            /** @description Decimal string: company tokens bought or sold, in tokens (`amount` / 10^18): REST's `tokenAmount` */
+            tokenAmount?: string;
             tokenSymbol: string | null;
             /** @description Checksummed address */
             trader: string;
+            /** @description The same as `txHash`: the name REST trades use */
+            transactionHash?: string;
             /** @description Transaction hash */
             txHash: string;
             /** @description Decimal string of an integer: USDC paid (buy) or received (sell), in USDC base units (6 decimals) */
             usdcAmount: string;
+            /** @description Decimal string: USDC paid or received, in USDC (`usdcAmount` / 10^6) */
+            usdcAmountDecimal?: string;
+            /** @description Decimal string of an integer: the same as `usdcAmount` (USDC base units): the name REST trades use */
+            usdcAmountRaw?: string;
             /**
              * @description The bonding curve, or the v4 pool once graduated
              * @enum {string}
@@ -911,6 +952,8 @@ export interface components {
         "RateLimit-Policy": string;
         /** @description Seconds to wait before retrying */
         "Retry-After": number;
+        /** @description The scheme to authenticate with (RFC 9110 11.6.1), on every 401: `ApiKey realm="ai-economy", header="x-api-key"` (with `, query="api_key"` where the query parameter is accepted) for a missing or invalid API key, `Wallet realm="ai-economy"` for a missing or invalid wallet signature, `Bearer realm="ai-economy"` for a scheduler or admin secret */
+        "WWW-Authenticate": string;
         /** @description Requests allowed per window in this bucket */
         "X-RateLimit-Limit": number;
         /** @description Requests left in this window */
@@ -1033,10 +1076,7 @@ export interface operations {
                     name: string;
                     referrerCompanyId?: string;
                     slug?: string;
-                    /**
-                     * Format: evm-address
-                     * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                     */
+                    /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                     treasuryAddress?: string;
                 };
             };
@@ -1080,19 +1120,14 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             custody: {
                                 /** @description The Safe's only owner: accepts what the card's holder signs */
                                 owner: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                                 */
+                                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                                 rolesModule: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                                 */
+                                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                                 safe: string;
                             } | null;
                             description: string | null;
@@ -1213,6 +1248,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1382,19 +1418,14 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             custody: {
                                 /** @description The Safe's only owner: accepts what the card's holder signs */
                                 owner: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                                 */
+                                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                                 rolesModule: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                                 */
+                                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                                 safe: string;
                             } | null;
                             description: string | null;
@@ -1530,6 +1561,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1765,6 +1797,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1964,6 +1997,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2175,6 +2209,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2395,6 +2430,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2567,10 +2603,7 @@ export interface operations {
                             companyId: string;
                             /** @description Decimal string of a whole-number amount */
                             totalClaimable: string;
-                            /**
-                             * Format: evm-address
-                             * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                             */
+                            /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                             treasuryAddress: string;
                         } | {
                             claimable: {
@@ -2631,6 +2664,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2739,7 +2773,11 @@ export interface operations {
                             companyId: string;
                             /** @description Newest first */
                             snapshots: {
+                                /** @description Completed SCHEDULED decision rounds in the 7 days before the snapshot (manual rounds do not count) */
+                                activityRaw: number;
                                 activityScore: number;
+                                /** @description Share of the 11 profile items filled */
+                                completenessRaw: number;
                                 completenessScore: number;
                                 /**
                                  * Format: date
@@ -2748,8 +2786,16 @@ export interface operations {
                                 date: string;
                                 overall: number;
                                 rank: number;
+                                /** @description 0.01 per company referred, at most 0.25 */
+                                referralBoost: number;
+                                /** @description Sells minus buys of the company's agents over the day before the snapshot; may be negative, in USDC (up to 6 decimals) */
+                                tradingRaw: number;
                                 tradingScore: number;
+                                /** @description USDC balance of the treasury, in USDC (up to 6 decimals) */
+                                treasuryRaw: number;
                                 treasuryScore: number;
+                                /** @description Counted volume of the company's token over the day before the snapshot: each trader's net position change, at most 25% of the total per trader, in USDC (up to 6 decimals) */
+                                volumeRaw: number;
                                 volumeScore: number;
                             }[];
                         };
@@ -2798,6 +2844,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2908,6 +2955,7 @@ export interface operations {
                                 graduationThreshold: number;
                             };
                             companyId: string;
+                            /** @description The launch transaction */
                             launchTxHash: string;
                             name: string;
                             /**
@@ -2916,6 +2964,7 @@ export interface operations {
                              */
                             publicAt: string;
                             slug: string;
+                            /** @description Checksummed address */
                             tokenAddress: string;
                             /** @enum {string} */
                             tokenStatus: "BONDING" | "GRADUATED";
@@ -2969,6 +3018,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3108,6 +3158,7 @@ export interface operations {
                             slug: string;
                             /** @enum {string} */
                             status: "BONDING" | "GRADUATED";
+                            /** @description Checksummed address */
                             tokenAddress: string;
                             tokenSymbol: string;
                             v4PoolAddress: string | null;
@@ -3142,6 +3193,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3391,6 +3443,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3552,6 +3605,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3679,10 +3733,7 @@ export interface operations {
                             side: "buy" | "sell";
                             /** @description USDC per token before the trade (the launcher’s priceOf, 6 decimals) */
                             spotPrice: string;
-                            /**
-                             * Format: evm-address
-                             * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                             */
+                            /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                             tokenAddress: string;
                             /**
                              * @description The bonding curve, or the v4 pool once graduated
@@ -3735,6 +3786,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3878,6 +3930,8 @@ export interface operations {
                                 logIndex: number;
                                 /** @description USDC per token of this trade, rounded down to 6 decimals */
                                 price: string;
+                                /** @description The same as `price`: the name the event stream uses for it (docs/api/README.md "Names and units") */
+                                priceDecimal?: string;
                                 /** @description USDC per token of this trade, full precision (18 decimals, rounded down) */
                                 priceExact?: string;
                                 /** @description Decimal string of an integer in base units: USDC per whole token (6 decimals), rounded down: the stream's `price` */
@@ -3889,10 +3943,7 @@ export interface operations {
                                  * @description ISO 8601 UTC timestamp
                                  */
                                 time: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description The company token (checksummed)
-                                 */
+                                /** @description The company token (checksummed) */
                                 tokenAddress?: string;
                                 /** @description Tokens bought or sold */
                                 tokenAmount: string;
@@ -3905,6 +3956,8 @@ export interface operations {
                                 txHash: string;
                                 /** @description USDC paid or received */
                                 usdcAmount: string;
+                                /** @description The same as `usdcAmount`: the name the event stream uses for it (docs/api/README.md "Names and units") */
+                                usdcAmountDecimal?: string;
                                 /** @description Decimal string of an integer in base units: USDC paid or received (6 decimals): the stream's `usdcAmount` */
                                 usdcAmountRaw?: string;
                                 /** @enum {string} */
@@ -3963,6 +4016,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4060,10 +4114,7 @@ export interface operations {
                         /** @description The treasury's EIP-712 signature of TreasuryAcceptance { companyId, treasury, chainId, deadline } (domain ai-economy, version 1, the chain id); a contract wallet's is checked with ERC-1271 */
                         signature: string;
                     };
-                    /**
-                     * Format: evm-address
-                     * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                     */
+                    /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                     treasuryAddress: string;
                 };
             };
@@ -4107,19 +4158,14 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             custody: {
                                 /** @description The Safe's only owner: accepts what the card's holder signs */
                                 owner: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                                 */
+                                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                                 rolesModule: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                                 */
+                                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                                 safe: string;
                             } | null;
                             description: string | null;
@@ -4240,6 +4286,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4411,10 +4458,7 @@ export interface operations {
                             leaf: {
                                 /** @description Decimal string of a whole-number amount */
                                 amount: string;
-                                /**
-                                 * Format: evm-address
-                                 * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                                 */
+                                /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                                 claimTo: string;
                                 /** @description 0x followed by 64 hex characters */
                                 companyKey: string;
@@ -4472,6 +4516,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4620,6 +4665,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4844,6 +4890,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4997,6 +5044,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5111,11 +5159,50 @@ export interface operations {
                             };
                             /** @description The company's category; new values may be added, so treat an unknown one as its family's default */
                             category: ("DEFI_YIELD" | "SPOT_TRADING" | "DERIVATIVES" | "PRE_MARKET" | "AI_TOKENS" | "RWA" | "MULTICHAIN") | string;
+                            components: {
+                                /** @description Completed SCHEDULED decision rounds in the 7 days before the snapshot (manual rounds do not count) */
+                                activityRaw: number;
+                                /** @description Completed scheduled decision rounds, linear against the best company, 0-100 */
+                                activityScore: number;
+                                /** @description Share of the 11 profile items filled */
+                                completenessRaw: number;
+                                /** @description Profile completeness, 100 * completenessRaw */
+                                completenessScore: number;
+                                /** @description (0.30 treasury + 0.20 trading + 0.20 volume + 0.20 activity + 0.10 completeness) * (1 + referralBoost) */
+                                overall: number;
+                                /** @description 0.01 per company referred, at most 0.25 */
+                                referralBoost: number;
+                                /** @description Sells minus buys of the company's agents over the day before the snapshot; may be negative, in USDC (up to 6 decimals) */
+                                tradingRaw: number;
+                                /** @description Trading PnL, log scale against the best company (0 for a loss), 0-100 */
+                                tradingScore: number;
+                                /** @description USDC balance of the treasury, in USDC (up to 6 decimals) */
+                                treasuryRaw: number;
+                                /** @description Treasury, log scale against the best company, 0-100 */
+                                treasuryScore: number;
+                                /** @description Counted volume of the company's token over the day before the snapshot: each trader's net position change, at most 25% of the total per trader, in USDC (up to 6 decimals) */
+                                volumeRaw: number;
+                                /** @description Counted token volume of the covered day, log scale against the best company, 0-100 */
+                                volumeScore: number;
+                            } | null;
+                            covers: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                from: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                to: string;
+                            } | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC timestamp
                              */
                             createdAt: string;
+                            /** @description Checksummed address */
                             creatorAddress: string;
                             id: string;
                             /** @enum {string} */
@@ -5127,6 +5214,7 @@ export interface operations {
                             /** @description Position in this (filtered) ranking */
                             rank: number;
                             slug: string;
+                            snapshotDate: string | null;
                             /** @enum {string} */
                             tokenStatus: "PRE_PUBLIC" | "BONDING" | "GRADUATED";
                             tokenSymbol: string | null;
@@ -5183,6 +5271,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5302,10 +5391,7 @@ export interface operations {
                              * @enum {string}
                              */
                             tier: "BLACK" | "GOLD" | "SILVER" | "NONE";
-                            /**
-                             * Format: evm-address
-                             * @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed
-                             */
+                            /** @description Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or EIP-55 checksummed */
                             wallet: string;
                         };
                         meta: {
@@ -5353,6 +5439,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5508,6 +5595,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5650,6 +5738,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5769,6 +5858,8 @@ export interface operations {
                             logIndex: number;
                             /** @description USDC per token of this trade, rounded down to 6 decimals */
                             price: string;
+                            /** @description The same as `price`: the name the event stream uses for it (docs/api/README.md "Names and units") */
+                            priceDecimal?: string;
                             /** @description USDC per token of this trade, full precision (18 decimals, rounded down) */
                             priceExact?: string;
                             /** @description Decimal string of an integer in base units: USDC per whole token (6 decimals), rounded down: the stream's `price` */
@@ -5780,10 +5871,7 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             time: string;
-                            /**
-                             * Format: evm-address
-                             * @description The company token (checksummed)
-                             */
+                            /** @description The company token (checksummed) */
                             tokenAddress?: string;
                             /** @description Tokens bought or sold */
                             tokenAmount: string;
@@ -5796,6 +5884,8 @@ export interface operations {
                             txHash: string;
                             /** @description USDC paid or received */
                             usdcAmount: string;
+                            /** @description The same as `usdcAmount`: the name the event stream uses for it (docs/api/README.md "Names and units") */
+                            usdcAmountDecimal?: string;
                             /** @description Decimal string of an integer in base units: USDC paid or received (6 decimals): the stream's `usdcAmount` */
                             usdcAmountRaw?: string;
                             /** @enum {string} */
@@ -5853,6 +5943,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5981,6 +6072,7 @@ export interface operations {
                                 time: string;
                                 /** @description Tokens bought or sold */
                                 tokenAmount: string;
+                                /** @description Transaction hash */
                                 txHash: string;
                                 /** @description USDC paid or received */
                                 usdcAmount: string;
@@ -6035,6 +6127,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6203,6 +6296,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6346,6 +6440,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6540,6 +6635,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6719,6 +6815,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6897,6 +6994,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7044,6 +7142,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7221,6 +7320,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7400,6 +7500,7 @@ export interface operations {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];

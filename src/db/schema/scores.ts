@@ -65,8 +65,9 @@ export const scoreSnapshots = pgTable(
     // ... and within a league, with and without a category.
     index('score_snapshots_date_league_rank_idx').on(t.snapshotDate, t.league, t.leagueRank),
     index('score_snapshots_date_category_league_rank_idx').on(t.snapshotDate, t.category, t.league, t.leagueRank),
-    // GET /api/companies/{id}/scores: a company's history, newest first. Migration 0017 makes it covering
-    // (INCLUDE the rank, overall and five scores the route shows), which Drizzle's index builder cannot say.
+    // GET /api/companies/{id}/scores: a company's history, newest first. Migrations 0017 and
+    // score_history_raw_covering make it covering (INCLUDE the rank, overall, five scores, raws and boost the route
+    // shows), which Drizzle's index builder cannot say.
     index('score_snapshots_company_date_idx').on(t.companyId, t.snapshotDate.desc()),
   ],
 );

@@ -250,7 +250,8 @@ export async function recordSpotPrices(tx: Tx, values: SQL): Promise<void> {
 /**
  * Sets platformScore to the snapshot's overall where it differs and publishes a `score` event for each of those
  * companies, best first, in the same statement (100,000 events at 100,000 companies never leave the database);
- * returns how many changed. The payload (docs/api/events.md "Payloads"): platformScore, previousScore (0 when there was none), rank.
+ * returns how many changed. The payload (docs/api/events.md "Payloads"): platformScore, previousScore (0 when there was none), rank, and
+ * snapshotDate, the date of the snapshot that set it.
  */
 export function applyPlatformScores(tx: Tx, date: string): Promise<number> {
   return publishEventsFrom(
@@ -264,6 +265,7 @@ export function applyPlatformScores(tx: Tx, date: string): Promise<number> {
       ) x
       where c.id = x.company_id
       returning x.rank as ord, 'score'::text as type, c.id as company_id,
-        jsonb_build_object('platformScore', x.overall, 'previousScore', coalesce(x.previous, 0), 'rank', x.rank) as data`,
+        jsonb_build_object('platformScore', x.overall, 'previousScore', coalesce(x.previous, 0), 'rank', x.rank,
+          'snapshotDate', ${date}::text) as data`,
   );
 }

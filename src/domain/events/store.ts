@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { EVENT_TYPES, type EventType } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { companies } from '../../db/schema/companies.ts';
 import { platformEventPurges, platformEvents } from '../../db/schema/events.ts';
 import { AppError } from '../../errors.ts';
 
@@ -21,6 +22,11 @@ export interface PlatformEvent {
   id: string;
   type: EventType;
   companyId: string;
+  /**
+   * The slug of that company, joined when the events are read (one join per batch, none per event at fan-out); null
+   * only when no company has that id.
+   */
+  companySlug: string | null;
   data: Record<string, unknown>;
   /** ISO 8601 UTC: the time of the publishing transaction. */
   timestamp: string;
@@ -60,9 +66,9 @@ export async function publishEvents(tx: Tx, events: readonly NewPlatformEvent[])
         select v.type, v.company_id, v.data from (values ${values}) as v (ord, type, company_id, data) order by v.ord
         returning id, type, company_id, data, timestamp
       )
-      select e.id::text as id, e.type, e.company_id as "companyId", e.data, e.timestamp,
+      select e.id::text as id, e.type, e.company_id as "companyId", c.slug as "companySlug", e.data, e.timestamp,
         pg_notify(${EVENTS_CHANNEL}, e.id::text)
-      from e order by e.id`),
+      from e left join ${companies} c on c.id = e.company_id order by e.id`),
   );
   return rows.map(toPlatformEvent);
 }
@@ -102,6 +108,7 @@ interface EventRow {
   id: string | bigint;
   type: string;
   companyId: string;
+  companySlug: string | null;
   data: unknown;
   timestamp: Date | string;
 }
@@ -112,6 +119,7 @@ function toPlatformEvent(row: EventRow): PlatformEvent {
     id: String(row.id),
     type: row.type as EventType,
     companyId: row.companyId,
+    companySlug: row.companySlug ?? null,
     data: data as Record<string, unknown>,
     timestamp: new Date(row.timestamp).toISOString(),
   };
@@ -121,9 +129,13 @@ const columns = {
   id: platformEvents.id,
   type: platformEvents.type,
   companyId: platformEvents.companyId,
+  companySlug: companies.slug,
   data: platformEvents.data,
   timestamp: platformEvents.timestamp,
 };
+
+/** The companies' slugs beside the events (companies' primary key, one lookup per row read). */
+const withSlug = eq(companies.id, platformEvents.companyId);
 
 export interface EventRange {
   /** Events after this id. */
@@ -156,6 +168,7 @@ export async function readEvents(db: Tx, range: EventRange): Promise<PlatformEve
   const rows = await db
     .select(columns)
     .from(platformEvents)
+    .leftJoin(companies, withSlug)
     .where(and(...where))
     .orderBy(asc(platformEvents.id))
     .limit(range.limit);
@@ -164,7 +177,12 @@ export async function readEvents(db: Tx, range: EventRange): Promise<PlatformEve
 
 /** The newest `limit` events held, newest first (the web app's activity feed opens on them). */
 export async function readRecentEvents(db: Tx, limit: number): Promise<PlatformEvent[]> {
-  const rows = await db.select(columns).from(platformEvents).orderBy(desc(platformEvents.id)).limit(limit);
+  const rows = await db
+    .select(columns)
+    .from(platformEvents)
+    .leftJoin(companies, withSlug)
+    .orderBy(desc(platformEvents.id))
+    .limit(limit);
   return rows.map(toPlatformEvent);
 }
 
@@ -174,6 +192,7 @@ export async function readEventsByIds(db: Tx, ids: readonly bigint[]): Promise<P
   const rows = await db
     .select(columns)
     .from(platformEvents)
+    .leftJoin(companies, withSlug)
     .where(inArray(platformEvents.id, [...ids]))
     .orderBy(asc(platformEvents.id));
   return rows.map(toPlatformEvent);

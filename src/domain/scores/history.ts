@@ -1,9 +1,10 @@
 // A company's score history (GET /api/companies/{id}/scores): its snapshots, newest first, each with its overall,
-// rank and the five components, from score_snapshots_company_date_idx.
+// rank, the five components and the raw values they were scored from, from score_snapshots_company_date_idx.
 import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { scoreSnapshots } from '../../db/schema/scores.ts';
 import { requireCompany } from '../companies/queries.ts';
+import { usdc } from './views.ts';
 
 export async function scoreHistory(db: Tx, idOrSlug: string, limit: number) {
   const company = await requireCompany(db, idOrSlug);
@@ -18,6 +19,12 @@ export async function scoreHistory(db: Tx, idOrSlug: string, limit: number) {
       volumeScore: scoreSnapshots.volumeScore,
       activityScore: scoreSnapshots.activityScore,
       completenessScore: scoreSnapshots.completenessScore,
+      treasuryRaw: scoreSnapshots.treasuryRaw,
+      tradingRaw: scoreSnapshots.tradingRaw,
+      volumeRaw: scoreSnapshots.volumeRaw,
+      activityRaw: scoreSnapshots.activityRaw,
+      completenessRaw: scoreSnapshots.completenessRaw,
+      referralBoost: scoreSnapshots.referralBoost,
     })
     .from(scoreSnapshots)
     .where(eq(scoreSnapshots.companyId, company.id))
@@ -34,6 +41,13 @@ export async function scoreHistory(db: Tx, idOrSlug: string, limit: number) {
       volumeScore: r.volumeScore,
       activityScore: r.activityScore,
       completenessScore: r.completenessScore,
+      // Money in USDC, as the Fortune List shows it (views.ts).
+      treasuryRaw: usdc(r.treasuryRaw),
+      tradingRaw: usdc(r.tradingRaw),
+      volumeRaw: usdc(r.volumeRaw),
+      activityRaw: r.activityRaw,
+      completenessRaw: r.completenessRaw,
+      referralBoost: r.referralBoost,
     })),
   };
 }

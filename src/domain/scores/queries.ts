@@ -170,7 +170,7 @@ const latestSnapshot = sql`(select coalesce(max(snapshot_date)::text, '') from $
 
 /**
  * docs/api/fortune.md GET /api/v1/fortune: companies by platformScore (ties: the older company first, then id), with each
- * one's count of agents not terminated. The page is cut first (from the companies_fortune_* indexes) and the
+ * one's count of agents not terminated and its latest snapshot (date, covered day, components). The page is cut first (from the companies_fortune_* indexes) and the
  * agents are counted for its rows only, in the same statement; then the total (`total` decides when to count).
  * With a cursor the page starts after the cursor's company (a range of the same index), and only while the ranking
  * is the one the cursor was cut from: a snapshot applied since answers 409 CONFLICT (docs/api/fortune.md "Cursors").
@@ -199,7 +199,12 @@ export async function listFortune(deps: Deps, query: FortuneQuery, total: PageTo
     await db.execute(sql`
       select p.*, ${latestSnapshot} as snapshot, (
         select count(*)::integer from agents a where a.company_id = p.id and a.status <> 'TERMINATED'
-      ) as agents
+      ) as agents,
+        s.snapshot_date::text as "snapshotDate", s.overall, s.treasury_score as "treasuryScore",
+        s.trading_score as "tradingScore", s.volume_score as "volumeScore", s.activity_score as "activityScore",
+        s.completeness_score as "completenessScore", s.treasury_raw::text as "treasuryRaw",
+        s.trading_raw::text as "tradingRaw", s.volume_raw::text as "volumeRaw", s.activity_raw as "activityRaw",
+        s.completeness_raw as "completenessRaw", s.referral_boost as "referralBoost"
       from (
         select id, name, slug, category, league, platform_score as "platformScore", token_status as "tokenStatus",
           token_symbol as "tokenSymbol", creator_address as "creatorAddress", logo_url as "logoUrl",
@@ -208,6 +213,10 @@ export async function listFortune(deps: Deps, query: FortuneQuery, total: PageTo
         order by platform_score desc nulls last, created_at asc, id asc
         limit ${query.limit + 1} offset ${offset}
       ) p
+      -- The page's companies' own latest snapshot (score_snapshots_company_date_idx): the one their score is from.
+      left join lateral (
+        select * from ${scoreSnapshots} x where x.company_id = p.id order by x.snapshot_date desc limit 1
+      ) s on true
       order by p."platformScore" desc nulls last, p."createdAt" asc, p.id asc`),
   );
   const rows = read.slice(0, query.limit);

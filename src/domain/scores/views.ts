@@ -2,8 +2,10 @@
 // company by its live platformScore). Money raws are shown in USDC, the stored base units / 10^6.
 import { formatUnits } from 'viem';
 import { USDC_DECIMALS } from '../../constants.ts';
+import { snapshotCovers } from './dates.ts';
 
-const usdc = (baseUnits: bigint) => Number(formatUnits(baseUnits, USDC_DECIMALS));
+/** A USDC amount in base units as a JSON number of USDC (the raws of the rankings and the score history). */
+export const usdc = (baseUnits: bigint) => Number(formatUnits(baseUnits, USDC_DECIMALS));
 /** A symbol recorded for a launch still in flight is not shown, as in the token views. */
 const symbolOf = (tokenStatus: string, tokenSymbol: string | null) =>
   tokenStatus === 'PRE_PUBLIC' ? null : tokenSymbol;
@@ -82,6 +84,41 @@ export interface FortuneRow {
   logoUrl: string | null;
   createdAt: Date | string;
   agents: number;
+  /** The company's latest snapshot, null before its first (numerics arrive as strings from raw SQL). */
+  snapshotDate: string | null;
+  overall: number | string | null;
+  treasuryScore: number | string | null;
+  tradingScore: number | string | null;
+  volumeScore: number | string | null;
+  activityScore: number | string | null;
+  completenessScore: number | string | null;
+  /** USDC base units, as text. */
+  treasuryRaw: string | null;
+  tradingRaw: string | null;
+  volumeRaw: string | null;
+  activityRaw: number | null;
+  completenessRaw: number | string | null;
+  referralBoost: number | string | null;
+}
+
+/** The components of a v1 row's snapshot, as the internal Fortune List shows them; null without a snapshot. */
+function snapshotComponents(row: FortuneRow) {
+  if (row.snapshotDate === null) return null;
+  const usdcOf = (text: string | null) => usdc(BigInt(text ?? 0));
+  return {
+    overall: Number(row.overall),
+    treasuryScore: Number(row.treasuryScore),
+    tradingScore: Number(row.tradingScore),
+    volumeScore: Number(row.volumeScore),
+    activityScore: Number(row.activityScore),
+    completenessScore: Number(row.completenessScore),
+    treasuryRaw: usdcOf(row.treasuryRaw),
+    tradingRaw: usdcOf(row.tradingRaw),
+    volumeRaw: usdcOf(row.volumeRaw),
+    activityRaw: Number(row.activityRaw),
+    completenessRaw: Number(row.completenessRaw),
+    referralBoost: Number(row.referralBoost),
+  };
 }
 
 /** docs/api/fortune.md "Fortune List entry (v1 view)"; `rank` is the position in the (filtered) ranking. */
@@ -100,5 +137,8 @@ export function fortuneEntry(row: FortuneRow, rank: number) {
     logoUrl: row.logoUrl,
     createdAt: new Date(row.createdAt).toISOString(),
     _count: { agents: Number(row.agents) },
+    snapshotDate: row.snapshotDate,
+    covers: row.snapshotDate === null ? null : snapshotCovers(row.snapshotDate),
+    components: snapshotComponents(row),
   };
 }

@@ -2,8 +2,9 @@
 // launcher and the fee hook, and by the launch route for its own receipt, so whichever comes first wins and the
 // other changes nothing: every statement is conditional on the state it moves from, and trades are keyed by log.
 import { type SQL, sql } from 'drizzle-orm';
-import { type Address, getAddress, type Hex } from 'viem';
+import { type Address, formatUnits, getAddress, type Hex } from 'viem';
 import { COMPANY_TOKEN_SUPPLY, OPENING_VIRTUAL_TOKENS } from '../../chain/contracts/launcher.ts';
+import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import {
   type MovedCompany,
@@ -74,6 +75,9 @@ const tradeEventBase = (company: MovedCompany, at: LogPlace) => ({
   logIndex: at.logIndex,
   blockNumber: Number(at.blockNumber),
   blockTime: at.blockTime.toISOString(),
+  // REST's names for the same values (docs/api/README.md "Names and units").
+  time: at.blockTime.toISOString(),
+  transactionHash: at.txHash,
 });
 
 /**
@@ -140,6 +144,15 @@ export async function applyGraduations(tx: Tx, graduations: readonly GraduationR
 /** Execution price in USDC base units per whole token. */
 export const executionPrice = (usdcAmount: bigint, tokenAmount: bigint) =>
   tokenAmount === 0n ? 0n : (usdcAmount * 10n ** 18n) / tokenAmount;
+
+/** Decimals of the full-precision prices (`priceExact`, the candles' `openExact`...): USDC per whole token. */
+export const EXACT_PRICE_DECIMALS = 18;
+export const EXACT_SCALE = 10n ** BigInt(EXACT_PRICE_DECIMALS + COMPANY_TOKEN_DECIMALS - USDC_DECIMALS);
+
+/** USDC per whole token to EXACT_PRICE_DECIMALS decimals, rounded down. */
+export function exactPrice(usdcAmount: bigint, tokenAmount: bigint): string {
+  return tokenAmount === 0n ? '0' : formatUnits((usdcAmount * EXACT_SCALE) / tokenAmount, EXACT_PRICE_DECIMALS);
+}
 
 /** Every trade and position deleted, every token as before its launch (the token stream's reset, for `cli reconcile`). */
 export async function resetTokenTables(tx: Tx): Promise<void> {
@@ -257,6 +270,13 @@ export async function applyTrades(
       amount: trade.tokenAmount.toString(),
       usdcAmount: trade.usdcAmount.toString(),
       price: executionPrice(trade.usdcAmount, trade.tokenAmount).toString(),
+      // The forms and names the REST trades use, beside the stream's own (docs/api/README.md "Names and units").
+      tokenAmount: formatUnits(trade.tokenAmount, COMPANY_TOKEN_DECIMALS),
+      usdcAmountRaw: trade.usdcAmount.toString(),
+      usdcAmountDecimal: formatUnits(trade.usdcAmount, USDC_DECIMALS),
+      priceRaw: executionPrice(trade.usdcAmount, trade.tokenAmount).toString(),
+      priceDecimal: formatUnits(executionPrice(trade.usdcAmount, trade.tokenAmount), USDC_DECIMALS),
+      priceExact: exactPrice(trade.usdcAmount, trade.tokenAmount),
       trader: getAddress(trade.trader),
       venue: trade.venue,
     },

@@ -11,7 +11,7 @@ import { tokenTrades } from '../../db/schema/tokens.ts';
 import { validationError } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../page-cursor.ts';
 import { requireCompany } from '../companies/queries.ts';
-import { executionPrice } from './apply.ts';
+import { EXACT_PRICE_DECIMALS, EXACT_SCALE, exactPrice, executionPrice } from './apply.ts';
 import { companyTokens } from './company-tokens.stream.ts';
 
 export const CANDLE_INTERVALS = {
@@ -175,22 +175,15 @@ function tradeRow(
     trader: t.trader,
     usdcAmount: usdc(t.usdcAmount),
     usdcAmountRaw: t.usdcAmount.toString(),
+    usdcAmountDecimal: usdc(t.usdcAmount),
     tokenAmount: formatUnits(t.tokenAmount, COMPANY_TOKEN_DECIMALS),
     amount: t.tokenAmount.toString(),
     price: usdc(executionPrice(t.usdcAmount, t.tokenAmount)),
     priceExact: exactPrice(t.usdcAmount, t.tokenAmount),
     priceRaw: executionPrice(t.usdcAmount, t.tokenAmount).toString(),
+    priceDecimal: usdc(executionPrice(t.usdcAmount, t.tokenAmount)),
     venue: t.venue as 'CURVE' | 'POOL',
   };
-}
-
-/** Decimals of the full-precision prices (`priceExact`, the candles' `openExact`...): USDC per whole token. */
-export const EXACT_PRICE_DECIMALS = 18;
-const EXACT_SCALE = 10n ** BigInt(EXACT_PRICE_DECIMALS + COMPANY_TOKEN_DECIMALS - USDC_DECIMALS);
-
-/** USDC per whole token to EXACT_PRICE_DECIMALS decimals, rounded down. */
-export function exactPrice(usdcAmount: bigint, tokenAmount: bigint): string {
-  return tokenAmount === 0n ? '0' : formatUnits((usdcAmount * EXACT_SCALE) / tokenAmount, EXACT_PRICE_DECIMALS);
 }
 
 /**

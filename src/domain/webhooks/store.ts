@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_FANOUT_BATCH, WEBHOOK_LATE_EVENT_WINDOW_MS } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { companies } from '../../db/schema/companies.ts';
 import { platformEvents } from '../../db/schema/events.ts';
 import {
   type WebhookDeliveryStatus,
@@ -204,12 +205,15 @@ export async function fanOutEvents(db: Tx, now: Date): Promise<{ deliveries: num
       made as (
         insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, body, next_attempt_at, created_at)
         select w.id, e.id, e.type,
-          json_build_object('id', e.id::text, 'type', e.type, 'companyId', e.company_id, 'data', e.data,
+          json_build_object('id', e.id::text, 'type', e.type, 'companyId', e.company_id, 'companySlug', c.slug,
+            'data', e.data,
             'timestamp', to_char(e.timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text,
           ${ts(now)}, ${ts(now)}
         from scan e join ${webhookEndpoints} w on w.status = 'ACTIVE' and e.id > w.start_after
           and (w.types is null or e.type = any(w.types))
           and (w.company_ids is null or e.company_id = any(w.company_ids) or e.type = ${PLATFORM_WIDE_TYPE})
+        -- The slug beside the id, as the stream sends it: joined once in this statement.
+        left join ${companies} c on c.id = e.company_id
         order by e.id
         on conflict (endpoint_id, event_id) do nothing
         returning 1

@@ -75,6 +75,11 @@ export interface ApiKeyGuardOptions {
 export const apiKeyChallenge = (allowQuery: boolean) =>
   `ApiKey realm="ai-economy", header="x-api-key"${allowQuery ? ', query="api_key"' : ''}`;
 
+/** The challenge of a 401 for a missing or invalid wallet signature (the `Wallet` scheme of docs/api/README.md). */
+export const WALLET_CHALLENGE = 'Wallet realm="ai-economy"';
+/** The challenge of a 401 for a missing or wrong scheduler, admin or metrics secret. */
+export const BEARER_CHALLENGE = 'Bearer realm="ai-economy"';
+
 export function requireApiKey(container: Container, options: ApiKeyGuardOptions = {}): preValidationAsyncHookHandler {
   const challenge = apiKeyChallenge(options.allowQuery ?? false);
   return async (request, reply) => {
@@ -226,15 +231,20 @@ export function secretMatches(given: string, secrets: (string | undefined)[]): b
 }
 
 export function requireSecret(container: Container, which: ('cron' | 'admin')[]): preValidationAsyncHookHandler {
-  return async (request) => {
+  return async (request, reply) => {
+    // Each 401 answers with its challenge (RFC 9110 11.6.1).
+    const refuse = (message: string) => {
+      reply.header('www-authenticate', BEARER_CHALLENGE);
+      return unauthorized(message);
+    };
     const header = request.headers.authorization;
     if (header === undefined || header.trim() === '') {
-      throw unauthorized('Missing secret: send Authorization: Bearer <secret>');
+      throw refuse('Missing secret: send Authorization: Bearer <secret>');
     }
     // The scheme name is case-insensitive (RFC 9110, section 11.1).
     const m = /^\s*Bearer +(\S+)\s*$/i.exec(header);
-    if (!m) throw unauthorized('Malformed Authorization header: expected "Bearer <secret>"');
+    if (!m) throw refuse('Malformed Authorization header: expected "Bearer <secret>"');
     const secrets = which.map((w) => (w === 'cron' ? container.config.cronSecret : container.config.adminSecret));
-    if (!secretMatches(m[1]!, secrets)) throw unauthorized('Invalid secret');
+    if (!secretMatches(m[1]!, secrets)) throw refuse('Invalid secret');
   };
 }

@@ -71,7 +71,7 @@ export default async function fortuneRoutes(app: App, { container, reads }: Rout
 /** The public v1 ranking, registered under /api/v1 by v1.ts. */
 export async function v1FortuneRoutes(app: App, { container, reads }: RouteOptions) {
   // Kept until a table they were read from changes (read-cache.ts).
-  const rankings = reads.route('v1-fortune', { tables: ['companies', 'agents'] });
+  const rankings = reads.route('v1-fortune', { tables: ['companies', 'agents', 'score_snapshots'] });
   const totals = createPageTotals();
 
   app.get(

@@ -3,6 +3,7 @@
 // with it, or not at all on this port when METRICS_PORT is set (metricsExposure).
 import { AppError } from '../../errors.ts';
 import { bearerMatches, metricsExposure } from '../../metrics.ts';
+import { BEARER_CHALLENGE } from '../auth/index.ts';
 import type { App, RouteOptions } from '../types.ts';
 
 export default async function metricsRoutes(app: App, { container }: RouteOptions) {
@@ -22,6 +23,7 @@ export default async function metricsRoutes(app: App, { container }: RouteOption
     },
     async (request, reply) => {
       if (config.metricsToken && !bearerMatches(request.headers.authorization, config.metricsToken)) {
+        reply.header('www-authenticate', BEARER_CHALLENGE);
         throw new AppError(
           'UNAUTHORIZED',
           request.headers.authorization

@@ -19,7 +19,7 @@ import {
   STRATEGY_TYPE_MAX,
 } from '../../constants.ts';
 import { REGISTRATION_TYPE } from '../../domain/agents/registration.ts';
-import { AddressString, IsoTimestamp, internalOk, PageQuery, Pagination, StringEnum } from './common.ts';
+import { AddressOut, AddressString, IsoTimestamp, internalOk, PageQuery, Pagination, StringEnum } from './common.ts';
 
 const Nullable = <T extends TSchema>(schema: T, description?: string) =>
   Type.Union([schema, Type.Null()], description ? { description } : {});
@@ -110,7 +110,7 @@ const listFields = {
   role: Nullable(StringEnum(AGENT_ROLES), 'C-suite role; null for a stand-alone agent whose persona names another'),
   status: StringEnum(AGENT_STATUSES),
   companyId: Nullable(Type.String(), 'Parent company; null for a stand-alone agent'),
-  creatorAddress: Type.String({ description: 'Checksummed creator wallet' }),
+  creatorAddress: AddressOut('Checksummed creator wallet'),
   onChainAddress: Nullable(Type.String(), 'Agent wallet; null until deployed'),
   walletAddress: Nullable(Type.String(), 'Alias of onChainAddress'),
   erc8004Id: Nullable(Type.String(), 'ERC-8004 identity token id (decimal; "0" is a real id); null until registered'),
@@ -147,7 +147,7 @@ export const AgentCreated = Type.Object({
   id: Type.String(),
   name: Type.String(),
   status: StringEnum(AGENT_STATUSES),
-  creatorAddress: Type.String(),
+  creatorAddress: AddressOut(),
   createdAt: IsoTimestamp,
 });
 

@@ -34,6 +34,12 @@ export const AddressString = Type.String({
   description: `Ethereum address: ${ADDRESS_RULE}`,
 });
 
+/** An address the service answers (EIP-55 checksummed, or lowercase where a field says so): its form as a pattern. */
+export const AddressOut = (description = 'Checksummed address') =>
+  Type.String({ pattern: ADDRESS_PATTERN.source, description });
+/** A transaction or block hash, or another 32-byte hex value, as the service answers it. */
+export const Hash32 = (description: string) => Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description });
+
 export const ErrorBody = Type.Object({
   code: OpenEnum(ERROR_CODES, 'What went wrong, for programs (the status says its family)'),
   message: Type.String(),

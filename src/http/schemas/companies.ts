@@ -30,7 +30,16 @@ import {
   TREASURY_STATUSES,
   USDC_AMOUNT_PATTERN,
 } from '../../constants.ts';
-import { AddressString, IsoTimestamp, internalOk, Nullable, OpenEnum, StringEnum, WeiString } from './common.ts';
+import {
+  AddressOut,
+  AddressString,
+  IsoTimestamp,
+  internalOk,
+  Nullable,
+  OpenEnum,
+  StringEnum,
+  WeiString,
+} from './common.ts';
 
 export const CompanyParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'Company id (CUID) or slug' }),
@@ -159,14 +168,14 @@ export const Company = Type.Object({
   masterDirective: Nullable(Type.String()),
   tokenStatus: StringEnum(TOKEN_STATUSES),
   tokenSymbol: Nullable(Type.String()),
-  tokenAddress: Nullable(Type.String()),
-  creatorAddress: Type.String(),
+  tokenAddress: Nullable(AddressOut()),
+  creatorAddress: AddressOut(),
   custody: Nullable(
     Type.Object(
       {
         safe: AddressString,
         rolesModule: AddressString,
-        owner: Type.String({ description: "The Safe's only owner: accepts what the card's holder signs" }),
+        owner: AddressOut("The Safe's only owner: accepts what the card's holder signs"),
       },
       {
         description:

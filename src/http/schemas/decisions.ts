@@ -1,6 +1,6 @@
 // Schemas of the decision routes (docs/api/decisions.md "Decision round", "Agent budget entry", "Decision verification").
 import { Type } from 'typebox';
-import { IsoTimestamp, internalOk, Nullable, StringEnum } from './common.ts';
+import { Hash32, IsoTimestamp, internalOk, Nullable, StringEnum } from './common.ts';
 
 const Phase = Type.Object({
   phase: Type.String(),
@@ -64,7 +64,7 @@ export const DecisionRound = Type.Object({
             'done; refused (a veto, the budget, a trading limit: nothing signed); failed (an error, or a transaction that reverted on-chain); not_run (the round stopped before it)',
         }),
         text: Nullable(Type.String({ description: 'What it did or why not, from its line in actionsExecuted' })),
-        txHash: Nullable(Type.String({ description: 'The transaction it sent' })),
+        txHash: Nullable(Hash32('The transaction it sent')),
       }),
     }),
     {

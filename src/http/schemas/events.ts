@@ -12,7 +12,7 @@ import {
 } from '../../constants.ts';
 import { EVENT_ID_PATTERN } from '../../domain/events/filters.ts';
 import { CURSOR_MAX_LENGTH, CURSOR_PATTERN } from '../../page-cursor.ts';
-import { IsoTimestamp, internalOk, Meta, Nullable, Pagination, StringEnum } from './common.ts';
+import { AddressOut, IsoTimestamp, internalOk, Meta, Nullable, Pagination, StringEnum } from './common.ts';
 
 const EventId = (description: string) => Type.String({ pattern: EVENT_ID_PATTERN, description });
 
@@ -71,6 +71,12 @@ export const EventsHeaders = Type.Object({
 const BaseUnits = (description: string) =>
   Type.String({ pattern: '^[0-9]+$', description: `Decimal string of an integer: ${description}` });
 const TxHash = Type.String({ pattern: '^0x[0-9a-f]{64}$', description: 'Transaction hash' });
+/**
+ * An amount in whole units of its asset, as a decimal string (REST's form): docs/api/README.md "Names and units".
+ * Absent on events published before these forms were added.
+ */
+const DecimalString = (description: string) =>
+  Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$', description: `Decimal string: ${description}` });
 
 const DecisionEventData = Type.Object(
   {
@@ -87,11 +93,17 @@ const DecisionEventData = Type.Object(
 const tradePlace = {
   tokenSymbol: Nullable(Type.String()),
   companySlug: Type.String(),
-  tokenAddress: Type.String({ description: 'Checksummed address of the company token' }),
+  tokenAddress: AddressOut('Checksummed address of the company token'),
   txHash: TxHash,
   logIndex: Type.Integer({ minimum: 0, description: "The log's index in its block" }),
   blockNumber: Type.Integer({ minimum: 0 }),
   blockTime: IsoTimestamp,
+  time: Type.Optional({
+    ...IsoTimestamp,
+    description:
+      'The same as `blockTime`: the name REST trades use (docs/api/README.md "Names and units"). Absent on events published before it was added',
+  }),
+  transactionHash: Type.Optional({ ...TxHash, description: 'The same as `txHash`: the name REST trades use' }),
   removed: Type.Optional(
     Type.Literal(true, {
       description:
@@ -110,7 +122,19 @@ const TradeTradeData = Type.Object(
     price: BaseUnits(
       'USDC per whole token of this trade, in USDC base units (6 decimals; 1000000 is 1 USDC): usdcAmount * 10^18 / amount, rounded down',
     ),
-    trader: Type.String({ description: 'Checksummed address' }),
+    tokenAmount: Type.Optional(
+      DecimalString("company tokens bought or sold, in tokens (`amount` / 10^18): REST's `tokenAmount`"),
+    ),
+    usdcAmountRaw: Type.Optional(BaseUnits('the same as `usdcAmount` (USDC base units): the name REST trades use')),
+    usdcAmountDecimal: Type.Optional(DecimalString('USDC paid or received, in USDC (`usdcAmount` / 10^6)')),
+    priceRaw: Type.Optional(
+      BaseUnits('the same as `price` (USDC base units per whole token): the name REST trades use'),
+    ),
+    priceDecimal: Type.Optional(DecimalString('USDC per whole token, in USDC (`price` / 10^6), rounded down')),
+    priceExact: Type.Optional(
+      DecimalString('USDC per whole token, full precision (18 decimals, rounded down): as on REST trades'),
+    ),
+    trader: AddressOut(),
     venue: StringEnum(['CURVE', 'POOL'] as const, { description: 'The bonding curve, or the v4 pool once graduated' }),
   },
   { $id: 'TradeEventTrade', description: 'A curve trade or a pool swap of a company token' },
@@ -135,6 +159,13 @@ const ScoreEventData = Type.Object(
     platformScore: Type.Number({ description: 'Score points (0-125), not money' }),
     previousScore: Type.Number({ description: 'Score points; 0 when there was none' }),
     rank: Type.Integer({ minimum: 1 }),
+    snapshotDate: Type.Optional(
+      Type.String({
+        format: 'date',
+        description:
+          'The date D (UTC) of the snapshot that set the score; it covers [D - 24 h, D). Absent on events published before it was added',
+      }),
+    ),
   },
   { description: "The company's platformScore changed with a daily snapshot" },
 );
@@ -204,6 +235,12 @@ const eventOf = <T extends EventType, D extends TSchema>(type: T, data: D, id: s
       id: Type.String({ pattern: '^[0-9]+$', description: 'Decimal string of the event sequence; ordered' }),
       type: Type.Literal(type),
       companyId: Type.String({ description: 'The company concerned (for season events, the one the area names)' }),
+      companySlug: Nullable(
+        Type.String({
+          description:
+            'The slug of that company (v1 paths take either); null only when no company has that id. Added beside `companyId`',
+        }),
+      ),
       data,
       timestamp: IsoTimestamp,
     },

@@ -1,6 +1,6 @@
 // Schemas of the Fortune List routes (docs/api/fortune.md "Fortune List entry (internal view)", "Fortune List entry (v1
 // view)", GET /api/fortune-list, GET /api/v1/fortune). Unknown query parameters are ignored, as elsewhere.
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import {
   COMPANY_CATEGORIES,
   COMPANY_STATUSES,
@@ -15,6 +15,7 @@ import {
 import { VOLUME_TRADER_SHARE_MAX_BPS } from '../../domain/scores/formula.ts';
 import { FORTUNE_EPOCH_PATTERN } from '../../domain/scores/queries.ts';
 import {
+  AddressOut,
   CursorQuery,
   IsoTimestamp,
   internalOk,
@@ -49,6 +50,47 @@ export const FortuneListQuery = Type.Object({
 const Score = (description: string) => Type.Number({ minimum: 0, maximum: 100, description });
 const Usdc = (description: string) => Type.Number({ description: `${description}, in USDC (up to 6 decimals)` });
 
+/** The overall score, its five components, the raw values they were scored from and the referral boost. */
+const scoreComponents = {
+  overall: Type.Number({
+    minimum: 0,
+    description:
+      '(0.30 treasury + 0.20 trading + 0.20 volume + 0.20 activity + 0.10 completeness) * (1 + referralBoost)',
+  }),
+  treasuryScore: Score('Treasury, log scale against the best company, 0-100'),
+  tradingScore: Score('Trading PnL, log scale against the best company (0 for a loss), 0-100'),
+  volumeScore: Score('Counted token volume of the covered day, log scale against the best company, 0-100'),
+  activityScore: Score('Completed scheduled decision rounds, linear against the best company, 0-100'),
+  completenessScore: Score('Profile completeness, 100 * completenessRaw'),
+  treasuryRaw: Usdc('USDC balance of the treasury'),
+  tradingRaw: Usdc("Sells minus buys of the company's agents over the day before the snapshot; may be negative"),
+  volumeRaw: Usdc(
+    `Counted volume of the company's token over the day before the snapshot: each trader's net position change, at most ${VOLUME_TRADER_SHARE_MAX_BPS / 100}% of the total per trader`,
+  ),
+  activityRaw: Type.Integer({
+    minimum: 0,
+    description: 'Completed SCHEDULED decision rounds in the 7 days before the snapshot (manual rounds do not count)',
+  }),
+  completenessRaw: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the 11 profile items filled' }),
+  referralBoost: Type.Number({ minimum: 0, maximum: 0.25, description: '0.01 per company referred, at most 0.25' }),
+};
+
+/**
+ * The components without their bounds: the serializer checks the members of a nullable (anyOf) schema, and a stored
+ * value outside a documented bound (a referral boost seeded above 0.25) must not fail the whole page.
+ */
+function unbounded<T extends Record<string, TSchema>>(properties: T): T {
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => {
+      const { minimum: _min, maximum: _max, ...rest } = schema as TSchema & { minimum?: number; maximum?: number };
+      return [name, rest];
+    }),
+  ) as T;
+}
+
+/** The day a snapshot covers. */
+const Covers = (description: string) => Type.Object({ from: IsoTimestamp, to: IsoTimestamp }, { description });
+
 export const FortuneListEntry = Type.Object({
   rank: Type.Integer({
     minimum: 1,
@@ -66,40 +108,14 @@ export const FortuneListEntry = Type.Object({
     league: StringEnum(LEAGUES),
     category: OpenEnum(COMPANY_CATEGORIES, "The company's category"),
   }),
-  score: Type.Object({
-    overall: Type.Number({
-      minimum: 0,
-      description:
-        '(0.30 treasury + 0.20 trading + 0.20 volume + 0.20 activity + 0.10 completeness) * (1 + referralBoost)',
-    }),
-    treasuryScore: Score('Treasury, log scale against the best company, 0-100'),
-    tradingScore: Score('Trading PnL, log scale against the best company (0 for a loss), 0-100'),
-    volumeScore: Score('Counted token volume of the covered day, log scale against the best company, 0-100'),
-    activityScore: Score('Completed scheduled decision rounds, linear against the best company, 0-100'),
-    completenessScore: Score('Profile completeness, 100 * completenessRaw'),
-    treasuryRaw: Usdc('USDC balance of the treasury'),
-    tradingRaw: Usdc("Sells minus buys of the company's agents over the day before the snapshot; may be negative"),
-    volumeRaw: Usdc(
-      `Counted volume of the company's token over the day before the snapshot: each trader's net position change, at most ${VOLUME_TRADER_SHARE_MAX_BPS / 100}% of the total per trader`,
-    ),
-    activityRaw: Type.Integer({
-      minimum: 0,
-      description: 'Completed SCHEDULED decision rounds in the 7 days before the snapshot (manual rounds do not count)',
-    }),
-    completenessRaw: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the 11 profile items filled' }),
-    referralBoost: Type.Number({ minimum: 0, maximum: 0.25, description: '0.01 per company referred, at most 0.25' }),
-  }),
+  score: Type.Object(scoreComponents),
 });
 
 export const FortuneListResponse = internalOk(
   Type.Object({
     epoch: IsoTimestamp,
-    covers: Type.Object(
-      { from: IsoTimestamp, to: IsoTimestamp },
-      {
-        description:
-          'The day the snapshot covers, [epoch - 24 h, epoch): the trades of volume and trading PnL (activity looks back 7 days from `to`, the treasury is read when the snapshot is taken). Not in the API contract: an addition',
-      },
+    covers: Covers(
+      'The day the snapshot covers, [epoch - 24 h, epoch): the trades of volume and trading PnL (activity looks back 7 days from `to`, the treasury is read when the snapshot is taken). Not in the API contract: an addition',
     ),
     companies: Type.Array(FortuneListEntry),
     message: Type.Optional(
@@ -131,10 +147,28 @@ export const FortuneEntry = Type.Object({
   platformScore: Type.Number({ description: 'The overall score of the latest snapshot' }),
   tokenStatus: StringEnum(TOKEN_STATUSES),
   tokenSymbol: Nullable(Type.String()),
-  creatorAddress: Type.String(),
+  creatorAddress: AddressOut(),
   logoUrl: Nullable(Type.String()),
   createdAt: IsoTimestamp,
   _count: Type.Object({ agents: Type.Integer({ minimum: 0, description: 'Agents not terminated' }) }),
+  snapshotDate: Nullable(
+    Type.String({
+      format: 'date',
+      description:
+        "The date D (UTC) of the company's latest daily snapshot, whose overall is `platformScore`; null before its first",
+    }),
+  ),
+  covers: Nullable(
+    Covers(
+      'The day that snapshot covers, [D - 24 h, D): the trades of volume and trading PnL (activity looks back 7 days from `to`, the treasury is read when the snapshot is taken); null before the first snapshot',
+    ),
+  ),
+  components: Nullable(
+    Type.Object(unbounded(scoreComponents), {
+      description:
+        "That snapshot's overall score, its five components, the raw values they were scored from and the referral boost (as in the internal Fortune List); null before the first snapshot",
+    }),
+  ),
 });
 
 export const FortuneResponse = v1List(FortuneEntry);
@@ -154,6 +188,12 @@ export const ScoreHistoryData = Type.Object({
       volumeScore: Type.Number(),
       activityScore: Type.Number(),
       completenessScore: Type.Number(),
+      treasuryRaw: scoreComponents.treasuryRaw,
+      tradingRaw: scoreComponents.tradingRaw,
+      volumeRaw: scoreComponents.volumeRaw,
+      activityRaw: scoreComponents.activityRaw,
+      completenessRaw: scoreComponents.completenessRaw,
+      referralBoost: scoreComponents.referralBoost,
     }),
     { description: 'Newest first' },
   ),

@@ -11,8 +11,10 @@ import {
   V1_PAGE_SIZE_MAX,
 } from '../../constants.ts';
 import {
+  AddressOut,
   AddressString,
   CursorQuery,
+  Hash32,
   IsoTimestamp,
   internalOk,
   Meta,
@@ -123,7 +125,7 @@ const LaunchedToken = Type.Object({
   slug: Type.String(),
   name: Type.String(),
   status: StringEnum(['BONDING', 'GRADUATED'] as const),
-  tokenAddress: Type.String(),
+  tokenAddress: AddressOut(),
   tokenSymbol: Type.String(),
   price: UsdcString,
   marketCap: UsdcString,
@@ -142,15 +144,15 @@ const TokenDetailBase = Type.Object({
   slug: Type.String(),
   tokenStatus: StringEnum(['BONDING', 'GRADUATED'] as const),
   tokenSymbol: Type.String(),
-  tokenAddress: Type.String(),
+  tokenAddress: AddressOut(),
   bondingCurve: Type.Object({
-    address: Type.String({ description: 'The token launcher, which holds every curve' }),
+    address: AddressOut('The token launcher, which holds every curve'),
     graduationThreshold: Type.Number(),
     graduated: Type.Boolean(),
     graduatedAt: Nullable(IsoTimestamp),
   }),
   v4Pool: Type.Object({ address: Nullable(PoolId) }),
-  launchTxHash: Type.String(),
+  launchTxHash: Hash32('The launch transaction'),
   publicAt: IsoTimestamp,
 });
 
@@ -164,8 +166,8 @@ const TokenListItemBase = Type.Object({
   slug: Type.String(),
   tokenStatus: StringEnum(['BONDING', 'GRADUATED'] as const),
   tokenSymbol: Type.String(),
-  tokenAddress: Type.String(),
-  bondingCurveAddress: Type.String(),
+  tokenAddress: AddressOut(),
+  bondingCurveAddress: AddressOut(),
   graduationThreshold: Type.Number(),
   graduatedAt: Nullable(IsoTimestamp),
   v4PoolAddress: Nullable(PoolId),
@@ -293,7 +295,7 @@ export const V1TradeFeedQuery = Type.Object({
 /**
  * A trade of a company token (docs/api/tokens.md "Trades"): decimal amounts (`usdcAmount`, `tokenAmount`,
  * `price`) and, beside them, the stream's base-unit forms (`amount`, `usdcAmountRaw`, `priceRaw`) and names
- * (`blockTime`).
+ * (`blockTime`), and the names both use (`usdcAmountDecimal`, `priceDecimal`): docs/api/README.md "Names and units".
  */
 export const Trade = Type.Object({
   txHash: TxHash,
@@ -317,14 +319,20 @@ export const Trade = Type.Object({
   tokenSymbol: Type.Optional(Nullable(Type.String())),
   tokenAddress: Type.Optional({ ...AddressString, description: 'The company token (checksummed)' }),
   side: StringEnum(['buy', 'sell'] as const),
-  trader: Type.String({ description: 'Checksummed address' }),
+  trader: AddressOut(),
   usdcAmount: Decimal('USDC paid or received'),
   usdcAmountRaw: Type.Optional(Raw("USDC paid or received (6 decimals): the stream's `usdcAmount`")),
+  usdcAmountDecimal: Type.Optional(
+    Decimal('The same as `usdcAmount`: the name the event stream uses for it (docs/api/README.md "Names and units")'),
+  ),
   tokenAmount: Decimal('Tokens bought or sold'),
   amount: Type.Optional(Raw("tokens bought or sold (18 decimals): the stream's `amount`")),
   price: Decimal('USDC per token of this trade, rounded down to 6 decimals'),
   priceExact: Type.Optional(Decimal('USDC per token of this trade, full precision (18 decimals, rounded down)')),
   priceRaw: Type.Optional(Raw("USDC per whole token (6 decimals), rounded down: the stream's `price`")),
+  priceDecimal: Type.Optional(
+    Decimal('The same as `price`: the name the event stream uses for it (docs/api/README.md "Names and units")'),
+  ),
   venue: StringEnum(['CURVE', 'POOL'] as const),
 });
 export const TradesData = Type.Object({
@@ -342,7 +350,7 @@ export const V1TradeFeedResponse = Type.Object({ data: Type.Array(Trade), pagina
 export const PositionResponse = internalOk(
   Type.Object({
     companyId: Type.String(),
-    wallet: Type.String({ description: 'Checksummed' }),
+    wallet: AddressOut('Checksummed'),
     quantity: Decimal(
       'Tokens bought and not yet sold (what the cost covers); tokens received by transfer have no cost',
     ),
@@ -376,7 +384,7 @@ export const HoldersResponse = internalOk(
     supply: Decimal('Tokens minted less burned'),
     holders: Type.Array(
       Type.Object({
-        address: Type.String({ description: 'Checksummed' }),
+        address: AddressOut('Checksummed'),
         kind: StringEnum(['curve', 'pool', 'wallet'] as const, {
           description:
             "`curve`: the launcher, holding what the bonding curve has not sold yet; `pool`: the Uniswap v4 PoolManager, holding a graduated pool's tokens; `wallet`: any other address",

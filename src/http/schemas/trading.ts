@@ -1,7 +1,7 @@
 // Schemas of the agent-wallet routes: an agent's or a company's portfolio, and a withdrawal to the treasury.
 // Money is decimal strings in the asset's units (USDC 6 decimals, tokens 18), never a JSON number.
 import { Type } from 'typebox';
-import { AddressString, internalOk, Nullable, StringEnum } from './common.ts';
+import { AddressString, Hash32, internalOk, Nullable, StringEnum } from './common.ts';
 
 const Decimal = (description: string) => Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', description });
 
@@ -96,7 +96,7 @@ export const WithdrawalResponse = internalOk(
         token: AddressString,
         symbol: Nullable(Type.String()),
         amount: Decimal("In the token's units"),
-        txHash: Type.String(),
+        txHash: Hash32('Transaction hash'),
       }),
       { description: 'One transfer to the treasury per asset the wallet held; empty when it held nothing' },
     ),
@@ -211,7 +211,7 @@ const Transfers = Type.Array(
     token: AddressString,
     symbol: Nullable(Type.String()),
     amount: Decimal("In the token's units"),
-    txHash: Type.String(),
+    txHash: Hash32('Transaction hash'),
   }),
 );
 

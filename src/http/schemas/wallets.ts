@@ -2,7 +2,7 @@
 // token, the companies it created, an agent's actions), for the account and agent pages of the web app.
 import { Type } from 'typebox';
 import { ADDRESS_NAMES_MAX, COMPANY_STATUSES, LEAGUES, TOKEN_STATUSES, WALLET_TRADES_MAX } from '../../constants.ts';
-import { AddressString, IsoTimestamp, internalOk, Nullable, StringEnum } from './common.ts';
+import { AddressOut, AddressString, Hash32, IsoTimestamp, internalOk, Nullable, StringEnum } from './common.ts';
 
 const Decimal = (description: string) => Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', description });
 
@@ -12,10 +12,10 @@ export const WalletTradesQuery = Type.Object({
 
 export const WalletTradesResponse = internalOk(
   Type.Object({
-    wallet: Type.String({ description: 'Checksummed' }),
+    wallet: AddressOut('Checksummed'),
     trades: Type.Array(
       Type.Object({
-        txHash: Type.String(),
+        txHash: Hash32('Transaction hash'),
         logIndex: Type.Integer(),
         time: IsoTimestamp,
         blockNumber: Type.Integer(),
@@ -62,9 +62,9 @@ export const AgentActionsResponse = internalOk(
     Type.Object({
       tool: Type.String(),
       roundId: Nullable(Type.String()),
-      tokenAddress: Nullable(Type.String()),
+      tokenAddress: Nullable(AddressOut()),
       notionalUsdc: Decimal('USDC the action traded (0 for staking)'),
-      txHash: Nullable(Type.String()),
+      txHash: Nullable(Hash32('Transaction hash')),
       status: StringEnum(['SENT', 'MINED', 'REVERTED', 'FAILED'] as const, {
         description: 'SENT (signed or about to be), MINED, REVERTED on-chain, or FAILED (nothing was signed)',
       }),
@@ -90,7 +90,7 @@ export const AddressNamesQuery = Type.Object({
 export const AddressNamesResponse = internalOk(
   Type.Array(
     Type.Object({
-      address: Type.String({ description: 'Checksummed' }),
+      address: AddressOut('Checksummed'),
       kind: StringEnum(['agent', 'company'] as const),
       name: Type.String({ description: '"Spot Sprinters\' CFO", "Acme\'s treasury", or a stand-alone agent\'s name' }),
       agentId: Nullable(Type.String()),

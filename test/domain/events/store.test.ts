@@ -16,6 +16,7 @@ import {
   purgeExpiredEvents,
   readEvents,
   readEventsByIds,
+  readRecentEvents,
 } from '../../../src/domain/events/store.ts';
 import { AppError } from '../../../src/errors.ts';
 import { jobs, runJobOnce } from '../../../src/jobs/scheduler.ts';
@@ -41,6 +42,8 @@ describe.each(testDatabases)('event store on $name', ({ open }) => {
         id: String(before + 1n),
         type: 'trade',
         companyId: 'c1',
+        // No company has the id c1 here: no slug to join.
+        companySlug: null,
         data: payloads.trade,
         timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       });
@@ -153,6 +156,17 @@ describe.each(testDatabases)('event store on $name', ({ open }) => {
         ids([a1, a2, c1]),
       );
       expect(ids(await readEventsByIds(database.db, [BigInt(c1.id), BigInt(a1.id), 999_999n]))).toEqual(ids([a1, c1]));
+    });
+
+    it("every read and the publish carry the company's slug beside its id", async () => {
+      const slugged = await insertCompany(database.db, 'slugged-store');
+      const after = await latestEventId(database.db);
+      const e = await publishEvent(database.db, { type: 'trade', companyId: slugged.id, data: { n: 1 } });
+      expect(e).toMatchObject({ companyId: slugged.id, companySlug: 'slugged-store' });
+      const [read] = await readEvents(database.db, { after, limit: 1 });
+      expect(read).toEqual(e);
+      expect(await readEventsByIds(database.db, [BigInt(e.id)])).toEqual([e]);
+      expect((await readRecentEvents(database.db, 1))[0]).toEqual(e);
     });
 
     it('resolveCompanyRefs: slugs and ids to ids in one query; any entry naming no company is refused by name', async () => {
