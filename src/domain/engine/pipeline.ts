@@ -239,6 +239,8 @@ interface Outcome {
 /** Records the finished round, its budgets and the agents' counters, and announces it, in one transaction. */
 async function finish(deps: EngineDeps, round: RoundRow, company: CompanyRow, o: Outcome) {
   const db = deps.database.db;
+  // The agents were last active now by the economy's clock, as their actions and the round are dated.
+  const activeAt = await economyNow(deps);
   const llmTokensUsed = o.phases.reduce((n, p) => n + p.tokens, 0);
   return db.transaction(async (tx) => {
     const done = await markComplete(tx, round.id, {
@@ -266,7 +268,7 @@ async function finish(deps: EngineDeps, round: RoundRow, company: CompanyRow, o:
           llmCalls: b.llmCalls,
           toolCalls: b.toolCalls + b.chainReads + b.scrapeCalls,
         })),
-        new Date(deps.now()),
+        activeAt,
       );
     }
     await publishEvent(tx, {
