@@ -110,6 +110,15 @@ describe.skipIf(browserUnavailable)('a new company’s next steps', () => {
     await open.click();
     await page.waitForURL(`**/companies/${owned.slug}/token`);
     await page.getByRole('heading', { name: 'Trades' }).waitFor();
+    // The company's portfolio is its Safe's: the 15 USDC left there, not the agents' empty wallets.
+    await page.goto(`${base}/companies/${owned.slug}`);
+    const totals = page.getByTestId('company-totals');
+    await expect
+      .poll(() => totals.textContent(), { timeout: 20_000 })
+      .toMatch(
+        /^The company's Safe holds 15(\.0+)? USDC[^;]*\. In all, 15(\.0+)? USDC if its company tokens were sold now/,
+      );
+    expect(await totals.textContent()).not.toMatch(/agents' wallets/);
   }, 180_000);
 
   it('offers "Finish setting up" for an interrupted creation, on the create page and the company page', async () => {

@@ -46,6 +46,18 @@ describe.skipIf(browserUnavailable)('the web app with API keys configured, in Ch
     await page.getByText('Live: the latest events, and new ones as they happen.').waitFor();
     await publishEvent(t.database.db, { type: 'trade', companyId: acme.id, data: payloads.trade });
     await page.getByText(/Bought 2 \$ACME at 0\.012345 USDC/).waitFor();
+    // A score names its company; a long directive is cut at a word, with an ellipsis.
+    await publishEvent(t.database.db, { type: 'score', companyId: acme.id, data: payloads.score });
+    await page.getByText('acme: score 71.5, rank 3', { exact: true }).waitFor();
+    const directive = `${'Accumulate steadily '.repeat(7)}and never chase a pump.`;
+    await publishEvent(t.database.db, {
+      type: 'decision',
+      companyId: acme.id,
+      data: { ...payloads.decision, directive },
+    });
+    await expect
+      .poll(() => page.locator('[data-event="decision"] a').first().textContent())
+      .toBe(`Decision round 3: ${'Accumulate steadily '.repeat(7).trim()}…`);
     // Every page, each opened afresh (the app starts its stream again): none asks for the keyed stream.
     const pages = [
       '/',

@@ -173,4 +173,25 @@ describe.skipIf(browserUnavailable)('the web app on a phone', () => {
       await close();
     }
   }, 180_000);
+  it('a table wider than the phone scrolls inside its box, with a shadow on the edge where more columns lie', async () => {
+    const { page, errors, close } = await web.open(`/companies/${slug}/token`, { width: PHONE.width });
+    try {
+      await page.setViewportSize(PHONE);
+      const trades = page.locator('section.table-wrap[aria-label="Trades"]');
+      await trades.locator('tbody tr').first().waitFor();
+      // Wider than the screen: it scrolls inside its box, never the page.
+      expect(await trades.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeGreaterThan(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      // The cue: edge shadows that stay at the box's edges, under covers that scroll with the columns.
+      const background = await trades.evaluate((e) => {
+        const s = getComputedStyle(e);
+        return { image: s.backgroundImage, attachment: s.backgroundAttachment };
+      });
+      expect(background.image.match(/radial-gradient/g)).toHaveLength(2);
+      expect(background.attachment).toBe('local, local, scroll, scroll');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 90_000);
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   age,
   amountOf,
+  clip,
   formatAmount,
   formatDecimal,
   formatNumber,
@@ -105,5 +106,14 @@ describe('numbers, percentages, ages and days', () => {
   it('names a UTC day in the locale, whatever the reader’s zone', () => {
     expect(utcDay('2026-11-25', 'en-US')).toBe('Wednesday, November 25, 2026');
     expect(utcDay('2026-11-25T00:00:00.000Z', 'de-DE')).toBe('Mittwoch, 25. November 2026');
+  });
+});
+
+describe('clip', () => {
+  it('keeps a short text whole, and cuts a long one at a word boundary with an ellipsis, never mid-word', () => {
+    expect(clip('grow the treasury', 140)).toBe('grow the treasury');
+    expect(clip('Buy the dip, then hold steadily', 14)).toBe('Buy the dip…');
+    expect(clip('Buy the dip, then hold steadily', 18)).toBe('Buy the dip, then…');
+    expect(clip('Supercalifragilistic', 5)).toBe('Super…');
   });
 });

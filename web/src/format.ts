@@ -133,3 +133,11 @@ export const COMPANY_STATUS_WORDS: Record<string, string> = {
 };
 /** The status in words, or the status itself when it is one this app does not know. */
 export const companyStatus = (status: string) => COMPANY_STATUS_WORDS[status] ?? status;
+
+/** At most `max` characters, cut at the last word boundary before it with "…" (never mid-word). */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.search(/\s\S*$/);
+  return `${(space > 0 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, '')}…`;
+}

@@ -2,11 +2,11 @@
 // platform event as it happens (decision rounds, trades, scores, seasons) from the event stream; a trader that is an
 // agent or a company is named ("Spot Sprinters' CFO"), not shown as an address.
 
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { api, data } from '../api';
 import { ChainTime, ServiceTime } from '../chain-time';
-import { formatAmount, snapshotName, USDC } from '../format';
+import { clip, formatAmount, snapshotName, USDC } from '../format';
 import { type PlatformEvent, useLive } from '../live';
 import { type AddressName, useNames, Who } from '../names';
 import { usePlatformUnits } from '../symbols';
@@ -26,7 +26,7 @@ function EventTime({ event }: { event: PlatformEvent }) {
  * An event in words, the same for the live stream and the recent past. `primary` is the primary token's symbol
  * (an epoch's reward pool is paid in it).
  */
-function describe(e: PlatformEvent, primary: string): string {
+function describe(e: PlatformEvent, primary: string, companies: Map<string, string>): string {
   const d = e.data as Record<string, string | number | undefined>;
   switch (e.type) {
     case 'trade': {
@@ -38,9 +38,11 @@ function describe(e: PlatformEvent, primary: string): string {
       return `${undone}${d.side === 'buy' ? 'Bought' : 'Sold'} ${formatAmount(BigInt(d.amount ?? 0), 18, 2)} $${d.tokenSymbol} at ${formatAmount(BigInt(d.price ?? 0), USDC.decimals, 6)} USDC`;
     }
     case 'decision':
-      return `Decision round ${d.cycle}: ${String(d.directive ?? '').slice(0, 140)}`;
-    case 'score':
-      return `Score ${d.platformScore ?? ''}${d.rank ? `, rank ${d.rank}` : ''}`;
+      return `Decision round ${d.cycle}: ${clip(String(d.directive ?? ''), 140)}`;
+    case 'score': {
+      const name = e.companyId ? companies.get(e.companyId) : undefined;
+      return `${name ? `${name}: score` : 'Score'} ${d.platformScore ?? ''}${d.rank ? `, rank ${d.rank}` : ''}`;
+    }
     case 'season':
       // docs/api/events.md "Event data": a daily score snapshot, or a reward epoch finalized on-chain.
       if (d.kind === 'snapshot') {
@@ -58,6 +60,22 @@ function describe(e: PlatformEvent, primary: string): string {
   }
 }
 
+/** The names of the companies whose score events are shown, by id (a score event carries only the company's id). */
+function useCompanyNames(events: PlatformEvent[]): Map<string, string> {
+  const ids = [...new Set(events.flatMap((e) => (e.type === 'score' && e.companyId ? [e.companyId] : [])))].slice(
+    0,
+    50,
+  );
+  const read = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ['company-name', id],
+      staleTime: 5 * 60_000,
+      queryFn: () => data(api.GET('/api/companies/{id}', { params: { path: { id } } })),
+    })),
+  });
+  return new Map(read.flatMap((q, i) => (q.data ? [[ids[i]!, q.data.name] as [string, string]] : [])));
+}
+
 const traderOf = (e: PlatformEvent) =>
   e.type === 'trade' && typeof e.data.trader === 'string' ? (e.data.trader as string) : undefined;
 
@@ -70,6 +88,7 @@ function merge(live: PlatformEvent[], recent: PlatformEvent[]): PlatformEvent[] 
 
 function Feed({ events, names }: { events: PlatformEvent[]; names: Map<string, AddressName> }) {
   const primary = usePlatformUnits().primary.symbol;
+  const companies = useCompanyNames(events);
   return (
     <ol className="feed" aria-live="polite">
       {events.map((e) => {
@@ -79,10 +98,10 @@ function Feed({ events, names }: { events: PlatformEvent[]; names: Map<string, A
             <EventTime event={e} /> <span className={`badge ${e.type}`}>{e.type}</span>{' '}
             {e.companyId ? (
               <Link to="/companies/$id" params={{ id: e.companyId }}>
-                {describe(e, primary)}
+                {describe(e, primary, companies)}
               </Link>
             ) : (
-              describe(e, primary)
+              describe(e, primary, companies)
             )}
             {trader && (
               <>

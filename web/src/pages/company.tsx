@@ -4,6 +4,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { formatUnits, parseUnits } from 'viem';
 import { api, data, signedRequest } from '../api';
 import { AgentAvatar, CompanyLogo } from '../avatars';
 import { categoryLabel } from '../categories';
@@ -13,6 +14,7 @@ import { Notice, type Said, said } from '../errors';
 import { companyStatus, formatNumber, snapshotName } from '../format';
 import { usePolling } from '../live';
 import { Positions, Signed } from '../portfolio';
+import { usePlatformUnits } from '../symbols';
 import { Empty, HashText, money, Page, Progress, Query } from '../ui';
 import { type ChainInfo, useChainInfo, useSigner } from '../wallet';
 
@@ -202,6 +204,7 @@ function Decisions({ id, info, poll }: { id: string; info: ChainInfo; poll: numb
 }
 
 function Portfolio({ id }: { id: string }) {
+  const units = usePlatformUnits();
   const portfolio = useQuery({
     queryKey: ['company-portfolio', id],
     queryFn: () => data(api.GET('/api/companies/{id}/portfolio', { params: { path: { id } } })),
@@ -211,17 +214,54 @@ function Portfolio({ id }: { id: string }) {
       <h2 id="portfolio-h">Portfolio and PnL</h2>
       <Query query={portfolio} what="the portfolio" skeleton="table">
         {(p) => {
-          const positions = p.agents.flatMap((a) => a.positions);
+          const theirs = p.agents.flatMap((a) => a.positions);
+          const totals = (
+            <>
+              realised PnL <Signed value={p.totals.realizedPnlUsdc} /> USDC · unrealised PnL if sold now{' '}
+              <Signed value={p.totals.exitUnrealizedPnlUsdc} /> USDC (at the prices{' '}
+              <Signed value={p.totals.unrealizedPnlUsdc} />)
+            </>
+          );
+          if (!p.safe)
+            return (
+              <>
+                <p data-testid="company-totals">
+                  The agents' wallets hold {money(p.totals.exitValueUsdc)} USDC if their company tokens were sold now (
+                  {money(p.totals.valueUsdc)} USDC at the tokens' prices) · {totals}
+                </p>
+                <Positions positions={theirs} />
+              </>
+            );
+          // Custody: the company's money and positions are in its Safe, the trader the chain sees; what its agents'
+          // own wallets still hold (from before custody) is said beside it.
+          const safe = p.safe;
+          const agentsUsdc = p.agents.reduce((sum, a) => sum + parseUnits(a.balances?.usdc ?? '0', 6), 0n);
+          const tokens = [
+            safe.balances && parseUnits(safe.balances.primary, 18) > 0n
+              ? `${money(safe.balances.primary)} ${units.primary.symbol}`
+              : null,
+            safe.balances && parseUnits(safe.balances.emission, 18) > 0n
+              ? `${money(safe.balances.emission)} ${units.emission.symbol}`
+              : null,
+          ].filter((t) => t !== null);
           return (
             <>
               <p data-testid="company-totals">
-                The agents' wallets hold {money(p.totals.exitValueUsdc)} USDC if their company tokens were sold now (
-                {money(p.totals.valueUsdc)} USDC at the tokens' prices) · realised PnL{' '}
-                <Signed value={p.totals.realizedPnlUsdc} /> USDC · unrealised PnL if sold now{' '}
-                <Signed value={p.totals.exitUnrealizedPnlUsdc} /> USDC (at the prices{' '}
-                <Signed value={p.totals.unrealizedPnlUsdc} />)
+                The company's Safe holds {money(safe.balances?.usdc ?? '0')} USDC
+                {tokens.length > 0 && `, ${tokens.join(' and ')}`}
+                {safe.positions.length > 0 &&
+                  ` and ${safe.positions.length} company-token ${safe.positions.length === 1 ? 'position' : 'positions'}`}
+                {agentsUsdc > 0n && `; its agents' wallets hold ${money(formatUnits(agentsUsdc, 6))} USDC more`}. In
+                all, {money(p.totals.exitValueUsdc)} USDC if its company tokens were sold now (
+                {money(p.totals.valueUsdc)} USDC at the tokens' prices) · {totals}
               </p>
-              <Positions positions={positions} />
+              <Positions positions={safe.positions} />
+              {theirs.length > 0 && (
+                <>
+                  <h3>Still in the agents' own wallets</h3>
+                  <Positions positions={theirs} />
+                </>
+              )}
             </>
           );
         }}
