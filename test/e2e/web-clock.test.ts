@@ -7,9 +7,11 @@
 import type { Page } from 'playwright-core';
 import { type Address, createTestClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishEvent } from '../../src/domain/events/store.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { atBothWidths, browserUnavailable, launchChromium } from '../helpers/browser.ts';
 import { signed, staffedCompany } from '../helpers/companies.ts';
+import { payloads } from '../helpers/events.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
 // COMPANY_CUSTODY=none: this file is about the path where a company's agents act from their own wallets.
@@ -109,6 +111,20 @@ describe.skipIf(browserUnavailable)("one clock: the chain's", () => {
       .poll(() => page.getByTestId('decision-date').textContent())
       .toMatch(/^Decided 3 days ago \(.+, the chain's time\)\.$/);
     await atBothWidths(page, 'clock-decision');
+    expect(errors).toEqual([]);
+  }, 90_000);
+
+  it('the Activity page measures an event the service published against the clock that stamped it', async () => {
+    // A platform event is stamped by the database's wall clock when it is published: published now, it happened
+    // just now, though the chain's clock runs three days ahead (it read "3 days ago" against the chain's clock).
+    await page.goto(`${base}/activity`);
+    await page.getByText('Live: the latest events, and new ones as they happen.').waitFor();
+    await publishEvent(t.database.db, { type: 'score', companyId: company.id, data: payloads.score });
+    const row = page.locator('[data-event="score"]').first();
+    await row.waitFor();
+    await expect.poll(() => row.locator('time').textContent()).toBe('just now');
+    // The CFO's trade, at its block's time on the chain's clock, is still three days old.
+    expect(await page.locator('[data-event="trade"] time').first().textContent()).toBe('3 days ago');
     expect(errors).toEqual([]);
   }, 90_000);
 });

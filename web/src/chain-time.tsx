@@ -87,3 +87,18 @@ export function ChainTime({ at }: { at: string }) {
  * (the engine's `economyNow`), so they count from the same clock as trades do. One clock on every page.
  */
 export const ServiceTime = ChainTime;
+
+/**
+ * A time the database stamped with the wall clock (a platform event's `timestamp`: when the service published it),
+ * relative to the device's clock. Measured against the chain's clock, which the local chain may run days ahead, an
+ * event published a minute ago read "6 days ago".
+ */
+export function WallTime({ at }: { at: string }) {
+  useTick();
+  const ms = Date.parse(at);
+  return (
+    <time dateTime={at} title={fullDate(ms)}>
+      {ago(ms, Date.now())}
+    </time>
+  );
+}

@@ -5,7 +5,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { api, data } from '../api';
-import { ChainTime, ServiceTime } from '../chain-time';
+import { ChainTime, WallTime } from '../chain-time';
 import { clip, formatAmount, snapshotName, USDC } from '../format';
 import { type PlatformEvent, useLive } from '../live';
 import { type AddressName, useNames, Who } from '../names';
@@ -15,11 +15,12 @@ import { Empty, Page, Query } from '../ui';
 
 /**
  * When it happened: a trade at its block's time on the chain's clock (the time the token page shows for it) when
- * the event carries it, anything else when the service recorded it.
+ * the event carries it, anything else when the service published it (the event's wall-clock stamp, on the wall
+ * clock: each time is measured against the clock that made it).
  */
 function EventTime({ event }: { event: PlatformEvent }) {
   const blockTime = (event.data as { blockTime?: unknown }).blockTime;
-  return typeof blockTime === 'string' ? <ChainTime at={blockTime} /> : <ServiceTime at={event.timestamp} />;
+  return typeof blockTime === 'string' ? <ChainTime at={blockTime} /> : <WallTime at={event.timestamp} />;
 }
 
 /**
