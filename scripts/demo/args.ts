@@ -21,7 +21,7 @@ the chain's clock moves day by day, the market trading at set hours, the schedul
 day closing with its score snapshot; last an epoch is finalized and claimed. Each step checks the state first, so
 running it again does no harm.
 
-  --url      the service (default http://localhost:3000, or DEMO_URL)
+  --url      the service (default http://localhost:$PORT, 3000 without PORT, or DEMO_URL)
   --plan     full (the eight companies, default) or small (three: a momentum trader, the hot token, a HUMAN buyer)
   --days     simulated days of history, each closed by its score snapshot (default ${DEFAULT_DAYS}, at most ${MAX_DAYS}); a
              second run adds only the days missing
@@ -47,7 +47,8 @@ export function localCronSecret(
 
 export function parseDemoArgs(argv: string[], env: Record<string, string | undefined>): DemoOptions {
   const options: DemoOptions = {
-    url: env.DEMO_URL?.trim() || 'http://localhost:3000',
+    // The service npm start runs in this shell: its PORT, as README's two commands leave it.
+    url: env.DEMO_URL?.trim() || `http://localhost:${env.PORT?.trim() || '3000'}`,
     secret: env.CRON_SECRET?.trim() || env.ADMIN_SECRET?.trim() || undefined,
     days: DEFAULT_DAYS,
     plan: 'full',

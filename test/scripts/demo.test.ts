@@ -67,6 +67,9 @@ describe('demo plan', () => {
       secret: 's',
     });
     expect(parseDemoArgs([], { ADMIN_SECRET: 'a' }).secret).toBe('a');
+    // The port npm start was given in this shell, unless DEMO_URL says otherwise.
+    expect(parseDemoArgs([], { PORT: '3917' }).url).toBe('http://localhost:3917');
+    expect(parseDemoArgs([], { PORT: '3917', DEMO_URL: 'http://h:2' }).url).toBe('http://h:2');
     expect(() => parseDemoArgs(['--nope'], {})).toThrow(/unknown option/);
     expect(() => parseDemoArgs(['--url', 'ftp://x'], {})).toThrow(/http/);
   });
