@@ -3,7 +3,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { decisionRounds } from '../../src/db/schema/decisions.ts';
+import { startRound } from '../../src/domain/engine/pipeline.ts';
 import { pruneDecisionDetails } from '../../src/domain/engine/retention.ts';
+import { markFailedBare, recordDeliberation } from '../../src/domain/engine/rounds.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { signed, staffedCompany } from '../helpers/companies.ts';
 
@@ -60,5 +62,20 @@ describe('GET /api/decisions/{id} deliberation', () => {
     // The latest round is left whole.
     const latest = (await t.app.inject(`/api/decisions/${second.json().data.id}`)).json().data.deliberation;
     expect(latest.recorded).toBe(true);
+  }, 120_000);
+
+  it("stores a model's deliberation without what no column can hold (a NUL), rather than failing the round", async () => {
+    const company = await staffedCompany(t, 2, { name: 'Nul Reasoning Co' });
+    const round = await startRound(t.container, company.id, 'MANUAL');
+    await recordDeliberation(t.database.db, round.id, {
+      proposals: [{ role: 'CFO', tool: 'buy_token', args: { token: 'A\u0000B' }, rationale: 'cheap\u0000now' }],
+      ceoReasoning: 'Buy\u0000 it.',
+    });
+    const [stored] = await t.database.db.select().from(decisionRounds).where(eq(decisionRounds.id, round.id));
+    expect(stored!.ceoReasoning).toBe('Buy it.');
+    expect(stored!.proposals).toEqual([
+      { role: 'CFO', tool: 'buy_token', args: { token: 'AB' }, rationale: 'cheapnow' },
+    ]);
+    await markFailedBare(t.database.db, round.id, 'test over', new Date());
   }, 120_000);
 });

@@ -12,6 +12,7 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import { isDatabaseUnavailable, uniqueViolation } from '../../db/errors.ts';
 import { type DecisionAction, decisionRounds, type PhaseRecord } from '../../db/schema/decisions.ts';
 import { conflict } from '../../errors.ts';
+import { storableJson } from '../../text.ts';
 
 export type RoundRow = typeof decisionRounds.$inferSelect;
 
@@ -232,7 +233,8 @@ export async function recordDeliberation(
   id: string,
   o: Required<Pick<typeof decisionRounds.$inferInsert, 'proposals' | 'ceoReasoning'>>,
 ): Promise<void> {
-  await db.update(decisionRounds).set(o).where(running(id));
+  // Model text: what no column can store (a NUL, a lone surrogate) is left out rather than failing the round.
+  await db.update(decisionRounds).set(storableJson(o)).where(running(id));
 }
 
 /**
