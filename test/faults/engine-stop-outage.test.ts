@@ -256,7 +256,8 @@ describe('SIGKILL during an action, before its trade is signed', () => {
       const action = actions[0]!;
       expect(action.status).toBe('SENT');
       // The process is gone: the stale job fails its round (as it would ROUND_STALE_MS later), then settle-outbox.
-      expect(await failStaleRounds(t.container, 0)).toBe(1);
+      // Another round the killed engine had started (another company's, on its schedule) is failed with it.
+      expect(await failStaleRounds(t.container, 0)).toBeGreaterThanOrEqual(1);
       expect(await settleOutbox(t)).toBe(true);
       const after = await lastRound(t);
       expect(after.round.status).toBe('FAILED');
