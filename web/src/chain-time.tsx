@@ -71,15 +71,19 @@ export function ago(ms: number, now: number): string {
 export const fullDate = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'long' });
 
-/** A time the chain stamped, relative to the chain's clock; the full date and zone on hover. */
-export function ChainTime({ at }: { at: string }) {
-  const now = useChainNow();
+/** `at` relative to `now`, the full date and zone on hover. */
+function Relative({ at, now }: { at: string; now: number }) {
   const ms = Date.parse(at);
   return (
     <time dateTime={at} title={fullDate(ms)}>
       {ago(ms, now)}
     </time>
   );
+}
+
+/** A time the chain stamped, relative to the chain's clock; the full date and zone on hover. */
+export function ChainTime({ at }: { at: string }) {
+  return <Relative at={at} now={useChainNow()} />;
 }
 
 /**
@@ -95,10 +99,5 @@ export const ServiceTime = ChainTime;
  */
 export function WallTime({ at }: { at: string }) {
   useTick();
-  const ms = Date.parse(at);
-  return (
-    <time dateTime={at} title={fullDate(ms)}>
-      {ago(ms, Date.now())}
-    </time>
-  );
+  return <Relative at={at} now={Date.now()} />;
 }
