@@ -280,7 +280,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
    * Which transaction of this signer used the row's nonce, as the chain proves it: 'own' when the row's transaction
    * is known to the node (mined, its receipt lagging behind, or pending), 'other' when the block that used the nonce
    * holds another transaction of this signer at it, 'unknown' when the node cannot tell yet (a read replica behind
-   * the sequencer). The block is found by bisecting the signer's transaction count over block numbers.
+   * the sequencer). The block is found by bisecting the signer's transaction count over block numbers, within a
+   * window found by stepping back from the latest block in doubling steps: a nonce is taken by another shortly
+   * before it is settled, and a full node keeps the state of recent blocks only (a count read at an early block
+   * fails there, as it does on anvil for blocks before a snapshot was reverted to).
    */
   async function nonceUsedBy(row: Row): Promise<'own' | 'other' | 'unknown'> {
     try {
@@ -294,8 +297,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const latest = await client.getBlockNumber({ cacheTime: 0 });
     const countAt = (blockNumber: bigint) => client.getTransactionCount({ address: from, blockNumber });
     if ((await countAt(latest)) <= row.nonce) return 'unknown';
-    let low = 0n;
+    // high: a block whose count is past the nonce; low - 1: one whose count is not (or the chain's start).
     let high = latest;
+    let low = 0n;
+    for (let step = 1n; high > 0n; step *= 2n) {
+      const probe = high > step ? high - step : 0n;
+      if ((await countAt(probe)) <= row.nonce) {
+        low = probe + 1n;
+        break;
+      }
+      high = probe;
+    }
     while (low < high) {
       const mid = (low + high) / 2n;
       if ((await countAt(mid)) > row.nonce) high = mid;
