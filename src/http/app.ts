@@ -41,7 +41,7 @@ import { EVENT_SCHEMAS } from './schemas/events.ts';
 import { TokenListItem, TokenMarket } from './schemas/tokens.ts';
 import { docsContentSecurityPolicy, securityHeaders } from './security-headers.ts';
 import { buildCachedSerializer } from './serialization.ts';
-import type { App, Container } from './types.ts';
+import type { ApiDeps, App } from './types.ts';
 import { createValidatorCompiler, rejectUnstorableText } from './validation.ts';
 import { webApp } from './web.ts';
 
@@ -66,8 +66,8 @@ export interface BuildAppOptions {
   logger?: Logger;
 }
 
-export async function buildApp(container: Container, options: BuildAppOptions = {}): Promise<App> {
-  const { config } = container;
+export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Promise<App> {
+  const { config } = deps;
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel, config.logFormat),
     genReqId: (req) => {
@@ -117,16 +117,11 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   });
   // Latency by route pattern (never the raw URL) and status class; event streams are hijacked and not counted here.
   app.addHook('onResponse', (request, reply, done) => {
-    container.metrics.observeRequest(
-      request.method,
-      request.routeOptions.url,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
+    deps.metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   app.addHook('onError', (_request, _reply, err, done) => {
-    if (mapError(err).code === 'CHAIN_UNAVAILABLE') container.metrics.countRpcError(err, 'http');
+    if (mapError(err).code === 'CHAIN_UNAVAILABLE') deps.metrics.countRpcError(err, 'http');
     done();
   });
 
@@ -142,7 +137,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   // First among the plugins, so every answer carries the headers: errors, 404s and 429s included.
   // Computed once; a callback hook, so no promise per request. Routes that need another policy set their own later
   // (the API reference's, below).
-  const security = securityHeaders(config, container.chain);
+  const security = securityHeaders(config, deps.chain);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(security);
     done();
@@ -150,7 +145,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   installEtags(app);
   installCacheControl(app);
   // Stores the answers of signed writes sent with an Idempotency-Key (idempotency.ts).
-  installIdempotency(app, container);
+  installIdempotency(app, deps);
 
   // The web app's assets, and its pages for every GET outside /api that no route takes (deep links included).
   installErrorHandlers(app, 'internal', await webApp(app));
@@ -196,7 +191,7 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     uiConfig: { deepLinking: true },
-    staticCSP: docsContentSecurityPolicy(config, container.chain),
+    staticCSP: docsContentSecurityPolicy(config, deps.chain),
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -214,16 +209,16 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
   });
 
   // Per API key on v1, per client IP elsewhere; 304s not charged; x-ratelimit-* and the IETF RateLimit fields.
-  await installRateLimits(app, container);
+  await installRateLimits(app, deps);
 
   // The read routes' bodies, kept until a table they were read from changes (read-cache.ts).
-  const reads = createReadCache(container.database, { maxBytes: container.config.readCacheMaxBytes });
+  const reads = createReadCache(deps.database, { maxBytes: deps.config.readCacheMaxBytes });
   app.addHook('onClose', async () => {
     await reads.stop();
   });
   // The chain's latest block as this process last read it, for the routes that read the chain (block-reads.ts).
-  const chainHead = createChainHead(() => latestBlock(container.chain), container.config.chainHeadReuseMs);
-  const routes = { container, reads, chainHead };
+  const chainHead = createChainHead(() => latestBlock(deps.chain), deps.config.chainHeadReuseMs);
+  const routes = { deps, reads, chainHead };
   await app.register(systemRoutes, routes);
   await app.register(metricsRoutes, routes);
   await app.register(nftRoutes, { ...routes, prefix: '/api/nft' });

@@ -22,7 +22,7 @@ import {
   type StoredAnswer,
 } from '../domain/auth/idempotency.ts';
 import { AppError, validationError } from '../errors.ts';
-import type { App, Container } from './types.ts';
+import type { ApiDeps, App } from './types.ts';
 
 /** The answer a keyed route builds again from its recovery point: what its handler would have sent. */
 export interface RecoveredAnswer {
@@ -171,13 +171,13 @@ function settleLater(settle: () => Promise<unknown>, log: FastifyRequest['log'],
  * gives the key up. A failure to store is logged, never turned into another answer, and tried again in the
  * background (settleLater).
  */
-export function installIdempotency(app: App, container: Container) {
+export function installIdempotency(app: App, deps: ApiDeps) {
   // A callback hook: requests without a reservation (nearly all) cost one property read.
   app.addHook('onSend', (request, reply, payload, done) => {
     const held = request.idempotency;
     if (held === undefined) return done(null, payload);
     request.idempotency = undefined;
-    const db = container.database.db;
+    const db = deps.database.db;
     const status = reply.statusCode;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     let settle: () => Promise<unknown>;

@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.ts';
 import { apiKeyFrom } from './auth/index.ts';
-import type { App, Container } from './types.ts';
+import type { ApiDeps, App } from './types.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -134,14 +134,12 @@ class RedisStore implements RateLimitStore {
 /** `"ip";q=600;w=60`: the policy of a bucket, as RateLimit-Policy states it (draft-ietf-httpapi-ratelimit-headers). */
 export const rateLimitPolicy = (name: string, quota: number, windowS: number) => `"${name}";q=${quota};w=${windowS}`;
 
-export async function installRateLimits(app: App, container: Container) {
-  const { config } = container;
+export async function installRateLimits(app: App, deps: ApiDeps) {
+  const { config } = deps;
   const windowMs = config.rateLimitWindowMs;
   const windowS = Math.ceil(windowMs / 1000);
   const children = new Map<string, RateLimitStore>();
-  const root: RateLimitStore = container.redis
-    ? new RedisStore(container.redis, 'aie-rl:', children)
-    : new MemoryStore(children);
+  const root: RateLimitStore = deps.redis ? new RedisStore(deps.redis, 'aie-rl:', children) : new MemoryStore(children);
 
   /** The bucket: the API key's on a v1 route when the request carries a valid one, else the client address. */
   const bucketOf = async (request: FastifyRequest): Promise<string> => {
@@ -150,7 +148,7 @@ export async function installRateLimits(app: App, container: Container) {
       const key = apiKeyFrom(request, true);
       if (key !== undefined) {
         try {
-          const found = await container.apiKeys.verify(key);
+          const found = await deps.apiKeys.verify(key);
           request.verifiedApiKey = { key, found };
           if (found) bucket = KEY_BUCKET + found.id;
         } catch {

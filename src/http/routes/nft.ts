@@ -44,9 +44,9 @@ function sendDocument(
 }
 
 /** Registered under /api/nft, with its own error handlers: every error answers in the bare envelope. */
-export default async function nftRoutes(app: App, { container }: RouteOptions) {
+export default async function nftRoutes(app: App, { deps }: RouteOptions) {
   installErrorHandlers(app, 'bare');
-  const catalog = createCardCatalog(container.config);
+  const catalog = createCardCatalog(deps.config);
   const missingTokenId = () => {
     throw badRequest(`Missing token id: ${ALLOWED}`);
   };
