@@ -29,7 +29,7 @@ export interface SignedWrite<P extends TSchema = TSchema, B extends TSchema = TS
   body?: B;
   /** The internal answer's schema, `internalOk(data)`: the v1 twin answers its `data` in the v1 envelope. */
   response: TObject;
-  /** The answer's data built again from a recovery point (src/http/idempotency.ts), for routes that record one. */
+  /** The answer's data built again from a recovery point (src/http/plugins/idempotency.ts), for routes that record one. */
   recover?: (recovery: RecoveryPoint) => Promise<unknown>;
   /** The domain call: the answer's data. */
   run(request: SignedRequest<P, B>): Promise<unknown>;

@@ -19,7 +19,7 @@ import {
   recoveredAnswer,
   requestFingerprint,
   sendReplay,
-} from '../idempotency.ts';
+} from '../plugins/idempotency.ts';
 import type { ApiDeps } from '../types.ts';
 
 declare module 'fastify' {
@@ -93,7 +93,7 @@ export function requireApiKey(deps: ApiDeps, options: ApiKeyGuardOptions = {}): 
           : 'Missing API key: send it in the x-api-key header',
       );
     }
-    // The rate limiter verified it already when it counted the request in the key's bucket (src/http/rate-limit.ts).
+    // The rate limiter verified it already when it counted the request in the key's bucket (src/http/plugins/rate-limit.ts).
     const memo = request.verifiedApiKey;
     const found = memo?.key === key ? memo.found : await deps.apiKeys.verify(key);
     if (!found) {
@@ -105,7 +105,7 @@ export function requireApiKey(deps: ApiDeps, options: ApiKeyGuardOptions = {}): 
 }
 
 /**
- * The wallet signature's guard. With an Idempotency-Key (a write, src/http/idempotency.ts) the signature is proven
+ * The wallet signature's guard. With an Idempotency-Key (a write, src/http/plugins/idempotency.ts) the signature is proven
  * first, then the key claimed, and only a request that runs records its signature as used: a replay of the first
  * answer is sent from here, before "Signature already used" could refuse the very request it answers.
  */

@@ -9,7 +9,7 @@ import { registrationFile } from '../../domain/agents/registration.ts';
 import { agentCreatedView, agentDetailView, agentListView } from '../../domain/agents/views.ts';
 import { requireWallet } from '../auth/index.ts';
 import { ok } from '../envelope.ts';
-import { recoveryRecorder } from '../idempotency.ts';
+import { recoveryRecorder } from '../plugins/idempotency.ts';
 import {
   AgentCreatedResponse,
   AgentDetailResponse,
@@ -102,7 +102,7 @@ export default async function agentRoutes(app: App, { deps, reads }: RouteOption
     '/api/agents',
     {
       preValidation: walletGuard,
-      // A retry of a keyed creation that may have committed answers the agent it created (src/http/idempotency.ts).
+      // A retry of a keyed creation that may have committed answers the agent it created (src/http/plugins/idempotency.ts).
       config: {
         idempotentRecovery: async ({ id }) => ({
           status: 201,

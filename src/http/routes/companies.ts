@@ -9,7 +9,7 @@ import { setTreasury } from '../../domain/companies/treasury.ts';
 import { dayOf } from '../../domain/costs/gas-budget.ts';
 import { optionalWallet, requireWallet } from '../auth/index.ts';
 import { ok } from '../envelope.ts';
-import { recoveryRecorder } from '../idempotency.ts';
+import { recoveryRecorder } from '../plugins/idempotency.ts';
 import { internalErrors } from '../schemas/common.ts';
 import {
   CardCompanyResponse,
@@ -111,7 +111,7 @@ export function companyWrites(api: ApiDeps, log: App['log']): SignedWrite[] {
       summary: "Create a company bound for ever to one of the signer's unused access cards",
       body: CreateCompanyBody,
       response: CompanyResponse,
-      // A retry of a keyed creation that may have committed answers the company it created (src/http/idempotency.ts).
+      // A retry of a keyed creation that may have committed answers the company it created (src/http/plugins/idempotency.ts).
       recover: async ({ id }) => {
         const now = (await chainDateForReads(deps.chain.publicClient, deps.now)).getTime();
         return getCompanyView(deps, id, now);

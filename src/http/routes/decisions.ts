@@ -5,7 +5,7 @@ import { getDecision, getDecisions, verifyDecision } from '../../domain/engine/q
 import { runRoundNow } from '../../domain/engine/runner.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../envelope.ts';
-import { recoveryRecorder } from '../idempotency.ts';
+import { recoveryRecorder } from '../plugins/idempotency.ts';
 import { internalErrors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
 import {
@@ -78,7 +78,7 @@ export function decisionWrites(api: ApiDeps, log: App['log']): SignedWrite[] {
       params: CompanyParams,
       response: RoundResponse,
       // A retry of a keyed run that may have started answers the round it started, never a second round
-      // (src/http/idempotency.ts); while that round is still RUNNING, 409 IDEMPOTENCY_KEY_IN_USE.
+      // (src/http/plugins/idempotency.ts); while that round is still RUNNING, 409 IDEMPOTENCY_KEY_IN_USE.
       recover: async ({ id }) => {
         const { round } = await getDecision(deps, id);
         if (round.status === 'RUNNING') {

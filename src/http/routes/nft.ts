@@ -12,7 +12,7 @@ import { createCardCatalog, type RenderedCardDocument } from '../../domain/cards
 import { parseCardTokenId } from '../../domain/cards/tiers.ts';
 import { badRequest } from '../../errors.ts';
 import { installErrorHandlers } from '../errors.ts';
-import { ifNoneMatchHits } from '../etag.ts';
+import { ifNoneMatchHits } from '../plugins/etag.ts';
 import { bareErrors } from '../schemas/common.ts';
 import { CardImage, CardMetadata, CardTokenIdParams, NotModified } from '../schemas/nft.ts';
 import type { App, RouteOptions } from '../types.ts';

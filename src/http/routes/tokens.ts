@@ -184,7 +184,7 @@ export async function v1TokenRoutes(app: App, { deps, reads }: RouteOptions) {
   // they show are reused; each response gets its own timestamp.
   const lists = reads.route('v1-tokens', { tables: TOKEN_LIST_TABLES, maxAgeMs: VOLUMES_REUSE_MS });
   // The detail reads the same tables: kept likewise, so its ETag is that of its content, without the response's
-  // timestamp (and, as every tag, without the derived ageSeconds: etag.ts), and a poll of unchanged data gets 304.
+  // timestamp (and, as every tag, without the derived ageSeconds: plugins/etag.ts), and a poll of unchanged data gets 304.
   const details = reads.route('v1-token', { tables: TOKEN_LIST_TABLES, maxAgeMs: VOLUMES_REUSE_MS });
   const totals = createPageTotals();
 

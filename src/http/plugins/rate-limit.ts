@@ -12,11 +12,12 @@
 //   (the policy named after the bucket: `ip`, `key`, or the route's own such as `health`).
 // A store failure (Redis down) lets requests through (skipOnError).
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { AppError } from '../errors.ts';
-import { apiKeyFrom } from './auth/index.ts';
-import type { ApiDeps, App } from './types.ts';
+import { AppError } from '../../errors.ts';
+import { apiKeyFrom } from '../auth/index.ts';
+import type { ApiDeps } from '../types.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -134,101 +135,106 @@ class RedisStore implements RateLimitStore {
 /** `"ip";q=600;w=60`: the policy of a bucket, as RateLimit-Policy states it (draft-ietf-httpapi-ratelimit-headers). */
 export const rateLimitPolicy = (name: string, quota: number, windowS: number) => `"${name}";q=${quota};w=${windowS}`;
 
-export async function installRateLimits(app: App, deps: ApiDeps) {
-  const { config } = deps;
-  const windowMs = config.rateLimitWindowMs;
-  const windowS = Math.ceil(windowMs / 1000);
-  const children = new Map<string, RateLimitStore>();
-  const root: RateLimitStore = deps.redis ? new RedisStore(deps.redis, 'aie-rl:', children) : new MemoryStore(children);
+export default fp<{ deps: ApiDeps }>(
+  async (app: FastifyInstance, { deps }) => {
+    const { config } = deps;
+    const windowMs = config.rateLimitWindowMs;
+    const windowS = Math.ceil(windowMs / 1000);
+    const children = new Map<string, RateLimitStore>();
+    const root: RateLimitStore = deps.redis
+      ? new RedisStore(deps.redis, 'aie-rl:', children)
+      : new MemoryStore(children);
 
-  /** The bucket: the API key's on a v1 route when the request carries a valid one, else the client address. */
-  const bucketOf = async (request: FastifyRequest): Promise<string> => {
-    let bucket = request.ip;
-    if (request.routeOptions.url?.startsWith('/api/v1/')) {
-      const key = apiKeyFrom(request, true);
-      if (key !== undefined) {
-        try {
-          const found = await deps.apiKeys.verify(key);
-          request.verifiedApiKey = { key, found };
-          if (found) bucket = KEY_BUCKET + found.id;
-        } catch {
-          // The database did not answer: the address's bucket; the route's own guard answers the outage.
+    /** The bucket: the API key's on a v1 route when the request carries a valid one, else the client address. */
+    const bucketOf = async (request: FastifyRequest): Promise<string> => {
+      let bucket = request.ip;
+      if (request.routeOptions.url?.startsWith('/api/v1/')) {
+        const key = apiKeyFrom(request, true);
+        if (key !== undefined) {
+          try {
+            const found = await deps.apiKeys.verify(key);
+            request.verifiedApiKey = { key, found };
+            if (found) bucket = KEY_BUCKET + found.id;
+          } catch {
+            // The database did not answer: the address's bucket; the route's own guard answers the outage.
+          }
         }
       }
-    }
-    request.rateLimitBucket = bucket;
-    return bucket;
-  };
-
-  app.decorateRequest('rateLimitBucket', undefined);
-  app.decorateRequest('verifiedApiKey', undefined);
-  await app.register(rateLimit, {
-    global: true,
-    max: (_request, bucket) => (bucket.startsWith(KEY_BUCKET) ? config.apiKeyRateLimitMax : config.rateLimitMax),
-    timeWindow: windowMs,
-    keyGenerator: bucketOf,
-    // The plugin builds the store with `new`: this one, made above, whatever it is given.
-    store: function Store() {
-      return root;
-    } as never,
-    // A Redis outage must not take the API down: requests then pass unlimited until it is back.
-    skipOnError: true,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'RATE_LIMITED',
-        `Rate limit exceeded: at most ${context.max} requests per ${Math.round(windowMs / 1000)} s; retry after ${context.after}`,
-        { headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) } },
-      ),
-  });
-
-  /** The IETF fields, from the x-ratelimit-* ones the plugin set (none on a route it does not limit). */
-  const setIetfFields = (request: FastifyRequest, reply: FastifyReply) => {
-    const limit = reply.getHeader('x-ratelimit-limit');
-    if (limit === undefined) return;
-    const bucket = request.rateLimitBucket;
-    const policy = bucket?.startsWith(KEY_BUCKET) ? 'key' : (request.routeOptions.config.rateLimitPolicy ?? 'ip');
-    const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? 0);
-    const reset = Number(reply.getHeader('x-ratelimit-reset') ?? 0);
-    reply.header('ratelimit-policy', rateLimitPolicy(policy, Number(limit), windowS));
-    reply.header('ratelimit', `"${policy}";r=${remaining};t=${reset}`);
-  };
-  // Before the handler too: the event stream writes its head from the reply's headers and sends no payload.
-  app.addHook('preHandler', (request, reply, done) => {
-    setIetfFields(request, reply);
-    done();
-  });
-  // And on every answer (errors and 429s never reach preHandler), where a 304's request is given back. A callback
-  // hook but for a 304 (rare next to the answers it saves), which waits for the refund so the fields show it.
-  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
-    const limit = reply.getHeader('x-ratelimit-limit');
-    if (limit === undefined) return done(null, payload);
-    const finish = () => {
-      setIetfFields(request, reply);
-      done(null, payload);
+      request.rateLimitBucket = bucket;
+      return bucket;
     };
-    const bucket = request.rateLimitBucket;
-    if (reply.statusCode !== 304 || bucket === undefined) return finish();
-    const config = request.routeOptions.config;
-    const store = typeof config.rateLimit === 'object' ? children.get(routeId(request.routeOptions)) : root;
-    if (store === undefined) return finish();
-    // A 304 still cost the route its work: it counts in a budget of its own, NOT_MODIFIED_FACTOR times
-    // the route's, and is given back to the main budget only while that one lasts.
-    store.incr(
-      `${NOT_MODIFIED_BUCKET}${bucket}`,
-      (err, counted) => {
-        if (err || counted === undefined || counted.current > Number(limit) * NOT_MODIFIED_FACTOR) return finish();
-        store.refund(bucket).then(
-          () => {
-            const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? 0);
-            reply.header('x-ratelimit-remaining', Math.min(Number(limit), remaining + 1));
-            finish();
-          },
-          // Redis down: the request stays counted, as every request then passes unlimited anyway.
-          () => finish(),
-        );
-      },
-      windowMs,
-      Number(limit) * NOT_MODIFIED_FACTOR,
-    );
-  });
-}
+
+    app.decorateRequest('rateLimitBucket', undefined);
+    app.decorateRequest('verifiedApiKey', undefined);
+    await app.register(rateLimit, {
+      global: true,
+      max: (_request, bucket) => (bucket.startsWith(KEY_BUCKET) ? config.apiKeyRateLimitMax : config.rateLimitMax),
+      timeWindow: windowMs,
+      keyGenerator: bucketOf,
+      // The plugin builds the store with `new`: this one, made above, whatever it is given.
+      store: function Store() {
+        return root;
+      } as never,
+      // A Redis outage must not take the API down: requests then pass unlimited until it is back.
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) =>
+        new AppError(
+          'RATE_LIMITED',
+          `Rate limit exceeded: at most ${context.max} requests per ${Math.round(windowMs / 1000)} s; retry after ${context.after}`,
+          { headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) } },
+        ),
+    });
+
+    /** The IETF fields, from the x-ratelimit-* ones the plugin set (none on a route it does not limit). */
+    const setIetfFields = (request: FastifyRequest, reply: FastifyReply) => {
+      const limit = reply.getHeader('x-ratelimit-limit');
+      if (limit === undefined) return;
+      const bucket = request.rateLimitBucket;
+      const policy = bucket?.startsWith(KEY_BUCKET) ? 'key' : (request.routeOptions.config.rateLimitPolicy ?? 'ip');
+      const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? 0);
+      const reset = Number(reply.getHeader('x-ratelimit-reset') ?? 0);
+      reply.header('ratelimit-policy', rateLimitPolicy(policy, Number(limit), windowS));
+      reply.header('ratelimit', `"${policy}";r=${remaining};t=${reset}`);
+    };
+    // Before the handler too: the event stream writes its head from the reply's headers and sends no payload.
+    app.addHook('preHandler', (request, reply, done) => {
+      setIetfFields(request, reply);
+      done();
+    });
+    // And on every answer (errors and 429s never reach preHandler), where a 304's request is given back. A callback
+    // hook but for a 304 (rare next to the answers it saves), which waits for the refund so the fields show it.
+    app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+      const limit = reply.getHeader('x-ratelimit-limit');
+      if (limit === undefined) return done(null, payload);
+      const finish = () => {
+        setIetfFields(request, reply);
+        done(null, payload);
+      };
+      const bucket = request.rateLimitBucket;
+      if (reply.statusCode !== 304 || bucket === undefined) return finish();
+      const config = request.routeOptions.config;
+      const store = typeof config.rateLimit === 'object' ? children.get(routeId(request.routeOptions)) : root;
+      if (store === undefined) return finish();
+      // A 304 still cost the route its work: it counts in a budget of its own, NOT_MODIFIED_FACTOR times
+      // the route's, and is given back to the main budget only while that one lasts.
+      store.incr(
+        `${NOT_MODIFIED_BUCKET}${bucket}`,
+        (err, counted) => {
+          if (err || counted === undefined || counted.current > Number(limit) * NOT_MODIFIED_FACTOR) return finish();
+          store.refund(bucket).then(
+            () => {
+              const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? 0);
+              reply.header('x-ratelimit-remaining', Math.min(Number(limit), remaining + 1));
+              finish();
+            },
+            // Redis down: the request stays counted, as every request then passes unlimited anyway.
+            () => finish(),
+          );
+        },
+        windowMs,
+        Number(limit) * NOT_MODIFIED_FACTOR,
+      );
+    });
+  },
+  { name: 'rate-limit' },
+);
