@@ -12,6 +12,16 @@
 // numbers, and rescope the trading role's launcher `buy` with any conditions (the largest buy), as the company's
 // settings ask; it cannot scope any other call, move money out of the Safe, or change an owner or a module. What a
 // stolen platform key could still do with that is in docs/contracts.md "Trust assumptions".
+
+import {
+  CardSafeOwnerAbi,
+  LauncherApproverAbi,
+  ModuleProxyFactoryAbi,
+  RolesAbi,
+  SafeL2Abi,
+  SafeModuleSetupAbi,
+  SafeProxyFactoryAbi,
+} from '@ai-economy/shared/abis';
 import {
   type AbiFunction,
   type Address,
@@ -35,15 +45,6 @@ import { loadArtifact } from './artifacts.ts';
 import type { ChainClients } from './client.ts';
 import type { ContractAddresses } from './contracts/addresses.ts';
 import { requireContract } from './contracts/addresses.ts';
-import {
-  CardSafeOwnerAbi,
-  LauncherApproverAbi,
-  ModuleProxyFactoryAbi,
-  RolesAbi,
-  SafeL2Abi,
-  SafeModuleSetupAbi,
-  SafeProxyFactoryAbi,
-} from './generated/abis.ts';
 
 /** Zodiac Roles' condition types and operators (contracts/vendor/zodiac-modifier-roles/contracts/Types.sol). */
 const ParameterType = { None: 0, Static: 1, Dynamic: 2, Tuple: 3, Array: 4, Calldata: 5 } as const;

@@ -9,8 +9,8 @@
 // A store or release the database refuses is tried again in the background until the key would go stale, so a
 // database blip neither leaves a client facing 409 IN_USE for a minute nor loses the answer.
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@ai-economy/shared/canonical-json';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { canonicalJson } from '../canonical-json.ts';
 import { IDEMPOTENCY_KEY_MAX } from '../constants.ts';
 import type { Tx } from '../db/client.ts';
 import {

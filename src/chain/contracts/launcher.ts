@@ -1,6 +1,8 @@
 // The token launcher (contracts/tokens/TokenLauncher.sol) and its pool hook: the launch transaction, where a
 // company's token lands before it is launched, its price, the launch found again after a crash, and the events the
 // token index follows. Every read maps an unreachable node to CHAIN_UNAVAILABLE.
+
+import { CompanyTokenAbi, PlatformFeeHookAbi, PoolManagerAbi, TokenLauncherAbi } from '@ai-economy/shared/abis';
 import {
   type Address,
   encodeAbiParameters,
@@ -19,7 +21,6 @@ import {
 import { loadArtifact } from '../artifacts.ts';
 import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
-import { CompanyTokenAbi, PlatformFeeHookAbi, PoolManagerAbi, TokenLauncherAbi } from '../generated/abis.ts';
 import type { TxRequest } from '../outbox.ts';
 import { requireContract } from './addresses.ts';
 
