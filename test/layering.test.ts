@@ -176,7 +176,7 @@ describe('layering', () => {
    */
   const WRITERS: Record<string, string> = {
     agents: 'domain/agents/store.ts',
-    agentActions: 'domain/trading/actions.ts',
+    agentActions: 'domain/trading/action-records.ts',
     apiKeys: 'domain/auth/api-keys.ts',
     signatureReplays: 'domain/auth/wallet-signature.ts',
     idempotencyKeys: 'domain/auth/idempotency.ts',
