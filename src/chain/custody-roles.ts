@@ -1,6 +1,8 @@
 // What the platform reads from a company's Roles module and the calls it makes through it once custody is set up
 // (custody.ts): role membership, the largest buy, the daily allowance; the manage role's changes; an agent key's
 // call through its role.
+
+import { LauncherApproverAbi, RolesAbi } from '@ai-economy/shared/abis';
 import {
   type Address,
   concat,
@@ -30,7 +32,6 @@ import {
   selectorOf,
   TRADE_ROLE,
 } from './custody-scopes.ts';
-import { LauncherApproverAbi, RolesAbi } from './generated/abis.ts';
 
 /**
  * Storage slot of Roles' `roles` mapping (Core.sol, after the inherited Modifier's storage); a role's `members`

@@ -1,5 +1,7 @@
 // The scopes of a company's Zodiac Roles module (custody.ts): its roles and their keys, the conditions each role's
 // calls must meet, and the Roles owner's calls that scope the trading, staking and manage roles.
+
+import { RolesAbi } from '@ai-economy/shared/abis';
 import {
   type AbiFunction,
   type Address,
@@ -13,7 +15,6 @@ import {
 import { loadArtifact } from './artifacts.ts';
 import type { ContractAddresses } from './contracts/addresses.ts';
 import { requireContract } from './contracts/addresses.ts';
-import { RolesAbi } from './generated/abis.ts';
 
 /** Zodiac Roles' condition types and operators (contracts/vendor/zodiac-modifier-roles/contracts/Types.sol). */
 const ParameterType = { None: 0, Static: 1, Dynamic: 2, Tuple: 3, Array: 4, Calldata: 5 } as const;

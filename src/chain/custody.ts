@@ -12,6 +12,15 @@
 // numbers, and rescope the trading role's launcher `buy` with any conditions (the largest buy), as the company's
 // settings ask; it cannot scope any other call, move money out of the Safe, or change an owner or a module. What a
 // stolen platform key could still do with that is in docs/contracts.md "Trust assumptions".
+
+import {
+  CardSafeOwnerAbi,
+  ModuleProxyFactoryAbi,
+  RolesAbi,
+  SafeL2Abi,
+  SafeModuleSetupAbi,
+  SafeProxyFactoryAbi,
+} from '@ai-economy/shared/abis';
 import {
   type Address,
   concat,
@@ -43,14 +52,6 @@ import {
   roleScopeCalls,
   rolesCall,
 } from './custody-scopes.ts';
-import {
-  CardSafeOwnerAbi,
-  ModuleProxyFactoryAbi,
-  RolesAbi,
-  SafeL2Abi,
-  SafeModuleSetupAbi,
-  SafeProxyFactoryAbi,
-} from './generated/abis.ts';
 
 function rolesInitializer(platform: Address): Hex {
   // Owned by the platform while it configures the roles; avatar and target are set to the Safe once it exists.

@@ -1,9 +1,10 @@
 // A Safe transaction of a company's Safe (custody.ts) as its card's holder signs it: the EIP-712 typed data at the
 // Safe's nonce, the owner contract's signature wrapping the holder's, and the `execTransaction` calldata.
+
+import { SafeL2Abi } from '@ai-economy/shared/abis';
 import { type Address, concat, encodeFunctionData, type Hex, type LocalAccount, pad, toHex, zeroAddress } from 'viem';
 import type { ChainClients } from './client.ts';
 import type { CompanyCustody } from './custody-scopes.ts';
-import { SafeL2Abi } from './generated/abis.ts';
 
 /** A Safe transaction, as the Safe hashes and executes it (no gas refund: the sender pays its own gas). */
 export interface SafeTx {

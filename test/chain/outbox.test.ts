@@ -1,10 +1,11 @@
 // The outbox makes platform transactions exactly-once: a key is sent once, a crash between recording and
 // broadcasting is finished by the next start, and a transaction whose nonce went elsewhere is made anew.
+
+import { MockUSDCAbi } from '@ai-economy/shared/abis';
 import { eq } from 'drizzle-orm';
 import { createPublicClient, custom, encodeFunctionData, type Hex, hexToBigInt } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAddresses } from '../../src/chain/client.ts';
-import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import type { OutboxOptions, TxRequest } from '../../src/chain/outbox.ts';
 import type { Database } from '../../src/db/client.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';

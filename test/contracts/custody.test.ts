@@ -1,6 +1,18 @@
 // A company's custody on the local chain, with the platform's own contracts: its Safe, controlled by whoever holds
 // its access card; its Roles module, through which a stolen agent key can do only what its role allows; and the
 // creator's exit with their own wallet alone. Gas of each step is printed for docs/contracts.md "Custody".
+
+import {
+  AccessCardAbi,
+  CardSafeOwnerAbi,
+  LauncherApproverAbi,
+  MockUSDCAbi,
+  PrimaryTokenAbi,
+  RolesAbi,
+  SafeL2Abi,
+  StakingAbi,
+  TokenLauncherAbi,
+} from '@ai-economy/shared/abis';
 import {
   type Address,
   encodeFunctionData,
@@ -31,17 +43,6 @@ import {
   STAKE_ROLE,
   TRADE_ROLE,
 } from '../../src/chain/custody-scopes.ts';
-import {
-  AccessCardAbi,
-  CardSafeOwnerAbi,
-  LauncherApproverAbi,
-  MockUSDCAbi,
-  PrimaryTokenAbi,
-  RolesAbi,
-  SafeL2Abi,
-  StakingAbi,
-  TokenLauncherAbi,
-} from '../../src/chain/generated/abis.ts';
 import { holderSignedExec, safeTxTypedData } from '../../src/chain/safe-tx.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { usdc } from './fixture.ts';

@@ -1,6 +1,8 @@
 // COMPANY_CUSTODY=safe: deploy-suite gives the company its Safe (its card's holder the only one who controls it) and
 // a Roles module its agent keys are members of; a second deploy-suite sends nothing more. The chain-side rules (a
 // card sale, a stolen key, the creator's exit) are test/contracts/custody.test.ts's.
+
+import { CardSafeOwnerAbi, MockUSDCAbi, RolesAbi, SafeL2Abi } from '@ai-economy/shared/abis';
 import { asc, eq, like } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +16,6 @@ import {
   STAKE_ROLE,
   TRADE_ROLE,
 } from '../../../src/chain/custody-scopes.ts';
-import { CardSafeOwnerAbi, MockUSDCAbi, RolesAbi, SafeL2Abi } from '../../../src/chain/generated/abis.ts';
 import { holderSignedExec } from '../../../src/chain/safe-tx.ts';
 import { agents } from '../../../src/db/schema/agents.ts';
 import { chainTxs } from '../../../src/db/schema/chain.ts';
