@@ -14,15 +14,15 @@ import { API_KEYS_CHANNEL, createApiKeyVerifier } from './domain/auth/api-keys.t
 import { createWalletSignatureGuard } from './domain/auth/wallet-signature.ts';
 import type { ComputeProvider } from './domain/compute/provider.ts';
 import { createModelProvider, type ModelProvider } from './domain/engine/models/index.ts';
-import { createEventHub } from './domain/events/hub.ts';
 import { createHdWalletProvider, loadWalletSeed, type WalletProvider } from './domain/wallets/provider.ts';
 import { createRemoteWalletProvider, RemoteSignerError, shownUrl } from './domain/wallets/remote.ts';
-import type { Container as ApiContainer } from './http/types.ts';
+import { createEventHub } from './http/events/hub.ts';
+import type { ApiDeps } from './http/types.ts';
 import { createMetrics } from './metrics.ts';
 import { createTracing, type Tracing } from './tracing.ts';
 
 /** The service's shared parts, and how to close them (in reverse order of opening). */
-export interface Container extends ApiContainer {
+export interface Container extends ApiDeps {
   close(): Promise<void>;
 }
 

@@ -9,7 +9,6 @@ import type { Database } from '../db/client.ts';
 import type { Metrics } from '../metrics.ts';
 import type { ComputeProvider } from './compute/provider.ts';
 import type { ModelProvider } from './engine/models/index.ts';
-import type { EventHub } from './events/hub.ts';
 import type { WalletProvider } from './wallets/provider.ts';
 
 export interface Deps {
@@ -25,8 +24,6 @@ export interface Deps {
   compute: ComputeProvider | undefined;
   /** Language models of the decision engine: the configured endpoints, or the built-in deterministic model. */
   models: ModelProvider;
-  /** Fan-out of platform events to the open event streams; reads once started (by main.ts, or the first stream). */
-  events: EventHub;
   /** Prometheus metrics of this process (its own registry; docs/operations.md). */
   metrics: Metrics;
   /** Spans of the decision engine (docs/operations.md "Traces"); OpenTelemetry's no-op tracer when none is exported. */

@@ -1,25 +1,26 @@
-// Builds the HTTP application: logging with request ids, JSON bodies kept raw for signatures, validation and
-// error envelopes, OpenAPI, rate limits, then every area's routes.
-import { randomUUID } from 'node:crypto';
-import cors from '@fastify/cors';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+// Builds the HTTP application: the Fastify instance (request ids, validation, serialization, router limits), the
+// cross-cutting plugins of src/http/plugins/ in the order their hooks must run, then every route family.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../address.ts';
 import { latestBlock } from '../chain/contracts/access-card.ts';
 import { createLogger } from '../logger.ts';
-import { installAllowedMethods } from './allowed-methods.ts';
 import { createChainHead } from './block-reads.ts';
-import { installCacheControl } from './cache-control.ts';
-import { installDeprecations } from './deprecation.ts';
-import { envelopeOfUnroutedUrl, installErrorHandlers, mapError, sendError } from './errors.ts';
-import { installEtags } from './etag.ts';
-import { installIdempotency } from './idempotency.ts';
-import { exactOpenApi } from './openapi.ts';
-import { declareV1Headers } from './openapi-headers.ts';
-import { installRateLimits } from './rate-limit.ts';
+import { envelopeOfUnroutedUrl, mapError, sendError } from './errors.ts';
+import allowedMethods from './plugins/allowed-methods.ts';
+import apiDocs from './plugins/api-docs.ts';
+import cacheControl from './plugins/cache-control.ts';
+import cors from './plugins/cors.ts';
+import deprecation from './plugins/deprecation.ts';
+import etag from './plugins/etag.ts';
+import idempotency from './plugins/idempotency.ts';
+import rateLimit from './plugins/rate-limit.ts';
+import requestBody from './plugins/request-body.ts';
+import requestId, { requestIdOf } from './plugins/request-id.ts';
+import requestMetrics from './plugins/request-metrics.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import web from './plugins/web.ts';
 import { createReadCache } from './read-cache.ts';
 import adminRoutes from './routes/admin.ts';
 import agentRoutes from './routes/agents.ts';
@@ -36,24 +37,11 @@ import tokenRoutes from './routes/tokens.ts';
 import tradingRoutes from './routes/trading.ts';
 import v1Routes from './routes/v1.ts';
 import walletRoutes from './routes/wallets.ts';
-import { BareError, InternalError, V1Error } from './schemas/common.ts';
-import { EVENT_SCHEMAS } from './schemas/events.ts';
-import { TokenListItem, TokenMarket } from './schemas/tokens.ts';
-import { docsContentSecurityPolicy, securityHeaders } from './security-headers.ts';
 import { buildCachedSerializer } from './serialization.ts';
-import type { App, Container } from './types.ts';
-import { createValidatorCompiler, rejectUnstorableText } from './validation.ts';
-import { webApp } from './web.ts';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route checks all of its input itself (the NFT routes' token id): no schema run, no unstorable-text check. */
-    ownInput?: boolean;
-  }
-}
+import type { ApiDeps, App } from './types.ts';
+import { createValidatorCompiler } from './validation.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 // The response serializer checks unions with an Ajv of its own: it must know the request schemas' formats too. One
 // object a process, so the serializers compiled with it are kept across apps (serialization.ts).
 const SERIALIZER_OPTIONS = { ajv: { formats: { [ADDRESS_FORMAT]: ADDRESS_PATTERN } } };
@@ -66,22 +54,15 @@ export interface BuildAppOptions {
   logger?: Logger;
 }
 
-export async function buildApp(container: Container, options: BuildAppOptions = {}): Promise<App> {
-  const { config } = container;
+/** A proxy hop count as proxy-addr's own rule for it (Fastify's types take only its function form). */
+const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Promise<App> {
+  const { config, chain } = deps;
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel, config.logFormat),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
-    // A hop count as proxy-addr's own rule for it (Fastify's types take only its function form).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    genReqId: requestIdOf,
+    trustProxy: typeof config.trustProxy === 'number' ? trustedHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     serializerOpts: SERIALIZER_OPTIONS,
     schemaController: { compilersFactory: { buildSerializer: buildCachedSerializer } },
@@ -89,141 +70,33 @@ export async function buildApp(container: Container, options: BuildAppOptions = 
     forceCloseConnections: 'idle',
     // The router's own errors (a broken percent-escape in the path) come before any route family: the path says
     // which family's envelope they answer in.
-    frameworkErrors: (error, request, reply) => {
-      sendError(reply, envelopeOfUnroutedUrl(request.url), mapError(error));
-    },
+    frameworkErrors: (error, request, reply) => sendError(reply, envelopeOfUnroutedUrl(request.url), mapError(error)),
   } satisfies FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
-
   app.setValidatorCompiler(createValidatorCompiler());
-  // Before any route: a wrong method on a known path is a 405 naming the methods it takes.
-  installAllowedMethods(app, MAX_PARAM_LENGTH);
-  // The hooks every request runs are callback hooks (no promise and microtask hop each) and do only per-request
-  // work; everything that can be is computed once here (the NFT routes must stay close to a bare route's speed, docs/benchmarks.md).
-  // After the schemas: text no column can store (NUL, unpaired surrogates) is refused before any handler runs.
-  // Routes that attach their validation error, or check their input themselves, answer it with their own message.
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (request.validationError || request.routeOptions.config.ownInput) return done();
-    try {
-      rejectUnstorableText({ params: request.params, query: request.query, body: request.body });
-    } catch (err) {
-      return done(err as Error);
-    }
-    done();
-  });
 
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-  // Latency by route pattern (never the raw URL) and status class; event streams are hijacked and not counted here.
-  app.addHook('onResponse', (request, reply, done) => {
-    container.metrics.observeRequest(
-      request.method,
-      request.routeOptions.url,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-    done();
-  });
-  app.addHook('onError', (_request, _reply, err, done) => {
-    if (mapError(err).code === 'CHAIN_UNAVAILABLE') container.metrics.countRpcError(err, 'http');
-    done();
-  });
+  // The hooks every request runs are callback hooks that do only per-request work (the NFT routes must stay close
+  // to a bare route's speed, docs/benchmarks.md). Before any route: a wrong method on a known path is a 405.
+  await app.register(allowedMethods, { maxParamLength: MAX_PARAM_LENGTH });
+  await app.register(requestBody);
+  await app.register(requestId);
+  await app.register(requestMetrics, { metrics: deps.metrics });
+  // First among the answers' plugins, so every answer carries the headers: errors, 404s and 429s included.
+  await app.register(securityHeaders, { config, chain });
+  await app.register(etag);
+  await app.register(cacheControl); // after etag's hook, so its 304s are seen as such
+  await app.register(idempotency, { deps });
+  await app.register(web);
+  await app.register(deprecation); // before the document's plugin reads the operations
+  await app.register(apiDocs, { config, chain });
+  await app.register(cors);
+  await app.register(rateLimit, { deps });
 
-  // JSON bodies are parsed by Fastify's own safe parser, and the exact bytes are kept for the wallet
-  // signature's body hash.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    request.rawBody = body as string;
-    if (body === '') return done(null, undefined);
-    parseJson(request, body as string, done);
-  });
-
-  // First among the plugins, so every answer carries the headers: errors, 404s and 429s included.
-  // Computed once; a callback hook, so no promise per request. Routes that need another policy set their own later
-  // (the API reference's, below).
-  const security = securityHeaders(config, container.chain);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(security);
-    done();
-  });
-  installEtags(app);
-  installCacheControl(app);
-  // Stores the answers of signed writes sent with an Idempotency-Key (idempotency.ts).
-  installIdempotency(app, container);
-
-  // The web app's assets, and its pages for every GET outside /api that no route takes (deep links included).
-  installErrorHandlers(app, 'internal', await webApp(app));
-  for (const schema of [InternalError, V1Error, BareError, ...EVENT_SCHEMAS, TokenMarket, TokenListItem]) {
-    app.addSchema(schema);
-  }
-
-  // Before the document's plugin: a deprecated route is marked in its operation before the document reads it.
-  installDeprecations(app);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'ai-economy API',
-        version: '1',
-        description:
-          'Companies run by AI agents, their tokens, staking, epoch rewards and the Fortune List. Internal routes answer `{ success, data }`; public `/api/v1` routes answer `{ data, meta }`.',
-      },
-      servers: [{ url: config.baseUrl }],
-      components: {
-        securitySchemes: {
-          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-          apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
-          wallet: {
-            type: 'apiKey',
-            in: 'header',
-            name: 'Authorization',
-            description:
-              'Wallet <address>:<unixSeconds>:<signature>: an EIP-191 signature by the card holder over four lines, the preamble, `<METHOD> <path and query as sent>`, the unix seconds and the hex sha256 of the body (docs/api/README.md "Wallet signature"). On /api/v1 always beside the API key.',
-          },
-          bearerSecret: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    // Optional query parameters, security on every operation, operationIds and each operation's real statuses.
-    // Then the v1 responses' headers (openapi-headers.ts).
-    transformObject: (documentObject) =>
-      declareV1Headers(
-        exactOpenApi((documentObject as { openapiObject: Record<string, unknown> }).openapiObject),
-      ) as never,
-  });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { deepLinking: true },
-    staticCSP: docsContentSecurityPolicy(config, container.chain),
-  });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-
-  // Every route is callable from browsers (dashboards, marketplaces, dapps): credentials travel in headers,
-  // never in cookies, so any origin may call.
-  // The header lists are given joined: the plugin joins an array again on every request.
-  await app.register(cors, {
-    origin: '*',
-    methods: 'GET, HEAD, POST, PUT, PATCH, DELETE',
-    allowedHeaders:
-      'content-type, authorization, x-api-key, x-request-id, last-event-id, if-none-match, idempotency-key',
-    exposedHeaders:
-      'x-request-id, retry-after, etag, link, deprecation, sunset, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, ratelimit, ratelimit-policy, idempotent-replayed, location, www-authenticate',
-    maxAge: 86_400,
-  });
-
-  // Per API key on v1, per client IP elsewhere; 304s not charged; x-ratelimit-* and the IETF RateLimit fields.
-  await installRateLimits(app, container);
-
-  // The read routes' bodies, kept until a table they were read from changes (read-cache.ts).
-  const reads = createReadCache(container.database, { maxBytes: container.config.readCacheMaxBytes });
-  app.addHook('onClose', async () => {
-    await reads.stop();
-  });
-  // The chain's latest block as this process last read it, for the routes that read the chain (block-reads.ts).
-  const chainHead = createChainHead(() => latestBlock(container.chain), container.config.chainHeadReuseMs);
-  const routes = { container, reads, chainHead };
+  // The read routes' bodies, kept until a table they were read from changes (read-cache.ts), and the chain's latest
+  // block as this process last read it, for the routes that read the chain (block-reads.ts).
+  const reads = createReadCache(deps.database, { maxBytes: config.readCacheMaxBytes });
+  app.addHook('onClose', () => reads.stop());
+  const chainHead = createChainHead(() => latestBlock(chain), config.chainHeadReuseMs);
+  const routes = { deps, reads, chainHead };
   await app.register(systemRoutes, routes);
   await app.register(metricsRoutes, routes);
   await app.register(nftRoutes, { ...routes, prefix: '/api/nft' });

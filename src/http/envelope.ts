@@ -47,7 +47,7 @@ export function linkNextPage(
     const next = new URL(request.url, 'http://placeholder');
     next.searchParams.delete('page');
     next.searchParams.set('cursor', match[1]!);
-    // After any link already there (a deprecation notice, src/http/deprecation.ts).
+    // After any link already there (a deprecation notice, src/http/plugins/deprecation.ts).
     const prior = reply.getHeader('link');
     const link = `<${next.pathname}${next.search}>; rel="next"`;
     reply.header('link', prior ? `${String(prior)}, ${link}` : link);

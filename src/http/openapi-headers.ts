@@ -1,6 +1,6 @@
 // The response headers of the v1 operations, declared in the OpenAPI document (components.headers, referenced from
-// each response): every answer carries the request id and the rate-limit fields (src/http/rate-limit.ts), a JSON
-// read's 200 and 304 its ETag (etag.ts) and Cache-Control (cache-control.ts), a 429 and a 503 Retry-After, a 401
+// each response): every answer carries the request id and the rate-limit fields (src/http/plugins/rate-limit.ts), a JSON
+// read's 200 and 304 its ETag (plugins/etag.ts) and Cache-Control (plugins/cache-control.ts), a 429 and a 503 Retry-After, a 401
 // (of any operation) WWW-Authenticate (auth/index.ts).
 // Applied after exactOpenApi (openapi.ts), which has made each operation's statuses exact.
 type Json = Record<string, any>;

@@ -10,9 +10,9 @@
 // budget for the writes listed below, 410 for the event stream's expired resume; 429 (rate limit), 500 and 503
 // (database or chain unavailable) everywhere.
 // A status a route documents with its own schema (the health body of GET /api/health's 503) is kept as it is.
-// Every GET with a JSON answer also lists 304 (If-None-Match, src/http/etag.ts).
+// Every GET with a JSON answer also lists 304 (If-None-Match, src/http/plugins/etag.ts).
 // Every write signed by a wallet takes the optional `Idempotency-Key` header, lists 409 (IDEMPOTENCY_KEY_REUSED,
-// IDEMPOTENCY_KEY_IN_USE) and marks a replayed answer with `Idempotent-Replayed` (src/http/idempotency.ts).
+// IDEMPOTENCY_KEY_IN_USE) and marks a replayed answer with `Idempotent-Replayed` (src/http/plugins/idempotency.ts).
 
 import { IDEMPOTENCY_KEY_MAX } from '../constants.ts';
 
@@ -81,7 +81,7 @@ const isSignedWrite = (method: string, op: Json) =>
   ['post', 'put', 'patch', 'delete'].includes(method) &&
   ((op.security ?? []) as Json[]).some((s) => Object.keys(s).includes('wallet'));
 
-/** The headers of a deprecated operation's answers (src/http/deprecation.ts). */
+/** The headers of a deprecated operation's answers (src/http/plugins/deprecation.ts). */
 const DEPRECATION_HEADERS = {
   Deprecation: {
     description: 'RFC 9745: `@<unix seconds>`, since when the operation is deprecated',
@@ -158,7 +158,7 @@ export function exactOpenApi(doc: Json): Json {
           if (/^2\d\d$/.test(status)) response.headers = { ...response.headers, ...IDEMPOTENT_REPLAYED };
         }
       }
-      // Every JSON read answers 304 to an If-None-Match naming its ETag (src/http/etag.ts).
+      // Every JSON read answers 304 to an If-None-Match naming its ETag (src/http/plugins/etag.ts).
       if (method === 'get' && responses['200']?.content?.['application/json'] && !responses['304']) {
         responses['304'] = {
           description: 'Not Modified: If-None-Match named the ETag of the current answer (no body)',

@@ -16,7 +16,7 @@ import { type ChangeFeed, createChangeFeed, type WatchedTable } from '../db/chan
 import type { Database } from '../db/client.ts';
 import { createCoalescer } from './coalesce.ts';
 import { JSON_TYPE, STAMP_PLACEHOLDER, type StampedBody, stampable, stamped } from './envelope.ts';
-import { ifNoneMatchHits, weakEtagOf } from './etag.ts';
+import { ifNoneMatchHits, weakEtagOf } from './plugins/etag.ts';
 
 interface Body {
   body: string;

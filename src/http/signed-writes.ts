@@ -8,7 +8,7 @@ import type { RecoveryPoint } from '../domain/auth/idempotency.ts';
 import { requireApiKey, requireWallet } from './auth/index.ts';
 import { meta, ok } from './envelope.ts';
 import { internalErrors, v1Errors, v1Ok } from './schemas/common.ts';
-import type { App, Container } from './types.ts';
+import type { ApiDeps, App } from './types.ts';
 
 /** The request a signed write's handler sees: its parameters and body as the schemas give them, and the signer. */
 export type SignedRequest<P extends TSchema, B extends TSchema> = FastifyRequest<{
@@ -29,7 +29,7 @@ export interface SignedWrite<P extends TSchema = TSchema, B extends TSchema = TS
   body?: B;
   /** The internal answer's schema, `internalOk(data)`: the v1 twin answers its `data` in the v1 envelope. */
   response: TObject;
-  /** The answer's data built again from a recovery point (src/http/idempotency.ts), for routes that record one. */
+  /** The answer's data built again from a recovery point (src/http/plugins/idempotency.ts), for routes that record one. */
   recover?: (recovery: RecoveryPoint) => Promise<unknown>;
   /** The domain call: the answer's data. */
   run(request: SignedRequest<P, B>): Promise<unknown>;
@@ -45,7 +45,7 @@ export type WriteFamily = 'internal' | 'v1';
  * Registers `route` for one family: the internal route at `/api<path>` (wallet signature), or the v1 twin at
  * `<path>` inside the /api/v1 plugin (API key, then the wallet signature).
  */
-export function registerSignedWrite(app: App, container: Container, route: SignedWrite, family: WriteFamily) {
+export function registerSignedWrite(app: App, deps: ApiDeps, route: SignedWrite, family: WriteFamily) {
   const v1 = family === 'v1';
   // v1 names a company `{slug}` in every path, its id or its slug alike (as the v1 reads): the twin of
   // `/companies/:id/token` is `/companies/:slug/token`, and its handler sees the value as `id` again.
@@ -53,12 +53,12 @@ export function registerSignedWrite(app: App, container: Container, route: Signe
   const path = v1 ? route.path.replace(/:id(?=\/|$)/, ':slug') : route.path;
   const wrap = v1 ? (data: unknown) => ({ data, meta: meta() }) : ok;
   const dataSchema = (route.response.properties as Record<string, TSchema>).data!;
-  const wallet = requireWallet(container);
+  const wallet = requireWallet(deps);
   const recover = route.recover;
   app.route({
     method: route.method,
     url: v1 ? path : `/api${path}`,
-    preValidation: v1 ? [requireApiKey(container), wallet] : wallet,
+    preValidation: v1 ? [requireApiKey(deps), wallet] : wallet,
     ...(recover
       ? {
           config: {

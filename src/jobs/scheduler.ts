@@ -30,28 +30,28 @@ export interface Job {
   name: string;
   /** Cron pattern, seconds optional (croner syntax), UTC. */
   pattern: string;
-  run(tx: Tx, container: Deps): Promise<unknown>;
+  run(tx: Tx, deps: Deps): Promise<unknown>;
   /**
    * The run at start, when it differs: a repair that leaves recent work alone on the schedule (a request may still
    * be doing it) takes all of it at start, since nothing of this process is in flight yet.
    */
-  startup?(tx: Tx, container: Deps): Promise<unknown>;
+  startup?(tx: Tx, deps: Deps): Promise<unknown>;
 }
 
 /**
  * Every outbox's transactions mined above the chain's finalized block (CHAIN_FINALITY_DEPTH under the head, else the
  * chain's `finalized` tag) whose block left the chain: sent again (src/chain/outbox.ts recheckMined).
  */
-async function recheckOrphaned(container: Deps): Promise<number> {
-  const client = container.chain.publicClient;
-  const depth = container.config.chainFinalityDepth;
+async function recheckOrphaned(deps: Deps): Promise<number> {
+  const client = deps.chain.publicClient;
+  const depth = deps.config.chainFinalityDepth;
   const head = await client.getBlockNumber({ cacheTime: 0 });
   const finalized = await finalizedBlock(client, depth === undefined ? 'tag' : { depth }, head);
-  let orphaned = (await container.outbox.recheckMined(finalized)).length;
-  if (container.oracleOutbox !== container.outbox) {
-    orphaned += (await container.oracleOutbox.recheckMined(finalized)).length;
+  let orphaned = (await deps.outbox.recheckMined(finalized)).length;
+  if (deps.oracleOutbox !== deps.outbox) {
+    orphaned += (await deps.oracleOutbox.recheckMined(finalized)).length;
   }
-  return orphaned + (await recheckAgentWallets(container, finalized));
+  return orphaned + (await recheckAgentWallets(deps, finalized));
 }
 
 export const jobs: Job[] = [
@@ -59,8 +59,8 @@ export const jobs: Job[] = [
     // Signatures past their replay window, and idempotency keys past their 24 hours (both by the server's clock).
     name: 'purge-signature-replays',
     pattern: '*/5 * * * *',
-    run: async (tx, container) => {
-      const now = new Date(container.now());
+    run: async (tx, deps) => {
+      const now = new Date(deps.now());
       return (await purgeExpiredSignatures(tx, now)) + (await purgeExpiredIdempotencyKeys(tx, now));
     },
   },
@@ -68,67 +68,66 @@ export const jobs: Job[] = [
     // Platform transactions recorded but not known mined (a crash, an outage): broadcast again and settle.
     name: 'settle-outbox',
     pattern: '* * * * *',
-    run: async (_tx, container) => {
-      let settled = await container.outbox.settlePending();
+    run: async (_tx, deps) => {
+      let settled = await deps.outbox.settlePending();
       // The oracle's outbox (epoch finalize and claims) when it signs with a key of its own.
-      if (container.oracleOutbox !== container.outbox) settled += await container.oracleOutbox.settlePending();
+      if (deps.oracleOutbox !== deps.outbox) settled += await deps.oracleOutbox.settlePending();
       // What agent wallets signed for their trades and withdrawals (domain/trading/wallets.ts).
-      settled += await settleAgentWallets(container);
+      settled += await settleAgentWallets(deps);
       // The actions and round lines of finished rounds follow what was just settled.
-      settled += await settleRoundActions(container);
+      settled += await settleRoundActions(deps);
       // Last (a node that cannot say stops only this): transactions seen mined in a block a reorg orphaned since,
       // sent again once, or FAILED with the reason.
-      const orphaned = await recheckOrphaned(container);
+      const orphaned = await recheckOrphaned(deps);
       // The actions, round lines, anchorings, finalizations and claims that named an orphaned transaction follow it.
-      return settled + orphaned + (await followReorgedTransactions(container));
+      return settled + orphaned + (await followReorgedTransactions(deps));
     },
   },
   {
     // Companies whose card lock was not confirmed when they were created.
     name: 'repair-card-locks',
     pattern: '* * * * *',
-    run: (_tx, container) => repairCardLocks(container),
+    run: (_tx, deps) => repairCardLocks(deps),
   },
   {
     // Decision rounds left RUNNING by a process that stopped (domain/engine/runner.ts).
     name: 'fail-stale-rounds',
     pattern: '* * * * *',
-    run: (_tx, container) => failStaleRounds(container, container.config.roundStaleMs),
+    run: (_tx, deps) => failStaleRounds(deps, deps.config.roundStaleMs),
   },
   {
     // Complete rounds whose hash is not anchored yet (a chain outage, a crash).
     name: 'anchor-decisions',
     pattern: '* * * * *',
-    run: (_tx, container) => anchorPendingRounds(container),
+    run: (_tx, deps) => anchorPendingRounds(deps),
   },
   {
     // Token launches left in flight by a crash or a chain outage (domain/tokens/launch.ts).
     name: 'repair-token-launches',
     pattern: '* * * * *',
-    run: (_tx, container) => repairTokenLaunches(container),
-    startup: (_tx, container) => repairTokenLaunches(container, { olderThanMs: 0 }),
+    run: (_tx, deps) => repairTokenLaunches(deps),
+    startup: (_tx, deps) => repairTokenLaunches(deps, { olderThanMs: 0 }),
   },
   {
     // Company agents a deploy-suite left PENDING or DEPLOYING (a crash): identities and wallets finished once.
     name: 'repair-agent-deployments',
     pattern: '* * * * *',
-    run: (_tx, container) => repairAgentDeployments(container),
-    startup: (_tx, container) => repairAgentDeployments(container, { olderThanMs: 0 }),
+    run: (_tx, deps) => repairAgentDeployments(deps),
+    startup: (_tx, deps) => repairAgentDeployments(deps, { olderThanMs: 0 }),
   },
   {
     // Platform events older than the backfill's retention (2 days, docs/api/events.md "Resume";
     // EVENT_BACKFILL_RETENTION_MS). The stream serves only the last EVENT_RETENTION_MS of those kept.
     name: 'purge-events',
     pattern: '* * * * *',
-    run: (tx, container) =>
-      purgeExpiredEvents(tx, new Date(container.now() - container.config.eventBackfillRetentionMs)),
+    run: (tx, deps) => purgeExpiredEvents(tx, new Date(deps.now() - deps.config.eventBackfillRetentionMs)),
   },
   {
     // Webhook deliveries finished (delivered, or failed for good) more than WEBHOOK_DELIVERY_RETENTION_MS ago, with
     // their attempts (docs/api/webhooks.md "Deliveries and attempts").
     name: 'purge-webhook-deliveries',
     pattern: '23 * * * *',
-    run: (tx, container) => purgeWebhookDeliveries(tx, new Date(container.now() - WEBHOOK_DELIVERY_RETENTION_MS)),
+    run: (tx, deps) => purgeWebhookDeliveries(tx, new Date(deps.now() - WEBHOOK_DELIVERY_RETENTION_MS)),
   },
   {
     // Finished rounds older than DECISION_DETAIL_RETENTION_DAYS (by the chain's clock, which dates rounds): their
@@ -136,8 +135,8 @@ export const jobs: Job[] = [
     // (domain/engine/retention.ts; docs/operations.md "Decision records").
     name: 'prune-decision-details',
     pattern: '*/10 * * * *',
-    run: async (tx, container) => {
-      const cutoff = detailCutoff(await economyNow(container), container.config.decisionDetailRetentionDays);
+    run: async (tx, deps) => {
+      const cutoff = detailCutoff(await economyNow(deps), deps.config.decisionDetailRetentionDays);
       return (await pruneDecisionDetails(tx, cutoff)).rounds;
     },
   },
@@ -147,21 +146,21 @@ export const jobs: Job[] = [
     // (domain/companies/custody.ts reconcileCustody). One batch of reads when nothing differs.
     name: 'reconcile-custody',
     pattern: '* * * * *',
-    run: (_tx, container) => reconcileCustody(container as Deps & { log?: { warn(o: object, m: string): void } }),
+    run: (_tx, deps) => reconcileCustody(deps as Deps & { log?: { warn(o: object, m: string): void } }),
   },
   {
     // Stand-alone agents that never did anything, once STANDALONE_AGENT_RETENTION_MS old (docs/api/agents.md), and
     // creation addresses past the per-address allowance's 24 hours.
     name: 'purge-idle-agents',
     pattern: '17 * * * *',
-    run: (tx, container) => purgeIdleAgents(tx, container.config.standaloneAgentRetentionMs),
+    run: (tx, deps) => purgeIdleAgents(tx, deps.config.standaloneAgentRetentionMs),
   },
   {
     // The last ended reward epoch, finalized on-chain once (domain/epochs/distribute.ts); one chain read and one
     // database read when it is done already, so running hourly needs no outside cron caller.
     name: 'epoch-distribute',
     pattern: '5 * * * *',
-    run: async (_tx, container) => (container.chain.contracts.distributor ? distributeEpoch(container) : undefined),
+    run: async (_tx, deps) => (deps.chain.contracts.distributor ? distributeEpoch(deps) : undefined),
   },
   {
     // The daily score snapshot at 00:00 UTC of the chain's clock (domain/scores/snapshot.ts): today's, unless it is
@@ -170,7 +169,7 @@ export const jobs: Job[] = [
     // runs find it taken with one chain read and one query.
     name: 'score-snapshot',
     pattern: '* * * * *',
-    run: (tx, container) => takeScoreSnapshot(container, tx),
+    run: (tx, deps) => takeScoreSnapshot(deps, tx),
   },
 ];
 
@@ -210,16 +209,16 @@ export const STARTUP_LOCK_WAIT_MS = 60_000;
  */
 export async function runJobOnce(
   job: Job,
-  container: Deps,
+  deps: Deps,
   { atStart = false, lockWaitMs = STARTUP_LOCK_WAIT_MS } = {},
 ): Promise<boolean> {
   const run = (atStart && job.startup) || job.run;
-  if (container.database.kind === 'pglite') {
-    await run(container.database.db, container);
+  if (deps.database.kind === 'pglite') {
+    await run(deps.database.db, deps);
     return true;
   }
   const key = `job:${job.name}`;
-  return container.database.db.transaction(async (tx) => {
+  return deps.database.db.transaction(async (tx) => {
     if (atStart) {
       await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.floor(lockWaitMs))}`));
       try {
@@ -236,48 +235,48 @@ export async function runJobOnce(
       );
       if (!row?.locked) return false;
     }
-    await run(tx, container);
+    await run(tx, deps);
     return true;
   });
 }
 
 /**
  * runJobOnce, recorded in the metrics (duration, outcome, failures and CHAIN_UNAVAILABLE errors); rethrows.
- * `metrics?.`: the partial containers of some tests have none.
+ * `metrics?.`: the partial deps of some tests have none.
  */
-async function runJobMeasured(job: Job, container: Deps, atStart = false): Promise<boolean> {
+async function runJobMeasured(job: Job, deps: Deps, atStart = false): Promise<boolean> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   try {
-    const ran = await runJobOnce(job, container, { atStart });
-    container.metrics?.observeJob(job.name, seconds(), ran ? 'ok' : 'skipped');
+    const ran = await runJobOnce(job, deps, { atStart });
+    deps.metrics?.observeJob(job.name, seconds(), ran ? 'ok' : 'skipped');
     return ran;
   } catch (err) {
-    container.metrics?.observeJob(job.name, seconds(), 'failed');
-    container.metrics?.countRpcError(err, 'job');
+    deps.metrics?.observeJob(job.name, seconds(), 'failed');
+    deps.metrics?.countRpcError(err, 'job');
     throw err;
   }
 }
 
 /** Runs the start-up jobs in order; failures are logged and left to the schedule. */
-export async function runStartupJobs(container: Deps, log: JobLogger): Promise<void> {
+export async function runStartupJobs(deps: Deps, log: JobLogger): Promise<void> {
   for (const name of startupJobs) {
     const job = jobs.find((j) => j.name === name)!;
     try {
-      await runJobMeasured(job, container, true);
+      await runJobMeasured(job, deps, true);
     } catch (err) {
       log.error({ job: name, err }, 'start-up job failed; the schedule retries it');
     }
   }
 }
 
-export function startScheduler(container: Deps, log: JobLogger, list: Job[] = jobs): { stop(): void } {
+export function startScheduler(deps: Deps, log: JobLogger, list: Job[] = jobs): { stop(): void } {
   const crons = list.map(
     (job) =>
       new Cron(job.pattern, { timezone: 'UTC', protect: true, name: job.name }, async () => {
         const started = Date.now();
         try {
-          const ran = await runJobMeasured(job, container);
+          const ran = await runJobMeasured(job, deps);
           // Routine: every minute for some jobs. At debug level, so a terminal shows what matters.
           if (ran) log.debug({ job: job.name, ms: Date.now() - started }, 'job done');
         } catch (err) {

@@ -17,7 +17,7 @@ import { distributeEpoch } from '../../src/domain/epochs/distribute.ts';
 import { utcDateOf } from '../../src/domain/scores/dates.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { companyTokens } from '../../src/domain/tokens/company-tokens.stream.ts';
-import { WEB_DIST } from '../../src/http/web.ts';
+import { WEB_DIST } from '../../src/http/plugins/web.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { atBothWidths, browserUnavailable, connect, launchChromium } from '../helpers/browser.ts';
 

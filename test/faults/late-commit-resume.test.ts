@@ -5,8 +5,8 @@
 // to drop by the event's own id. PostgreSQL only: PGlite is one connection, so its ids never commit out of order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { createEventHub, type EventHub, type EventSink } from '../../src/domain/events/hub.ts';
 import { type PlatformEvent, publishEvent } from '../../src/domain/events/store.ts';
+import { createEventHub, type EventHub, type EventSink } from '../../src/http/events/hub.ts';
 import { testDatabases } from '../helpers/db.ts';
 
 const log = { info() {}, warn() {}, error() {} };

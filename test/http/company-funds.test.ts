@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { type Address, decodeFunctionData, erc20Abi, type Hex, parseSignature } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { ownerContractSignature } from '../../src/chain/custody.ts';
+import { ownerContractSignature } from '../../src/chain/safe-tx.ts';
 import { followStream } from '../../src/chain/streams.ts';
 import { companyGasDays } from '../../src/db/schema/chain.ts';
 import { companies } from '../../src/db/schema/companies.ts';

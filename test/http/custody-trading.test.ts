@@ -16,7 +16,8 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { DAILY_NOTIONAL_KEY, holderSignedExec, ROLE_OF } from '../../src/chain/custody.ts';
+import { DAILY_NOTIONAL_KEY, ROLE_OF } from '../../src/chain/custody-scopes.ts';
+import { holderSignedExec } from '../../src/chain/safe-tx.ts';
 import { agentActions } from '../../src/db/schema/agents.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';
 import { companies } from '../../src/db/schema/companies.ts';

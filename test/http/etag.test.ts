@@ -1,4 +1,4 @@
-// Entity tags on the API's JSON reads (src/http/etag.ts): a 200 carries a weak ETag of its bytes, If-None-Match
+// Entity tags on the API's JSON reads (src/http/plugins/etag.ts): a 200 carries a weak ETag of its bytes, If-None-Match
 // naming it (or `*`) answers 304 with no body, a change gives a new tag, and writes, errors and routes with their own
 // (strong) tags are left alone.
 import { describe, expect, it } from 'vitest';

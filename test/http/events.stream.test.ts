@@ -63,7 +63,7 @@ describe('GET /api/v1/events', () => {
     expect(s.headers['x-request-id']).toMatch(/.+/);
     expect(s.headers['access-control-allow-origin']).toBe('*');
     expect(s.headers['x-ratelimit-limit']).toBe(String(t.config.rateLimitMax));
-    // The IETF fields too (src/http/rate-limit.ts), though the stream sends no payload through onSend.
+    // The IETF fields too (src/http/plugins/rate-limit.ts), though the stream sends no payload through onSend.
     expect(s.headers['ratelimit-policy']).toMatch(new RegExp(`^"(key|ip)";q=${t.config.rateLimitMax};w=60$`));
     expect(s.headers.ratelimit).toMatch(/^"(key|ip)";r=\d+;t=\d+$/);
     const [first] = s.messages;

@@ -15,7 +15,7 @@ import { companies } from '../../src/db/schema/companies.ts';
 import type { ComputeProvider } from '../../src/domain/compute/provider.ts';
 import { AppError } from '../../src/errors.ts';
 import { requireWallet } from '../../src/http/auth/index.ts';
-import { isFinalAnswer, requestFingerprint } from '../../src/http/idempotency.ts';
+import { isFinalAnswer, requestFingerprint } from '../../src/http/plugins/idempotency.ts';
 import { startTestApp, useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
 import { type HttpMethod, type MessageSigner, serializeBody, signedRequest } from '../helpers/security.ts';

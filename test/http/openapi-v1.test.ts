@@ -1,12 +1,12 @@
-// The public v1 document (src/http/openapi-v1.ts) and deprecation (src/http/deprecation.ts): the v1 document holds
+// The public v1 document (src/http/openapi-v1.ts) and deprecation (src/http/plugins/deprecation.ts): the v1 document holds
 // the /api/v1 operations exactly as the full document has them and every component they reach, nothing else, and
 // passes Redocly's lint; a deprecated route answers with Deprecation, Sunset and Link (rel="deprecation"), errors
 // included, and its operation says `deprecated: true` with those headers.
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPRECATION_MIN_DAYS, deprecationHeaders } from '../../src/http/deprecation.ts';
 import { linkNextPage } from '../../src/http/envelope.ts';
 import { v1OpenApi } from '../../src/http/openapi-v1.ts';
+import { DEPRECATION_MIN_DAYS, deprecationHeaders } from '../../src/http/plugins/deprecation.ts';
 import { IsoTimestamp, internalErrors } from '../../src/http/schemas/common.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { redoclyLint } from '../helpers/openapi.ts';

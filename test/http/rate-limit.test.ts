@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
-import { NOT_MODIFIED_FACTOR } from '../../src/http/rate-limit.ts';
+import { NOT_MODIFIED_FACTOR } from '../../src/http/plugins/rate-limit.ts';
 import type { App } from '../../src/http/types.ts';
 import { startTestApp, type TestApp, underV1 } from '../helpers/app.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';

@@ -8,7 +8,7 @@ import {
   PUBLIC_READ_CACHE_CONTROL,
   readCacheControlOf,
   SECRET_READ_CACHE_CONTROL,
-} from '../../src/http/cache-control.ts';
+} from '../../src/http/plugins/cache-control.ts';
 import { useTestApp } from '../helpers/app.ts';
 
 type Json = Record<string, any>;

@@ -1,8 +1,8 @@
-// Security headers on every kind of answer (helmet's, set once at start: src/http/security-headers.ts): nosniff,
+// Security headers on every kind of answer (helmet's, set once at start: src/http/plugins/security-headers.ts): nosniff,
 // no framing, the content security policy, the resource policy marketplaces need for card images, HSTS only over
 // TLS; and the API reference page working in a real Chromium under that policy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HSTS_MAX_AGE_S } from '../../src/http/security-headers.ts';
+import { HSTS_MAX_AGE_S } from '../../src/http/plugins/security-headers.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { browserUnavailable, launchChromium } from '../helpers/browser.ts';
 

@@ -6,7 +6,7 @@ import type { Address } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import { VOLUMES_REUSE_MS } from '../../src/domain/tokens/queries.ts';
-import { weakEtagOf } from '../../src/http/etag.ts';
+import { weakEtagOf } from '../../src/http/plugins/etag.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { staffedCompany } from '../helpers/companies.ts';
 import { tokenTrading } from '../helpers/trading.ts';

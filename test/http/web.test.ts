@@ -1,4 +1,4 @@
-// The web app served at / (src/http/web.ts): index.html for the app's own paths, deep links and refreshes
+// The web app served at / (src/http/plugins/web.ts): index.html for the app's own paths, deep links and refreshes
 // included, its hashed assets with a long cache, the API's 404 envelope kept for unknown /api paths, and the
 // content security policy on every page.
 import { createHash } from 'node:crypto';
@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { WEB_DIST } from '../../src/http/web.ts';
+import { WEB_DIST } from '../../src/http/plugins/web.ts';
 import { useTestApp } from '../helpers/app.ts';
 
 const t = useTestApp();

@@ -39,7 +39,7 @@ export const idempotencyKeys = pgTable(
     /** The signer's address, lowercase. */
     signer: text('signer').notNull(),
     key: text('key').notNull(),
-    /** Lowercase hex sha256 of the method, the path and query as sent, and the canonical body (src/http/idempotency.ts). */
+    /** Lowercase hex sha256 of the method, the path and query as sent, and the canonical body (src/http/plugins/idempotency.ts). */
     fingerprint: text('fingerprint').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** When the request running it took the reservation; null once its answer is stored. */

@@ -197,7 +197,7 @@ export async function verifyWalletSignature(options: VerifyWalletOptions): Promi
 
 /**
  * Every check of verifyWalletSignature but the replay store: the header's form, the time window and the signature
- * itself. What an idempotent write's replay needs (src/http/idempotency.ts): the signer proven, nothing consumed.
+ * itself. What an idempotent write's replay needs (src/http/plugins/idempotency.ts): the signer proven, nothing consumed.
  * Throws UNAUTHORIZED naming the reason.
  */
 export function authenticateWalletSignature(

@@ -14,13 +14,8 @@ import { type Address, formatUnits, parseUnits, type TransactionReceipt } from '
 import { requireContract } from '../../chain/contracts/addresses.ts';
 import { launcherAddress } from '../../chain/contracts/launcher.ts';
 import { approveCall, quoteTrade, readHoldings, stakingCall, tradeCall } from '../../chain/contracts/wallet-actions.ts';
-import {
-  type Capability,
-  dailyAllowanceLeft,
-  launcherApprovalCall,
-  readMaxTrade,
-  roleTx,
-} from '../../chain/custody.ts';
+import { dailyAllowanceLeft, launcherApprovalCall, readMaxTrade, roleTx } from '../../chain/custody-roles.ts';
+import type { Capability } from '../../chain/custody-scopes.ts';
 import { chainTime } from '../../chain/time.ts';
 import { COMPANY_TOKEN_DECIMALS, TRADE_DEADLINE_S, TRADE_TOOLS, USDC_DECIMALS } from '../../constants.ts';
 import type { Tx } from '../../db/client.ts';

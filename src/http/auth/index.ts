@@ -19,8 +19,8 @@ import {
   recoveredAnswer,
   requestFingerprint,
   sendReplay,
-} from '../idempotency.ts';
-import type { Container } from '../types.ts';
+} from '../plugins/idempotency.ts';
+import type { ApiDeps } from '../types.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,12 +80,12 @@ export const WALLET_CHALLENGE = 'Wallet realm="ai-economy"';
 /** The challenge of a 401 for a missing or wrong scheduler, admin or metrics secret. */
 export const BEARER_CHALLENGE = 'Bearer realm="ai-economy"';
 
-export function requireApiKey(container: Container, options: ApiKeyGuardOptions = {}): preValidationAsyncHookHandler {
+export function requireApiKey(deps: ApiDeps, options: ApiKeyGuardOptions = {}): preValidationAsyncHookHandler {
   const challenge = apiKeyChallenge(options.allowQuery ?? false);
   return async (request, reply) => {
     const key = apiKeyFrom(request, options.allowQuery ?? false);
     if (key === undefined) {
-      if (options.openWhenUnconfigured && !(await container.apiKeys.anyActive())) return;
+      if (options.openWhenUnconfigured && !(await deps.apiKeys.anyActive())) return;
       reply.header('www-authenticate', challenge);
       throw unauthorized(
         options.allowQuery
@@ -93,9 +93,9 @@ export function requireApiKey(container: Container, options: ApiKeyGuardOptions 
           : 'Missing API key: send it in the x-api-key header',
       );
     }
-    // The rate limiter verified it already when it counted the request in the key's bucket (src/http/rate-limit.ts).
+    // The rate limiter verified it already when it counted the request in the key's bucket (src/http/plugins/rate-limit.ts).
     const memo = request.verifiedApiKey;
-    const found = memo?.key === key ? memo.found : await container.apiKeys.verify(key);
+    const found = memo?.key === key ? memo.found : await deps.apiKeys.verify(key);
     if (!found) {
       reply.header('www-authenticate', challenge);
       throw unauthorized('Invalid API key');
@@ -105,21 +105,21 @@ export function requireApiKey(container: Container, options: ApiKeyGuardOptions 
 }
 
 /**
- * The wallet signature's guard. With an Idempotency-Key (a write, src/http/idempotency.ts) the signature is proven
+ * The wallet signature's guard. With an Idempotency-Key (a write, src/http/plugins/idempotency.ts) the signature is proven
  * first, then the key claimed, and only a request that runs records its signature as used: a replay of the first
  * answer is sent from here, before "Signature already used" could refuse the very request it answers.
  */
-export function requireWallet(container: Container): preValidationAsyncHookHandler {
+export function requireWallet(deps: ApiDeps): preValidationAsyncHookHandler {
   return async (request, reply) => {
     const options = {
       header: request.headers.authorization,
       method: request.method,
       url: request.url,
       body: signedBody(request),
-      nowMs: container.now(),
-      db: container.database.db,
-      publicClient: container.chain.publicClient,
-      guard: container.walletSignatures,
+      nowMs: deps.now(),
+      db: deps.database.db,
+      publicClient: deps.chain.publicClient,
+      guard: deps.walletSignatures,
       client: request.ip,
     };
     // Without a key the signature is checked and recorded in one step, as it always was; a malformed key is
@@ -188,8 +188,8 @@ export function requireWallet(container: Container): preValidationAsyncHookHandl
  * wrong), else nothing: the route decides whether it needs one (PATCH /api/companies/{id} with COMPANY_PATCH_AUTH=ip).
  * An Idempotency-Key is scoped to a signer, so an unsigned request carrying one is refused (400).
  */
-export function optionalWallet(container: Container): preValidationAsyncHookHandler {
-  const required = requireWallet(container);
+export function optionalWallet(deps: ApiDeps): preValidationAsyncHookHandler {
+  const required = requireWallet(deps);
   return async function (request, reply) {
     const header = request.headers.authorization;
     if (header === undefined || header.trim() === '') {
@@ -230,7 +230,7 @@ export function secretMatches(given: string, secrets: (string | undefined)[]): b
   return ok;
 }
 
-export function requireSecret(container: Container, which: ('cron' | 'admin')[]): preValidationAsyncHookHandler {
+export function requireSecret(deps: ApiDeps, which: ('cron' | 'admin')[]): preValidationAsyncHookHandler {
   return async (request, reply) => {
     // Each 401 answers with its challenge (RFC 9110 11.6.1).
     const refuse = (message: string) => {
@@ -244,7 +244,7 @@ export function requireSecret(container: Container, which: ('cron' | 'admin')[])
     // The scheme name is case-insensitive (RFC 9110, section 11.1).
     const m = /^\s*Bearer +(\S+)\s*$/i.exec(header);
     if (!m) throw refuse('Malformed Authorization header: expected "Bearer <secret>"');
-    const secrets = which.map((w) => (w === 'cron' ? container.config.cronSecret : container.config.adminSecret));
+    const secrets = which.map((w) => (w === 'cron' ? deps.config.cronSecret : deps.config.adminSecret));
     if (!secretMatches(m[1]!, secrets)) throw refuse('Invalid secret');
   };
 }

@@ -17,10 +17,10 @@ import type { App, RouteOptions } from '../types.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export default async function adminRoutes(app: App, { container }: RouteOptions) {
-  const admin = requireSecret(container, ['admin']);
+export default async function adminRoutes(app: App, { deps }: RouteOptions) {
+  const admin = requireSecret(deps, ['admin']);
   const security = [{ bearerSecret: [] }];
-  const db = () => container.database.db;
+  const db = () => deps.database.db;
 
   app.post(
     '/api/admin/api-keys',
@@ -37,7 +37,7 @@ export default async function adminRoutes(app: App, { container }: RouteOptions)
     async (request, reply) => {
       const created = await createApiKey(db(), request.body.name);
       // Counts in this process at once (other processes hear the notification).
-      container.apiKeys.clear();
+      deps.apiKeys.clear();
       reply.code(201);
       return ok({ ...created, createdAt: created.createdAt.toISOString(), revokedAt: iso(created.revokedAt) });
     },
@@ -80,7 +80,7 @@ export default async function adminRoutes(app: App, { container }: RouteOptions)
       if (!(await revokeApiKey(db(), request.params.id))) {
         throw notFound(`No active API key has the id ${request.params.id}`);
       }
-      container.apiKeys.clear();
+      deps.apiKeys.clear();
       return ok({ id: request.params.id, revoked: true as const });
     },
   );

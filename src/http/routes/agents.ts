@@ -9,7 +9,7 @@ import { registrationFile } from '../../domain/agents/registration.ts';
 import { agentCreatedView, agentDetailView, agentListView } from '../../domain/agents/views.ts';
 import { requireWallet } from '../auth/index.ts';
 import { ok } from '../envelope.ts';
-import { recoveryRecorder } from '../idempotency.ts';
+import { recoveryRecorder } from '../plugins/idempotency.ts';
 import {
   AgentCreatedResponse,
   AgentDetailResponse,
@@ -30,9 +30,9 @@ const security = [{ wallet: [] }];
 
 const allErrorsCompiler = createValidatorCompiler({ allErrors: true });
 
-export default async function agentRoutes(app: App, { container, reads }: RouteOptions) {
-  const db = container.database.db;
-  const walletGuard = requireWallet(container);
+export default async function agentRoutes(app: App, { deps, reads }: RouteOptions) {
+  const db = deps.database.db;
+  const walletGuard = requireWallet(deps);
   // Kept until a table they were read from changes (read-cache.ts).
   const lists = reads.route('agents', { tables: ['agents', 'companies'] });
   const details = reads.route('agent', { tables: ['agents', 'companies'] });
@@ -90,9 +90,9 @@ export default async function agentRoutes(app: App, { container, reads }: RouteO
     },
     async (request, reply) => {
       const file = registrationFile(await getAgent(db, request.params.id), {
-        baseUrl: container.config.baseUrl,
-        chainId: container.chain.chainId,
-        identityRegistry: container.chain.contracts.identityRegistry,
+        baseUrl: deps.config.baseUrl,
+        chainId: deps.chain.chainId,
+        identityRegistry: deps.chain.contracts.identityRegistry,
       });
       return reply.header('cache-control', AGENT_REGISTRATION_CACHE_CONTROL).send(file);
     },
@@ -102,7 +102,7 @@ export default async function agentRoutes(app: App, { container, reads }: RouteO
     '/api/agents',
     {
       preValidation: walletGuard,
-      // A retry of a keyed creation that may have committed answers the agent it created (src/http/idempotency.ts).
+      // A retry of a keyed creation that may have committed answers the agent it created (src/http/plugins/idempotency.ts).
       config: {
         idempotentRecovery: async ({ id }) => ({
           status: 201,
@@ -121,7 +121,7 @@ export default async function agentRoutes(app: App, { container, reads }: RouteO
       },
     },
     async (request, reply) => {
-      const client = { address: request.ip, perDay: container.config.standaloneAgentsPerIpPerDay };
+      const client = { address: request.ip, perDay: deps.config.standaloneAgentsPerIpPerDay };
       const row = await createAgent(db, request.signer!, request.body, client, recoveryRecorder(request, 'agent'));
       return reply.status(201).send(ok(agentCreatedView(row)));
     },
@@ -142,8 +142,7 @@ export default async function agentRoutes(app: App, { container, reads }: RouteO
         response: { 200: AgentDetailResponse, ...internalErrors },
       },
     },
-    async (request) =>
-      ok(agentDetailView(await updateAgent(container, request.params.id, request.signer!, request.body))),
+    async (request) => ok(agentDetailView(await updateAgent(deps, request.params.id, request.signer!, request.body))),
   );
 
   app.delete(
@@ -160,6 +159,6 @@ export default async function agentRoutes(app: App, { container, reads }: RouteO
         response: { 200: AgentTerminatedResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await terminateAgent(container, request.params.id, request.signer!)),
+    async (request) => ok(await terminateAgent(deps, request.params.id, request.signer!)),
   );
 }

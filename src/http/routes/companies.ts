@@ -9,7 +9,7 @@ import { setTreasury } from '../../domain/companies/treasury.ts';
 import { dayOf } from '../../domain/costs/gas-budget.ts';
 import { optionalWallet, requireWallet } from '../auth/index.ts';
 import { ok } from '../envelope.ts';
-import { recoveryRecorder } from '../idempotency.ts';
+import { recoveryRecorder } from '../plugins/idempotency.ts';
 import { internalErrors } from '../schemas/common.ts';
 import {
   CardCompanyResponse,
@@ -25,13 +25,12 @@ import {
   TreasuryBody,
 } from '../schemas/companies.ts';
 import { registerSignedWrite, type SignedWrite, signedWrite } from '../signed-writes.ts';
-import type { App, Container, RouteOptions } from '../types.ts';
+import type { ApiDeps, App, RouteOptions } from '../types.ts';
 
 const wallet = [{ wallet: [] }];
 
-export default async function companyRoutes(app: App, { container, reads }: RouteOptions) {
-  const signed = requireWallet(container);
-  const _deps = { ...container, log: app.log };
+export default async function companyRoutes(app: App, { deps, reads }: RouteOptions) {
+  const signed = requireWallet(deps);
   // Kept until a table they were read from changes (read-cache.ts); the view shows the gas of the day.
   const views = reads.route('company', { tables: ['companies', 'agents', 'company_gas_days'] });
   const cards = reads.route('card', { tables: ['companies'] });
@@ -50,11 +49,11 @@ export default async function companyRoutes(app: App, { container, reads }: Rout
     },
     async (request, reply) =>
       cards.send(reply, String(request.params.tokenId), async () =>
-        ok(await companyOfCard(container.database.db, request.params.tokenId)),
+        ok(await companyOfCard(deps.database.db, request.params.tokenId)),
       ),
   );
 
-  for (const route of companyWrites(container, app.log)) registerSignedWrite(app, container, route, 'internal');
+  for (const route of companyWrites(deps, app.log)) registerSignedWrite(app, deps, route, 'internal');
 
   app.get(
     '/api/companies/:id',
@@ -68,18 +67,18 @@ export default async function companyRoutes(app: App, { container, reads }: Rout
     },
     async (request, reply) => {
       // The gas shown is the chain's day's (chainDateForReads: never waits on a node that does not answer).
-      const now = (await chainDateForReads(container.chain.publicClient, container.now)).getTime();
+      const now = (await chainDateForReads(deps.chain.publicClient, deps.now)).getTime();
       return views.send(reply, `${request.params.id}|${dayOf(now)}`, async () =>
-        ok(await getCompanyView(container, request.params.id, now)),
+        ok(await getCompanyView(deps, request.params.id, now)),
       );
     },
   );
 
-  const signedPatch = container.config.companyPatchAuth === 'signature';
+  const signedPatch = deps.config.companyPatchAuth === 'signature';
   app.patch(
     '/api/companies/:id',
     {
-      preValidation: signedPatch ? signed : optionalWallet(container),
+      preValidation: signedPatch ? signed : optionalWallet(deps),
       schema: {
         tags: ['companies'],
         summary: signedPatch
@@ -93,8 +92,7 @@ export default async function companyRoutes(app: App, { container, reads }: Rout
         response: { 200: DirectiveResponse, ...internalErrors },
       },
     },
-    async (request) =>
-      ok(await updateDirective(container, request.params.id, request.signer, request.body, signedPatch)),
+    async (request) => ok(await updateDirective(deps, request.params.id, request.signer, request.body, signedPatch)),
   );
 }
 
@@ -102,8 +100,8 @@ export default async function companyRoutes(app: App, { container, reads }: Rout
  * The company writes signed by the card's holder, registered under /api here and under /api/v1 by v1.ts
  * (src/http/signed-writes.ts): creation, the engine settings, the treasury's proof, deploy-suite.
  */
-export function companyWrites(container: Container, log: App['log']): SignedWrite[] {
-  const deps = { ...container, log };
+export function companyWrites(api: ApiDeps, log: App['log']): SignedWrite[] {
+  const deps = { ...api, log };
   return [
     signedWrite({
       method: 'POST',
@@ -113,10 +111,10 @@ export function companyWrites(container: Container, log: App['log']): SignedWrit
       summary: "Create a company bound for ever to one of the signer's unused access cards",
       body: CreateCompanyBody,
       response: CompanyResponse,
-      // A retry of a keyed creation that may have committed answers the company it created (src/http/idempotency.ts).
+      // A retry of a keyed creation that may have committed answers the company it created (src/http/plugins/idempotency.ts).
       recover: async ({ id }) => {
-        const now = (await chainDateForReads(container.chain.publicClient, container.now)).getTime();
-        return getCompanyView(container, id, now);
+        const now = (await chainDateForReads(deps.chain.publicClient, deps.now)).getTime();
+        return getCompanyView(deps, id, now);
       },
       run: (request) => createCompany(deps, request.signer!, request.body, recoveryRecorder(request, 'company')),
     }),
@@ -142,7 +140,7 @@ export function companyWrites(container: Container, log: App['log']): SignedWrit
       params: CompanyParams,
       body: TreasuryBody,
       response: CompanyResponse,
-      run: (request) => setTreasury(container, request.params.id, request.signer, request.body),
+      run: (request) => setTreasury(deps, request.params.id, request.signer, request.body),
     }),
     signedWrite({
       method: 'POST',

@@ -5,7 +5,7 @@ import { getDecision, getDecisions, verifyDecision } from '../../domain/engine/q
 import { runRoundNow } from '../../domain/engine/runner.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../envelope.ts';
-import { recoveryRecorder } from '../idempotency.ts';
+import { recoveryRecorder } from '../plugins/idempotency.ts';
 import { internalErrors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
 import {
@@ -16,11 +16,9 @@ import {
   VerificationResponse,
 } from '../schemas/decisions.ts';
 import { registerSignedWrite, type SignedWrite, signedWrite } from '../signed-writes.ts';
-import type { App, Container, RouteOptions } from '../types.ts';
+import type { ApiDeps, App, RouteOptions } from '../types.ts';
 
-export default async function decisionRoutes(app: App, { container }: RouteOptions) {
-  const _deps = { ...container, log: app.log };
-
+export default async function decisionRoutes(app: App, { deps }: RouteOptions) {
   app.get(
     '/api/companies/:id/decisions',
     {
@@ -31,10 +29,10 @@ export default async function decisionRoutes(app: App, { container }: RouteOptio
         response: { 200: DecisionsResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await getDecisions(container, request.params.id)),
+    async (request) => ok(await getDecisions(deps, request.params.id)),
   );
 
-  for (const route of decisionWrites(container, app.log)) registerSignedWrite(app, container, route, 'internal');
+  for (const route of decisionWrites(deps, app.log)) registerSignedWrite(app, deps, route, 'internal');
 
   app.get(
     '/api/decisions/:decisionId',
@@ -48,7 +46,7 @@ export default async function decisionRoutes(app: App, { container }: RouteOptio
         response: { 200: DecisionResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await getDecision(container, request.params.decisionId)),
+    async (request) => ok(await getDecision(deps, request.params.decisionId)),
   );
 
   app.get(
@@ -61,13 +59,13 @@ export default async function decisionRoutes(app: App, { container }: RouteOptio
         response: { 200: VerificationResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await verifyDecision(container, request.params.decisionId)),
+    async (request) => ok(await verifyDecision(deps, request.params.decisionId)),
   );
 }
 
 /** A manual decision round, signed by the card's holder: under /api here and under /api/v1 by v1.ts. */
-export function decisionWrites(container: Container, log: App['log']): SignedWrite[] {
-  const deps = { ...container, log };
+export function decisionWrites(api: ApiDeps, log: App['log']): SignedWrite[] {
+  const deps = { ...api, log };
   return [
     signedWrite({
       method: 'POST',
@@ -80,9 +78,9 @@ export function decisionWrites(container: Container, log: App['log']): SignedWri
       params: CompanyParams,
       response: RoundResponse,
       // A retry of a keyed run that may have started answers the round it started, never a second round
-      // (src/http/idempotency.ts); while that round is still RUNNING, 409 IDEMPOTENCY_KEY_IN_USE.
+      // (src/http/plugins/idempotency.ts); while that round is still RUNNING, 409 IDEMPOTENCY_KEY_IN_USE.
       recover: async ({ id }) => {
-        const { round } = await getDecision(container, id);
+        const { round } = await getDecision(deps, id);
         if (round.status === 'RUNNING') {
           throw new AppError(
             'IDEMPOTENCY_KEY_IN_USE',

@@ -21,9 +21,9 @@ import {
   SnapshotResponse,
 } from '../schemas/epochs.ts';
 import { registerSignedWrite, type SignedWrite, signedWrite } from '../signed-writes.ts';
-import type { App, Container, RouteOptions } from '../types.ts';
+import type { ApiDeps, App, RouteOptions } from '../types.ts';
 
-export default async function epochRoutes(app: App, { container }: RouteOptions) {
+export default async function epochRoutes(app: App, { deps }: RouteOptions) {
   app.get(
     '/api/epochs/current',
     {
@@ -35,7 +35,7 @@ export default async function epochRoutes(app: App, { container }: RouteOptions)
         response: { 200: EpochResponse, ...internalErrors },
       },
     },
-    async () => ok(await readCurrentEpochView(container)),
+    async () => ok(await readCurrentEpochView(deps)),
   );
 
   app.get(
@@ -50,7 +50,7 @@ export default async function epochRoutes(app: App, { container }: RouteOptions)
         response: { 200: ClaimableResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await readClaimable(container, request.params.companyId)),
+    async (request) => ok(await readClaimable(deps, request.params.companyId)),
   );
 
   app.get(
@@ -65,15 +65,15 @@ export default async function epochRoutes(app: App, { container }: RouteOptions)
         response: { 200: ProofResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await readProof(container, request.params.epoch, request.params.companyId)),
+    async (request) => ok(await readProof(deps, request.params.epoch, request.params.companyId)),
   );
 
-  for (const route of epochWrites(container)) registerSignedWrite(app, container, route, 'internal');
+  for (const route of epochWrites(deps)) registerSignedWrite(app, deps, route, 'internal');
 
   app.post(
     '/api/cron/epoch-distribute',
     {
-      preValidation: requireSecret(container, ['cron', 'admin']),
+      preValidation: requireSecret(deps, ['cron', 'admin']),
       schema: {
         tags: ['epochs'],
         summary: 'Finalize the last ended epoch on-chain, once (the scheduler also runs this every hour)',
@@ -83,13 +83,13 @@ export default async function epochRoutes(app: App, { container }: RouteOptions)
         response: { 200: DistributeResponse, ...internalErrors },
       },
     },
-    async () => ok(await distributeEpoch(container)),
+    async () => ok(await distributeEpoch(deps)),
   );
 
   app.post(
     '/api/cron/score-snapshot',
     {
-      preValidation: requireSecret(container, ['cron', 'admin']),
+      preValidation: requireSecret(deps, ['cron', 'admin']),
       schema: {
         tags: ['epochs'],
         summary: "Take today's score snapshot now, unless it is taken (the scheduler takes it at 00:00 UTC)",
@@ -100,14 +100,14 @@ export default async function epochRoutes(app: App, { container }: RouteOptions)
       },
     },
     async () => {
-      const result = await takeScoreSnapshot(container, container.database.db);
+      const result = await takeScoreSnapshot(deps, deps.database.db);
       return ok({ ...result, block: result.block === null ? null : result.block.toString() });
     },
   );
 }
 
 /** The reward claim, signed by the card's holder: under /api here and under /api/v1 by v1.ts (signed-writes.ts). */
-export function epochWrites(container: Container): SignedWrite[] {
+export function epochWrites(deps: ApiDeps): SignedWrite[] {
   return [
     signedWrite({
       method: 'POST',
@@ -119,7 +119,7 @@ export function epochWrites(container: Container): SignedWrite[] {
         'The oracle key calls the distributor\'s claim with the leaf recorded at finalization; the reward mints to the treasury address recorded then. Claimed before: alreadyClaimed true, txHash null, amount "0". 400 BAD_REQUEST when the epoch is not finalized, the company has no treasury address, or it has no reward in that epoch; 403 for anyone but the creator; 404 for an unknown company.',
       body: ClaimBody,
       response: ClaimResponse,
-      run: (request) => claimEpochReward(container, request.body.companyId, request.body.epochNumber, request.signer),
+      run: (request) => claimEpochReward(deps, request.body.companyId, request.body.epochNumber, request.signer),
     }),
   ];
 }

@@ -12,11 +12,11 @@ import {
   parseLastEventId,
   resolveCompanyRefs,
 } from '../../domain/events/filters.ts';
-import type { EventSink, StreamHandle } from '../../domain/events/hub.ts';
 import { checkResumable, checkStreamResumable, readRecentEvents } from '../../domain/events/store.ts';
 import { validationError } from '../../errors.ts';
 import { requireApiKey } from '../auth/index.ts';
 import { linkNextPage, ok, v1CursorPage } from '../envelope.ts';
+import type { EventSink, StreamHandle } from '../events/hub.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import {
   EventStreamResponse,
@@ -38,9 +38,9 @@ const STREAM_HEADERS = {
 };
 
 /** GET /api/v1/events: the keyed stream (docs/api/events.md; open while no key exists), capped per key or address. */
-export default async function eventRoutes(app: App, { container }: RouteOptions) {
-  streamRoute(app, container, {
-    preValidation: requireApiKey(container, { allowQuery: true, openWhenUnconfigured: true }),
+export default async function eventRoutes(app: App, { deps }: RouteOptions) {
+  streamRoute(app, deps, {
+    preValidation: requireApiKey(deps, { allowQuery: true, openWhenUnconfigured: true }),
     summary: 'The platform event stream (Server-Sent Events), filtered by company and type, resumable',
     security: [{ apiKey: [] }, { apiKeyQuery: [] }, {}],
     errors: v1Errors,
@@ -55,15 +55,15 @@ export default async function eventRoutes(app: App, { container }: RouteOptions)
  * and in all by SSE_PUBLIC_MAX_CONNECTIONS (apart from the keyed streams' cap, which anyone could fill otherwise),
  * and resumed at most SSE_PUBLIC_BACKLOG_MS back (and never past the stream's window, EVENT_RETENTION_MS).
  */
-export async function publicEventRoutes(app: App, { container }: RouteOptions) {
-  streamRoute(app, container, {
+export async function publicEventRoutes(app: App, { deps }: RouteOptions) {
+  streamRoute(app, deps, {
     summary: 'The public, read-only event stream of the web app (no key; per-address connection cap)',
     security: [],
     errors: internalErrors,
     client: (request) => `public:${request.ip}`,
-    perClientCap: container.config.ssePublicMaxConnectionsPerIp,
+    perClientCap: deps.config.ssePublicMaxConnectionsPerIp,
     keyless: true,
-    backlogMs: Math.min(container.config.ssePublicBacklogMs, container.config.eventRetentionMs),
+    backlogMs: Math.min(deps.config.ssePublicBacklogMs, deps.config.eventRetentionMs),
   });
   // The recent past the activity feed opens on (the stream gives what happens from now on).
   app.get(
@@ -79,7 +79,7 @@ export async function publicEventRoutes(app: App, { container }: RouteOptions) {
         response: { 200: RecentEventsResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await readRecentEvents(container.database.db, request.query.limit)),
+    async (request) => ok(await readRecentEvents(deps.database.db, request.query.limit)),
   );
 }
 
@@ -102,8 +102,8 @@ interface StreamRouteOptions {
   v1?: boolean;
 }
 
-function streamRoute(app: App, container: RouteOptions['container'], options: StreamRouteOptions) {
-  const hub = container.events;
+function streamRoute(app: App, deps: RouteOptions['deps'], options: StreamRouteOptions) {
+  const hub = deps.events;
   const open = new Set<StreamHandle>();
   let closing = false;
   // Streams never end by themselves, and a server closing waits for its connections: end them first.
@@ -114,7 +114,7 @@ function streamRoute(app: App, container: RouteOptions['container'], options: St
   });
 
   const totals = createPageTotals();
-  const { eventRetentionMs: retentionMs, eventBackfillRetentionMs: backfillRetentionMs } = container.config;
+  const { eventRetentionMs: retentionMs, eventBackfillRetentionMs: backfillRetentionMs } = deps.config;
   app.get(
     '/events',
     {
@@ -139,7 +139,7 @@ function streamRoute(app: App, container: RouteOptions['container'], options: St
       const query = request.query as typeof request.query & { after?: string; cursor?: string; limit?: number };
       const types = parseEventTypes(query.types);
       const companyRefs = parseCompanyRefs(query.companies);
-      const db = container.database.db;
+      const db = deps.database.db;
       if (options.v1 && (query.after !== undefined || query.cursor !== undefined)) {
         if (query.after === undefined) {
           throw validationError('query.after', 'is required with cursor: give the same after as the first page');

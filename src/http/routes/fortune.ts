@@ -22,7 +22,7 @@ import {
 import { SlugParams } from '../schemas/tokens.ts';
 import type { App, RouteOptions } from '../types.ts';
 
-export default async function fortuneRoutes(app: App, { container, reads }: RouteOptions) {
+export default async function fortuneRoutes(app: App, { deps, reads }: RouteOptions) {
   // Kept until a table they were read from changes (read-cache.ts).
   const snapshotLists = reads.route('fortune-list', { tables: ['score_snapshots', 'companies'] });
   const histories = reads.route('scores', { tables: ['score_snapshots', 'companies'] });
@@ -43,9 +43,9 @@ export default async function fortuneRoutes(app: App, { container, reads }: Rout
       const { limit, epoch, category, league } = request.query;
       // The day is in the key: with no snapshot yet, the list names the next midnight, the chain's as the snapshots
       // follow it (chainDateForReads: never waits on a node that does not answer).
-      const day = dayOf((await chainDateForReads(container.chain.publicClient, container.now)).getTime());
+      const day = dayOf((await chainDateForReads(deps.chain.publicClient, deps.now)).getTime());
       return snapshotLists.send(reply, `${limit}|${epoch}|${category ?? ''}|${league ?? ''}|${day}`, async () =>
-        ok(await getFortuneList(container, { limit, epoch, category, league })),
+        ok(await getFortuneList(deps, { limit, epoch, category, league })),
       );
     },
   );
@@ -63,13 +63,13 @@ export default async function fortuneRoutes(app: App, { container, reads }: Rout
     },
     async (request, reply) =>
       histories.send(reply, `${request.params.id}|${request.query.limit}`, async () =>
-        ok(await scoreHistory(container.database.db, request.params.id, request.query.limit)),
+        ok(await scoreHistory(deps.database.db, request.params.id, request.query.limit)),
       ),
   );
 }
 
 /** The public v1 ranking, registered under /api/v1 by v1.ts. */
-export async function v1FortuneRoutes(app: App, { container, reads }: RouteOptions) {
+export async function v1FortuneRoutes(app: App, { deps, reads }: RouteOptions) {
   // Kept until a table they were read from changes (read-cache.ts).
   const rankings = reads.route('v1-fortune', { tables: ['companies', 'agents', 'score_snapshots'] });
   const totals = createPageTotals();
@@ -77,7 +77,7 @@ export async function v1FortuneRoutes(app: App, { container, reads }: RouteOptio
   app.get(
     '/fortune',
     {
-      preValidation: requireApiKey(container, { allowQuery: true }),
+      preValidation: requireApiKey(deps, { allowQuery: true }),
       onSend: linkNextPage,
       schema: {
         tags: ['fortune'],
@@ -93,7 +93,7 @@ export async function v1FortuneRoutes(app: App, { container, reads }: RouteOptio
       const { page, limit, category, league, cursor } = request.query;
       const key = `${page}|${limit}|${category ?? ''}|${league ?? ''}|${cursor ?? ''}`;
       return rankings.sendV1(reply, key, async (timestamp) => {
-        const { items, ...at } = await listFortune(container, { page, limit, category, league, cursor }, totals);
+        const { items, ...at } = await listFortune(deps, { page, limit, category, league, cursor }, totals);
         return v1CursorPage(items, { page, limit, ...at }, timestamp);
       });
     },
@@ -103,7 +103,7 @@ export async function v1FortuneRoutes(app: App, { container, reads }: RouteOptio
   app.get(
     '/companies/:slug/scores',
     {
-      preValidation: requireApiKey(container),
+      preValidation: requireApiKey(deps),
       schema: {
         tags: ['fortune'],
         summary: "A company's score history: its daily snapshots, newest first",
@@ -115,7 +115,7 @@ export async function v1FortuneRoutes(app: App, { container, reads }: RouteOptio
     },
     async (request, reply) =>
       v1Histories.sendV1(reply, `${request.params.slug}|${request.query.limit}`, async (timestamp) => ({
-        data: await scoreHistory(container.database.db, request.params.slug, request.query.limit),
+        data: await scoreHistory(deps.database.db, request.params.slug, request.query.limit),
         meta: { timestamp },
       })),
   );

@@ -6,8 +6,8 @@ import { bearerMatches, metricsExposure } from '../../metrics.ts';
 import { BEARER_CHALLENGE } from '../auth/index.ts';
 import type { App, RouteOptions } from '../types.ts';
 
-export default async function metricsRoutes(app: App, { container }: RouteOptions) {
-  const { metrics, config } = container;
+export default async function metricsRoutes(app: App, { deps }: RouteOptions) {
+  const { metrics, config } = deps;
   if (!metricsExposure({ ...config, roles: new Set(['api']) }).onApi) return;
   app.get(
     '/metrics',

@@ -12,7 +12,7 @@ import { createCardCatalog, type RenderedCardDocument } from '../../domain/cards
 import { parseCardTokenId } from '../../domain/cards/tiers.ts';
 import { badRequest } from '../../errors.ts';
 import { installErrorHandlers } from '../errors.ts';
-import { ifNoneMatchHits } from '../etag.ts';
+import { ifNoneMatchHits } from '../plugins/etag.ts';
 import { bareErrors } from '../schemas/common.ts';
 import { CardImage, CardMetadata, CardTokenIdParams, NotModified } from '../schemas/nft.ts';
 import type { App, RouteOptions } from '../types.ts';
@@ -44,9 +44,9 @@ function sendDocument(
 }
 
 /** Registered under /api/nft, with its own error handlers: every error answers in the bare envelope. */
-export default async function nftRoutes(app: App, { container }: RouteOptions) {
+export default async function nftRoutes(app: App, { deps }: RouteOptions) {
   installErrorHandlers(app, 'bare');
-  const catalog = createCardCatalog(container.config);
+  const catalog = createCardCatalog(deps.config);
   const missingTokenId = () => {
     throw badRequest(`Missing token id: ${ALLOWED}`);
   };

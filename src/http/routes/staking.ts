@@ -26,13 +26,13 @@ function walletOf(raw: string) {
   throw badRequest(`Invalid wallet address "${shown}" (${parsed.reason}); expected ${ADDRESS_RULE}`);
 }
 
-export default async function stakingRoutes(app: App, { container, reads, chainHead }: RouteOptions) {
+export default async function stakingRoutes(app: App, { deps, reads, chainHead }: RouteOptions) {
   // The staking contract alone: no table, so an answer changes only with the block.
   const positions = blockReads(chainHead, reads.route('staking-position', { tables: [] }));
   const stats = blockReads(chainHead, reads.route('staking-stats', { tables: [] }));
   const position = <R>(reply: JsonReply<R>, raw: string) => {
     const wallet = walletOf(raw);
-    return positions.send(reply, wallet, async (block) => ok(await readStakingPosition(container, wallet, block)));
+    return positions.send(reply, wallet, async (block) => ok(await readStakingPosition(deps, wallet, block)));
   };
 
   // attachValidation: the params schema documents the wallet, and walletOf decides, so every bad wallet answers
@@ -71,6 +71,6 @@ export default async function stakingRoutes(app: App, { container, reads, chainH
         response: { 200: StakingStatsResponse, ...internalErrors },
       },
     },
-    (_request, reply) => stats.send(reply, '', async (block) => ok(await readStakingStats(container, block))),
+    (_request, reply) => stats.send(reply, '', async (block) => ok(await readStakingStats(deps, block))),
   );
 }

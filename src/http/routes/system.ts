@@ -7,7 +7,7 @@ import { VERSION } from '../../version.ts';
 import { ok } from '../envelope.ts';
 import { internalErrors, internalOk } from '../schemas/common.ts';
 import { ChainResponse, HealthResponse } from '../schemas/system.ts';
-import type { App, Container, RouteOptions } from '../types.ts';
+import type { ApiDeps, App, RouteOptions } from '../types.ts';
 
 async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<'ok' | 'down'> {
   let timer: NodeJS.Timeout | undefined;
@@ -29,10 +29,10 @@ async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<
 /** How long one answer of the dependency probe serves /api/health and /api/ready. */
 export const PROBE_CACHE_MS = 1000;
 
-async function healthOf(container: Container) {
+async function healthOf(deps: ApiDeps) {
   const [db, chain] = await Promise.all([
-    probe(() => container.database.ping(), 3000),
-    probe(() => container.chain.publicClient.getBlockNumber({ cacheTime: 0 }), container.config.rpcTimeoutMs),
+    probe(() => deps.database.ping(), 3000),
+    probe(() => deps.chain.publicClient.getBlockNumber({ cacheTime: 0 }), deps.config.rpcTimeoutMs),
   ]);
   const status = db === 'down' ? 'down' : chain === 'down' ? 'degraded' : 'ok';
   return { status, db, chain, version: VERSION } as const;
@@ -45,11 +45,11 @@ type Health = Awaited<ReturnType<typeof healthOf>>;
  * rate: callers within that time share one probe (the one in flight, or its answer), so polling the routes never
  * turns into load on the database or the RPC provider.
  */
-function createHealthProbe(container: Container): () => Promise<Health> {
+function createHealthProbe(deps: ApiDeps): () => Promise<Health> {
   let last: { at: number; health: Promise<Health> } | undefined;
   return () => {
     const now = performance.now();
-    if (last === undefined || now - last.at >= PROBE_CACHE_MS) last = { at: now, health: healthOf(container) };
+    if (last === undefined || now - last.at >= PROBE_CACHE_MS) last = { at: now, health: healthOf(deps) };
     return last.health;
   };
 }
@@ -80,21 +80,21 @@ const ReadyResponse = internalOk(
  * database answers. The chain is reported but not required: every replica shares one RPC, so failing readiness on
  * it would take the whole API out of the load balancer instead of the chain routes alone.
  */
-async function readinessOf(container: Container, probe: () => Promise<Health>) {
-  const state = container.lifecycle.state;
+async function readinessOf(deps: ApiDeps, probe: () => Promise<Health>) {
+  const state = deps.lifecycle.state;
   const health = await probe();
   return { ready: state === 'ready' && health.db === 'ok', state, db: health.db, chain: health.chain };
 }
 
-export default async function systemRoutes(app: App, { container }: RouteOptions) {
-  const probe = createHealthProbe(container);
+export default async function systemRoutes(app: App, { deps }: RouteOptions) {
+  const probe = createHealthProbe(deps);
   app.get(
     '/api/health',
     {
       // Monitors poll it, so it has a budget of its own (HEALTH_RATE_LIMIT_MAX per window and client), apart from the
       // API's; past it, 429 like any route. The answer is the shared probe's, so no rate reaches the dependencies.
       config: {
-        rateLimit: { max: container.config.healthRateLimitMax, timeWindow: container.config.rateLimitWindowMs },
+        rateLimit: { max: deps.config.healthRateLimitMax, timeWindow: deps.config.rateLimitWindowMs },
         rateLimitPolicy: 'health',
       },
       schema: {
@@ -125,8 +125,7 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
     },
     // No dependency is asked: the pool and the chain client recover by themselves, so an outage of either must not
     // make an orchestrator restart healthy processes.
-    async () =>
-      ok({ alive: true, state: container.lifecycle.state, uptimeSeconds: Math.floor(process.uptime()) } as const),
+    async () => ok({ alive: true, state: deps.lifecycle.state, uptimeSeconds: Math.floor(process.uptime()) } as const),
   );
 
   app.get(
@@ -143,12 +142,12 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
       },
     },
     async (_request, reply) => {
-      const readiness = await readinessOf(container, probe);
+      const readiness = await readinessOf(deps, probe);
       return reply.status(readiness.ready ? 200 : 503).send(ok(readiness));
     },
   );
 
-  const roles = createChainRoles(container.chain);
+  const roles = createChainRoles(deps.chain);
   app.get(
     '/api/chain',
     {
@@ -159,9 +158,9 @@ export default async function systemRoutes(app: App, { container }: RouteOptions
       },
     },
     async () => {
-      const { chain } = container;
+      const { chain } = deps;
       // CHAIN_RPC_URL may carry a provider key: a real chain's RPC is named only as PUBLIC_RPC_URL says.
-      const rpcUrl = container.config.publicRpcUrl ?? (chain.local ? chain.rpcUrl : undefined);
+      const rpcUrl = deps.config.publicRpcUrl ?? (chain.local ? chain.rpcUrl : undefined);
       return ok({
         chainId: chain.chainId,
         now: (await chainDateForReads(chain.publicClient)).toISOString(),

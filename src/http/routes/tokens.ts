@@ -38,10 +38,10 @@ import {
   V1TradesResponse,
 } from '../schemas/tokens.ts';
 import { registerSignedWrite, type SignedWrite, signedWrite } from '../signed-writes.ts';
-import type { App, Container, RouteOptions } from '../types.ts';
+import type { ApiDeps, App, RouteOptions } from '../types.ts';
 
-export default async function tokenRoutes(app: App, { container, reads, chainHead }: RouteOptions) {
-  for (const route of tokenWrites(container)) registerSignedWrite(app, container, route, 'internal');
+export default async function tokenRoutes(app: App, { deps, reads, chainHead }: RouteOptions) {
+  for (const route of tokenWrites(deps)) registerSignedWrite(app, deps, route, 'internal');
 
   // The price is read on-chain: kept per block (block-reads.ts), and until the company's row changes (its launch).
   const tokenStatuses = blockReads(chainHead, reads.route('token-status', { tables: ['companies'] }));
@@ -57,11 +57,11 @@ export default async function tokenRoutes(app: App, { container, reads, chainHea
     },
     (request, reply) => {
       const { id } = request.params;
-      return tokenStatuses.send(reply, id, async (block) => ok(await getTokenStatus(container, id, block)));
+      return tokenStatuses.send(reply, id, async (block) => ok(await getTokenStatus(deps, id, block)));
     },
   );
 
-  const db = container.database.db;
+  const db = deps.database.db;
   // Kept until a table they were read from changes (read-cache.ts).
   const candles = reads.route('candles', { tables: ['companies', 'token_trades'] });
   const trades = reads.route('trades', { tables: ['companies', 'token_trades', 'chain_cursors'] });
@@ -122,7 +122,7 @@ export default async function tokenRoutes(app: App, { container, reads, chainHea
     async (request, reply) => {
       const { limit } = request.query;
       return holders.send(reply, `${request.params.id}|${limit}`, async () =>
-        ok(await topHolders(container, request.params.id, limit)),
+        ok(await topHolders(deps, request.params.id, limit)),
       );
     },
   );
@@ -143,7 +143,7 @@ export default async function tokenRoutes(app: App, { container, reads, chainHea
     async (request, reply) => {
       const { page, limit, status, cursor } = request.query;
       return tokenLists.send(reply, `${page}|${limit}|${status ?? ''}|${cursor ?? ''}`, async () => {
-        const { items, ...at } = await listTokens(container, { page, limit, status, cursor }, tokenTotals);
+        const { items, ...at } = await listTokens(deps, { page, limit, status, cursor }, tokenTotals);
         return { success: true as const, data: items, pagination: { page, limit, ...at } };
       });
     },
@@ -178,13 +178,13 @@ function walletOf(raw: string) {
 }
 
 /** The v1 token detail and list, registered under /api/v1 by v1.ts. */
-export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions) {
-  const apiKey = requireApiKey(container);
+export async function v1TokenRoutes(app: App, { deps, reads }: RouteOptions) {
+  const apiKey = requireApiKey(deps);
   // Kept until a table they were read from changes (read-cache.ts), and at most as long as the 24-hour volumes
   // they show are reused; each response gets its own timestamp.
   const lists = reads.route('v1-tokens', { tables: TOKEN_LIST_TABLES, maxAgeMs: VOLUMES_REUSE_MS });
   // The detail reads the same tables: kept likewise, so its ETag is that of its content, without the response's
-  // timestamp (and, as every tag, without the derived ageSeconds: etag.ts), and a poll of unchanged data gets 304.
+  // timestamp (and, as every tag, without the derived ageSeconds: plugins/etag.ts), and a poll of unchanged data gets 304.
   const details = reads.route('v1-token', { tables: TOKEN_LIST_TABLES, maxAgeMs: VOLUMES_REUSE_MS });
   const totals = createPageTotals();
 
@@ -202,7 +202,7 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
     },
     async (request, reply) =>
       details.sendV1(reply, request.params.slug, async (timestamp) => ({
-        data: await getTokenDetail(container, request.params.slug),
+        data: await getTokenDetail(deps, request.params.slug),
         meta: { timestamp },
       })),
   );
@@ -223,7 +223,7 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
     async (request, reply) => {
       const { page, limit, status, cursor } = request.query;
       return lists.sendV1(reply, `${page}|${limit}|${status ?? ''}|${cursor ?? ''}`, async (timestamp) => {
-        const { items, ...at } = await listTokens(container, { page, limit, status, cursor }, totals);
+        const { items, ...at } = await listTokens(deps, { page, limit, status, cursor }, totals);
         return v1CursorPage(items, { page, limit, ...at }, timestamp);
       });
     },
@@ -255,7 +255,7 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
       const { interval, limit, from, to } = request.query;
       const key = `${request.params.slug}|${interval}|${limit}|${from ?? ''}|${to ?? ''}`;
       return v1Candles.sendV1(reply, key, async (timestamp) => ({
-        data: await tokenCandles(container.database.db, request.params.slug, interval, { limit, from, to }),
+        data: await tokenCandles(deps.database.db, request.params.slug, interval, { limit, from, to }),
         meta: { timestamp },
       }));
     },
@@ -283,7 +283,7 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
     async (request, reply) => {
       const query = { ...request.query, company: request.params.slug };
       return v1Trades.sendV1(reply, tradeKey(query), async (timestamp) => {
-        const { items, pagination } = await tradeList(container.database.db, query, tradeTotals);
+        const { items, pagination } = await tradeList(deps.database.db, query, tradeTotals);
         return { data: { trades: items, pagination }, pagination, meta: { timestamp } };
       });
     },
@@ -306,7 +306,7 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
     async (request, reply) => {
       const query = request.query;
       return v1Feed.sendV1(reply, tradeKey(query), async (timestamp) => {
-        const { items, pagination } = await tradeList(container.database.db, query, tradeTotals);
+        const { items, pagination } = await tradeList(deps.database.db, query, tradeTotals);
         return { data: items, pagination, meta: { timestamp } };
       });
     },
@@ -314,7 +314,7 @@ export async function v1TokenRoutes(app: App, { container, reads }: RouteOptions
 }
 
 /** The token launch, signed by the card's holder: under /api here and under /api/v1 by v1.ts (signed-writes.ts). */
-export function tokenWrites(container: Container): SignedWrite[] {
+export function tokenWrites(deps: ApiDeps): SignedWrite[] {
   return [
     signedWrite({
       method: 'POST',
@@ -327,7 +327,7 @@ export function tokenWrites(container: Container): SignedWrite[] {
       params: CompanyParams,
       body: LaunchTokenBody,
       response: TokenStatusResponse,
-      run: (request) => launchToken(container, request.params.id, request.signer, request.body),
+      run: (request) => launchToken(deps, request.params.id, request.signer, request.body),
     }),
   ];
 }

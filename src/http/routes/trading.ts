@@ -28,7 +28,7 @@ import {
 import { AgentActionsResponse } from '../schemas/wallets.ts';
 import type { App, RouteOptions } from '../types.ts';
 
-export default async function tradingRoutes(app: App, { container, reads, chainHead }: RouteOptions) {
+export default async function tradingRoutes(app: App, { deps, reads, chainHead }: RouteOptions) {
   const tables = ['agents', 'companies', 'token_trades', 'position_carries'] as const;
   const agentPortfolios = blockReads(chainHead, reads.route('agent-portfolio', { tables }));
   const companyPortfolios = blockReads(chainHead, reads.route('company-portfolio', { tables }));
@@ -47,7 +47,7 @@ export default async function tradingRoutes(app: App, { container, reads, chainH
     },
     (request, reply) => {
       const { id } = request.params;
-      return agentPortfolios.send(reply, id, async (block) => ok(await agentPortfolio(container, id, block)));
+      return agentPortfolios.send(reply, id, async (block) => ok(await agentPortfolio(deps, id, block)));
     },
   );
 
@@ -62,7 +62,7 @@ export default async function tradingRoutes(app: App, { container, reads, chainH
         response: { 200: AgentActionsResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await agentActionsOf(container.database.db, request.params.id)),
+    async (request) => ok(await agentActionsOf(deps.database.db, request.params.id)),
   );
 
   app.get(
@@ -79,14 +79,14 @@ export default async function tradingRoutes(app: App, { container, reads, chainH
     },
     (request, reply) => {
       const { id } = request.params;
-      return companyPortfolios.send(reply, id, async (block) => ok(await companyPortfolio(container, id, block)));
+      return companyPortfolios.send(reply, id, async (block) => ok(await companyPortfolio(deps, id, block)));
     },
   );
 
   app.post(
     '/api/agents/:id/withdraw',
     {
-      preValidation: requireWallet(container),
+      preValidation: requireWallet(deps),
       schema: {
         tags: ['agents'],
         summary: "Send the agent wallet's funds to the company treasury (creator only)",
@@ -97,7 +97,7 @@ export default async function tradingRoutes(app: App, { container, reads, chainH
         response: { 200: WithdrawalResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await withdrawAgentFunds(container, request.params.id, request.signer!)),
+    async (request) => ok(await withdrawAgentFunds(deps, request.params.id, request.signer!)),
   );
 
   app.get(
@@ -113,13 +113,13 @@ export default async function tradingRoutes(app: App, { container, reads, chainH
         response: { 200: FundingResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await companyFunding(container, request.params.id, request.query)),
+    async (request) => ok(await companyFunding(deps, request.params.id, request.query)),
   );
 
   app.post(
     '/api/companies/:id/safe/withdrawal',
     {
-      preValidation: requireWallet(container),
+      preValidation: requireWallet(deps),
       schema: {
         tags: ['companies'],
         summary: "Build the Safe transaction that takes money out of the company's Safe (card holder only)",
@@ -131,13 +131,13 @@ export default async function tradingRoutes(app: App, { container, reads, chainH
         response: { 200: SafeWithdrawalResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await prepareSafeWithdrawal(container, request.params.id, request.signer, request.body)),
+    async (request) => ok(await prepareSafeWithdrawal(deps, request.params.id, request.signer, request.body)),
   );
 
   app.post(
     '/api/companies/:id/custody',
     {
-      preValidation: requireWallet(container),
+      preValidation: requireWallet(deps),
       schema: {
         tags: ['companies'],
         summary: 'Move a company created before custody into a Safe of its own (card holder only)',
@@ -148,6 +148,6 @@ export default async function tradingRoutes(app: App, { container, reads, chainH
         response: { 200: CustodyMoveResponse, ...internalErrors },
       },
     },
-    async (request) => ok(await moveToCustody(container, request.params.id, request.signer)),
+    async (request) => ok(await moveToCustody(deps, request.params.id, request.signer)),
   );
 }

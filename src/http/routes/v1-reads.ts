@@ -74,9 +74,9 @@ export const QuoteResponse = v1Ok(
 /** The API changelog of the repository, served as it is (docs/api/changelog.md). */
 const CHANGELOG = new URL('../../../docs/api/changelog.md', import.meta.url);
 
-export default async function v1ReadRoutes(app: App, { container }: RouteOptions) {
-  const apiKey = requireApiKey(container);
-  const db = container.database.db;
+export default async function v1ReadRoutes(app: App, { deps }: RouteOptions) {
+  const apiKey = requireApiKey(deps);
+  const db = deps.database.db;
   const keyed = { preValidation: apiKey };
   const security = [{ apiKey: [] }];
 
@@ -93,8 +93,8 @@ export default async function v1ReadRoutes(app: App, { container }: RouteOptions
       },
     },
     async (request) => {
-      const now = (await chainDateForReads(container.chain.publicClient, container.now)).getTime();
-      return v1Body(await getCompanyView(container, request.params.slug, now));
+      const now = (await chainDateForReads(deps.chain.publicClient, deps.now)).getTime();
+      return v1Body(await getCompanyView(deps, request.params.slug, now));
     },
   );
 
@@ -110,7 +110,7 @@ export default async function v1ReadRoutes(app: App, { container }: RouteOptions
         response: { 200: v1Of(DecisionsResponse), ...v1Errors },
       },
     },
-    async (request) => v1Body(await getDecisions(container, request.params.slug)),
+    async (request) => v1Body(await getDecisions(deps, request.params.slug)),
   );
 
   app.get(
@@ -129,7 +129,7 @@ export default async function v1ReadRoutes(app: App, { container }: RouteOptions
       },
     },
     async (request) =>
-      v1Body(await tokenQuote(container, request.params.slug, request.query.side, BigInt(request.query.amount))),
+      v1Body(await tokenQuote(deps, request.params.slug, request.query.side, BigInt(request.query.amount))),
   );
 
   app.get(
@@ -180,7 +180,7 @@ export default async function v1ReadRoutes(app: App, { container }: RouteOptions
         response: { 200: v1Of(EpochResponse), ...v1Errors },
       },
     },
-    async () => v1Body(await readCurrentEpochView(container)),
+    async () => v1Body(await readCurrentEpochView(deps)),
   );
 
   app.get(
@@ -195,7 +195,7 @@ export default async function v1ReadRoutes(app: App, { container }: RouteOptions
         response: { 200: v1Of(ClaimableResponse), ...v1Errors },
       },
     },
-    async (request) => v1Body(await readClaimable(container, request.params.slug)),
+    async (request) => v1Body(await readClaimable(deps, request.params.slug)),
   );
 
   app.get(
@@ -213,7 +213,7 @@ export default async function v1ReadRoutes(app: App, { container }: RouteOptions
         response: { 200: v1Of(ProofResponse), ...v1Errors },
       },
     },
-    async (request) => v1Body(await readProof(container, request.params.epoch, request.params.slug)),
+    async (request) => v1Body(await readProof(deps, request.params.epoch, request.params.slug)),
   );
 
   app.get(
@@ -227,7 +227,7 @@ export default async function v1ReadRoutes(app: App, { container }: RouteOptions
         response: { 200: v1Of(StakingStatsResponse), ...v1Errors },
       },
     },
-    async () => v1Body(await readStakingStats(container)),
+    async () => v1Body(await readStakingStats(deps)),
   );
 
   app.get(
@@ -243,7 +243,7 @@ export default async function v1ReadRoutes(app: App, { container }: RouteOptions
       },
     },
     async (request) =>
-      v1Body(await readStakingPosition(container, getAddress(request.params.wallet.toLowerCase()) as Address)),
+      v1Body(await readStakingPosition(deps, getAddress(request.params.wallet.toLowerCase()) as Address)),
   );
 
   // Open like the document: what changed is no secret, and a client reads it before it has a key.

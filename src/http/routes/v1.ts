@@ -15,7 +15,7 @@ import webhookRoutes from './webhooks.ts';
 
 export default async function v1Routes(app: App, options: RouteOptions) {
   installErrorHandlers(app, 'v1');
-  const routes = { container: options.container, reads: options.reads, chainHead: options.chainHead };
+  const routes = { deps: options.deps, reads: options.reads, chainHead: options.chainHead };
   await app.register(v1TokenRoutes, routes);
   await app.register(v1FortuneRoutes, routes);
   await app.register(eventRoutes, routes);
@@ -23,14 +23,14 @@ export default async function v1Routes(app: App, options: RouteOptions) {
   await app.register(v1ReadRoutes, routes);
   // The signed writes of the internal routes, from the same definitions, in the v1 envelope with an API key
   // (src/http/signed-writes.ts, docs/api/README.md "v1 writes").
-  const { container } = options;
+  const { deps } = options;
   for (const route of [
-    ...companyWrites(container, app.log),
-    ...tokenWrites(container),
-    ...decisionWrites(container, app.log),
-    ...epochWrites(container),
+    ...companyWrites(deps, app.log),
+    ...tokenWrites(deps),
+    ...decisionWrites(deps, app.log),
+    ...epochWrites(deps),
   ]) {
-    registerSignedWrite(app, container, route, 'v1');
+    registerSignedWrite(app, deps, route, 'v1');
   }
 
   // The v1 routes' own OpenAPI document (src/http/openapi-v1.ts), public like the full one; cut once, on first read

@@ -26,8 +26,8 @@ function walletOf(raw: string) {
   throw badRequest(`Invalid wallet address "${raw.slice(0, 50)}" (${parsed.reason}); expected ${ADDRESS_RULE}`);
 }
 
-export default async function walletRoutes(app: App, { container }: RouteOptions) {
-  const db = container.database.db;
+export default async function walletRoutes(app: App, { deps }: RouteOptions) {
+  const db = deps.database.db;
 
   app.get(
     '/api/wallets/:wallet/trades',

@@ -53,9 +53,9 @@ function cursorPage<T extends { id: string }>(rows: T[], limit: number) {
   });
 }
 
-export default async function webhookRoutes(app: App, { container }: RouteOptions) {
-  const apiKey = requireApiKey(container);
-  const db = container.database.db;
+export default async function webhookRoutes(app: App, { deps }: RouteOptions) {
+  const apiKey = requireApiKey(deps);
+  const db = deps.database.db;
 
   app.post(
     '/webhooks',
@@ -71,7 +71,7 @@ export default async function webhookRoutes(app: App, { container }: RouteOption
       },
     },
     async (request, reply) =>
-      reply.status(201).send(v1Body(await createWebhookEndpoint(container, request.apiKeyId!, request.body))),
+      reply.status(201).send(v1Body(await createWebhookEndpoint(deps, request.apiKeyId!, request.body))),
   );
 
   app.get(
@@ -86,7 +86,7 @@ export default async function webhookRoutes(app: App, { container }: RouteOption
       },
     },
     async (request) => {
-      const list = await listWebhookEndpoints(container, request.apiKeyId!);
+      const list = await listWebhookEndpoints(deps, request.apiKeyId!);
       return v1Page(list, 1, WEBHOOK_ENDPOINTS_PER_KEY_MAX, list.length);
     },
   );
@@ -103,8 +103,7 @@ export default async function webhookRoutes(app: App, { container }: RouteOption
         response: { 200: WebhookEndpointResponse, ...v1Errors },
       },
     },
-    async (request) =>
-      v1Body(toWebhookEndpoint(await webhookEndpointOf(container, request.apiKeyId!, request.params.id))),
+    async (request) => v1Body(toWebhookEndpoint(await webhookEndpointOf(deps, request.apiKeyId!, request.params.id))),
   );
 
   app.post(
@@ -119,7 +118,7 @@ export default async function webhookRoutes(app: App, { container }: RouteOption
         response: { 200: WebhookSecretResponse, ...v1Errors },
       },
     },
-    async (request) => v1Body(await rotateWebhookSecret(container, request.apiKeyId!, request.params.id)),
+    async (request) => v1Body(await rotateWebhookSecret(deps, request.apiKeyId!, request.params.id)),
   );
 
   for (const [action, status, summary] of [
@@ -142,8 +141,7 @@ export default async function webhookRoutes(app: App, { container }: RouteOption
           response: { 200: WebhookEndpointResponse, ...v1Errors },
         },
       },
-      async (request) =>
-        v1Body(await setWebhookEndpointStatus(container, request.apiKeyId!, request.params.id, status)),
+      async (request) => v1Body(await setWebhookEndpointStatus(deps, request.apiKeyId!, request.params.id, status)),
     );
   }
 
@@ -164,7 +162,7 @@ export default async function webhookRoutes(app: App, { container }: RouteOption
       },
     },
     async (request) => {
-      const endpoint = await webhookEndpointOf(container, request.apiKeyId!, request.params.id);
+      const endpoint = await webhookEndpointOf(deps, request.apiKeyId!, request.params.id);
       const { limit, cursor } = request.query;
       const rows = await listDeliveries(db, endpoint.id, beforeOf(cursor), limit + 1);
       return cursorPage(
@@ -197,7 +195,7 @@ export default async function webhookRoutes(app: App, { container }: RouteOption
       },
     },
     async (request) => {
-      const endpoint = await webhookEndpointOf(container, request.apiKeyId!, request.params.id);
+      const endpoint = await webhookEndpointOf(deps, request.apiKeyId!, request.params.id);
       const { limit, cursor, delivery } = request.query;
       const rows = await listAttempts(db, endpoint.id, {
         deliveryId: delivery === undefined ? undefined : BigInt(delivery),

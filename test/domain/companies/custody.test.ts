@@ -7,17 +7,16 @@ import { asc, eq, like } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { devAccount } from '../../../src/chain/client.ts';
+import { companyCustodyAddresses } from '../../../src/chain/custody.ts';
+import { isRoleMember, readMaxTrade } from '../../../src/chain/custody-roles.ts';
 import {
-  companyCustodyAddresses,
   DAILY_NOTIONAL_KEY,
   grantManageRoleCalls,
-  holderSignedExec,
-  isRoleMember,
   MANAGE_ROLE,
-  readMaxTrade,
   STAKE_ROLE,
   TRADE_ROLE,
-} from '../../../src/chain/custody.ts';
+} from '../../../src/chain/custody-scopes.ts';
+import { holderSignedExec } from '../../../src/chain/safe-tx.ts';
 import { agents } from '../../../src/db/schema/agents.ts';
 import { chainTxs } from '../../../src/db/schema/chain.ts';
 import { companies } from '../../../src/db/schema/companies.ts';

@@ -5,7 +5,8 @@
 //   Link: <link>; rel="deprecation"             (RFC 9745: the notice, in docs/api/changelog.md)
 // and its OpenAPI operation is marked `deprecated: true` with the dates in its description (and the headers listed by
 // exactOpenApi, src/http/openapi.ts). One flag, so the document and the answers cannot disagree.
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import fp from 'fastify-plugin';
 
 export interface Deprecation {
   /** When it was deprecated: an ISO 8601 date or time (UTC). */
@@ -18,7 +19,7 @@ export interface Deprecation {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route is deprecated: see src/http/deprecation.ts. */
+    /** The route is deprecated: see src/http/plugins/deprecation.ts. */
     deprecated?: Deprecation;
   }
 }
@@ -57,27 +58,30 @@ type Hook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDone
 const hooksOf = (h: unknown): Hook[] => (h === undefined ? [] : Array.isArray(h) ? h : [h as Hook]);
 
 /**
- * Watches the routes registered after it (call it before @fastify/swagger is registered, so the operation is marked
+ * Watches the routes registered after it (register it before @fastify/swagger is registered, so the operation is marked
  * before the document reads it) and gives each deprecated one its headers and its `deprecated: true`.
  */
-export function installDeprecations(app: { addHook(name: 'onRoute', hook: (route: RouteOptions) => void): unknown }) {
-  app.addHook('onRoute', (route) => {
-    const d = route.config?.deprecated;
-    if (!d) return;
-    const { link, ...dated } = deprecationHeaders(d);
-    // A copy: a schema object may be shared with routes that are not deprecated.
-    const schema = { ...route.schema } as Record<string, unknown>;
-    const notice = `Deprecated since ${d.since}; may be removed after ${d.sunset} (${d.link}).`;
-    route.schema = {
-      ...schema,
-      deprecated: true,
-      description: schema.description ? `${notice} ${schema.description}` : notice,
-    };
-    const mark: Hook = (_request, reply, done) => {
-      reply.headers(dated);
-      appendLink(reply, link!);
-      done();
-    };
-    route.onRequest = [mark, ...hooksOf(route.onRequest)] as never;
-  });
-}
+export default fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRoute', (route) => {
+      const d = route.config?.deprecated;
+      if (!d) return;
+      const { link, ...dated } = deprecationHeaders(d);
+      // A copy: a schema object may be shared with routes that are not deprecated.
+      const schema = { ...route.schema } as Record<string, unknown>;
+      const notice = `Deprecated since ${d.since}; may be removed after ${d.sunset} (${d.link}).`;
+      route.schema = {
+        ...schema,
+        deprecated: true,
+        description: schema.description ? `${notice} ${schema.description}` : notice,
+      };
+      const mark: Hook = (_request, reply, done) => {
+        reply.headers(dated);
+        appendLink(reply, link!);
+        done();
+      };
+      route.onRequest = [mark, ...hooksOf(route.onRequest)] as never;
+    });
+  },
+  { name: 'deprecation' },
+);

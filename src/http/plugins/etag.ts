@@ -1,9 +1,10 @@
 // Entity tags on the API's JSON reads: every 200 answer of a GET carries a weak ETag (a hash of its bytes), and a
 // request whose If-None-Match names it gets 304 Not Modified with no body. A client (the web app, a dashboard
 // polling a list) then re-downloads a body only when it changed. Routes that set their own ETag keep it and answer
-// the 304 themselves: the NFT documents (strong tags) and the cached reads (read-cache.ts, the tag kept with the body).
+// the 304 themselves: the NFT documents (strong tags) and the cached reads (src/http/read-cache.ts, the tag kept with the body).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 
 /** RFC 9110 If-None-Match: `*` or a list of entity tags, compared weakly (a `W/` prefix is ignored). */
 export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
@@ -32,18 +33,23 @@ export function weakEtagOf(body: string | Buffer): string {
   return `W/"${createHash('sha1').update(tagged).digest('base64url')}"`;
 }
 
-export function installEtags(app: FastifyInstance) {
-  // A callback hook: no promise per request.
-  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return done(null, payload);
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
-    if (reply.getHeader('etag') !== undefined) return done(null, payload);
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
-    const etag = weakEtagOf(payload);
-    reply.header('etag', etag);
-    if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) return done(null, payload);
-    reply.code(304);
-    reply.removeHeader('content-length');
-    done(null, '');
-  });
-}
+/** A weak ETag on every 200 JSON answer of a GET, and 304 to a matching If-None-Match. */
+export default fp(
+  async (app: FastifyInstance) => {
+    // A callback hook: no promise per request.
+    app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200)
+        return done(null, payload);
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+      if (reply.getHeader('etag') !== undefined) return done(null, payload);
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
+      const etag = weakEtagOf(payload);
+      reply.header('etag', etag);
+      if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) return done(null, payload);
+      reply.code(304);
+      reply.removeHeader('content-length');
+      done(null, '');
+    });
+  },
+  { name: 'etag' },
+);

@@ -3,13 +3,13 @@
 // a late event once, and the PostgreSQL listener comes back after its connection is killed.
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../src/db/client.ts';
-import { countEachTime } from '../../../src/db/page-total.ts';
-import { backfillPage } from '../../../src/domain/events/backfill.ts';
-import { createEventHub, type EventHub, type EventSink } from '../../../src/domain/events/hub.ts';
-import { createEventReader, type EventReader } from '../../../src/domain/events/reader.ts';
-import { type PlatformEvent, publishEvent } from '../../../src/domain/events/store.ts';
-import { testDatabases } from '../../helpers/db.ts';
+import type { Database } from '../../src/db/client.ts';
+import { countEachTime } from '../../src/db/page-total.ts';
+import { backfillPage } from '../../src/domain/events/backfill.ts';
+import { type PlatformEvent, publishEvent } from '../../src/domain/events/store.ts';
+import { createEventHub, type EventHub, type EventSink } from '../../src/http/events/hub.ts';
+import { createEventReader, type EventReader } from '../../src/http/events/reader.ts';
+import { testDatabases } from '../helpers/db.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = { info() {}, warn() {}, error() {} };

@@ -13,7 +13,13 @@ import {
   SSE_READ_BATCH,
 } from '../../constants.ts';
 import type { Database } from '../../db/client.ts';
-import { EVENTS_CHANNEL, latestEventId, type PlatformEvent, readEvents, readEventsByIds } from './store.ts';
+import {
+  EVENTS_CHANNEL,
+  latestEventId,
+  type PlatformEvent,
+  readEvents,
+  readEventsByIds,
+} from '../../domain/events/store.ts';
 
 export interface ReaderLogger {
   error(obj: object, msg: string): void;

@@ -1,23 +1,29 @@
 // The fan-out of platform events to open streams: one reader per process, streams indexed by company (and the
 // set of those that want every company), each event's frame built once and written to every stream it matches.
-// Also the connection caps (keyed and keyless streams apart), resuming after Last-Event-ID without gap or repeat (even
+// Also the connection caps (admission.ts), resuming after Last-Event-ID without gap or repeat (even
 // from a replica whose reader lags behind it), the heartbeat, and dropping a
 // client that does not read.
 import {
   type EventType,
-  SSE_CAP_RETRY_AFTER_S,
   SSE_CLIENT_BUFFER_MAX_BYTES,
   SSE_DRAIN_TIMEOUT_MS,
   SSE_HEARTBEAT_TICK_MAX_MS,
-  SSE_PUBLIC_MAX_CONNECTIONS_DEFAULT,
   SSE_READ_BATCH,
   SSE_RETRY_MS,
 } from '../../constants.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import { PLATFORM_WIDE_TYPE, type PlatformEvent, readEvents } from '../../domain/events/store.ts';
+import {
+  type Admission,
+  type AdmissionLimits,
+  type AdmitLimits,
+  createAdmissions,
+  type SlotRecord,
+} from './admission.ts';
 import { connectedFrame, eventFrame, PING_FRAME } from './frames.ts';
 import { createEventReader, type EventReader } from './reader.ts';
-import { PLATFORM_WIDE_TYPE, type PlatformEvent, readEvents } from './store.ts';
+
+export type { Admission, AdmitLimits } from './admission.ts';
 
 /** Where a stream's bytes go: the HTTP response, seen only through what the hub needs. */
 export interface EventSink {
@@ -40,14 +46,9 @@ export interface HubLogger {
   error(obj: object, msg: string): void;
 }
 
-export interface EventHubOptions {
+export interface EventHubOptions extends AdmissionLimits {
   database: Pick<Database, 'db' | 'listen'>;
   log: HubLogger;
-  /** Keyed streams this process holds at most. */
-  maxConnections: number;
-  maxConnectionsPerClient: number;
-  /** Keyless streams (GET /api/events) this process holds at most, apart from maxConnections. */
-  publicMaxConnections?: number;
   /** 0: no heartbeat. */
   heartbeatMs: number;
   pollIntervalMs?: number;
@@ -55,18 +56,6 @@ export interface EventHubOptions {
   batchSize?: number;
   clientBufferMaxBytes?: number;
   drainTimeoutMs?: number;
-}
-
-/** A slot under the connection caps, taken before a stream's filters are resolved. */
-export interface Admission {
-  readonly client: string;
-}
-
-export interface AdmitLimits {
-  /** Streams this client holds at most; maxConnectionsPerClient when absent. */
-  perClient?: number | undefined;
-  /** A keyless stream: under publicMaxConnections, not maxConnections. */
-  keyless?: boolean | undefined;
 }
 
 export interface StreamRequest {
@@ -123,11 +112,6 @@ interface Stream extends StreamHandle {
   open: boolean;
 }
 
-interface SlotRecord extends Admission {
-  released: boolean;
-  keyless: boolean;
-}
-
 export function createEventHub(options: EventHubOptions): EventHub {
   const { db } = options.database;
   const log = options.log;
@@ -138,11 +122,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
   const streams = new Set<Stream>();
   const everyCompany = new Set<Stream>();
   const byCompany = new Map<string, Set<Stream>>();
-  const publicMax = options.publicMaxConnections ?? SSE_PUBLIC_MAX_CONNECTIONS_DEFAULT;
-  /** Slots taken: keyed and keyless, each under its own cap. */
-  let slots = 0;
-  let keylessSlots = 0;
-  const slotsByClient = new Map<string, number>();
+  const admissions = createAdmissions(options);
 
   const reader = createEventReader({
     database: options.database,
@@ -210,7 +190,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
       everyCompany.delete(s);
     }
     s.held = undefined;
-    releaseSlot(s.admission);
+    admissions.release(s.admission);
     return true;
   }
 
@@ -218,16 +198,6 @@ export function createEventHub(options: EventHubOptions): EventHub {
     if (!unregister(s)) return;
     log.warn({ client: s.admission.client, buffered: s.sink.buffered, reason }, 'event stream dropped');
     s.sink.destroy();
-  }
-
-  function releaseSlot(a: SlotRecord) {
-    if (a.released) return;
-    a.released = true;
-    slots--;
-    if (a.keyless) keylessSlots--;
-    const n = (slotsByClient.get(a.client) ?? 1) - 1;
-    if (n > 0) slotsByClient.set(a.client, n);
-    else slotsByClient.delete(a.client);
   }
 
   async function replay(s: Stream, after: bigint) {
@@ -320,39 +290,10 @@ export function createEventHub(options: EventHubOptions): EventHub {
       await reader.stop();
     },
 
-    admit(client, limits = {}) {
-      const cap = limits.perClient ?? options.maxConnectionsPerClient;
-      const keyless = limits.keyless ?? false;
-      const held = slotsByClient.get(client) ?? 0;
-      if (held >= cap) {
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many event streams for this ${client.startsWith('key:') ? 'API key' : 'client address'}: at most ${cap} at once; close one, or filter one stream by several companies`,
-          { headers: { 'retry-after': String(SSE_CAP_RETRY_AFTER_S) } },
-        );
-      }
-      if (keyless && keylessSlots >= publicMax) {
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many keyless event streams on this server (at most ${publicMax}); retry later, or use /api/v1/events with an API key`,
-          { headers: { 'retry-after': String(SSE_CAP_RETRY_AFTER_S) } },
-        );
-      }
-      if (!keyless && slots - keylessSlots >= options.maxConnections) {
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many event streams on this server (at most ${options.maxConnections}); retry later`,
-          { headers: { 'retry-after': String(SSE_CAP_RETRY_AFTER_S) } },
-        );
-      }
-      slots++;
-      if (keyless) keylessSlots++;
-      slotsByClient.set(client, held + 1);
-      return { client, released: false, keyless } satisfies SlotRecord;
-    },
+    admit: (client, limits) => admissions.admit(client, limits),
 
     release(admission) {
-      releaseSlot(admission as SlotRecord);
+      admissions.release(admission as SlotRecord);
     },
 
     open(admission, request) {
@@ -375,7 +316,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
         },
       };
       if (stopped) {
-        releaseSlot(slot);
+        admissions.release(slot);
         s.open = false;
         request.sink.end();
         return s;
@@ -408,8 +349,7 @@ export function createEventHub(options: EventHubOptions): EventHub {
 
     stats: () => ({
       streams: streams.size,
-      slots,
-      clients: slotsByClient.size,
+      ...admissions.stats(),
       companies: byCompany.size,
       cursor: String(reader.cursor),
     }),

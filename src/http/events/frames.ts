@@ -1,6 +1,6 @@
 // The bytes of the SSE protocol (docs/api/events.md "Protocol"). Each event's frame is built once and the same buffer is
 // written to every stream that wants it.
-import type { PlatformEvent } from './store.ts';
+import type { PlatformEvent } from '../../domain/events/store.ts';
 
 /**
  * `id`, `event` and one `data` line (JSON never holds a raw newline), then a blank line. The `id` field is where to

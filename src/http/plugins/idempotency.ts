@@ -10,9 +10,10 @@
 // database blip neither leaves a client facing 409 IN_USE for a minute nor loses the answer.
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '@ai-economy/shared/canonical-json';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_KEY_MAX } from '../constants.ts';
-import type { Tx } from '../db/client.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { IDEMPOTENCY_KEY_MAX } from '../../constants.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   completeIdempotencyKey,
   type HeldKey,
@@ -20,9 +21,9 @@ import {
   recordIdempotencyRecovery,
   releaseIdempotencyKey,
   type StoredAnswer,
-} from '../domain/auth/idempotency.ts';
-import { AppError, validationError } from '../errors.ts';
-import type { App, Container } from './types.ts';
+} from '../../domain/auth/idempotency.ts';
+import { AppError, validationError } from '../../errors.ts';
+import type { ApiDeps } from '../types.ts';
 
 /** The answer a keyed route builds again from its recovery point: what its handler would have sent. */
 export interface RecoveredAnswer {
@@ -171,33 +172,36 @@ function settleLater(settle: () => Promise<unknown>, log: FastifyRequest['log'],
  * gives the key up. A failure to store is logged, never turned into another answer, and tried again in the
  * background (settleLater).
  */
-export function installIdempotency(app: App, container: Container) {
-  // A callback hook: requests without a reservation (nearly all) cost one property read.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const held = request.idempotency;
-    if (held === undefined) return done(null, payload);
-    request.idempotency = undefined;
-    const db = container.database.db;
-    const status = reply.statusCode;
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-    let settle: () => Promise<unknown>;
-    if (isFinalAnswer(status) && body !== null) {
-      const headers: Record<string, string> = {};
-      for (const name of KEPT_HEADERS) {
-        const value = reply.getHeader(name);
-        if (value !== undefined) headers[name] = String(value);
+export default fp<{ deps: ApiDeps }>(
+  async (app: FastifyInstance, { deps }) => {
+    // A callback hook: requests without a reservation (nearly all) cost one property read.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const held = request.idempotency;
+      if (held === undefined) return done(null, payload);
+      request.idempotency = undefined;
+      const db = deps.database.db;
+      const status = reply.statusCode;
+      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+      let settle: () => Promise<unknown>;
+      if (isFinalAnswer(status) && body !== null) {
+        const headers: Record<string, string> = {};
+        for (const name of KEPT_HEADERS) {
+          const value = reply.getHeader(name);
+          if (value !== undefined) headers[name] = String(value);
+        }
+        settle = () => completeIdempotencyKey(db, held.signer, held.key, held.lockedAt, { status, headers, body });
+      } else {
+        settle = () => releaseIdempotencyKey(db, held.signer, held.key, held.lockedAt);
       }
-      settle = () => completeIdempotencyKey(db, held.signer, held.key, held.lockedAt, { status, headers, body });
-    } else {
-      settle = () => releaseIdempotencyKey(db, held.signer, held.key, held.lockedAt);
-    }
-    settle().then(
-      () => done(null, payload),
-      (err: unknown) => {
-        request.log.error({ err, key: held.key }, 'could not settle the idempotency key; trying again');
-        settleLater(settle, request.log, held.key);
-        done(null, payload);
-      },
-    );
-  });
-}
+      settle().then(
+        () => done(null, payload),
+        (err: unknown) => {
+          request.log.error({ err, key: held.key }, 'could not settle the idempotency key; trying again');
+          settleLater(settle, request.log, held.key);
+          done(null, payload);
+        },
+      );
+    });
+  },
+  { name: 'idempotency' },
+);

@@ -7,10 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from './types.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { installErrorHandlers } from '../errors.ts';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 
 /** index.html as served: its stylesheets inlined, their CSP hashes, and its compressed copies. */
@@ -53,7 +54,7 @@ function withStyleHashes(policy: string, hashes: string[]): string {
  * or HEAD outside /api gets index.html (503 text when the app is not built); anything else is left to the API's
  * 404 (the answer is false). Route families under /api keep their own 404s.
  */
-export async function webApp(app: App, root = WEB_DIST) {
+async function webPages(app: FastifyInstance, root: string) {
   const indexFile = path.join(root, 'index.html');
   const index = existsSync(indexFile) ? indexPage(readFileSync(indexFile, 'utf8'), root) : undefined;
   let policy: [string, string] | undefined;
@@ -99,3 +100,14 @@ export async function webApp(app: App, root = WEB_DIST) {
     return true;
   };
 }
+
+/**
+ * The web app's assets, and the root's answers to what no route family takes: its pages for every GET outside /api
+ * (deep links included), and the internal API's error envelope for the rest.
+ */
+export default fp<{ root?: string }>(
+  async (app: FastifyInstance, { root = WEB_DIST }) => {
+    installErrorHandlers(app, 'internal', await webPages(app, root));
+  },
+  { name: 'web' },
+);

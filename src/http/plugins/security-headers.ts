@@ -3,8 +3,10 @@
 // BASE_URL is https). They are the same for every answer, so helmet runs once, at start, and every request gets the
 // headers it set (@fastify/helmet built helmet's middlewares again on every request: a third of an NFT read's time).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
 /** HSTS lifetime: 180 days, the common minimum for preload-grade policies. */
 export const HSTS_MAX_AGE_S = 15_552_000;
@@ -79,3 +81,19 @@ export function docsContentSecurityPolicy(
     .map(([name, values]) => [name, ...values].join(' '))
     .join('; ');
 }
+
+/**
+ * Sets the headers on every answer, errors, 404s and 429s included: register it before the other plugins. Computed
+ * once; a callback hook, so no promise per request. Routes that need another policy set their own later (the API
+ * reference's, docsContentSecurityPolicy).
+ */
+export default fp<{ config: Pick<Config, 'baseUrl'>; chain: { local: boolean; rpcUrl: string } }>(
+  async (app: FastifyInstance, { config, chain }) => {
+    const headers = securityHeaders(config, chain);
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);
