@@ -68,3 +68,24 @@ export async function tolerant(run: () => Promise<unknown>): Promise<boolean> {
     throw err;
   }
 }
+
+/**
+ * `each` on every item, at most `limit` at once, started in the items' order (so what each draws or numbers before
+ * its first wait is in that order). The first failure is thrown once every started one has settled.
+ */
+export async function inParallel<T>(items: readonly T[], limit: number, each: (item: T) => Promise<unknown>) {
+  let next = 0;
+  let failure: unknown;
+  const lane = async () => {
+    while (next < items.length && failure === undefined) {
+      const item = items[next++]!;
+      try {
+        await each(item);
+      } catch (err) {
+        failure ??= err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  if (failure !== undefined) throw failure;
+}

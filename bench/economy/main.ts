@@ -9,7 +9,7 @@ import path from 'node:path';
 import { connect } from '../../scripts/demo/context.ts';
 import type { Progress } from '../../scripts/demo/progress.ts';
 import { scriptOptions } from '../../scripts/flags.ts';
-import { type Actor, drawSetting } from './actor.ts';
+import { type Actor, drawSetting, inParallel } from './actor.ts';
 import { STRATEGIES } from './adversaries/index.ts';
 import { parseSimArgs, type SimOptions, USAGE } from './args.ts';
 import { partyTotal, tokenFlows } from './attribution.ts';
@@ -56,27 +56,6 @@ function pickKind(r: number) {
     if (left < 0) return k;
   }
   return HONEST_KINDS[0];
-}
-
-/**
- * `each` on every item, at most `limit` at once, started in the items' order (so what each draws or numbers before
- * its first wait is in that order). The first failure is thrown once every started one has settled.
- */
-export async function inParallel<T>(items: readonly T[], limit: number, each: (item: T) => Promise<unknown>) {
-  let next = 0;
-  let failure: unknown;
-  const lane = async () => {
-    while (next < items.length && failure === undefined) {
-      const item = items[next++]!;
-      try {
-        await each(item);
-      } catch (err) {
-        failure ??= err;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
-  if (failure !== undefined) throw failure;
 }
 
 export async function runSimulation(options: SimOptions): Promise<SimReport> {

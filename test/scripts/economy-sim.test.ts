@@ -2,10 +2,9 @@
 // draw of an attacker's setting, the accounts of the companies, and the report's arithmetic (break-even, the most
 // profitable setting, the invariants).
 import { describe, expect, it } from 'vitest';
-import { allSettings, drawSetting, interest, type Strategy } from '../../bench/economy/actor.ts';
+import { allSettings, drawSetting, inParallel, interest, type Strategy } from '../../bench/economy/actor.ts';
 import { STRATEGIES } from '../../bench/economy/adversaries/index.ts';
 import { parseSimArgs } from '../../bench/economy/args.ts';
-import { inParallel } from '../../bench/economy/main.ts';
 import { attackerResult, bestPerStrategy, formatTable, gini, invariants } from '../../bench/economy/report.ts';
 import { Rng } from '../../bench/economy/rng.ts';
 import { creatorIndex } from '../../bench/economy/world.ts';
