@@ -6,6 +6,16 @@ import { freshWalletVolume } from './fresh-wallet-volume.ts';
 import { herding } from './herding.ts';
 import { lateJoiner } from './late-joiner.ts';
 import { parkedTreasury } from './parked-treasury.ts';
+import { pooledCard } from './pooled-card.ts';
+import { rentedCard } from './rented-card.ts';
 import { roundSpam } from './round-spam.ts';
 
-export const STRATEGIES: Strategy<any>[] = [lateJoiner, freshWalletVolume, herding, parkedTreasury, roundSpam];
+export const STRATEGIES: Strategy<any>[] = [
+  lateJoiner,
+  freshWalletVolume,
+  herding,
+  parkedTreasury,
+  roundSpam,
+  pooledCard,
+  rentedCard,
+];
