@@ -31,7 +31,7 @@ import { publicEventRoutes } from './routes/events.ts';
 import fortuneRoutes from './routes/fortune.ts';
 import metricsRoutes from './routes/metrics.ts';
 import nftRoutes from './routes/nft.ts';
-import stakingRoutes from './routes/staking.ts';
+import stakingRoutes from './routes/staking/index.ts';
 import systemRoutes from './routes/system.ts';
 import tokenRoutes from './routes/tokens.ts';
 import tradingRoutes from './routes/trading.ts';

@@ -8,8 +8,7 @@ import { companiesCreatedBy } from '../../domain/companies/queries.ts';
 import { walletTrades } from '../../domain/tokens/history.ts';
 import { badRequest } from '../../errors.ts';
 import { ok } from '../envelope.ts';
-import { internalErrors } from '../schemas/common.ts';
-import { WalletParams } from '../schemas/staking.ts';
+import { internalErrors, WalletParams } from '../schemas/common.ts';
 import {
   AddressNamesQuery,
   AddressNamesResponse,
