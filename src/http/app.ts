@@ -26,7 +26,7 @@ import adminRoutes from './routes/admin.ts';
 import agentRoutes from './routes/agents.ts';
 import companyRoutes from './routes/companies.ts';
 import decisionRoutes from './routes/decisions.ts';
-import epochRoutes from './routes/epochs.ts';
+import epochRoutes from './routes/epochs/index.ts';
 import { publicEventRoutes } from './routes/events.ts';
 import fortuneRoutes from './routes/fortune.ts';
 import metricsRoutes from './routes/metrics.ts';

@@ -6,15 +6,18 @@
 import type { FastifyReply, FastifyRequest, HTTPMethods, preValidationAsyncHookHandler } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { WatchedTable } from '../db/changes.ts';
-import { requireApiKey } from './auth/index.ts';
+import { requireApiKey, requireSecret } from './auth/index.ts';
 import { blockReads } from './block-reads.ts';
 import { ok, v1Body } from './envelope.ts';
 import type { JsonReply } from './read-cache.ts';
 import { internalErrors, internalOk, v1Errors, v1Ok } from './schemas/common.ts';
 import type { ApiDeps, App, RouteOptions } from './types.ts';
 
-/** Who may call a route: anyone, or a caller with an API key (`x-api-key`). */
-export type RouteAuth = 'none' | 'apiKey';
+/**
+ * Who may call a route: anyone, a caller with an API key (`x-api-key`), or the scheduler or an operator with the
+ * cron or admin secret (`Authorization: Bearer`).
+ */
+export type RouteAuth = 'none' | 'apiKey' | 'cronSecret';
 
 export type RouteFamily = 'internal' | 'v1';
 
@@ -72,6 +75,8 @@ export interface RouteDef<
     query?: TSchema;
     /** Its description; the internal route's when absent, none when null. */
     description?: string | null;
+    /** The definition's params from the twin's own (a `slug` where the internal path names a `companyId`). */
+    paramsOf?: (params: never) => StaticOf<P>;
   };
 }
 
@@ -86,10 +91,13 @@ export const route = <P extends TSchema | undefined, Q extends TSchema | undefin
 const SECURITY: Record<RouteAuth, Record<string, string[]>[] | undefined> = {
   none: undefined,
   apiKey: [{ apiKey: [] }],
+  cronSecret: [{ bearerSecret: [] }],
 };
 
 function guardOf(auth: RouteAuth, deps: ApiDeps): preValidationAsyncHookHandler | undefined {
-  return auth === 'apiKey' ? requireApiKey(deps) : undefined;
+  if (auth === 'apiKey') return requireApiKey(deps);
+  if (auth === 'cronSecret') return requireSecret(deps, ['cron', 'admin']);
+  return undefined;
 }
 
 /**
@@ -115,8 +123,9 @@ export function registerRoute<P extends TSchema | undefined, Q extends TSchema |
     : def.description;
   const security = SECURITY[auth];
   const guard = guardOf(auth, deps);
+  const paramsOf = v1 ? def.v1!.paramsOf : undefined;
   const inputOf = (request: FastifyRequest): RouteInput<P, Q> => ({
-    params: request.params as StaticOf<P>,
+    params: paramsOf ? paramsOf(request.params as never) : (request.params as StaticOf<P>),
     query: request.query as StaticOf<Q>,
   });
 

@@ -7,7 +7,6 @@ import { getAddress } from 'viem';
 import { chainDateForReads } from '../../chain/time.ts';
 import { getCompanyView } from '../../domain/companies/queries.ts';
 import { getDecisions } from '../../domain/engine/queries.ts';
-import { readClaimable, readCurrentEpochView, readProof } from '../../domain/epochs/queries.ts';
 import { walletTrades } from '../../domain/tokens/history.ts';
 import { tokenQuote } from '../../domain/tokens/quote.ts';
 import { tokenPositionOf } from '../../domain/trading/position.ts';
@@ -17,10 +16,10 @@ import { registerRoute } from '../route.ts';
 import { AddressString, Nullable, StringEnum, v1Errors, v1Ok } from '../schemas/common.ts';
 import { CompanyResponse } from '../schemas/companies.ts';
 import { DecisionsResponse } from '../schemas/decisions.ts';
-import { ClaimableResponse, EpochResponse, ProofResponse } from '../schemas/epochs.ts';
 import { PositionResponse, SlugParams } from '../schemas/tokens.ts';
 import { WalletTradesQuery, WalletTradesResponse } from '../schemas/wallets.ts';
 import type { App, RouteOptions } from '../types.ts';
+import { epochReads } from './epochs/index.ts';
 import { stakingReads } from './staking/index.ts';
 
 /** The `data` of an internal route's answer, in the v1 envelope. */
@@ -170,52 +169,8 @@ export default async function v1ReadRoutes(app: App, options: RouteOptions) {
       v1Body(await walletTrades(db, getAddress(request.params.wallet.toLowerCase()), request.query.limit)),
   );
 
-  app.get(
-    '/epochs/current',
-    {
-      ...keyed,
-      schema: {
-        tags: ['epochs'],
-        summary: 'The running reward epoch, read from the distributor contract',
-        security,
-        response: { 200: v1Of(EpochResponse), ...v1Errors },
-      },
-    },
-    async () => v1Body(await readCurrentEpochView(deps)),
-  );
-
-  app.get(
-    '/companies/:slug/rewards',
-    {
-      ...keyed,
-      schema: {
-        tags: ['epochs'],
-        summary: "A company's rewards in its last 12 finalized epochs, newest first, and the total not yet claimed",
-        security,
-        params: SlugParams,
-        response: { 200: v1Of(ClaimableResponse), ...v1Errors },
-      },
-    },
-    async (request) => v1Body(await readClaimable(deps, request.params.slug)),
-  );
-
-  app.get(
-    '/epochs/:epoch/proof/:slug',
-    {
-      ...keyed,
-      schema: {
-        tags: ['epochs'],
-        summary: "A company's Merkle leaf and proof in a finalized epoch, so anyone can check or claim it",
-        security,
-        params: Type.Object({
-          epoch: Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'A finalized epoch' }),
-          ...SlugParams.properties,
-        }),
-        response: { 200: v1Of(ProofResponse), ...v1Errors },
-      },
-    },
-    async (request) => v1Body(await readProof(deps, request.params.epoch, request.params.slug)),
-  );
+  // The twins of the epoch reads, from their definitions (routes/epochs/).
+  for (const def of epochReads) registerRoute(app, options, def, 'v1');
 
   // The twins of the staking reads, from their definitions (routes/staking/).
   for (const def of stakingReads) registerRoute(app, options, def, 'v1');

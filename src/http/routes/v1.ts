@@ -6,7 +6,7 @@ import { registerSignedWrite } from '../signed-writes.ts';
 import type { App, RouteOptions } from '../types.ts';
 import { companyWrites } from './companies.ts';
 import { decisionWrites } from './decisions.ts';
-import { epochWrites } from './epochs.ts';
+import { epochWrites } from './epochs/index.ts';
 import eventRoutes from './events.ts';
 import { v1FortuneRoutes } from './fortune.ts';
 import { tokenWrites, v1TokenRoutes } from './tokens.ts';
