@@ -25,7 +25,7 @@ import { createReadCache } from './read-cache.ts';
 import adminRoutes from './routes/admin.ts';
 import agentRoutes from './routes/agents.ts';
 import companyRoutes from './routes/companies.ts';
-import decisionRoutes from './routes/decisions.ts';
+import decisionRoutes from './routes/decisions/index.ts';
 import epochRoutes from './routes/epochs/index.ts';
 import { publicEventRoutes } from './routes/events.ts';
 import fortuneRoutes from './routes/fortune.ts';

@@ -6,7 +6,6 @@ import { Type } from 'typebox';
 import { getAddress } from 'viem';
 import { chainDateForReads } from '../../chain/time.ts';
 import { getCompanyView } from '../../domain/companies/queries.ts';
-import { getDecisions } from '../../domain/engine/queries.ts';
 import { walletTrades } from '../../domain/tokens/history.ts';
 import { tokenQuote } from '../../domain/tokens/quote.ts';
 import { tokenPositionOf } from '../../domain/trading/position.ts';
@@ -15,10 +14,10 @@ import { v1Body } from '../envelope.ts';
 import { registerRoute } from '../route.ts';
 import { AddressString, Nullable, StringEnum, v1Errors, v1Ok } from '../schemas/common.ts';
 import { CompanyResponse } from '../schemas/companies.ts';
-import { DecisionsResponse } from '../schemas/decisions.ts';
 import { PositionResponse, SlugParams } from '../schemas/tokens.ts';
 import { WalletTradesQuery, WalletTradesResponse } from '../schemas/wallets.ts';
 import type { App, RouteOptions } from '../types.ts';
+import { decisionReads } from './decisions/index.ts';
 import { epochReads } from './epochs/index.ts';
 import { stakingReads } from './staking/index.ts';
 
@@ -98,20 +97,8 @@ export default async function v1ReadRoutes(app: App, options: RouteOptions) {
     },
   );
 
-  app.get(
-    '/companies/:slug/decisions',
-    {
-      ...keyed,
-      schema: {
-        tags: ['decisions'],
-        summary: "The company's last 10 decision rounds, most recent first, and each agent's budget in the latest",
-        security,
-        params: SlugParams,
-        response: { 200: v1Of(DecisionsResponse), ...v1Errors },
-      },
-    },
-    async (request) => v1Body(await getDecisions(deps, request.params.slug)),
-  );
+  // The twins of the decision reads, from their definitions (routes/decisions/).
+  for (const def of decisionReads) registerRoute(app, options, def, 'v1');
 
   app.get(
     '/companies/:slug/token/quote',

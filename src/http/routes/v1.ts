@@ -5,7 +5,7 @@ import { v1OpenApi } from '../openapi-v1.ts';
 import { registerSignedWrite } from '../signed-writes.ts';
 import type { App, RouteOptions } from '../types.ts';
 import { companyWrites } from './companies.ts';
-import { decisionWrites } from './decisions.ts';
+import { decisionWrites } from './decisions/index.ts';
 import { epochWrites } from './epochs/index.ts';
 import eventRoutes from './events.ts';
 import { v1FortuneRoutes } from './fortune.ts';
