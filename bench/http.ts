@@ -181,6 +181,46 @@ export const ROUTES: RouteCase[] = [
         `/api/v1/tokens?${query({ page: draw(range(1, 20)), limit: draw(LIMITS), status: maybe(draw, ['BONDING', 'GRADUATED']) })}`,
     ),
   },
+  // The v1 market and event reads a bot pages: a company's trades by block and order, the platform-wide trade
+  // feed, and the events' backfill (JSON pages after an id; the seed's ids run 1..1,000,000 within the last hour).
+  { name: 'v1-trade-feed', path: '/api/v1/trades', spread: 1, apiKey: true, goal: LIST_GOAL },
+  {
+    name: 'v1-trades-varied',
+    path: '/api/v1/companies/{slug}/token/trades',
+    spread: 1,
+    apiKey: true,
+    goal: VARIED_GOAL,
+    variants: variants(
+      8,
+      (draw) =>
+        `/api/v1/companies/bench-company-${draw(range(1, 999)) * 10 + draw([0, 1, 2, 3])}/token/trades?${query({ limit: draw(LIMITS), order: maybe(draw, ['asc', 'desc']), fromBlock: maybe(draw, [2_000_000, 2_100_000]) })}`,
+    ),
+  },
+  {
+    name: 'v1-trade-feed-varied',
+    path: '/api/v1/trades',
+    spread: 1,
+    apiKey: true,
+    goal: VARIED_GOAL,
+    variants: variants(
+      9,
+      (draw) =>
+        `/api/v1/trades?${query({ limit: draw(LIMITS), order: maybe(draw, ['asc', 'desc']), fromBlock: 2_000_000 + draw(range(0, 199)) * 1000 })}`,
+    ),
+  },
+  { name: 'v1-events', path: '/api/v1/events?after=500000', spread: 1, apiKey: true, goal: LIST_GOAL },
+  {
+    name: 'v1-events-varied',
+    path: '/api/v1/events',
+    spread: 1,
+    apiKey: true,
+    goal: VARIED_GOAL,
+    variants: variants(
+      10,
+      (draw) =>
+        `/api/v1/events?${query({ after: draw(range(1, 1000)) * 997, limit: draw([20, 50, 100]), types: maybe(draw, ['trade', 'decision', 'score']) })}`,
+    ),
+  },
 ];
 
 /** Flags this benchmark takes (bench/run.ts passes the others to the event-stream benchmark). */

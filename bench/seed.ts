@@ -178,17 +178,32 @@ export async function seedBenchDatabase(url: string, counts: SeedCounts = DEFAUL
       'treasury proofs',
       `update companies set treasury_proven_at = created_at where treasury_address is not null`,
     );
-    // One million events over the last hour (the retention), spread over every company.
+    // One million events over the last hour (the retention), spread over every company, each type's payload shaped
+    // as the service publishes it (docs/api/events.md "Payloads"), so the backfill serves them as it would real ones.
     const events = () =>
       run(
         'platform_events',
         `insert into platform_events (type, company_id, data, timestamp)
-       select (${sqlArray(EVENT_TYPES)})[1 + e % ${EVENT_TYPES.length}],
-         'bench' || lpad((1 + e % ${n})::text, 7, '0'),
-         jsonb_build_object('seq', e, 'tokenSymbol', 'BT' || (1 + e % ${n}), 'side', 'buy', 'amount', '1000000',
-           'price', '1234'),
-         now() - make_interval(secs => (${counts.events} - e) * 3600.0 / ${counts.events})
-       from generate_series(1, ${counts.events}) e`,
+       select ty, 'bench' || lpad(c::text, 7, '0'),
+         case ty
+           when 'decision' then jsonb_build_object('roundId', 'bround' || e, 'cycle', e / ${n}, 'directive',
+             'Grow the treasury: buy the strongest token on dips, stake the rest, keep 20% in USDC.',
+             'actionsCount', e % 4, 'decisionHash', '0x' || lpad(to_hex(e), 64, '0'))
+           when 'trade' then jsonb_build_object('kind', 'trade', 'tokenSymbol', 'BT' || c,
+             'companySlug', 'bench-company-' || c, 'tokenAddress', '0x' || lpad(to_hex(c), 40, '0'),
+             'txHash', '0xdd' || lpad(to_hex(e), 62, '0'), 'logIndex', 0, 'blockNumber', 3000000 + e,
+             'blockTime', to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             'side', case when e % 3 = 0 then 'sell' else 'buy' end,
+             'amount', (1000000000000000000::numeric * (1 + e % 700))::text, 'usdcAmount', (1000000 * (1 + e % 500))::text,
+             'price', '1234', 'trader', '0x' || lpad(to_hex(1 + e % 5000), 40, 'e'), 'venue', 'CURVE')
+           when 'score' then jsonb_build_object('platformScore', 71.25, 'previousScore', 70.5, 'rank', 1 + e % ${n})
+           else jsonb_build_object('kind', 'snapshot', 'epoch', null, 'date', to_char(current_date, 'YYYY-MM-DD'),
+             'companies', ${n})
+         end,
+         at
+       from generate_series(1, ${counts.events}) e
+         cross join lateral (select (${sqlArray(EVENT_TYPES)})[1 + e % ${EVENT_TYPES.length}], 1 + e % ${n},
+           now() - make_interval(secs => (${counts.events} - e) * 3600.0 / ${counts.events})) x(ty, c, at)`,
         second,
       );
     // A snapshot of every company each day for a year; rank is a permutation of 1..n per day (7919 is prime to

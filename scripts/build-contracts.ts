@@ -1,5 +1,6 @@
 // Compiles contracts/**/*.sol with the pinned solc-js and OpenZeppelin from node_modules into
-// artifacts/<Name>.json (abi, bytecode, storage layout) and src/chain/generated/abis.ts (typed ABIs for viem).
+// artifacts/<Name>.json (abi, bytecode, storage layout) and packages/shared/src/generated/abis.ts (typed ABIs for viem,
+// which the service and the web app import as @ai-economy/shared/abis).
 // Uniswap v4's PoolManager is not compiled here: its published artifact (npm @uniswap/v4-core, built by Uniswap with
 // solc 0.8.26 for cancun) is copied into artifacts/ and its ABI into abis.ts, so the platform deploys the real one.
 // It also writes artifacts/standard-input.json: the compiler's version and its standard-JSON input with every source

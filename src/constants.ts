@@ -49,16 +49,7 @@ export const MASTER_DIRECTIVE_MAX = 1000;
 export const TOOLS_LIST_MAX = 50;
 
 // Enums
-export const COMPANY_CATEGORIES = [
-  'DEFI_YIELD',
-  'SPOT_TRADING',
-  'DERIVATIVES',
-  'PRE_MARKET',
-  'AI_TOKENS',
-  'RWA',
-  'MULTICHAIN',
-] as const;
-export const LEAGUES = ['MACHINE', 'HUMAN'] as const;
+export { COMPANY_CATEGORIES, LEAGUES } from '@ai-economy/shared/constants';
 export const AUTONOMY_LEVELS = ['HUMAN_DIRECTED', 'STRATEGY_AUTONOMOUS', 'FULLY_AUTONOMOUS'] as const;
 export const TOKEN_STATUSES = ['PRE_PUBLIC', 'BONDING', 'GRADUATED'] as const;
 export const AGENT_ROLES = ['CFO', 'CTO', 'CMO', 'COO', 'CSO', 'CISO', 'CRO'] as const;

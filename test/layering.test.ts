@@ -176,7 +176,7 @@ describe('layering', () => {
    */
   const WRITERS: Record<string, string> = {
     agents: 'domain/agents/store.ts',
-    agentActions: 'domain/trading/actions.ts',
+    agentActions: 'domain/trading/action-records.ts',
     apiKeys: 'domain/auth/api-keys.ts',
     signatureReplays: 'domain/auth/wallet-signature.ts',
     idempotencyKeys: 'domain/auth/idempotency.ts',
@@ -304,7 +304,7 @@ describe('layering', () => {
   });
 
   it('reaches contracts only through the adapters of src/chain/contracts/: no ABI, no raw call above infra', () => {
-    const raw = /generated\/abis\.ts|\.readContract\(|encodeFunctionData\(|\.getContractEvents\(/;
+    const raw = /@ai-economy\/shared\/abis|\.readContract\(|encodeFunctionData\(|\.getContractEvents\(/;
     const above = Object.entries(sources(SRC))
       .filter(([file, source]) => ['domain', 'edge'].includes(layerOf(file)) && raw.test(source))
       .map(([file]) => file);
@@ -328,11 +328,84 @@ describe('layering', () => {
         else if (/\.(ts|tsx|sol|sql)$/.test(entry)) files[path.relative(root, full)] = readFileSync(full, 'utf8');
       }
     };
-    for (const dir of ['src', 'bench', 'contracts', 'scripts', 'web/src']) walk(path.join(root, dir));
+    for (const dir of ['src', 'bench', 'contracts', 'scripts', 'web/src', 'packages/shared/src'])
+      walk(path.join(root, dir));
     const cited = Object.entries(files)
       .filter(([, source]) => /\bissues? \d+(\.\d+)?\b/i.test(source))
       .map(([file]) => file);
     expect(Object.keys(files).length).toBeGreaterThan(100);
     expect(cited).toEqual([]);
+  });
+});
+
+// The web app and the service share code only through packages/shared (ABIs, the platform's vocabulary, the decision
+// hash, revert decoding, the curve's arithmetic): the web app imports nothing of src/, and the shared package
+// imports nothing of either.
+describe('the web app, the service and packages/shared', () => {
+  const ROOT = path.resolve(SRC, '..');
+
+  /** Every module specifier a source imports or re-exports, relative or bare. */
+  const specifiersOf = (source: string) => [
+    ...[...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!),
+    ...[...source.matchAll(/(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!),
+    ...[...source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!),
+  ];
+
+  /** The .ts and .tsx files under `dir` (relative to the repository), generated code left out. */
+  function filesUnder(dir: string): Record<string, string> {
+    const out: Record<string, string> = {};
+    const walk = (at: string) => {
+      for (const entry of readdirSync(at)) {
+        const full = path.join(at, entry);
+        if (entry === 'generated' || entry === 'node_modules' || entry === 'dist') continue;
+        if (statSync(full).isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry))
+          out[path.relative(ROOT, full).split(path.sep).join('/')] = readFileSync(full, 'utf8');
+      }
+    };
+    walk(path.join(ROOT, dir));
+    return out;
+  }
+
+  /** Each import of `files` whose target is outside the folders `allowed` (relative) or a package `refused`. */
+  function strayImports(files: Record<string, string>, allowed: string[], refused: RegExp): string[] {
+    const problems: string[] = [];
+    for (const [file, source] of Object.entries(files)) {
+      for (const spec of specifiersOf(source)) {
+        if (spec.startsWith('.')) {
+          const target = path
+            .relative(ROOT, path.resolve(ROOT, path.dirname(file), spec))
+            .split(path.sep)
+            .join('/');
+          if (!allowed.some((dir) => target.startsWith(`${dir}/`))) problems.push(`${file} -> ${target}`);
+        } else if (refused.test(spec)) problems.push(`${file} -> ${spec}`);
+      }
+    }
+    return problems.sort();
+  }
+
+  it('finds an import of src/ from the web app, a relative one into the shared package and a dynamic one', () => {
+    const files = {
+      'web/src/pages/x.tsx': "import { AccessCardAbi } from '../../../src/chain/generated/abis';",
+      'web/src/y.ts': "import { curve } from '../../packages/shared/src/curve.ts';\nimport { ok } from './ok';",
+      'web/src/z.ts': "const m = import('../../src/constants');",
+    };
+    expect(strayImports(files, ['web'], /^node:/)).toEqual([
+      'web/src/pages/x.tsx -> src/chain/generated/abis',
+      'web/src/y.ts -> packages/shared/src/curve.ts',
+      'web/src/z.ts -> src/constants',
+    ]);
+  });
+
+  it('web/src imports nothing of src/: what it shares with the service comes from packages/*', () => {
+    const files = filesUnder('web/src');
+    expect(Object.keys(files).length).toBeGreaterThan(30);
+    expect(strayImports(files, ['web/src'], /^node:/)).toEqual([]);
+  });
+
+  it('packages/shared imports nothing of src/ or web/, nor anything of Node: the browser runs it too', () => {
+    const files = filesUnder('packages/shared/src');
+    expect(Object.keys(files).length).toBeGreaterThan(3);
+    expect(strayImports(files, ['packages/shared/src'], /^(?!viem$)/)).toEqual([]);
   });
 });

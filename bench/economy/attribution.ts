@@ -3,8 +3,9 @@
 // outside market, a company's agents), each party's net USDC on that token (sale proceeds less purchases) plus
 // what it still holds at the launcher's sale quote. On one curve these nets sum to minus the fees and what the
 // curve keeps, so a party that ends up on a token took it from the others that lost on it.
+
+import { TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { type Address, erc20Abi } from 'viem';
-import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import type { World } from './world.ts';
 
 export interface TokenFlows {

@@ -1,7 +1,7 @@
 // Who paid: the honest companies' agents' PnL (GET /api/companies/{id}/portfolio: realised and unrealised, at
 // average cost) and the outside market's, its wallets' USDC plus what their tokens would sell for now on the
 // launcher (quoteSell), against the USDC they were given.
-import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
+import { TokenLauncherAbi } from '@ai-economy/shared/abis';
 import type { World } from './world.ts';
 
 export async function honestAgentsPnl(world: World): Promise<{ realizedUsdc: number; unrealizedUsdc: number }> {

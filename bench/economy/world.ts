@@ -1,6 +1,8 @@
 // The simulated world: the demo's context (API client, chain helpers, the steps that create companies), the parties
 // (an honest actor or an attacker's strategy, and what each funded and holds), fresh mnemonic wallets and their
 // funding, and the companies every party created.
+
+import { AccessCardAbi } from '@ai-economy/shared/abis';
 import { type Address, erc20Abi } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import { loadCompany, stepCompanies, stepLeagues, stepSuites, stepTreasuries } from '../../scripts/demo/companies.ts';
@@ -9,7 +11,6 @@ import { stepTokens } from '../../scripts/demo/market.ts';
 import { type DemoCompany, treasuryIndex } from '../../scripts/demo/plan.ts';
 import { units } from '../../scripts/demo/units.ts';
 import { devAccount } from '../../src/chain/client.ts';
-import { AccessCardAbi } from '../../src/chain/generated/abis.ts';
 import type { Rng } from './rng.ts';
 
 /** Who acts: one honest actor or one attacker at one setting. Money in base units of USDC (6 decimals). */

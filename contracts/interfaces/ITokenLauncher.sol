@@ -78,17 +78,29 @@ interface ITokenLauncher {
     /// @notice A `...WithPermit` call whose permit failed and left the allowance short of the trade.
     error LauncherPermitFailed(address token);
 
+    /// @notice Buys tokens with `usdcIn` USDC: on the curve while bonding (the graduating buy spends the rest in the
+    /// new pool), in the v4 pool once graduated. Approve the USDC to this contract first.
+    /// @return The tokens bought, at least `minTokensOut`.
     function buy(address token, uint256 usdcIn, uint256 minTokensOut, uint256 deadline) external returns (uint256);
 
+    /// @notice Sells `tokensIn` tokens for USDC: to the curve while bonding, in the v4 pool once graduated. Approve
+    /// the tokens to this contract first.
+    /// @return The USDC paid, after the fee, at least `minUsdcOut`.
     function sell(address token, uint256 tokensIn, uint256 minUsdcOut, uint256 deadline) external returns (uint256);
 
+    /// @notice The tokens `buy` would give for `usdcIn` now: the curve's part after its fee and, for a buy that
+    /// completes the curve, what the rest buys in the pool its graduation creates; in the pool once graduated.
     function quoteBuy(address token, uint256 usdcIn) external view returns (uint256);
 
+    /// @notice The USDC `sell` would pay for `tokensIn` now, after the fee. On the curve the payout is capped at the
+    /// USDC the curve holds (the sale itself reverts with LauncherInsufficientReserve beyond it).
     function quoteSell(address token, uint256 tokensIn) external view returns (uint256);
 
+    /// @notice The token's current price and market cap: the curve's while bonding, the pool's once graduated.
     /// @return price USDC (6 decimals) per whole token.
     /// @return marketCap USDC (6 decimals): price times the circulating-plus-pooled supply.
     function priceOf(address token) external view returns (uint256 price, uint256 marketCap);
 
+    /// @notice Whether the token has left the curve for its v4 pool.
     function graduated(address token) external view returns (bool);
 }

@@ -22,6 +22,7 @@ import {Currency} from "@uniswap/v4-core/src/types/Currency.sol";
 import {BalanceDelta} from "@uniswap/v4-core/src/types/BalanceDelta.sol";
 import {ModifyLiquidityParams, SwapParams} from "@uniswap/v4-core/src/types/PoolOperation.sol";
 import {ITokenLauncher} from "../interfaces/ITokenLauncher.sol";
+import {BondingCurve} from "./BondingCurve.sol";
 import {CompanyToken} from "./CompanyToken.sol";
 import {CompanyTokenDeployer} from "./CompanyTokenDeployer.sol";
 
@@ -34,8 +35,9 @@ import {CompanyTokenDeployer} from "./CompanyTokenDeployer.sol";
 /// USDC (about G/3) and the tokens it still holds (about a third of the supply) as full-range liquidity that
 /// nobody can ever withdraw, burns the tokens the pool could not take and adds leftover USDC dust to the accrued
 /// fees. The graduating buy takes only what the curve needs; the rest of its USDC buys from the new pool.
-/// @dev Curve rounding always favours the curve: the reserve left after a trade is rounded up (ceilDiv of k), so no
-/// amount buys tokens for free and a sale never pays more than the curve holds. Every curve trade pays a fee
+/// @dev The curve's arithmetic is the BondingCurve library's, whose rounding always favours the curve: the reserve
+/// left after a trade is rounded up (ceilDiv of k), so no amount buys tokens for free and a sale never pays more than
+/// the curve holds. Every curve trade pays a fee
 /// (`curveFeeBps`, 1% by default, at most 2%, set by the owner) in USDC, on top of a buy's curve amount and out of a
 /// sale's proceeds, so a round trip always loses it: wash trading is not free and a sandwich must beat two fees.
 /// The fees accrue here and the fee recipient withdraws them (a recipient that cannot receive never blocks a trade).
@@ -68,7 +70,6 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
     /// @notice The curve fee's hard cap: 2%.
     uint16 public constant MAX_CURVE_FEE_BPS = 200;
     uint16 public constant DEFAULT_CURVE_FEE_BPS = 100;
-    uint256 private constant BPS = 10_000;
     /// @notice The permission bits a fee hook's address carries, and no other: beforeInitialize,
     /// beforeAddLiquidity, beforeRemoveLiquidity, afterSwap, afterSwapReturnDelta (PlatformFeeHook's permissions).
     uint160 public constant FEE_HOOK_FLAGS = Hooks.BEFORE_INITIALIZE_FLAG | Hooks.BEFORE_ADD_LIQUIDITY_FLAG
@@ -230,24 +231,6 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         emit CurveFeesWithdrawn(to, amount);
     }
 
-    /// @dev The fee on `amount` USDC, rounded up.
-    function _feeOn(uint256 amount, uint256 bps) private pure returns (uint256) {
-        return Math.ceilDiv(amount * bps, BPS);
-    }
-
-    /// @dev Splits `available` USDC of a buy into what moves the curve and the fee on it, taking at most `needed` for
-    /// the curve (the rest goes on to the pool the graduation creates).
-    function _curveBuySplit(uint256 available, uint256 needed, uint256 bps)
-        private
-        pure
-        returns (uint256 curveIn, uint256 fee)
-    {
-        uint256 neededFee = _feeOn(needed, bps);
-        if (available >= needed + neededFee) return (needed, neededFee);
-        curveIn = Math.mulDiv(available, BPS, BPS + bps);
-        fee = available - curveIn;
-    }
-
     // ---------------------------------------------------------------- launch
 
     /// @notice Creates the company's token (through `tokenDeployer`, at its CREATE2 address fixed by `companyKey`, name
@@ -273,7 +256,9 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         tokenOfCompany[companyKey] = token;
 
         uint256 v0 = graduationThreshold / 3;
-        uint256 graduationVirtualUsdc = _graduationVirtualUsdc(v0 * INITIAL_VIRTUAL_TOKENS, graduationThreshold);
+        uint256 graduationVirtualUsdc =
+            BondingCurve.graduationVirtualUsdc(v0 * INITIAL_VIRTUAL_TOKENS, graduationThreshold, TOTAL_SUPPLY);
+        if (graduationVirtualUsdc == 0) revert LauncherThresholdTooLow(graduationThreshold, MIN_GRADUATION_THRESHOLD);
         _curves[token] = Curve({
             virtualUsdc: v0.toUint56(),
             virtualTokens: uint88(INITIAL_VIRTUAL_TOKENS),
@@ -284,20 +269,9 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         emit TokenLaunched(companyKey, token, creator, name, symbol, graduationThreshold, graduationVirtualUsdc - v0);
     }
 
-    /// @dev The smallest virtual USDC reserve V at which V * supply / ceil(k / V) reaches the threshold: sqrt(G k / S)
-    /// rounded up, then stepped up past the rounding of the token reserve (a step or two).
-    function _graduationVirtualUsdc(uint256 k, uint256 threshold) private pure returns (uint256 v) {
-        v = Math.sqrt(Math.mulDiv(threshold, k, TOTAL_SUPPLY), Math.Rounding.Ceil);
-        for (uint256 i = 0; v * TOTAL_SUPPLY < threshold * Math.ceilDiv(k, v); ++i) {
-            if (i == 8) revert LauncherThresholdTooLow(threshold, MIN_GRADUATION_THRESHOLD);
-            ++v;
-        }
-    }
-
     // ---------------------------------------------------------------- trading
 
-    /// @notice Buys tokens with `usdcIn` USDC: on the curve while bonding (the graduating buy spends the rest in the
-    /// new pool), in the v4 pool once graduated. Approve the USDC to this contract first.
+    /// @inheritdoc ITokenLauncher
     function buy(address token, uint256 usdcIn, uint256 minTokensOut, uint256 deadline)
         external
         nonReentrant
@@ -354,10 +328,10 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         uint256 remaining = usdcIn;
         if (c.virtualUsdc != c.graduationVirtualUsdc) {
             (uint256 curveIn, uint256 fee) =
-                _curveBuySplit(remaining, c.graduationVirtualUsdc - c.virtualUsdc, curveFeeBps);
-            uint256 newVirtualUsdc = c.virtualUsdc + curveIn;
-            uint256 newVirtualTokens = Math.ceilDiv(_k(c), newVirtualUsdc);
-            tokensOut = c.virtualTokens - newVirtualTokens;
+                BondingCurve.buySplit(remaining, c.graduationVirtualUsdc - c.virtualUsdc, curveFeeBps);
+            uint256 newVirtualUsdc;
+            uint256 newVirtualTokens;
+            (newVirtualUsdc, newVirtualTokens, tokensOut) = BondingCurve.buy(_k(c), c.virtualUsdc, c.virtualTokens, curveIn);
             if (tokensOut == 0) revert LauncherZeroOutput();
             c.virtualUsdc = newVirtualUsdc.toUint56();
             c.virtualTokens = uint88(newVirtualTokens);
@@ -372,8 +346,7 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         if (tokensOut < minTokensOut) revert LauncherSlippage(tokensOut, minTokensOut);
     }
 
-    /// @notice Sells `tokensIn` tokens for USDC: to the curve while bonding, in the v4 pool once graduated. Approve
-    /// the tokens to this contract first.
+    /// @inheritdoc ITokenLauncher
     function sell(address token, uint256 tokensIn, uint256 minUsdcOut, uint256 deadline)
         external
         nonReentrant
@@ -390,12 +363,11 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         if (c.virtualUsdc == c.graduationVirtualUsdc) {
             usdcOut = _swap(token, false, tokensIn, msg.sender);
         } else {
-            uint256 newVirtualTokens = c.virtualTokens + tokensIn;
-            uint256 newVirtualUsdc = Math.ceilDiv(_k(c), newVirtualTokens);
-            uint256 gross = c.virtualUsdc - newVirtualUsdc;
+            (uint256 newVirtualUsdc, uint256 newVirtualTokens, uint256 gross) =
+                BondingCurve.sell(_k(c), c.virtualUsdc, c.virtualTokens, tokensIn);
             uint256 real = c.virtualUsdc - c.initialVirtualUsdc;
             if (gross > real) revert LauncherInsufficientReserve(gross, real);
-            uint256 fee = _feeOn(gross, curveFeeBps);
+            uint256 fee = BondingCurve.feeOn(gross, curveFeeBps);
             if (gross <= fee) revert LauncherZeroOutput();
             usdcOut = gross - fee;
             // newVirtualUsdc >= initialVirtualUsdc (gross <= real), and the token reserve grows back at most to t0.
@@ -411,18 +383,19 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
 
     // ---------------------------------------------------------------- views
 
+    /// @inheritdoc ITokenLauncher
     function quoteBuy(address token, uint256 usdcIn) external view returns (uint256 tokensOut) {
         Curve memory s = _known(token);
         uint256 remaining = usdcIn;
         if (s.virtualUsdc != s.graduationVirtualUsdc) {
             (uint256 curveIn, uint256 fee) =
-                _curveBuySplit(remaining, s.graduationVirtualUsdc - s.virtualUsdc, curveFeeBps);
-            tokensOut = s.virtualTokens - Math.ceilDiv(_k(s), s.virtualUsdc + curveIn);
+                BondingCurve.buySplit(remaining, s.graduationVirtualUsdc - s.virtualUsdc, curveFeeBps);
+            (,, tokensOut) = BondingCurve.buy(_k(s), s.virtualUsdc, s.virtualTokens, curveIn);
             remaining -= curveIn + fee;
             if (remaining == 0) return tokensOut;
             // The rest would buy from the pool the graduation creates: at the curve's final price, with the
             // curve's USDC and the launcher's remaining tokens (before burning dust) as liquidity.
-            uint256 vT = Math.ceilDiv(_k(s), s.graduationVirtualUsdc);
+            uint256 vT = BondingCurve.tokenReserveAt(_k(s), s.graduationVirtualUsdc);
             uint256 sqrtPrice = _sqrtPriceX96(token, s.graduationVirtualUsdc, vT);
             uint256 tokensLeft = IERC20(token).balanceOf(address(this)) - tokensOut;
             uint256 usdcLeft = s.virtualUsdc - s.initialVirtualUsdc + curveIn;
@@ -435,24 +408,29 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         return _quotePool(token, sqrtPriceX96, liq, true, remaining);
     }
 
+    /// @inheritdoc ITokenLauncher
     function quoteSell(address token, uint256 tokensIn) external view returns (uint256 usdcOut) {
         Curve memory s = _known(token);
         if (s.virtualUsdc == s.graduationVirtualUsdc) {
             (uint160 sqrtPriceX96, uint128 liq) = _poolState(token);
             return _quotePool(token, sqrtPriceX96, liq, false, tokensIn);
         }
-        uint256 gross = s.virtualUsdc - Math.ceilDiv(_k(s), s.virtualTokens + tokensIn);
+        (,, uint256 gross) = BondingCurve.sell(_k(s), s.virtualUsdc, s.virtualTokens, tokensIn);
         uint256 real = s.virtualUsdc - s.initialVirtualUsdc;
         if (gross > real) gross = real;
-        uint256 fee = _feeOn(gross, curveFeeBps);
+        uint256 fee = BondingCurve.feeOn(gross, curveFeeBps);
         usdcOut = gross > fee ? gross - fee : 0;
     }
 
+    /// @inheritdoc ITokenLauncher
     function priceOf(address token) external view returns (uint256 price, uint256 marketCap) {
         Curve memory s = _known(token);
         uint256 supply = IERC20(token).totalSupply();
         if (s.virtualUsdc != s.graduationVirtualUsdc) {
-            return (Math.mulDiv(s.virtualUsdc, 1e18, s.virtualTokens), Math.mulDiv(s.virtualUsdc, supply, s.virtualTokens));
+            return (
+                BondingCurve.price(s.virtualUsdc, s.virtualTokens),
+                BondingCurve.marketCap(s.virtualUsdc, s.virtualTokens, supply)
+            );
         }
         (uint160 sqrtPriceX96,) = _poolState(token);
         // priceX128 = sqrtPrice^2 / 2^64 = (currency1 per currency0) * 2^128, in raw units.
@@ -466,6 +444,7 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         }
     }
 
+    /// @inheritdoc ITokenLauncher
     function graduated(address token) external view returns (bool) {
         Curve memory c = _known(token);
         return c.virtualUsdc == c.graduationVirtualUsdc;

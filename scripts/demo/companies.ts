@@ -1,7 +1,7 @@
+import { AccessCardAbi, MockUSDCAbi } from '@ai-economy/shared/abis';
 import type { Address } from 'viem';
 import { ANVIL_CHAIN_ID } from '../../src/chain/anvil.ts';
 import { devAccount } from '../../src/chain/client.ts';
-import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { treasuryAcceptanceTypedData } from '../../src/domain/treasuries/acceptance.ts';
 import { type Ctx, DemoError, describe, ensureAllowance, send } from './context.ts';
 import { type DemoCompany, treasuryIndex } from './plan.ts';

@@ -1,3 +1,4 @@
+import { MockUSDCAbi } from '@ai-economy/shared/abis';
 import {
   type Address,
   createPublicClient,
@@ -11,7 +12,6 @@ import {
 import type { HDAccount } from 'viem/accounts';
 import { ANVIL_CHAIN_ID } from '../../src/chain/anvil.ts';
 import { devAccount } from '../../src/chain/client.ts';
-import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { walletAuthorizationHeader, walletSignatureMessage } from '../../src/domain/auth/wallet-signature.ts';
 import type { DemoOptions } from './args.ts';
 import { type DemoCompany, planCompanies } from './plan.ts';

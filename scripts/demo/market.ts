@@ -1,11 +1,5 @@
+import { AccessCardAbi, CompanyTokenAbi, PrimaryTokenAbi, StakingAbi, TokenLauncherAbi } from '@ai-economy/shared/abis';
 import type { Address } from 'viem';
-import {
-  AccessCardAbi,
-  CompanyTokenAbi,
-  PrimaryTokenAbi,
-  StakingAbi,
-  TokenLauncherAbi,
-} from '../../src/chain/generated/abis.ts';
 import { chainTime } from '../../src/chain/time.ts';
 import { loadCompany } from './companies.ts';
 import { type Ctx, DemoError, ensureAllowance, send } from './context.ts';

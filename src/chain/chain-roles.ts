@@ -1,10 +1,11 @@
 // The summary of who holds the contracts' powers that GET /api/chain shows (`roles`), read from the chain and kept
 // for ROLES_CACHE_MS: the owner and the oracle change only through the timelock, so a minute-old answer is true
 // enough, and polling the route never turns into load on the RPC provider. A read that fails is asked again next time.
+
+import { EpochDistributorAbi, PlatformTimelockAbi } from '@ai-economy/shared/abis';
 import { type Address, getAddress } from 'viem';
 import type { Chain } from './client.ts';
 import { OWNABLE_ABI } from './deploy-owner.ts';
-import { EpochDistributorAbi, PlatformTimelockAbi } from './generated/abis.ts';
 
 export const ROLES_CACHE_MS = 60_000;
 

@@ -14,7 +14,8 @@ export { EVM_VERSION };
 const require = createRequire(import.meta.url);
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONTRACTS_DIR = path.join(REPO_ROOT, 'contracts');
-export const GENERATED_DIR = path.join(REPO_ROOT, 'src', 'chain', 'generated');
+/** The typed ABIs, in the package the service and the web app share. */
+export const GENERATED_DIR = path.join(REPO_ROOT, 'packages', 'shared', 'src', 'generated');
 export const STAMP_FILE = path.join(ARTIFACTS_DIR, '.build-hash');
 export const STANDARD_INPUT_FILE = path.join(ARTIFACTS_DIR, 'standard-input.json');
 /** The build script: its settings are part of what a build depends on. */

@@ -6,12 +6,12 @@
 // gives every contract to the timelock, raises its delay to two days through the timelock itself, and has the
 // deployer renounce its roles. Every step reads the chain first, so a resumed deployment repeats none of them.
 import { randomBytes } from 'node:crypto';
+import { AccessCardAbi, PlatformTimelockAbi, PrimaryTokenAbi } from '@ai-economy/shared/abis';
 import { type Abi, type Address, encodeFunctionData, getAddress, type Hex, toHex, zeroAddress, zeroHash } from 'viem';
 import type { ChainClients } from './client.ts';
 import { devAccount } from './client.ts';
 import type { ContractKey, ContractsFile } from './contracts/addresses.ts';
 import { sendAndWait } from './deploy-steps.ts';
-import { AccessCardAbi, PlatformTimelockAbi, PrimaryTokenAbi } from './generated/abis.ts';
 
 /** The timelock's delay once deployed (its MIN_DELAY: it refuses anything shorter). */
 export const OWNER_DELAY_S = 2n * 86_400n;

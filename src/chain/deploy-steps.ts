@@ -1,10 +1,7 @@
 // The wiring steps of a deployment (src/chain/deploy.ts): the fee hook at its mined CREATE2 address, the links
 // between the contracts, and the development chain's funding. Each reads the chain first and does only what is
 // missing, so a resumed deployment repeats none of them.
-import { type Address, encodeDeployData, encodeFunctionData, type Hex, parseUnits, zeroAddress } from 'viem';
-import { loadArtifact } from './artifacts.ts';
-import type { ChainClients } from './client.ts';
-import { devAddresses } from './client.ts';
+
 import {
   AccessCardAbi,
   EmissionTokenAbi,
@@ -13,7 +10,11 @@ import {
   PrimaryTokenAbi,
   StakingAbi,
   TokenLauncherAbi,
-} from './generated/abis.ts';
+} from '@ai-economy/shared/abis';
+import { type Address, encodeDeployData, encodeFunctionData, type Hex, parseUnits, zeroAddress } from 'viem';
+import { loadArtifact } from './artifacts.ts';
+import type { ChainClients } from './client.ts';
+import { devAddresses } from './client.ts';
 import { CREATE2_DEPLOYER, create2Calldata, FEE_HOOK_FLAGS, mineHookSalt } from './hook-address.ts';
 
 /** Dev accounts 1-9 start with this much mock USDC (docs/operations.md "The local chain"). */

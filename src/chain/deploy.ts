@@ -4,6 +4,8 @@
 // contract creation is recorded in the file as pending (its nonce and signed transaction) before it is sent: run
 // again, it adopts the contract at that nonce's address or sends the very same transaction again, so a crash
 // between the chain and the file never deploys a contract twice.
+
+import { PrimaryTokenAbi, TokenLauncherAbi } from '@ai-economy/shared/abis';
 import {
   type Abi,
   type Address,
@@ -35,7 +37,6 @@ import {
   openMinting,
   setUpStaking,
 } from './deploy-steps.ts';
-import { PrimaryTokenAbi, TokenLauncherAbi } from './generated/abis.ts';
 import {
   DEFAULT_EPOCH_DURATION_S,
   DEFAULT_EPOCH_REWARD_POOL,

@@ -1,6 +1,7 @@
 // Opens the chain the configuration names: a remote RPC with a contracts file, or, when CHAIN_RPC_URL is unset,
 // a local anvil node with state under DATA_DIR and the platform's contracts deployed on first start.
 import path from 'node:path';
+import { MockUSDCAbi, PrimaryTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
 import { BaseError, ContractFunctionRevertedError, ContractFunctionZeroDataError } from 'viem';
 import type { Config } from '../config.ts';
 import { ANVIL_CHAIN_ID, type AnvilNode, startAnvil } from './anvil.ts';
@@ -8,7 +9,6 @@ import { type Chain, createChainClients, forgetNonces } from './client.ts';
 import { type ContractKey, type ContractsFile, readContractsFile, writeContractsFile } from './contracts/addresses.ts';
 import { deployLocalContracts } from './deploy.ts';
 import { explorerUrlFor } from './explorer.ts';
-import { MockUSDCAbi, PrimaryTokenAbi, StakingAbi } from './generated/abis.ts';
 
 export interface OpenedChain {
   chain: Chain;

@@ -8,38 +8,27 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   type Address,
-  BaseError,
-  CallExecutionError,
-  ContractFunctionRevertedError,
   type Hex,
-  isAddressEqual,
   keccak256,
-  numberToHex,
   parseTransaction,
-  RawContractError,
-  TransactionNotFoundError,
   type TransactionReceipt,
-  TransactionReceiptNotFoundError,
   WaitForTransactionReceiptTimeoutError,
 } from 'viem';
 import type { Db, Tx } from '../db/client.ts';
 import { chainTxs, companyGasDays } from '../db/schema/chain.ts';
 import type { ChainClients, Wallet } from './client.ts';
 import { onChain } from './errors.ts';
+import {
+  gasLimit,
+  isRevert,
+  nonceUsedBy,
+  outOfGas,
+  RETRY_SUFFIX,
+  receiptOf,
+  splitEqually,
+  type TxRequest,
+} from './outbox-reads.ts';
 import { describeChainError } from './revert.ts';
-
-export interface TxRequest {
-  to: Address;
-  data: Hex;
-  value?: bigint;
-  /** A fixed gas limit: no estimate is made. */
-  gas?: bigint;
-  /**
-   * The call kind's measured worst case: the limit is never below it, whatever the estimate says (an estimate holds
-   * for the state and time it was made in, and the block the transaction lands in can cost more).
-   */
-  gasFloor?: bigint;
-}
 
 export interface SendOptions {
   /**
@@ -91,19 +80,7 @@ export interface OutboxOptions {
 
 type Row = typeof chainTxs.$inferSelect;
 
-/** The key of the one retry of a transaction that ran out of gas. */
-export const RETRY_SUFFIX = ':out-of-gas-retry';
-
-/**
- * The gas limit of a reverted transaction that ran out of gas, else undefined. Out of gas, a transaction uses all of
- * its limit, or all but the 1/64 kept back from the call that ran out (EIP-150) when its caller then reverted.
- */
-function outOfGas(row: Row, receipt: TransactionReceipt): bigint | undefined {
-  if (receipt.status !== 'reverted' || row.key.endsWith(RETRY_SUFFIX)) return undefined;
-  const limit = parseTransaction(row.rawTx as Hex).gas;
-  if (limit === undefined) return undefined;
-  return receipt.gasUsed * 64n >= limit * 63n ? limit : undefined;
-}
+export { RETRY_SUFFIX, splitEqually, type TxRequest };
 
 const lockKey = (address: Address) => sql`hashtext(${`outbox:${address.toLowerCase()}`})`;
 
@@ -128,7 +105,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (existing && !replace) return existing;
       await beforeSign?.(tx);
       const nonce = await nextNonce(tx);
-      const gas = request.gas ?? (await gasLimit(request));
+      const gas = request.gas ?? (await gasLimit(client, from, request));
       const prepared = await wallet.prepareTransactionRequest({
         account: wallet.account,
         chain: chain.viemChain,
@@ -163,44 +140,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     });
   }
 
-  /**
-   * The limit for a request without one: the node's estimate made in the next block's conditions (its number and
-   * timestamp, where the node takes block overrides; the staking contract, for one, does more work in a block later
-   * than its pools' last update), with 20% headroom, and never below the call kind's measured worst case. Unused gas
-   * costs nothing.
-   */
-  async function gasLimit(request: TxRequest): Promise<bigint> {
-    const call = {
-      from,
-      to: request.to,
-      data: request.data,
-      ...(request.value ? { value: numberToHex(request.value) } : {}),
-    };
-    let estimate: bigint;
-    try {
-      const [latest, pending] = await Promise.all([
-        client.getBlock({ blockTag: 'latest' }),
-        client.getBlock({ blockTag: 'pending' }).catch(() => undefined),
-      ]);
-      const time = pending && pending.timestamp > latest.timestamp ? pending.timestamp : latest.timestamp + 1n;
-      const next = { number: numberToHex(latest.number + 1n), time: numberToHex(time) };
-      estimate = BigInt(
-        await client.request({ method: 'eth_estimateGas', params: [call, 'latest', {}, next] } as never),
-      );
-    } catch {
-      // A node without block overrides, or a call that reverts: the node's own estimate, which reports a revert as
-      // every estimate does (the call kind's floor carries the difference otherwise).
-      estimate = await client.estimateGas({
-        account: from,
-        to: request.to,
-        data: request.data,
-        value: request.value ?? 0n,
-      });
-    }
-    const headroom = (estimate * 12n) / 10n;
-    return request.gasFloor !== undefined && request.gasFloor > headroom ? request.gasFloor : headroom;
-  }
-
   /** The next nonce: past both what the node has seen and what this signer recorded but may not have sent. */
   async function nextNonce(tx: Tx): Promise<number> {
     const [onChain, recorded] = await Promise.all([
@@ -212,15 +151,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     ]);
     const maxRecorded = recorded[0]?.max;
     return Math.max(onChain, maxRecorded === null || maxRecorded === undefined ? 0 : Number(maxRecorded) + 1);
-  }
-
-  async function receiptOf(hash: Hex): Promise<TransactionReceipt | undefined> {
-    try {
-      return await client.getTransactionReceipt({ hash });
-    } catch (err) {
-      if (err instanceof TransactionReceiptNotFoundError) return undefined;
-      throw err;
-    }
   }
 
   /**
@@ -277,43 +207,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   /**
-   * Which transaction of this signer used the row's nonce, as the chain proves it: 'own' when the row's transaction
-   * is known to the node (mined, its receipt lagging behind, or pending), 'other' when the block that used the nonce
-   * holds another transaction of this signer at it, 'unknown' when the node cannot tell yet (a read replica behind
-   * the sequencer). The block is found by bisecting the signer's transaction count over block numbers.
-   */
-  async function nonceUsedBy(row: Row): Promise<'own' | 'other' | 'unknown'> {
-    try {
-      await client.getTransaction({ hash: row.hash as Hex });
-      return 'own';
-    } catch (err) {
-      if (!(err instanceof TransactionNotFoundError)) throw err;
-    }
-    // The node's latest block now, not viem's cached number of up to a polling interval ago, which can predate the
-    // block that used the nonce.
-    const latest = await client.getBlockNumber({ cacheTime: 0 });
-    const countAt = (blockNumber: bigint) => client.getTransactionCount({ address: from, blockNumber });
-    if ((await countAt(latest)) <= row.nonce) return 'unknown';
-    let low = 0n;
-    let high = latest;
-    while (low < high) {
-      const mid = (low + high) / 2n;
-      if ((await countAt(mid)) > row.nonce) high = mid;
-      else low = mid + 1n;
-    }
-    const block = await client.getBlock({ blockNumber: low, includeTransactions: true });
-    const user = block.transactions.find((t) => isAddressEqual(t.from, from) && t.nonce === row.nonce);
-    if (!user) return 'unknown';
-    return user.hash.toLowerCase() === row.hash.toLowerCase() ? 'own' : 'other';
-  }
-
-  /**
    * Returns the receipt, or undefined when the transaction can never be mined: only on proof that another
    * transaction of the signer took its nonce (nonceUsedBy), never on "nonce too low" alone, which a mined
    * transaction whose receipt lags behind also gets. Throws, leaving the row SENT, while unproven.
    */
   async function settle(row: Row): Promise<TransactionReceipt | undefined> {
-    const known = await receiptOf(row.hash as Hex);
+    const known = await receiptOf(client, row.hash as Hex);
     if (known) {
       if (row.status !== 'MINED' && row.status !== 'REVERTED') await markSettled(row, known);
       return known;
@@ -324,12 +223,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const message = String((err as Error).message).toLowerCase();
       if (message.includes('nonce too low') || message.includes('nonce is too low')) {
         // Mined meanwhile, or its nonce was taken by another transaction: a receipt, or the block, tells which.
-        const after = await receiptOf(row.hash as Hex);
+        const after = await receiptOf(client, row.hash as Hex);
         if (after) {
           await markSettled(row, after);
           return after;
         }
-        const user = await nonceUsedBy(row);
+        const user = await nonceUsedBy(client, from, row);
         if (user === 'other') return undefined;
         if (user === 'unknown') {
           throw new Error(
@@ -361,7 +260,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     // FAILED: orphaned by a reorg, and its nonce taken; asked again, it is made anew as a DROPPED one is.
     const fresh =
       !existing ||
-      ((existing.status === 'DROPPED' || existing.status === 'FAILED') && !(await receiptOf(existing.hash as Hex)));
+      ((existing.status === 'DROPPED' || existing.status === 'FAILED') &&
+        !(await receiptOf(client, existing.hash as Hex)));
     // A row a reorg orphaned was charged when first mined: what replaces it is not charged again.
     const status = existing?.status === 'REORGED' ? 'REORGED' : 'SENT';
     let row = fresh
@@ -421,7 +321,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const found: Reorged[] = [];
       for (let row of rows) {
         if (row.status !== 'REORGED') {
-          const receipt = await receiptOf(row.hash as Hex);
+          const receipt = await receiptOf(client, row.hash as Hex);
           if (receipt) {
             // Still on the chain; a reorg that mined it again elsewhere moves its block.
             if (receipt.blockNumber !== row.blockNumber) {
@@ -480,31 +380,4 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const anew = { ...(await record(row.key, request, true, row.chargedTo, undefined, 'REORGED')), note: row.note };
     return ended(anew, await settle(anew));
   }
-}
-
-/** A call the chain answered with a revert (not a node that failed to answer). */
-function isRevert(err: unknown): boolean {
-  return (
-    err instanceof BaseError &&
-    err.walk(
-      (e) =>
-        e instanceof CallExecutionError || e instanceof ContractFunctionRevertedError || e instanceof RawContractError,
-    ) !== null
-  );
-}
-
-/**
- * `gas` and `cost` split over the entries in equal shares (the remainder of the division going to the first
- * entries, so the shares add up exactly), summed per company.
- */
-export function splitEqually(entries: readonly string[], gas: bigint, cost: bigint) {
-  const n = BigInt(entries.length);
-  const shares = new Map<string, { gas: bigint; cost: bigint }>();
-  entries.forEach((companyId, i) => {
-    const extra = (total: bigint) => (BigInt(i) < total % n ? 1n : 0n);
-    const share = { gas: gas / n + extra(gas), cost: cost / n + extra(cost) };
-    const sum = shares.get(companyId);
-    shares.set(companyId, sum ? { gas: sum.gas + share.gas, cost: sum.cost + share.cost } : share);
-  });
-  return shares;
 }

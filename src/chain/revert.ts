@@ -1,40 +1,9 @@
 // Readable reverts. A node reports a custom error as raw bytes (anvil even renders them into its message, NUL bytes
-// and all); decoding them with the errors of every contract the platform deploys or calls gives `ErrorName(args)`,
-// which is what a person or a log needs, and is always storable text.
-import { type Abi, BaseError, decodeErrorResult, type Hex } from 'viem';
+// and all); decoding them with the errors of every contract the platform deploys or calls (PLATFORM_ERRORS, shared
+// with the web app) gives `ErrorName(args)`, which is what a log or a stored record needs, and is always storable text.
+import { PLATFORM_ERRORS, revertDataOf } from '@ai-economy/shared/revert';
+import { BaseError, decodeErrorResult, type Hex } from 'viem';
 import { storableText } from '../text.ts';
-import * as abis from './generated/abis.ts';
-
-type AbiError = Extract<Abi[number], { type: 'error' }>;
-
-/** Every custom error of the platform's contracts (and the v4 PoolManager's), each signature once. */
-export const PLATFORM_ERRORS: Abi = (() => {
-  const bySignature = new Map<string, AbiError>();
-  for (const abi of Object.values(abis)) {
-    if (!Array.isArray(abi)) continue;
-    for (const item of abi as Abi) {
-      if (item.type !== 'error') continue;
-      const signature = `${item.name}(${item.inputs.map((i) => i.type).join(',')})`;
-      if (!bySignature.has(signature)) bySignature.set(signature, item);
-    }
-  }
-  return [...bySignature.values()];
-})();
-
-const REVERT_DATA = /^0x[0-9a-fA-F]{8}(?:[0-9a-fA-F]{2})*$/;
-
-/** The revert data somewhere in a viem error's causes (the node's JSON-RPC error carries it), if any. */
-export function revertDataOf(err: unknown): Hex | undefined {
-  if (!(err instanceof BaseError)) return undefined;
-  let found: Hex | undefined;
-  err.walk((e) => {
-    const data = (e as { data?: unknown }).data;
-    const hex = typeof data === 'string' ? data : (data as { data?: unknown } | undefined)?.data;
-    if (typeof hex === 'string' && REVERT_DATA.test(hex)) found = hex as Hex;
-    return found !== undefined;
-  });
-  return found;
-}
 
 const renderArg = (value: unknown): string =>
   typeof value === 'bigint'

@@ -3,10 +3,7 @@
 // power they should not. A power is either daily (the hot keys use it every day: the card's and the launcher's
 // platform, the anchor's platform, the validators, the distributor's oracle, the card's emergency pause) or an
 // owner's (everything that changes the rules or mints), which belongs to the platform's timelock.
-import { type Abi, type Address, getAddress, type Hex, parseAbiItem, zeroAddress } from 'viem';
-import type { Chain } from './client.ts';
-import type { ContractKey } from './contracts/addresses.ts';
-import { OWNABLE_ABI, OWNED_CONTRACTS, TIMELOCK_ROLES } from './deploy-owner.ts';
+
 import {
   AccessCardAbi,
   DecisionAnchorAbi,
@@ -16,7 +13,11 @@ import {
   PlatformTimelockAbi,
   PrimaryTokenAbi,
   TokenLauncherAbi,
-} from './generated/abis.ts';
+} from '@ai-economy/shared/abis';
+import { type Abi, type Address, getAddress, type Hex, parseAbiItem, zeroAddress } from 'viem';
+import type { Chain } from './client.ts';
+import type { ContractKey } from './contracts/addresses.ts';
+import { OWNABLE_ABI, OWNED_CONTRACTS, TIMELOCK_ROLES } from './deploy-owner.ts';
 
 export interface Power {
   contract: ContractKey;

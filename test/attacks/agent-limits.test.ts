@@ -3,10 +3,11 @@
 // instruction into the company's data so the model asks for a transfer, get past the CRO's veto, or outlast a crash
 // between signing and broadcasting to trade twice. Every one is refused before anything is signed (or sent once),
 // and the refusal is recorded with its reason.
+
+import { TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { and, eq, like } from 'drizzle-orm';
 import { type Address, decodeFunctionData, formatUnits, type Hex, parseTransaction, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { agentActions, agents } from '../../src/db/schema/agents.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';
 import { decisionBudgets, decisionRounds } from '../../src/db/schema/decisions.ts';

@@ -5,11 +5,12 @@
 // platform's agents together buy at most 2% of a token's liquidity in 24 h, a company does not buy the same token
 // again for 24 h, outside traders count by the money they trade, and a token whose move comes mostly from one wallet
 // is no mover for agents (docs/api/agents.md "Buy rules"). Real trades on the launcher's curve, real rounds.
+
+import { AccessCardAbi } from '@ai-economy/shared/abis';
 import { and, eq, inArray } from 'drizzle-orm';
 import { type Address, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AccessCardAbi } from '../../src/chain/generated/abis.ts';
 import { agentActions } from '../../src/db/schema/agents.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { anvilTestClient } from '../helpers/chain.ts';

@@ -6,14 +6,6 @@
 // (two days at least), whose proposer is the operator's multisig (a dev account stands in for it here), and the hot
 // key keeps only what it does every day. Each attack below is sent from the hot key as a mined transaction.
 
-import fc from 'fast-check';
-import { type Abi, type Address, encodeFunctionData, type Hex, maxUint96, parseEther, zeroHash } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
-import { type ChainClients, createChainClients, devAccount, type Wallet } from '../../src/chain/client.ts';
-import type { ContractsFile } from '../../src/chain/contracts/addresses.ts';
-import { deployLocalContracts } from '../../src/chain/deploy.ts';
-import { LOCAL_OWNER_ACCOUNT, OWNER_DELAY_S } from '../../src/chain/deploy-owner.ts';
 import {
   AccessCardAbi,
   DecisionAnchorAbi,
@@ -24,7 +16,15 @@ import {
   StakingAbi,
   TokenLauncherAbi,
   ValidationRegistryAbi,
-} from '../../src/chain/generated/abis.ts';
+} from '@ai-economy/shared/abis';
+import fc from 'fast-check';
+import { type Abi, type Address, encodeFunctionData, type Hex, maxUint96, parseEther, zeroHash } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
+import { type ChainClients, createChainClients, devAccount, type Wallet } from '../../src/chain/client.ts';
+import type { ContractsFile } from '../../src/chain/contracts/addresses.ts';
+import { deployLocalContracts } from '../../src/chain/deploy.ts';
+import { LOCAL_OWNER_ACCOUNT, OWNER_DELAY_S } from '../../src/chain/deploy-owner.ts';
 import { hotKeyProblems, readRoles } from '../../src/chain/roles.ts';
 import { anvilTestClient } from '../helpers/chain.ts';
 

@@ -2,10 +2,11 @@
 // the chain (seconds here, longer on a real chain with confirmations), so the previous holder could still change
 // the treasury, launch the token, terminate agents and more right after the transfer. Writes that cannot be undone
 // now read the card's owner on-chain at the latest block first.
+
+import { AccessCardAbi } from '@ai-economy/shared/abis';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClients, devAccount } from '../../src/chain/client.ts';
-import { AccessCardAbi } from '../../src/chain/generated/abis.ts';
 import { agents } from '../../src/db/schema/agents.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';

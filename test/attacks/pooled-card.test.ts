@@ -6,10 +6,11 @@
 // cut the Black cap from 1,000,000 to 100,000 the vault kept 5,000,000 of effective stake over three harvests, and
 // the honest staker earned 16.7% of the emission instead of 41.7%. Harvest now re-applies the cap, and anyone can
 // `poke` a position that never acts.
+
+import { AccessCardAbi, CardVaultAbi, PrimaryTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
 import { type Address, type Hex, maxUint256, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
-import { AccessCardAbi, CardVaultAbi, PrimaryTokenAbi, StakingAbi } from '../../src/chain/generated/abis.ts';
 import { anvilTestClient, startTestChain, type TestChain } from '../helpers/chain.ts';
 import { mintCard } from '../helpers/companies.ts';
 

@@ -2,10 +2,11 @@
 // borrow a Black card for one transaction (receive it, refresh, send it back) and earn 5x until someone else
 // refreshed it down, and later deposits kept the old multiplier. A boost now holds only while its staker holds the
 // card: the access card tells the staking contract of every transfer, which ends the boost in that block.
+
+import { AccessCardAbi, CardBorrowerAbi, PrimaryTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
 import { type Address, createTestClient, type Hex, http, maxUint256, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
-import { AccessCardAbi, CardBorrowerAbi, PrimaryTokenAbi, StakingAbi } from '../../src/chain/generated/abis.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
 import { mintCard } from '../helpers/companies.ts';
 

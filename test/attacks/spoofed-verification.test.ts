@@ -5,15 +5,16 @@
 // validate nor take the platform's request; the verify route counts the validations the registry shows (by an
 // allowed validator, not retracted by its removal) for an agent of the round's company that existed by the round.
 // After a key rotation, a third party reading the registry and the verify route give the same answer.
+
+import { ValidationRegistryAbi } from '@ai-economy/shared/abis';
+import { decisionHash } from '@ai-economy/shared/decision-hash';
 import { eq } from 'drizzle-orm';
 import { encodeFunctionData, type Hex, keccak256, parseAbi, toBytes } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredAgentId } from '../../src/chain/contracts/identity.ts';
 import { validationRequestHash } from '../../src/chain/contracts/validation.ts';
-import { ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import { agents } from '../../src/db/schema/agents.ts';
 import { decisionRounds } from '../../src/db/schema/decisions.ts';
-import { decisionHash } from '../../src/domain/engine/hash.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed } from '../helpers/companies.ts';
 import { expectRevert } from '../helpers/revert.ts';

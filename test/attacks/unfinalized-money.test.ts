@@ -6,12 +6,13 @@
 // of a block above the scored streams' finalized block (docs/indexer.md "Finality and money"). Real trades on the
 // launcher's curve, real USDC transfers, the real indexer streams, a real reorg (evm_revert), the real snapshot and
 // epoch scores.
+
+import { AccessCardAbi } from '@ai-economy/shared/abis';
 import { desc, eq } from 'drizzle-orm';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { AccessCardAbi } from '../../src/chain/generated/abis.ts';
 import { holdStreamLocks } from '../../src/chain/indexer.ts';
 import { followStream } from '../../src/chain/streams.ts';
 import { companies } from '../../src/db/schema/companies.ts';

@@ -4,6 +4,7 @@
 // an RPC that does not answer.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DecisionAnchorAbi, IdentityRegistryAbi, ValidationRegistryAbi } from '@ai-economy/shared/abis';
 import { eq, inArray } from 'drizzle-orm';
 import { type Hex, keccak256, parseEventLogs, stringToHex, type TransactionReceipt } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,6 @@ import { type AnchorEntry, anchorDecisionRoot, decisionTree } from '../../src/ch
 import { lookupDecisionHash } from '../../src/chain/contracts/anchor-lookup.ts';
 import { registeredAgentId } from '../../src/chain/contracts/identity.ts';
 import { validationRequestHash } from '../../src/chain/contracts/validation.ts';
-import { DecisionAnchorAbi, IdentityRegistryAbi, ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import type { Outbox, OutboxOptions } from '../../src/chain/outbox.ts';
 import type { Database } from '../../src/db/client.ts';
 import { chainTxs, companyGasDays } from '../../src/db/schema/chain.ts';

@@ -1,11 +1,12 @@
 // The chain indexer on anvil and each test database: access card transfers move the bound company and its agents
 // to the new holder, exactly once across polls and restarts, only once confirmed, and never past a failure.
+
+import { AccessCardAbi, MockUSDCAbi } from '@ai-economy/shared/abis';
 import { eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
 import { type Address, createPublicClient, custom, type Hex, parseEventLogs } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cardTransferEvent } from '../../src/chain/contracts/access-card.ts';
-import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { createLogFollower, type FollowedLog } from '../../src/chain/indexer.ts';
 import { type FollowOptions, followStream } from '../../src/chain/streams.ts';
 import { CARD_MINT_PRICE_USDC } from '../../src/constants.ts';

@@ -3,13 +3,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MockUSDCAbi, PrimaryTokenAbi } from '@ai-economy/shared/abis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
 import { createChainClients, devAddresses } from '../../src/chain/client.ts';
 import { readContractsFile, writeContractsFile } from '../../src/chain/contracts/addresses.ts';
 import { deployLocalContracts } from '../../src/chain/deploy.ts';
 import { DEV_PRIMARY_GRANT, DEV_USDC_GRANT } from '../../src/chain/deploy-steps.ts';
-import { MockUSDCAbi, PrimaryTokenAbi } from '../../src/chain/generated/abis.ts';
 import { openChain } from '../../src/chain/index.ts';
 import { loadConfig } from '../../src/config.ts';
 

@@ -2,12 +2,13 @@
 // chain's clock moved a week, first stakes by fresh wallets all succeed on their first send (the staking contract
 // does more work in a block later than its pool's last update). A transaction that still runs out of gas is
 // recognised and sent once more with a higher limit.
+
+import { MockUSDCAbi, PrimaryTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
 import { like } from 'drizzle-orm';
 import { encodeFunctionData, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveCall, stakingCall } from '../../src/chain/contracts/wallet-actions.ts';
-import { MockUSDCAbi, PrimaryTokenAbi, StakingAbi } from '../../src/chain/generated/abis.ts';
 import { createOutbox, RETRY_SUFFIX } from '../../src/chain/outbox.ts';
 import type { Database } from '../../src/db/client.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';

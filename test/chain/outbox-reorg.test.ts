@@ -3,13 +3,14 @@
 // same call signed anew when another transaction took the nonce, or recorded FAILED with the reason when that call
 // would now revert. Checked on the chain: each anchoring, stake and trade is there once, none twice, none lost, and
 // its gas is charged once.
+
+import { DecisionAnchorAbi, MockUSDCAbi, StakingAbi, TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { eq, sql } from 'drizzle-orm';
 import { encodeFunctionData, getAbiItem, type Hex, keccak256, toHex } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { type AnchorEntry, anchorDecisionRoot, decisionTree } from '../../src/chain/contracts/anchor.ts';
 import { approveCall, stakingCall, tradeCall } from '../../src/chain/contracts/wallet-actions.ts';
-import { DecisionAnchorAbi, MockUSDCAbi, StakingAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { createOutbox, type Outbox } from '../../src/chain/outbox.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';

@@ -1,14 +1,15 @@
 // The outbox makes platform transactions exactly-once: a key is sent once, a crash between recording and
 // broadcasting is finished by the next start, and a transaction whose nonce went elsewhere is made anew.
+
+import { MockUSDCAbi } from '@ai-economy/shared/abis';
 import { eq } from 'drizzle-orm';
-import { encodeFunctionData, type Hex } from 'viem';
+import { createPublicClient, custom, encodeFunctionData, type Hex, hexToBigInt } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAddresses } from '../../src/chain/client.ts';
-import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import type { OutboxOptions, TxRequest } from '../../src/chain/outbox.ts';
 import type { Database } from '../../src/db/client.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';
-import { startTestChain, type TestChain } from '../helpers/chain.ts';
+import { anvilTestClient, startTestChain, type TestChain } from '../helpers/chain.ts';
 import { testDatabases } from '../helpers/db.ts';
 import { crashBeforeBroadcast, testOutbox } from '../helpers/outbox.ts';
 
@@ -101,5 +102,36 @@ describe.each(testDatabases)('outbox on $name', ({ open }) => {
     expect(receipt.status).toBe('success');
     expect(receipt.transactionHash).not.toBe(row!.hash as Hex);
     expect(await balance()).toBe(before + 11n);
+  });
+
+  it('proves a taken nonce on a node that keeps the state of recent blocks only', async () => {
+    // A full node answers a count at an early block with an error, as anvil does before a reverted-to snapshot.
+    const node = chain.chain.publicClient;
+    const keptBlocks = 8n;
+    const recentOnly = createPublicClient({
+      chain: chain.chain.viemChain,
+      transport: custom({
+        async request({ method, params }) {
+          if (method === 'eth_getTransactionCount' && typeof params[1] === 'string' && params[1].startsWith('0x')) {
+            const latest = await node.getBlockNumber({ cacheTime: 0 });
+            if (hexToBigInt(params[1] as Hex) + keptBlocks < latest) {
+              throw new Error(`block height is ${latest} but requested was ${hexToBigInt(params[1] as Hex)}`);
+            }
+          }
+          return node.request({ method, params } as never);
+        },
+      }),
+    });
+    // More blocks than the node keeps, so a bisection from the chain's start would read a pruned one.
+    await anvilTestClient(chain.node.rpcUrl).mine({ blocks: 40 });
+    const crashing = outbox(crashBeforeBroadcast);
+    await expect(crashing.send('test:pruned', () => mintTx(13n))).rejects.toThrow('crash');
+    const [row] = await database.db.select().from(chainTxs).where(eq(chainTxs.key, 'test:pruned'));
+    const other = await chain.chain.platform.sendTransaction({ to: recipient, value: 0n, nonce: row!.nonce });
+    await node.waitForTransactionReceipt({ hash: other });
+
+    await outbox({ chain: { ...chain.chain, publicClient: recentOnly as typeof node } }).settlePending();
+    const [dropped] = await database.db.select().from(chainTxs).where(eq(chainTxs.key, 'test:pruned'));
+    expect(dropped!.status).toBe('DROPPED');
   });
 });

@@ -5,13 +5,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { AccessCardAbi } from '@ai-economy/shared/abis';
 import { sql } from 'drizzle-orm';
 import { type Address, getAddress, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { writeContractsFile } from '../../src/chain/contracts/addresses.ts';
-import { AccessCardAbi } from '../../src/chain/generated/abis.ts';
 import { type Difference, describeDifference, reconcile } from '../../src/chain/reconcile.ts';
 import { followStream } from '../../src/chain/streams.ts';
 import { CliFailure } from '../../src/cli/api-key-stores.ts';

@@ -3,12 +3,13 @@
 // streams indexing part of it before the chain reorganises; each followed by `cli reconcile` (src/chain/reconcile.ts,
 // a fresh index of the final chain) finding no difference. Then a property: random sequences of trades, transfers,
 // indexing and reorgs leave the database equal to a fresh index of the final chain.
+
+import { AccessCardAbi, TokenLauncherAbi } from '@ai-economy/shared/abis';
 import fc from 'fast-check';
 import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { AccessCardAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import type { LogFollower } from '../../src/chain/indexer.ts';
 import { describeDifference, reconcile } from '../../src/chain/reconcile.ts';
 import { followStream } from '../../src/chain/streams.ts';

@@ -5,12 +5,13 @@
 // the test and read again), and trades, balances, holder counts, card ownership, the carried positions and the
 // treasury's balance equal what the chain says. A stream that writes a table it does not declare, or a declared
 // table without the journal's trigger, fails here.
+
+import { AccessCardAbi, TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, getAbiItem, getAddress, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { AccessCardAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import type { LogFollower } from '../../src/chain/indexer.ts';
 import { journaledTables, rollbackJournal } from '../../src/chain/journal.ts';
 import { type AnyChainStream, followStream } from '../../src/chain/streams.ts';

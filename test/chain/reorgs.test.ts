@@ -3,10 +3,11 @@
 // hash (or the cursor's own hash while caught up), rolls the stream back to the common ancestor in one transaction
 // and reads the new branch; what it applied then equals a fresh read of the final chain. A reorg below finality stops
 // the follower instead.
+
+import { MockUSDCAbi } from '@ai-economy/shared/abis';
 import { and, eq } from 'drizzle-orm';
 import { erc20Abi, type Hex, parseAbiItem } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { createLogFollower, DeepReorgError, type FollowedLog, type LogFollower } from '../../src/chain/indexer.ts';
 import type { Finality } from '../../src/chain/reorgs.ts';
 import type { Database } from '../../src/db/client.ts';

@@ -1,8 +1,10 @@
 // Reverts decoded with the errors of every contract the platform calls.
+
+import { IdentityRegistryAbi, PoolManagerAbi } from '@ai-economy/shared/abis';
+import { PLATFORM_ERRORS } from '@ai-economy/shared/revert';
 import { encodeErrorResult, parseAbi } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { IdentityRegistryAbi, PoolManagerAbi } from '../../src/chain/generated/abis.ts';
-import { decodeRevert, PLATFORM_ERRORS } from '../../src/chain/revert.ts';
+import { decodeRevert } from '../../src/chain/revert.ts';
 import { isUnstorableText } from '../../src/text.ts';
 
 describe('decodeRevert', () => {

@@ -1,10 +1,11 @@
 // Many USDC balances at one pinned block (the score snapshot's treasury reads): each account's own balance, across
 // several multicall eth_calls (deployless: the local chain has no Multicall3 contract).
+
+import { MockUSDCAbi } from '@ai-economy/shared/abis';
 import { type Address, erc20Abi } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCES_PER_CALL, usdcBalancesAt } from '../../src/chain/contracts/usdc.ts';
-import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
 
 let chain: TestChain;

@@ -1,7 +1,8 @@
 // AccessCard views and owner-only administration: setMintActive, setMintPrice, setPlatform, withdraw (and
 // activateTranche's access rule), their events, and OwnableUnauthorizedAccount for everyone but the owner.
+
+import { AccessCardAbi, MockUSDCAbi } from '@ai-economy/shared/abis';
 import { describe, expect, it } from 'vitest';
-import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { MINT_PRICE_DELAY, PRICE, usdc, useCardChain, ZERO } from './fixture.ts';
 

@@ -1,8 +1,9 @@
 // AccessCard company binding: canDeploy(account), markCompanyDeployed(tokenId) (platform only, permanent),
 // companyDeployed(tokenId) and companyOwner(tokenId), and how all of them follow card transfers.
+
+import { AccessCardAbi } from '@ai-economy/shared/abis';
 import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { AccessCardAbi } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { useCardChain } from './fixture.ts';
 

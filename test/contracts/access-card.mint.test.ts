@@ -1,9 +1,10 @@
 // AccessCard sales: mint(), mintBatch(quantity), their reverts (which must leave no card and move no USDC),
 // the reentrancy guard, and the gas the sale and binding transactions use.
+
+import { AccessCardAbi, MockUSDCAbi, ReentrantCardBuyerAbi } from '@ai-economy/shared/abis';
 import { type Address, getAddress, type Hex, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
-import { AccessCardAbi, MockUSDCAbi, ReentrantCardBuyerAbi } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { ALL_ERRORS, PRICE, usdc, useCardChain, ZERO } from './fixture.ts';
 

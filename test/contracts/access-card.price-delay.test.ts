@@ -3,10 +3,11 @@
 // buyer the old price; the new price applies from exactly the scheduled second on (one second before, the old one);
 // a new tranche cannot be minted before its price is in effect; and, as a property over random schedules, nobody
 // ever pays more than the card showed (as its price or its pending price) a delay earlier.
+
+import { AccessCardAbi } from '@ai-economy/shared/abis';
 import fc from 'fast-check';
 import type { Hex, TransactionReceipt } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { AccessCardAbi } from '../../src/chain/generated/abis.ts';
 import { MINT_PRICE_DELAY, PRICE, usdc, useCardChain } from './fixture.ts';
 
 const f = useCardChain();

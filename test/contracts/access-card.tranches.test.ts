@@ -5,9 +5,10 @@
 // contract's `totalMinted` counter directly (anvil_setStorageAt). Only the counter moves: the skipped ids are
 // never minted, so totalMinted and totalSupply (ERC721Enumerable's count of existing cards) differ on purpose
 // afterwards. The contract derives the next id and the tranche's remaining count from totalMinted alone.
+
+import { AccessCardAbi } from '@ai-economy/shared/abis';
 import { maxUint256, type TransactionReceipt } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { AccessCardAbi } from '../../src/chain/generated/abis.ts';
 import { MINT_PRICE_DELAY, PRICE, usdc, useCardChain } from './fixture.ts';
 
 const f = useCardChain();

@@ -2,11 +2,12 @@
 // contract built for it (an account without code, or a staking contract of another card, would make every card
 // transfer revert), and a transfer visits only the pools the card boosts, so its gas does not grow with pools it
 // does not boost. The number of pools is bounded.
+
+import { AccessCardAbi, PrimaryTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
 import { type Address, getAddress, type Hex, maxUint256, numberToHex, parseEther, type TransactionReceipt } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { loadArtifact, storageSlot } from '../../src/chain/artifacts.ts';
 import { cardListenerProblem } from '../../src/chain/contracts/access-card.ts';
-import { AccessCardAbi, PrimaryTokenAbi, StakingAbi } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { useCardChain, ZERO } from './fixture.ts';
 

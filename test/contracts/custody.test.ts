@@ -1,6 +1,18 @@
 // A company's custody on the local chain, with the platform's own contracts: its Safe, controlled by whoever holds
 // its access card; its Roles module, through which a stolen agent key can do only what its role allows; and the
 // creator's exit with their own wallet alone. Gas of each step is printed for docs/contracts.md "Custody".
+
+import {
+  AccessCardAbi,
+  CardSafeOwnerAbi,
+  LauncherApproverAbi,
+  MockUSDCAbi,
+  PrimaryTokenAbi,
+  RolesAbi,
+  SafeL2Abi,
+  StakingAbi,
+  TokenLauncherAbi,
+} from '@ai-economy/shared/abis';
 import {
   type Address,
   encodeFunctionData,
@@ -14,35 +26,24 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
+import { companyCustodyAddresses, setUpCompanyCustody } from '../../src/chain/custody.ts';
 import {
   allowanceChangeTx,
-  type CompanyCustody,
-  companyCustodyAddresses,
-  DAILY_NOTIONAL_KEY,
-  holderSignedExec,
   isRoleMember,
-  MANAGE_ROLE,
   maxTradeChangeTx,
   membershipChangeTx,
-  ONE_DAY_S,
   readMaxTrade,
+} from '../../src/chain/custody-roles.ts';
+import {
+  type CompanyCustody,
+  DAILY_NOTIONAL_KEY,
+  MANAGE_ROLE,
+  ONE_DAY_S,
   SENTINEL_MODULES,
   STAKE_ROLE,
-  safeTxTypedData,
-  setUpCompanyCustody,
   TRADE_ROLE,
-} from '../../src/chain/custody.ts';
-import {
-  AccessCardAbi,
-  CardSafeOwnerAbi,
-  LauncherApproverAbi,
-  MockUSDCAbi,
-  PrimaryTokenAbi,
-  RolesAbi,
-  SafeL2Abi,
-  StakingAbi,
-  TokenLauncherAbi,
-} from '../../src/chain/generated/abis.ts';
+} from '../../src/chain/custody-scopes.ts';
+import { holderSignedExec, safeTxTypedData } from '../../src/chain/safe-tx.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { usdc } from './fixture.ts';
 import { keyOf, useTokenChain } from './token-fixture.ts';

@@ -1,10 +1,11 @@
 // The decision anchor: platform-only anchoring, each hash once (anchor reverts, anchorBatch skips), the
 // DecisionAnchored event, anchoredAt = the block's timestamp, batch validation (lengths, empty, the 200 cap), the
 // owner's setPlatform, and the gas of anchor and anchorBatch(10).
+
+import { DecisionAnchorAbi } from '@ai-economy/shared/abis';
 import { concat, type Hex, keccak256, stringToHex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { decisionTree, rootOfProof } from '../../src/chain/contracts/anchor.ts';
-import { DecisionAnchorAbi } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { contractHelpers, useCardChain, ZERO } from './fixture.ts';
 

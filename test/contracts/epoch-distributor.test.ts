@@ -5,6 +5,8 @@
 //
 // Most tests use a distributor deployed here with a one-hour epoch, oracle = account 1 and owner = account 0, so
 // time moves in small steps; one block checks the distributor the deployment created.
+
+import { EpochDistributorAbi, PrimaryTokenAbi } from '@ai-economy/shared/abis';
 import {
   type Address,
   BaseError,
@@ -22,7 +24,6 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
 import type { EpochInfo } from '../../src/chain/contracts/distributor.ts';
-import { EpochDistributorAbi, PrimaryTokenAbi } from '../../src/chain/generated/abis.ts';
 import {
   buildEpochTree,
   DEFAULT_EPOCH_DURATION_S,

@@ -2,6 +2,8 @@
 // the platform's own deployment code), every test isolated by an anvil snapshot taken before it and reverted
 // after it, and small helpers for sending transactions, reading state and asserting reverts on mined transactions.
 // The other contract tests use it too: contractHelpers for any one contract, token-fixture.ts for the token launcher.
+
+import { AccessCardAbi, MockUSDCAbi, ReentrantCardBuyerAbi } from '@ai-economy/shared/abis';
 import {
   type Abi,
   type Address,
@@ -17,7 +19,6 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { storageSlot } from '../../src/chain/artifacts.ts';
 import type { Wallet } from '../../src/chain/client.ts';
-import { AccessCardAbi, MockUSDCAbi, ReentrantCardBuyerAbi } from '../../src/chain/generated/abis.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
 import { expectRevert } from '../helpers/revert.ts';
 

@@ -1,6 +1,8 @@
 // The ERC-8004 identity registry: the three register forms (ids from 0), agent URI and metadata with their
 // permissions, the agent wallet verified by an EIP-712 signature (EOA and ERC-1271), cleared by unsetAgentWallet and
 // by any transfer, the platform's helpers in src/chain/identity.ts, and the gas of the common calls.
+
+import { IdentityRegistryAbi } from '@ai-economy/shared/abis';
 import { type Address, getAddress, type Hex, keccak256, stringToHex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
@@ -11,7 +13,6 @@ import {
   agentWalletTypedData,
   registeredAgentId,
 } from '../../src/chain/contracts/identity.ts';
-import { IdentityRegistryAbi } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { contractHelpers, useCardChain, ZERO } from './fixture.ts';
 

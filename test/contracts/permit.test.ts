@@ -3,9 +3,10 @@
 // `Staking.depositWithPermit(pid, amount, deadline, v, r, s)` take the signature (the argument orders the web app
 // sends). A permit someone used first still lets the call through on the allowance it gave; a bad one without an
 // allowance reverts and moves nothing.
+
+import { AccessCardAbi, MockUSDCAbi, PrimaryTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
 import { type Address, maxUint256, parseEther, parseEventLogs } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { AccessCardAbi, MockUSDCAbi, PrimaryTokenAbi, StakingAbi } from '../../src/chain/generated/abis.ts';
 import { signPermit } from '../helpers/permit.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { ALL_ERRORS, PRICE, useCardChain } from './fixture.ts';

@@ -1,8 +1,9 @@
 // The primary token's admin: one admin (the deployer), handed over in two steps with a delay
 // (AccessControlDefaultAdminRules), so no key can take the admin role, and with it the right to mint, in one
 // transaction. Minting stays with MINTER_ROLE.
+
+import { PrimaryTokenAbi } from '@ai-economy/shared/abis';
 import { describe, expect, it } from 'vitest';
-import { PrimaryTokenAbi } from '../../src/chain/generated/abis.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { useCardChain } from './fixture.ts';
 

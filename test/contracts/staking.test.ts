@@ -5,10 +5,11 @@
 // The fixture deploys everything with the platform's own deployment (pool 0 = primary token, dev accounts 1-9
 // hold 1,000,000 primary tokens). Tests set a round emission rate and compute expectations from block timestamps,
 // reading views at a fixed block so the time of the read is known.
+
+import { AccessCardAbi, EmissionTokenAbi, PrimaryTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
 import { type Address, maxUint256, parseEther, type TransactionReceipt } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { DEV_PRIMARY_GRANT } from '../../src/chain/deploy-steps.ts';
-import { AccessCardAbi, EmissionTokenAbi, PrimaryTokenAbi, StakingAbi } from '../../src/chain/generated/abis.ts';
 import { seededRandom } from '../helpers/random.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { useCardChain, ZERO } from './fixture.ts';

@@ -2,6 +2,15 @@
 // helpers to launch company tokens, trade them through the launcher, read the curve and the graduated v4 pool, and
 // decode the revert of a mined transaction; and, as plain exports, the launcher's constants and a bigint model of the
 // curve's formulas.
+
+import {
+  CompanyTokenAbi,
+  CompanyTokenDeployerAbi,
+  MockUSDCAbi,
+  PlatformFeeHookAbi,
+  PoolManagerAbi,
+  TokenLauncherAbi,
+} from '@ai-economy/shared/abis';
 import {
   type Abi,
   type Address,
@@ -24,14 +33,6 @@ import {
 import { beforeAll, expect } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
 import { tokenDeployerAddress } from '../../src/chain/contracts/launcher.ts';
-import {
-  CompanyTokenAbi,
-  CompanyTokenDeployerAbi,
-  MockUSDCAbi,
-  PlatformFeeHookAbi,
-  PoolManagerAbi,
-  TokenLauncherAbi,
-} from '../../src/chain/generated/abis.ts';
 import { type CardFixture, usdc, useCardChain } from './fixture.ts';
 
 // ---------------------------------------------------------------- constants

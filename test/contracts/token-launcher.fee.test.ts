@@ -1,9 +1,10 @@
 // The curve trading fee: 1% by default, on top of a buy's curve amount and out of a sale's proceeds, accrued in the
 // launcher for the fee recipient, settable by the owner up to a hard cap of 2%, and included in the quotes. The
 // property the scores rely on: a round trip on the curve always loses the fee, so wash trading is never free.
+
+import { TokenLauncherAbi } from '@ai-economy/shared/abis';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { usdc } from './fixture.ts';
 import { useTokenChain } from './token-fixture.ts';
 

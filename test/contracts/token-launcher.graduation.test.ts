@@ -3,9 +3,10 @@
 // afterwards with the hook's 2.5% fee, the guards that still apply, and the gas of the main calls. Every test runs
 // twice: with the company token as the pool's currency0 and as its currency1 (the token address follows from the
 // company key). The pool's protections are in token-launcher.pool.test.ts.
+
+import { MockUSDCAbi } from '@ai-economy/shared/abis';
 import { type Address, type Hex, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { usdc } from './fixture.ts';
 import {
   ceilDiv,

@@ -3,19 +3,20 @@
 // opening price at a market cap of G/4), unknown tokens, the unlock callback's caller check, and the owner-only
 // administration of the launcher and the fee hook. The curve is in token-launcher.curve.test.ts, graduation in
 // token-launcher.graduation.test.ts, the v4 pool's protections in token-launcher.pool.test.ts.
-import { type Abi, type Address, getAddress, maxUint256, parseEventLogs } from 'viem';
-import { describe, expect, it } from 'vitest';
-import { loadArtifact } from '../../src/chain/artifacts.ts';
-import { forgetNonces } from '../../src/chain/client.ts';
-import { tokenDeployerAddress } from '../../src/chain/contracts/launcher.ts';
-import { deployFeeHook, type FeeHookArgs, feeHookDeployment } from '../../src/chain/deploy-steps.ts';
+
 import {
   CompanyTokenAbi,
   CompanyTokenDeployerAbi,
   MockUSDCAbi,
   PlatformFeeHookAbi,
   TokenLauncherAbi,
-} from '../../src/chain/generated/abis.ts';
+} from '@ai-economy/shared/abis';
+import { type Abi, type Address, getAddress, maxUint256, parseEventLogs } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { loadArtifact } from '../../src/chain/artifacts.ts';
+import { forgetNonces } from '../../src/chain/client.ts';
+import { tokenDeployerAddress } from '../../src/chain/contracts/launcher.ts';
+import { deployFeeHook, type FeeHookArgs, feeHookDeployment } from '../../src/chain/deploy-steps.ts';
 import { FEE_HOOK_FLAGS } from '../../src/chain/hook-address.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { usdc, ZERO } from './fixture.ts';

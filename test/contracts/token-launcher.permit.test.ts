@@ -2,10 +2,11 @@
 // the company token's) and trade in the same transaction, with no approval before it. A permit that
 // someone else submitted first still lets the trade through when the allowance it set is there; a bad permit with no
 // allowance ends in LauncherPermitFailed; the trade's deadline is the permit's.
+
+import { PermitMockUSDCAbi } from '@ai-economy/shared/abis';
 import { type Address, parseAbi } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
-import { PermitMockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { PERMIT_READS, signPermit } from '../helpers/permit.ts';
 import { usdc } from './fixture.ts';
 import { useTokenChain } from './token-fixture.ts';

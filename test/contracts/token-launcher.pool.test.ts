@@ -4,6 +4,17 @@
 // directly pays the same 2.5% fee (contracts/test/SimpleSwapper.sol), the hook's callbacks answer only the pool
 // manager, fees accrue as the hook's ERC-6909 claims that only the fee recipient withdraws, and a recipient that USDC
 // blacklists blocks no swap. Graduation itself is in token-launcher.graduation.test.ts.
+
+import {
+  BlacklistUSDCAbi,
+  CompanyTokenAbi,
+  LiquidityPokerAbi,
+  MockUSDCAbi,
+  PlatformFeeHookAbi,
+  PoolManagerAbi,
+  SimpleSwapperAbi,
+  TokenLauncherAbi,
+} from '@ai-economy/shared/abis';
 import {
   type Abi,
   type Address,
@@ -19,16 +30,6 @@ import { describe, expect, it } from 'vitest';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
 import { forgetNonces } from '../../src/chain/client.ts';
 import { deployFeeHook, feeHookDeployment } from '../../src/chain/deploy-steps.ts';
-import {
-  BlacklistUSDCAbi,
-  CompanyTokenAbi,
-  LiquidityPokerAbi,
-  MockUSDCAbi,
-  PlatformFeeHookAbi,
-  PoolManagerAbi,
-  SimpleSwapperAbi,
-  TokenLauncherAbi,
-} from '../../src/chain/generated/abis.ts';
 import { seededIntegers } from '../helpers/random.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { usdc } from './fixture.ts';

@@ -3,11 +3,12 @@
 // an allow-list the owner sets, so a validation by a stranger never exists; a removed validator's answers retracted
 // for good; answers 0-100 by the named validator only, repeatable; the status view, the per-agent and per-validator lists, and the gas of validationRequest and
 // validationResponse.
+
+import { IdentityRegistryAbi, ValidationRegistryAbi } from '@ai-economy/shared/abis';
 import { type Abi, type Address, type Hex, keccak256, stringToHex } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredAgentId } from '../../src/chain/contracts/identity.ts';
 import { validationRequestHash } from '../../src/chain/contracts/validation.ts';
-import { IdentityRegistryAbi, ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import { seededIntegers } from '../helpers/random.ts';
 import { expectRevert } from '../helpers/revert.ts';
 import { contractHelpers, useCardChain, ZERO } from './fixture.ts';

@@ -3,11 +3,12 @@
 // tie-breaks), today's date by the chain's clock once the indexer has applied the day, a re-run that changes
 // nothing, score events only for changed platform scores, the season event, the catch-up at start, volume netted per
 // trader and capped without the company's own wallets, the referral cap, and a date taken while the chain is down.
+
+import { EpochDistributorAbi } from '@ai-economy/shared/abis';
 import { asc, eq, gt } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { EpochDistributorAbi } from '../../src/chain/generated/abis.ts';
 import { AGENT_ROLES } from '../../src/constants.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { platformEvents } from '../../src/db/schema/events.ts';

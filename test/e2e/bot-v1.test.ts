@@ -10,11 +10,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { AccessCardAbi, TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { type Address, createPublicClient, createWalletClient, erc20Abi, http, maxUint256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient, type PlatformEvent, verifyWebhook } from '../../packages/client/src/index.ts';
 import { devAccount, makeViemChain } from '../../src/chain/client.ts';
-import { AccessCardAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import {
   killServices,
   lastLine,

@@ -7,11 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { AccessCardAbi, MockUSDCAbi } from '@ai-economy/shared/abis';
 import { createPublicClient, createWalletClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type PlatformEvent } from '../../packages/client/src/index.ts';
 import { devAccount, makeViemChain } from '../../src/chain/client.ts';
-import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import {
   killServices,
   lastLine,

@@ -10,6 +10,15 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  AccessCardAbi,
+  CompanyTokenAbi,
+  EpochDistributorAbi,
+  MockUSDCAbi,
+  PlatformTimelockAbi,
+  PrimaryTokenAbi,
+  TokenLauncherAbi,
+} from '@ai-economy/shared/abis';
+import {
   type Abi,
   type Address,
   createPublicClient,
@@ -37,15 +46,6 @@ import {
 } from '../../src/chain/contracts/addresses.ts';
 import { deployPlatform } from '../../src/chain/deploy.ts';
 import { standardInputPathFor } from '../../src/chain/deploy-command.ts';
-import {
-  AccessCardAbi,
-  CompanyTokenAbi,
-  EpochDistributorAbi,
-  MockUSDCAbi,
-  PlatformTimelockAbi,
-  PrimaryTokenAbi,
-  TokenLauncherAbi,
-} from '../../src/chain/generated/abis.ts';
 import { openChain } from '../../src/chain/index.ts';
 import { loadConfig } from '../../src/config.ts';
 import {

@@ -5,13 +5,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { AccessCardAbi, PlatformTimelockAbi, PrimaryTokenAbi } from '@ai-economy/shared/abis';
 import { encodeFunctionData, toHex, zeroHash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
 import { createChainClients, devAccount } from '../../src/chain/client.ts';
 import { readContractsFile, writeContractsFile } from '../../src/chain/contracts/addresses.ts';
 import { deployLocalContracts } from '../../src/chain/deploy.ts';
-import { AccessCardAbi, PlatformTimelockAbi, PrimaryTokenAbi } from '../../src/chain/generated/abis.ts';
 import { runCli } from '../../src/cli/main.ts';
 import { anvilTestClient } from '../helpers/chain.ts';
 

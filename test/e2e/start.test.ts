@@ -4,10 +4,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { AccessCardAbi, MockUSDCAbi } from '@ai-economy/shared/abis';
 import { type Address, createPublicClient, createWalletClient, http } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { devAccount, makeViemChain } from '../../src/chain/client.ts';
-import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { killServices, lastLine, runCli, type ServiceProcess, startService } from '../helpers/process.ts';
 import { signedRequest } from '../helpers/security.ts';
 

@@ -4,9 +4,10 @@
 // events before it was opened) and names a trading agent "Spot Sprinters' CFO", not its address; a decision round
 // with a trade moves the company's portfolio and PnL and the agent page's actions and positions where they stand; a
 // trade made elsewhere moves the trade form's balance of the wallet that made it (a second tab).
+
+import { TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { formatUnits, parseUnits } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { atBothWidths, browserUnavailable } from '../helpers/browser.ts';
 import { signed, staffedCompany } from '../helpers/companies.ts';

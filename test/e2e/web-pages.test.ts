@@ -6,10 +6,10 @@
 // identity, balances in units, positions, PnL over time and actions), each checked by axe at 390 and 1440 px.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { StakingAbi } from '@ai-economy/shared/abis';
 import type { BrowserContext, Page } from 'playwright-core';
 import { type Address, createTestClient, erc20Abi, http, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StakingAbi } from '../../src/chain/generated/abis.ts';
 import { distributeEpoch } from '../../src/domain/epochs/distribute.ts';
 import { takeScoreSnapshot } from '../../src/domain/scores/snapshot.ts';
 import { useTestApp } from '../helpers/app.ts';

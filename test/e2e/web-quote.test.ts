@@ -7,11 +7,12 @@
 // from the curve to the pool), and a buy by another wallet while this one signs the permit (after the check on click,
 // caught by the simulation before sending). Each ends in the accept step, and the accepted minimum is what the chain
 // then honours.
+
+import { TokenLauncherAbi } from '@ai-economy/shared/abis';
 import type { Page } from 'playwright-core';
 import { formatUnits, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { followStream } from '../../src/chain/streams.ts';
 import { companyTokens } from '../../src/domain/tokens/company-tokens.stream.ts';
 import { useTestApp } from '../helpers/app.ts';

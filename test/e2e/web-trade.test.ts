@@ -6,11 +6,11 @@
 // harvesting with amounts in their tokens' symbols. Every one of these screens is checked by axe-core.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { MockUSDCAbi, TokenLauncherAbi } from '@ai-economy/shared/abis';
 import type { Page } from 'playwright-core';
 import { type Address, erc20Abi, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { MockUSDCAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { followStream } from '../../src/chain/streams.ts';
 import { companyTokens } from '../../src/domain/tokens/company-tokens.stream.ts';
 import { hasEntryPoint } from '../../web/src/permit.ts';

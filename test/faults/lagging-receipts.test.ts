@@ -4,11 +4,12 @@
 // transaction took the nonce": the row stays SENT (nothing DROPPED, nothing signed a second time, even by a later
 // send under the same key), and once the receipts catch up it settles MINED with its gas on the company's day.
 // A nonce really taken by another transaction is still proven from the block that used it, receipts lagging or not.
+
+import { MockUSDCAbi } from '@ai-economy/shared/abis';
 import { eq } from 'drizzle-orm';
 import { encodeFunctionData, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClients, devAddresses } from '../../src/chain/client.ts';
-import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import type { Outbox, TxRequest } from '../../src/chain/outbox.ts';
 import type { Database } from '../../src/db/client.ts';
 import { chainTxs, companyGasDays } from '../../src/db/schema/chain.ts';

@@ -8,11 +8,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { AccessCardAbi, IdentityRegistryAbi, MockUSDCAbi, TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { type Address, createWalletClient, getAddress, type Hex, http, isAddressEqual, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { companyKey, predictTokenAddress } from '../../src/chain/contracts/launcher.ts';
-import { AccessCardAbi, IdentityRegistryAbi, MockUSDCAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { AGENT_ROLES } from '../../src/constants.ts';
 import type { Db } from '../../src/db/client.ts';
 import { agents } from '../../src/db/schema/agents.ts';

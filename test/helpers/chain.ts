@@ -3,12 +3,12 @@
 // it asks for a second chain at once or runs outside vitest's global setup. Either way a file starts on a clean
 // deployment, with the chain's clock at the present.
 
+import { AccessCardAbi } from '@ai-economy/shared/abis';
 import { createTestClient, createWalletClient, http, publicActions, type Chain as ViemChain } from 'viem';
 import { startAnvil } from '../../src/chain/anvil.ts';
 import { type Chain, createChainClients, devAccount, type Wallet } from '../../src/chain/client.ts';
 import type { ContractsFile } from '../../src/chain/contracts/addresses.ts';
 import { deployLocalContracts } from '../../src/chain/deploy.ts';
-import { AccessCardAbi } from '../../src/chain/generated/abis.ts';
 import { deployBlocksOf } from '../../src/chain/index.ts';
 import { askBroker, SHARED_CHAIN_BASE_URL, type SharedChainLease } from './broker.ts';
 

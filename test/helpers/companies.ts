@@ -1,9 +1,10 @@
 // Helpers of the company tests: a dev account mints an access card, then creates a company with it over HTTP.
+
+import { AccessCardAbi, MockUSDCAbi } from '@ai-economy/shared/abis';
 import { eq } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { expect } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import type { Tx } from '../../src/db/client.ts';
 import { agents } from '../../src/db/schema/agents.ts';
 import type { App } from '../../src/http/types.ts';

@@ -1,10 +1,11 @@
 // Fixtures of the score tests: companies, agents, decision rounds, trades and proven treasuries with their balance
 // histories written as the platform writes them, and a snapshot read back by company.
+
+import { MockUSDCAbi } from '@ai-economy/shared/abis';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { type Address, getAddress } from 'viem';
 import { expect } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { type AnyChainStream, followStream } from '../../src/chain/streams.ts';
 import { agents } from '../../src/db/schema/agents.ts';
 import { companies } from '../../src/db/schema/companies.ts';

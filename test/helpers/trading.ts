@@ -1,5 +1,7 @@
 // Trading company tokens on a test chain as users do: dev accounts buy and sell through the token launcher (the
 // curve, or the Uniswap v4 pool once graduated), and the token indexer turns the logs into token_trades rows.
+
+import { AccessCardAbi, TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { eq } from 'drizzle-orm';
 import {
   type Address,
@@ -13,7 +15,6 @@ import {
 } from 'viem';
 import { expect } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { AccessCardAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { followStream } from '../../src/chain/streams.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { utcDateOf } from '../../src/domain/scores/dates.ts';

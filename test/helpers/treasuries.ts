@@ -1,8 +1,9 @@
 // Treasuries on a test chain as users prove them: the treasury signs its EIP-712 acceptance, the creator sends it
 // with PUT /api/companies/{id}/treasury, USDC moves at chosen block times, and the treasury stream records it.
+
+import { MockUSDCAbi } from '@ai-economy/shared/abis';
 import type { Address, LocalAccount } from 'viem';
 import { expect } from 'vitest';
-import { MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { followStream } from '../../src/chain/streams.ts';
 import { chainTime } from '../../src/chain/time.ts';
 import { treasuryAcceptanceTypedData } from '../../src/domain/treasuries/acceptance.ts';

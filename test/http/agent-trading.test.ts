@@ -3,10 +3,11 @@
 // position at average cost with its PnL, a later sale at a profit moves the next snapshot's trading score, and the
 // creator takes the funds back to the treasury. The limits, refusals and prompt injections have their own file
 // (test/attacks/agent-limits.test.ts).
+
+import { TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { eq } from 'drizzle-orm';
 import { type Address, erc20Abi, formatUnits, parseUnits } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { agentActions } from '../../src/db/schema/agents.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';
 import { scoreSnapshots } from '../../src/db/schema/scores.ts';

@@ -1,9 +1,10 @@
 // POST /api/companies and GET /api/companies/{id}: card-gated creation, the permanent card binding and its
 // repair after a crash, every bound of the body.
+
+import { AccessCardAbi } from '@ai-economy/shared/abis';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { AccessCardAbi } from '../../src/chain/generated/abis.ts';
 import { createOutbox } from '../../src/chain/outbox.ts';
 import { COMPANY_DESCRIPTION_MAX, COMPANY_NAME_MAX, COMPANY_SLUG_MAX } from '../../src/constants.ts';
 import { companies } from '../../src/db/schema/companies.ts';

@@ -1,11 +1,12 @@
 // POST /api/companies/{id}/deploy-suite: the seven C-suite agents with wallets and ERC-8004 identities on the
 // local chain, idempotence under concurrent calls, retry of a failed agent, the status moves; and ownership
 // following the card end to end.
+
+import { AccessCardAbi, IdentityRegistryAbi } from '@ai-economy/shared/abis';
 import { and, eq } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { AccessCardAbi, IdentityRegistryAbi } from '../../src/chain/generated/abis.ts';
 import { followStream } from '../../src/chain/streams.ts';
 import { AGENT_ROLES } from '../../src/constants.ts';
 import { agents } from '../../src/db/schema/agents.ts';

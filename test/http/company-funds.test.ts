@@ -3,12 +3,12 @@
 // builds the Safe transaction the card's holder signs and executes with their own wallet (the server signs nothing),
 // with every bound just inside and outside.
 
+import { AccessCardAbi, SafeL2Abi } from '@ai-economy/shared/abis';
 import { eq } from 'drizzle-orm';
 import { type Address, decodeFunctionData, erc20Abi, type Hex, parseSignature } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { ownerContractSignature } from '../../src/chain/custody.ts';
-import { AccessCardAbi, SafeL2Abi } from '../../src/chain/generated/abis.ts';
+import { ownerContractSignature } from '../../src/chain/safe-tx.ts';
 import { followStream } from '../../src/chain/streams.ts';
 import { companyGasDays } from '../../src/db/schema/chain.ts';
 import { companies } from '../../src/db/schema/companies.ts';

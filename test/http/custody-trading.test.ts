@@ -2,6 +2,8 @@
 // are the agent key's calls to the company's Roles module (execTransactionWithRole), the Safe pays and receives, the
 // agent's own wallet holds nothing, the company's portfolio is the Safe's, and a buy past what the module allows is
 // refused in code, with a sentence, before anything is signed. The model is the fake OpenAI-compatible server.
+
+import { RolesAbi } from '@ai-economy/shared/abis';
 import { and, eq, like } from 'drizzle-orm';
 import {
   type Address,
@@ -14,8 +16,8 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { DAILY_NOTIONAL_KEY, holderSignedExec, ROLE_OF } from '../../src/chain/custody.ts';
-import { RolesAbi } from '../../src/chain/generated/abis.ts';
+import { DAILY_NOTIONAL_KEY, ROLE_OF } from '../../src/chain/custody-scopes.ts';
+import { holderSignedExec } from '../../src/chain/safe-tx.ts';
 import { agentActions } from '../../src/db/schema/agents.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';
 import { companies } from '../../src/db/schema/companies.ts';

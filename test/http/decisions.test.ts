@@ -2,20 +2,21 @@
 // built-in model and with an OpenAI-compatible server on loopback (budgets, malformed answers), their hashes
 // anchored and verified on-chain in every outcome class, rounds that never overlap, stale rounds failed, due
 // companies scheduled, and a chain outage during anchoring repaired later.
+
+import { DecisionAnchorAbi, ValidationRegistryAbi } from '@ai-economy/shared/abis';
+import { canonicalJson } from '@ai-economy/shared/canonical-json';
+import { decisionHash } from '@ai-economy/shared/decision-hash';
 import { eq } from 'drizzle-orm';
 import { type Hex, keccak256, toBytes } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../src/canonical-json.ts';
 import { devAccount } from '../../src/chain/client.ts';
 import { companyKey } from '../../src/chain/contracts/launcher.ts';
 import { validationRequestHash } from '../../src/chain/contracts/validation.ts';
-import { DecisionAnchorAbi, ValidationRegistryAbi } from '../../src/chain/generated/abis.ts';
 import { agents } from '../../src/db/schema/agents.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { decisionBudgets, decisionRounds } from '../../src/db/schema/decisions.ts';
 import { platformEvents } from '../../src/db/schema/events.ts';
 import { anchorPendingRounds } from '../../src/domain/engine/anchoring.ts';
-import { decisionHash } from '../../src/domain/engine/hash.ts';
 import { startRound } from '../../src/domain/engine/pipeline.ts';
 import { dueCompanies, failStaleRounds, runDueRounds } from '../../src/domain/engine/runner.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';

@@ -3,6 +3,8 @@
 // fixture of score snapshots, idempotence, an epoch without participants, the secret), the proof route, the
 // claimable list (both variants, the 12-epoch cap), every outcome of the claim, and crashes: before and after the
 // finalize transaction, before and after a claim transaction.
+
+import { EpochDistributorAbi, PrimaryTokenAbi } from '@ai-economy/shared/abis';
 import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, keccak256, type TransactionReceipt, toHex, zeroHash } from 'viem';
@@ -10,7 +12,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import type { EpochInfo } from '../../src/chain/contracts/distributor.ts';
 import { companyKey } from '../../src/chain/contracts/launcher.ts';
-import { EpochDistributorAbi, PrimaryTokenAbi } from '../../src/chain/generated/abis.ts';
 import { buildEpochTree, EPOCH_LEAF_ENCODING, rewardOf } from '../../src/chain/merkle.ts';
 import { createOutbox, type Outbox } from '../../src/chain/outbox.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';

@@ -5,9 +5,9 @@
 // answers are kept. Tested on PATCH /api/companies/{id} and on a probe route behind the same guard, over loopback HTTP
 // where requests must really overlap.
 import { randomUUID } from 'node:crypto';
+import { canonicalJson } from '@ai-economy/shared/canonical-json';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../src/canonical-json.ts';
 import { devAccount } from '../../src/chain/client.ts';
 import { IDEMPOTENCY_IN_PROGRESS_STALE_MS, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_MS } from '../../src/constants.ts';
 import { idempotencyKeys } from '../../src/db/schema/auth.ts';

@@ -1,7 +1,7 @@
+import { AccessCardAbi, MockUSDCAbi } from '@ai-economy/shared/abis';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseEventLogs } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { AccessCardAbi, MockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import {
   CARD_MINT_PRICE_USDC,
   CARD_TIERS,

@@ -6,13 +6,13 @@
 // The chain is the file's own and its state builds up from one test to the next, in order.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AccessCardAbi, EmissionTokenAbi, PrimaryTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
 import { type Abi, getAddress, type Hex, numberToHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAddress } from '../../src/address.ts';
 import { storageSlot } from '../../src/chain/artifacts.ts';
 import { createChainClients, devAccount } from '../../src/chain/client.ts';
 import { DEFAULT_EMISSION_PER_SECOND } from '../../src/chain/deploy-steps.ts';
-import { AccessCardAbi, EmissionTokenAbi, PrimaryTokenAbi, StakingAbi } from '../../src/chain/generated/abis.ts';
 import { CARD_MINT_PRICE_USDC } from '../../src/constants.ts';
 import { APY_REFERENCE_STAKE, baseApyBps, bpsToPercent } from '../../src/domain/staking/apy.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';

@@ -2,10 +2,11 @@
 // a real chain: the 24-hour window by the chain's clock (a trade 25 hours old counts only as the reference price),
 // buys and sells, high and low, the change, liquidity on the curve and in the pool, FDV, supply, holders and age; the
 // same item on both routes; and the plans of the list's reads use indexes.
+
+import { TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { eq } from 'drizzle-orm';
 import { type Address, formatUnits } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { tokenTrades } from '../../src/db/schema/tokens.ts';

@@ -2,12 +2,13 @@
 // once), the public status in every state with price and market cap read on-chain, the v1 detail and list, the
 // indexer turning curve trades, graduation and pool swaps into rows and `trade` events, and launches interrupted
 // by a crash before the broadcast and after it.
+
+import { CompanyTokenAbi, TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Address, formatUnits, getAddress, zeroAddress } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { companyKey, predictTokenAddress } from '../../src/chain/contracts/launcher.ts';
-import { CompanyTokenAbi, TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { createOutbox } from '../../src/chain/outbox.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { platformEvents } from '../../src/db/schema/events.ts';

@@ -5,6 +5,8 @@
 // app's own signPermit signs with the known domain through the node's wallet (eth_signTypedData_v4, as a browser
 // wallet does) and the token accepts the permit; where the known domain does not match the token's
 // DOMAIN_SEPARATOR(), or the token is not one the app knows, it signs nothing and the app approves instead.
+
+import { FiatTokenUSDCAbi, PermitMockUSDCAbi } from '@ai-economy/shared/abis';
 import {
   type Address,
   createPublicClient,
@@ -20,7 +22,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnvilNode, startAnvil } from '../../src/chain/anvil.ts';
 import { loadArtifact } from '../../src/chain/artifacts.ts';
 import { devAccount } from '../../src/chain/client.ts';
-import { FiatTokenUSDCAbi, PermitMockUSDCAbi } from '../../src/chain/generated/abis.ts';
 import { KNOWN_PERMIT_DOMAINS, permitDomain, signPermit } from '../../web/src/permit.ts';
 import { anvilTestClient } from '../helpers/chain.ts';
 

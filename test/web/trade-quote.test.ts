@@ -2,10 +2,11 @@
 // a real anvil with the platform's launcher, each quoted trade is then made, and what the chain did (tokens or USDC
 // received, the curve's part and fee in its CurveTrade log, the graduation) equals what the quote said, for a curve
 // buy, a buy that completes the curve and buys the rest in the new pool, a pool buy and a pool sale.
+
+import { TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { type Address, type PublicClient, parseEventLogs, parseUnits } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
-import { TokenLauncherAbi } from '../../src/chain/generated/abis.ts';
 import { readQuote, type TradeContracts } from '../../web/src/trade/chain-reads.ts';
 import { buyQuote, CurveReserveError, type CurveState, minimumOut, sellQuote } from '../../web/src/trade/quote.ts';
 import { useTestApp } from '../helpers/app.ts';

@@ -1,6 +1,6 @@
 // A company's category in words, one table for every page that shows or offers one (the Fortune List, a company's
 // profile, the create form): "DeFi yield", not DEFI_YIELD.
-import { COMPANY_CATEGORIES, type LEAGUES } from '../../src/constants';
+import { COMPANY_CATEGORIES, type LEAGUES } from '@ai-economy/shared/constants';
 
 export type Category = (typeof COMPANY_CATEGORIES)[number];
 

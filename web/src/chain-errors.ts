@@ -1,8 +1,8 @@
 // A contract's refusal said as a sentence: the revert data found in a viem error is decoded with the errors of every
-// contract the platform deploys (src/chain/revert.ts), and each error a person can meet while trading, minting or
-// staking reads as what happened and what to do, in the units of the token concerned.
-import { BaseError, decodeErrorResult, type Hex } from 'viem';
-import { PLATFORM_ERRORS } from '../../src/chain/revert';
+// contract the platform deploys (packages/shared/src/revert.ts), and each error a person can meet while trading,
+// minting or staking reads as what happened and what to do, in the units of the token concerned.
+import { PLATFORM_ERRORS, revertDataOf } from '@ai-economy/shared/revert';
+import { decodeErrorResult } from 'viem';
 import { humanError } from './api';
 import { amountOf, type Unit, USDC } from './format';
 
@@ -11,22 +11,6 @@ export interface RevertContext {
   action: string;
   spent?: Unit;
   received?: Unit;
-}
-
-const HEX = /^0x[0-9a-fA-F]{8}(?:[0-9a-fA-F]{2})*$/;
-
-/** The revert data somewhere in a viem error's causes: a decoded call's `raw`, or the node's error `data`. */
-function revertData(err: unknown): Hex | undefined {
-  if (!(err instanceof BaseError)) return undefined;
-  let found: Hex | undefined;
-  err.walk((e) => {
-    const { raw, data } = e as { raw?: unknown; data?: unknown };
-    for (const candidate of [raw, data, (data as { data?: unknown } | undefined)?.data]) {
-      if (typeof candidate === 'string' && HEX.test(candidate)) found = candidate as Hex;
-    }
-    return found !== undefined;
-  });
-  return found;
 }
 
 /** The sentence for a decoded contract error, or undefined for one a person should not meet. */
@@ -81,7 +65,7 @@ export interface Explained {
 
 /** Why a call failed, in words: a decoded contract error, else what the wallet or the node said. */
 export function explain(err: unknown, ctx: RevertContext): Explained {
-  const data = revertData(err);
+  const data = revertDataOf(err);
   if (data) {
     try {
       const { errorName, args } = decodeErrorResult({ abi: PLATFORM_ERRORS, data });

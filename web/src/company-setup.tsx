@@ -4,12 +4,13 @@
 // company without custody), withdrawal from the Safe (the service builds the Safe transaction, the owner's wallet
 // signs and executes it: the service never holds that power), and the move of a company created before custody into
 // a Safe of its own.
+
+import { SafeL2Abi } from '@ai-economy/shared/abis';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { type Address, concat, erc20Abi, type Hex, pad, parseUnits, toHex } from 'viem';
 import { useWalletClient } from 'wagmi';
-import { SafeL2Abi } from '../../src/chain/generated/abis';
 import { api, data, signedRequest } from './api';
 import { Notice, type Said, said } from './errors';
 import { amountOf, short, USDC } from './format';

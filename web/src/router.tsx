@@ -2,6 +2,8 @@
 // restored on Back and Forward, and every page but the token board (the home page) in a chunk of its own, loaded when first opened
 // or when a link to it is hovered or focused. The service answers index.html for every app path, so deep links and
 // refreshes land here.
+
+import { COMPANY_CATEGORIES } from '@ai-economy/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import {
   createRootRoute,
@@ -13,7 +15,6 @@ import {
   useRouter,
 } from '@tanstack/react-router';
 import { type ComponentType, createElement, useCallback, useEffect } from 'react';
-import { COMPANY_CATEGORIES } from '../../src/constants';
 import { api, data } from './api';
 import { BOARD_SORTS, BOARD_TABS, type BoardSort, type BoardTab, type SortDir } from './board';
 import type { Category, League } from './categories';

@@ -1,10 +1,11 @@
 // The companies of the connected wallet: those bound to the access cards it holds (a company's rewards are claimed
 // by its card's holder). The cards are read from the card contract (ERC-721 enumerable) at one block, each card's
 // company from GET /api/cards/{tokenId}.
+
+import { AccessCardAbi } from '@ai-economy/shared/abis';
 import { useQuery } from '@tanstack/react-query';
 import type { Address } from 'viem';
 import { usePublicClient } from 'wagmi';
-import { AccessCardAbi } from '../../src/chain/generated/abis';
 import { api, data } from './api';
 import { useChainInfo } from './wallet';
 

@@ -1,6 +1,8 @@
 // The access card (contracts/AccessCard.sol): the reads a company's creation and its irreversible writes need,
 // the lock of a card to its company, and the Transfer event the ownership index follows. Every read maps an
 // unreachable node to CHAIN_UNAVAILABLE.
+
+import { AccessCardAbi } from '@ai-economy/shared/abis';
 import {
   type Address,
   BaseError,
@@ -11,7 +13,6 @@ import {
 } from 'viem';
 import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
-import { AccessCardAbi } from '../generated/abis.ts';
 import type { TxRequest } from '../outbox.ts';
 import { requireContract } from './addresses.ts';
 

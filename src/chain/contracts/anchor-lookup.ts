@@ -1,8 +1,9 @@
 // Looking a decision hash up for the verify route: in the decision anchor contract first (a per-hash record or a
 // batch's Merkle root), then among the legacy ERC-8004 validation entries (docs/api/README.md "Versioning" 3).
+
+import { DecisionAnchorAbi } from '@ai-economy/shared/abis';
 import type { Address, Hex } from 'viem';
 import { onChain } from '../errors.ts';
-import { DecisionAnchorAbi } from '../generated/abis.ts';
 import {
   anchoringTxHash,
   batchTxHash,

@@ -2,11 +2,11 @@
 // contract exactly once, and reading the contract's records, per hash (anchors made by the contract's per-hash entry
 // points, which the service no longer sends) or per root (anchor-lookup.ts looks a hash up for the verify route).
 
+import { DecisionAnchorAbi } from '@ai-economy/shared/abis';
 import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import { type Address, concat, encodeFunctionData, type Hex, isAddressEqual, keccak256, parseEventLogs } from 'viem';
 import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
-import { DecisionAnchorAbi } from '../generated/abis.ts';
 import type { Outbox } from '../outbox.ts';
 
 export type ChainReader = Pick<Chain, 'publicClient' | 'contracts'>;

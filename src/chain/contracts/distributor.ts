@@ -2,6 +2,7 @@
 // sends, and the lookups that repair a crash (the transaction that finalized an epoch or paid a leaf, found from
 // the outbox's record or, failing that, the logs). Every call maps an unreachable node to CHAIN_UNAVAILABLE.
 
+import { EpochDistributorAbi } from '@ai-economy/shared/abis';
 import { eq } from 'drizzle-orm';
 import {
   type Address,
@@ -16,7 +17,6 @@ import type { Database } from '../../db/client.ts';
 import { chainTxs } from '../../db/schema/chain.ts';
 import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
-import { EpochDistributorAbi } from '../generated/abis.ts';
 import type { TxRequest } from '../outbox.ts';
 import { requireContract } from './addresses.ts';
 

@@ -2,6 +2,8 @@
 // EIP-712 typed data a new agent wallet signs for setAgentWallet, an agent's recorded wallet, and the agent id a
 // registration receipt carries. Agent ids start at 0, so an id is a bigint that may be 0n: test it against
 // undefined, never for truthiness.
+
+import { IdentityRegistryAbi } from '@ai-economy/shared/abis';
 import {
   type Address,
   encodeFunctionData,
@@ -13,7 +15,6 @@ import {
 } from 'viem';
 import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
-import { IdentityRegistryAbi } from '../generated/abis.ts';
 import type { TxRequest } from '../outbox.ts';
 import { requireContract } from './addresses.ts';
 

@@ -1,6 +1,9 @@
 // The token launcher (contracts/tokens/TokenLauncher.sol) and its pool hook: the launch transaction, where a
 // company's token lands before it is launched, its price, the launch found again after a crash, and the events the
 // token index follows. Every read maps an unreachable node to CHAIN_UNAVAILABLE.
+
+import { CompanyTokenAbi, PlatformFeeHookAbi, PoolManagerAbi, TokenLauncherAbi } from '@ai-economy/shared/abis';
+import { INITIAL_VIRTUAL_TOKENS, TOTAL_SUPPLY } from '@ai-economy/shared/curve';
 import {
   type Address,
   encodeAbiParameters,
@@ -19,17 +22,16 @@ import {
 import { loadArtifact } from '../artifacts.ts';
 import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
-import { CompanyTokenAbi, PlatformFeeHookAbi, PoolManagerAbi, TokenLauncherAbi } from '../generated/abis.ts';
 import type { TxRequest } from '../outbox.ts';
 import { requireContract } from './addresses.ts';
 
 type LauncherChain = Pick<Chain, 'publicClient' | 'contracts' | 'deployBlocks'>;
 
 /** The fixed supply the launcher mints (TokenLauncher.TOTAL_SUPPLY): 1,000,000 tokens of 18 decimals. */
-export const COMPANY_TOKEN_SUPPLY = 1_000_000n * 10n ** 18n;
+export const COMPANY_TOKEN_SUPPLY = TOTAL_SUPPLY;
 
 /** The curve's opening virtual token reserve, floor(4/3 x supply): for a threshold G it opens at (floor(G/3), this). */
-export const OPENING_VIRTUAL_TOKENS = (4n * COMPANY_TOKEN_SUPPLY) / 3n;
+export const OPENING_VIRTUAL_TOKENS = INITIAL_VIRTUAL_TOKENS;
 
 /** The events of company tokens the index follows: launches and curve trades, graduations, pool trades. */
 export const TOKEN_EVENTS = [

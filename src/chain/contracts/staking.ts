@@ -2,10 +2,11 @@
 // of one call is pinned to one block: the block number is read first, then all contract calls go out at once at
 // that block, so viem's batching transport sends them in one JSON-RPC batch and the figures form a consistent
 // snapshot. An unreachable node is CHAIN_UNAVAILABLE.
+
+import { EmissionTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
 import type { Address } from 'viem';
 import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
-import { EmissionTokenAbi, StakingAbi } from '../generated/abis.ts';
 import { requireContract } from './addresses.ts';
 
 type StakingChain = Pick<Chain, 'publicClient' | 'contracts'>;

@@ -1,8 +1,9 @@
 // The legacy ERC-8004 validation registry (contracts/ValidationRegistry.sol), read by the verify route for decision
 // hashes anchored before the decision anchor contract existed (docs/api/README.md "Versioning" 3).
+
+import { ValidationRegistryAbi } from '@ai-economy/shared/abis';
 import { type Address, BaseError, ContractFunctionRevertedError, encodeAbiParameters, type Hex, keccak256 } from 'viem';
 import type { Chain } from '../client.ts';
-import { ValidationRegistryAbi } from '../generated/abis.ts';
 
 /** A validation entry: its validator, the agent validated, the validator's score, and when it last answered. */
 export interface ValidationStatus {

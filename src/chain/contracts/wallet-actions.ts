@@ -3,10 +3,11 @@
 // tokens approved to them (USDC, the primary token, company tokens) or sent to a company's treasury by a withdrawal:
 // every address comes from the contracts file or the database, never from the caller's text. Reads map an
 // unreachable node to CHAIN_UNAVAILABLE.
+
+import { StakingAbi, TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { type Address, encodeFunctionData, erc20Abi } from 'viem';
 import type { Chain } from '../client.ts';
 import { onChain } from '../errors.ts';
-import { StakingAbi, TokenLauncherAbi } from '../generated/abis.ts';
 import type { TxRequest } from '../outbox.ts';
 import { requireContract } from './addresses.ts';
 import { launcherAddress } from './launcher.ts';

@@ -5,7 +5,8 @@
 // sentence a company whose module the platform may not change gets instead of a change.
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Address, TransactionReceipt } from 'viem';
-import { isRoleMember, MANAGE_ROLE, membershipChangeTx, STAKE_ROLE, TRADE_ROLE } from '../../chain/custody.ts';
+import { isRoleMember, membershipChangeTx } from '../../chain/custody-roles.ts';
+import { MANAGE_ROLE, STAKE_ROLE, TRADE_ROLE } from '../../chain/custody-scopes.ts';
 import { agents } from '../../db/schema/agents.ts';
 import type { companies } from '../../db/schema/companies.ts';
 import { AppError } from '../../errors.ts';

@@ -65,6 +65,8 @@ function toRecord(row: typeof apiKeys.$inferSelect): ApiKeyRecord {
 export interface ApiKeyVerifier {
   /** The key's id and name when it is active, null otherwise. */
   verify(key: string): Promise<{ id: string; name: string } | null>;
+  /** What verify would answer from its cache alone, without a promise; undefined when it would ask the database. */
+  cached(key: string): { id: string; name: string } | null | undefined;
   /** Whether any active key exists (the event stream is open while none does). */
   anyActive(): Promise<boolean>;
   /**
@@ -80,6 +82,11 @@ export function createApiKeyVerifier(db: Db, options: { cacheMs: number; now?: (
   const MAX_ENTRIES = 10_000;
   let any: { value: boolean; until: number } | undefined;
   return {
+    cached(key) {
+      if (!API_KEY_PATTERN.test(key)) return null;
+      const hit = cache.get(hashApiKey(key));
+      return hit && hit.until > now() ? hit.value : undefined;
+    },
     async verify(key) {
       if (!API_KEY_PATTERN.test(key)) return null;
       const hash = hashApiKey(key);

@@ -14,20 +14,16 @@
 // saying what the holder does, and setUpCustody warns and goes on.
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { type Address, formatUnits, parseUnits } from 'viem';
+import { type CustodySender, setUpCompanyCustody } from '../../chain/custody.ts';
 import {
   allowanceChangeTx,
-  type CompanyCustody,
-  type CustodySender,
   dailyAllowanceLeft,
   isRoleMember,
   maxTradeChangeTx,
-  ONE_DAY_S,
   readDailyAllowance,
   readMaxTrade,
-  STAKE_ROLE,
-  setUpCompanyCustody,
-  TRADE_ROLE,
-} from '../../chain/custody.ts';
+} from '../../chain/custody-roles.ts';
+import { type CompanyCustody, ONE_DAY_S, STAKE_ROLE, TRADE_ROLE } from '../../chain/custody-scopes.ts';
 import { chainTime } from '../../chain/time.ts';
 import { TRADING_LIMITS_DEFAULT, USDC_DECIMALS } from '../../constants.ts';
 import type { Tx } from '../../db/client.ts';

@@ -13,6 +13,8 @@
 // still is; it ends COMPLETE with its budgets and counters and announced, or FAILED with the phase and the error
 // kept. A round whose row stopped being RUNNING under it (failed as stale) stops at its next step and acts no
 // more. Anchoring the hash on-chain is anchoring.ts's job.
+
+import { decisionHash } from '@ai-economy/shared/decision-hash';
 import { SpanStatusCode } from '@opentelemetry/api';
 import { eq, sql } from 'drizzle-orm';
 import { chainDate } from '../../chain/time.ts';
@@ -24,7 +26,6 @@ import { publishEvent } from '../events/store.ts';
 import { allocationFor, type Budget, createBudgets } from './budget.ts';
 import { type CompanyRow, type EngineDeps, gatherContext, PhaseError } from './context.ts';
 import { claimExecution, executeActions, vetoesOf } from './execution.ts';
-import { decisionHash } from './hash.ts';
 import { errorText, extractDecision, proposeActions, readMarket, synthesize, writeBrief } from './phases.ts';
 import { createRecorder, RoundStopped } from './recorder.ts';
 import { insertRound, markComplete, markFailed, markFailedBare, type RoundRow, recordDeliberation } from './rounds.ts';

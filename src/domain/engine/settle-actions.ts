@@ -7,7 +7,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { decisionRounds } from '../../db/schema/decisions.ts';
 import type { Deps } from '../deps.ts';
-import { type SettledAction, settleActions } from '../trading/actions.ts';
+import { type SettledAction, settleActions } from '../trading/action-records.ts';
 import { setActionLines, settleActionLine } from './rounds.ts';
 
 /** The round line of a settled action. */

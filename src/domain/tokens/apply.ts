@@ -1,6 +1,7 @@
 // What the chain says about company tokens, written to the database. Used by the indexer for every log of the
 // launcher and the fee hook, and by the launch route for its own receipt, so whichever comes first wins and the
 // other changes nothing: every statement is conditional on the state it moves from, and trades are keyed by log.
+import { curveMarketCap, curvePrice } from '@ai-economy/shared/curve';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Address, formatUnits, getAddress, type Hex } from 'viem';
 import { COMPANY_TOKEN_SUPPLY, OPENING_VIRTUAL_TOKENS } from '../../chain/contracts/launcher.ts';
@@ -476,7 +477,10 @@ const WAD = 10n ** 18n;
 /** Price and market cap of a curve after a trade, from its virtual reserves (TokenLauncher.priceOf while bonding). */
 export function curveSpot(virtualUsdc: bigint, virtualTokens: bigint, supply: bigint) {
   if (virtualTokens === 0n) return { price: 0n, marketCap: 0n };
-  return { price: (virtualUsdc * WAD) / virtualTokens, marketCap: (virtualUsdc * supply) / virtualTokens };
+  return {
+    price: curvePrice(virtualUsdc, virtualTokens),
+    marketCap: curveMarketCap(virtualUsdc, virtualTokens, supply),
+  };
 }
 
 /**

@@ -14,17 +14,11 @@ import { type Address, formatUnits, parseUnits, type TransactionReceipt } from '
 import { requireContract } from '../../chain/contracts/addresses.ts';
 import { launcherAddress } from '../../chain/contracts/launcher.ts';
 import { approveCall, quoteTrade, readHoldings, stakingCall, tradeCall } from '../../chain/contracts/wallet-actions.ts';
-import {
-  type Capability,
-  dailyAllowanceLeft,
-  launcherApprovalCall,
-  readMaxTrade,
-  roleTx,
-} from '../../chain/custody.ts';
-import { RETRY_SUFFIX } from '../../chain/outbox.ts';
+import { dailyAllowanceLeft, launcherApprovalCall, readMaxTrade, roleTx } from '../../chain/custody-roles.ts';
+import type { Capability } from '../../chain/custody-scopes.ts';
 import { chainTime } from '../../chain/time.ts';
 import { COMPANY_TOKEN_DECIMALS, TRADE_DEADLINE_S, TRADE_TOOLS, USDC_DECIMALS } from '../../constants.ts';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { agentActions, agents } from '../../db/schema/agents.ts';
 import { chainTxs } from '../../db/schema/chain.ts';
 import type { companies } from '../../db/schema/companies.ts';
@@ -32,6 +26,7 @@ import { AppError } from '../../errors.ts';
 import { custodyLimits } from '../companies/custody.ts';
 import { requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps } from '../deps.ts';
+import { markAction, recordAction } from './action-records.ts';
 import {
   type BuyWindow,
   checkBuyRules,
@@ -42,6 +37,7 @@ import {
 } from './buy-checks.ts';
 import { windowBroken } from './buy-window.ts';
 import { type CustodyColumns, type TradingCustody, tradingCustody } from './custody.ts';
+import { actionGasEstimate } from './gas-estimate.ts';
 import { type Limits, limitsOf } from './limits.ts';
 import { refuse, TradeRefused } from './refusal.ts';
 import { whileRoundRuns } from './round-guard.ts';
@@ -53,27 +49,6 @@ export { TradeRefused };
 
 export { TRADE_TOOLS };
 export type TradeTool = (typeof TRADE_TOOLS)[number];
-
-/** Gas each action is estimated at against the company's daily budget (approval included). */
-const GAS_ESTIMATE: Record<TradeTool, bigint> = {
-  buy_token: 400_000n,
-  sell_token: 400_000n,
-  stake_primary: 300_000n,
-  unstake_primary: 250_000n,
-  harvest_emission: 150_000n,
-};
-
-/**
- * The same through the company's Roles module, which adds about 40,000 to 95,000 gas a call (docs/contracts.md
- * "Custody": a first buy 203,028 and its USDC approval 107,947; a stake up to 191,583 and its approval about 108,000).
- */
-const CUSTODY_GAS_ESTIMATE: Record<TradeTool, bigint> = {
-  buy_token: 450_000n,
-  sell_token: 400_000n,
-  stake_primary: 400_000n,
-  unstake_primary: 300_000n,
-  harvest_emission: 250_000n,
-};
 
 export interface AgentAction {
   /** The custody columns when the caller read them (the round's company row); read here when absent. */
@@ -189,7 +164,7 @@ async function admit(
     }
   }
   try {
-    const estimate = (wallet.custody ? CUSTODY_GAS_ESTIMATE : GAS_ESTIMATE)[action.tool];
+    const estimate = actionGasEstimate(action.tool, wallet.custody !== null);
     await requireGasBudget(deps, action.company.id, estimate, action.tool);
   } catch (err) {
     if (err instanceof AppError && err.code === 'GAS_BUDGET_EXCEEDED') refuse(err.message);
@@ -202,23 +177,17 @@ async function admit(
       const broken = await windowBroken(tx, buy);
       if (broken) refuse(broken);
     }
-    await tx
-      .insert(agentActions)
-      .values({
-        key,
-        companyId: action.company.id,
-        agentId: wallet.agentId,
-        roundId: action.roundId,
-        tool: action.tool,
-        tokenAddress: token?.address ?? null,
-        tokenCompanyId: token?.companyId ?? null,
-        notionalUsdc: notional,
-        day,
-        chainAt: now,
-        createdAt: now,
-        status: 'SENT',
-      })
-      .onConflictDoNothing();
+    await recordAction(tx, {
+      key,
+      companyId: action.company.id,
+      agentId: wallet.agentId,
+      roundId: action.roundId,
+      tool: action.tool,
+      token,
+      notional,
+      day,
+      now,
+    });
   };
   if (window) await deps.database.db.transaction(record);
   else await record(deps.database.db);
@@ -276,13 +245,13 @@ async function send(
       .select({ key: chainTxs.key })
       .from(chainTxs)
       .where(eq(chainTxs.key, `${key}:tx`));
-    if (!signed) await deps.database.db.update(agentActions).set({ status: 'FAILED' }).where(eq(agentActions.key, key));
+    if (!signed) await markAction(deps.database.db, key, { status: 'FAILED' });
     throw err;
   }
-  await deps.database.db
-    .update(agentActions)
-    .set({ txHash: receipt.transactionHash, status: receipt.status === 'success' ? 'MINED' : 'REVERTED' })
-    .where(eq(agentActions.key, key));
+  await markAction(deps.database.db, key, {
+    txHash: receipt.transactionHash,
+    status: receipt.status === 'success' ? 'MINED' : 'REVERTED',
+  });
   return receipt;
 }
 
@@ -412,98 +381,4 @@ async function stake(deps: TradeDeps, action: AgentAction, wallet: Actor, limits
     async () => stakingCall(deps.chain, 'deposit', amount),
   );
   return outcome(receipt, `staked ${tokens(amount)} of the primary token`);
-}
-
-/** An action of a finished round settled to its transaction; index is its place in the round. */
-export interface SettledAction {
-  key: string;
-  roundId: string;
-  index: number;
-  role: string | null;
-  tool: string;
-  status: 'MINED' | 'REVERTED' | 'FAILED';
-  txHash: string | null;
-  /** FAILED because its transaction was DROPPED (another took its nonce), not because none was signed. */
-  dropped: boolean;
-  /**
-   * Its transaction was mined in a block a reorg orphaned and the outbox sent it again (chain_txs.note says so): the
-   * hash it has now (signed anew when its nonce was taken), or FAILED with that note when sent again it would revert.
-   */
-  reorged: string | null;
-  /** What was signed for it besides its own transaction: 'gas top-up', 'approval'. */
-  signed: string[];
-}
-
-/**
- * Makes the actions of rounds no longer RUNNING follow their transactions as the outbox settled them: MINED or
- * REVERTED with the hash that ran (its out-of-gas retry's when there is one), FAILED when DROPPED or never signed
- * (no longer counting toward the day's notional). Rows are locked, so two settling replicas change each once.
- * `roundId`: that round's actions only.
- */
-export async function settleActions(tx: Tx, roundId?: string): Promise<SettledAction[]> {
-  type Row = { key: string; round_id: string; tool: string; role: string | null; status: string };
-  type Signed = {
-    tx_hash: string | null;
-    signed_status: string | null;
-    signed_hash: string | null;
-    signed_note: string | null;
-  };
-  const rows = rowsOf<Row & Signed & { approved: boolean; topped: boolean }>(
-    await tx.execute(sql`
-      select x.key, x.round_id, x.tool, a.role, x.status, x.tx_hash, t.status as signed_status, t.hash as signed_hash,
-        t.note as signed_note,
-        exists (select 1 from ${chainTxs} c where c.key = x.key || ':approve') as approved,
-        exists (select 1 from ${chainTxs} c where c.key = 'agent-gas:' || x.key) as topped
-      from ${agentActions} x
-      join decision_rounds r on r.id = x.round_id and r.status <> 'RUNNING'
-      left join ${agents} a on a.id = x.agent_id
-      left join lateral (
-        select c.status, c.hash, c.note from ${chainTxs} c
-        where c.key in (x.key || ':tx', x.key || ${`:tx${RETRY_SUFFIX}`})
-        order by length(c.key) desc limit 1) t on true
-      where (x.status in ('SENT', 'REVERTED')
-        -- Seen mined, then orphaned by a reorg and sent again by the outbox (its note says so): the action follows
-        -- the hash mined now, or fails with the note. Found through the outbox's few noted rows.
-        or (x.status = 'MINED' and x.key in (
-          select regexp_replace(c.key, ${`:tx(${RETRY_SUFFIX})?$`}, '') from ${chainTxs} c
-          where c.note is not null and c.key like 'agent:%')))
-        and x.round_id ${roundId === undefined ? sql`is not null` : sql`= ${roundId}`}
-      for update of x skip locked`),
-  );
-  const settled: SettledAction[] = [];
-  for (const r of rows) {
-    const signedOk = r.signed_status === 'MINED' || r.signed_status === 'REVERTED';
-    const failed =
-      r.signed_status === 'DROPPED' ||
-      r.signed_status === 'FAILED' ||
-      (r.signed_status === null && r.status === 'SENT');
-    // Its transaction still SENT: settled on a later pass.
-    const status = signedOk ? (r.signed_status as 'MINED' | 'REVERTED') : failed ? 'FAILED' : undefined;
-    const txHash = status === 'FAILED' ? null : r.signed_hash;
-    if (status === undefined || (status === r.status && txHash === r.tx_hash)) continue;
-    const signed = [...(r.topped ? ['gas top-up'] : []), ...(r.approved ? ['approval'] : [])];
-    const index = Number(r.key.split(':').at(-1));
-    const dropped = r.signed_status === 'DROPPED';
-    settled.push({
-      key: r.key,
-      roundId: r.round_id,
-      index,
-      role: r.role,
-      tool: r.tool,
-      status,
-      txHash,
-      dropped,
-      reorged: r.signed_note,
-      signed,
-    });
-  }
-  if (settled.length > 0) {
-    await tx.execute(sql`
-      update ${agentActions} x set status = s.status, tx_hash = s.hash
-      from unnest(${`{${settled.map((s) => s.key).join(',')}}`}::text[],
-        ${`{${settled.map((s) => s.status).join(',')}}`}::text[],
-        ${`{${settled.map((s) => s.txHash ?? 'NULL').join(',')}}`}::text[]) as s(key, status, hash)
-      where x.key = s.key`);
-  }
-  return settled;
 }

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { type Address, formatUnits, hashTypedData, isAddressEqual, parseUnits } from 'viem';
 import { requireContract } from '../../chain/contracts/addresses.ts';
 import { readHoldings, transferCall } from '../../chain/contracts/wallet-actions.ts';
-import { safeTxTypedData } from '../../chain/custody.ts';
+import { safeTxTypedData } from '../../chain/safe-tx.ts';
 import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { badRequest, conflict } from '../../errors.ts';

@@ -9,9 +9,9 @@
 // A store or release the database refuses is tried again in the background until the key would go stale, so a
 // database blip neither leaves a client facing 409 IN_USE for a minute nor loses the answer.
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@ai-economy/shared/canonical-json';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { canonicalJson } from '../../canonical-json.ts';
 import { IDEMPOTENCY_KEY_MAX } from '../../constants.ts';
 import type { Tx } from '../../db/client.ts';
 import {

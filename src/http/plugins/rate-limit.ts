@@ -1,5 +1,5 @@
 // Request-rate limits (docs/api/README.md "Rate limits", docs/decisions.md "Requests and errors"), on
-// @fastify/rate-limit with a store of our own, in memory or in Redis:
+// a callback hook per route (no promise per request) over a store of our own, in memory or in Redis:
 // - a v1 request (`/api/v1/...`) carrying a valid API key counts in that key's bucket (API_KEY_RATE_LIMIT_MAX per
 //   window), so two integrators behind one address, and a key used from many addresses, are limited as keys; a v1
 //   request without a valid key, and every other route, counts in its client IP's bucket (RATE_LIMIT_MAX);
@@ -11,7 +11,6 @@
 //   draft-ietf-httpapi-ratelimit-headers-10: `RateLimit-Policy: "ip";q=600;w=60` and `RateLimit: "ip";r=598;t=42`
 //   (the policy named after the bucket: `ip`, `key`, or the route's own such as `health`).
 // A store failure (Redis down) lets requests through (skipOnError).
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -23,6 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The name of a route's own rate-limit policy in the RateLimit fields (`health`); `ip` when absent. */
     rateLimitPolicy?: string;
+    /** The route's own budget per client, or `false`: not limited. The API's (per address or key) when absent. */
+    rateLimit?: false | { max: number; timeWindow: number };
   }
   interface FastifyRequest {
     /** The bucket this request was counted in, to give the count back for a 304. */
@@ -135,6 +136,18 @@ class RedisStore implements RateLimitStore {
 /** `"ip";q=600;w=60`: the policy of a bucket, as RateLimit-Policy states it (draft-ietf-httpapi-ratelimit-headers). */
 export const rateLimitPolicy = (name: string, quota: number, windowS: number) => `"${name}";q=${quota};w=${windowS}`;
 
+/** How long until a window resets, as the error message says it ("42 seconds", "1 minute"). */
+function retryAfterText(ms: number): string {
+  const unit = (n: number, name: string) => `${n} ${name}${n === 1 ? '' : 's'}`;
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return unit(Math.round(ms / 1000), 'second');
+  if (ms < 3_600_000) return unit(Math.round(ms / 60_000), 'minute');
+  return unit(Math.round(ms / 3_600_000), 'hour');
+}
+
+type Hook = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
+const hooksOf = (h: unknown): unknown[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+
 export default fp<{ deps: ApiDeps }>(
   async (app: FastifyInstance, { deps }) => {
     const { config } = deps;
@@ -145,73 +158,114 @@ export default fp<{ deps: ApiDeps }>(
       ? new RedisStore(deps.redis, 'aie-rl:', children)
       : new MemoryStore(children);
 
-    /** The bucket: the API key's on a v1 route when the request carries a valid one, else the client address. */
-    const bucketOf = async (request: FastifyRequest): Promise<string> => {
-      let bucket = request.ip;
-      if (request.routeOptions.url?.startsWith('/api/v1/')) {
-        const key = apiKeyFrom(request, true);
-        if (key !== undefined) {
-          try {
-            const found = await deps.apiKeys.verify(key);
-            request.verifiedApiKey = { key, found };
-            if (found) bucket = KEY_BUCKET + found.id;
-          } catch {
-            // The database did not answer: the address's bucket; the route's own guard answers the outage.
-          }
-        }
-      }
-      request.rateLimitBucket = bucket;
-      return bucket;
-    };
-
     app.decorateRequest('rateLimitBucket', undefined);
     app.decorateRequest('verifiedApiKey', undefined);
-    await app.register(rateLimit, {
-      global: true,
-      max: (_request, bucket) => (bucket.startsWith(KEY_BUCKET) ? config.apiKeyRateLimitMax : config.rateLimitMax),
-      timeWindow: windowMs,
-      keyGenerator: bucketOf,
-      // The plugin builds the store with `new`: this one, made above, whatever it is given.
-      store: function Store() {
-        return root;
-      } as never,
-      // A Redis outage must not take the API down: requests then pass unlimited until it is back.
-      skipOnError: true,
-      errorResponseBuilder: (_request, context) =>
-        new AppError(
-          'RATE_LIMITED',
-          `Rate limit exceeded: at most ${context.max} requests per ${Math.round(windowMs / 1000)} s; retry after ${context.after}`,
-          { headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) } },
-        ),
+
+    /**
+     * The limiter of one route, a callback hook (no promise or microtask per request; the memory store answers at
+     * once): counts the request in its bucket, sets the x-ratelimit-* and IETF fields, and refuses it with 429 past
+     * the budget. `own`: the route's own budget (`config.rateLimit`), else the address's or the key's.
+     */
+    const limiterOf = (
+      store: RateLimitStore,
+      own: { max: number; timeWindow: number } | undefined,
+      policyName: string,
+    ) => {
+      const timeWindow = own?.timeWindow ?? windowMs;
+      const policies = new Map<string, string>();
+      const policyHeader = (name: string, max: number) => {
+        const id = `${name}|${max}`;
+        let header = policies.get(id);
+        if (header === undefined) {
+          header = rateLimitPolicy(name, max, windowS);
+          policies.set(id, header);
+        }
+        return header;
+      };
+      const count = (request: FastifyRequest, reply: FastifyReply, bucket: string, done: (err?: Error) => void) => {
+        request.rateLimitBucket = bucket;
+        const keyed = bucket.startsWith(KEY_BUCKET);
+        const max = own?.max ?? (keyed ? config.apiKeyRateLimitMax : config.rateLimitMax);
+        const policy = keyed ? 'key' : policyName;
+        store.incr(
+          bucket,
+          (err, counted) => {
+            // A store failure (Redis down) lets the request through, unlimited (as the fields then say).
+            const current = err || counted === undefined ? 0 : counted.current;
+            const ttl = err || counted === undefined ? 0 : counted.ttl;
+            const reset = Math.ceil(ttl / 1000);
+            const exceeded = current > max;
+            const remaining = exceeded ? 0 : max - current;
+            reply.header('x-ratelimit-limit', max);
+            reply.header('x-ratelimit-remaining', remaining);
+            reply.header('x-ratelimit-reset', reset);
+            reply.header('ratelimit-policy', policyHeader(policy, max));
+            reply.header('ratelimit', `"${policy}";r=${remaining};t=${reset}`);
+            if (!exceeded) return done();
+            reply.header('retry-after', reset);
+            done(
+              new AppError(
+                'RATE_LIMITED',
+                `Rate limit exceeded: at most ${max} requests per ${Math.round(windowMs / 1000)} s; retry after ${retryAfterText(reset * 1000)}`,
+                { headers: { 'retry-after': String(Math.max(1, Math.ceil(ttl / 1000))) } },
+              ),
+            );
+          },
+          timeWindow,
+          max,
+        );
+      };
+      const limiter: Hook = (request, reply, done) => {
+        // The bucket: the API key's on a v1 route when the request carries a valid one, else the client address.
+        if (!request.routeOptions.url?.startsWith('/api/v1/')) return count(request, reply, request.ip, done);
+        const key = apiKeyFrom(request, true);
+        if (key === undefined) return count(request, reply, request.ip, done);
+        const bucketOfKey = (found: { id: string; name: string } | null) => {
+          request.verifiedApiKey = { key, found };
+          count(request, reply, found ? KEY_BUCKET + found.id : request.ip, done);
+        };
+        // A key verified lately answers from the verifier's cache, without a promise.
+        const known = deps.apiKeys.cached(key);
+        if (known !== undefined) return bucketOfKey(known);
+        deps.apiKeys.verify(key).then(bucketOfKey, () =>
+          // The database did not answer: the address's bucket; the route's own guard answers the outage.
+          count(request, reply, request.ip, done),
+        );
+      };
+      return limiter;
+    };
+
+    // Every route registered from here on is limited (as the plugin's global option did), with its own budget when its
+    // config gives one (`rateLimit: { max, timeWindow }`), or not at all (`rateLimit: false`).
+    app.addHook('onRoute', (route) => {
+      const own = route.config?.rateLimit;
+      if (own === false) return;
+      if (own !== undefined && (typeof own !== 'object' || own === null)) {
+        throw new Error('Unknown value for route rate-limit configuration');
+      }
+      const store = own === undefined ? root : root.child({ routeInfo: route });
+      const limiter = limiterOf(store, own, route.config?.rateLimitPolicy ?? 'ip');
+      route.onRequest = [...hooksOf(route.onRequest), limiter] as never;
     });
 
-    /** The IETF fields, from the x-ratelimit-* ones the plugin set (none on a route it does not limit). */
-    const setIetfFields = (request: FastifyRequest, reply: FastifyReply) => {
-      const limit = reply.getHeader('x-ratelimit-limit');
-      if (limit === undefined) return;
-      const bucket = request.rateLimitBucket;
-      const policy = bucket?.startsWith(KEY_BUCKET) ? 'key' : (request.routeOptions.config.rateLimitPolicy ?? 'ip');
-      const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? 0);
-      const reset = Number(reply.getHeader('x-ratelimit-reset') ?? 0);
-      reply.header('ratelimit-policy', rateLimitPolicy(policy, Number(limit), windowS));
-      reply.header('ratelimit', `"${policy}";r=${remaining};t=${reset}`);
-    };
-    // Before the handler too: the event stream writes its head from the reply's headers and sends no payload.
-    app.addHook('preHandler', (request, reply, done) => {
-      setIetfFields(request, reply);
-      done();
-    });
-    // And on every answer (errors and 429s never reach preHandler), where a 304's request is given back. A callback
-    // hook but for a 304 (rare next to the answers it saves), which waits for the refund so the fields show it.
+    // A 304 is given back (after the route's work is done, so here), and the fields then say so. A callback hook but
+    // for a 304 (rare next to the answers it saves), which waits for the refund.
     app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+      const bucket = request.rateLimitBucket;
+      if (reply.statusCode !== 304 || bucket === undefined) return done(null, payload);
       const limit = reply.getHeader('x-ratelimit-limit');
       if (limit === undefined) return done(null, payload);
-      const finish = () => {
-        setIetfFields(request, reply);
+      const finish = (remaining?: number) => {
+        if (remaining !== undefined) {
+          reply.header('x-ratelimit-remaining', remaining);
+          const policy = bucket.startsWith(KEY_BUCKET) ? 'key' : (request.routeOptions.config.rateLimitPolicy ?? 'ip');
+          reply.header(
+            'ratelimit',
+            `"${policy}";r=${remaining};t=${Number(reply.getHeader('x-ratelimit-reset') ?? 0)}`,
+          );
+        }
         done(null, payload);
       };
-      const bucket = request.rateLimitBucket;
-      if (reply.statusCode !== 304 || bucket === undefined) return finish();
       const config = request.routeOptions.config;
       const store = typeof config.rateLimit === 'object' ? children.get(routeId(request.routeOptions)) : root;
       if (store === undefined) return finish();
@@ -222,11 +276,7 @@ export default fp<{ deps: ApiDeps }>(
         (err, counted) => {
           if (err || counted === undefined || counted.current > Number(limit) * NOT_MODIFIED_FACTOR) return finish();
           store.refund(bucket).then(
-            () => {
-              const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? 0);
-              reply.header('x-ratelimit-remaining', Math.min(Number(limit), remaining + 1));
-              finish();
-            },
+            () => finish(Math.min(Number(limit), Number(reply.getHeader('x-ratelimit-remaining') ?? 0) + 1)),
             // Redis down: the request stays counted, as every request then passes unlimited anyway.
             () => finish(),
           );

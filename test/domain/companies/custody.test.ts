@@ -1,22 +1,22 @@
 // COMPANY_CUSTODY=safe: deploy-suite gives the company its Safe (its card's holder the only one who controls it) and
 // a Roles module its agent keys are members of; a second deploy-suite sends nothing more. The chain-side rules (a
 // card sale, a stolen key, the creator's exit) are test/contracts/custody.test.ts's.
+
+import { CardSafeOwnerAbi, MockUSDCAbi, RolesAbi, SafeL2Abi } from '@ai-economy/shared/abis';
 import { asc, eq, like } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi, maxUint256 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { devAccount } from '../../../src/chain/client.ts';
+import { companyCustodyAddresses } from '../../../src/chain/custody.ts';
+import { isRoleMember, readMaxTrade } from '../../../src/chain/custody-roles.ts';
 import {
-  companyCustodyAddresses,
   DAILY_NOTIONAL_KEY,
   grantManageRoleCalls,
-  holderSignedExec,
-  isRoleMember,
   MANAGE_ROLE,
-  readMaxTrade,
   STAKE_ROLE,
   TRADE_ROLE,
-} from '../../../src/chain/custody.ts';
-import { CardSafeOwnerAbi, MockUSDCAbi, RolesAbi, SafeL2Abi } from '../../../src/chain/generated/abis.ts';
+} from '../../../src/chain/custody-scopes.ts';
+import { holderSignedExec } from '../../../src/chain/safe-tx.ts';
 import { agents } from '../../../src/db/schema/agents.ts';
 import { chainTxs } from '../../../src/db/schema/chain.ts';
 import { companies } from '../../../src/db/schema/companies.ts';

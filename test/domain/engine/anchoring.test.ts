@@ -1,12 +1,13 @@
 // Anchoring batches of decision rounds as one Merkle root that form by size or by time, whichever comes
 // first: anchoringDue answers when a batch is due, and anchorPendingRounds anchors every waiting round
 // in one anchorRoot transaction, recording on each round the root and its proof, which the contract accepts.
+
+import { DecisionAnchorAbi } from '@ai-economy/shared/abis';
 import { createId } from '@paralleldrive/cuid2';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type Hex, keccak256, stringToHex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { companyKey } from '../../../src/chain/contracts/launcher.ts';
-import { DecisionAnchorAbi } from '../../../src/chain/generated/abis.ts';
 import { decisionRounds } from '../../../src/db/schema/decisions.ts';
 import { anchoringDue, anchorPendingRounds } from '../../../src/domain/engine/anchoring.ts';
 import { useTestApp } from '../../helpers/app.ts';

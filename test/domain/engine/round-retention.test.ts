@@ -3,11 +3,12 @@
 // and keeps all the routes show and verify: a pruned round is still listed and shown, its decision still hashes to
 // its recorded hash in the form the browser recomputes, and its anchoring still verifies on-chain. The bound: a round
 // created at the cutoff is kept whole, one a millisecond before it is pruned; a company's latest round is kept whole.
+
+import { decisionHash } from '@ai-economy/shared/decision-hash';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decisionBudgets, decisionRounds, type PhaseRecord } from '../../../src/db/schema/decisions.ts';
 import { anchorPendingRounds } from '../../../src/domain/engine/anchoring.ts';
-import { decisionHash } from '../../../src/domain/engine/hash.ts';
 import { economyNow, runRound, startRound } from '../../../src/domain/engine/pipeline.ts';
 import { detailCutoff, pruneDecisionDetails } from '../../../src/domain/engine/retention.ts';
 import { jobs, runJobOnce } from '../../../src/jobs/scheduler.ts';

@@ -1,10 +1,11 @@
 // An access card (/cards/{id}, the NFT metadata's external_url): its image, tier and boost, its holder on-chain, and
 // the company it is bound to.
+
+import { AccessCardAbi } from '@ai-economy/shared/abis';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type Address, BaseError, ContractFunctionRevertedError } from 'viem';
 import { useReadContract } from 'wagmi';
-import { AccessCardAbi } from '../../../src/chain/generated/abis';
 import { api, data } from '../api';
 import { said } from '../errors';
 import { ErrorBox, Loading, Page, short } from '../ui';

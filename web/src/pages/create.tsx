@@ -1,13 +1,14 @@
 // Creating a company: the card it will be bound to (the signer's lowest-numbered unused card), the company's name,
 // category and treasury, signed by the connected wallet; then the C-suite deployed, its agents shown as they
 // become active.
+
+import { AccessCardAbi } from '@ai-economy/shared/abis';
+import { COMPANY_CATEGORIES } from '@ai-economy/shared/constants';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import type { Address } from 'viem';
 import { useConnection, useReadContract } from 'wagmi';
-import { AccessCardAbi } from '../../../src/chain/generated/abis';
-import { COMPANY_CATEGORIES } from '../../../src/constants';
 import { api, data, signedRequest } from '../api';
 import { categoryLabel } from '../categories';
 import { FinishSetup, needsFinishing } from '../company-setup';

@@ -2,10 +2,10 @@
 // and why, each action with its outcome, the phases
 // with the models that answered, and its verification in words: the hash recomputed here in the browser from the
 // decision shown, the anchoring transaction and block, and what "verified" means.
+
+import { decisionHash } from '@ai-economy/shared/decision-hash';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { keccak256, toBytes } from 'viem';
-import { canonicalJson } from '../../../src/canonical-json';
 import { api, data } from '../api';
 import type { paths } from '../api-schema';
 import { ChainTime, fullDate } from '../chain-time';
@@ -64,16 +64,12 @@ function DeliberationPanel({ deliberation, status }: { deliberation: Deliberatio
 
 /** keccak256 of the canonical JSON of { companyId, cycle, directive, actions }: what the platform hashed. */
 export function recomputeHash(round: Round): `0x${string}` {
-  return keccak256(
-    toBytes(
-      canonicalJson({
-        companyId: round.companyId,
-        cycle: round.cycle,
-        directive: round.ceoDecision.directive,
-        actions: round.actions.map(({ role, tool, args, rationale }) => ({ role, tool, args, rationale })),
-      }),
-    ),
-  );
+  return decisionHash({
+    companyId: round.companyId,
+    cycle: round.cycle,
+    directive: round.ceoDecision.directive,
+    actions: round.actions.map(({ role, tool, args, rationale }) => ({ role, tool, args, rationale })),
+  });
 }
 
 export default function Decision() {

@@ -3,11 +3,12 @@
 // when the allowance falls short, for exactly the cost) is sent only when the mint after it would succeed. A price the
 // owner scheduled (it takes effect a day after it is set, docs/contracts.md "Access card prices") is shown with its
 // time; a tranche whose price is not in effect yet cannot be minted and says when it opens.
+
+import { AccessCardAbi } from '@ai-economy/shared/abis';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { type Address, erc20Abi, parseEventLogs } from 'viem';
 import { useConnection, usePublicClient, useReadContracts } from 'wagmi';
-import { AccessCardAbi } from '../../../src/chain/generated/abis';
 import { fullDate } from '../chain-time';
 import { Notice, type Said, said } from '../errors';
 import { amountOf, USDC } from '../format';

@@ -3,11 +3,12 @@
 // falls short, only together with a deposit that would succeed), unstake, harvest (saying how much it paid) and
 // applying the best card the wallet holds as its boost (in the stake itself when the wallet holds a card its stake
 // does not use yet). Every transaction is simulated before it is signed.
+
+import { StakingAbi } from '@ai-economy/shared/abis';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type Address, erc20Abi, parseEventLogs } from 'viem';
 import { usePublicClient, useReadContracts } from 'wagmi';
-import { StakingAbi } from '../../../src/chain/generated/abis';
 import { api, data } from '../api';
 import { Notice, type Said, said } from '../errors';
 import { amountOf, formatNumber } from '../format';

@@ -2,8 +2,9 @@
 // allowances, and a quote (the launcher's own quote with the curve, fee and price it was made on). The block is the
 // latest one asked afresh (`cacheTime: 0`): viem otherwise answers with a block number up to 4 s old, and a quote
 // made just after a trade would read the curve before it.
+
+import { TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { type Address, erc20Abi, type PublicClient } from 'viem';
-import { TokenLauncherAbi } from '../../../src/chain/generated/abis.ts';
 import { buyQuote, type Quote, sellQuote, usdcToGraduation } from './quote.ts';
 
 export interface TradeContracts {

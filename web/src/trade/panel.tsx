@@ -2,11 +2,12 @@
 // graduated, or both in one buy that completes the curve). It shows the balances with 25/50/75% and Max, checks each
 // field as it is typed, quotes what the trade will do (route, fees, average price, impact, minimum received),
 // warns above 5% impact and asks for an explicit confirmation above 15%, and sends nothing that would fail.
+
+import { TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { type Address, erc20Abi, formatUnits, parseEventLogs } from 'viem';
 import { usePublicClient } from 'wagmi';
-import { TokenLauncherAbi } from '../../../src/chain/generated/abis';
 import type { RevertContext } from '../chain-errors';
 import { Notice, RefusedError, type Said, said } from '../errors';
 import { amountOf, short, type Unit, USDC } from '../format';

@@ -3,10 +3,11 @@
 // selling all of it now would return (the exit value: the launcher's quoteSell of the balance, its price impact and
 // fees included), and the unrealised PnL counted from the exit value, the one the wallet can have. Tokens that came
 // by transfer have no cost: the PnL covers the bought ones only.
+
+import { TokenLauncherAbi } from '@ai-economy/shared/abis';
 import { useQuery } from '@tanstack/react-query';
 import { type Address, erc20Abi, parseUnits } from 'viem';
 import { usePublicClient, useReadContract } from 'wagmi';
-import { TokenLauncherAbi } from '../../../src/chain/generated/abis.ts';
 import { api, data } from '../api';
 import { amountOf, formatNumber, type Unit, USDC } from '../format';
 import { Query } from '../ui';

@@ -2,7 +2,9 @@
 // or the curve then the pool when a buy completes the curve and graduates the token in the same transaction), the
 // USDC each part takes, the fees, the average price and the price impact. The expected output is the launcher's own
 // quote (quoteBuy / quoteSell, which repeat the contract's arithmetic step for step), so the quote is what the chain
-// does; the split below repeats TokenLauncher's `_curveBuySplit` and curve formulas in bigint.
+// does; the split into curve and pool is the launcher's own arithmetic (its BondingCurve library), from
+// @ai-economy/shared/curve.
+import { BPS, buySplit, curveBuy, curveSell, feeOn } from '@ai-economy/shared/curve';
 
 /** TokenLauncher's `curveOf` (the fields used here). */
 export interface CurveState {
@@ -38,13 +40,10 @@ export interface Quote {
   impactBps: number;
 }
 
-const BPS = 10_000n;
 /** PlatformFeeHook's fee on a swap's output. */
 export const POOL_FEE_BPS = 250n;
 const WAD = 10n ** 18n;
 
-const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
-const feeOn = (amount: bigint, bps: bigint) => ceilDiv(amount * bps, BPS);
 /** What a net amount was before the hook took its share of it. */
 const grossOfPoolOutput = (net: bigint) => (net * BPS) / (BPS - POOL_FEE_BPS);
 
@@ -66,16 +65,10 @@ export function buyQuote(curve: CurveState, feeBps: bigint, spot: bigint, usdcIn
   let graduates = false;
   if (!curve.graduated) {
     const needed = curve.graduationVirtualUsdc - curve.virtualUsdc;
-    const neededFee = feeOn(needed, feeBps);
-    if (usdcIn >= needed + neededFee) {
-      curveIn = needed;
-      curveFee = neededFee;
-      graduates = true;
-    } else {
-      curveIn = (usdcIn * BPS) / (BPS + feeBps);
-      curveFee = usdcIn - curveIn;
-    }
-    curveTokens = curve.virtualTokens - ceilDiv(curve.k, curve.virtualUsdc + curveIn);
+    ({ curveIn, fee: curveFee } = buySplit(usdcIn, needed, feeBps));
+    // The split takes all the curve needs only when the buy covers that and its fee: the buy graduates the token.
+    graduates = curveIn === needed;
+    curveTokens = curveBuy(curve, curveIn).tokensOut;
   }
   const poolIn = usdcIn - curveIn - curveFee;
   const poolTokens = quoted - curveTokens;
@@ -114,7 +107,7 @@ export function sellQuote(curve: CurveState, feeBps: bigint, spot: bigint, token
     gross = grossOfPoolOutput(quoted);
     poolFee = gross - quoted;
   } else {
-    gross = curve.virtualUsdc - ceilDiv(curve.k, curve.virtualTokens + tokensIn);
+    gross = curveSell(curve, tokensIn).gross;
     // quoteSell caps the payout at what the curve holds; the sale itself reverts (LauncherInsufficientReserve).
     if (gross > curve.realUsdc) throw new CurveReserveError(gross, curve.realUsdc);
     curveFee = feeOn(gross, feeBps);

@@ -1,8 +1,8 @@
 // A JSON value written one way: object keys sorted at every level (by UTF-16 code units), no white space, keys whose
 // value is undefined left out (RFC 8785-style for the JSON this platform writes: strings, numbers, booleans, null,
 // arrays and objects). Two values the JSON parser reads as the same write the same, whatever their key order.
-// The decision hash hashes it (anyone holding a decision can recompute the hash the chain holds), and so does an
-// Idempotency-Key's request fingerprint.
+// The decision hash hashes it (decision-hash.ts: anyone holding a decision can recompute the hash the chain holds),
+// and so does the service's Idempotency-Key request fingerprint.
 
 /**
  * The canonical JSON of `value`. A non-finite number throws, unless `nonFinite` is 'null': a parsed request body

@@ -1,0 +1,13 @@
+// The platform's vocabulary that the service and the web app both spell: a company's category and its league.
+// src/constants.ts re-exports them beside the service's own limits.
+
+export const COMPANY_CATEGORIES = [
+  'DEFI_YIELD',
+  'SPOT_TRADING',
+  'DERIVATIVES',
+  'PRE_MARKET',
+  'AI_TOKENS',
+  'RWA',
+  'MULTICHAIN',
+] as const;
+export const LEAGUES = ['MACHINE', 'HUMAN'] as const;
