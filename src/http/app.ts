@@ -36,7 +36,7 @@ import systemRoutes from './routes/system.ts';
 import tokenRoutes from './routes/tokens.ts';
 import tradingRoutes from './routes/trading.ts';
 import v1Routes from './routes/v1.ts';
-import walletRoutes from './routes/wallets.ts';
+import walletRoutes from './routes/wallets/index.ts';
 import { buildCachedSerializer } from './serialization.ts';
 import type { ApiDeps, App } from './types.ts';
 import { createValidatorCompiler } from './validation.ts';

@@ -58,10 +58,13 @@ export interface RouteDef<
   /** The answer's data: the family's envelope is put around it. */
   response: D;
   /**
-   * The route decides on its input itself (the loader throws its own 400): the schemas document it, and a
-   * validation error is left to the loader rather than answered by Ajv.
+   * The route checks part of its input itself first (a wallet, whose 400 BAD_REQUEST names what is wrong with it):
+   * the schemas document it, `check` runs before any other validation error is answered. Internal routes only; a v1
+   * twin is validated by its schemas alone.
    */
-  attachValidation?: boolean;
+  check?: (input: RouteInput<P, Q>) => void;
+  /** Runs before validation (a list parameter split into its items). */
+  prepare?: (request: FastifyRequest) => void;
   /** The answer's data, read for the input (at `block` when the route's cache is per block). */
   load(deps: ApiDeps, input: RouteInput<P, Q>, block?: bigint): Promise<Static<D>>;
   /** The internal route's answers kept in the read cache. */
@@ -100,6 +103,17 @@ function guardOf(auth: RouteAuth, deps: ApiDeps): preValidationAsyncHookHandler 
   return undefined;
 }
 
+function preValidationOf(
+  guard: preValidationAsyncHookHandler | undefined,
+  prepare: ((request: FastifyRequest) => void) | undefined,
+): preValidationAsyncHookHandler {
+  if (!prepare) return guard!;
+  return async function prepared(this: unknown, request, reply) {
+    prepare(request);
+    if (guard) await guard.call(this as never, request, reply);
+  };
+}
+
 /**
  * Registers `def` in `family`: its internal route under /api, or its v1 twin under the v1 plugin's prefix. Returns
  * its handler, for a hidden alias of the route (a path the router would not give the route's parameters).
@@ -124,10 +138,18 @@ export function registerRoute<P extends TSchema | undefined, Q extends TSchema |
   const security = SECURITY[auth];
   const guard = guardOf(auth, deps);
   const paramsOf = v1 ? def.v1!.paramsOf : undefined;
-  const inputOf = (request: FastifyRequest): RouteInput<P, Q> => ({
-    params: paramsOf ? paramsOf(request.params as never) : (request.params as StaticOf<P>),
-    query: request.query as StaticOf<Q>,
-  });
+  const check = v1 ? undefined : def.check;
+  const inputOf = (request: FastifyRequest): RouteInput<P, Q> => {
+    const input = {
+      params: paramsOf ? paramsOf(request.params as never) : (request.params as StaticOf<P>),
+      query: request.query as StaticOf<Q>,
+    };
+    if (check) {
+      check(input);
+      if (request.validationError) throw request.validationError;
+    }
+    return input;
+  };
 
   let handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   if (v1) {
@@ -158,8 +180,8 @@ export function registerRoute<P extends TSchema | undefined, Q extends TSchema |
   app.route({
     method: def.method ?? 'GET',
     url: v1 ? def.v1!.url : def.url,
-    ...(guard ? { preValidation: guard } : {}),
-    ...(def.attachValidation && !v1 ? { attachValidation: true } : {}),
+    ...(guard || def.prepare ? { preValidation: preValidationOf(guard, def.prepare) } : {}),
+    ...(check ? { attachValidation: true } : {}),
     schema: {
       tags: [def.tag],
       summary: def.summary,

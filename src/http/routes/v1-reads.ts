@@ -6,7 +6,6 @@ import { Type } from 'typebox';
 import { getAddress } from 'viem';
 import { chainDateForReads } from '../../chain/time.ts';
 import { getCompanyView } from '../../domain/companies/queries.ts';
-import { walletTrades } from '../../domain/tokens/history.ts';
 import { tokenQuote } from '../../domain/tokens/quote.ts';
 import { tokenPositionOf } from '../../domain/trading/position.ts';
 import { requireApiKey } from '../auth/index.ts';
@@ -15,11 +14,11 @@ import { registerRoute } from '../route.ts';
 import { AddressString, Nullable, StringEnum, v1Errors, v1Ok } from '../schemas/common.ts';
 import { CompanyResponse } from '../schemas/companies.ts';
 import { PositionResponse, SlugParams } from '../schemas/tokens.ts';
-import { WalletTradesQuery, WalletTradesResponse } from '../schemas/wallets.ts';
 import type { App, RouteOptions } from '../types.ts';
 import { decisionReads } from './decisions/index.ts';
 import { epochReads } from './epochs/index.ts';
 import { stakingReads } from './staking/index.ts';
+import { walletReads } from './wallets/index.ts';
 
 /** The `data` of an internal route's answer, in the v1 envelope. */
 const v1Of = <T extends { properties: { data: Parameters<typeof v1Ok>[0] } }>(internal: T) =>
@@ -137,24 +136,8 @@ export default async function v1ReadRoutes(app: App, options: RouteOptions) {
       v1Body(await tokenPositionOf(db, request.params.slug, getAddress(request.params.wallet.toLowerCase()))),
   );
 
-  app.get(
-    '/wallets/:wallet/trades',
-    {
-      ...keyed,
-      schema: {
-        tags: ['tokens'],
-        summary: "A wallet's trades across every company token, newest first, with its realised PnL over time",
-        description:
-          'As GET /api/wallets/{wallet}/trades: cumulativeRealizedPnlUsdc is the PnL of every sale of the wallet up to the trade, whatever `limit` cuts off',
-        security,
-        params: WalletPath,
-        querystring: WalletTradesQuery,
-        response: { 200: v1Of(WalletTradesResponse), ...v1Errors },
-      },
-    },
-    async (request) =>
-      v1Body(await walletTrades(db, getAddress(request.params.wallet.toLowerCase()), request.query.limit)),
-  );
+  // The twins of the wallet reads, from their definitions (routes/wallets/).
+  for (const def of walletReads) registerRoute(app, options, def, 'v1');
 
   // The twins of the epoch reads, from their definitions (routes/epochs/).
   for (const def of epochReads) registerRoute(app, options, def, 'v1');

@@ -51,7 +51,7 @@ export default route({
   description: `Read at the latest block. tier is the card the staking contract recorded as the wallet's boost (set by refreshBoost(0)), and multiplier the boost in effect (effectiveStake / stakedPrimary, 2 decimals: a card boosts only up to its tier's cap of stake, the rest counts at 1x); a wallet without a recorded card is NONE with multiplier 1. ${APY_RULE} effectiveApy = baseApy * multiplier. 400 BAD_REQUEST for an invalid wallet; 503 CHAIN_UNAVAILABLE when the chain does not answer.`,
   // The params schema documents the wallet, and walletOf decides, so every bad wallet answers the same 400.
   params: WalletParams,
-  attachValidation: true,
+  check: ({ params }) => void walletOf(params.wallet),
   response: StakingPosition,
   // The staking contract alone: no table, so an answer changes only with the block.
   cache: { name: 'staking-position', tables: [], perBlock: true, key: ({ params }) => walletOf(params.wallet) },
