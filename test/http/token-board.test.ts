@@ -11,7 +11,7 @@ import { rowsOf } from '../../src/db/client.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { tokenTrades } from '../../src/db/schema/tokens.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
-import { executionPrice } from '../../src/domain/tokens/apply.ts';
+import { executionPrice } from '../../src/domain/tokens/prices.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { scoreFixtures, USDC } from '../helpers/scores.ts';
 import { tokenTrading } from '../helpers/trading.ts';

@@ -1,5 +1,5 @@
 // The spans of a decision round (docs/operations.md "Traces"): one per round, a child per phase, and under each
-// phase one per model call (models/openai.ts), named and attributed after OpenTelemetry's GenAI semantic
+// phase one per model call (models/call-span.ts), named and attributed after OpenTelemetry's GenAI semantic
 // conventions. Parents are passed explicitly, so no global context manager is needed.
 import { ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 

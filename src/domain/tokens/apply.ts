@@ -1,159 +1,17 @@
-// What the chain says about company tokens, written to the database. Used by the indexer for every log of the
-// launcher and the fee hook, and by the launch route for its own receipt, so whichever comes first wins and the
-// other changes nothing: every statement is conditional on the state it moves from, and trades are keyed by log.
-import { curveMarketCap, curvePrice } from '@ai-economy/shared/curve';
+// Company token trades written to the database: the trades of the launcher and the fee hook keyed by log, each
+// trader's average-cost position moved through them (and through the transfers that carry an agent's position to its
+// company's Safe), the companies' spot prices, and the reset of all of it. This module is the one writer of
+// token_trades, trader_positions and position_carries. Used by the indexer for every log, so a replayed block changes
+// nothing: every statement is conditional on the state it moves from, and trades are keyed by log.
 import { type SQL, sql } from 'drizzle-orm';
-import { type Address, formatUnits, getAddress, type Hex } from 'viem';
-import { COMPANY_TOKEN_SUPPLY, OPENING_VIRTUAL_TOKENS } from '../../chain/contracts/launcher.ts';
+import { formatUnits, getAddress } from 'viem';
 import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import {
-  type MovedCompany,
-  markTokensGraduated,
-  markTokensLaunched,
-  recordSpotPrices,
-  resetTokenMarkets,
-} from '../companies/store.ts';
+import { recordSpotPrices, resetTokenMarkets } from '../companies/store.ts';
 import { publishEvents } from '../events/store.ts';
 import { unannounced } from './announced.ts';
-
-/** Where a log is on the chain: what every event about it carries. */
-interface LogPlace {
-  txHash: Hex;
-  logIndex: number;
-  blockNumber: bigint;
-  blockTime: Date;
-}
-
-export interface LaunchRecord extends LogPlace {
-  token: Address;
-  /** The launch's graduation threshold (USDC base units): the curve opens at (floor(G/3), OPENING_VIRTUAL_TOKENS). */
-  graduationThreshold: bigint;
-}
-
-export interface TradeRecord extends LogPlace {
-  /** The hash of the log's block, when known. */
-  blockHash?: Hex;
-  token: Address;
-  trader: Address;
-  isBuy: boolean;
-  usdcAmount: bigint;
-  tokenAmount: bigint;
-  fee: bigint;
-  venue: 'CURVE' | 'POOL';
-  /**
-   * The token's spot price and market cap right after the trade, USDC base units (when the log tells them), and
-   * after a curve trade the curve's virtual USDC reserve.
-   */
-  spot?: { price: bigint; marketCap: bigint; virtualUsdc?: bigint };
-}
-
-/** A company token's `Transfer`: one from an agent's wallet into its own company's Safe carries a position. */
-export interface TransferRecord extends Omit<LogPlace, 'blockTime'> {
-  token: Address;
-  from: Address;
-  to: Address;
-  value: bigint;
-}
-
-/** A transfer that carries the sender's position to its company's Safe, with the token's company. */
-export interface CarryRecord extends TransferRecord {
-  companyId: string;
-}
-
-export interface GraduationRecord extends LogPlace {
-  token: Address;
-  poolId: Hex;
-}
-
-/** The company a token event names, as the moving statement returns it. */
-/** The fields every `trade` event carries: the company, the token, and where the log is on the chain. */
-const tradeEventBase = (company: MovedCompany, at: LogPlace) => ({
-  tokenSymbol: company.symbol,
-  companySlug: company.slug,
-  tokenAddress: getAddress(company.token),
-  txHash: at.txHash,
-  logIndex: at.logIndex,
-  blockNumber: Number(at.blockNumber),
-  blockTime: at.blockTime.toISOString(),
-  // REST's names for the same values (docs/api/README.md "Names and units").
-  time: at.blockTime.toISOString(),
-  transactionHash: at.txHash,
-});
-
-/**
- * PRE_PUBLIC -> BONDING for each launched token whose launch was requested here (matched by its CREATE2 address),
- * and the company PUBLIC, with a `trade` event of kind `launch` for each company moved (only the first to apply a
- * launch moves it: the indexer and the launch request never announce it twice, nor does a reorg's replay of a block
- * that stayed on the chain). Returns the ids of the companies moved.
- */
-export async function applyLaunches(tx: Tx, launches: readonly LaunchRecord[]): Promise<string[]> {
-  if (launches.length === 0) return [];
-  const values = sql.join(
-    launches.map((l) => {
-      // Until its first trade, a token's price is the curve's opening one.
-      const opening = curveSpot(l.graduationThreshold / 3n, OPENING_VIRTUAL_TOKENS, COMPANY_TOKEN_SUPPLY);
-      return sql`(${getAddress(l.token)}::text, ${l.txHash}::text, ${l.blockTime.toISOString()}::timestamptz,
-          ${l.blockNumber}::bigint, ${opening.price}::numeric, ${opening.marketCap}::numeric)`;
-    }),
-    sql`, `,
-  );
-  const rows = await markTokensLaunched(tx, values);
-  const byToken = new Map(launches.map((l) => [getAddress(l.token), l]));
-  await publishEvents(
-    tx,
-    await unannounced(
-      tx,
-      rows.map((company) => ({
-        type: 'trade' as const,
-        companyId: company.id,
-        data: { kind: 'launch', ...tradeEventBase(company, byToken.get(getAddress(company.token))!) },
-      })),
-    ),
-  );
-  return rows.map((r) => r.id);
-}
-
-/** BONDING -> GRADUATED with the pool id and the time, and a `trade` event of kind `graduation` for each. */
-export async function applyGraduations(tx: Tx, graduations: readonly GraduationRecord[]): Promise<string[]> {
-  if (graduations.length === 0) return [];
-  const values = sql.join(
-    graduations.map(
-      (g) => sql`(${getAddress(g.token)}::text, ${g.poolId}::text, ${g.blockTime.toISOString()}::timestamptz)`,
-    ),
-    sql`, `,
-  );
-  const rows = await markTokensGraduated(tx, values);
-  const byToken = new Map(graduations.map((g) => [getAddress(g.token), g]));
-  await publishEvents(
-    tx,
-    await unannounced(
-      tx,
-      rows.map((company) => {
-        const graduation = byToken.get(getAddress(company.token))!;
-        return {
-          type: 'trade' as const,
-          companyId: company.id,
-          data: { kind: 'graduation', ...tradeEventBase(company, graduation), poolId: graduation.poolId },
-        };
-      }),
-    ),
-  );
-  return rows.map((r) => r.id);
-}
-
-/** Execution price in USDC base units per whole token. */
-export const executionPrice = (usdcAmount: bigint, tokenAmount: bigint) =>
-  tokenAmount === 0n ? 0n : (usdcAmount * 10n ** 18n) / tokenAmount;
-
-/** Decimals of the full-precision prices (`priceExact`, the candles' `openExact`...): USDC per whole token. */
-export const EXACT_PRICE_DECIMALS = 18;
-export const EXACT_SCALE = 10n ** BigInt(EXACT_PRICE_DECIMALS + COMPANY_TOKEN_DECIMALS - USDC_DECIMALS);
-
-/** USDC per whole token to EXACT_PRICE_DECIMALS decimals, rounded down. */
-export function exactPrice(usdcAmount: bigint, tokenAmount: bigint): string {
-  return tokenAmount === 0n ? '0' : formatUnits((usdcAmount * EXACT_SCALE) / tokenAmount, EXACT_PRICE_DECIMALS);
-}
+import { exactPrice, executionPrice } from './prices.ts';
+import { type CarryRecord, type TradeRecord, type TransferRecord, tradeEventBase } from './records.ts';
 
 /** Every trade and position deleted, every token as before its launch (the token stream's reset, for `cli reconcile`). */
 export async function resetTokenTables(tx: Tx): Promise<void> {
@@ -470,28 +328,4 @@ async function applySpotPrices(tx: Tx, trades: readonly (TradeRecord & { company
   );
   // The curve's real USDC is its virtual reserve less the opening one, threshold / 3 (TokenLauncher.launch).
   await recordSpotPrices(tx, values);
-}
-
-const WAD = 10n ** 18n;
-
-/** Price and market cap of a curve after a trade, from its virtual reserves (TokenLauncher.priceOf while bonding). */
-export function curveSpot(virtualUsdc: bigint, virtualTokens: bigint, supply: bigint) {
-  if (virtualTokens === 0n) return { price: 0n, marketCap: 0n };
-  return {
-    price: curvePrice(virtualUsdc, virtualTokens),
-    marketCap: curveMarketCap(virtualUsdc, virtualTokens, supply),
-  };
-}
-
-/**
- * Price and market cap in a v4 pool from its sqrtPriceX96 (TokenLauncher.priceOf once graduated): currency1 per
- * currency0 is sqrtPrice^2 / 2^192 in raw units; the token is currency0 when its address sorts below USDC's.
- */
-export function poolSpot(sqrtPriceX96: bigint, tokenIsCurrency0: boolean, supply: bigint) {
-  const priceX128 = (sqrtPriceX96 * sqrtPriceX96) >> 64n;
-  const Q128 = 1n << 128n;
-  if (priceX128 === 0n) return { price: 0n, marketCap: 0n };
-  return tokenIsCurrency0
-    ? { price: (priceX128 * WAD) / Q128, marketCap: (priceX128 * supply) / Q128 }
-    : { price: (Q128 * WAD) / priceX128, marketCap: (Q128 * supply) / priceX128 };
 }

@@ -1,7 +1,7 @@
 // The company-token stream: follows the launcher (TokenLaunched, CurveTrade, Graduated) and the pool fee hook
 // (PoolTrade: every swap of every graduated pool, whichever router made it) with one persisted cursor, and writes
-// them with apply.ts. Block timestamps are read before the database transaction, in one JSON-RPC batch, and so are
-// the pool prices: PoolTrade does not carry the price (the hook reads no pool state, to keep a swap's gas low), the PoolManager's
+// them with apply.ts and launches.ts. Block timestamps are read before the database transaction, in one JSON-RPC
+// batch, and so are the pool prices: PoolTrade does not carry the price (the hook reads no pool state, to keep a swap's gas low), the PoolManager's
 // Swap log of the same pool, just before it in the same transaction, does; one eth_getLogs of the PoolManager's
 // Swap logs filtered by the batch's pool ids reads them all. On a reorg its rollback tells clients each announced
 // trade, launch and graduation that left the chain (announced.ts). It also reads the company tokens' transfers into
@@ -24,16 +24,10 @@ import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { positionCarries, tokenTrades, traderPositions } from '../../db/schema/tokens.ts';
 import { publishRemovedAbove } from './announced.ts';
-import {
-  applyGraduations,
-  applyLaunches,
-  applyTrades,
-  curveSpot,
-  poolSpot,
-  resetTokenTables,
-  type TradeRecord,
-  type TransferRecord,
-} from './apply.ts';
+import { applyTrades, resetTokenTables } from './apply.ts';
+import { applyGraduations, applyLaunches } from './launches.ts';
+import { curveSpot, poolSpot } from './prices.ts';
+import type { TradeRecord, TransferRecord } from './records.ts';
 
 export type TokenLog = FollowedLog<typeof TOKEN_STREAM_EVENTS>;
 

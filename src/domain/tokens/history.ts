@@ -11,8 +11,8 @@ import { tokenTrades } from '../../db/schema/tokens.ts';
 import { validationError } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../page-cursor.ts';
 import { requireCompany } from '../companies/queries.ts';
-import { EXACT_PRICE_DECIMALS, EXACT_SCALE, exactPrice, executionPrice } from './apply.ts';
 import { companyTokens } from './company-tokens.stream.ts';
+import { EXACT_PRICE_DECIMALS, EXACT_SCALE, exactPrice, executionPrice } from './prices.ts';
 
 export const CANDLE_INTERVALS = {
   '1m': 60,

@@ -26,8 +26,8 @@ import { type CompanyRow, requireCompany } from '../companies/queries.ts';
 import { recordLaunchRequest } from '../companies/store.ts';
 import { PLATFORM_GAS_ESTIMATES, requireGasBudget } from '../costs/gas-budget.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
-import { applyLaunches } from './apply.ts';
 import { companyTokens } from './company-tokens.stream.ts';
+import { applyLaunches } from './launches.ts';
 import { tokenStatusOf } from './queries.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database' | 'outbox' | 'now' | 'config'>;

@@ -7,7 +7,7 @@ import { COMPANY_TOKEN_DECIMALS, USDC_DECIMALS } from '../../constants.ts';
 import { notFound } from '../../errors.ts';
 import { requireCompany } from '../companies/queries.ts';
 import type { Deps } from '../deps.ts';
-import { exactPrice } from './apply.ts';
+import { exactPrice } from './prices.ts';
 
 /** The v4 pool hook's fee on every swap (PlatformFeeHook.FEE_BIPS), in basis points. */
 export const POOL_FEE_BPS = 250;

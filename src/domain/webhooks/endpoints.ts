@@ -11,16 +11,9 @@ import {
 import { AppError, notFound, validationError } from '../../errors.ts';
 import type { Deps } from '../deps.ts';
 import { resolveCompanyRefs } from '../events/filters.ts';
+import { countEndpoints, type EndpointRow, endpointOf, listEndpoints } from './endpoint-rows.ts';
 import { newWebhookSecret } from './signing.ts';
-import {
-  countEndpoints,
-  type EndpointRow,
-  endpointOf,
-  insertEndpoint,
-  listEndpoints,
-  rotateEndpointSecret,
-  setEndpointStatus,
-} from './store.ts';
+import { insertEndpoint, rotateEndpointSecret, setEndpointStatus } from './store.ts';
 import { checkWebhookUrl } from './targets.ts';
 
 type EndpointDeps = Pick<Deps, 'database' | 'config' | 'now'>;

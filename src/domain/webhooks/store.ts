@@ -1,5 +1,6 @@
 // The webhook tables' one writer: endpoints as their owners change them, the fan-out of platform events into
-// deliveries, the dispatchers' claim of due deliveries and the record of their attempts, and the purge. Each
+// deliveries, the dispatchers' claim of due deliveries and the record of their attempts, and the purge; and the
+// reads of an endpoint's deliveries and attempts (an endpoint's own row is read in endpoint-rows.ts). Each
 // dispatcher step is one statement over a whole batch (no statement per delivery).
 import { sql } from 'drizzle-orm';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_FANOUT_BATCH, WEBHOOK_LATE_EVENT_WINDOW_MS } from '../../constants.ts';
@@ -8,7 +9,6 @@ import { companies } from '../../db/schema/companies.ts';
 import { platformEvents } from '../../db/schema/events.ts';
 import {
   type WebhookDeliveryStatus,
-  type WebhookDisabledReason,
   type WebhookEndpointStatus,
   webhookAttempts,
   webhookDeliveries,
@@ -16,25 +16,7 @@ import {
   webhookFanout,
 } from '../../db/schema/webhooks.ts';
 import { PLATFORM_WIDE_TYPE } from '../events/store.ts';
-
-export interface EndpointRow {
-  id: string;
-  apiKeyId: string;
-  url: string;
-  description: string;
-  types: string[] | null;
-  companyIds: string[] | null;
-  status: WebhookEndpointStatus;
-  disabledReason: WebhookDisabledReason | null;
-  disabledAt: Date | null;
-  failingSince: Date | null;
-  createdAt: Date;
-}
-
-/** Every column an owner may read (never the secrets). */
-const endpointColumns = sql`id, api_key_id as "apiKeyId", url, description, types, company_ids as "companyIds",
-  status, disabled_reason as "disabledReason", disabled_at as "disabledAt", failing_since as "failingSince",
-  created_at as "createdAt"`;
+import { type EndpointRow, endpointColumns, toEndpoint } from './endpoint-rows.ts';
 
 /**
  * Runs a statement whose parameters hold a secret: a failure is rethrown without them (a driver's error names its
@@ -51,23 +33,6 @@ async function withSecret<T>(what: string, run: () => Promise<T>): Promise<T> {
 }
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-
-function toEndpoint(row: EndpointRow): EndpointRow {
-  const date = (v: Date | string | null) => (v === null ? null : new Date(v));
-  return {
-    ...row,
-    disabledAt: date(row.disabledAt),
-    failingSince: date(row.failingSince),
-    createdAt: new Date(row.createdAt),
-  };
-}
-
-export async function countEndpoints(db: Tx, apiKeyId: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::integer as n from ${webhookEndpoints} where api_key_id = ${apiKeyId}`),
-  );
-  return row?.n ?? 0;
-}
 
 export interface NewEndpoint {
   id: string;
@@ -100,24 +65,6 @@ export async function insertEndpoint(db: Tx, e: NewEndpoint): Promise<EndpointRo
     ),
   );
   return toEndpoint(row!);
-}
-
-export async function listEndpoints(db: Tx, apiKeyId: string): Promise<EndpointRow[]> {
-  return rowsOf<EndpointRow>(
-    await db.execute(
-      sql`select ${endpointColumns} from ${webhookEndpoints} where api_key_id = ${apiKeyId} order by seq`,
-    ),
-  ).map(toEndpoint);
-}
-
-/** The endpoint if this key owns it. */
-export async function endpointOf(db: Tx, apiKeyId: string, id: string): Promise<EndpointRow | undefined> {
-  const [row] = rowsOf<EndpointRow>(
-    await db.execute(
-      sql`select ${endpointColumns} from ${webhookEndpoints} where id = ${id} and api_key_id = ${apiKeyId}`,
-    ),
-  );
-  return row && toEndpoint(row);
 }
 
 /** A new secret; the one before keeps signing until `previousUntil`. */

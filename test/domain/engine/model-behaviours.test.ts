@@ -4,10 +4,10 @@
 // answering, failed attempts billed, a heartbeat before every attempt, and the per-provider limit on calls in
 // flight that backs off on 429.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MODEL_RESPONSE_MAX_BYTES } from '../../../src/domain/engine/models/answer.ts';
+import { jsonObjectText, MODEL_RESPONSE_MAX_BYTES } from '../../../src/domain/engine/models/answer.ts';
 import { costOf } from '../../../src/domain/engine/models/catalog.ts';
 import { createProviderLimiter } from '../../../src/domain/engine/models/limiter.ts';
-import { createOpenAiCompatibleProvider, jsonObjectText } from '../../../src/domain/engine/models/openai.ts';
+import { createOpenAiCompatibleProvider } from '../../../src/domain/engine/models/openai.ts';
 import { strictSchema, withoutNulls } from '../../../src/domain/engine/models/request.ts';
 import { type ChatRequest, type EngineModelId, ModelError } from '../../../src/domain/engine/models/types.ts';
 import { TOOLS, toolSpec } from '../../../src/domain/engine/tools.ts';

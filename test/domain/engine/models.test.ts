@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/config.ts';
 import { ENGINE_CONFIG_KEYS, ENGINE_MODEL_IDS, ENGINE_PRESETS, MODEL_PROVIDERS } from '../../../src/constants.ts';
+import { parseRetryAfter } from '../../../src/domain/engine/models/attempt.ts';
 import {
   costOf,
   costPicoUsd,
@@ -17,7 +18,6 @@ import { createModelProvider, hasLlmEndpoint } from '../../../src/domain/engine/
 import {
   createOpenAiCompatibleProvider,
   type OpenAiCompatibleOptions,
-  parseRetryAfter,
 } from '../../../src/domain/engine/models/openai.ts';
 import { type ChatRequest, type EngineModelId, ModelError } from '../../../src/domain/engine/models/types.ts';
 import { type FakeLlm, llmReply, startFakeLlm } from '../../helpers/fake-llm.ts';

@@ -4,7 +4,8 @@
 // tokens; execute_tool spans with their outcome; service.version and service.instance.id on the resource.
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOpenAiCompatibleProvider, providerNameOf } from '../../../src/domain/engine/models/openai.ts';
+import { providerNameOf } from '../../../src/domain/engine/models/call-span.ts';
+import { createOpenAiCompatibleProvider } from '../../../src/domain/engine/models/openai.ts';
 import type { ChatRequest } from '../../../src/domain/engine/models/types.ts';
 import { outcomeOfLine, toolSpan } from '../../../src/domain/engine/tracing.ts';
 import { SERVICE_INSTANCE_ID, tracingTo } from '../../../src/tracing.ts';

@@ -15,12 +15,13 @@ import { hasEntryPoint } from '../permit';
 import { type Step, useTransactions } from '../transactions';
 import { lastingCap } from './allowance';
 import { chainSeconds, readHoldings, readQuote, type TradeContracts } from './chain-reads';
+import { AmountField, LimitFields } from './fields';
 import { checkAmount, checkDeadline, checkSlippage } from './inputs';
+import { LastingAllowance } from './lasting-allowance';
 import { CurveReserveError, minimumOut, priceUpdate, type Quote } from './quote';
 import { PriceUpdated, percent, QuoteView } from './quote-view';
 
 const CONFIRM_IMPACT_BPS = 1500;
-const PRESETS = [25, 50, 75] as const;
 
 type Side = 'buy' | 'sell';
 
@@ -241,82 +242,30 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
             Sell
           </button>
         </fieldset>
-        <div className="field">
-          <label htmlFor={ids.amount}>{side === 'buy' ? 'USDC to spend' : `${symbol} to sell`}</label>
-          <input
-            id={ids.amount}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amountText}
-            placeholder="0.0"
-            onChange={(e) => edit(setAmountText)(e.target.value)}
-            aria-invalid={amountError ? true : undefined}
-            aria-describedby={`${ids.amount}-balance ${ids.amount}-error`}
-          />
-          <p id={`${ids.amount}-balance`} className="balance">
-            {address ? (
-              <>
-                Balance{' '}
-                <span data-testid="balance">
-                  {holdings.data ? amountOf(side === 'buy' ? holdings.data.usdc : holdings.data.tokens, spent) : '…'}
-                </span>
-                {side === 'buy' && holdings.data && (
-                  <span className="muted"> · you hold {amountOf(holdings.data.tokens, token)}</span>
-                )}
-              </>
-            ) : (
-              'Connect a wallet to see your balance.'
-            )}
-          </p>
-          {balance !== undefined && balance > 0n && (
-            <div className="presets">
-              {PRESETS.map((p) => (
-                <button key={p} type="button" className="secondary" onClick={() => preset(p)}>
-                  {p}%
-                </button>
-              ))}
-              <button type="button" className="secondary" onClick={() => preset(100)}>
-                Max
-              </button>
-            </div>
-          )}
-          <p id={`${ids.amount}-error`} className="field-error" role={amountError ? 'alert' : undefined}>
-            {amountError}
-          </p>
-        </div>
-        <div className="row">
-          <div className="field">
-            <label htmlFor={ids.slippage}>Slippage (%)</label>
-            <input
-              id={ids.slippage}
-              name="slippage"
-              inputMode="decimal"
-              value={slippageText}
-              onChange={(e) => edit(setSlippageText)(e.target.value)}
-              aria-invalid={slippage.ok ? undefined : true}
-              aria-describedby={`${ids.slippage}-note`}
-            />
-            <p id={`${ids.slippage}-note`} className={slippage.ok ? 'field-warning' : 'field-error'}>
-              {slippage.ok ? slippage.warning : slippage.error}
-            </p>
-          </div>
-          <div className="field">
-            <label htmlFor={ids.deadline}>Deadline (minutes)</label>
-            <input
-              id={ids.deadline}
-              name="deadline"
-              inputMode="numeric"
-              value={deadlineText}
-              onChange={(e) => edit(setDeadlineText)(e.target.value)}
-              aria-invalid={deadline.ok ? undefined : true}
-              aria-describedby={`${ids.deadline}-note`}
-            />
-            <p id={`${ids.deadline}-note`} className="field-error">
-              {deadline.ok ? '' : deadline.error}
-            </p>
-          </div>
-        </div>
+        <AmountField
+          id={ids.amount}
+          side={side}
+          symbol={symbol}
+          amountText={amountText}
+          onAmount={edit(setAmountText)}
+          amountError={amountError}
+          address={address}
+          holdings={holdings.data}
+          spent={spent}
+          token={token}
+          balance={balance}
+          preset={preset}
+        />
+        <LimitFields
+          slippageId={ids.slippage}
+          deadlineId={ids.deadline}
+          slippageText={slippageText}
+          deadlineText={deadlineText}
+          onSlippage={edit(setSlippageText)}
+          onDeadline={edit(setDeadlineText)}
+          slippage={slippage}
+          deadline={deadline}
+        />
         <QuoteView
           id={ids.quote}
           quote={q}
@@ -394,66 +343,4 @@ function receivedIn(receipt: { logs: Parameters<typeof parseEventLogs>[0]['logs'
   return parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' })
     .filter((l) => l.address.toLowerCase() === token.toLowerCase() && l.args.to.toLowerCase() === wallet.toLowerCase())
     .reduce((sum, l) => sum + l.args.value, 0n);
-}
-
-/**
- * The lasting allowance in words: what the launcher may already spend (this trade then takes one prompt, and a way to
- * end it), or the offer of one, its cap said in units ("Allow the launcher to spend up to 1,000 USDC from your wallet
- * until you change it").
- */
-/** An allowance this large is an unlimited one (an approval of the maximum, as many apps give): said as such. */
-const UNLIMITED = 2n ** 255n;
-
-function LastingAllowance({
-  id,
-  covered,
-  allowance,
-  spent,
-  capWords,
-  checked,
-  onChange,
-  onRemove,
-  busy,
-}: {
-  id: string;
-  covered: boolean;
-  allowance: bigint | undefined;
-  spent: Unit;
-  capWords: string | undefined;
-  checked: boolean;
-  onChange: (keep: boolean) => void;
-  onRemove: () => void;
-  busy: boolean;
-}) {
-  if (covered && allowance !== undefined) {
-    return (
-      <p className="allowance" data-testid="allowance">
-        {allowance >= UNLIMITED
-          ? `The launcher may spend any amount of your ${spent.symbol} (an unlimited allowance given earlier): this trade takes one confirmation.`
-          : `The launcher may spend up to ${amountOf(allowance, spent)} more from your wallet (your lasting allowance): this trade takes one confirmation.`}{' '}
-        <button type="button" className="secondary" disabled={busy} onClick={onRemove}>
-          Remove the allowance
-        </button>
-      </p>
-    );
-  }
-  if (capWords === undefined) return null;
-  return (
-    <div className="allowance">
-      <label className="confirm">
-        <input
-          type="checkbox"
-          checked={checked}
-          onChange={(e) => onChange(e.target.checked)}
-          aria-describedby={`${id}-note`}
-        />
-        Allow the launcher to spend up to {capWords} from your wallet until you change it
-      </label>
-      <p id={`${id}-note`} className="muted">
-        {checked
-          ? `One approval now, then this trade; later trades take one confirmation each until ${capWords} is spent. You can remove the allowance here at any time.`
-          : 'Without it, each trade asks for a signature (a permit for that trade only) and then the transaction.'}
-      </p>
-    </div>
-  );
 }

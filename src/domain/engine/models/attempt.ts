@@ -1,7 +1,7 @@
 // One attempt of a model call over HTTP: the request sent (no redirect followed, the caller's AbortSignal and a
 // timeout), the answer read up to its byte cap, and what came back judged: an answer the phase can use, or a
 // failure that says whether another attempt may help, with what the attempt was billed (believed within the
-// request's bounds, estimated where it cannot be). models/openai.ts retries and records.
+// request's bounds, estimated where it cannot be). models/retries.ts retries and records.
 import type { ModelEndpoint } from '../../../config.ts';
 import type { ModelProviderName } from '../../../constants.ts';
 import {

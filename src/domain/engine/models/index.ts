@@ -59,5 +59,6 @@ export function createModelProvider(
 
 export { createBuiltinProvider } from './builtin/provider.ts';
 export * from './catalog.ts';
-export { createOpenAiCompatibleProvider, routeOf } from './openai.ts';
+export { createOpenAiCompatibleProvider } from './openai.ts';
+export { routeOf } from './route.ts';
 export * from './types.ts';
