@@ -248,8 +248,18 @@ export async function eventHorizon(db: Tx): Promise<{ purgedThrough: bigint; old
  * message.
  */
 export async function checkResumable(db: Tx, after: bigint, path: string, backfillRetentionMs: number): Promise<void> {
+  await resumableThrough(db, after, path, backfillRetentionMs);
+}
+
+/** checkResumable, answering the retention's horizon (the highest id ever purged, 0 when none) when it passes. */
+export async function resumableThrough(
+  db: Tx,
+  after: bigint,
+  path: string,
+  backfillRetentionMs: number,
+): Promise<bigint> {
   const { purgedThrough, oldestHeld } = await eventHorizon(db);
-  if (after >= purgedThrough) return;
+  if (after >= purgedThrough) return purgedThrough;
   const held = oldestHeld === null ? 'no event is held now' : `the oldest event held is ${oldestHeld}`;
   throw new AppError(
     'EVENTS_EXPIRED',
