@@ -258,7 +258,16 @@ export async function resumableThrough(
   path: string,
   backfillRetentionMs: number,
 ): Promise<bigint> {
-  const { purgedThrough, oldestHeld } = await eventHorizon(db);
+  return checkHorizon(await eventHorizon(db), after, path, backfillRetentionMs);
+}
+
+/** resumableThrough on a horizon read already (one read shared by the requests that arrived before it began). */
+export function checkHorizon(
+  { purgedThrough, oldestHeld }: { purgedThrough: bigint; oldestHeld: bigint | null },
+  after: bigint,
+  path: string,
+  backfillRetentionMs: number,
+): bigint {
   if (after >= purgedThrough) return purgedThrough;
   const held = oldestHeld === null ? 'no event is held now' : `the oldest event held is ${oldestHeld}`;
   throw new AppError(

@@ -13,9 +13,10 @@ import {
   parseLastEventId,
   resolveCompanyRefs,
 } from '../../domain/events/filters.ts';
-import { checkStreamResumable, readRecentEvents, resumableThrough } from '../../domain/events/store.ts';
+import { checkHorizon, checkStreamResumable, eventHorizon, readRecentEvents } from '../../domain/events/store.ts';
 import { validationError } from '../../errors.ts';
 import { requireApiKey } from '../auth/index.ts';
+import { createCoalescer } from '../coalesce.ts';
 import { JSON_TYPE, linkNextPage, ok, STAMP_PLACEHOLDER, v1CursorPage } from '../envelope.ts';
 import type { EventSink, StreamHandle } from '../events/hub.ts';
 import { ifNoneMatchHits, weakEtagOf } from '../plugins/etag.ts';
@@ -117,6 +118,7 @@ function streamRoute(app: App, deps: RouteOptions['deps'], options: StreamRouteO
 
   const totals = createPageTotals();
   const index = createEventIdIndex();
+  const horizons = createCoalescer();
   const fullPages = createPageStore(BACKFILL_PAGES_MAX_BYTES);
   const { eventRetentionMs: retentionMs, eventBackfillRetentionMs: backfillRetentionMs } = deps.config;
   app.get(
@@ -149,7 +151,10 @@ function streamRoute(app: App, deps: RouteOptions['deps'], options: StreamRouteO
           throw validationError('query.after', 'is required with cursor: give the same after as the first page');
         }
         const after = BigInt(query.after);
-        const purgedThrough = await resumableThrough(db, after, 'query.after', backfillRetentionMs);
+        // One read of the retention's horizon for the requests that arrived before it began (coalesce.ts): a purge
+        // committed before a request arrived is always seen.
+        const horizon = await horizons('horizon', () => eventHorizon(db));
+        const purgedThrough = checkHorizon(horizon, after, 'query.after', backfillRetentionMs);
         index.forgetThrough(purgedThrough);
         const companyIds = companyRefs ? [...(await resolveCompanyRefs(db, companyRefs))] : undefined;
         await hub.start();
@@ -233,7 +238,7 @@ function streamRoute(app: App, deps: RouteOptions['deps'], options: StreamRouteO
 }
 
 /** The backfill's full pages kept in a process, in bytes (a page of 100 events is about 34 KB). */
-const BACKFILL_PAGES_MAX_BYTES = 64 * 1024 * 1024;
+const BACKFILL_PAGES_MAX_BYTES = 128 * 1024 * 1024;
 /** The `total` a kept page is serialized with, replaced by each response's. */
 const TOTAL_PLACEHOLDER = Number.MAX_SAFE_INTEGER;
 
