@@ -31,14 +31,26 @@ export interface Strategy<P extends Record<string, number> = Record<string, numb
   fits?(params: P, days: number): boolean;
 }
 
-/** One setting of a strategy's grid that fits the run, drawn with the run's PRNG. */
-export function drawSetting<P extends Record<string, number>>(strategy: Strategy<P>, rng: Rng, days: number): P {
-  for (;;) {
-    const setting = Object.fromEntries(
-      Object.entries(strategy.grid).map(([k, values]) => [k, rng.pick(values as number[])]),
-    ) as P;
-    if (strategy.fits?.(setting, days) ?? true) return setting;
+/** Every setting of a strategy's grid (one value of each parameter), in the grid's order. */
+export function allSettings<P extends Record<string, number>>(strategy: Strategy<P>): P[] {
+  let settings: Record<string, number>[] = [{}];
+  for (const [k, values] of Object.entries(strategy.grid)) {
+    settings = settings.flatMap((s) => (values as number[]).map((v) => ({ ...s, [k]: v })));
   }
+  return settings as P[];
+}
+
+/**
+ * One setting of a strategy's grid that fits a run of `days` days, drawn with the run's PRNG; undefined when none
+ * does (herding needs its pump day and its hold before the last day: a two-day run has none).
+ */
+export function drawSetting<P extends Record<string, number>>(
+  strategy: Strategy<P>,
+  rng: Rng,
+  days: number,
+): P | undefined {
+  const fitting = allSettings(strategy).filter((s) => strategy.fits?.(s, days) ?? true);
+  return fitting.length === 0 ? undefined : rng.pick(fitting);
 }
 
 /** Interest on money held for the stated days, at ANNUAL_RATE: the cost of capital that is returned. */
@@ -55,4 +67,25 @@ export async function tolerant(run: () => Promise<unknown>): Promise<boolean> {
     if (/reverted|slippage|exceeds balance/i.test((err as Error).message)) return false;
     throw err;
   }
+}
+
+/**
+ * `each` on every item, at most `limit` at once, started in the items' order (so what each draws or numbers before
+ * its first wait is in that order). The first failure is thrown once every started one has settled.
+ */
+export async function inParallel<T>(items: readonly T[], limit: number, each: (item: T) => Promise<unknown>) {
+  let next = 0;
+  let failure: unknown;
+  const lane = async () => {
+    while (next < items.length && failure === undefined) {
+      const item = items[next++]!;
+      try {
+        await each(item);
+      } catch (err) {
+        failure ??= err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  if (failure !== undefined) throw failure;
 }

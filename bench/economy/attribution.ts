@@ -43,6 +43,9 @@ async function owners(world: World): Promise<Map<string, string>> {
     for (const a of agents as { walletAddress?: string | null }[]) {
       if (a.walletAddress) names.set(a.walletAddress.toLowerCase(), agentsOf(c.plan.slug, c.party.honest));
     }
+    // With custody the agents trade from the company's Safe.
+    const safe = world.safeOf(c.plan.slug);
+    if (safe) names.set(safe.toLowerCase(), agentsOf(c.plan.slug, c.party.honest));
   }
   return names;
 }

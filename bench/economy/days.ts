@@ -57,11 +57,16 @@ export async function runDays(world: World, actors: Actor[], days: number, secre
       const at = start + hour * 3_600;
       if (at < (await now(world)) + 60) continue;
       await moveClockTo(world.ctx, at);
+      const slotStart = Date.now();
       for (const a of actors) await a.slot?.(world, day, slot);
+      const traded = Date.now();
       if (engine) {
         engine = await roundsRun(world.ctx, at);
         if (!engine) world.log('the engine ran no scheduled round in time: rounds are no longer waited for');
       }
+      world.log(
+        `day ${day + 1} ${String(hour).padStart(2, '0')}:00: actors ${((traded - slotStart) / 1000).toFixed(1)} s, rounds ${((Date.now() - traded) / 1000).toFixed(1)} s`,
+      );
     }
     await moveClockTo(world.ctx, nextMidnight(await now(world)));
     const snap = await snapshot(world, secret);

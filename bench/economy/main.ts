@@ -9,14 +9,16 @@ import path from 'node:path';
 import { connect } from '../../scripts/demo/context.ts';
 import type { Progress } from '../../scripts/demo/progress.ts';
 import { scriptOptions } from '../../scripts/flags.ts';
-import { type Actor, drawSetting } from './actor.ts';
+import { type Actor, drawSetting, inParallel } from './actor.ts';
 import { STRATEGIES } from './adversaries/index.ts';
 import { parseSimArgs, type SimOptions, USAGE } from './args.ts';
 import { partyTotal, tokenFlows } from './attribution.ts';
 import { claimAll, runDays } from './days.ts';
+import { emissionAccount } from './emission.ts';
 import { builder } from './honest/builder.ts';
 import { outsideTraders } from './honest/outside-traders.ts';
 import { quietCompany } from './honest/quiet.ts';
+import { staker } from './honest/staker.ts';
 import { tradingCompany } from './honest/trading-company.ts';
 import { honestAgentsPnl, walletsValue } from './pnl.ts';
 import {
@@ -33,15 +35,18 @@ import { Rng } from './rng.ts';
 import { startSimService } from './service.ts';
 import { type Party, World } from './world.ts';
 
-const log = (line: string) => process.stderr.write(`  ${line}\n`);
+const started = Date.now();
+const log = (line: string) =>
+  process.stderr.write(`  ${String(Math.round((Date.now() - started) / 1000)).padStart(5)} s  ${line}\n`);
 
 /** The demo's steps report progress; here a step is silent and a note is a log line. */
 const quiet = { step() {}, advance() {}, finish() {}, note: log } as unknown as Progress;
 
 const HONEST_KINDS = [
-  { kind: 'builder', weight: 0.4, make: builder },
-  { kind: 'trading', weight: 0.3, make: tradingCompany },
-  { kind: 'quiet', weight: 0.3, make: quietCompany },
+  { kind: 'builder', weight: 0.35, make: builder },
+  { kind: 'trading', weight: 0.25, make: tradingCompany },
+  { kind: 'quiet', weight: 0.25, make: quietCompany },
+  { kind: 'staker', weight: 0.15, make: staker },
 ] as const;
 
 function pickKind(r: number) {
@@ -79,17 +84,25 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
       actors.push(kind.make(n, party, rng.fork(`honest ${n}`), options.days));
     }
     const attackers: { party: Party; strategy: string; params: Record<string, number> }[] = [];
-    for (let n = 0; n < attackerCount; n++) {
-      const strategy = STRATEGIES[(firstStrategy + n) % STRATEGIES.length]!;
+    // The strategies in turn from the one the seed picks, less those none of whose settings fits the run (herding
+    // needs a pump day and its hold before the last day: a two-day run has none; it drew for ever before).
+    const turns = [...STRATEGIES.slice(firstStrategy), ...STRATEGIES.slice(0, firstStrategy)].filter(
+      (s) => drawSetting(s, new Rng(0), options.days) !== undefined,
+    );
+    for (let n = 0; n < attackerCount && turns.length > 0; n++) {
+      const strategy = turns[n % turns.length]!;
       const srng = rng.fork(`attacker ${n}`);
-      const params = drawSetting(strategy, srng, options.days);
+      const params = drawSetting(strategy, srng, options.days)!;
       const party = world.party(`${strategy.name} ${n}`, false);
       attackers.push({ party, strategy: strategy.name, params });
       actors.push(strategy.create(params, party, srng, options.days));
     }
 
-    log(`setting up: ${honestCount} honest companies, ${attackerCount} attackers, the outside market`);
-    for (const a of actors) await a.setup?.(world);
+    log(
+      `setting up: ${honestCount} honest companies, ${attackerCount} attackers, the outside market (${options.parallel} at once)`,
+    );
+    await inParallel(actors, options.parallel, async (a) => a.setup?.(world));
+    log('set up');
     const distributed = await runDays(world, actors, options.days, secret);
     {
       for (const a of actors) await a.finish?.(world);
@@ -97,12 +110,19 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
       const marketValue = await walletsValue(world, market.party.wallets);
       const honestAgents = await honestAgentsPnl(world);
       const flows = await tokenFlows(world);
+      const emission = await emissionAccount(world);
 
       const results: AttackerResult[] = [];
       for (const a of attackers) {
         let recovered = 0n;
         for (const index of a.party.wallets) recovered += await world.usdcOf(world.address(index));
-        let earned = 0n;
+        // With custody a company's treasury is its Safe, whose USDC the card's holder can take out at any time.
+        for (const slug of a.party.companies) {
+          const safe = world.safeOf(slug);
+          if (safe) recovered += await world.usdcOf(safe);
+        }
+        // Epoch rewards its companies were paid, and the emission a staking attack's card bought.
+        let earned = a.party.earnedEmission;
         for (const slug of a.party.companies) for (const v of paid.get(slug)?.values() ?? []) earned += v;
         const traded = flows.filter((f) => f.pnlUsdc[a.party.name] !== undefined);
         const fees = partyTotal(traded, a.party.name, 'feesUsdc');
@@ -173,7 +193,8 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
         attackers: results,
         best: bestPerStrategy(results),
         epochs,
-        invariants: invariants(results, epochs),
+        emission,
+        invariants: invariants(results, epochs, emission),
       };
     }
   } finally {

@@ -1,5 +1,5 @@
 // Who paid: the honest companies' agents' PnL (GET /api/companies/{id}/portfolio: realised and unrealised, at
-// average cost) and the outside market's, its wallets' USDC plus what their tokens would sell for now on the
+// average cost, its agents' wallets and, with custody, its Safe, summed by the route) and the outside market's, its wallets' USDC plus what their tokens would sell for now on the
 // launcher (quoteSell), against the USDC they were given.
 import { TokenLauncherAbi } from '@ai-economy/shared/abis';
 import type { World } from './world.ts';

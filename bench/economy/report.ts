@@ -4,6 +4,7 @@
 // distributed epoch and whether the rewards stayed within the pool.
 
 import type { TokenFlows } from './attribution.ts';
+import type { EmissionResult } from './emission.ts';
 
 export const PRICES = [0.001, 0.01, 0.1, 1] as const;
 
@@ -60,6 +61,8 @@ export interface SimReport {
   /** The lowest break-even of each strategy (its most profitable setting). */
   best: AttackerResult[];
   epochs: EpochResult[];
+  /** The staking emission: accrued by the contract's rate, paid by harvests, owed to the stakers. */
+  emission?: EmissionResult;
   invariants: { name: string; ok: boolean; detail: string }[];
 }
 
@@ -119,10 +122,19 @@ export const HONEST_AGENTS = 'honest agents of ';
 export function invariants(
   attackers: AttackerResult[],
   epochs: EpochResult[],
+  emission?: EmissionResult,
   minBreakEven = 0.01,
   minHonestShare = 0.9,
 ) {
   const out: { name: string; ok: boolean; detail: string }[] = [];
+  if (emission) {
+    const owed = round(emission.paidTokens + emission.pendingTokens, 6);
+    out.push({
+      name: 'emission paid within emission accrued',
+      ok: owed <= emission.accruedTokens,
+      detail: `paid ${emission.paidTokens} and owed ${emission.pendingTokens} of ${emission.accruedTokens} tokens accrued`,
+    });
+  }
   for (const e of epochs) {
     out.push({
       name: `epoch ${e.epoch}: rewards within the pool`,
@@ -214,6 +226,11 @@ export function formatTable(report: SimReport): string {
       (e) =>
         `epoch ${e.epoch}: ${e.participants} companies paid ${e.paidTokens} of ${e.rewardPoolTokens} tokens; honest share ${e.honestShare === null ? '-' : `${(e.honestShare * 100).toFixed(2)}%`}; Gini among honest companies ${e.honestGini ?? '-'}`,
     ),
+    ...(report.emission
+      ? [
+          `staking emission: ${report.emission.accruedTokens} tokens accrued, ${report.emission.paidTokens} paid, ${report.emission.pendingTokens} owed`,
+        ]
+      : []),
     '',
     `outside market: ${report.market.pnlUsdc.toFixed(2)} USDC (funded ${report.market.fundedUsdc.toFixed(2)}, worth ${report.market.valueUsdc.toFixed(2)} at the end)`,
     `honest agents' PnL: realised ${report.honestAgents.realizedUsdc.toFixed(2)} USDC, unrealised ${report.honestAgents.unrealizedUsdc.toFixed(2)} USDC`,

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../../test/helpers/ports.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const START_TIMEOUT_MS = 240_000;
+const START_TIMEOUT_MS = 600_000;
 
 export interface SimService {
   url: string;
@@ -52,7 +52,7 @@ export async function startSimService(log: (line: string) => void): Promise<SimS
       ]);
       if (!done) child.kill('SIGKILL');
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 });
   };
   log(`starting the service on ${url} (embedded defaults${process.env.DATABASE_URL ? ', DATABASE_URL' : ', PGlite'})`);
   const deadline = Date.now() + START_TIMEOUT_MS;

@@ -2,8 +2,8 @@
 // (an honest actor or an attacker's strategy, and what each funded and holds), fresh mnemonic wallets and their
 // funding, and the companies every party created.
 
-import { AccessCardAbi } from '@ai-economy/shared/abis';
-import { type Address, erc20Abi } from 'viem';
+import { AccessCardAbi, SafeL2Abi } from '@ai-economy/shared/abis';
+import { type Address, erc20Abi, type Hex } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import { loadCompany, stepCompanies, stepLeagues, stepSuites, stepTreasuries } from '../../scripts/demo/companies.ts';
 import { type Ctx, rpc, send } from '../../scripts/demo/context.ts';
@@ -11,6 +11,7 @@ import { stepTokens } from '../../scripts/demo/market.ts';
 import { type DemoCompany, treasuryIndex } from '../../scripts/demo/plan.ts';
 import { units } from '../../scripts/demo/units.ts';
 import { devAccount } from '../../src/chain/client.ts';
+import { ownerContractSignature } from '../../src/chain/safe-tx.ts';
 import type { Rng } from './rng.ts';
 
 /** Who acts: one honest actor or one attacker at one setting. Money in base units of USDC (6 decimals). */
@@ -21,6 +22,8 @@ export interface Party {
   funded: bigint;
   /** A cost that leaves no trace on the chain: the interest on money held, at the stated rate. */
   financing: bigint;
+  /** Emission wei a staking attack's card bought (its boost's part of the emission it harvested). */
+  earnedEmission: bigint;
   /** Mnemonic indices of every wallet the party controls (creators, treasuries, fresh wallets). */
   wallets: Set<number>;
   /** Slugs of the companies it created. */
@@ -55,6 +58,8 @@ export class World {
   private nextWallet = FIRST_WALLET;
   private companiesMade = 0;
   private funder = 0;
+  /** The dev accounts' transfers one at a time: two at once from one account would take the same nonce. */
+  private funding: Promise<unknown> = Promise.resolve();
   private cardPrice: bigint | undefined;
   private readonly accountCache = new Map<number, HDAccount>();
 
@@ -81,7 +86,15 @@ export class World {
   }
 
   party(name: string, honest: boolean): Party {
-    const p: Party = { name, honest, funded: 0n, financing: 0n, wallets: new Set(), companies: [] };
+    const p: Party = {
+      name,
+      honest,
+      funded: 0n,
+      financing: 0n,
+      earnedEmission: 0n,
+      wallets: new Set(),
+      companies: [],
+    };
     this.parties.push(p);
     return p;
   }
@@ -106,6 +119,13 @@ export class World {
     }
     const amount = units(usdc, 6);
     if (amount === 0n) return;
+    const transfer = this.funding.then(() => this.transferFromFunders(address, amount));
+    this.funding = transfer.catch(() => undefined);
+    await transfer;
+    party.funded += amount;
+  }
+
+  private async transferFromFunders(address: Address, amount: bigint) {
     for (;;) {
       const from = FUNDERS[this.funder];
       if (from === undefined) throw new Error('the dev accounts ran out of USDC: a smaller run, please');
@@ -116,11 +136,37 @@ export class World {
           functionName: 'transfer',
           args: [address, amount],
         });
-        party.funded += amount;
         return;
       }
       this.funder++;
     }
+  }
+
+  /** `tokens` whole primary tokens to wallet `index`, from the dev accounts (each starts with a million). */
+  async fundPrimary(index: number, tokens: number) {
+    const to = this.address(index);
+    const amount = units(tokens, 18);
+    const transfer = this.funding.then(async () => {
+      for (const from of FUNDERS) {
+        const held = await this.ctx.client.readContract({
+          address: this.ctx.contracts.primaryToken,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [this.address(from)],
+        });
+        if (held < amount) continue;
+        await send(this.ctx, from, 'fund primary tokens', {
+          address: this.ctx.contracts.primaryToken,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [to, amount],
+        });
+        return;
+      }
+      throw new Error('the dev accounts ran out of primary tokens: a smaller run, please');
+    });
+    this.funding = transfer.catch(() => undefined);
+    await transfer;
   }
 
   async usdcOf(address: Address): Promise<bigint> {
@@ -142,57 +188,116 @@ export class World {
   }
 
   /**
-   * Companies of the party through the public routes and the contracts, by the demo's steps: each creator gets gas
-   * and USDC for its card, its treasury and its CFO, mints the card, creates the company, proves and funds its
-   * treasury, deploys the C-suite, launches the token and sets the directives; then the CFO gets its USDC.
+   * Companies of the party through the public routes and the contracts, by the demo's steps in the demo's order:
+   * each creator gets gas and USDC for its card, its treasury and its agents, mints the card, creates the company,
+   * deploys the C-suite (with custody, the service's default, that sets up the company's Safe, which becomes its
+   * proven treasury), funds the treasury (without custody: proves an address of its own first), launches the token
+   * and sets the directives; then the agents get their trading USDC (with custody the Safe already holds it: the
+   * treasury is what they trade). Several parties' companies are made at once (main.ts): the steps run on a copy of
+   * the context with this call's plan, and every creator is an account of its own.
    */
   async addCompanies(party: Party, specs: CompanySpec[]): Promise<SimCompany[]> {
+    const plans: DemoCompany[] = specs.map(({ cfoUsdc, ...rest }) => ({
+      ...rest,
+      account: creatorIndex(this.companiesMade++),
+    }));
     this.cardPrice ??= await this.ctx.client.readContract({
       address: this.ctx.contracts.accessCard,
       abi: AccessCardAbi,
       functionName: 'mintPrice',
     });
-    const plans: DemoCompany[] = [];
-    for (const spec of specs) {
-      const { cfoUsdc, ...rest } = spec;
-      const account = creatorIndex(this.companiesMade++);
-      const plan: DemoCompany = { ...rest, account };
-      await this.fund(party, account, Number(this.cardPrice / 10n ** 6n) + spec.treasuryUsdc + (cfoUsdc ?? 0) + 5);
+    for (const [i, spec] of specs.entries()) {
+      const account = plans[i]!.account;
+      await this.fund(party, account, Number(this.cardPrice / 10n ** 6n) + spec.treasuryUsdc + (spec.cfoUsdc ?? 0) + 5);
       party.wallets.add(treasuryIndex(account));
-      plans.push(plan);
     }
-    const before = this.ctx.plan;
-    this.ctx.plan = plans;
-    try {
-      await stepCompanies(this.ctx);
-      await stepTreasuries(this.ctx);
-      await stepSuites(this.ctx);
-      await stepTokens(this.ctx);
-      await stepLeagues(this.ctx);
-    } finally {
-      this.ctx.plan = [...before, ...plans];
-    }
+    const ctx: Ctx = { ...this.ctx, plan: plans };
+    await stepCompanies(ctx);
+    await stepSuites(ctx);
+    await stepTreasuries(ctx);
+    await stepTokens(ctx);
+    await stepLeagues(ctx);
+    this.ctx.plan.push(...plans);
     const made = plans.map((plan) => ({ plan, party }));
     for (const [i, spec] of specs.entries()) {
-      if (spec.cfoUsdc) await this.fundCfo(plans[i]!, spec.cfoUsdc);
+      if (spec.cfoUsdc) await this.fundAgents(plans[i]!, spec.cfoUsdc);
     }
-    for (const m of made) party.companies.push(m.plan.slug);
+    for (const m of made) {
+      party.companies.push(m.plan.slug);
+      const safe = this.safeOf(m.plan.slug);
+      if (safe) this.safes.set(safe.toLowerCase(), m);
+    }
     this.companies.push(...made);
     return made;
   }
 
-  /** The creator moves `usdc` whole USDC to its company's CFO wallet, which the agents trade with. */
-  private async fundCfo(plan: DemoCompany, usdc: number) {
+  /** Safe addresses (lower case) of the companies with custody. */
+  readonly safes = new Map<string, SimCompany>();
+
+  /** The company's Safe when it has custody. */
+  safeOf(slug: string): Address | undefined {
+    return this.ctx.companies.get(slug)?.custody?.safe ?? undefined;
+  }
+
+  /** Where the company's treasury is: its Safe with custody, else the creator's treasury address. */
+  treasuryOf(c: SimCompany): Address {
+    return this.safeOf(c.plan.slug) ?? this.address(treasuryIndex(c.plan.account));
+  }
+
+  /**
+   * The creator moves `usdc` whole USDC to what its company's agents trade with: its Safe with custody (the
+   * treasury, which they trade whole), else its CFO's wallet.
+   */
+  private async fundAgents(plan: DemoCompany, usdc: number) {
     const company = await loadCompany(this.ctx, plan.slug);
-    const cfo = company.agents.find((a: any) => a.role === 'CFO' && a.status === 'ACTIVE');
-    if (!cfo) return;
-    const { address } = await this.ctx.api.data('GET', `/api/agents/${cfo.id}/portfolio`);
+    let address: Address | undefined = company.custody?.safe;
+    if (!address) {
+      const cfo = company.agents.find((a: any) => a.role === 'CFO' && a.status === 'ACTIVE');
+      if (!cfo) return;
+      address = (await this.ctx.api.data('GET', `/api/agents/${cfo.id}/portfolio`)).address;
+    }
     if (!address) return;
-    await send(this.ctx, plan.account, 'fund the CFO wallet', {
+    await send(this.ctx, plan.account, 'fund the agents', {
       address: this.ctx.contracts.usdc,
       abi: erc20Abi,
       functionName: 'transfer',
       args: [address, units(usdc, 6)],
+    });
+  }
+
+  /**
+   * The card's holder takes `usdc` whole USDC out of its company's Safe to `to`: the Safe transaction that
+   * POST /api/companies/{id}/safe/withdrawal builds, signed by the holder and executed from its wallet.
+   */
+  async withdrawFromSafe(c: SimCompany, usdc: number, to: Address) {
+    const holder = this.ctx.account(c.plan.account);
+    const w = await this.ctx.api.data('POST', `/api/companies/${this.companyId(c.plan.slug)}/safe/withdrawal`, {
+      signer: holder,
+      body: { amount: String(usdc), to },
+    });
+    const m = w.typedData.message;
+    const signature = await holder.signTypedData({
+      domain: w.typedData.domain,
+      types: w.typedData.types,
+      primaryType: 'SafeTx',
+      message: m,
+    });
+    await send(this.ctx, c.plan.account, 'withdraw from the Safe', {
+      address: w.safe,
+      abi: SafeL2Abi,
+      functionName: 'execTransaction',
+      args: [
+        m.to,
+        BigInt(m.value),
+        m.data as Hex,
+        m.operation,
+        BigInt(m.safeTxGas),
+        BigInt(m.baseGas),
+        BigInt(m.gasPrice),
+        m.gasToken,
+        m.refundReceiver,
+        ownerContractSignature(w.owner, signature),
+      ],
     });
   }
 

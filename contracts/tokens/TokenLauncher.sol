@@ -329,9 +329,9 @@ contract TokenLauncher is ITokenLauncher, IUnlockCallback, Ownable2Step, Reentra
         if (c.virtualUsdc != c.graduationVirtualUsdc) {
             (uint256 curveIn, uint256 fee) =
                 BondingCurve.buySplit(remaining, c.graduationVirtualUsdc - c.virtualUsdc, curveFeeBps);
-            (uint256 newVirtualUsdc, uint256 newVirtualTokens, uint256 bought) =
-                BondingCurve.buy(_k(c), c.virtualUsdc, c.virtualTokens, curveIn);
-            tokensOut = bought;
+            uint256 newVirtualUsdc;
+            uint256 newVirtualTokens;
+            (newVirtualUsdc, newVirtualTokens, tokensOut) = BondingCurve.buy(_k(c), c.virtualUsdc, c.virtualTokens, curveIn);
             if (tokensOut == 0) revert LauncherZeroOutput();
             c.virtualUsdc = newVirtualUsdc.toUint56();
             c.virtualTokens = uint88(newVirtualTokens);

@@ -2,8 +2,9 @@
 // simulation") against a real service on embedded defaults (its own anvil; PGlite, or a fresh database on the server
 // of TEST_DATABASE_URL): honest companies, the outside market and attackers over simulated days and one epoch,
 // distributed and claimed. It fails when an attack's break-even price is below the documented threshold, when the
-// honest companies take less than 90% of an epoch's rewards, when the rewards paid exceed the pool, or when an
-// attacker took honest agents' USDC.
+// honest companies take less than 90% of an epoch's rewards, when the rewards paid exceed the pool, when the staking
+// emission paid and owed exceeds what the contract accrued, or when an attacker took honest agents' USDC. It has
+// generous timeouts and no bound on wall-clock time.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,9 +31,9 @@ beforeAll(async () => {
   server = await startService(
     // The engine claims rounds within half a second of their slot; one client address sends everything.
     { DATA_DIR: dataDir, ENGINE_POLL_MS: '500', RATE_LIMIT_MAX: '10000000', ...database.env },
-    { timeoutMs: 170_000 },
+    { timeoutMs: 600_000 },
   );
-}, 180_000);
+}, 620_000);
 
 afterAll(async () => {
   await server?.stop().catch(() => undefined);
@@ -41,8 +42,9 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-// Opt-in until the run fits the suite's time: on this two-core machine at load 20 it got through 2 of its 8 days in
-// 15 minutes (docs/economics.md "The CI run"). ECONOMY_SIM=1 runs it.
+// Opt-in (ECONOMY_SIM=1) until the run fits the suite's time: on this two-core machine at load 9-10 the issue's
+// 30 companies took 11 minutes to create and 4-5 minutes a simulated day (docs/economics.md "The CI run"), against a
+// whole suite of about 5 minutes on a quiet machine.
 const enabled = process.env.ECONOMY_SIM === '1';
 
 describe.runIf(enabled)('the economy simulation, small run', () => {
@@ -64,7 +66,7 @@ describe.runIf(enabled)('the economy simulation, small run', () => {
       JSON.stringify(report.epochs),
     ).toBe(true);
     expect(report.marketTrades).toBeGreaterThan(0);
-  }, 3_600_000);
+  }, 7_200_000);
 
   it('holds every invariant', () => {
     const failed = report.invariants.filter((i) => !i.ok);
@@ -74,6 +76,8 @@ describe.runIf(enabled)('the economy simulation, small run', () => {
     expect(names).toMatch(/rewards within the pool/);
     expect(names).toMatch(/honest share >= 90%/);
     expect(names).toMatch(/honest agents lose nothing/);
+    expect(names).toMatch(/emission paid within emission accrued/);
+    expect(report.emission?.accruedTokens, 'an honest staker staked').toBeGreaterThan(0);
     for (const a of report.best) expect(names).toContain(`${a.strategy}: break-even`);
   });
 });

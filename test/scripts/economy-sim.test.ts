@@ -2,7 +2,7 @@
 // draw of an attacker's setting, the accounts of the companies, and the report's arithmetic (break-even, the most
 // profitable setting, the invariants).
 import { describe, expect, it } from 'vitest';
-import { drawSetting, interest, type Strategy } from '../../bench/economy/actor.ts';
+import { allSettings, drawSetting, inParallel, interest, type Strategy } from '../../bench/economy/actor.ts';
 import { STRATEGIES } from '../../bench/economy/adversaries/index.ts';
 import { parseSimArgs } from '../../bench/economy/args.ts';
 import { attackerResult, bestPerStrategy, formatTable, gini, invariants } from '../../bench/economy/report.ts';
@@ -12,6 +12,31 @@ import { treasuryIndex } from '../../scripts/demo/plan.ts';
 
 const USDC = 1_000_000n;
 const TOKEN = 10n ** 18n;
+
+describe('setting actors up in parallel', () => {
+  it('runs at most the limit at once, starts them in order and throws the first failure after all settle', async () => {
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const done: number[] = [];
+    const work = async (n: number) => {
+      started.push(n);
+      running++;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, (n % 3) * 5));
+      running--;
+      done.push(n);
+    };
+    await inParallel([0, 1, 2, 3, 4, 5, 6], 3, work);
+    expect(most).toBe(3);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(done.sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    done.length = 0;
+    const failing = (n: number) => (n === 1 ? Promise.reject(new Error('one')) : work(n));
+    await expect(inParallel([0, 1, 2], 2, failing)).rejects.toThrow('one');
+    expect(running).toBe(0);
+  });
+});
 
 describe('the seeded PRNG', () => {
   it('gives the same numbers for the same seed, and other numbers for another', () => {
@@ -82,10 +107,13 @@ describe('attackers', () => {
       const r = new Rng(seed);
       return Array.from({ length: 50 }, () => drawSetting(late, r, 3));
     };
-    expect(draws(5).every((p) => p.joinDay! < 3)).toBe(true);
+    expect(draws(5).every((p) => p!.joinDay! < 3)).toBe(true);
     expect(draws(5)).toEqual(draws(5));
     const any: Strategy<{ a: number }> = { name: 'x', summary: '', grid: { a: [1, 2] }, create: () => ({}) as never };
-    expect([1, 2]).toContain(drawSetting(any, new Rng(1), 1).a);
+    expect([1, 2]).toContain(drawSetting(any, new Rng(1), 1)!.a);
+    // A run too short for every setting has none (it drew for ever before).
+    expect(drawSetting({ ...any, fits: () => false }, new Rng(1), 1)).toBeUndefined();
+    expect(allSettings(late)).toHaveLength(Object.values(late.grid).reduce((n, v) => n * v.length, 1));
   });
 
   it('charges interest on money held: 10,000 USDC for a year at 5% is 500 USDC', () => {
@@ -175,6 +203,13 @@ describe('the report', () => {
     expect(failed(invariants([], [{ ...epochs[0]!, paidTokens: 100_001 }]))).toEqual([
       'epoch 0: rewards within the pool',
     ]);
+  });
+
+  it('fails when the staking emission paid and owed passes what the contract accrued', () => {
+    const ok = invariants([], [], { accruedTokens: 1_000, paidTokens: 600, pendingTokens: 400 });
+    expect(ok.find((i) => i.name === 'emission paid within emission accrued')?.ok).toBe(true);
+    const over = invariants([], [], { accruedTokens: 1_000, paidTokens: 600, pendingTokens: 400.000001 });
+    expect(over.filter((i) => !i.ok).map((i) => i.name)).toEqual(['emission paid within emission accrued']);
   });
 
   it('prints a row per attacker and a line per invariant', () => {

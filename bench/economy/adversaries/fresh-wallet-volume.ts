@@ -4,7 +4,7 @@
 // round trip, the card, and the interest on the treasury held.
 import type { Address } from 'viem';
 import { buy, sell } from '../../../scripts/demo/market.ts';
-import { type Actor, interest, type Strategy, tolerant } from '../actor.ts';
+import { type Actor, inParallel, interest, type Strategy, tolerant } from '../actor.ts';
 import type { Party, World } from '../world.ts';
 
 type Params = { wallets: number; usdcPerDay: number; treasuryUsdc: number };
@@ -42,10 +42,11 @@ export const freshWalletVolume: Strategy<Params> = {
       },
       async slot(world: World, day: number, slot: number) {
         if (slot !== 0 || !token) return;
-        for (const [i, index] of wallets.entries()) {
+        // Each wallet its own leg, all at once.
+        await inParallel([...wallets.entries()], 6, async ([i, index]) => {
           if (i % 2 === day % 2) await tolerant(() => buy(world.ctx, index, token!, each));
           else await sellAll(world, index);
-        }
+        });
       },
       async finish(world: World) {
         for (const index of wallets) await sellAll(world, index);

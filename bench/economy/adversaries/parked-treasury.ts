@@ -2,7 +2,9 @@
 // proven treasury `hours` hours before the chain's midnight and takes it back just after the snapshot's day ends,
 // hoping the day's treasury score counts it whole. The treasury is time-weighted over the day, so money parked for
 // h hours counts h/24 of itself: exactly what holding it costs. Cost: the card, and the loan's interest for the
-// hours it is held (ANNUAL_RATE).
+// hours it is held (ANNUAL_RATE). With custody (the service's default) the treasury is the company's Safe: the money
+// goes in by a plain transfer and comes back by the card holder's Safe withdrawal; without, the treasury is an
+// address of the creator's.
 import { erc20Abi } from 'viem';
 import { send } from '../../../scripts/demo/context.ts';
 import { treasuryIndex } from '../../../scripts/demo/plan.ts';
@@ -42,12 +44,16 @@ export const parkedTreasury: Strategy<Params> = {
       async startDay(world: World) {
         // Just past midnight: the day before is over, the money goes back to the creator.
         if (!company || !parked) return;
-        await send(world.ctx, treasury(), 'take the parked money back', {
-          address: world.ctx.contracts.usdc,
-          abi: erc20Abi,
-          functionName: 'transfer',
-          args: [world.address(company.plan.account), units(params.usdc, 6)],
-        });
+        const creator = world.address(company.plan.account);
+        if (world.safeOf(company.plan.slug)) await world.withdrawFromSafe(company, params.usdc, creator);
+        else {
+          await send(world.ctx, treasury(), 'take the parked money back', {
+            address: world.ctx.contracts.usdc,
+            abi: erc20Abi,
+            functionName: 'transfer',
+            args: [creator, units(params.usdc, 6)],
+          });
+        }
         parked = false;
       },
       async slot(world: World, _day: number, slot: number) {
@@ -57,7 +63,7 @@ export const parkedTreasury: Strategy<Params> = {
           address: world.ctx.contracts.usdc,
           abi: erc20Abi,
           functionName: 'transfer',
-          args: [world.address(treasury()), units(params.usdc, 6)],
+          args: [world.treasuryOf(company), units(params.usdc, 6)],
         });
         parked = true;
         party.financing += interest(params.usdc, params.hours / 24);

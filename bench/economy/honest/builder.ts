@@ -3,7 +3,6 @@
 
 import { erc20Abi } from 'viem';
 import { send } from '../../../scripts/demo/context.ts';
-import { treasuryIndex } from '../../../scripts/demo/plan.ts';
 import { units } from '../../../scripts/demo/units.ts';
 import type { Actor } from '../actor.ts';
 import type { Rng } from '../rng.ts';
@@ -39,7 +38,7 @@ export function builder(n: number, party: Party, rng: Rng, days: number): Actor 
         address: world.ctx.contracts.usdc,
         abi: erc20Abi,
         functionName: 'transfer',
-        args: [world.address(treasuryIndex(company.plan.account)), units(growth, 6)],
+        args: [world.treasuryOf(company), units(growth, 6)],
       });
     },
   };

@@ -3,7 +3,7 @@
 // what the trader holds.
 import type { Address } from 'viem';
 import { buy, sell } from '../../../scripts/demo/market.ts';
-import { type Actor, tolerant } from '../actor.ts';
+import { type Actor, inParallel, tolerant } from '../actor.ts';
 import type { Rng } from '../rng.ts';
 import type { Party, World } from '../world.ts';
 
@@ -19,6 +19,9 @@ export interface MarketParams {
   /** Whole USDC each trader starts with. */
   walletUsdc: number;
 }
+
+/** Traders sending their orders at once. */
+const MARKET_LANES = 6;
 
 export const DEFAULT_MARKET: MarketParams = {
   traders: 12,
@@ -46,22 +49,36 @@ export function outsideTraders(
       for (let i = 0; i < params.traders; i++) wallets.push(await world.freshWallet(party, params.walletUsdc));
     },
     async slot(world: World) {
+      // The slot's orders are drawn first, token by token in the PRNG's order; then every trader sends its own in
+      // that order while the other traders send theirs at the same time (a wallet's trades one at a time: two at
+      // once would take the same nonce). Sequential, a 30-company run's slot took 86 s of its market here.
+      const orders: { trader: number; token: Address; sell?: bigint; buyUsdc?: number }[] = [];
       for (const { token } of world.tokens()) {
-        const orders = rng.poisson(params.ordersPerSlot);
-        for (let k = 0; k < orders; k++) {
+        const count = rng.poisson(params.ordersPerSlot);
+        for (let k = 0; k < count; k++) {
           const trader = rng.pick(wallets);
           if (rng.next() < params.sellShare) {
-            const share = BigInt(rng.int(20, 80));
-            if (await tolerant(() => sell(world.ctx, trader, token as Address, share))) trades++;
+            orders.push({ trader, token: token as Address, sell: BigInt(rng.int(20, 80)) });
             continue;
           }
           const whale = rng.next() < params.whaleShare ? 20 : 1;
           const size = Math.max(1, Math.round(rng.logNormal(params.medianUsdc, params.sigma) * whale));
-          const cash = Number((await world.usdcOf(world.address(trader))) / 10n ** 6n);
-          if (cash < size) continue;
-          if (await tolerant(() => buy(world.ctx, trader, token as Address, size))) trades++;
+          orders.push({ trader, token: token as Address, buyUsdc: size });
         }
       }
+      const byTrader = new Map<number, typeof orders>();
+      for (const o of orders) byTrader.set(o.trader, [...(byTrader.get(o.trader) ?? []), o]);
+      await inParallel([...byTrader.values()], MARKET_LANES, async (mine) => {
+        for (const o of mine) {
+          if (o.sell !== undefined) {
+            if (await tolerant(() => sell(world.ctx, o.trader, o.token, o.sell!))) trades++;
+            continue;
+          }
+          const cash = Number((await world.usdcOf(world.address(o.trader))) / 10n ** 6n);
+          if (cash < o.buyUsdc!) continue;
+          if (await tolerant(() => buy(world.ctx, o.trader, o.token, o.buyUsdc!))) trades++;
+        }
+      });
     },
   };
 }

@@ -13,9 +13,8 @@ import { badRequest } from '../../errors.ts';
 import { requireApiKey } from '../auth/index.ts';
 import { blockReads } from '../block-reads.ts';
 import { linkNextPage, ok, v1CursorPage } from '../envelope.ts';
-import { internalErrors, v1Errors } from '../schemas/common.ts';
+import { internalErrors, v1Errors, WalletParams } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
-import { WalletParams } from '../schemas/staking.ts';
 import {
   CandlesQuery,
   CandlesResponse,

@@ -16,6 +16,7 @@ import { AgentIdParams } from '../schemas/agents.ts';
 import { internalErrors } from '../schemas/common.ts';
 import { CompanyParams } from '../schemas/companies.ts';
 import {
+  AgentActionsResponse,
   AgentPortfolioResponse,
   CompanyPortfolioResponse,
   CustodyMoveResponse,
@@ -25,7 +26,6 @@ import {
   SafeWithdrawalResponse,
   WithdrawalResponse,
 } from '../schemas/trading.ts';
-import { AgentActionsResponse } from '../schemas/wallets.ts';
 import type { App, RouteOptions } from '../types.ts';
 
 export default async function tradingRoutes(app: App, { deps, reads, chainHead }: RouteOptions) {

@@ -3,25 +3,22 @@
 // staking. Each answers what its internal twin answers (same domain read, same fields), so the two stay one data.
 import { readFile } from 'node:fs/promises';
 import { Type } from 'typebox';
-import { type Address, getAddress } from 'viem';
+import { getAddress } from 'viem';
 import { chainDateForReads } from '../../chain/time.ts';
 import { getCompanyView } from '../../domain/companies/queries.ts';
-import { getDecisions } from '../../domain/engine/queries.ts';
-import { readClaimable, readCurrentEpochView, readProof } from '../../domain/epochs/queries.ts';
-import { readStakingPosition, readStakingStats } from '../../domain/staking/reads.ts';
-import { walletTrades } from '../../domain/tokens/history.ts';
 import { tokenQuote } from '../../domain/tokens/quote.ts';
 import { tokenPositionOf } from '../../domain/trading/position.ts';
 import { requireApiKey } from '../auth/index.ts';
 import { v1Body } from '../envelope.ts';
+import { registerRoute } from '../route.ts';
 import { AddressString, Nullable, StringEnum, v1Errors, v1Ok } from '../schemas/common.ts';
 import { CompanyResponse } from '../schemas/companies.ts';
-import { DecisionsResponse } from '../schemas/decisions.ts';
-import { ClaimableResponse, EpochResponse, ProofResponse } from '../schemas/epochs.ts';
-import { StakingPositionResponse, StakingStatsResponse } from '../schemas/staking.ts';
 import { PositionResponse, SlugParams } from '../schemas/tokens.ts';
-import { WalletTradesQuery, WalletTradesResponse } from '../schemas/wallets.ts';
 import type { App, RouteOptions } from '../types.ts';
+import { decisionReads } from './decisions/index.ts';
+import { epochReads } from './epochs/index.ts';
+import { stakingReads } from './staking/index.ts';
+import { walletReads } from './wallets/index.ts';
 
 /** The `data` of an internal route's answer, in the v1 envelope. */
 const v1Of = <T extends { properties: { data: Parameters<typeof v1Ok>[0] } }>(internal: T) =>
@@ -74,7 +71,8 @@ export const QuoteResponse = v1Ok(
 /** The API changelog of the repository, served as it is (docs/api/changelog.md). */
 const CHANGELOG = new URL('../../../docs/api/changelog.md', import.meta.url);
 
-export default async function v1ReadRoutes(app: App, { deps }: RouteOptions) {
+export default async function v1ReadRoutes(app: App, options: RouteOptions) {
+  const { deps } = options;
   const apiKey = requireApiKey(deps);
   const db = deps.database.db;
   const keyed = { preValidation: apiKey };
@@ -98,20 +96,8 @@ export default async function v1ReadRoutes(app: App, { deps }: RouteOptions) {
     },
   );
 
-  app.get(
-    '/companies/:slug/decisions',
-    {
-      ...keyed,
-      schema: {
-        tags: ['decisions'],
-        summary: "The company's last 10 decision rounds, most recent first, and each agent's budget in the latest",
-        security,
-        params: SlugParams,
-        response: { 200: v1Of(DecisionsResponse), ...v1Errors },
-      },
-    },
-    async (request) => v1Body(await getDecisions(deps, request.params.slug)),
-  );
+  // The twins of the decision reads, from their definitions (routes/decisions/).
+  for (const def of decisionReads) registerRoute(app, options, def, 'v1');
 
   app.get(
     '/companies/:slug/token/quote',
@@ -150,101 +136,14 @@ export default async function v1ReadRoutes(app: App, { deps }: RouteOptions) {
       v1Body(await tokenPositionOf(db, request.params.slug, getAddress(request.params.wallet.toLowerCase()))),
   );
 
-  app.get(
-    '/wallets/:wallet/trades',
-    {
-      ...keyed,
-      schema: {
-        tags: ['tokens'],
-        summary: "A wallet's trades across every company token, newest first, with its realised PnL over time",
-        description:
-          'As GET /api/wallets/{wallet}/trades: cumulativeRealizedPnlUsdc is the PnL of every sale of the wallet up to the trade, whatever `limit` cuts off',
-        security,
-        params: WalletPath,
-        querystring: WalletTradesQuery,
-        response: { 200: v1Of(WalletTradesResponse), ...v1Errors },
-      },
-    },
-    async (request) =>
-      v1Body(await walletTrades(db, getAddress(request.params.wallet.toLowerCase()), request.query.limit)),
-  );
+  // The twins of the wallet reads, from their definitions (routes/wallets/).
+  for (const def of walletReads) registerRoute(app, options, def, 'v1');
 
-  app.get(
-    '/epochs/current',
-    {
-      ...keyed,
-      schema: {
-        tags: ['epochs'],
-        summary: 'The running reward epoch, read from the distributor contract',
-        security,
-        response: { 200: v1Of(EpochResponse), ...v1Errors },
-      },
-    },
-    async () => v1Body(await readCurrentEpochView(deps)),
-  );
+  // The twins of the epoch reads, from their definitions (routes/epochs/).
+  for (const def of epochReads) registerRoute(app, options, def, 'v1');
 
-  app.get(
-    '/companies/:slug/rewards',
-    {
-      ...keyed,
-      schema: {
-        tags: ['epochs'],
-        summary: "A company's rewards in its last 12 finalized epochs, newest first, and the total not yet claimed",
-        security,
-        params: SlugParams,
-        response: { 200: v1Of(ClaimableResponse), ...v1Errors },
-      },
-    },
-    async (request) => v1Body(await readClaimable(deps, request.params.slug)),
-  );
-
-  app.get(
-    '/epochs/:epoch/proof/:slug',
-    {
-      ...keyed,
-      schema: {
-        tags: ['epochs'],
-        summary: "A company's Merkle leaf and proof in a finalized epoch, so anyone can check or claim it",
-        security,
-        params: Type.Object({
-          epoch: Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: 'A finalized epoch' }),
-          ...SlugParams.properties,
-        }),
-        response: { 200: v1Of(ProofResponse), ...v1Errors },
-      },
-    },
-    async (request) => v1Body(await readProof(deps, request.params.epoch, request.params.slug)),
-  );
-
-  app.get(
-    '/staking/stats',
-    {
-      ...keyed,
-      schema: {
-        tags: ['staking'],
-        summary: "Pool 0's total effective stake, the emission rate and total, the base APY and the active pools",
-        security,
-        response: { 200: v1Of(StakingStatsResponse), ...v1Errors },
-      },
-    },
-    async () => v1Body(await readStakingStats(deps)),
-  );
-
-  app.get(
-    '/staking/position/:wallet',
-    {
-      ...keyed,
-      schema: {
-        tags: ['staking'],
-        summary: "A wallet's stake, boost, pending emission and APY in pool 0 (the primary token), read on-chain",
-        security,
-        params: WalletPath,
-        response: { 200: v1Of(StakingPositionResponse), ...v1Errors },
-      },
-    },
-    async (request) =>
-      v1Body(await readStakingPosition(deps, getAddress(request.params.wallet.toLowerCase()) as Address)),
-  );
+  // The twins of the staking reads, from their definitions (routes/staking/).
+  for (const def of stakingReads) registerRoute(app, options, def, 'v1');
 
   // Open like the document: what changed is no secret, and a client reads it before it has a key.
   let changelog: string | undefined;

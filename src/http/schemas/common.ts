@@ -91,3 +91,18 @@ export const CursorQuery = (description: string) => ({
     Type.String({ minLength: 1, maxLength: CURSOR_MAX_LENGTH, pattern: CURSOR_PATTERN, description }),
   ),
 });
+
+/**
+ * A wallet path parameter a route parses itself: the pattern documents the accepted form, and the route decides with
+ * `parseAddress` (form, then checksum) so that every bad wallet answers 400 BAD_REQUEST, as docs/api/README.md
+ * "Errors" says, not an ajv VALIDATION_ERROR.
+ */
+export const WalletParams = Type.Object({
+  wallet: Type.String({
+    pattern: ADDRESS_PATTERN.source,
+    format: ADDRESS_FORMAT,
+    description:
+      'Wallet address: 0x followed by 40 hex characters, all lowercase, all uppercase or EIP-55 checksummed (mixed case with a wrong checksum is refused)',
+    examples: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
+  }),
+});

@@ -1,7 +1,7 @@
 // Schemas of the agent-wallet routes: an agent's or a company's portfolio, and a withdrawal to the treasury.
 // Money is decimal strings in the asset's units (USDC 6 decimals, tokens 18), never a JSON number.
 import { Type } from 'typebox';
-import { AddressString, Hash32, internalOk, Nullable, StringEnum } from './common.ts';
+import { AddressOut, AddressString, Hash32, IsoTimestamp, internalOk, Nullable, StringEnum } from './common.ts';
 
 const Decimal = (description: string) => Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', description });
 
@@ -230,4 +230,21 @@ export const CustodyMoveResponse = internalOk(
       { description: 'What each agent wallet sent into the Safe on this run; empty when nothing was left' },
     ),
   }),
+);
+
+export const AgentActionsResponse = internalOk(
+  Type.Array(
+    Type.Object({
+      tool: Type.String(),
+      roundId: Nullable(Type.String()),
+      tokenAddress: Nullable(AddressOut()),
+      notionalUsdc: Decimal('USDC the action traded (0 for staking)'),
+      txHash: Nullable(Hash32('Transaction hash')),
+      status: StringEnum(['SENT', 'MINED', 'REVERTED', 'FAILED'] as const, {
+        description: 'SENT (signed or about to be), MINED, REVERTED on-chain, or FAILED (nothing was signed)',
+      }),
+      createdAt: IsoTimestamp,
+    }),
+    { description: "The agent wallet's on-chain actions, newest first (the last 50)" },
+  ),
 );

@@ -1,0 +1,75 @@
+// A rented card: a staker with `stakeTokens` staked at 1x borrows a card for one transaction (the card's holder
+// sends it, the staker refreshes its boost, sends it back), every `everyDays` days, hoping the boost outlives the
+// loan. The access card tells the staking contract of every transfer, which ends the boost in that block, so the
+// stake earns what 1x earns. Cost: the card (the lender is the attacker's own wallet). Earned: the emission its
+// boost added (emission tokens).
+
+import { AccessCardAbi, PrimaryTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
+import { send } from '../../../scripts/demo/context.ts';
+import { units } from '../../../scripts/demo/units.ts';
+import type { Actor, Strategy } from '../actor.ts';
+import type { Party, World } from '../world.ts';
+import { cardHolder, harvestBoost, STAKING_GAS } from './staking-cards.ts';
+
+type Params = { stakeTokens: number; everyDays: number };
+
+export const rentedCard: Strategy<Params> = {
+  name: 'rented-card',
+  summary: 'a card lent to a staker for the one transaction that refreshes its boost (earns emission tokens)',
+  grid: { stakeTokens: [100_000, 1_000_000], everyDays: [1, 3] },
+  create(params: Params, party: Party): Actor {
+    let lender: number | undefined;
+    let stakerIndex: number | undefined;
+    let cardId: bigint | undefined;
+    const transfer = async (world: World, from: number, to: number) =>
+      send(world.ctx, from, 'lend the card', {
+        address: world.ctx.contracts.accessCard,
+        abi: AccessCardAbi,
+        functionName: 'transferFrom',
+        args: [world.address(from), world.address(to), cardId!],
+      });
+    return {
+      party,
+      async setup(world: World) {
+        lender = await cardHolder(world, party);
+        cardId = await world.ctx.client.readContract({
+          address: world.ctx.contracts.accessCard,
+          abi: AccessCardAbi,
+          functionName: 'tokenOfOwnerByIndex',
+          args: [world.address(lender), 0n],
+        });
+        stakerIndex = await world.freshWallet(party, 0);
+        await world.fundPrimary(stakerIndex, params.stakeTokens);
+        const amount = units(params.stakeTokens, 18);
+        await send(world.ctx, stakerIndex, 'approve the stake', {
+          address: world.ctx.contracts.primaryToken,
+          abi: PrimaryTokenAbi,
+          functionName: 'approve',
+          args: [world.ctx.contracts.staking, amount],
+        });
+        await send(world.ctx, stakerIndex, 'stake at 1x', {
+          address: world.ctx.contracts.staking,
+          abi: StakingAbi,
+          functionName: 'deposit',
+          args: [0n, amount],
+          gas: STAKING_GAS,
+        });
+      },
+      async startDay(world: World, day: number) {
+        if (lender === undefined || stakerIndex === undefined || day % params.everyDays !== 0) return;
+        await transfer(world, lender, stakerIndex);
+        await send(world.ctx, stakerIndex, 'refresh the boost with the borrowed card', {
+          address: world.ctx.contracts.staking,
+          abi: StakingAbi,
+          functionName: 'refreshBoost',
+          args: [0n],
+          gas: STAKING_GAS,
+        });
+        await transfer(world, stakerIndex, lender);
+      },
+      async finish(world: World) {
+        if (stakerIndex !== undefined) party.earnedEmission += await harvestBoost(world, stakerIndex);
+      },
+    };
+  },
+};
