@@ -100,10 +100,14 @@ export function createReadCache(
     // (cleared), any other goes out: least recently used, approximately, while a hit changes no Map. (Moving each
     // hit to the back, a delete and a set of its key, cost V8 24 µs a hit once the Map held 10,000 entries, 156 µs
     // at 100,000: bench/profile.ts showed it as 41% of the agents route after the company route had filled it.)
+    // The entry just kept is passed over too (moved to the back, unmarked): were every older entry marked, the pass
+    // would otherwise reach it first, right behind them, and keep nothing new while the cache stays full.
     for (const [oldest, e] of entries) {
       if (bytes <= maxBytes) break;
       entries.delete(oldest);
-      if (e.used) {
+      if (oldest === key) {
+        entries.set(oldest, e);
+      } else if (e.used) {
         e.used = false;
         entries.set(oldest, e);
       } else {

@@ -6,8 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_PAGE_DEFAULT, EVENTS_PAGE_MAX } from '../../src/constants.ts';
+import { rowsOf } from '../../src/db/client.ts';
 import { platformEvents } from '../../src/db/schema/events.ts';
 import { type PlatformEvent, publishEvent, purgeExpiredEvents } from '../../src/domain/events/store.ts';
+import { encodeCursor } from '../../src/page-cursor.ts';
 import { useTestApp } from '../helpers/app.ts';
 import { insertCompany, payloads } from '../helpers/events.ts';
 import { openStream } from '../helpers/sse-client.ts';
@@ -138,6 +140,60 @@ describe('GET /api/v1/events?after= (backfill)', () => {
   });
 });
 
+describe('kept pages and exact totals', () => {
+  /** count(*) of what a page after `after` should say in `total`, as the database counts it. */
+  const counted = async (after: bigint, types?: string[]) => {
+    const [row] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from ${platformEvents} where id > ${after}
+        ${
+          types
+            ? sql`and type in (${sql.join(
+                types.map((x) => sql`${x}`),
+                sql`, `,
+              )})`
+            : sql``
+        }`,
+      ),
+    );
+    return row!.n;
+  };
+
+  it('serves a full page again with the same events, its total exact as events follow, its ETag following the total', async () => {
+    const first = await get(`after=${before}&limit=2`);
+    expect(first.statusCode).toBe(200);
+    const again = await get(`after=${before}&limit=2`);
+    expect(again.json().data).toEqual(first.json().data);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    const unchanged = await get(`after=${before}&limit=2`, { 'if-none-match': String(first.headers.etag) });
+    expect(unchanged.statusCode).toBe(304);
+    expect(first.json().pagination.total).toBe(await counted(before));
+    const next = await publish(globex.id, 'trade');
+    published.push(next);
+    await settled(next.id);
+    const later = await get(`after=${before}&limit=2`);
+    expect(later.json().data).toEqual(first.json().data);
+    expect(later.json().pagination.total).toBe(first.json().pagination.total + 1);
+    expect(later.json().pagination.total).toBe(await counted(before));
+    expect(later.headers.etag).not.toBe(first.headers.etag);
+    expect((await get(`after=${before}&limit=2`, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(
+      200,
+    );
+    // Totals by type, on kept pages and on last pages, exactly what the database counts.
+    for (const types of [['trade'], ['trade', 'decision'], ['season'], ['score', 'season', 'decision']]) {
+      for (const limit of [1, 100]) {
+        const body = (await get(`after=${before}&limit=${limit}&types=${types.join(',')}`)).json();
+        expect(body.pagination.total, `${types} limit ${limit}`).toBe(await counted(before, types));
+        const again = (await get(`after=${before}&limit=${limit}&types=${types.join(',')}`)).json();
+        expect(again).toEqual({ ...body, meta: again.meta });
+      }
+    }
+    expect((await get(`after=${published[1]!.id}&limit=1`)).json().pagination.total).toBe(
+      await counted(BigInt(published[1]!.id)),
+    );
+  });
+});
+
 describe('events the retention deleted', () => {
   let mark: bigint;
   let oldest: string;
@@ -174,6 +230,12 @@ describe('events the retention deleted', () => {
     expectExpired(await get(`after=${before}`), before, 'query.after');
     const from = (await get(`after=${mark}`)).json();
     expect(from.data.map((e: Json) => e.id)).toEqual(published.slice(3).map((e) => e.id));
+
+    // Pages kept before the purge are not served past it: from a cursor below the mark, the events still held.
+    const crafted = encodeCursor([published[1]!.id]);
+    const page = (await get(`after=${mark}&limit=2&cursor=${crafted}`)).json();
+    expect(page.data.map((e: Json) => e.id)).toEqual(published.slice(3, 5).map((e) => e.id));
+    expectExpired(await get(`after=${before}&limit=2`), before, 'query.after');
   });
 
   it('answers a stream resumed from below the mark 410 before it starts (header or query), and resumes from the mark', async () => {

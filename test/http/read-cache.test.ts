@@ -303,4 +303,24 @@ describe('createReadCache', () => {
     });
     expect(readAgain).toBe(true);
   });
+
+  it('keeps a new body when every older one was served since the last pass, dropping the oldest of those', async () => {
+    const m = manualFeed();
+    const cache = createReadCache(t.database, { feed: m.feed, maxBytes: 3 * 320 });
+    const route = cache.route('r', { tables: ['companies'] });
+    const text = (k: string) => ({ k, pad: 'x'.repeat(90) });
+    for (const k of ['a', 'b', 'c']) await route.send(reply(), k, async () => text(k));
+    for (const k of ['a', 'b', 'c']) await route.send(reply(), k, async () => text(k)); // each served: marked
+    await route.send(reply(), 'd', async () => text('d'));
+    expect(cache.size().entries).toBe(3);
+    const reads: string[] = [];
+    for (const k of ['d', 'c', 'b', 'a']) {
+      await route.send(reply(), k, async () => {
+        reads.push(k);
+        return text(k);
+      });
+    }
+    // The new body stays (a cache full of bodies served once would otherwise keep nothing new); `a` went.
+    expect(reads).toEqual(['a']);
+  });
 });

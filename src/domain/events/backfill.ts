@@ -9,6 +9,7 @@ import type { PageTotal } from '../../db/page-total.ts';
 import { platformEvents } from '../../db/schema/events.ts';
 import { validationError } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../page-cursor.ts';
+import type { EventIdIndex } from './backfill-index.ts';
 import { PLATFORM_WIDE_TYPE, type PlatformEvent, readEvents } from './store.ts';
 
 export interface BackfillQuery {
@@ -39,8 +40,49 @@ function cursorId(cursor: string): bigint {
   return BigInt(id!);
 }
 
-export async function backfillPage(db: Tx, query: BackfillQuery, totals: PageTotal): Promise<BackfillPage> {
-  const from = query.cursor === undefined ? query.after : cursorId(query.cursor);
+/** The id a page starts after: its cursor's, or `after` on a first page. */
+export const backfillFrom = (query: Pick<BackfillQuery, 'after' | 'cursor'>): bigint =>
+  query.cursor === undefined ? query.after : cursorId(query.cursor);
+
+/**
+ * The page's `total`: the events in (after, upTo] that match the filters. Exact from the index of settled ids when
+ * the filter is by type alone (no count at all); counted otherwise (`totals` keeps a count a short while).
+ */
+export async function backfillTotal(
+  db: Tx,
+  query: BackfillQuery,
+  rows: number,
+  totals: PageTotal,
+  index?: EventIdIndex,
+): Promise<number> {
+  if (index !== undefined && query.companyIds === undefined) {
+    await index.catchUp(db, query.upTo);
+    return index.count(query.after, query.upTo, query.types);
+  }
+  const key = `${query.after}|${query.types?.join(',') ?? ''}|${query.companyIds?.join(',') ?? ''}`;
+  return totals(key, { offset: 0, limit: query.limit, rows, afterCursor: query.cursor !== undefined }, async () => {
+    const where = [gt(platformEvents.id, query.after), lte(platformEvents.id, query.upTo)];
+    if (query.companyIds) {
+      where.push(
+        or(inArray(platformEvents.companyId, [...query.companyIds]), eq(platformEvents.type, PLATFORM_WIDE_TYPE))!,
+      );
+    }
+    if (query.types) where.push(inArray(platformEvents.type, [...query.types]));
+    const [row] = await db
+      .select({ n: count() })
+      .from(platformEvents)
+      .where(and(...where));
+    return Number(row?.n ?? 0);
+  });
+}
+
+export async function backfillPage(
+  db: Tx,
+  query: BackfillQuery,
+  totals: PageTotal,
+  index?: EventIdIndex,
+): Promise<BackfillPage> {
+  const from = backfillFrom(query);
   const filter = { companyIds: query.companyIds, types: query.types };
   const rows =
     from >= query.upTo
@@ -48,25 +90,7 @@ export async function backfillPage(db: Tx, query: BackfillQuery, totals: PageTot
       : await readEvents(db, { after: from, upTo: query.upTo, ...filter, limit: query.limit + 1 });
   const hasMore = rows.length > query.limit;
   const items = hasMore ? rows.slice(0, query.limit) : rows;
-  const key = `${query.after}|${query.types?.join(',') ?? ''}|${query.companyIds?.join(',') ?? ''}`;
-  const total = await totals(
-    key,
-    { offset: 0, limit: query.limit, rows: items.length, afterCursor: query.cursor !== undefined },
-    async () => {
-      const where = [gt(platformEvents.id, query.after), lte(platformEvents.id, query.upTo)];
-      if (query.companyIds) {
-        where.push(
-          or(inArray(platformEvents.companyId, [...query.companyIds]), eq(platformEvents.type, PLATFORM_WIDE_TYPE))!,
-        );
-      }
-      if (query.types) where.push(inArray(platformEvents.type, [...query.types]));
-      const [row] = await db
-        .select({ n: count() })
-        .from(platformEvents)
-        .where(and(...where));
-      return Number(row?.n ?? 0);
-    },
-  );
+  const total = await backfillTotal(db, query, items.length, totals, index);
   return {
     items,
     total,

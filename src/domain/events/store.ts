@@ -248,8 +248,27 @@ export async function eventHorizon(db: Tx): Promise<{ purgedThrough: bigint; old
  * message.
  */
 export async function checkResumable(db: Tx, after: bigint, path: string, backfillRetentionMs: number): Promise<void> {
-  const { purgedThrough, oldestHeld } = await eventHorizon(db);
-  if (after >= purgedThrough) return;
+  await resumableThrough(db, after, path, backfillRetentionMs);
+}
+
+/** checkResumable, answering the retention's horizon (the highest id ever purged, 0 when none) when it passes. */
+export async function resumableThrough(
+  db: Tx,
+  after: bigint,
+  path: string,
+  backfillRetentionMs: number,
+): Promise<bigint> {
+  return checkHorizon(await eventHorizon(db), after, path, backfillRetentionMs);
+}
+
+/** resumableThrough on a horizon read already (one read shared by the requests that arrived before it began). */
+export function checkHorizon(
+  { purgedThrough, oldestHeld }: { purgedThrough: bigint; oldestHeld: bigint | null },
+  after: bigint,
+  path: string,
+  backfillRetentionMs: number,
+): bigint {
+  if (after >= purgedThrough) return purgedThrough;
   const held = oldestHeld === null ? 'no event is held now' : `the oldest event held is ${oldestHeld}`;
   throw new AppError(
     'EVENTS_EXPIRED',

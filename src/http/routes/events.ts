@@ -2,21 +2,24 @@
 // public read-only twin for the web app. The route checks the key (v1) and the query, takes a slot under the
 // connection caps, then hands the response to the event hub, which writes the stream.
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { EVENTS_PAGE_DEFAULT, RECENT_EVENTS_MAX } from '../../constants.ts';
 import { createPageTotals } from '../../db/page-total.ts';
-import { backfillPage } from '../../domain/events/backfill.ts';
+import { backfillFrom, backfillPage, backfillTotal } from '../../domain/events/backfill.ts';
+import { createEventIdIndex, createPageStore, type KeptPage } from '../../domain/events/backfill-index.ts';
 import {
   parseCompanyRefs,
   parseEventTypes,
   parseLastEventId,
   resolveCompanyRefs,
 } from '../../domain/events/filters.ts';
-import { checkResumable, checkStreamResumable, readRecentEvents } from '../../domain/events/store.ts';
+import { checkHorizon, checkStreamResumable, eventHorizon, readRecentEvents } from '../../domain/events/store.ts';
 import { validationError } from '../../errors.ts';
 import { requireApiKey } from '../auth/index.ts';
-import { linkNextPage, ok, v1CursorPage } from '../envelope.ts';
+import { createCoalescer } from '../coalesce.ts';
+import { JSON_TYPE, linkNextPage, ok, STAMP_PLACEHOLDER, v1CursorPage } from '../envelope.ts';
 import type { EventSink, StreamHandle } from '../events/hub.ts';
+import { ifNoneMatchHits, weakEtagOf } from '../plugins/etag.ts';
 import { internalErrors, v1Errors } from '../schemas/common.ts';
 import {
   EventStreamResponse,
@@ -114,6 +117,9 @@ function streamRoute(app: App, deps: RouteOptions['deps'], options: StreamRouteO
   });
 
   const totals = createPageTotals();
+  const index = createEventIdIndex();
+  const horizons = createCoalescer();
+  const fullPages = createPageStore(BACKFILL_PAGES_MAX_BYTES);
   const { eventRetentionMs: retentionMs, eventBackfillRetentionMs: backfillRetentionMs } = deps.config;
   app.get(
     '/events',
@@ -145,26 +151,47 @@ function streamRoute(app: App, deps: RouteOptions['deps'], options: StreamRouteO
           throw validationError('query.after', 'is required with cursor: give the same after as the first page');
         }
         const after = BigInt(query.after);
-        await checkResumable(db, after, 'query.after', backfillRetentionMs);
+        // One read of the retention's horizon for the requests that arrived before it began (coalesce.ts): a purge
+        // committed before a request arrived is always seen.
+        const horizon = await horizons('horizon', () => eventHorizon(db));
+        const purgedThrough = checkHorizon(horizon, after, 'query.after', backfillRetentionMs);
+        index.forgetThrough(purgedThrough);
         const companyIds = companyRefs ? [...(await resolveCompanyRefs(db, companyRefs))] : undefined;
         await hub.start();
         const limit = query.limit ?? EVENTS_PAGE_DEFAULT;
         // Every id at or below the reader's low-water mark is settled: a page never passes an id that may commit late.
         const upTo = hub.reader.lowWater(hub.reader.cursor);
-        const page = await backfillPage(
-          db,
-          { after, cursor: query.cursor, companyIds, types: types ? [...types] : undefined, limit, upTo },
-          totals,
-        );
-        const body = v1CursorPage(page.items, {
-          page: 1,
+        const backfill = {
+          after,
+          cursor: query.cursor,
+          companyIds,
+          types: types ? [...types] : undefined,
           limit,
-          total: page.total,
-          hasMore: page.hasMore,
-          nextCursor: page.nextCursor,
-        });
-        // The route's 200 has two forms; this one is serialized with the JSON page's schema.
-        return reply.type('application/json').send(body as never);
+          upTo,
+        };
+        const pageKey = `${backfillFrom(backfill)}|${limit}|${backfill.types?.join(',') ?? ''}|${companyIds?.join(',') ?? ''}`;
+        const kept = fullPages.get(pageKey, purgedThrough);
+        if (kept !== undefined) {
+          sendKept(reply as unknown as FastifyReply, kept, await backfillTotal(db, backfill, limit, totals, index));
+          return reply;
+        }
+        const page = await backfillPage(db, backfill, totals, index);
+        const pagination = { page: 1, limit, total: page.total, hasMore: page.hasMore, nextCursor: page.nextCursor };
+        reply.type('application/json');
+        if (!page.hasMore) {
+          // The last page grows with the next event: not kept. (The route's 200 has two forms; this one is
+          // serialized with the JSON page's schema.)
+          return reply.send(v1CursorPage(page.items, pagination) as never);
+        }
+        const serialized = reply.serializeInput(
+          v1CursorPage(page.items, { ...pagination, total: TOTAL_PLACEHOLDER }, STAMP_PLACEHOLDER),
+          '200',
+          'application/json',
+        ) as string;
+        const full = keptPage(backfillFrom(backfill), serialized);
+        fullPages.set(pageKey, full);
+        sendKept(reply as unknown as FastifyReply, full, page.total);
+        return reply;
       }
       const lastEventId = parseLastEventId(request.headers['last-event-id'], query.lastEventId);
       // One clock for the window's check and the backlog's bound: an event the check let pass is served.
@@ -208,6 +235,33 @@ function streamRoute(app: App, deps: RouteOptions['deps'], options: StreamRouteO
       if (closing) hub.end([stream]);
     },
   );
+}
+
+/** The backfill's full pages kept in a process, in bytes (a page of 100 events is about 34 KB). */
+const BACKFILL_PAGES_MAX_BYTES = 128 * 1024 * 1024;
+/** The `total` a kept page is serialized with, replaced by each response's. */
+const TOTAL_PLACEHOLDER = Number.MAX_SAFE_INTEGER;
+
+/** A full page's body cut around its total and its timestamp (`pagination` follows `data`; `meta` is last). */
+function keptPage(from: bigint, serialized: string): KeptPage {
+  const totalField = `"total":${TOTAL_PLACEHOLDER}`;
+  const stampField = `"timestamp":"${STAMP_PLACEHOLDER}"`;
+  const t = serialized.lastIndexOf(totalField);
+  const s = serialized.lastIndexOf(stampField);
+  if (t === -1 || s < t) throw new Error('a backfill page without its total or timestamp placeholder');
+  const head = serialized.slice(0, t + '"total":'.length);
+  const middle = serialized.slice(t + totalField.length, s + '"timestamp":'.length);
+  const tail = serialized.slice(s + stampField.length);
+  const tag = weakEtagOf(head + middle + tail).slice(3, -1);
+  return { from, head, middle, tail, tag, bytes: serialized.length + 200 };
+}
+
+/** A kept page with this response's total and time; its ETag is the events' tag and the total. */
+function sendKept(reply: FastifyReply, page: KeptPage, total: number) {
+  const etag = `W/"${page.tag}.${total}"`;
+  reply.header('etag', etag);
+  if (ifNoneMatchHits(reply.request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type(JSON_TYPE).send(`${page.head}${total}${page.middle}"${new Date().toISOString()}"${page.tail}`);
 }
 
 function responseSink(res: ServerResponse): EventSink {
