@@ -1,6 +1,7 @@
 // What every actor of the simulation is: honest ones (honest/) and attackers (adversaries/) alike. The day loop
 // (days.ts) calls each hook in turn on the chain's clock; an actor does what it does through the public routes and
 // the contracts, and books what it spends on its party (world.ts).
+import { capitalCost } from './report.ts';
 import type { Rng } from './rng.ts';
 import type { Party, World } from './world.ts';
 
@@ -29,7 +30,16 @@ export interface Strategy<P extends Record<string, number> = Record<string, numb
   create(params: P, party: Party, rng: Rng, days: number): Actor;
   /** Whether a setting can run in a run of `days` days (a join day past the last day cannot); default: any. */
   fits?(params: P, days: number): boolean;
+  /**
+   * The access cards a setting holds, each a company (or a card staked without one): what it counts for in the
+   * run's share of attackers. Default 1.
+   */
+  cards?(params: P): number;
 }
+
+/** The cards a setting holds (Strategy.cards, default 1). */
+export const cardsOf = <P extends Record<string, number>>(strategy: Strategy<P>, params: P) =>
+  strategy.cards?.(params) ?? 1;
 
 /** Every setting of a strategy's grid (one value of each parameter), in the grid's order. */
 export function allSettings<P extends Record<string, number>>(strategy: Strategy<P>): P[] {
@@ -41,22 +51,24 @@ export function allSettings<P extends Record<string, number>>(strategy: Strategy
 }
 
 /**
- * One setting of a strategy's grid that fits a run of `days` days, drawn with the run's PRNG; undefined when none
- * does (herding needs its pump day and its hold before the last day: a two-day run has none).
+ * One setting of a strategy's grid that fits a run of `days` days and holds at most `maxCards` cards, drawn with the
+ * run's PRNG; undefined when none does (herding needs its pump day and its hold before the last day: a two-day run
+ * has none; a field whose attackers' share is one card has no three-card sybil).
  */
 export function drawSetting<P extends Record<string, number>>(
   strategy: Strategy<P>,
   rng: Rng,
   days: number,
+  maxCards = Number.POSITIVE_INFINITY,
 ): P | undefined {
-  const fitting = allSettings(strategy).filter((s) => strategy.fits?.(s, days) ?? true);
+  const fitting = allSettings(strategy).filter(
+    (s) => (strategy.fits?.(s, days) ?? true) && cardsOf(strategy, s) <= maxCards,
+  );
   return fitting.length === 0 ? undefined : rng.pick(fitting);
 }
 
-/** Interest on money held for the stated days, at ANNUAL_RATE: the cost of capital that is returned. */
-export const ANNUAL_RATE = 0.05;
-export const interest = (usdcWhole: number, days: number) =>
-  BigInt(Math.round(((usdcWhole * ANNUAL_RATE * days) / 365) * 1e6));
+/** Interest on money held for the stated days: the cost of capital (report.ts CAPITAL_RATE_PER_YEAR). */
+export const interest = capitalCost;
 
 /** A trade that reverted on its slippage bound (the price moved between quote and trade) is left out, not fatal. */
 export async function tolerant(run: () => Promise<unknown>): Promise<boolean> {

@@ -3,11 +3,11 @@
 // past the chain's midnight the day's score snapshot is taken. An epoch that ends on the way is distributed; after
 // the last day, if none was distributed with participants, the clock moves to the running epoch's end and it is.
 // Then every company's creator claims its rewards through POST /api/epochs/claim.
-import { cron, describe } from '../../scripts/demo/context.ts';
+import { cron, describe, rpc } from '../../scripts/demo/context.ts';
 import { moveClockTo, roundsRun, snapshotToday } from '../../scripts/demo/days.ts';
 import { dayStart, nextMidnight } from '../../scripts/demo/days-plan.ts';
 import { chainTime } from '../../src/chain/time.ts';
-import type { Actor } from './actor.ts';
+import { type Actor, inParallel } from './actor.ts';
 import type { World } from './world.ts';
 
 /** Hours of the chain's UTC day at which the actors trade and the engine's rounds are waited for. */
@@ -17,14 +17,30 @@ export interface Distributed {
   epoch: number;
   participants: number;
   rewardPool: bigint;
+  /** The epoch's end on the chain's clock (seconds). */
+  endTime: number;
+}
+
+/**
+ * The epochs a run of `days` days on the chain's clock sees end (pure): epoch 0 starts at 00:00 UTC of the deployment
+ * day (the distributor contract), day 0 is that day, and each day ends at its midnight, where the snapshot is taken;
+ * an epoch that ends at or before a day's midnight is distributed after that day's snapshot. With the default week,
+ * a 30-day run distributes four (after days 7, 14, 21 and 28: 0-based days 6, 13, 20 and 27).
+ */
+export function epochsEnding(days: number, epochDays: number): { epoch: number; afterDay: number }[] {
+  const out: { epoch: number; afterDay: number }[] = [];
+  for (let epoch = 0; (epoch + 1) * epochDays <= days; epoch++) {
+    out.push({ epoch, afterDay: Math.ceil((epoch + 1) * epochDays) - 1 });
+  }
+  return out;
 }
 
 const now = async (world: World) => Number(await chainTime(world.ctx.client));
 
-async function distribute(world: World, secret: string, pool: bigint, out: Distributed[]) {
+async function distribute(world: World, secret: string, pool: bigint, endTime: number, out: Distributed[]) {
   const d = await cron(world.ctx, '/api/cron/epoch-distribute', secret);
   if (d.status === 'finalized') {
-    out.push({ epoch: d.epoch, participants: d.participantCount, rewardPool: pool });
+    out.push({ epoch: d.epoch, participants: d.participantCount, rewardPool: pool, endTime });
     world.log(`epoch ${d.epoch} finalized: ${d.participantCount} participants`);
   }
 }
@@ -34,6 +50,9 @@ async function distribute(world: World, secret: string, pool: bigint, out: Distr
  * demo's minute (a 30-company run stopped on day 5 so), and a simulation that stops there loses its whole run.
  */
 async function snapshot(world: World, secret: string) {
+  // The day's last block is final FINALITY_DEPTH blocks under the head: mined at once, instead of the demo's one
+  // block each half second while it waits (8-22 s a day on this machine).
+  await rpc(world.ctx, 'anvil_mine', [`0x${FINALITY_DEPTH.toString(16)}`]);
   for (let attempt = 1; ; attempt++) {
     try {
       return await snapshotToday(world.ctx, secret);
@@ -45,23 +64,35 @@ async function snapshot(world: World, secret: string) {
 }
 
 const SNAPSHOT_ATTEMPTS = 5;
+/** The service's CHAIN_FINALITY_DEPTH on its local chain (src/config/settings/platform.ts: 12 locally). */
+const FINALITY_DEPTH = 12;
+/** Actors starting their day at once, and companies claiming at once. */
+const DAY_START_LANES = 6;
+const CLAIM_LANES = 6;
 
 export async function runDays(world: World, actors: Actor[], days: number, secret: string): Promise<Distributed[]> {
   const distributed: Distributed[] = [];
   let engine = true;
   let current = await world.ctx.api.data('GET', '/api/epochs/current');
+  const epochDays = (Number(current.endTime) - Number(current.startTime)) / 86_400;
+  world.log(`${epochsEnding(days, epochDays).length} epoch(s) of ${epochDays} day(s) end in ${days} day(s)`);
   for (let day = 0; day < days; day++) {
-    for (const a of actors) await a.startDay?.(world, day);
+    // Each actor's day start sends from its own wallets (a builder's growth, a card lent): at once, not in turn.
+    await world.timed('days: actors start the day', () =>
+      inParallel(actors, DAY_START_LANES, async (a) => a.startDay?.(world, day)),
+    );
     const start = dayStart(await now(world));
     for (const [slot, hour] of SLOT_HOURS.entries()) {
       const at = start + hour * 3_600;
       if (at < (await now(world)) + 60) continue;
       await moveClockTo(world.ctx, at);
       const slotStart = Date.now();
-      for (const a of actors) await a.slot?.(world, day, slot);
+      await world.timed('days: actors trade', async () => {
+        for (const a of actors) await a.slot?.(world, day, slot);
+      });
       const traded = Date.now();
       if (engine) {
-        engine = await roundsRun(world.ctx, at);
+        engine = await world.timed('days: scheduled rounds', () => roundsRun(world.ctx, at));
         if (!engine) world.log('the engine ran no scheduled round in time: rounds are no longer waited for');
       }
       world.log(
@@ -69,16 +100,21 @@ export async function runDays(world: World, actors: Actor[], days: number, secre
       );
     }
     await moveClockTo(world.ctx, nextMidnight(await now(world)));
-    const snap = await snapshot(world, secret);
+    const snap = await world.timed('days: score snapshot', () => snapshot(world, secret));
     world.log(`day ${day + 1} of ${days}: snapshot ${snap.date} ${snap.status}`);
     const next = await world.ctx.api.data('GET', '/api/epochs/current');
-    if (next.epochNumber > current.epochNumber)
-      await distribute(world, secret, BigInt(current.rewardPool), distributed);
+    if (next.epochNumber > current.epochNumber) {
+      await world.timed('epoch: distribute', () =>
+        distribute(world, secret, BigInt(current.rewardPool), Number(current.endTime), distributed),
+      );
+    }
     current = next;
   }
   if (!distributed.some((d) => d.participants > 0)) {
     await moveClockTo(world.ctx, Number(current.endTime) + 5);
-    await distribute(world, secret, BigInt(current.rewardPool), distributed);
+    await world.timed('epoch: distribute', () =>
+      distribute(world, secret, BigInt(current.rewardPool), Number(current.endTime), distributed),
+    );
   }
   return distributed;
 }
@@ -86,7 +122,8 @@ export async function runDays(world: World, actors: Actor[], days: number, secre
 /** Every reward of the simulation's companies, claimed by their creators: wei per company slug and epoch. */
 export async function claimAll(world: World): Promise<Map<string, Map<number, bigint>>> {
   const paid = new Map<string, Map<number, bigint>>();
-  for (const c of world.companies) {
+  // Each company's creator claims its own (a signer each): several at once.
+  await inParallel(world.companies, CLAIM_LANES, async (c) => {
     const id = world.companyId(c.plan.slug);
     const { claimable } = await world.ctx.api.data('GET', `/api/epochs/claimable/${id}`);
     const byEpoch = new Map<number, bigint>();
@@ -100,6 +137,6 @@ export async function claimAll(world: World): Promise<Map<string, Map<number, bi
       if (res.status !== 200) world.log(`${c.plan.slug}: claim of epoch ${entry.epochNumber}: ${describe(res)}`);
     }
     paid.set(c.plan.slug, byEpoch);
-  }
-  return paid;
+  });
+  return new Map(world.companies.map((c) => [c.plan.slug, paid.get(c.plan.slug)!]));
 }

@@ -18,7 +18,11 @@ export interface SimService {
   stop(): Promise<void>;
 }
 
-export async function startSimService(log: (line: string) => void): Promise<SimService> {
+/** `env`: settings for the service (an owner's parameters, bench/economy/params.ts), over the embedded defaults. */
+export async function startSimService(
+  log: (line: string) => void,
+  env: Record<string, string> = {},
+): Promise<SimService> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aie-sim-'));
   const port = await freePort();
   let output = '';
@@ -33,6 +37,7 @@ export async function startSimService(log: (line: string) => void): Promise<SimS
       ENGINE_POLL_MS: '500',
       // One client address sends everything.
       RATE_LIMIT_MAX: '10000000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

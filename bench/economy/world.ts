@@ -2,8 +2,8 @@
 // (an honest actor or an attacker's strategy, and what each funded and holds), fresh mnemonic wallets and their
 // funding, and the companies every party created.
 
-import { AccessCardAbi, SafeL2Abi } from '@ai-economy/shared/abis';
-import { type Address, erc20Abi, type Hex } from 'viem';
+import { AccessCardAbi, PrimaryTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
+import { type Address, erc20Abi } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import { loadCompany, stepCompanies, stepLeagues, stepSuites, stepTreasuries } from '../../scripts/demo/companies.ts';
 import { type Ctx, rpc, send } from '../../scripts/demo/context.ts';
@@ -11,7 +11,7 @@ import { stepTokens } from '../../scripts/demo/market.ts';
 import { type DemoCompany, treasuryIndex } from '../../scripts/demo/plan.ts';
 import { units } from '../../scripts/demo/units.ts';
 import { devAccount } from '../../src/chain/client.ts';
-import { ownerContractSignature } from '../../src/chain/safe-tx.ts';
+import { holderSignedCall } from '../../test/helpers/safe.ts';
 import type { Rng } from './rng.ts';
 
 /** Who acts: one honest actor or one attacker at one setting. Money in base units of USDC (6 decimals). */
@@ -28,6 +28,8 @@ export interface Party {
   wallets: Set<number>;
   /** Slugs of the companies it created. */
   companies: string[];
+  /** What a closed attack got through (a copied symbol launched): each fails the run's invariants. */
+  breaches: string[];
 }
 
 /** A company of the simulation: the demo's plan entry and its party. */
@@ -52,6 +54,20 @@ const FIRST_WALLET = 50_000;
  */
 export const creatorIndex = (n: number) => 10_000 + (n % 100) + 200 * Math.floor(n / 100);
 
+/** A party with nothing spent, earned or held yet. */
+export function newParty(name: string, honest: boolean): Party {
+  return {
+    name,
+    honest,
+    funded: 0n,
+    financing: 0n,
+    earnedEmission: 0n,
+    wallets: new Set(),
+    companies: [],
+    breaches: [],
+  };
+}
+
 export class World {
   readonly parties: Party[] = [];
   readonly companies: SimCompany[] = [];
@@ -60,8 +76,24 @@ export class World {
   private funder = 0;
   /** The dev accounts' transfers one at a time: two at once from one account would take the same nonce. */
   private funding: Promise<unknown> = Promise.resolve();
-  private cardPrice: bigint | undefined;
+  /** The access card's price in USDC base units, read when the first company is made. */
+  cardPrice: bigint | undefined;
   private readonly accountCache = new Map<number, HDAccount>();
+  /**
+   * Wall-clock milliseconds spent per phase (setup steps, the days' actors, rounds and snapshots): summed over
+   * concurrent work, so a phase run six at once counts six times its wall time. Reported as `timings`.
+   */
+  readonly timings: Record<string, number> = {};
+
+  /** Runs `fn`, adding its wall-clock time to `timings[label]`. */
+  async timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
+    const t = Date.now();
+    try {
+      return await fn();
+    } finally {
+      this.timings[label] = (this.timings[label] ?? 0) + Date.now() - t;
+    }
+  }
 
   constructor(
     readonly ctx: Ctx,
@@ -83,18 +115,30 @@ export class World {
         typeof key === 'string' && /^\d+$/.test(key) ? account(Number(key)) : Reflect.get(target, key),
     });
     ctx.plan = [];
+    // Every transaction the simulation sends is waited for here (scripts/demo/context.ts send): its gas is booked to
+    // the address that sent it, so a party's gas is its wallets' (the service's own transactions, which the
+    // platform pays for, are not in it).
+    const wait = ctx.client.waitForTransactionReceipt.bind(ctx.client);
+    ctx.client.waitForTransactionReceipt = (async (args: Parameters<typeof wait>[0]) => {
+      const receipt = await wait(args);
+      const from = receipt.from.toLowerCase();
+      this.gasByAddress.set(from, (this.gasByAddress.get(from) ?? 0n) + receipt.gasUsed);
+      return receipt;
+    }) as typeof ctx.client.waitForTransactionReceipt;
+  }
+
+  /** Gas units used by the transactions each address (lower case) sent through the simulation. */
+  private readonly gasByAddress = new Map<string, bigint>();
+
+  /** Gas units the party's wallets used. */
+  gasOf(party: Party): bigint {
+    let gas = 0n;
+    for (const index of party.wallets) gas += this.gasByAddress.get(this.address(index).toLowerCase()) ?? 0n;
+    return gas;
   }
 
   party(name: string, honest: boolean): Party {
-    const p: Party = {
-      name,
-      honest,
-      funded: 0n,
-      financing: 0n,
-      earnedEmission: 0n,
-      wallets: new Set(),
-      companies: [],
-    };
+    const p = newParty(name, honest);
     this.parties.push(p);
     return p;
   }
@@ -208,15 +252,16 @@ export class World {
     });
     for (const [i, spec] of specs.entries()) {
       const account = plans[i]!.account;
-      await this.fund(party, account, Number(this.cardPrice / 10n ** 6n) + spec.treasuryUsdc + (spec.cfoUsdc ?? 0) + 5);
+      const usdc = Number(this.cardPrice / 10n ** 6n) + spec.treasuryUsdc + (spec.cfoUsdc ?? 0) + 5;
+      await this.timed('setup: fund the creators', () => this.fund(party, account, usdc));
       party.wallets.add(treasuryIndex(account));
     }
     const ctx: Ctx = { ...this.ctx, plan: plans };
-    await stepCompanies(ctx);
-    await stepSuites(ctx);
-    await stepTreasuries(ctx);
-    await stepTokens(ctx);
-    await stepLeagues(ctx);
+    await this.timed('setup: cards and companies', () => stepCompanies(ctx));
+    await this.timed('setup: C-suites (deploy-suite)', () => stepSuites(ctx));
+    await this.timed('setup: treasuries', () => stepTreasuries(ctx));
+    await this.timed('setup: tokens', () => stepTokens(ctx));
+    await this.timed('setup: directives and limits', () => stepLeagues(ctx));
     this.ctx.plan.push(...plans);
     const made = plans.map((plan) => ({ plan, party }));
     for (const [i, spec] of specs.entries()) {
@@ -275,30 +320,7 @@ export class World {
       signer: holder,
       body: { amount: String(usdc), to },
     });
-    const m = w.typedData.message;
-    const signature = await holder.signTypedData({
-      domain: w.typedData.domain,
-      types: w.typedData.types,
-      primaryType: 'SafeTx',
-      message: m,
-    });
-    await send(this.ctx, c.plan.account, 'withdraw from the Safe', {
-      address: w.safe,
-      abi: SafeL2Abi,
-      functionName: 'execTransaction',
-      args: [
-        m.to,
-        BigInt(m.value),
-        m.data as Hex,
-        m.operation,
-        BigInt(m.safeTxGas),
-        BigInt(m.baseGas),
-        BigInt(m.gasPrice),
-        m.gasToken,
-        m.refundReceiver,
-        ownerContractSignature(w.owner, signature),
-      ],
-    });
+    await send(this.ctx, c.plan.account, 'withdraw from the Safe', await holderSignedCall(w, holder));
   }
 
   /** Every launched token of the simulation, with whether an honest company issued it. */
@@ -316,4 +338,27 @@ export class World {
   companyId(slug: string): string {
     return this.ctx.companies.get(slug).id as string;
   }
+}
+
+/** A fixed gas limit for staking calls: anvil's estimate can fall short for the boost's card scan (as the demo's). */
+export const STAKING_GAS = 1_000_000n;
+
+/**
+ * Wallet `account` stakes `amount` primary-token wei in the staking contract's pool 0: it approves the staking
+ * contract for the amount, then deposits it with its card's boost (`depositAndBoost`) or at 1x (`deposit`).
+ */
+export async function stake(world: World, account: number, amount: bigint, { boost }: { boost: boolean }) {
+  await send(world.ctx, account, 'approve the stake', {
+    address: world.ctx.contracts.primaryToken,
+    abi: PrimaryTokenAbi,
+    functionName: 'approve',
+    args: [world.ctx.contracts.staking, amount],
+  });
+  await send(world.ctx, account, boost ? 'stake with the card' : 'stake at 1x', {
+    address: world.ctx.contracts.staking,
+    abi: StakingAbi,
+    functionName: boost ? 'depositAndBoost' : 'deposit',
+    args: [0n, amount],
+    gas: STAKING_GAS,
+  });
 }

@@ -199,7 +199,11 @@ export async function connect(options: DemoOptions, progress: Progress): Promise
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [info.rpcUrl] } },
   });
-  const client = createPublicClient({ chain, transport: http(info.rpcUrl) }) as PublicClient;
+  // The local chain mines a transaction as it comes, but its receipt lags the hash by a moment: a wait that misses
+  // it on its first look (most do) looks again after the client's pollingInterval, by default 4 s (viem's for a chain
+  // of 12-second blocks). Every transaction the demo and the simulation send waited about 4 s so; polled every
+  // 100 ms, about 0.1 s (the service polls its own local chain every 200 ms: src/chain/client.ts).
+  const client = createPublicClient({ chain, transport: http(info.rpcUrl), pollingInterval: 100 }) as PublicClient;
   // The node itself must say 31337 too, whatever the service believes.
   const nodeChainId = await client.getChainId();
   if (nodeChainId !== ANVIL_CHAIN_ID) {

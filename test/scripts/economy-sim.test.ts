@@ -4,10 +4,26 @@
 import { describe, expect, it } from 'vitest';
 import { allSettings, drawSetting, inParallel, interest, type Strategy } from '../../bench/economy/actor.ts';
 import { STRATEGIES } from '../../bench/economy/adversaries/index.ts';
+import { lateJoiner } from '../../bench/economy/adversaries/late-joiner.ts';
+import { namedSymbols } from '../../bench/economy/adversaries/symbol-tricks.ts';
 import { parseSimArgs } from '../../bench/economy/args.ts';
-import { attackerResult, bestPerStrategy, formatTable, gini, invariants } from '../../bench/economy/report.ts';
+import { DOCS_END, DOCS_START, docsSection, honestShareSvg, replaceSection } from '../../bench/economy/docs.ts';
+import { fieldTreasuryMedian, HONEST_FIELD_TREASURY_MEDIAN_USDC } from '../../bench/economy/honest/kinds.ts';
+import {
+  attackerResult,
+  BREAK_EVEN_BAR,
+  bestPerStrategy,
+  breakEvenBar,
+  CAPITAL_RATE_PER_YEAR,
+  capitalCost,
+  formatTable,
+  gasUsdc,
+  gini,
+  honestBreakEven,
+  invariants,
+} from '../../bench/economy/report.ts';
 import { Rng } from '../../bench/economy/rng.ts';
-import { creatorIndex } from '../../bench/economy/world.ts';
+import { creatorIndex, newParty, type Party, type World } from '../../bench/economy/world.ts';
 import { treasuryIndex } from '../../scripts/demo/plan.ts';
 
 const USDC = 1_000_000n;
@@ -75,7 +91,7 @@ describe('the seeded PRNG', () => {
 
 describe('npm run sim: the command line', () => {
   it('takes the seed, the companies, the days and the attackers, with defaults', () => {
-    expect(parseSimArgs([], {})).toMatchObject({ seed: 1, companies: 10, days: 8, attackers: 0.1 });
+    expect(parseSimArgs([], {})).toMatchObject({ seed: 1, companies: 10, days: 30, attackers: 0.1 });
     expect(parseSimArgs(['--seed', '42', '--companies=30', '--days', '8', '--attackers', '0.1'], {})).toMatchObject({
       seed: 42,
       companies: 30,
@@ -116,9 +132,55 @@ describe('attackers', () => {
     expect(allSettings(late)).toHaveLength(Object.values(late.grid).reduce((n, v) => n * v.length, 1));
   });
 
+  it("caps an attacker's money at the median honest company's treasury, its kinds counted by weight", () => {
+    const kind = (weight: number, treasuryMedianUsdc: number) => ({ weight, treasuryMedianUsdc });
+    // 40% at 3,000, 25% at 10,000, 35% at 20,000: the median company is at 10,000.
+    expect(fieldTreasuryMedian([kind(0.35, 20_000), kind(0.25, 10_000), kind(0.25, 3_000), kind(0.15, 3_000)])).toBe(
+      10_000,
+    );
+    // A field mostly of builders has a builder's median; one mostly quiet, a quiet company's.
+    expect(fieldTreasuryMedian([kind(0.6, 20_000), kind(0.4, 3_000)])).toBe(20_000);
+    expect(fieldTreasuryMedian([kind(0.2, 20_000), kind(0.8, 3_000)])).toBe(3_000);
+  });
+
   it('charges interest on money held: 10,000 USDC for a year at 5% is 500 USDC', () => {
     expect(interest(10_000, 365)).toBe(500n * USDC);
     expect(interest(0, 30)).toBe(0n);
+  });
+
+  it("counts a late joiner's held treasury at the stated cost of capital in its cost and its break-even", async () => {
+    expect(CAPITAL_RATE_PER_YEAR).toBe(0.05);
+    expect(capitalCost(10_000, 365)).toBe(500n * USDC);
+    // Its money is drawn within the honest field's range: at most its median company's, and none (a pure sybil card).
+    const held = lateJoiner.grid.treasuryUsdc;
+    expect(HONEST_FIELD_TREASURY_MEDIAN_USDC).toBe(10_000);
+    expect(Math.max(...held)).toBe(HONEST_FIELD_TREASURY_MEDIAN_USDC);
+    expect(held).toContain(0);
+    const added: { treasuryUsdc?: number }[] = [];
+    const world = {
+      addCompanies: async (_party: Party, specs: { treasuryUsdc?: number }[]) => {
+        added.push(...specs);
+        return [];
+      },
+    } as unknown as World;
+    const party = newParty('late-joiner#0', false);
+    // Two cards joining on day 2 of an 8-day run, each holding 20,000 USDC: 40,000 held for 6 days at 5% a year.
+    const actor = lateJoiner.create({ joinDay: 2, cards: 2, treasuryUsdc: 20_000 }, party, new Rng(1), 8);
+    await actor.startDay!(world, 0);
+    await actor.startDay!(world, 1);
+    expect(party.financing).toBe(0n);
+    await actor.startDay!(world, 2);
+    expect(added).toHaveLength(2);
+    expect(added.map((c) => c.treasuryUsdc)).toEqual([20_000, 20_000]);
+    const cost = Math.round(((40_000 * 0.05 * 6) / 365) * 1e6);
+    expect(party.financing).toBe(BigInt(cost)); // 32.876712 USDC
+    await actor.startDay!(world, 3);
+    expect(party.financing).toBe(BigInt(cost));
+    // The break-even counts it: the cards (funded and spent) plus the interest, over the tokens earned.
+    const cards = 200n * USDC;
+    const r = attackerResult('late-joiner', {}, [], cards + party.financing, 10_000n * TOKEN);
+    expect(r.costUsdc).toBe(232.88);
+    expect(r.breakEven).toBe(0.023288);
   });
 
   it("never gives two companies the same creator, nor a creator another company's treasury", () => {
@@ -173,6 +235,26 @@ describe('the report', () => {
     expect(invariants([fair], []).every((i) => i.ok)).toBe(true);
   });
 
+  it('charges gas at the stated price: a million gas at 0.01 gwei and 3,000 USDC an ether is 0.03 USDC', () => {
+    expect(gasUsdc(1_000_000n)).toBeCloseTo(0.03, 10);
+    const withGas = attackerResult('late', { cards: 1 }, ['l'], 100n * USDC, 10_000n * TOKEN, undefined, 10_000_000n);
+    expect(withGas).toMatchObject({ gasUnits: 10_000_000, gasUsdc: 0.3, costUsdc: 100.3, breakEven: 0.01003 });
+  });
+
+  it('fails when a closed attack got through, and finds the symbols a directive names', () => {
+    const copy = attackerResult('symbol-tricks', { copycats: 1 }, ['s'], 100n * USDC, 1_000n * TOKEN);
+    expect(invariants([copy], []).every((i) => i.ok)).toBe(true);
+    copy.breaches = ['a second B001 launched (201): symbols must be unique'];
+    expect(
+      invariants([copy], [])
+        .filter((i) => !i.ok)
+        .map((i) => i.name),
+    ).toEqual(['symbol-tricks (copycats=1): a closed attack stays closed']);
+    expect(namedSymbols('Trade only liquid tokens. Buy 20 USDC of N001 once it launches, or $x, not T1a.')).toEqual([
+      'N001',
+    ]);
+  });
+
   it('measures the inequality of the honest rewards: 0 when equal, (n-1)/n when one company takes all', () => {
     expect(gini([5, 5, 5, 5])).toBe(0);
     expect(gini([0, 0, 0, 100])).toBe(0.75);
@@ -203,6 +285,27 @@ describe('the report', () => {
     expect(failed(invariants([], [{ ...epochs[0]!, paidTokens: 100_001 }]))).toEqual([
       'epoch 0: rewards within the pool',
     ]);
+  });
+
+  it('holds attacks to 0.01 USDC a token, or to the cheapest honest company where a field pays every one less', () => {
+    // A 100 USDC card and 10,000 USDC held for 73 days (100 USDC at 5%) for 20,000 tokens: 0.01 a token.
+    expect(honestBreakEven(100_000_000n, 10_000, 73, 20_000)).toBe(0.01);
+    expect(honestBreakEven(100_000_000n, 0, 30, 0)).toBeNull();
+    // A field of ten over a month pays honest companies 0.003-0.004 a token: that is the bar there.
+    expect(breakEvenBar([0.0035, 0.003, null, 0.004])).toBe(0.003);
+    // A larger field, or one epoch, pays them more dearly: the bar stays 0.01; none paid, 0.01.
+    expect(breakEvenBar([0.02, 0.05])).toBe(BREAK_EVEN_BAR);
+    expect(breakEvenBar([null])).toBe(BREAK_EVEN_BAR);
+    // The late joiner of the month's default run (0.0036) passes a field where honest companies paid 0.003, and
+    // fails the 0.01 of one where none paid under 0.01.
+    const monthCard = { ...cheap, strategy: 'late-joiner', breakEven: 0.0036 };
+    const epochs = [
+      { epoch: 0, rewardPoolTokens: 100, paidTokens: 100, honestTokens: 95, honestShare: 0.95, participants: 9 },
+    ];
+    expect(invariants([monthCard], epochs, undefined, breakEvenBar([0.003, 0.004])).every((i) => i.ok)).toBe(true);
+    expect(invariants([monthCard], epochs, undefined, breakEvenBar([0.02])).find((i) => !i.ok)?.name).toBe(
+      'late-joiner: break-even >= 0.01 USDC',
+    );
   });
 
   it('fails when the staking emission paid and owed passes what the contract accrued', () => {
@@ -238,11 +341,66 @@ describe('the report', () => {
       epochs,
       invariants: invariants([cheap, none], epochs),
     });
-    expect(text).toMatch(/\* volume +wallets=4 +108\.00 +0\.00 +18000\.00/);
+    expect(text).toMatch(/\* volume +wallets=4 +108\.00 +0\.0000 +0\.00 +18000\.00/);
     expect(text).toMatch(/late +joinDay=6 .* never/);
     expect(text).toContain('honest share 95.00%');
     expect(text).toContain('outside market: -500.00 USDC');
     expect(text).toContain("honest agents' PnL: realised 12.50 USDC, unrealised -3.00 USDC");
     expect(text).toContain('FAIL volume: break-even >= 0.01 USDC (0.006 USDC)');
+  });
+});
+
+describe("the report's section of docs/economics.md and its chart", () => {
+  const report = {
+    seed: 2,
+    commit: 'abc1234',
+    options: { companies: 20, days: 3, attackers: 0.1 },
+    seconds: 100,
+    honestCompanies: 18,
+    attackerCompanies: 2,
+    marketTrades: 60,
+    market: { fundedUsdc: 36_000, valueUsdc: 36_000, pnlUsdc: 0 },
+    honestAgents: { realizedUsdc: 0, unrealizedUsdc: 0 },
+    attackers: [],
+    best: [
+      attackerResult('herd', { wallets: 10 }, ['h'], 100n * USDC, 2_000n * TOKEN, {
+        feesUsdc: 1,
+        takenUsdc: 0,
+        paidBy: { 'honest agents of sim-trader-001': -12.5 },
+      }),
+    ],
+    epochs: [
+      {
+        epoch: 0,
+        rewardPoolTokens: 100_000,
+        paidTokens: 100_000,
+        honestTokens: 88_000,
+        honestShare: 0.88,
+        participants: 20,
+      },
+    ],
+    invariants: [{ name: 'epoch 0: honest share >= 90%', ok: false, detail: '88.00%' }],
+  };
+  report.attackers = report.best as never;
+
+  it('writes the table between its markers, seed and commit included, and keeps the rest of the page', () => {
+    const section = docsSection(report, 'images/x.svg');
+    expect(section).toContain('Seed 2, commit abc1234');
+    expect(section).toMatch(/\| herd \(wallets=10\) \| 100\.00 \|.*\| 0\.0500 \|/);
+    expect(section).toContain('| 0 | 100,000 | 100,000 | 88.00% |');
+    expect(section).toContain("Honest agents' USDC lost on attackers' tokens: 12.50");
+    expect(section).toContain('failed: epoch 0: honest share >= 90%');
+    const page = replaceSection(`# T\n\nbefore\n\n${DOCS_START}\nold\n${DOCS_END}\n\nafter\n`, section);
+    expect(page).toContain('before');
+    expect(page).toContain('after');
+    expect(page).not.toContain('old');
+    expect(replaceSection(page, section)).toBe(page);
+  });
+
+  it('draws a bar per epoch, red under the 90% line', () => {
+    const svg = honestShareSvg(report);
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).toContain('88.0%');
+    expect(svg).toContain('fill="#c62828"');
   });
 });

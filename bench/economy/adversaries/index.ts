@@ -1,6 +1,7 @@
 // Every attack the simulation runs. A new attack is a new file of this folder exporting a Strategy, listed here.
-// The open attacks come first (herding is priced, not closed, for holds of several days): a run with fewer attackers than strategies (the CI run: 3 of 30 companies) runs them
-// in this order from the strategy its seed picks (seed 1: the first), so seed 1 always runs the open ones.
+// The open attacks come first (herding is priced, not closed, for holds of several days): a run with fewer attackers
+// than strategies (the CI run: 2 of 20 companies) runs them in this order from the strategy its seed picks (seed 1:
+// the first), so seed 1 always runs the open ones.
 import type { Strategy } from '../actor.ts';
 import { freshWalletPump } from './fresh-wallet-pump.ts';
 import { freshWalletVolume } from './fresh-wallet-volume.ts';
@@ -10,6 +11,7 @@ import { parkedTreasury } from './parked-treasury.ts';
 import { pooledCard } from './pooled-card.ts';
 import { rentedCard } from './rented-card.ts';
 import { roundSpam } from './round-spam.ts';
+import { symbolTricks } from './symbol-tricks.ts';
 
 export const STRATEGIES: Strategy<any>[] = [
   lateJoiner,
@@ -20,4 +22,5 @@ export const STRATEGIES: Strategy<any>[] = [
   roundSpam,
   pooledCard,
   rentedCard,
+  symbolTricks,
 ];

@@ -2,7 +2,7 @@
 // proven treasury `hours` hours before the chain's midnight and takes it back just after the snapshot's day ends,
 // hoping the day's treasury score counts it whole. The treasury is time-weighted over the day, so money parked for
 // h hours counts h/24 of itself: exactly what holding it costs. Cost: the card, and the loan's interest for the
-// hours it is held (ANNUAL_RATE). With custody (the service's default) the treasury is the company's Safe: the money
+// hours it is held (CAPITAL_RATE_PER_YEAR, report.ts). With custody (the service's default) the treasury is the company's Safe: the money
 // goes in by a plain transfer and comes back by the card holder's Safe withdrawal; without, the treasury is an
 // address of the creator's.
 import { erc20Abi } from 'viem';

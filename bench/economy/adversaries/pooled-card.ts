@@ -3,12 +3,10 @@
 // (Staking.boostCap), so the pool earns what one holder staking the cap earns. Cost: the card; the pooled tokens are
 // the depositors' and go back to them. Earned: the emission the boost added (emission tokens, not epoch rewards).
 
-import { PrimaryTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
-import { send } from '../../../scripts/demo/context.ts';
 import { units } from '../../../scripts/demo/units.ts';
 import type { Actor, Strategy } from '../actor.ts';
-import type { Party, World } from '../world.ts';
-import { cardHolder, harvestBoost, STAKING_GAS } from './staking-cards.ts';
+import { type Party, stake, type World } from '../world.ts';
+import { cardHolder, harvestBoost } from './staking-cards.ts';
 
 type Params = { pooledTokens: number };
 
@@ -23,20 +21,7 @@ export const pooledCard: Strategy<Params> = {
       async setup(world: World) {
         vault = await cardHolder(world, party);
         await world.fundPrimary(vault, params.pooledTokens);
-        const amount = units(params.pooledTokens, 18);
-        await send(world.ctx, vault, 'approve the pool', {
-          address: world.ctx.contracts.primaryToken,
-          abi: PrimaryTokenAbi,
-          functionName: 'approve',
-          args: [world.ctx.contracts.staking, amount],
-        });
-        await send(world.ctx, vault, 'stake the pool with the card', {
-          address: world.ctx.contracts.staking,
-          abi: StakingAbi,
-          functionName: 'depositAndBoost',
-          args: [0n, amount],
-          gas: STAKING_GAS,
-        });
+        await stake(world, vault, units(params.pooledTokens, 18), { boost: true });
       },
       async finish(world: World) {
         if (vault !== undefined) party.earnedEmission += await harvestBoost(world, vault);

@@ -4,12 +4,12 @@
 // stake earns what 1x earns. Cost: the card (the lender is the attacker's own wallet). Earned: the emission its
 // boost added (emission tokens).
 
-import { AccessCardAbi, PrimaryTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
+import { AccessCardAbi, StakingAbi } from '@ai-economy/shared/abis';
 import { send } from '../../../scripts/demo/context.ts';
 import { units } from '../../../scripts/demo/units.ts';
 import type { Actor, Strategy } from '../actor.ts';
-import type { Party, World } from '../world.ts';
-import { cardHolder, harvestBoost, STAKING_GAS } from './staking-cards.ts';
+import { type Party, STAKING_GAS, stake, type World } from '../world.ts';
+import { cardHolder, harvestBoost } from './staking-cards.ts';
 
 type Params = { stakeTokens: number; everyDays: number };
 
@@ -40,20 +40,7 @@ export const rentedCard: Strategy<Params> = {
         });
         stakerIndex = await world.freshWallet(party, 0);
         await world.fundPrimary(stakerIndex, params.stakeTokens);
-        const amount = units(params.stakeTokens, 18);
-        await send(world.ctx, stakerIndex, 'approve the stake', {
-          address: world.ctx.contracts.primaryToken,
-          abi: PrimaryTokenAbi,
-          functionName: 'approve',
-          args: [world.ctx.contracts.staking, amount],
-        });
-        await send(world.ctx, stakerIndex, 'stake at 1x', {
-          address: world.ctx.contracts.staking,
-          abi: StakingAbi,
-          functionName: 'deposit',
-          args: [0n, amount],
-          gas: STAKING_GAS,
-        });
+        await stake(world, stakerIndex, units(params.stakeTokens, 18), { boost: false });
       },
       async startDay(world: World, day: number) {
         if (lender === undefined || stakerIndex === undefined || day % params.everyDays !== 0) return;

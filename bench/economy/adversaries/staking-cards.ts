@@ -4,10 +4,7 @@
 
 import { AccessCardAbi, StakingAbi } from '@ai-economy/shared/abis';
 import { ensureAllowance, send } from '../../../scripts/demo/context.ts';
-import type { Party, World } from '../world.ts';
-
-/** A fixed gas limit for staking calls: anvil's estimate can fall short for the boost's card scan (as the demo's). */
-export const STAKING_GAS = 1_000_000n;
+import { type Party, STAKING_GAS, type World } from '../world.ts';
 
 /** A fresh wallet of the party that holds one card (its price funded, and 5 USDC to spare). */
 export async function cardHolder(world: World, party: Party): Promise<number> {
