@@ -3,6 +3,7 @@
 // call through its role.
 
 import { LauncherApproverAbi, RolesAbi } from '@ai-economy/shared/abis';
+import { revertDataOf } from '@ai-economy/shared/revert';
 import {
   type Address,
   concat,
@@ -32,6 +33,7 @@ import {
   selectorOf,
   TRADE_ROLE,
 } from './custody-scopes.ts';
+import { decodeRevert } from './revert.ts';
 
 /**
  * Storage slot of Roles' `roles` mapping (Core.sol, after the inherited Modifier's storage); a role's `members`
@@ -159,6 +161,43 @@ export function roleTx(roles: Address, role: Capability, call: RoleCall) {
     }),
     ...(call.gasFloor !== undefined && { gasFloor: call.gasFloor + ROLES_GAS_OVERHEAD }),
   };
+}
+
+/**
+ * Why the Safe's own call of a module transaction fails: the module reports any failure of it as
+ * `ModuleTransactionFailed()`, so the call is run again as an eth_call from the Safe and its revert decoded (a
+ * slippage bound, an allowance short). Undefined when it passes now, or is a delegatecall (which cannot be run so).
+ */
+async function safeCallRevert(
+  chain: Pick<ChainClients, 'publicClient'>,
+  safe: Address,
+  call: RoleCall,
+): Promise<string | undefined> {
+  if ((call.operation ?? 0) !== 0) return undefined;
+  try {
+    await chain.publicClient.call({ account: safe, to: call.to, data: call.data });
+    return undefined;
+  } catch (err) {
+    const data = revertDataOf(err);
+    return data ? decodeRevert(data) : undefined;
+  }
+}
+
+/**
+ * `err` of sending `call` through the module, saying why the Safe's call failed when the module says only
+ * `ModuleTransactionFailed()` (an action's record then reads, e.g., `LauncherSlippage(...)`: the price moved past the
+ * slippage bound); any other error as it is.
+ */
+export async function withSafeCallReason(
+  chain: Pick<ChainClients, 'publicClient'>,
+  safe: Address,
+  call: RoleCall,
+  err: unknown,
+): Promise<unknown> {
+  const data = revertDataOf(err);
+  if (!data || decodeRevert(data) !== 'ModuleTransactionFailed()') return err;
+  const why = await safeCallRevert(chain, safe, call).catch(() => undefined);
+  return why ? new Error(`execution reverted: the Safe's call failed: ${why}`, { cause: err }) : err;
 }
 
 /** The Safe's approval of the launcher for any token: LauncherApprover's, by delegatecall (the trading role's). */

@@ -15,6 +15,7 @@ import {
   WaitForTransactionReceiptTimeoutError,
 } from 'viem';
 import type { Db, Tx } from '../db/client.ts';
+import { createGate } from '../db/gate.ts';
 import { chainTxs, companyGasDays } from '../db/schema/chain.ts';
 import type { ChainClients, Wallet } from './client.ts';
 import { onChain } from './errors.ts';
@@ -89,6 +90,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const client = chain.publicClient;
   const from = wallet.account.address;
   const receiptTimeoutMs = options.receiptTimeoutMs ?? 60_000;
+  const signing = createGate(1);
 
   async function record(
     key: string,
@@ -99,45 +101,49 @@ export function createOutbox(options: OutboxOptions): Outbox {
     /** REORGED for a transaction signed anew after a reorg: its gas was charged once already. */
     status: 'SENT' | 'REORGED' = 'SENT',
   ): Promise<Row> {
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(from)})`);
-      const [existing] = await tx.select().from(chainTxs).where(eq(chainTxs.key, key));
-      if (existing && !replace) return existing;
-      await beforeSign?.(tx);
-      const nonce = await nextNonce(tx);
-      const gas = request.gas ?? (await gasLimit(client, from, request));
-      const prepared = await wallet.prepareTransactionRequest({
-        account: wallet.account,
-        chain: chain.viemChain,
-        to: request.to,
-        data: request.data,
-        value: request.value ?? 0n,
-        nonce,
-        gas,
-      });
-      const rawTx = await wallet.account.signTransaction!(prepared as never);
-      const row = {
-        key,
-        fromAddress: from,
-        nonce,
-        rawTx,
-        hash: keccak256(rawTx),
-        status,
-        blockNumber: null,
-        chargedTo,
-        gasUsed: null,
-        gasPrice: null,
-      };
-      if (existing) {
-        await tx
-          .update(chainTxs)
-          .set({ ...row, updatedAt: new Date() })
-          .where(eq(chainTxs.key, key));
-      } else {
-        await tx.insert(chainTxs).values(row);
-      }
-      return { ...row, createdAt: new Date(), updatedAt: new Date() } as Row;
-    });
+    // One record at a time in this process before the lock is asked for: the others wait here, not each on a pooled
+    // connection of its own in the database's lock queue (six deploy-suites at once took the pool of ten that way).
+    return signing(() =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(from)})`);
+        const [existing] = await tx.select().from(chainTxs).where(eq(chainTxs.key, key));
+        if (existing && !replace) return existing;
+        await beforeSign?.(tx);
+        const nonce = await nextNonce(tx);
+        const gas = request.gas ?? (await gasLimit(client, from, request));
+        const prepared = await wallet.prepareTransactionRequest({
+          account: wallet.account,
+          chain: chain.viemChain,
+          to: request.to,
+          data: request.data,
+          value: request.value ?? 0n,
+          nonce,
+          gas,
+        });
+        const rawTx = await wallet.account.signTransaction!(prepared as never);
+        const row = {
+          key,
+          fromAddress: from,
+          nonce,
+          rawTx,
+          hash: keccak256(rawTx),
+          status,
+          blockNumber: null,
+          chargedTo,
+          gasUsed: null,
+          gasPrice: null,
+        };
+        if (existing) {
+          await tx
+            .update(chainTxs)
+            .set({ ...row, updatedAt: new Date() })
+            .where(eq(chainTxs.key, key));
+        } else {
+          await tx.insert(chainTxs).values(row);
+        }
+        return { ...row, createdAt: new Date(), updatedAt: new Date() } as Row;
+      }),
+    );
   }
 
   /** The next nonce: past both what the node has seen and what this signer recorded but may not have sent. */

@@ -1,10 +1,10 @@
 // A Safe transaction of a company's Safe (custody.ts) as its card's holder signs it: the EIP-712 typed data at the
-// Safe's nonce, the owner contract's signature wrapping the holder's, and the `execTransaction` calldata.
+// Safe's nonce and the owner contract's signature wrapping the holder's. Signing with a local key as the holder
+// (what a wallet does in the web app) is test/helpers/safe.ts's.
 
 import { SafeL2Abi } from '@ai-economy/shared/abis';
-import { type Address, concat, encodeFunctionData, type Hex, type LocalAccount, pad, toHex, zeroAddress } from 'viem';
+import { type Address, concat, type Hex, pad, toHex, zeroAddress } from 'viem';
 import type { ChainClients } from './client.ts';
-import type { CompanyCustody } from './custody-scopes.ts';
 
 /** A Safe transaction, as the Safe hashes and executes it (no gas refund: the sender pays its own gas). */
 export interface SafeTx {
@@ -65,32 +65,4 @@ export function ownerContractSignature(owner: Address, holderSignature: Hex): He
     pad(toHex((holderSignature.length - 2) / 2), { size: 32 }),
     holderSignature,
   ]);
-}
-
-/** The calldata of `execTransaction` for `tx`, signed by `holder` (the card's holder, a local key) through `owner`. */
-export async function holderSignedExec(
-  clients: Pick<ChainClients, 'publicClient' | 'chainId'>,
-  custody: Pick<CompanyCustody, 'safe' | 'owner'>,
-  holder: LocalAccount,
-  tx: SafeTx,
-): Promise<Hex> {
-  const typed = await safeTxTypedData(clients, custody.safe, tx);
-  const signature = await holder.signTypedData(typed);
-  const m = typed.message;
-  return encodeFunctionData({
-    abi: SafeL2Abi,
-    functionName: 'execTransaction',
-    args: [
-      m.to,
-      m.value,
-      m.data,
-      m.operation,
-      m.safeTxGas,
-      m.baseGas,
-      m.gasPrice,
-      m.gasToken,
-      m.refundReceiver,
-      ownerContractSignature(custody.owner, signature),
-    ],
-  });
 }

@@ -2,12 +2,12 @@
 // broadcasting is finished by the next start, and a transaction whose nonce went elsewhere is made anew.
 
 import { MockUSDCAbi } from '@ai-economy/shared/abis';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createPublicClient, custom, encodeFunctionData, type Hex, hexToBigInt } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAddresses } from '../../src/chain/client.ts';
-import type { OutboxOptions, TxRequest } from '../../src/chain/outbox.ts';
-import type { Database } from '../../src/db/client.ts';
+import type { OutboxOptions, SendOptions, TxRequest } from '../../src/chain/outbox.ts';
+import { type Database, rowsOf } from '../../src/db/client.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';
 import { anvilTestClient, startTestChain, type TestChain } from '../helpers/chain.ts';
 import { testDatabases } from '../helpers/db.ts';
@@ -34,7 +34,7 @@ const balance = () =>
     args: [recipient],
   });
 
-describe.each(testDatabases)('outbox on $name', ({ open }) => {
+describe.each(testDatabases)('outbox on $name', ({ name, open }) => {
   let database: Database;
   const outbox = (extra: Partial<OutboxOptions> = {}) => testOutbox(database, chain, extra);
 
@@ -85,6 +85,31 @@ describe.each(testDatabases)('outbox on $name', ({ open }) => {
     expect(receipts[3]!.transactionHash).toBe(receipts[2]!.transactionHash);
     expect(await balance()).toBe(before + 6n);
   });
+
+  // Six deploy-suites at once each held a pooled connection in the database's queue for the signer's lock, with
+  // the other work's connections, and the pool ran out (503s): a process's senders now wait their turn in memory.
+  it.skipIf(name === 'pglite')(
+    "holds one pooled connection for the signer's lock: the process's other sends wait in memory, not in the database's lock queue",
+    async () => {
+      const before = await balance();
+      const o = outbox();
+      const queued: number[] = [];
+      const beforeSign = async (tx: Parameters<NonNullable<SendOptions['beforeSign']>>[0]) => {
+        // Long enough for every other send to reach the lock if it could.
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        const result = await tx.execute(
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
+        );
+        queued.push(rowsOf<{ n: number }>(result)[0]!.n);
+      };
+      await Promise.all(
+        Array.from({ length: 4 }, (_, i) => o.send(`test:queue${i}`, () => mintTx(1n), { beforeSign })),
+      );
+      expect(queued).toEqual([0, 0, 0, 0]);
+      expect(await balance()).toBe(before + 4n);
+    },
+  );
 
   it('makes a transaction anew when its nonce was taken by another before it was broadcast', async () => {
     const before = await balance();

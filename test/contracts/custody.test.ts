@@ -33,6 +33,7 @@ import {
   maxTradeChangeTx,
   membershipChangeTx,
   readMaxTrade,
+  withSafeCallReason,
 } from '../../src/chain/custody-roles.ts';
 import {
   type CompanyCustody,
@@ -43,8 +44,9 @@ import {
   STAKE_ROLE,
   TRADE_ROLE,
 } from '../../src/chain/custody-scopes.ts';
-import { holderSignedExec, safeTxTypedData } from '../../src/chain/safe-tx.ts';
+import { safeTxTypedData } from '../../src/chain/safe-tx.ts';
 import { expectRevert } from '../helpers/revert.ts';
+import { holderSignedExec } from '../helpers/safe.ts';
 import { usdc } from './fixture.ts';
 import { keyOf, useTokenChain } from './token-fixture.ts';
 
@@ -438,7 +440,18 @@ describe('an agent key limited by its role', () => {
       'ConditionViolation',
     );
     expect(plain.args[0]).toBe(Status.TargetAddressNotAllowed);
-    await expectRevert(simulateAsAgent(c, launcher, sellData), 'ModuleTransactionFailed');
+    const failed = await simulateAsAgent(c, launcher, sellData).catch((err: unknown) => err);
+    await expectRevert(Promise.reject(failed), 'ModuleTransactionFailed');
+    // What an agent's action records instead of the module's bare failure: why the Safe's own call failed.
+    const explained = await withSafeCallReason(f.chain.chain, c.safe, { to: launcher, data: sellData }, failed);
+    expect((explained as Error).message).toMatch(
+      /^execution reverted: the Safe's call failed: ERC20InsufficientAllowance\(0x[0-9a-fA-F]{40}, 0, \d+\)$/,
+    );
+    // An error that is not the module's is left as it is.
+    const unrelated = new Error('fetch failed');
+    expect(await withSafeCallReason(f.chain.chain, c.safe, { to: launcher, data: sellData }, unrelated)).toBe(
+      unrelated,
+    );
     // Through the approver, by delegatecall: the Safe approves the launcher.
     const approveLauncher = encodeFunctionData({
       abi: LauncherApproverAbi,

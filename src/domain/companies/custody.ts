@@ -26,9 +26,11 @@ import {
 import { type CompanyCustody, ONE_DAY_S, STAKE_ROLE, TRADE_ROLE } from '../../chain/custody-scopes.ts';
 import { chainTime } from '../../chain/time.ts';
 import { TRADING_LIMITS_DEFAULT, USDC_DECIMALS } from '../../constants.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { createGate, type Gate } from '../../db/gate.ts';
 import { agents } from '../../db/schema/agents.ts';
 import { companies } from '../../db/schema/companies.ts';
+import { AppError } from '../../errors.ts';
 import {
   type CustodyRow,
   NoManageRole,
@@ -140,6 +142,37 @@ async function sendUntil(
 const turns = new Map<string, Promise<unknown>>();
 
 /**
+ * How many companies' changes hold their lock at once in this process. Each holds a pooled connection while it waits
+ * on the chain, and its outbox send takes a second one: left unbounded, as many changes as the pool has connections
+ * (ten deploy-suites retried at once) would each wait for a connection none gives back (src/db/gate.ts). Two at most,
+ * and fewer on a small pool, so that at least two connections stay free for everything else (a pool of 2, the least
+ * DATABASE_POOL_SIZE allows, still runs one). A change that waits more than `LOCK_WAIT_MS` (a receipt's timeout: a
+ * change ahead of it may wait that long on the chain) for its turn is answered 503 with a Retry-After instead of
+ * holding its request open behind the others; the reconcile-custody job finishes what a refused change left.
+ */
+export const lockHoldersOf = (poolSize: number) => Math.min(2, Math.max(1, Math.floor((poolSize - 2) / 2)));
+const LOCK_WAIT_MS = 60_000;
+const LOCK_RETRY_AFTER_S = 5;
+const lockGates = new WeakMap<Database, Gate>();
+
+function lockHolders(database: Database): Gate {
+  let gate = lockGates.get(database);
+  if (!gate) {
+    gate = createGate(lockHoldersOf(database.poolSize), {
+      waitMs: LOCK_WAIT_MS,
+      busy: () =>
+        new AppError(
+          'DATABASE_UNAVAILABLE',
+          `Other custody changes are using this server's database connections; retry after ${LOCK_RETRY_AFTER_S} s`,
+          { headers: { 'retry-after': String(LOCK_RETRY_AFTER_S) } },
+        ),
+    });
+    lockGates.set(database, gate);
+  }
+  return gate;
+}
+
+/**
  * Runs `fn` alone for `key`: one at a time in this process, and, on PostgreSQL, under a transaction-scoped advisory
  * lock, so across processes too (PGlite serves one process). `fn` is given the handle to read under the lock.
  */
@@ -150,10 +183,12 @@ async function alone<T>(deps: Pick<SyncDeps, 'database'>, key: string, fn: (db: 
     .then(() =>
       deps.database.kind === 'pglite'
         ? fn(deps.database.db)
-        : deps.database.db.transaction(async (tx) => {
-            await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-            return fn(tx);
-          }),
+        : lockHolders(deps.database)(() =>
+            deps.database.db.transaction(async (tx) => {
+              await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+              return fn(tx);
+            }),
+          ),
     );
   turns.set(key, run);
   try {

@@ -14,7 +14,14 @@ import { type Address, formatUnits, parseUnits, type TransactionReceipt } from '
 import { requireContract } from '../../chain/contracts/addresses.ts';
 import { launcherAddress } from '../../chain/contracts/launcher.ts';
 import { approveCall, quoteTrade, readHoldings, stakingCall, tradeCall } from '../../chain/contracts/wallet-actions.ts';
-import { dailyAllowanceLeft, launcherApprovalCall, readMaxTrade, roleTx } from '../../chain/custody-roles.ts';
+import {
+  dailyAllowanceLeft,
+  launcherApprovalCall,
+  type RoleCall,
+  readMaxTrade,
+  roleTx,
+  withSafeCallReason,
+} from '../../chain/custody-roles.ts';
 import type { Capability } from '../../chain/custody-scopes.ts';
 import { chainTime } from '../../chain/time.ts';
 import { COMPANY_TOKEN_DECIMALS, TRADE_DEADLINE_S, TRADE_TOOLS, USDC_DECIMALS } from '../../constants.ts';
@@ -231,11 +238,13 @@ async function send(
     if (approved.status !== 'success') throw new Error(`the approval reverted (${approved.transactionHash})`);
   }
   let receipt: TransactionReceipt;
+  let call: RoleCall | undefined;
   try {
     const request = custody
       ? async () => {
-          const { gas: _, ...call } = await build();
-          return roleTx(custody.roles, role, call);
+          const { gas: _, ...built } = await build();
+          call = built;
+          return roleTx(custody.roles, role, built);
         }
       : build;
     receipt = await outbox.send(`${key}:tx`, request, options);
@@ -246,7 +255,7 @@ async function send(
       .from(chainTxs)
       .where(eq(chainTxs.key, `${key}:tx`));
     if (!signed) await markAction(deps.database.db, key, { status: 'FAILED' });
-    throw err;
+    throw custody && call ? await withSafeCallReason(deps.chain, custody.safe, call, err) : err;
   }
   await markAction(deps.database.db, key, {
     txHash: receipt.transactionHash,

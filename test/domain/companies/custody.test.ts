@@ -16,7 +16,6 @@ import {
   STAKE_ROLE,
   TRADE_ROLE,
 } from '../../../src/chain/custody-scopes.ts';
-import { holderSignedExec } from '../../../src/chain/safe-tx.ts';
 import { agents } from '../../../src/db/schema/agents.ts';
 import { chainTxs } from '../../../src/db/schema/chain.ts';
 import { companies } from '../../../src/db/schema/companies.ts';
@@ -25,6 +24,7 @@ import { custodyLimits, syncCustodyLimits } from '../../../src/domain/companies/
 import { jobs, runJobOnce } from '../../../src/jobs/scheduler.ts';
 import { useTestApp } from '../../helpers/app.ts';
 import { signed, staffedCompany } from '../../helpers/companies.ts';
+import { holderSignedExec } from '../../helpers/safe.ts';
 import { treasuryHelpers } from '../../helpers/treasuries.ts';
 
 const t = useTestApp({ env: { COMPANY_CUSTODY: 'safe' } });
