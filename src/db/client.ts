@@ -21,6 +21,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** The connections a process holds at most (PGlite serves one query at a time: 1). */
+  poolSize: number;
   /** Runs a trivial query; throws when the database does not answer. */
   ping(): Promise<void>;
   /**
@@ -59,9 +61,10 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
+    const poolSize = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max: poolSize,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
     });
@@ -95,6 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      poolSize,
       ping: async () => {
         await pool.query('select 1');
       },
@@ -120,6 +124,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    poolSize: 1,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

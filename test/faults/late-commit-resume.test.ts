@@ -6,27 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { type PlatformEvent, publishEvent } from '../../src/domain/events/store.ts';
-import { createEventHub, type EventHub, type EventSink } from '../../src/http/events/hub.ts';
+import { createEventHub, type EventHub } from '../../src/http/events/hub.ts';
 import { testDatabases } from '../helpers/db.ts';
+import { recordingSink } from '../helpers/event-sink.ts';
 
 const log = { info() {}, warn() {}, error() {} };
 const postgres = testDatabases.find((d) => d.name === 'postgres');
-
-function sink(): EventSink & { text: () => string } {
-  const chunks: string[] = [];
-  return {
-    write: (b) => {
-      chunks.push(b.toString());
-    },
-    buffered: 0,
-    cork() {},
-    uncork() {},
-    end() {},
-    destroy() {},
-    drainedTo: async () => true,
-    text: () => chunks.join(''),
-  };
-}
 
 /** The frames of a stream: the `id:` to resume from, and the event's own id (none for `connected`). */
 const framesOf = (text: string) =>
@@ -68,7 +53,7 @@ describe.runIf(postgres)('a resume on another replica across a late-committing e
   it('gets the late event after resuming from the Last-Event-ID it was given, and each event once after dropping repeats', async () => {
     const a = await replica();
     const b = await replica();
-    const onA = sink();
+    const onA = recordingSink();
     a.open(a.admit('client'), { sink: onA });
 
     // N is taken by a transaction that commits late; N+1 commits and is delivered after the gap grace.
@@ -94,7 +79,7 @@ describe.runIf(postgres)('a resume on another replica across a late-committing e
     commit();
     await expect.poll(() => a.reader.missingIds().length + b.reader.missingIds().length, { timeout: 3000 }).toBe(0);
 
-    const onB = sink();
+    const onB = recordingSink();
     b.open(b.admit('client'), { sink: onB, lastEventId: BigInt(lastEventId) });
     await expect.poll(() => framesOf(onB.text()).some((f) => f.event === late.id), { timeout: 3000 }).toBe(true);
 

@@ -17,7 +17,7 @@ import { isDatabaseUnavailable } from '../../src/db/errors.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { createApiKey } from '../../src/domain/auth/api-keys.ts';
 import { publishEvent } from '../../src/domain/events/store.ts';
-import { PROBE_CACHE_MS } from '../../src/http/routes/system.ts';
+import { PROBE_CACHE_MS } from '../../src/http/routes/system/probe.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
 import { mintCard, signed } from '../helpers/companies.ts';

@@ -20,6 +20,7 @@ import { chainTxs } from '../../src/db/schema/chain.ts';
 import { companies } from '../../src/db/schema/companies.ts';
 import { agentRegistrationUri } from '../../src/domain/identity/pipeline.ts';
 import { createHdWalletProvider, loadWalletSeed } from '../../src/domain/wallets/provider.ts';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../../src/http/errors.ts';
 import { startupJobs } from '../../src/jobs/scheduler.ts';
 import { disagreementsWithChain } from '../helpers/exactly-once.ts';
 import {
@@ -381,11 +382,23 @@ async function companyOf(service: ServiceProcess, flow: Flow): Promise<any> {
   return ((await res.json()) as any).data;
 }
 
+/**
+ * Sends one retried request as the client package does: a 503 (the restarted service's pool still busy with its
+ * repairs) is tried again after its Retry-After, up to three times; any other answer is the outcome.
+ */
+async function retried(send: () => Promise<Response>): Promise<Outcome> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await outcome(send());
+    if (!('status' in res) || res.status !== 503 || attempt === 3) return res;
+    await new Promise((r) => setTimeout(r, UNAVAILABLE_RETRY_AFTER_S * 1000));
+  }
+}
+
 /** Repeats what a flow never heard back about, as its client would: each step succeeds or answers 409. */
 async function retryFlow(service: ServiceProcess, flow: Flow) {
   const account = devAccount(flow.account);
   if (!isOk(flow.create, 201)) {
-    const res = await outcome(
+    const res = await retried(() =>
       signedFetch(service.base, account, 'POST', '/api/companies', { name: flow.name, category: 'AI_TOKENS' }),
     );
     const status = 'status' in res ? res.status : res.lost;
@@ -396,11 +409,13 @@ async function retryFlow(service: ServiceProcess, flow: Flow) {
   expect(company, flow.name).toBeDefined();
   expect(company.creatorAddress).toBe(account.address);
   if (!isOk(flow.suite, 200)) {
-    const res = await outcome(signedFetch(service.base, account, 'POST', `/api/companies/${company.id}/deploy-suite`));
+    const res = await retried(() =>
+      signedFetch(service.base, account, 'POST', `/api/companies/${company.id}/deploy-suite`),
+    );
     expect(isOk(res, 200), JSON.stringify(res)).toBe(true);
   }
   if (!isOk(flow.token, 201)) {
-    const res = await outcome(
+    const res = await retried(() =>
       signedFetch(service.base, account, 'POST', `/api/companies/${company.id}/token`, {
         name: flow.name,
         symbol: flow.symbol,
