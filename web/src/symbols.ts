@@ -27,5 +27,5 @@ export function usePlatformUnits(): PlatformUnits {
 
 /** What the two platform tokens are, in a sentence a newcomer reads beside their symbols. */
 export function platformTokensInWords(units: PlatformUnits): string {
-  return `${units.primary.symbol} is the platform's own token: stake it here, and the epoch rewards of companies are paid in it. ${units.emission.symbol} is what staking earns, emitted every second to the stakers in proportion to their effective stake (an access card raises it).`;
+  return `${units.primary.symbol} is the platform's own token: it is what you stake on the Staking page, and the epoch rewards of companies are paid in it. ${units.emission.symbol} is what staking earns, emitted every second to the stakers in proportion to their effective stake (an access card raises it).`;
 }
