@@ -3,11 +3,15 @@
 // measured seconds, so warm-up, start-up and the bare route are not in it. Prints the functions and packages with
 // the most self time and writes the .cpuprofile (Chrome DevTools opens it). Seed first with `npx tsx bench/http.ts`.
 // --first PATH loads another path (10,000 variants) for 5 s before, as an earlier route of the benchmark would.
-//   npx tsx bench/profile.ts /api/nft/metadata/{i} [--seconds 8] [--spread 10000] [--first PATH] [--out FILE]
+// --case NAME profiles a case of bench/http.ts (its path, or its varied paths in turn: `--case v1-trades-varied`).
+// --warmup N loads the route itself for N s first (2): long enough for every path to be read once, the profile shows
+// the steady state (10,000 company views take about 15 s to read once on the 2-core machine).
+//   npx tsx bench/profile.ts /api/nft/metadata/{i} [--seconds 8] [--spread 10000] [--warmup 2] [--first PATH] [--out FILE]
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ROUTES } from './http-routes.ts';
 import { benchDatabase, startBenchService, startLoadProcess } from './service.ts';
 
 interface ProfileNode {
@@ -49,8 +53,11 @@ function summarize(profile: Profile, top = 25) {
 
 async function main() {
   const args = process.argv.slice(2);
-  const route = args.find((a) => a.startsWith('/'));
-  if (!route) throw new Error('usage: npx tsx bench/profile.ts /api/path/{i} [--seconds 8] [--spread 10000]');
+  const named = args.includes('--case') ? ROUTES.find((r) => r.name === args[args.indexOf('--case') + 1]) : undefined;
+  const route = named?.path ?? args.find((a) => a.startsWith('/'));
+  if (!route) {
+    throw new Error('usage: npx tsx bench/profile.ts /api/path/{i} [--seconds 8] [--spread 10000] (or --case NAME)');
+  }
   const flag = (name: string, fallback: string) => {
     const i = args.indexOf(name);
     return i === -1 ? fallback : (args[i + 1] ?? fallback);
@@ -63,11 +70,11 @@ async function main() {
   const service = await startBenchService(url);
   const loader = await startLoadProcess();
   const headers: Record<string, string> = route.startsWith('/api/v1/') ? { 'x-api-key': service.apiKey } : {};
-  const target = { url: service.url, path: route, spread, headers, connections: 64 };
+  const target = { url: service.url, path: route, spread, headers, connections: 64, variants: named?.variants };
   try {
     const first = flag('--first', '');
-    if (first) await loader.load({ ...target, path: first, spread: 10_000, seconds: 5 });
-    await loader.load({ ...target, seconds: 2 });
+    if (first) await loader.load({ ...target, path: first, spread: 10_000, variants: undefined, seconds: 5 });
+    await loader.load({ ...target, seconds: Number(flag('--warmup', '2')) });
     const session = new Session();
     session.connect();
     await session.post('Profiler.enable');

@@ -1,4 +1,4 @@
-// Soak run of the read routes: the service on the seeded PostgreSQL database, the routes of bench/http.ts
+// Soak run of the read routes: the service on the seeded PostgreSQL database, the routes of bench/http-routes.ts
 // asked in turn by every connection, first as fast as they go to measure capacity, then at a fixed share of that
 // capacity (80% by default) for several minutes in windows. Passes when no request fails (no error, time-out or
 // non-2xx), the rate is held, and the server's heap after a full collection stays flat. Writes
@@ -9,8 +9,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFlags, wholeNumberFlag } from '../scripts/flags.ts';
-import { ROUTES } from './http.ts';
 import type { LoadSummary, LoadTarget } from './http-load.ts';
+import { ROUTES } from './http-routes.ts';
 import { runAsScript } from './main.ts';
 import { machine, recordResults } from './results.ts';
 import { DEFAULT_SEED } from './seed.ts';

@@ -49,7 +49,7 @@ export const MASTER_DIRECTIVE_MAX = 1000;
 export const TOOLS_LIST_MAX = 50;
 
 // Enums
-export { COMPANY_CATEGORIES, LEAGUES } from '@ai-economy/shared/constants';
+export { COMPANY_CATEGORIES, DECISION_ROUNDS_SHOWN, LEAGUES } from '@ai-economy/shared/constants';
 export const AUTONOMY_LEVELS = ['HUMAN_DIRECTED', 'STRATEGY_AUTONOMOUS', 'FULLY_AUTONOMOUS'] as const;
 export const TOKEN_STATUSES = ['PRE_PUBLIC', 'BONDING', 'GRADUATED'] as const;
 export const AGENT_ROLES = ['CFO', 'CTO', 'CMO', 'COO', 'CSO', 'CISO', 'CRO'] as const;
@@ -238,8 +238,6 @@ export const AGENT_ROUND_BUDGET_MICRO_USD = {
  * `dailyModelSpendCap`), and the cap of a company that set none: 100 USD a day (docs/api/decisions.md "Spending caps").
  */
 export const COMPANY_MODEL_SPEND_CAP_MAX_MICRO_USD = 100_000_000n;
-/** docs/api/README.md "Limits": the decisions route shows the last 10 rounds. */
-export const DECISION_ROUNDS_SHOWN = 10;
 /** GET /api/wallets/{wallet}/trades answers at most this many trades. */
 export const WALLET_TRADES_MAX = 200;
 /** GET /api/agents/{id}/actions answers the agent's last this many actions. */

@@ -11,7 +11,7 @@ import { envelopeOfUnroutedUrl, mapError, sendError } from './errors.ts';
 import allowedMethods from './plugins/allowed-methods.ts';
 import apiDocs from './plugins/api-docs.ts';
 import cacheControl from './plugins/cache-control.ts';
-import cors from './plugins/cors.ts';
+import cors, { CORS_HEADERS } from './plugins/cors.ts';
 import deprecation from './plugins/deprecation.ts';
 import etag from './plugins/etag.ts';
 import idempotency from './plugins/idempotency.ts';
@@ -22,19 +22,19 @@ import requestMetrics from './plugins/request-metrics.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import web from './plugins/web.ts';
 import { createReadCache } from './read-cache.ts';
-import adminRoutes from './routes/admin.ts';
-import agentRoutes from './routes/agents.ts';
-import companyRoutes from './routes/companies.ts';
+import { lazyRequestLogger } from './request-logger.ts';
+import adminRoutes from './routes/admin/index.ts';
+import agentRoutes from './routes/agents/index.ts';
+import companyRoutes from './routes/companies/index.ts';
 import decisionRoutes from './routes/decisions/index.ts';
 import epochRoutes from './routes/epochs/index.ts';
-import { publicEventRoutes } from './routes/events.ts';
-import fortuneRoutes from './routes/fortune.ts';
-import metricsRoutes from './routes/metrics.ts';
-import nftRoutes from './routes/nft.ts';
+import { publicEventRoutes } from './routes/events/index.ts';
+import fortuneRoutes from './routes/fortune/index.ts';
+import nftRoutes from './routes/nft/index.ts';
 import stakingRoutes from './routes/staking/index.ts';
-import systemRoutes from './routes/system.ts';
-import tokenRoutes from './routes/tokens.ts';
-import tradingRoutes from './routes/trading.ts';
+import systemRoutes from './routes/system/index.ts';
+import tokenRoutes from './routes/tokens/index.ts';
+import tradingRoutes from './routes/trading/index.ts';
 import v1Routes from './routes/v1.ts';
 import walletRoutes from './routes/wallets/index.ts';
 import { buildCachedSerializer } from './serialization.ts';
@@ -62,6 +62,8 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel, config.logFormat),
     genReqId: requestIdOf,
+    // A request's pino child is made only when it logs (request-logger.ts): most requests log nothing.
+    childLoggerFactory: lazyRequestLogger as never,
     trustProxy: typeof config.trustProxy === 'number' ? trustedHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     serializerOpts: SERIALIZER_OPTIONS,
@@ -80,15 +82,16 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
   await app.register(requestBody);
   await app.register(requestId);
   await app.register(requestMetrics, { metrics: deps.metrics });
-  // First among the answers' plugins, so every answer carries the headers: errors, 404s and 429s included.
-  await app.register(securityHeaders, { config, chain });
+  // First among the answers' plugins, so every answer carries the headers (the CORS ones with them): errors, 404s
+  // and 429s included.
+  await app.register(securityHeaders, { config, chain, also: CORS_HEADERS });
   await app.register(etag);
   await app.register(cacheControl); // after etag's hook, so its 304s are seen as such
   await app.register(idempotency, { deps });
   await app.register(web);
   await app.register(deprecation); // before the document's plugin reads the operations
   await app.register(apiDocs, { config, chain });
-  await app.register(cors);
+  await app.register(cors); // the preflights
   await app.register(rateLimit, { deps });
 
   // The read routes' bodies, kept until a table they were read from changes (read-cache.ts), and the chain's latest
@@ -98,14 +101,13 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
   const chainHead = createChainHead(() => latestBlock(chain), config.chainHeadReuseMs);
   const routes = { deps, reads, chainHead };
   await app.register(systemRoutes, routes);
-  await app.register(metricsRoutes, routes);
   await app.register(nftRoutes, { ...routes, prefix: '/api/nft' });
   await app.register(stakingRoutes, routes);
   await app.register(companyRoutes, routes);
   await app.register(agentRoutes, routes);
   await app.register(tradingRoutes, routes);
   await app.register(v1Routes, { ...routes, prefix: '/api/v1' });
-  await app.register(publicEventRoutes, { ...routes, prefix: '/api' });
+  await app.register(publicEventRoutes, routes);
   await app.register(tokenRoutes, routes);
   await app.register(walletRoutes, routes);
   await app.register(decisionRoutes, routes);

@@ -9,18 +9,6 @@ export const meta = (timestamp = new Date().toISOString()) => ({ timestamp });
 
 export const v1Body = <T>(data: T) => ({ data, meta: meta() });
 
-/** The `pagination` (docs/api/README.md "Envelopes") of a page of a list of `total`. */
-export const pageOf = (page: number, limit: number, total: number) => ({
-  page,
-  limit,
-  total,
-  hasMore: page * limit < total,
-});
-
-export function v1Page<T>(data: T[], page: number, limit: number, total: number, timestamp?: string) {
-  return { data, pagination: pageOf(page, limit, total), meta: meta(timestamp) };
-}
-
 /** A v1 page of a list that pages by cursor too: `hasMore` known exactly, and the next page's cursor. */
 export function v1CursorPage<T>(
   data: T[],
@@ -29,6 +17,43 @@ export function v1CursorPage<T>(
 ) {
   const { page, limit, total, hasMore, nextCursor } = at;
   return { data, pagination: { page, limit, total, hasMore, nextCursor }, meta: meta(timestamp) };
+}
+
+/** A cursor as the lists encode it (base64url). */
+const CURSOR = /^[A-Za-z0-9_-]+$/;
+const NEXT_CURSOR_KEY = '"nextCursor":';
+
+/**
+ * The body's `pagination.nextCursor`, or undefined when it is null or absent. Searched from the end: `pagination`
+ * follows `data` in every list's body, so the envelope's is the last one and is found within its last few hundred
+ * bytes (a regular expression from the start scanned the whole page, 34 KB for a backfill page, on every request).
+ */
+export function nextCursorOf(payload: string): string | undefined {
+  const at = payload.lastIndexOf(NEXT_CURSOR_KEY);
+  if (at === -1) return undefined;
+  const start = at + NEXT_CURSOR_KEY.length + 1;
+  if (payload.charCodeAt(start - 1) !== 34 /* " */) return undefined;
+  const end = payload.indexOf('"', start);
+  const cursor = end === -1 ? '' : payload.slice(start, end);
+  return CURSOR.test(cursor) ? cursor : undefined;
+}
+
+/** The next page's link of a request URL and a cursor, as built last: a poll or a kept page asks the same again. */
+const nextLinks = new Map<string, string>();
+const NEXT_LINKS_MAX = 10_000;
+
+function nextLinkOf(url: string, cursor: string): string {
+  const key = `${cursor} ${url}`;
+  let link = nextLinks.get(key);
+  if (link === undefined) {
+    const next = new URL(url, 'http://placeholder');
+    next.searchParams.delete('page');
+    next.searchParams.set('cursor', cursor);
+    link = `<${next.pathname}${next.search}>; rel="next"`;
+    if (nextLinks.size >= NEXT_LINKS_MAX) nextLinks.clear();
+    nextLinks.set(key, link);
+  }
+  return link;
 }
 
 /**
@@ -42,14 +67,11 @@ export function linkNextPage(
   payload: unknown,
   done: (err: null, payload: unknown) => void,
 ) {
-  const match = typeof payload === 'string' ? /"nextCursor":"([A-Za-z0-9_-]+)"/.exec(payload) : null;
-  if (match) {
-    const next = new URL(request.url, 'http://placeholder');
-    next.searchParams.delete('page');
-    next.searchParams.set('cursor', match[1]!);
+  const cursor = typeof payload === 'string' ? nextCursorOf(payload) : undefined;
+  if (cursor !== undefined) {
+    const link = nextLinkOf(request.url, cursor);
     // After any link already there (a deprecation notice, src/http/plugins/deprecation.ts).
     const prior = reply.getHeader('link');
-    const link = `<${next.pathname}${next.search}>; rel="next"`;
     reply.header('link', prior ? `${String(prior)}, ${link}` : link);
   }
   done(null, payload);

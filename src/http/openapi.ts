@@ -112,7 +112,7 @@ export function operationIdOf(method: string, path: string): string {
 }
 
 /**
- * Whether a set of routes names this one, or the internal route a v1 signed write twins (src/http/signed-writes.ts):
+ * Whether a set of routes names this one, or the internal route a v1 signed write twins (its `v1` in route.ts):
  * `post /api/v1/companies/{slug}/token` answers as `post /api/companies/{id}/token` does.
  */
 const names = (set: Set<string>, method: string, path: string, op: Json) =>

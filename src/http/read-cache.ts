@@ -9,8 +9,8 @@
 // listening, connection lost), nothing is kept or served from memory, and identical requests asked together share
 // one read (coalesce.ts).
 //
-// Bodies are kept up to READ_CACHE_MAX_MB in all (config), least recently used first out (second-chance order: a hit
-// only marks its entry, see keep). A body also carries its weak ETag, so a 304 costs a comparison; a v1 body's ETag
+// Bodies are kept up to READ_CACHE_MAX_MB in all (config), least recently used first out (a list through the entries
+// in the order of their last use, see keep). A body also carries its weak ETag, so a 304 costs a comparison; a v1 body's ETag
 // is that of its content without the response's timestamp.
 import { type ChangeFeed, createChangeFeed, type WatchedTable } from '../db/changes.ts';
 import type { Database } from '../db/client.ts';
@@ -31,8 +31,11 @@ interface Entry extends Body {
   /** performance.now() after which the body is read again whatever changed (routes with a time-bound part). */
   expires: number;
   bytes: number;
-  /** Served since the eviction last passed it (its second chance). */
-  used: boolean;
+  /** Its neighbours in the order of last use (the least recently used is the list's head). */
+  older: Entry | undefined;
+  newer: Entry | undefined;
+  /** Its key in `entries`. */
+  key: string;
 }
 
 interface Loading {
@@ -69,9 +72,19 @@ export interface CachedReads {
   notModified<R>(reply: JsonReply<R>, key: string): Promise<{ sent: R } | undefined>;
 }
 
+/** Where the changes of some tables stand, for a value kept beside the cache (sharedMarketStats). */
+export interface TableChanges {
+  /** The feed's position now: take it before reading. */
+  position(): number;
+  /** Whether one of the tables changed after `position`, or the feed could not say at the last request. */
+  changedSince(position: number): boolean;
+}
+
 export interface ReadCache {
   /** The cached reads of one route (`name` keeps its keys apart from other routes'). */
   route(name: string, options: CachedReadOptions): CachedReads;
+  /** The change feed of `tables`, as the cached reads see it (a request's reads come after its round trip). */
+  changesOf(tables: readonly WatchedTable[]): TableChanges;
   /** Bodies kept now, and their bytes. */
   size(): { entries: number; bytes: number };
   stop(): Promise<void>;
@@ -85,34 +98,61 @@ export function createReadCache(
   let bytes = 0;
   // Requests that arrive while a round trip runs wait for the next one, which answers them all (coalesce.ts).
   const fences = createCoalescer();
-  const caughtUp = () => fences('caught-up', () => feed.caughtUp());
+  // Whether the last round trip could say what changed: while it cannot, nothing kept beside the cache is trusted.
+  let trusted = false;
+  const caughtUp = () =>
+    fences('caught-up', async () => {
+      trusted = await feed.caughtUp();
+      return trusted;
+    });
+
+  // The entries in the order of their last use, a list through the entries themselves: a hit moves its entry to
+  // the newest end by four pointer writes and changes no Map. (Moving each hit to the back of the Map, a delete and a
+  // set of its key, cost V8 24 µs a hit once the Map held 10,000 entries, 156 µs at 100,000. The second-chance
+  // order used instead, a mark on each hit, kept an entry marked minutes ago over one read a second ago: once the
+  // cache was full, a route's bodies read once were dropped before older routes' that were not read again, and a
+  // route asked over thousands of paths in turn missed on every request.)
+  let oldest: Entry | undefined;
+  let newest: Entry | undefined;
+  const unlink = (e: Entry) => {
+    if (e.older) e.older.newer = e.newer;
+    else oldest = e.newer;
+    if (e.newer) e.newer.older = e.older;
+    else newest = e.older;
+    e.older = undefined;
+    e.newer = undefined;
+  };
+  const append = (e: Entry) => {
+    e.older = newest;
+    e.newer = undefined;
+    if (newest) newest.newer = e;
+    else oldest = e;
+    newest = e;
+  };
+  /** Marks a kept entry (one just read from `entries`) as the most recently used. */
+  const touch = (e: Entry) => {
+    if (newest === e) return;
+    unlink(e);
+    append(e);
+  };
 
   const keep = (key: string, entry: Entry) => {
     const old = entries.get(key);
     if (old !== undefined) {
       bytes -= old.bytes;
       entries.delete(key);
+      unlink(old);
     }
     if (entry.bytes > maxBytes) return;
     entries.set(key, entry);
+    append(entry);
     bytes += entry.bytes;
-    // Over budget: from the oldest insertion on, an entry served since the last pass goes to the back once more
-    // (cleared), any other goes out: least recently used, approximately, while a hit changes no Map. (Moving each
-    // hit to the back, a delete and a set of its key, cost V8 24 µs a hit once the Map held 10,000 entries, 156 µs
-    // at 100,000: bench/profile.ts showed it as 41% of the agents route after the company route had filled it.)
-    // The entry just kept is passed over too (moved to the back, unmarked): were every older entry marked, the pass
-    // would otherwise reach it first, right behind them, and keep nothing new while the cache stays full.
-    for (const [oldest, e] of entries) {
-      if (bytes <= maxBytes) break;
-      entries.delete(oldest);
-      if (oldest === key) {
-        entries.set(oldest, e);
-      } else if (e.used) {
-        e.used = false;
-        entries.set(oldest, e);
-      } else {
-        bytes -= e.bytes;
-      }
+    // Over budget: the least recently used go first.
+    while (bytes > maxBytes && oldest !== undefined && oldest !== entry) {
+      const out = oldest;
+      unlink(out);
+      entries.delete(out.key);
+      bytes -= out.bytes;
     }
   };
 
@@ -133,7 +173,7 @@ export function createReadCache(
       const fullKey = `${name}\u0000${key}`;
       const hit = entries.get(fullKey);
       if (hit !== undefined && current(hit)) {
-        hit.used = true;
+        touch(hit);
         return hit;
       }
       const running = loading.get(key);
@@ -143,7 +183,15 @@ export function createReadCache(
       const promise = make().then((body) => {
         // A byte a character (JSON of ASCII text, which V8 keeps one byte a character; other text takes up to twice
         // that), and the entry's own fields.
-        const entry = { ...bodyFrom(body, v1), position, expires, bytes: body.length + 200, used: false };
+        const entry: Entry = {
+          ...bodyFrom(body, v1),
+          position,
+          expires,
+          bytes: body.length + 200,
+          older: undefined,
+          newer: undefined,
+          key: fullKey,
+        };
         if (current(entry)) keep(fullKey, entry);
         return entry;
       });
@@ -171,7 +219,7 @@ export function createReadCache(
         const hit = entries.get(`${name}\u0000${key}`);
         if (hit === undefined || !current(hit)) return undefined;
         if (!ifNoneMatchHits(reply.request.headers['if-none-match'], hit.etag)) return undefined;
-        hit.used = true;
+        touch(hit);
         reply.header('etag', hit.etag);
         return { sent: reply.code(304).send() };
       },
@@ -186,6 +234,10 @@ export function createReadCache(
 
   return {
     route,
+    changesOf: (tables) => ({
+      position: () => feed.position(),
+      changedSince: (position) => !trusted || feed.changedSince(tables, position),
+    }),
     size: () => ({ entries: entries.size, bytes }),
     stop: () => feed.stop(),
   };

@@ -343,7 +343,7 @@ describe('npm run cli -- deploy on an external chain', () => {
     )) {
       expect(file.verification?.[key]?.contract, key).toMatch(/^contracts\/.+\.sol:\w+$/);
     }
-  }, 60_000);
+  }, 180_000);
 
   it('runs the whole flow on that chain with a service started with CHAIN_RPC_URL and CONTRACTS_FILE', async () => {
     const c = readContractsFile(contractsFile)!.contracts as Required<ContractsFile['contracts']>;

@@ -198,7 +198,7 @@ describe.skipIf(browserUnavailable)('the token board and the Fortune List in Chr
     await atBothWidths(page, 'board');
     await docsShot(page, 'board', 1440);
     await docsShot(page, 'board-390', 390);
-  });
+  }, 90_000);
 
   it('sorts by each column from its header, in the address, without adding history entries', async () => {
     await page.goto(`${base}/`);
@@ -246,7 +246,7 @@ describe.skipIf(browserUnavailable)('the token board and the Fortune List in Chr
     // Values outside the allowed ones are dropped.
     await page.goto(`${base}/?sort=nope&dir=up&tab=soon`);
     await expect.poll(() => rowSymbols(page)).toEqual(await newestFirst());
-  });
+  }, 90_000);
 
   it('searches by name or symbol once typing pauses, replacing the history entry; says when nothing matches', async () => {
     await page.goto(`${base}/`);
@@ -272,7 +272,7 @@ describe.skipIf(browserUnavailable)('the token board and the Fortune List in Chr
     await page.goto(`${base}/?q=EPS`);
     expect(await box.inputValue()).toBe('EPS');
     await expect.poll(() => rowSymbols(page)).toEqual(['EPSILON']);
-  });
+  }, 90_000);
 
   it('shows the tabs: About to graduate from 70%, Graduated; each accessible and fitting both widths', async () => {
     await page.goto(`${base}/`);
@@ -301,7 +301,7 @@ describe.skipIf(browserUnavailable)('the token board and the Fortune List in Chr
     await page.goBack();
     await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('graduating');
     expect(errors).toEqual([]);
-  });
+  }, 90_000);
 
   it("writes numbers in a German browser's way: 1.234,5", async () => {
     const german = await chromium.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE' });
@@ -328,7 +328,7 @@ describe.skipIf(browserUnavailable)('the token board and the Fortune List in Chr
     } finally {
       await german.close();
     }
-  });
+  }, 90_000);
 
   it('the Fortune List: its UTC day, the legend, ranks within a league, categories in words, a phone-sized score column', async () => {
     await page.goto(`${base}/`);
@@ -389,5 +389,5 @@ describe.skipIf(browserUnavailable)('the token board and the Fortune List in Chr
     await accessible(page, 'fortune-390');
     await page.setViewportSize({ width: 1440, height: 900 });
     expect(errors).toEqual([]);
-  });
+  }, 90_000);
 });

@@ -61,7 +61,8 @@ export async function staffedCompany(
   const res = await signed(t.app, account, 'POST', '/api/companies', companyBody(body));
   expect(res.statusCode).toBe(201);
   const id = res.json().data.id as string;
-  expect((await signed(t.app, account, 'POST', `/api/companies/${id}/deploy-suite`)).statusCode).toBe(200);
+  const suite = await signed(t.app, account, 'POST', `/api/companies/${id}/deploy-suite`);
+  expect(suite.statusCode, suite.body).toBe(200);
   const cfo = (await t.database.db.select().from(agents).where(eq(agents.companyId, id))).find(
     (a) => a.role === 'CFO',
   )!;

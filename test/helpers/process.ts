@@ -76,11 +76,12 @@ export function killServices(): void {
 
 /**
  * Spawns `tsx src/main.ts` with PATH, HOME, LOG_LEVEL=warn, PORT (free, or `port`) and `env` (nothing else of the test's environment),
- * and resolves once GET /api/health answers 200 with status `ok` (within `timeoutMs`).
+ * and resolves once GET /api/health answers 200 with status `ok` (within `timeoutMs`: two minutes, since a start
+ * that takes seconds on a quiet machine took over one at load 16, compiling src/ with tsx and migrating).
  */
 export async function startService(
   env: Record<string, string>,
-  { timeoutMs = 60_000, port: fixedPort }: { timeoutMs?: number; port?: number } = {},
+  { timeoutMs = 120_000, port: fixedPort }: { timeoutMs?: number; port?: number } = {},
 ): Promise<ServiceProcess> {
   // A given port: a restarted service where its clients expect it.
   const port = fixedPort ?? (await freePort());

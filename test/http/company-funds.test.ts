@@ -16,6 +16,7 @@ import { accessCardTransfers } from '../../src/domain/companies/access-card-tran
 import { chainNowMs, dayOf } from '../../src/domain/costs/gas-budget.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { companyBody, mintCard, signed, staffedCompany } from '../helpers/companies.ts';
+import { holderSignedCall, type PreparedSafeTx } from '../helpers/safe.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
 const t = useTestApp({ env: { COMPANY_CUSTODY: 'safe' } });
@@ -211,32 +212,8 @@ describe('a card sale hands the Safe over', () => {
   let soldSafe: Address;
   let build: Awaited<ReturnType<typeof withdrawal>>;
   /** Sends the withdrawal `w` from dev account `sender`'s wallet, signed by dev account `signer`. */
-  const execute = async (w: any, signer: number, sender: number) => {
-    const m = w.typedData.message;
-    const signature = await devAccount(signer).signTypedData({
-      domain: w.typedData.domain,
-      types: w.typedData.types,
-      primaryType: 'SafeTx',
-      message: m,
-    });
-    return t.chain.wallet(sender).writeContract({
-      address: w.safe,
-      abi: SafeL2Abi,
-      functionName: 'execTransaction',
-      args: [
-        m.to,
-        BigInt(m.value),
-        m.data as Hex,
-        m.operation,
-        0n,
-        0n,
-        0n,
-        m.gasToken,
-        m.refundReceiver,
-        ownerContractSignature(w.owner, signature),
-      ],
-    });
-  };
+  const execute = async (w: PreparedSafeTx, signer: number, sender: number) =>
+    t.chain.wallet(sender).writeContract(await holderSignedCall(w, devAccount(signer)));
 
   beforeAll(async () => {
     sold = await staffedCompany(t, 4, { name: 'Sold Safe Co' });

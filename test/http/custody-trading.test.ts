@@ -17,7 +17,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devAccount } from '../../src/chain/client.ts';
 import { DAILY_NOTIONAL_KEY, ROLE_OF } from '../../src/chain/custody-scopes.ts';
-import { holderSignedExec } from '../../src/chain/safe-tx.ts';
 import { agentActions } from '../../src/db/schema/agents.ts';
 import { chainTxs } from '../../src/db/schema/chain.ts';
 import { companies } from '../../src/db/schema/companies.ts';
@@ -25,6 +24,7 @@ import { gasToday } from '../../src/domain/costs/gas-budget.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { signed, staffedCompany } from '../helpers/companies.ts';
 import { type FakeLlm, type FakeLlmRequest, startFakeLlm, systemText } from '../helpers/fake-llm.ts';
+import { holderSignedExec } from '../helpers/safe.ts';
 import { tokenTrading } from '../helpers/trading.ts';
 
 const ENV = { COMPANY_CUSTODY: 'safe', MANUAL_ROUND_COOLDOWN_S: '0' };

@@ -7,9 +7,10 @@ import type { Database } from '../../src/db/client.ts';
 import { countEachTime } from '../../src/db/page-total.ts';
 import { backfillPage } from '../../src/domain/events/backfill.ts';
 import { type PlatformEvent, publishEvent } from '../../src/domain/events/store.ts';
-import { createEventHub, type EventHub, type EventSink } from '../../src/http/events/hub.ts';
+import { createEventHub, type EventHub } from '../../src/http/events/hub.ts';
 import { createEventReader, type EventReader } from '../../src/http/events/reader.ts';
 import { testDatabases } from '../helpers/db.ts';
+import { recordingSink } from '../helpers/event-sink.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = { info() {}, warn() {}, error() {} };
@@ -35,22 +36,6 @@ function heldTransaction(database: Database) {
       commit();
       await done;
     },
-  };
-}
-
-function fakeSink(): EventSink & { text: () => string } {
-  const chunks: string[] = [];
-  return {
-    write: (b) => {
-      chunks.push(b.toString());
-    },
-    buffered: 0,
-    cork() {},
-    uncork() {},
-    end() {},
-    destroy() {},
-    drainedTo: async () => true,
-    text: () => chunks.join(''),
   };
 }
 
@@ -144,8 +129,8 @@ describe.each(testDatabases)('event reader on $name', ({ name, open }) => {
     const seen = [await unheard(), await unheard()];
     const unseen = await unheard();
     expect(hub.reader.cursor).toBeLessThan(BigInt(seen[0]!));
-    const resumed = fakeSink();
-    const fresh = fakeSink();
+    const resumed = recordingSink();
+    const fresh = recordingSink();
     hub.open(hub.admit('resumed'), { sink: resumed, lastEventId: BigInt(seen[1]!) });
     hub.open(hub.admit('fresh'), { sink: fresh });
     // A notified event wakes the reader, which reads the three it missed and this one, live.
@@ -193,13 +178,13 @@ describe.each(testDatabases)('event reader on $name', ({ name, open }) => {
         gapGraceMs: 200,
       });
       await hub.start();
-      const live = fakeSink();
+      const live = recordingSink();
       hub.open(hub.admit('live'), { sink: live });
       const held = heldTransaction(database);
       const first = await held.event;
       const second = await publish(database.db, 2);
       await expect.poll(() => idsOf(live.text()), { timeout: 1000 }).toEqual([second.id]);
-      const resumed = fakeSink();
+      const resumed = recordingSink();
       hub.open(hub.admit('resumed'), { sink: resumed, lastEventId: BigInt(first.id) - 1n });
       await expect.poll(() => idsOf(resumed.text()), { timeout: 1000 }).toEqual([second.id]);
       await held.commit();

@@ -29,6 +29,25 @@ const ranksOf = (res: { json(): any }) =>
 const internalRanks = (res: { json(): any }) =>
   res.json().data.companies.map((e: { company: { slug: string }; rank: number }) => [e.company.slug, e.rank]);
 
+/**
+ * Alpha's score in the 2027-04-02 snapshot of the five companies: the Fortune List's entry and the score history's
+ * snapshot carry the same values.
+ */
+const ALPHA_SCORE = {
+  overall: 5.51,
+  treasuryScore: 0,
+  tradingScore: 0,
+  volumeScore: 0,
+  activityScore: 0,
+  completenessScore: 54.55,
+  treasuryRaw: 0,
+  tradingRaw: 0,
+  volumeRaw: 0,
+  activityRaw: 0,
+  completenessRaw: 6 / 11,
+  referralBoost: 0.01,
+};
+
 function expectValidationError(res: { statusCode: number; json(): any }, path: string) {
   expect(res.statusCode).toBe(400);
   expect(res.json().error.code).toBe('VALIDATION_ERROR');
@@ -368,20 +387,7 @@ describe('with five companies', () => {
           league: 'MACHINE',
           category: 'DEFI_YIELD',
         },
-        score: {
-          overall: 5.51,
-          treasuryScore: 0,
-          tradingScore: 0,
-          volumeScore: 0,
-          activityScore: 0,
-          completenessScore: 54.55,
-          treasuryRaw: 0,
-          tradingRaw: 0,
-          volumeRaw: 0,
-          activityRaw: 0,
-          completenessRaw: 6 / 11,
-          referralBoost: 0.01,
-        },
+        score: ALPHA_SCORE,
       });
       expect(data.companies[1].score).toMatchObject({ overall: 1.82, completenessScore: 18.18, referralBoost: 0 });
       expect(data.companies[2].score).toMatchObject({
@@ -426,24 +432,7 @@ describe('with five companies', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({
         companyId: 'idalpha',
-        snapshots: [
-          {
-            date: '2027-04-02',
-            rank: 1,
-            overall: 5.51,
-            treasuryScore: 0,
-            tradingScore: 0,
-            volumeScore: 0,
-            activityScore: 0,
-            completenessScore: 54.55,
-            treasuryRaw: 0,
-            tradingRaw: 0,
-            volumeRaw: 0,
-            activityRaw: 0,
-            completenessRaw: 6 / 11,
-            referralBoost: 0.01,
-          },
-        ],
+        snapshots: [{ date: '2027-04-02', rank: 1, ...ALPHA_SCORE }],
       });
     });
 

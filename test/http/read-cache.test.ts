@@ -304,13 +304,33 @@ describe('createReadCache', () => {
     expect(readAgain).toBe(true);
   });
 
-  it('keeps a new body when every older one was served since the last pass, dropping the oldest of those', async () => {
+  it('drops a body served long ago before newer ones never served again', async () => {
     const m = manualFeed();
     const cache = createReadCache(t.database, { feed: m.feed, maxBytes: 3 * 320 });
     const route = cache.route('r', { tables: ['companies'] });
     const text = (k: string) => ({ k, pad: 'x'.repeat(90) });
     for (const k of ['a', 'b', 'c']) await route.send(reply(), k, async () => text(k));
-    for (const k of ['a', 'b', 'c']) await route.send(reply(), k, async () => text(k)); // each served: marked
+    await route.send(reply(), 'c', async () => text('c')); // served once, long before d, e and f
+    for (const k of ['d', 'e', 'f']) await route.send(reply(), k, async () => text(k));
+    const reads: string[] = [];
+    for (const k of ['d', 'e', 'f', 'c']) {
+      await route.send(reply(), k, async () => {
+        reads.push(k);
+        return text(k);
+      });
+    }
+    // d, e and f were used after c: c went. (A mark on each hit kept c over d, the newest read but one: a route
+    // whose paths are each asked once in turn then missed on every request while older bodies stayed.)
+    expect(reads).toEqual(['c']);
+  });
+
+  it('keeps a new body when every older one was served again, dropping the least recently served', async () => {
+    const m = manualFeed();
+    const cache = createReadCache(t.database, { feed: m.feed, maxBytes: 3 * 320 });
+    const route = cache.route('r', { tables: ['companies'] });
+    const text = (k: string) => ({ k, pad: 'x'.repeat(90) });
+    for (const k of ['a', 'b', 'c']) await route.send(reply(), k, async () => text(k));
+    for (const k of ['a', 'b', 'c']) await route.send(reply(), k, async () => text(k)); // each served again, a first
     await route.send(reply(), 'd', async () => text('d'));
     expect(cache.size().entries).toBe(3);
     const reads: string[] = [];

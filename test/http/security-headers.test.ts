@@ -2,19 +2,28 @@
 // no framing, the content security policy, the resource policy marketplaces need for card images, HSTS only over
 // TLS; and the API reference page working in a real Chromium under that policy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HSTS_MAX_AGE_S } from '../../src/http/plugins/security-headers.ts';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  DOCUMENT_ONLY_HEADERS,
+  HSTS_MAX_AGE_S,
+} from '../../src/http/plugins/security-headers.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { browserUnavailable, launchChromium } from '../helpers/browser.ts';
 
 const t = useTestApp({ env: { RATE_LIMIT_MAX: '1000' } });
 
+/** nosniff, no framing, and a policy that runs no inline script: the pages', or the API's that loads nothing at all. */
 function expectGuarded(headers: Record<string, unknown>, what: string) {
   expect(headers['x-content-type-options'], what).toBe('nosniff');
   expect(headers['x-frame-options'], what).toBe('DENY');
   const csp = String(headers['content-security-policy']);
   expect(csp, what).toContain("frame-ancestors 'none'");
-  expect(csp, what).toContain("default-src 'self'");
-  expect(csp, what).toContain("script-src 'self'");
+  if (csp === API_CONTENT_SECURITY_POLICY) {
+    expect(csp, what).toContain("default-src 'none'");
+  } else {
+    expect(csp, what).toContain("default-src 'self'");
+    expect(csp, what).toContain("script-src 'self'");
+  }
   expect(csp, what).not.toContain('unsafe-inline');
   expect(csp, what).not.toContain('unsafe-eval');
 }
@@ -38,11 +47,33 @@ describe('security headers', () => {
     }
   });
 
+  it("send the document-only headers on pages, and not on the API's answers, which no browser renders", async () => {
+    for (const url of ['/', '/companies/some-company', '/api/docs', '/api/docs/static/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      // The web app's page (or its 503 where web/ is not built), the reference's page or its redirect to it.
+      expect([200, 302, 503], url).toContain(res.statusCode);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name], `${url} ${name}`).toBeDefined();
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      if (url !== '/api/docs')
+        expect(String(res.headers['content-security-policy']), url).toContain("default-src 'self'");
+    }
+    for (const url of ['/api/nft/metadata/1', '/api/nft/image/1', '/api/chain', '/api/no-such-route']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expectGuarded(res.headers, url);
+      expect(res.headers['content-security-policy'], url).toBe(API_CONTENT_SECURITY_POLICY);
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+    }
+  });
+
   it('let marketplaces show card images from their own origin, and send no HSTS over plain HTTP', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nft/image/1' });
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
-    expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+    expect(String(page.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
   });
 
   it('are on a 429 too', async () => {
@@ -67,7 +98,10 @@ describe('security headers', () => {
     try {
       const res = await tls.app.inject({ method: 'GET', url: '/api/chain' });
       expect(res.headers['strict-transport-security']).toBe(`max-age=${HSTS_MAX_AGE_S}; includeSubDomains`);
-      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      // The pages load their files over TLS only; an API answer loads nothing.
+      const page = await tls.app.inject({ method: 'GET', url: '/' });
+      expect(page.headers['strict-transport-security']).toBe(`max-age=${HSTS_MAX_AGE_S}; includeSubDomains`);
+      expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     } finally {
       await tls.close();
     }

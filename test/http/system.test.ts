@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PROBE_CACHE_MS } from '../../src/http/routes/system.ts';
+import { PROBE_CACHE_MS } from '../../src/http/routes/system/probe.ts';
 import { startTestApp, useTestApp } from '../helpers/app.ts';
 
 const t = useTestApp();

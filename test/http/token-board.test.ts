@@ -122,6 +122,21 @@ describe('the market fields of the token lists', () => {
     expect(later.lastTradeAt).toBe(rows[3]!.blockTime.toISOString());
   });
 
+  it("shows a change to a page's rows in the next read, though the rows are kept beside the cache", async () => {
+    expect((await itemOf('board-a')).logoUrl).toBe('https://example.com/a.png');
+    await t.database.db
+      .update(companies)
+      .set({ logoUrl: 'https://example.com/a2.png' })
+      .where(eq(companies.id, 'board-a'));
+    expect((await itemOf('board-a')).logoUrl).toBe('https://example.com/a2.png');
+    const v1 = await t.app.inject({ method: 'GET', url: '/api/v1/tokens', headers: { 'x-api-key': apiKey } });
+    expect(v1.json().data.find((d: { id: string }) => d.id === 'board-a').logoUrl).toBe('https://example.com/a2.png');
+    await t.database.db
+      .update(companies)
+      .set({ logoUrl: 'https://example.com/a.png' })
+      .where(eq(companies.id, 'board-a'));
+  });
+
   it('measures a graduated token by its pool: liquidity twice its tokens in the PoolManager at the price', async () => {
     const rest = async () => {
       const curve = await curveOf(token);

@@ -43,7 +43,11 @@ export const SERVICE_SETTINGS = {
     defaultDoc: 'unset: PGlite',
     doc: 'PostgreSQL URL (its password is never shown)',
   }),
-  DATABASE_POOL_SIZE: setting({ kind: int(1, 1000), default: 10, doc: 'connections per process' }),
+  DATABASE_POOL_SIZE: setting({
+    kind: int(2, 1000),
+    default: 10,
+    doc: 'connections per process (at least 2: a custody change holds one while its outbox send takes another)',
+  }),
   REDIS_URL: setting({
     kind: url(['redis:', 'rediss:']),
     defaultDoc: 'unset: memory',

@@ -70,7 +70,7 @@ export interface ApiKeyVerifier {
   /** Whether any active key exists (the event stream is open while none does). */
   anyActive(): Promise<boolean>;
   /**
-   * Forgets cached answers: called at once after a key is created or revoked in this process (routes/admin.ts), and
+   * Forgets cached answers: called at once after a key is created or revoked in this process (routes/admin/), and
    * on every API_KEYS_CHANNEL notification from any process (container.ts).
    */
   clear(): void;

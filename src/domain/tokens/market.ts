@@ -20,6 +20,11 @@ export interface MarketStats {
   /** The latest trade's price (in the window or before it); null when the token never traded. */
   close: bigint | null;
   lastTradeAt: Date | null;
+  /**
+   * The time of the oldest trade in the window; null without one. The figures stay what they are for every later
+   * window start up to this time: no trade leaves the window before it does (sharedMarketStats keeps them so).
+   */
+  firstInWindowAt: Date | null;
 }
 
 export const NO_TRADES: MarketStats = {
@@ -32,6 +37,7 @@ export const NO_TRADES: MarketStats = {
   open: null,
   close: null,
   lastTradeAt: null,
+  firstInWindowAt: null,
 };
 
 const bigOrNull = (v: string | null) => (v === null ? null : BigInt(v));
@@ -58,11 +64,12 @@ export async function marketStatsOf(
     first_price: string | null;
     last_price: string | null;
     last_time: Date | string | null;
+    first_time: Date | string | null;
     before_price: string | null;
     before_time: Date | string | null;
   }>(
     await db.execute(sql`
-      select c.id, w.trades, w.buys, w.volume, w.high, w.low, w.first_price, w.last_price, w.last_time,
+      select c.id, w.trades, w.buys, w.volume, w.high, w.low, w.first_price, w.last_price, w.last_time, w.first_time,
         b.price as before_price, b.block_time as before_time
       from unnest(string_to_array(${companyIds.join(',')}::text, ',')) as c (id)
       cross join lateral (
@@ -73,7 +80,8 @@ export async function marketStatsOf(
           min(${price})::text as low,
           (array_agg(${price} order by ${t.blockNumber}, ${t.logIndex}))[1]::text as first_price,
           (array_agg(${price} order by ${t.blockNumber} desc, ${t.logIndex} desc))[1]::text as last_price,
-          max(${t.blockTime}) as last_time
+          max(${t.blockTime}) as last_time,
+          min(${t.blockTime}) as first_time
         from ${t} where ${t.companyId} = c.id and ${t.blockTime} >= ${since.toISOString()}::timestamptz
       ) w
       left join lateral (
@@ -97,9 +105,69 @@ export async function marketStatsOf(
       open: before ?? bigOrNull(r.first_price),
       close: bigOrNull(r.last_price) ?? before,
       lastTradeAt: last === null ? null : new Date(last),
+      firstInWindowAt: r.first_time === null ? null : new Date(r.first_time),
     });
   }
   return stats;
+}
+
+/** Reads the market of `companyIds` over [since, now] (marketStatsOf, or a shared reader of it). */
+export type MarketStatsReader = (
+  db: Tx,
+  companyIds: readonly string[],
+  since: Date,
+) => Promise<ReadonlyMap<string, MarketStats>>;
+
+/** Where the trades' changes stand: a position taken before a read, and whether trades changed after it. */
+export interface TradeChanges {
+  position(): number;
+  changedSince(position: number): boolean;
+}
+
+/**
+ * marketStatsOf shared by the token lists' reads: each company's market is read once and kept while it is what a
+ * read would find again, however many list pages show it, at once or one after another: until a trade is indexed
+ * (`changes`: the read cache's change feed), or the window's start passes the oldest trade in it (a trade leaves
+ * the window, MarketStats.firstInWindowAt). The window moves with the chain's clock, which the lists read every
+ * VOLUMES_REUSE_MS; a company's figures change only when a trade enters or leaves it, so moving it alone reads
+ * nothing again (it read the page's companies' days of trades every few seconds). A read that fails is not kept.
+ */
+export function sharedMarketStats(changes: TradeChanges, read: MarketStatsReader = marketStatsOf): MarketStatsReader {
+  /** Each company's market: the window start it was read for, and the latest start it still holds for. */
+  type Kept = { since: number; until: number; stats: Promise<MarketStats> };
+  let kept = new Map<string, Kept>();
+  let position: number | undefined;
+  return async (db, companyIds, since) => {
+    if (position === undefined || changes.changedSince(position)) {
+      // The position before any read kept from now on: a trade indexed while one reads is seen as a change.
+      kept = new Map();
+      position = changes.position();
+    }
+    const markets = kept;
+    const at = since.getTime();
+    const missing = companyIds.filter((id) => {
+      const one = markets.get(id);
+      return one === undefined || at < one.since || at > one.until;
+    });
+    if (missing.length > 0) {
+      const batch = read(db, missing, since);
+      for (const id of missing) {
+        // Until its figures are known, a read holds for its own window start only.
+        const one: Kept = { since: at, until: at, stats: batch.then((m) => m.get(id) ?? NO_TRADES) };
+        markets.set(id, one);
+        one.stats.then(
+          (stats) => {
+            one.until = stats.firstInWindowAt === null ? Number.POSITIVE_INFINITY : stats.firstInWindowAt.getTime();
+          },
+          () => {
+            if (markets.get(id) === one) markets.delete(id);
+          },
+        );
+      }
+    }
+    const entries = await Promise.all(companyIds.map(async (id) => [id, await markets.get(id)!.stats] as const));
+    return new Map(entries);
+  };
 }
 
 /** The change from `open` to `close` in percent, 2 decimals, rounded toward zero; null without both. */

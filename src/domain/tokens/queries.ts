@@ -6,6 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Address } from 'viem';
 import { launcherAddress, readMarket } from '../../chain/contracts/launcher.ts';
 import { chainDateForReads, READ_CLOCK_REUSE_MS } from '../../chain/time.ts';
+import type { WatchedTable } from '../../db/changes.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { countEachTime, type PageTotal } from '../../db/page-total.ts';
 import { preparedOn } from '../../db/prepared.ts';
@@ -17,7 +18,7 @@ import { isLinkedWallet } from '../companies/linked.ts';
 import { type CompanyRow, requireCompany } from '../companies/queries.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 
-import { marketStatsOf, NO_TRADES } from './market.ts';
+import { type MarketStatsReader, marketStatsOf, NO_TRADES, type TradeChanges } from './market.ts';
 import { type MarketContext, tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database'>;
@@ -198,9 +199,9 @@ const poolManagerOf = (deps: Pick<Deps, 'chain'>) => deps.chain.contracts.poolMa
  * The chain, its clock and each company's trades over the 24 hours before it: one grouped read for all of
  * `companyIds` (market.ts), whatever their number.
  */
-async function marketContext(deps: Deps, companyIds: readonly string[]) {
+async function marketContext(deps: Deps, companyIds: readonly string[], read: MarketStatsReader = marketStatsOf) {
   const now = await volumeWindowEnd(deps);
-  const stats = await marketStatsOf(deps.database.db, companyIds, new Date(now.getTime() - DAY_MS));
+  const stats = await read(deps.database.db, companyIds, new Date(now.getTime() - DAY_MS));
   const base = {
     chainId: deps.chain.publicClient.chain?.id ?? 0,
     usdc: deps.chain.contracts.usdc ?? '',
@@ -268,11 +269,58 @@ function tokenCountStatement(db: Tx, byStatus: boolean) {
   );
 }
 
+/** A page of the token list's rows, one more than its limit (whether another follows). */
+type TokenPageRows = Awaited<ReturnType<ReturnType<typeof tokenPageStatement>['execute']>>;
+
+/** Reads a page's rows (`read`, the page's statement) for the page's normalized query `key`, or shares a read of them. */
+export type TokenPageReader = (key: string, read: () => Promise<TokenPageRows>) => Promise<TokenPageRows>;
+
+const readEachTime: TokenPageReader = (_key, read) => read();
+
+/** The tables a page's rows are read from (tokenPageStatement): a change to one of them reads the pages again. */
+export const TOKEN_PAGE_TABLES: readonly WatchedTable[] = ['companies', 'token_holder_counts', 'token_balances'];
+
+/**
+ * The token list's pages' rows shared by the list's reads until one of the tables they come from changes
+ * (`changes`, of TOKEN_PAGE_TABLES: the read cache's change feed). The rows hold no time: a page's 24-hour market
+ * and its tokens' ages are built on them by each read, so a kept answer whose clock moved (the read cache keeps it
+ * VOLUMES_REUSE_MS) is built again without asking the database for the same rows. At most `maxPages` are kept (then
+ * all are dropped). A read that fails is not kept.
+ */
+export function sharedTokenPages(changes: TradeChanges, maxPages = 2_000): TokenPageReader {
+  let kept = new Map<string, Promise<TokenPageRows>>();
+  let position: number | undefined;
+  return (key, read) => {
+    if (position === undefined || changes.changedSince(position) || kept.size >= maxPages) {
+      // The position before any read kept from now on: a change committed while one reads is seen as a change.
+      kept = new Map();
+      position = changes.position();
+    }
+    const pages = kept;
+    let rows = pages.get(key);
+    if (rows === undefined) {
+      const reading = read();
+      rows = reading;
+      pages.set(key, reading);
+      reading.catch(() => {
+        if (pages.get(key) === reading) pages.delete(key);
+      });
+    }
+    return rows;
+  };
+}
+
 /**
  * docs/api/tokens.md GET /api/v1/tokens: launched tokens, newest launch first (ties by id), from the token list indexes; the
  * page, then its total (`total` decides when to count).
  */
-export async function listTokens(deps: Deps, query: TokenListQuery, total: PageTotal = countEachTime) {
+export async function listTokens(
+  deps: Deps,
+  query: TokenListQuery,
+  total: PageTotal = countEachTime,
+  markets: MarketStatsReader = marketStatsOf,
+  pages: TokenPageReader = readEachTime,
+) {
   const db = deps.database.db;
   const byStatus = query.status !== undefined;
   const key = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 2);
@@ -288,7 +336,8 @@ export async function listTokens(deps: Deps, query: TokenListQuery, total: PageT
     afterTime: after?.[0],
     afterId: after?.[1],
   };
-  const read = await tokenPageStatement(db, byStatus, after !== undefined).execute(params);
+  const pageKey = `${query.page}|${query.limit}|${query.status ?? ''}|${query.cursor ?? ''}`;
+  const read = await pages(pageKey, () => tokenPageStatement(db, byStatus, after !== undefined).execute(params));
   const rows = read.slice(0, query.limit);
   const hasMore = read.length > query.limit;
   const facts = { offset, limit: query.limit, rows: rows.length, afterCursor: after !== undefined };
@@ -302,6 +351,7 @@ export async function listTokens(deps: Deps, query: TokenListQuery, total: PageT
   const context = await marketContext(
     deps,
     rows.map((r) => r.id),
+    markets,
   );
   const last = rows.at(-1);
   // The next page's cursor is the last item's sort key.
@@ -310,7 +360,7 @@ export async function listTokens(deps: Deps, query: TokenListQuery, total: PageT
 }
 
 const DAY_MS = 86_400_000;
-/** How long the chain's clock for the 24-hour window is reused (and the v1 list's pages kept, routes/tokens.ts). */
+/** How long the chain's clock for the 24-hour window is reused (and the v1 list's pages kept, routes/tokens/list.ts). */
 export const VOLUMES_REUSE_MS = READ_CLOCK_REUSE_MS;
 
 /**

@@ -1,8 +1,16 @@
-// A webhook endpoint as its owner reads it (never its secrets): the row, the columns that make it, and the reads of
-// an API key's endpoints. Every write to the webhook tables is in store.ts.
+// The webhook tables as an endpoint's owner reads them (never its secrets): the endpoint's row, the columns that
+// make it and the reads of an API key's endpoints, then an endpoint's deliveries and attempts. Every write to the
+// webhook tables is in store.ts.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { type WebhookDisabledReason, type WebhookEndpointStatus, webhookEndpoints } from '../../db/schema/webhooks.ts';
+import {
+  type WebhookDeliveryStatus,
+  type WebhookDisabledReason,
+  type WebhookEndpointStatus,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema/webhooks.ts';
 
 export interface EndpointRow {
   id: string;
@@ -56,4 +64,67 @@ export async function endpointOf(db: Tx, apiKeyId: string, id: string): Promise<
     ),
   );
   return row && toEndpoint(row);
+}
+
+export interface DeliveryRow {
+  id: string;
+  eventId: string;
+  eventType: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+/** An endpoint's deliveries, newest first, after the delivery id `before` (exclusive) when given. */
+export async function listDeliveries(
+  db: Tx,
+  endpointId: string,
+  before: bigint | undefined,
+  limit: number,
+): Promise<DeliveryRow[]> {
+  return rowsOf<DeliveryRow>(
+    await db.execute(sql`
+      select id::text as id, event_id::text as "eventId", event_type as "eventType", status, attempts,
+        case when status = 'PENDING' then next_attempt_at end as "nextAttemptAt", created_at as "createdAt",
+        completed_at as "completedAt"
+      from ${webhookDeliveries}
+      where endpoint_id = ${endpointId} ${before === undefined ? sql`` : sql`and id < ${before}`}
+      order by id desc limit ${limit}`),
+  );
+}
+
+export interface AttemptRow {
+  id: string;
+  deliveryId: string;
+  eventId: string;
+  attempt: number;
+  attemptedAt: Date;
+  statusCode: number | null;
+  latencyMs: number;
+  response: string;
+  error: string | null;
+}
+
+/** An endpoint's attempts (of one delivery when given), newest first, after the attempt id `before` when given. */
+export async function listAttempts(
+  db: Tx,
+  endpointId: string,
+  options: { deliveryId?: bigint | undefined; before?: bigint | undefined; limit: number },
+): Promise<AttemptRow[]> {
+  return rowsOf<AttemptRow>(
+    await db.execute(sql`
+      select a.id::text as id, a.delivery_id::text as "deliveryId", d.event_id::text as "eventId", a.attempt,
+        a.attempted_at as "attemptedAt", a.status_code as "statusCode", a.latency_ms as "latencyMs", a.response,
+        a.error
+      from ${webhookAttempts} a join ${webhookDeliveries} d on d.id = a.delivery_id
+      where ${
+        options.deliveryId === undefined
+          ? sql`a.endpoint_id = ${endpointId}`
+          : sql`a.delivery_id = ${options.deliveryId} and d.endpoint_id = ${endpointId}`
+      }
+        ${options.before === undefined ? sql`` : sql`and a.id < ${options.before}`}
+      order by a.id desc limit ${options.limit}`),
+  );
 }

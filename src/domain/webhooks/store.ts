@@ -1,14 +1,13 @@
 // The webhook tables' one writer: endpoints as their owners change them, the fan-out of platform events into
-// deliveries, the dispatchers' claim of due deliveries and the record of their attempts, and the purge; and the
-// reads of an endpoint's deliveries and attempts (an endpoint's own row is read in endpoint-rows.ts). Each
-// dispatcher step is one statement over a whole batch (no statement per delivery).
+// deliveries, the dispatchers' claim of due deliveries and the record of their attempts, and the purge. What an
+// owner reads (an endpoint's row, its deliveries and attempts) is in endpoint-rows.ts. Each dispatcher step is one
+// statement over a whole batch (no statement per delivery).
 import { sql } from 'drizzle-orm';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_FANOUT_BATCH, WEBHOOK_LATE_EVENT_WINDOW_MS } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { platformEvents } from '../../db/schema/events.ts';
 import {
-  type WebhookDeliveryStatus,
   type WebhookEndpointStatus,
   webhookAttempts,
   webhookDeliveries,
@@ -314,67 +313,4 @@ export async function purgeWebhookDeliveries(db: Tx, before: Date): Promise<numb
       select count(*)::integer as n from gone`),
   );
   return rows[0]?.n ?? 0;
-}
-
-export interface DeliveryRow {
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  nextAttemptAt: Date | null;
-  createdAt: Date;
-  completedAt: Date | null;
-}
-
-/** An endpoint's deliveries, newest first, after the delivery id `before` (exclusive) when given. */
-export async function listDeliveries(
-  db: Tx,
-  endpointId: string,
-  before: bigint | undefined,
-  limit: number,
-): Promise<DeliveryRow[]> {
-  return rowsOf<DeliveryRow>(
-    await db.execute(sql`
-      select id::text as id, event_id::text as "eventId", event_type as "eventType", status, attempts,
-        case when status = 'PENDING' then next_attempt_at end as "nextAttemptAt", created_at as "createdAt",
-        completed_at as "completedAt"
-      from ${webhookDeliveries}
-      where endpoint_id = ${endpointId} ${before === undefined ? sql`` : sql`and id < ${before}`}
-      order by id desc limit ${limit}`),
-  );
-}
-
-export interface AttemptRow {
-  id: string;
-  deliveryId: string;
-  eventId: string;
-  attempt: number;
-  attemptedAt: Date;
-  statusCode: number | null;
-  latencyMs: number;
-  response: string;
-  error: string | null;
-}
-
-/** An endpoint's attempts (of one delivery when given), newest first, after the attempt id `before` when given. */
-export async function listAttempts(
-  db: Tx,
-  endpointId: string,
-  options: { deliveryId?: bigint | undefined; before?: bigint | undefined; limit: number },
-): Promise<AttemptRow[]> {
-  return rowsOf<AttemptRow>(
-    await db.execute(sql`
-      select a.id::text as id, a.delivery_id::text as "deliveryId", d.event_id::text as "eventId", a.attempt,
-        a.attempted_at as "attemptedAt", a.status_code as "statusCode", a.latency_ms as "latencyMs", a.response,
-        a.error
-      from ${webhookAttempts} a join ${webhookDeliveries} d on d.id = a.delivery_id
-      where ${
-        options.deliveryId === undefined
-          ? sql`a.endpoint_id = ${endpointId}`
-          : sql`a.delivery_id = ${options.deliveryId} and d.endpoint_id = ${endpointId}`
-      }
-        ${options.before === undefined ? sql`` : sql`and a.id < ${options.before}`}
-      order by a.id desc limit ${options.limit}`),
-  );
 }

@@ -10,9 +10,9 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { exactOpenApi } from '../openapi.ts';
 import { declareV1Headers } from '../openapi-headers.ts';
+import { TokenListItem, TokenMarket } from '../routes/tokens/market.ts';
 import { BareError, InternalError, V1Error } from '../schemas/common.ts';
 import { EVENT_SCHEMAS } from '../schemas/events.ts';
-import { TokenListItem, TokenMarket } from '../schemas/tokens.ts';
 import { docsContentSecurityPolicy } from './security-headers.ts';
 
 export interface ApiDocsOptions {

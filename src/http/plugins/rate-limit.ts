@@ -60,18 +60,25 @@ const routeId = (info: { method?: string | string[] | undefined; url?: string | 
 
 class MemoryStore implements RateLimitStore {
   private readonly windows = new Map<string, { count: number; start: number }>();
+  /** The key inserted last: the newest in `windows`' order. */
+  private lastKey: string | undefined;
   constructor(private readonly children: Map<string, RateLimitStore>) {}
 
   incr(key: string, callback: IncrCallback, timeWindow: number) {
     const now = Date.now();
     let entry = this.windows.get(key);
-    if (entry === undefined || entry.start + timeWindow <= now) entry = { count: 0, start: now };
-    entry.count++;
-    // Re-inserted: the Map's order is then the least recently used first.
-    this.windows.delete(key);
-    this.windows.set(key, entry);
-    if (this.windows.size > MEMORY_ENTRIES) this.windows.delete(this.windows.keys().next().value!);
-    callback(null, { current: entry.count, ttl: entry.start + timeWindow - now });
+    const fresh = entry === undefined || entry.start + timeWindow <= now;
+    if (fresh) entry = { count: 0, start: now };
+    entry!.count++;
+    // Re-inserted: the Map's order is then the least recently used first. The key counted last is at the end
+    // already (a client's requests in a row: no delete and set of its key each).
+    if (fresh || key !== this.lastKey) {
+      this.windows.delete(key);
+      this.windows.set(key, entry!);
+      this.lastKey = key;
+      if (this.windows.size > MEMORY_ENTRIES) this.windows.delete(this.windows.keys().next().value!);
+    }
+    callback(null, { current: entry!.count, ttl: entry!.start + timeWindow - now });
   }
 
   child(options: { routeInfo?: RouteInfo }) {
@@ -170,22 +177,18 @@ export default fp<{ deps: ApiDeps }>(
       store: RateLimitStore,
       own: { max: number; timeWindow: number } | undefined,
       policyName: string,
+      v1Route: boolean,
     ) => {
       const timeWindow = own?.timeWindow ?? windowMs;
-      const policies = new Map<string, string>();
-      const policyHeader = (name: string, max: number) => {
-        const id = `${name}|${max}`;
-        let header = policies.get(id);
-        if (header === undefined) {
-          header = rateLimitPolicy(name, max, windowS);
-          policies.set(id, header);
-        }
-        return header;
-      };
+      // The two budgets a request of this route can count in, and their RateLimit-Policy, fixed at start.
+      const ipMax = own?.max ?? config.rateLimitMax;
+      const keyMax = own?.max ?? config.apiKeyRateLimitMax;
+      const ipPolicy = rateLimitPolicy(policyName, ipMax, windowS);
+      const keyPolicy = rateLimitPolicy('key', keyMax, windowS);
       const count = (request: FastifyRequest, reply: FastifyReply, bucket: string, done: (err?: Error) => void) => {
         request.rateLimitBucket = bucket;
         const keyed = bucket.startsWith(KEY_BUCKET);
-        const max = own?.max ?? (keyed ? config.apiKeyRateLimitMax : config.rateLimitMax);
+        const max = keyed ? keyMax : ipMax;
         const policy = keyed ? 'key' : policyName;
         store.incr(
           bucket,
@@ -199,7 +202,7 @@ export default fp<{ deps: ApiDeps }>(
             reply.header('x-ratelimit-limit', max);
             reply.header('x-ratelimit-remaining', remaining);
             reply.header('x-ratelimit-reset', reset);
-            reply.header('ratelimit-policy', policyHeader(policy, max));
+            reply.header('ratelimit-policy', keyed ? keyPolicy : ipPolicy);
             reply.header('ratelimit', `"${policy}";r=${remaining};t=${reset}`);
             if (!exceeded) return done();
             reply.header('retry-after', reset);
@@ -217,7 +220,7 @@ export default fp<{ deps: ApiDeps }>(
       };
       const limiter: Hook = (request, reply, done) => {
         // The bucket: the API key's on a v1 route when the request carries a valid one, else the client address.
-        if (!request.routeOptions.url?.startsWith('/api/v1/')) return count(request, reply, request.ip, done);
+        if (!v1Route) return count(request, reply, request.ip, done);
         const key = apiKeyFrom(request, true);
         if (key === undefined) return count(request, reply, request.ip, done);
         const bucketOfKey = (found: { id: string; name: string } | null) => {
@@ -244,7 +247,8 @@ export default fp<{ deps: ApiDeps }>(
         throw new Error('Unknown value for route rate-limit configuration');
       }
       const store = own === undefined ? root : root.child({ routeInfo: route });
-      const limiter = limiterOf(store, own, route.config?.rateLimitPolicy ?? 'ip');
+      // Whether the route is a v1 one is known here, once: no request's route options are built to ask.
+      const limiter = limiterOf(store, own, route.config?.rateLimitPolicy ?? 'ip', route.url.startsWith('/api/v1/'));
       route.onRequest = [...hooksOf(route.onRequest), limiter] as never;
     });
 

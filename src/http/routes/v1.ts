@@ -2,35 +2,29 @@
 // unknown paths included, is in the v1 envelope (`{ data, meta }`, errors `{ error, meta }`), by its own handlers.
 import { installErrorHandlers } from '../errors.ts';
 import { v1OpenApi } from '../openapi-v1.ts';
-import { registerSignedWrite } from '../signed-writes.ts';
+import { registerRoute } from '../route.ts';
 import type { App, RouteOptions } from '../types.ts';
-import { companyWrites } from './companies.ts';
+import { companyWrites } from './companies/index.ts';
 import { decisionWrites } from './decisions/index.ts';
 import { epochWrites } from './epochs/index.ts';
-import eventRoutes from './events.ts';
-import { v1FortuneRoutes } from './fortune.ts';
-import { tokenWrites, v1TokenRoutes } from './tokens.ts';
+import eventRoutes from './events/index.ts';
+import { v1FortuneRoutes } from './fortune/index.ts';
+import { tokenMarket, tokenWrites } from './tokens/index.ts';
 import v1ReadRoutes from './v1-reads.ts';
-import webhookRoutes from './webhooks.ts';
+import webhookRoutes from './webhooks/index.ts';
 
 export default async function v1Routes(app: App, options: RouteOptions) {
   installErrorHandlers(app, 'v1');
   const routes = { deps: options.deps, reads: options.reads, chainHead: options.chainHead };
-  await app.register(v1TokenRoutes, routes);
+  for (const def of tokenMarket) registerRoute(app, routes, def, 'v1');
   await app.register(v1FortuneRoutes, routes);
   await app.register(eventRoutes, routes);
   await app.register(webhookRoutes, routes);
   await app.register(v1ReadRoutes, routes);
-  // The signed writes of the internal routes, from the same definitions, in the v1 envelope with an API key
-  // (src/http/signed-writes.ts, docs/api/README.md "v1 writes").
-  const { deps } = options;
-  for (const route of [
-    ...companyWrites(deps, app.log),
-    ...tokenWrites(deps),
-    ...decisionWrites(deps, app.log),
-    ...epochWrites(deps),
-  ]) {
-    registerSignedWrite(app, deps, route, 'v1');
+  // The signed writes of the internal routes, from the same definitions, in the v1 envelope with an API key beside
+  // the signature (src/http/route.ts, docs/api/README.md "v1 writes").
+  for (const def of [...companyWrites, ...tokenWrites, ...decisionWrites, ...epochWrites]) {
+    registerRoute(app, routes, def, 'v1');
   }
 
   // The v1 routes' own OpenAPI document (src/http/openapi-v1.ts), public like the full one; cut once, on first read

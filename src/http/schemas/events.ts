@@ -1,71 +1,9 @@
-// Schemas of GET /api/v1/events: the filters, the resume point, and the platform event (for the OpenAPI document;
-// the stream itself is written by the route, not serialized).
+// The platform event (docs/api/events.md "Payloads"), one typed payload per type: what the event routes
+// (routes/events/) document as each event's `data:` line and as the backfill's and the recent events' items, and
+// what the API document names (plugins/api-docs.ts). The stream itself is written by the route, not serialized.
 import { type Static, type TSchema, Type } from 'typebox';
-import {
-  EVENT_TYPES,
-  EVENTS_PAGE_DEFAULT,
-  EVENTS_PAGE_MAX,
-  type EventType,
-  RECENT_EVENTS_MAX,
-  SSE_FILTER_COMPANIES_MAX,
-  SSE_FILTER_RAW_MAX,
-} from '../../constants.ts';
-import { EVENT_ID_PATTERN } from '../../domain/events/filters.ts';
-import { CURSOR_MAX_LENGTH, CURSOR_PATTERN } from '../../page-cursor.ts';
-import { AddressOut, IsoTimestamp, internalOk, Meta, Nullable, Pagination, StringEnum } from './common.ts';
-
-const EventId = (description: string) => Type.String({ pattern: EVENT_ID_PATTERN, description });
-
-export const EventsQuery = Type.Object({
-  companies: Type.Optional(
-    Type.String({
-      maxLength: SSE_FILTER_RAW_MAX,
-      description: `Comma-separated company slugs or ids (at most ${SSE_FILTER_COMPANIES_MAX}); every one must name a company. All companies when absent`,
-    }),
-  ),
-  types: Type.Optional(
-    Type.String({
-      maxLength: SSE_FILTER_RAW_MAX,
-      description: `Comma-separated event types: ${EVENT_TYPES.join(', ')}. All types when absent`,
-    }),
-  ),
-  api_key: Type.Optional(Type.String({ description: 'The API key, for clients that cannot send x-api-key' })),
-  lastEventId: Type.Optional(
-    EventId('Resume after this event id, for EventSource clients that cannot send Last-Event-ID'),
-  ),
-});
-
-/** GET /api/v1/events: the stream's query, and the backfill's (`after`, `cursor`, `limit`). */
-export const V1EventsQuery = Type.Object({
-  ...EventsQuery.properties,
-  after: Type.Optional(
-    EventId(
-      'Backfill: answer the events kept (EVENT_BACKFILL_RETENTION_MS, default 2 days) after this id as JSON pages (application/json) instead of a stream; `0` for every event held. 410 EVENTS_EXPIRED when events after it were deleted by the retention',
-    ),
-  ),
-  cursor: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: CURSOR_MAX_LENGTH,
-      pattern: CURSOR_PATTERN,
-      description:
-        "Backfill: `pagination.nextCursor` of the page before (with the same `after` and filters): the events after that page's last one",
-    }),
-  ),
-  limit: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: EVENTS_PAGE_MAX,
-      description: `Backfill: events a page holds at most (default ${EVENTS_PAGE_DEFAULT})`,
-    }),
-  ),
-});
-
-export const EventsHeaders = Type.Object({
-  'last-event-id': Type.Optional(
-    EventId('Resume after this event id: the retained events after it are sent first, then live ones'),
-  ),
-});
+import type { EventType } from '../../constants.ts';
+import { AddressOut, IsoTimestamp, Nullable, StringEnum } from './common.ts';
 
 /** An amount in base units (an integer), named with its asset and decimals: one form for every event amount. */
 const BaseUnits = (description: string) =>
@@ -282,29 +220,3 @@ export const PlatformEventSchema = tagged<
   ],
   'The JSON of the `data:` line of each event; the `connected` message holds { type, timestamp } and its `id:` line the id to resume from',
 );
-
-export const EventStreamResponse = {
-  description:
-    'A text/event-stream: first `retry: 3000`, `id: <resume id>` and `event: connected` with `data: {"type":"connected","timestamp"}`, then each platform event as `id: <id>`, `event: <type>`, `data: <JSON PlatformEvent>` and a blank line; a `: ping` comment after SSE_HEARTBEAT_MS (30 s) of silence',
-  content: { 'text/event-stream': { schema: PlatformEventSchema } },
-};
-
-/**
- * GET /api/v1/events' 200: the stream, or with `after` a backfill page (the v1 list envelope; `pagination.total`
- * counts the events after `after` that match the filters, up to the newest settled one).
- */
-export const V1EventsResponse = {
-  description: `${EventStreamResponse.description}. With \`after\`: a JSON page of the retained events after it, oldest first, in the v1 list envelope`,
-  content: {
-    ...EventStreamResponse.content,
-    'application/json': {
-      schema: Type.Object({ data: Type.Array(PlatformEventSchema), pagination: Pagination, meta: Meta }),
-    },
-  },
-};
-
-/** GET /api/events/recent: the newest events, for the activity feed to open on. */
-export const RecentEventsQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: RECENT_EVENTS_MAX, default: 50 }),
-});
-export const RecentEventsResponse = internalOk(Type.Array(PlatformEventSchema, { description: 'Newest first' }));

@@ -75,7 +75,9 @@ describe('the deadline of a model-call attempt', () => {
       expect(err.kind).toBe('timeout');
       expect(err.message).toContain('no answer within 300 ms');
       expect(ms).toBeGreaterThanOrEqual(290);
-      expect(ms).toBeLessThan(2_000);
+      // The stalled body never ends and the trickle lasts a minute: well under either proves the deadline ended it,
+      // with room for a two-core machine at load 10 running the suite beside it (2.9 s seen).
+      expect(ms).toBeLessThan(10_000);
       // The provider may still bill it: recorded at its estimate (the prompt and the most the answer could be).
       expect(err.spent).toMatchObject({ estimated: true });
       expect(err.spent!.completionTokens).toBeGreaterThanOrEqual(200);

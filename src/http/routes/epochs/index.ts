@@ -3,9 +3,8 @@
 // holder, under /api and /api/v1), and, with the scheduler's or the admin's secret, the distribution and the daily
 // score snapshot on demand.
 import { type AnyRoute, registerRoute } from '../../route.ts';
-import { registerSignedWrite, type SignedWrite } from '../../signed-writes.ts';
-import type { ApiDeps, App, RouteOptions } from '../../types.ts';
-import { claimWrite } from './claim.ts';
+import type { App, RouteOptions } from '../../types.ts';
+import claim from './claim.ts';
 import claimable from './claimable.ts';
 import current from './current.ts';
 import distribute from './distribute.ts';
@@ -15,12 +14,11 @@ import scoreSnapshot from './score-snapshot.ts';
 /** The family's reads with a v1 twin, in the order the v1 document lists the twins. */
 export const epochReads: AnyRoute[] = [current, claimable, proof];
 
-/** The family's signed writes, under /api here and under /api/v1 by v1.ts (signed-writes.ts). */
-export const epochWrites = (deps: ApiDeps): SignedWrite[] => [claimWrite(deps)];
+/** The family's signed writes, each with a v1 twin. */
+export const epochWrites: AnyRoute[] = [claim];
 
 export default async function epochRoutes(app: App, options: RouteOptions) {
-  for (const def of epochReads) registerRoute(app, options, def, 'internal');
-  for (const write of epochWrites(options.deps)) registerSignedWrite(app, options.deps, write, 'internal');
-  registerRoute(app, options, distribute, 'internal');
-  registerRoute(app, options, scoreSnapshot, 'internal');
+  for (const def of [...epochReads, ...epochWrites, distribute, scoreSnapshot]) {
+    registerRoute(app, options, def, 'internal');
+  }
 }

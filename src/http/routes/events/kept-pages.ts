@@ -1,0 +1,33 @@
+// The v1 backfill's full pages kept serialized (a full page never changes): each cut around its total and its
+// timestamp, which every response fills in.
+import type { FastifyReply } from 'fastify';
+import type { KeptPage } from '../../../domain/events/backfill-index.ts';
+import { JSON_TYPE, STAMP_PLACEHOLDER } from '../../envelope.ts';
+import { ifNoneMatchHits, weakEtagOf } from '../../plugins/etag.ts';
+
+/** The backfill's full pages kept in a process, in bytes (a page of 100 events is about 34 KB). */
+export const BACKFILL_PAGES_MAX_BYTES = 128 * 1024 * 1024;
+/** The `total` a kept page is serialized with, replaced by each response's. */
+export const TOTAL_PLACEHOLDER = Number.MAX_SAFE_INTEGER;
+
+/** A full page's body cut around its total and its timestamp (`pagination` follows `data`; `meta` is last). */
+export function keptPage(from: bigint, serialized: string): KeptPage {
+  const totalField = `"total":${TOTAL_PLACEHOLDER}`;
+  const stampField = `"timestamp":"${STAMP_PLACEHOLDER}"`;
+  const t = serialized.lastIndexOf(totalField);
+  const s = serialized.lastIndexOf(stampField);
+  if (t === -1 || s < t) throw new Error('a backfill page without its total or timestamp placeholder');
+  const head = serialized.slice(0, t + '"total":'.length);
+  const middle = serialized.slice(t + totalField.length, s + '"timestamp":'.length);
+  const tail = serialized.slice(s + stampField.length);
+  const tag = weakEtagOf(head + middle + tail).slice(3, -1);
+  return { from, head, middle, tail, tag, bytes: serialized.length + 200 };
+}
+
+/** A kept page with this response's total and time; its ETag is the events' tag and the total. */
+export function sendKept(reply: FastifyReply, page: KeptPage, total: number) {
+  const etag = `W/"${page.tag}.${total}"`;
+  reply.header('etag', etag);
+  if (ifNoneMatchHits(reply.request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type(JSON_TYPE).send(`${page.head}${total}${page.middle}"${new Date().toISOString()}"${page.tail}`);
+}
