@@ -10,8 +10,18 @@
 // BUY_RULES_DEFAULT, BUY_WINDOW), changed by a release, not by the owner; the card price takes effect a day after
 // the owner schedules it (AccessCard.setMintPrice), and every card-priced attack's break-even is proportional to it.
 import { AccessCardAbi, StakingAbi, TokenLauncherAbi } from '@ai-economy/shared/abis';
-import { type Abi, type Address, createWalletClient, http } from 'viem';
+import {
+  type Abi,
+  type Address,
+  createWalletClient,
+  encodeFunctionData,
+  type Hex,
+  http,
+  type TransactionReceipt,
+} from 'viem';
 import { type Ctx, rpc } from '../../scripts/demo/context.ts';
+import { gasLimit } from '../../src/chain/outbox-reads.ts';
+import { describeChainError } from '../../src/chain/revert.ts';
 import { PLATFORM_SETTINGS } from '../../src/config/settings/platform.ts';
 
 export interface OwnerParam {
@@ -193,14 +203,38 @@ export async function applyContractParams(ctx: Ctx, values: Record<string, numbe
     await rpc(ctx, 'anvil_setBalance', [owner, `0x${(10n ** 20n).toString(16)}`]);
     try {
       const wallet = createWalletClient({ account: owner, chain: ctx.client.chain, transport: http(ctx.rpcUrl) });
-      const hash = await wallet.writeContract({ ...request, account: owner, chain: ctx.client.chain } as never);
+      // A limit that holds in the block the call lands in, as the service's outbox's does (src/chain/outbox-reads.ts).
+      // Without one, the impersonated account's eth_sendTransaction had anvil fill in its own estimate, made in the
+      // latest block's conditions and with no margin: Staking.setEmissionPerSecond updates every pool first, which
+      // costs a storage write in a block stamped later than the pool's last update and nothing in that same second,
+      // and the deployment's addPool is in the latest block's second whenever its last transactions were mined
+      // within it. The call then ran out of gas (the emission sweep at seed 7, docs/economics.md).
+      const data = encodeFunctionData(request as never);
+      const gas = await gasLimit(ctx.client as Parameters<typeof gasLimit>[0], owner, { to: request.address, data });
+      const hash = await wallet.writeContract({ ...request, account: owner, chain: ctx.client.chain, gas } as never);
       const receipt = await ctx.client.waitForTransactionReceipt({ hash });
-      if (receipt.status !== 'success') throw new Error(`${p.where}: the owner's call reverted`);
+      if (receipt.status !== 'success') {
+        throw new Error(
+          `${p.where}: the owner's call ${await failure(ctx, owner, request.address, data, receipt, gas)}`,
+        );
+      }
     } finally {
       await rpc(ctx, 'anvil_stopImpersonatingAccount', [owner]);
     }
     log(`owner parameter ${name} = ${v} (${p.where})`);
   }
+}
+
+/** Why the owner's call failed: out of gas (all of its limit used, or all but the 1/64 EIP-150 keeps back), else the
+ * revert the call gives when replayed on the state before its block. */
+async function failure(ctx: Ctx, from: Address, to: Address, data: Hex, receipt: TransactionReceipt, limit: bigint) {
+  if (receipt.gasUsed * 64n >= limit * 63n) {
+    return `ran out of gas (${receipt.gasUsed} of its limit ${limit}, block ${receipt.blockNumber})`;
+  }
+  const why = await ctx.client
+    .call({ account: from, to, data, blockNumber: receipt.blockNumber - 1n })
+    .then(() => undefined, describeChainError);
+  return `reverted${why ? ` (${why}, replayed before block ${receipt.blockNumber})` : ''}`;
 }
 
 /** Which of the issue's invariants each run of a sweep broke, a row a value. */
