@@ -68,13 +68,19 @@ export function linkNextPage(
   done: (err: null, payload: unknown) => void,
 ) {
   const cursor = typeof payload === 'string' ? nextCursorOf(payload) : undefined;
-  if (cursor !== undefined) {
-    const link = nextLinkOf(request.url, cursor);
-    // After any link already there (a deprecation notice, src/http/plugins/deprecation.ts).
-    const prior = reply.getHeader('link');
-    reply.header('link', prior ? `${String(prior)}, ${link}` : link);
-  }
+  if (cursor !== undefined) linkNext(request, reply, cursor);
   done(null, payload);
+}
+
+/** Adds the `Link` (rel="next") to the page after `cursor`, after any link already there (a deprecation notice). */
+export function linkNext(
+  request: { url: string },
+  reply: { header(name: string, value: string): unknown; getHeader(name: string): unknown },
+  cursor: string,
+) {
+  const link = nextLinkOf(request.url, cursor);
+  const prior = reply.getHeader('link');
+  reply.header('link', prior ? `${String(prior)}, ${link}` : link);
 }
 
 /**

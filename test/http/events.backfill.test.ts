@@ -165,6 +165,13 @@ describe('kept pages and exact totals', () => {
     const again = await get(`after=${before}&limit=2`);
     expect(again.json().data).toEqual(first.json().data);
     expect(again.headers.etag).toBe(first.headers.etag);
+    // The kept page is sent as bytes with its own Link, total and time: the same answer as the page first read.
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    expect(again.headers.link).toBe(
+      `</api/v1/events?after=${before}&limit=2&cursor=${first.json().pagination.nextCursor}>; rel="next"`,
+    );
+    expect(again.json().pagination).toEqual(first.json().pagination);
+    expect(Date.parse(again.json().meta.timestamp)).toBeGreaterThanOrEqual(Date.parse(first.json().meta.timestamp));
     const unchanged = await get(`after=${before}&limit=2`, { 'if-none-match': String(first.headers.etag) });
     expect(unchanged.statusCode).toBe(304);
     expect(first.json().pagination.total).toBe(await counted(before));

@@ -124,10 +124,15 @@ export function createEventIdIndex(): EventIdIndex {
 export interface KeptPage {
   /** The page starts after this id (its `after`, or its cursor's id). */
   from: bigint;
-  /** Serialized body up to the total's digits, between them and the timestamp's quotes, after those. */
-  head: string;
-  middle: string;
-  tail: string;
+  /**
+   * The serialized body's bytes up to the total's digits, between them and the timestamp's quotes, after those:
+   * bytes, so each answer is one copy of them, not a string joined, flattened and encoded again.
+   */
+  head: Buffer;
+  middle: Buffer;
+  tail: Buffer;
+  /** The next page's cursor (`pagination.nextCursor`), for the answer's `Link` header. */
+  next: string | undefined;
   /** A hash of the body's events and cursor (the total and timestamp left out). */
   tag: string;
   bytes: number;

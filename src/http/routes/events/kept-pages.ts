@@ -2,7 +2,7 @@
 // timestamp, which every response fills in.
 import type { FastifyReply } from 'fastify';
 import type { KeptPage } from '../../../domain/events/backfill-index.ts';
-import { JSON_TYPE, STAMP_PLACEHOLDER } from '../../envelope.ts';
+import { JSON_TYPE, linkNext, nextCursorOf, STAMP_PLACEHOLDER } from '../../envelope.ts';
 import { ifNoneMatchHits, weakEtagOf } from '../../plugins/etag.ts';
 
 /** The backfill's full pages kept in a process, in bytes (a page of 100 events is about 34 KB). */
@@ -21,13 +21,23 @@ export function keptPage(from: bigint, serialized: string): KeptPage {
   const middle = serialized.slice(t + totalField.length, s + '"timestamp":'.length);
   const tail = serialized.slice(s + stampField.length);
   const tag = weakEtagOf(head + middle + tail).slice(3, -1);
-  return { from, head, middle, tail, tag, bytes: serialized.length + 200 };
+  const bytes = { head: Buffer.from(head), middle: Buffer.from(middle), tail: Buffer.from(tail) };
+  const size = bytes.head.length + bytes.middle.length + bytes.tail.length;
+  return { from, ...bytes, next: nextCursorOf(serialized), tag, bytes: size + 200 };
 }
 
-/** A kept page with this response's total and time; its ETag is the events' tag and the total. */
+/**
+ * A kept page with this response's total and time, and its `Link` to the next page (the list's onSend hook reads
+ * string bodies only); its ETag is the events' tag and the total.
+ */
 export function sendKept(reply: FastifyReply, page: KeptPage, total: number) {
   const etag = `W/"${page.tag}.${total}"`;
   reply.header('etag', etag);
+  if (page.next !== undefined) linkNext(reply.request, reply, page.next);
   if (ifNoneMatchHits(reply.request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.type(JSON_TYPE).send(`${page.head}${total}${page.middle}"${new Date().toISOString()}"${page.tail}`);
+  const totalBytes = Buffer.from(String(total));
+  const stampBytes = Buffer.from(`"${new Date().toISOString()}"`);
+  const { head, middle, tail } = page;
+  const length = head.length + totalBytes.length + middle.length + stampBytes.length + tail.length;
+  return reply.type(JSON_TYPE).send(Buffer.concat([head, totalBytes, middle, stampBytes, tail], length));
 }
