@@ -5,8 +5,10 @@
 // boost added (emission tokens).
 
 import { AccessCardAbi, StakingAbi } from '@ai-economy/shared/abis';
-import { send } from '../../../scripts/demo/context.ts';
+import { encodeFunctionData } from 'viem';
+import { type Ctx, send } from '../../../scripts/demo/context.ts';
 import { units } from '../../../scripts/demo/units.ts';
+import { gasLimit } from '../../../src/chain/outbox-reads.ts';
 import type { Actor, Strategy } from '../actor.ts';
 import { type Party, STAKING_GAS, stake, type World } from '../world.ts';
 import { cardHolder, harvestBoost } from './staking-cards.ts';
@@ -21,13 +23,7 @@ export const rentedCard: Strategy<Params> = {
     let lender: number | undefined;
     let stakerIndex: number | undefined;
     let cardId: bigint | undefined;
-    const transfer = async (world: World, from: number, to: number) =>
-      send(world.ctx, from, 'lend the card', {
-        address: world.ctx.contracts.accessCard,
-        abi: AccessCardAbi,
-        functionName: 'transferFrom',
-        args: [world.address(from), world.address(to), cardId!],
-      });
+    const transfer = async (world: World, from: number, to: number) => lendCard(world.ctx, from, to, cardId!);
     return {
       party,
       async setup(world: World) {
@@ -60,3 +56,28 @@ export const rentedCard: Strategy<Params> = {
     };
   },
 };
+
+/**
+ * Account `from` sends card `cardId` to account `to`, with a gas limit made in the next block's conditions (the
+ * outbox's, src/chain/outbox-reads.ts: 20% headroom). The access card reports the transfer to the staking contract,
+ * and a card that boosts its sender's stake has the pool updated and the sender's emission banked: storage writes in a
+ * block stamped later than the pool's last update (the staker's refreshBoost just before, when the card goes back),
+ * nothing in that update's second. anvil's own estimate (viem's, for this local key) is made in the second it is asked
+ * in, so a limit from it runs out of gas whenever the next second begins between the estimate and the transfer's block:
+ * not seen in a simulation run, where the window is milliseconds, but reproduced by
+ * test/chain/economy-sim-rented-card.test.ts.
+ */
+export async function lendCard(ctx: Ctx, from: number, to: number, cardId: bigint) {
+  const request = {
+    address: ctx.contracts.accessCard,
+    abi: AccessCardAbi,
+    functionName: 'transferFrom',
+    args: [ctx.account(from).address, ctx.account(to).address, cardId],
+  } as const;
+  const data = encodeFunctionData(request);
+  const gas = await gasLimit(ctx.client as Parameters<typeof gasLimit>[0], ctx.account(from).address, {
+    to: request.address,
+    data,
+  });
+  return send(ctx, from, 'lend the card', { ...request, gas });
+}
