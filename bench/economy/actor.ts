@@ -70,13 +70,20 @@ export function drawSetting<P extends Record<string, number>>(
 /** Interest on money held for the stated days: the cost of capital (report.ts CAPITAL_RATE_PER_YEAR). */
 export const interest = capitalCost;
 
-/** A trade that reverted on its slippage bound (the price moved between quote and trade) is left out, not fatal. */
-export async function tolerant(run: () => Promise<unknown>): Promise<boolean> {
+/**
+ * A trade that reverted on its slippage bound (the price moved between quote and trade) is left out, not fatal;
+ * `dropped`, when given, is told why (its first line), so a strategy whose setting was not all traded can say so.
+ */
+export async function tolerant(run: () => Promise<unknown>, dropped?: (why: string) => void): Promise<boolean> {
   try {
     await run();
     return true;
   } catch (err) {
-    if (/reverted|slippage|exceeds balance/i.test((err as Error).message)) return false;
+    const message = (err as Error).message;
+    if (/reverted|slippage|exceeds balance/i.test(message)) {
+      dropped?.(message.split('\n')[0]!.slice(0, 200));
+      return false;
+    }
     throw err;
   }
 }

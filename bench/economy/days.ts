@@ -37,6 +37,18 @@ export function epochsEnding(days: number, epochDays: number): { epoch: number; 
 
 const now = async (world: World) => Number(await chainTime(world.ctx.client));
 
+/**
+ * When a trading slot of the day runs (pure): at its hour, the clock moved there, or, when that hour has passed (or
+ * is within a minute), now, where the clock is. The chain's clock starts at the machine's time, so the setup ends
+ * at whatever hour of day 0 the run was started at plus the setup's minutes; a slot whose hour had passed was skipped
+ * before, so day 0 had both slots when a run started before 06:00 UTC, only the 18:00 one when it started later, and
+ * none after 18:00: what the actors trade on day 0 (herding's day-0 buys, the market's and the volume wallets' first
+ * orders) depended on the hour of day the run was started at.
+ */
+export function slotTime(hourAt: number, nowAt: number): { at: number; move: boolean } {
+  return hourAt < nowAt + 60 ? { at: nowAt, move: false } : { at: hourAt, move: true };
+}
+
 async function distribute(world: World, secret: string, pool: bigint, endTime: number, out: Distributed[]) {
   const d = await cron(world.ctx, '/api/cron/epoch-distribute', secret);
   if (d.status === 'finalized') {
@@ -83,9 +95,12 @@ export async function runDays(world: World, actors: Actor[], days: number, secre
     );
     const start = dayStart(await now(world));
     for (const [slot, hour] of SLOT_HOURS.entries()) {
-      const at = start + hour * 3_600;
-      if (at < (await now(world)) + 60) continue;
-      await moveClockTo(world.ctx, at);
+      const { at, move } = slotTime(start + hour * 3_600, await now(world));
+      if (move) await moveClockTo(world.ctx, at);
+      else
+        world.log(
+          `day ${day + 1} ${String(hour).padStart(2, '0')}:00 had passed before the day began: its slot runs now`,
+        );
       const slotStart = Date.now();
       await world.timed('days: actors trade', async () => {
         for (const a of actors) await a.slot?.(world, day, slot);

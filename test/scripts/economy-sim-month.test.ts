@@ -5,7 +5,7 @@
 import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { agentsOf, type TokenFlows } from '../../bench/economy/attribution.ts';
-import { epochsEnding } from '../../bench/economy/days.ts';
+import { epochsEnding, slotTime } from '../../bench/economy/days.ts';
 import { accruedUntil, paidUntil } from '../../bench/economy/emission.ts';
 import { DEFAULT_MARKET, drawOrders, type Order, waves } from '../../bench/economy/honest/outside-traders.ts';
 import { type CompanyPnl, onAttackersTokens, reasonKind, sumHonestPnl } from '../../bench/economy/pnl.ts';
@@ -26,6 +26,23 @@ describe('a month on the chain clock', () => {
     expect(epochsEnding(6, 7)).toEqual([]);
     // A short epoch (EPOCH_DURATION_S of a day) ends every day.
     expect(epochsEnding(4, 1).map((e) => e.afterDay)).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe("a day's trading slots", () => {
+  const day = Date.UTC(2026, 10, 30) / 1000;
+  const h = (hours: number) => day + hours * 3_600;
+  it('runs a slot at its hour, the clock moved there', () => {
+    expect(slotTime(h(6), h(3))).toEqual({ at: h(6), move: true });
+    expect(slotTime(h(18), h(6) + 30)).toEqual({ at: h(18), move: true });
+  });
+  it('runs a slot whose hour had passed (the setup ran past it) now, not never', () => {
+    // A run started at 08:00 UTC: day 0's 06:00 slot runs at once; before, it was skipped and herding's day-0 buys
+    // never happened.
+    expect(slotTime(h(6), h(8))).toEqual({ at: h(8), move: false });
+    expect(slotTime(h(18), h(20))).toEqual({ at: h(20), move: false });
+    // Within a minute of its hour it runs where the clock is.
+    expect(slotTime(h(6), h(6) - 30)).toEqual({ at: h(6) - 30, move: false });
   });
 });
 

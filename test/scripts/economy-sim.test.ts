@@ -2,11 +2,12 @@
 // draw of an attacker's setting, the accounts of the companies, and the report's arithmetic (break-even, the most
 // profitable setting, the invariants).
 import { describe, expect, it } from 'vitest';
-import { allSettings, drawSetting, inParallel, interest, type Strategy } from '../../bench/economy/actor.ts';
+import { allSettings, drawSetting, inParallel, interest, type Strategy, tolerant } from '../../bench/economy/actor.ts';
 import { STRATEGIES } from '../../bench/economy/adversaries/index.ts';
 import { lateJoiner } from '../../bench/economy/adversaries/late-joiner.ts';
 import { namedSymbols } from '../../bench/economy/adversaries/symbol-tricks.ts';
 import { parseSimArgs } from '../../bench/economy/args.ts';
+import { POOL_FEE_BPS, tradeFee } from '../../bench/economy/attribution.ts';
 import { DOCS_END, DOCS_START, docsSection, honestShareSvg, replaceSection } from '../../bench/economy/docs.ts';
 import { fieldTreasuryMedian, HONEST_FIELD_TREASURY_MEDIAN_USDC } from '../../bench/economy/honest/kinds.ts';
 import {
@@ -233,6 +234,37 @@ describe('the report', () => {
       paidBy: { 'honest agents of sim-trader-001': 5 },
     });
     expect(invariants([fair], []).every((i) => i.ok)).toBe(true);
+  });
+
+  it("books a graduated token's pool trades at the pool hook's 2.5%, not at the curve's fee", () => {
+    // On the curve (1%): a buy of 101 USDC is 100 for the curve and 1 of fee; a sale that paid 99 grossed 100.
+    expect(tradeFee('buy', 'CURVE', 101n * USDC, 100n)).toBe(1n * USDC);
+    expect(tradeFee('sell', 'CURVE', 99n * USDC, 100n)).toBe(1n * USDC);
+    // In the pool (the hook's 2.5%, PlatformFeeHook.FEE_BIPS; no curve fee): a buy of 400 USDC paid 10 of it in
+    // tokens; a sale that received 97.5 grossed 100. Before, both were booked at the curve's 1% (4 and 0.98).
+    expect(POOL_FEE_BPS).toBe(250n);
+    expect(tradeFee('buy', 'POOL', 400n * USDC, 100n)).toBe(10n * USDC);
+    expect(tradeFee('sell', 'POOL', 97_500_000n, 100n)).toBe(2_500_000n);
+    // At any curve fee, the pool's is the hook's.
+    expect(tradeFee('buy', 'POOL', 400n * USDC, 0n)).toBe(10n * USDC);
+  });
+
+  it('tells a strategy why a trade was left out on its slippage bound, and throws anything else', async () => {
+    const why: string[] = [];
+    expect(
+      await tolerant(
+        async () => {
+          throw new Error('execution reverted: LauncherSlippage(1, 2)\nmore');
+        },
+        (w) => why.push(w),
+      ),
+    ).toBe(false);
+    expect(why).toEqual(['execution reverted: LauncherSlippage(1, 2)']);
+    await expect(
+      tolerant(async () => {
+        throw new Error('connection refused');
+      }),
+    ).rejects.toThrow('connection refused');
   });
 
   it('charges gas at the stated price: a million gas at 0.01 gwei and 3,000 USDC an ether is 0.03 USDC', () => {

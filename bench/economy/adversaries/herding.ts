@@ -23,10 +23,13 @@ export const herding: Strategy<Params> = {
     const wallets: number[] = [];
     let pump: number | undefined;
     let token: Address | undefined;
+    // A trade left out (its slippage bound) is logged: the run then traded less than its setting says.
+    const dropped = (world: World, what: string) => (why: string) =>
+      world.log(`${party.name}: ${what} left out: ${why}`);
     const sellAll = async (world: World) => {
       if (!token) return;
       for (const index of [...wallets, ...(pump === undefined ? [] : [pump])]) {
-        await tolerant(() => sell(world.ctx, index, token!, 100n));
+        await tolerant(() => sell(world.ctx, index, token!, 100n), dropped(world, `wallet ${index}'s sale`));
       }
     };
     return {
@@ -50,8 +53,16 @@ export const herding: Strategy<Params> = {
       async slot(world: World, day: number, slot: number) {
         if (!token || slot !== 0) return;
         if (day === 0)
-          for (const index of wallets) await tolerant(() => buy(world.ctx, index, token!, params.walletUsdc));
-        if (day === 1 && pump !== undefined) await tolerant(() => buy(world.ctx, pump!, token!, params.pumpUsdc));
+          for (const index of wallets)
+            await tolerant(
+              () => buy(world.ctx, index, token!, params.walletUsdc),
+              dropped(world, `wallet ${index}'s buy of ${params.walletUsdc} USDC`),
+            );
+        if (day === 1 && pump !== undefined)
+          await tolerant(
+            () => buy(world.ctx, pump!, token!, params.pumpUsdc),
+            dropped(world, `the pump's buy of ${params.pumpUsdc} USDC`),
+          );
         if (day === 1 + params.holdDays) await sellAll(world);
       },
       async finish(world: World) {
