@@ -1,8 +1,9 @@
 // Starts anvil (a real EVM node, from npm @foundry-rs/anvil) on a free loopback port, optionally keeping its
 // state in a file across restarts.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EVM_VERSION } from './hardfork.ts';
 
@@ -83,8 +84,9 @@ const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 };
 
@@ -148,7 +150,40 @@ async function claimStateFile(stateFile: string): Promise<void> {
   if (isAlive(node)) signal('SIGKILL');
 }
 
+/** The directories our nodes keep their older states in (STATES_DIR_PREFIX + a random suffix, in the system's tmp). */
+export const STATES_DIR_PREFIX = 'aie-anvil-states-';
+const OWNER_FILE = 'owner';
+
+/**
+ * anvil keeps a few hundred of the chain's latest states in memory and writes older ones to disk, by default under
+ * ~/.foundry/anvil/tmp, which it never cleans: a node that mined a simulated month left 1.5 GB there when it ended,
+ * by SIGTERM or otherwise, and a day of simulations and test runs filled a machine's disk. Each node of ours writes
+ * them to a directory of its own (`--cache-path`), removed when the node ends; one whose node ended without its
+ * starting process seeing it (that process was killed) is removed by the next start.
+ */
+function statesDir(): string {
+  const root = tmpdir();
+  for (const name of readdirSync(root)) {
+    if (!name.startsWith(STATES_DIR_PREFIX)) continue;
+    const dir = path.join(root, name);
+    let owner: number;
+    try {
+      owner = Number(readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
+    } catch {
+      continue; // being created, or not ours
+    }
+    if (!Number.isInteger(owner) || owner <= 0 || isAlive(owner)) continue;
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // another user's, or going meanwhile
+    }
+  }
+  return mkdtempSync(path.join(root, STATES_DIR_PREFIX));
+}
+
 export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode> {
+  const states = statesDir();
   const args = [
     '--host',
     '127.0.0.1',
@@ -163,6 +198,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
     // The rules the contracts are compiled for (src/chain/hardfork.ts), not anvil's newest.
     '--hardfork',
     EVM_VERSION,
+    '--cache-path',
+    states,
   ];
   if (options.stateFile) {
     args.push('--state', options.stateFile, '--state-interval', String(options.stateIntervalS ?? 5));
@@ -173,6 +210,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
   }
   // Not --silent: that also hides the "Listening on" line that tells us the port.
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (child.pid !== undefined) writeFileSync(path.join(states, OWNER_FILE), String(child.pid));
+  child.once('exit', () => rmSync(states, { recursive: true, force: true }));
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => {
