@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../address.ts';
 import { latestBlock } from '../chain/contracts/access-card.ts';
+import { createCardCatalog } from '../domain/cards/catalog.ts';
 import { createLogger } from '../logger.ts';
 import { createChainHead } from './block-reads.ts';
 import { envelopeOfUnroutedUrl, mapError, sendError } from './errors.ts';
@@ -15,11 +16,11 @@ import cors, { CORS_HEADERS } from './plugins/cors.ts';
 import deprecation from './plugins/deprecation.ts';
 import etag from './plugins/etag.ts';
 import idempotency from './plugins/idempotency.ts';
-import rateLimit from './plugins/rate-limit.ts';
+import rateLimit, { createRateLimits } from './plugins/rate-limit.ts';
 import requestBody from './plugins/request-body.ts';
 import requestId, { requestIdOf } from './plugins/request-id.ts';
 import requestMetrics from './plugins/request-metrics.ts';
-import securityHeaders from './plugins/security-headers.ts';
+import securityHeaders, { answerHeaderSets } from './plugins/security-headers.ts';
 import web from './plugins/web.ts';
 import { createReadCache } from './read-cache.ts';
 import { lazyRequestLogger } from './request-logger.ts';
@@ -31,6 +32,7 @@ import epochRoutes from './routes/epochs/index.ts';
 import { publicEventRoutes } from './routes/events/index.ts';
 import fortuneRoutes from './routes/fortune/index.ts';
 import nftRoutes from './routes/nft/index.ts';
+import cardReadyAnswers from './routes/nft/ready.ts';
 import stakingRoutes from './routes/staking/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import tokenRoutes from './routes/tokens/index.ts';
@@ -79,6 +81,10 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
   // The hooks every request runs are callback hooks that do only per-request work (the NFT routes must stay close
   // to a bare route's speed, docs/benchmarks.md). Before any route: a wrong method on a known path is a 405.
   await app.register(allowedMethods, { maxParamLength: MAX_PARAM_LENGTH });
+  // The card documents answer plain reads before every other hook, with those hooks' headers (routes/nft/ready.ts).
+  const limits = createRateLimits(deps);
+  const cards = createCardCatalog(config);
+  await app.register(cardReadyAnswers, { cards, limits, headers: answerHeaderSets(config, chain, CORS_HEADERS).api });
   await app.register(requestBody);
   await app.register(requestId);
   await app.register(requestMetrics, { metrics: deps.metrics });
@@ -92,7 +98,7 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
   await app.register(deprecation); // before the document's plugin reads the operations
   await app.register(apiDocs, { config, chain });
   await app.register(cors); // the preflights
-  await app.register(rateLimit, { deps });
+  await app.register(rateLimit, { deps, limits });
 
   // The read routes' bodies, kept until a table they were read from changes (read-cache.ts), and the chain's latest
   // block as this process last read it, for the routes that read the chain (block-reads.ts).
@@ -101,7 +107,7 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
   const chainHead = createChainHead(() => latestBlock(chain), config.chainHeadReuseMs);
   const routes = { deps, reads, chainHead };
   await app.register(systemRoutes, routes);
-  await app.register(nftRoutes, { ...routes, prefix: '/api/nft' });
+  await app.register(nftRoutes, { ...routes, cards, prefix: '/api/nft' });
   await app.register(stakingRoutes, routes);
   await app.register(companyRoutes, routes);
   await app.register(agentRoutes, routes);

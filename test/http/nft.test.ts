@@ -1,7 +1,7 @@
 import { AccessCardAbi, MockUSDCAbi } from '@ai-economy/shared/abis';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseEventLogs } from 'viem';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CARD_MINT_PRICE_USDC,
   CARD_TIERS,
@@ -11,7 +11,7 @@ import {
 } from '../../src/constants.ts';
 import { CARD_PALETTES, escapeXml } from '../../src/domain/cards/image.ts';
 import { tierOf } from '../../src/domain/cards/tiers.ts';
-import { useTestApp } from '../helpers/app.ts';
+import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 
 const BASE_URL = 'https://cards.example.test';
 const MARKETPLACE_URL = 'https://market.example.test';
@@ -196,6 +196,74 @@ describe('ETag and If-None-Match', () => {
     expect(res.headers['content-type']).toBe('image/svg+xml');
     expect(res.headers.etag).toMatch(/^"/);
     expect(res.body).toBe('');
+  });
+});
+
+describe('the ready answer (routes/nft/ready.ts)', () => {
+  // The route's own answer carries this header (an onSend hook of the test's); the ready answer, written before the
+  // route runs, does not: that is how the test tells the two apart. A query string sends a read to the route.
+  const ROUTE_MARK = 'x-test-answered-by-route';
+  let marked: TestApp;
+  beforeAll(async () => {
+    marked = await startTestApp({
+      database: t.database,
+      chain: t.chain,
+      env: { BASE_URL, MARKETPLACE_URL, RATE_LIMIT_MAX: '100000' },
+      extraRoutes: (app) => {
+        app.addHook('onSend', (_request, reply, payload, done) => {
+          reply.header(ROUTE_MARK, '1');
+          done(null, payload);
+        });
+      },
+    });
+  });
+  afterAll(() => marked?.close());
+  /** Header names the network layer adds, not the service. */
+  const TRANSPORT = ['date', 'connection', 'keep-alive', 'transfer-encoding', ROUTE_MARK];
+  /** Header values that differ between any two answers. */
+  const PER_REQUEST = ['x-request-id', 'x-ratelimit-remaining', 'ratelimit', 'x-ratelimit-reset'];
+
+  for (const kind of ['metadata', 'image'] as const) {
+    it(`answers /api/nft/${kind}/{id} with the route's bytes and headers, in the same order, counted once`, async () => {
+      const ready = await marked.app.inject({ method: 'GET', url: `/api/nft/${kind}/77` });
+      const routed = await marked.app.inject({ method: 'GET', url: `/api/nft/${kind}/77?via=route` });
+      expect(ready.headers[ROUTE_MARK]).toBeUndefined();
+      expect(routed.headers[ROUTE_MARK]).toBe('1');
+      expect([ready.statusCode, routed.statusCode]).toEqual([200, 200]);
+      expect(ready.rawPayload.equals(routed.rawPayload)).toBe(true);
+      const names = (headers: Record<string, unknown>) => Object.keys(headers).filter((n) => !TRANSPORT.includes(n));
+      expect(names(ready.headers)).toEqual(names(routed.headers));
+      for (const name of names(ready.headers).filter((n) => !PER_REQUEST.includes(n))) {
+        expect(ready.headers[name], name).toBe(routed.headers[name]);
+      }
+      // One request, one count, in the bucket the route counts in.
+      expect(Number(routed.headers['x-ratelimit-remaining'])).toBe(Number(ready.headers['x-ratelimit-remaining']) - 1);
+      expect(ready.headers['content-length']).toBe(String(ready.rawPayload.length));
+    });
+  }
+
+  it("echoes the client's request id, and leaves a 304, a HEAD and a bad id to the route", async () => {
+    const ready = await marked.app.inject({
+      method: 'GET',
+      url: '/api/nft/metadata/5',
+      headers: { 'x-request-id': 'bot-7.req:42' },
+    });
+    expect(ready.headers['x-request-id']).toBe('bot-7.req:42');
+    expect(ready.headers[ROUTE_MARK]).toBeUndefined();
+    const etag = ready.headers.etag as string;
+    const notModified = await marked.app.inject({
+      method: 'GET',
+      url: '/api/nft/metadata/5',
+      headers: { 'if-none-match': etag },
+    });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.headers[ROUTE_MARK]).toBe('1');
+    // The 304 is given back (docs/api/README.md "Rate limits" 3): the count before it stands.
+    expect(notModified.headers['x-ratelimit-remaining']).toBe(ready.headers['x-ratelimit-remaining']);
+    const head = await marked.app.inject({ method: 'HEAD', url: '/api/nft/metadata/5' });
+    expect([head.statusCode, head.headers[ROUTE_MARK], head.body]).toEqual([200, '1', '']);
+    const bad = await marked.app.inject({ method: 'GET', url: '/api/nft/image/10001' });
+    expect([bad.statusCode, bad.headers[ROUTE_MARK]]).toEqual([400, '1']);
   });
 });
 

@@ -92,6 +92,31 @@ describe.each(stores)('rate limit on the $name store', (store) => {
     expect((await get(t.app, '/api/chain', ip)).statusCode).toBe(429);
   });
 
+  it("counts a card document's ready answer once, in the address's bucket, up to a 429 in the bare envelope", async () => {
+    const ip = freshIp();
+    // The ready answer (routes/nft/ready.ts), the route itself (a query string), and another route: one bucket.
+    const remaining = [];
+    for (const url of ['/api/nft/metadata/9', '/api/nft/image/9?via=route', '/api/chain']) {
+      const res = await get(t.app, url, ip);
+      expect(res.statusCode, url).toBe(200);
+      remaining.push(res.headers['x-ratelimit-remaining']);
+    }
+    expect(remaining).toEqual(['2', '1', '0']);
+    for (const url of ['/api/nft/metadata/9', '/api/nft/image/9']) {
+      const limited = await get(t.app, url, ip);
+      expect(limited.statusCode, url).toBe(429);
+      expect(limited.json()).toEqual({
+        error: expect.stringMatching(/^Rate limit exceeded: at most 3 requests per 60 s/),
+      });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+      expect(limited.headers.ratelimit).toMatch(/^"ip";r=0;t=\d+$/);
+      expect(limited.headers['x-request-id']).toBeTruthy();
+      expect(limited.headers['content-security-policy']).toBeTruthy();
+      expect(limited.headers['access-control-allow-origin']).toBe('*');
+    }
+  });
+
   it('gives /api/health a budget of its own, apart from the API, and never limits the orchestrator probes', async () => {
     const probes = await startTestApp({
       database,

@@ -30,6 +30,8 @@ declare module 'fastify' {
     rateLimitBucket?: string;
     /** An API key the rate limiter verified already, so the route's guard does not verify it again. */
     verifiedApiKey?: { key: string; found: { id: string; name: string } | null };
+    /** This request's count, made already by a route's ready answer (routes/nft/ready.ts): not counted again. */
+    rateCount?: RateCount;
   }
 }
 
@@ -140,6 +142,81 @@ class RedisStore implements RateLimitStore {
   }
 }
 
+/** What counting one request came to: its bucket, the fields its answer carries, and whether the budget is spent. */
+export interface RateCount {
+  bucket: string;
+  max: number;
+  remaining: number;
+  /** Seconds until the window ends, as the fields say it. */
+  reset: number;
+  /** Milliseconds until the window ends (0 when the store did not answer). */
+  ttl: number;
+  /** The RateLimit-Policy field. */
+  policy: string;
+  /** The RateLimit field. */
+  rateLimit: string;
+  exceeded: boolean;
+}
+
+/** Counts one request in `bucket` and says what it came to. A store failure (Redis down) counts nothing. */
+function countIn(
+  store: RateLimitStore,
+  bucket: string,
+  budget: { max: number; timeWindow: number; name: string; policy: string },
+  callback: (count: RateCount) => void,
+) {
+  store.incr(
+    bucket,
+    (err, counted) => {
+      const current = err || counted === undefined ? 0 : counted.current;
+      const ttl = err || counted === undefined ? 0 : counted.ttl;
+      const reset = Math.ceil(ttl / 1000);
+      const exceeded = current > budget.max;
+      const remaining = exceeded ? 0 : budget.max - current;
+      callback({
+        bucket,
+        max: budget.max,
+        remaining,
+        reset,
+        ttl,
+        policy: budget.policy,
+        rateLimit: `"${budget.name}";r=${remaining};t=${reset}`,
+        exceeded,
+      });
+    },
+    budget.timeWindow,
+    budget.max,
+  );
+}
+
+/** The counters of every limited route, made once per app and shared by the limiter and the ready answers. */
+export interface RateLimits {
+  root: RateLimitStore;
+  children: Map<string, RateLimitStore>;
+  /**
+   * Counts a request as the limiter of a route with the API's own budget counts it outside v1 (in its address's
+   * bucket, the policy `ip`): what a ready answer (routes/nft/ready.ts) counts before it answers alone.
+   */
+  countByAddress(request: FastifyRequest, callback: (count: RateCount) => void): void;
+}
+
+export function createRateLimits(deps: Pick<ApiDeps, 'config' | 'redis'>): RateLimits {
+  const { config } = deps;
+  const children = new Map<string, RateLimitStore>();
+  const root: RateLimitStore = deps.redis ? new RedisStore(deps.redis, 'aie-rl:', children) : new MemoryStore(children);
+  const byAddress = {
+    max: config.rateLimitMax,
+    timeWindow: config.rateLimitWindowMs,
+    name: 'ip',
+    policy: rateLimitPolicy('ip', config.rateLimitMax, Math.ceil(config.rateLimitWindowMs / 1000)),
+  };
+  return {
+    root,
+    children,
+    countByAddress: (request, callback) => countIn(root, request.ip, byAddress, callback),
+  };
+}
+
 /** `"ip";q=600;w=60`: the policy of a bucket, as RateLimit-Policy states it (draft-ietf-httpapi-ratelimit-headers). */
 export const rateLimitPolicy = (name: string, quota: number, windowS: number) => `"${name}";q=${quota};w=${windowS}`;
 
@@ -155,18 +232,35 @@ function retryAfterText(ms: number): string {
 type Hook = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
 const hooksOf = (h: unknown): unknown[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
 
-export default fp<{ deps: ApiDeps }>(
-  async (app: FastifyInstance, { deps }) => {
+export default fp<{ deps: ApiDeps; limits: RateLimits }>(
+  async (app: FastifyInstance, { deps, limits }) => {
     const { config } = deps;
     const windowMs = config.rateLimitWindowMs;
     const windowS = Math.ceil(windowMs / 1000);
-    const children = new Map<string, RateLimitStore>();
-    const root: RateLimitStore = deps.redis
-      ? new RedisStore(deps.redis, 'aie-rl:', children)
-      : new MemoryStore(children);
+    const { root, children } = limits;
 
     app.decorateRequest('rateLimitBucket', undefined);
     app.decorateRequest('verifiedApiKey', undefined);
+    app.decorateRequest('rateCount', undefined);
+
+    /** Sets a count's fields on the answer, and refuses the request with 429 past the budget. */
+    const answer = (request: FastifyRequest, reply: FastifyReply, count: RateCount, done: (err?: Error) => void) => {
+      request.rateLimitBucket = count.bucket;
+      reply.header('x-ratelimit-limit', count.max);
+      reply.header('x-ratelimit-remaining', count.remaining);
+      reply.header('x-ratelimit-reset', count.reset);
+      reply.header('ratelimit-policy', count.policy);
+      reply.header('ratelimit', count.rateLimit);
+      if (!count.exceeded) return done();
+      reply.header('retry-after', count.reset);
+      done(
+        new AppError(
+          'RATE_LIMITED',
+          `Rate limit exceeded: at most ${count.max} requests per ${Math.round(windowMs / 1000)} s; retry after ${retryAfterText(count.reset * 1000)}`,
+          { headers: { 'retry-after': String(Math.max(1, Math.ceil(count.ttl / 1000))) } },
+        ),
+      );
+    };
 
     /**
      * The limiter of one route, a callback hook (no promise or microtask per request; the memory store answers at
@@ -185,37 +279,14 @@ export default fp<{ deps: ApiDeps }>(
       const keyMax = own?.max ?? config.apiKeyRateLimitMax;
       const ipPolicy = rateLimitPolicy(policyName, ipMax, windowS);
       const keyPolicy = rateLimitPolicy('key', keyMax, windowS);
+      const ipBudget = { max: ipMax, timeWindow, name: policyName, policy: ipPolicy };
+      const keyBudget = { max: keyMax, timeWindow, name: 'key', policy: keyPolicy };
       const count = (request: FastifyRequest, reply: FastifyReply, bucket: string, done: (err?: Error) => void) => {
-        request.rateLimitBucket = bucket;
-        const keyed = bucket.startsWith(KEY_BUCKET);
-        const max = keyed ? keyMax : ipMax;
-        const policy = keyed ? 'key' : policyName;
-        store.incr(
-          bucket,
-          (err, counted) => {
-            // A store failure (Redis down) lets the request through, unlimited (as the fields then say).
-            const current = err || counted === undefined ? 0 : counted.current;
-            const ttl = err || counted === undefined ? 0 : counted.ttl;
-            const reset = Math.ceil(ttl / 1000);
-            const exceeded = current > max;
-            const remaining = exceeded ? 0 : max - current;
-            reply.header('x-ratelimit-limit', max);
-            reply.header('x-ratelimit-remaining', remaining);
-            reply.header('x-ratelimit-reset', reset);
-            reply.header('ratelimit-policy', keyed ? keyPolicy : ipPolicy);
-            reply.header('ratelimit', `"${policy}";r=${remaining};t=${reset}`);
-            if (!exceeded) return done();
-            reply.header('retry-after', reset);
-            done(
-              new AppError(
-                'RATE_LIMITED',
-                `Rate limit exceeded: at most ${max} requests per ${Math.round(windowMs / 1000)} s; retry after ${retryAfterText(reset * 1000)}`,
-                { headers: { 'retry-after': String(Math.max(1, Math.ceil(ttl / 1000))) } },
-              ),
-            );
-          },
-          timeWindow,
-          max,
+        // Counted already by the route's ready answer, which then left the answer to the route (a 304 or a 429).
+        const early = request.rateCount;
+        if (early !== undefined && early.bucket === bucket) return answer(request, reply, early, done);
+        countIn(store, bucket, bucket.startsWith(KEY_BUCKET) ? keyBudget : ipBudget, (counted) =>
+          answer(request, reply, counted, done),
         );
       };
       const limiter: Hook = (request, reply, done) => {

@@ -112,6 +112,23 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 export const isApiPath = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 /**
+ * The two fixed sets of headers: `all` on the web app's pages and files and the API reference, `api` on the API's
+ * answers (no document-only header, the API's own policy). `also`: the answers' other fixed headers (CORS).
+ */
+export function answerHeaderSets(
+  config: Pick<Config, 'baseUrl'>,
+  chain: { local: boolean; rpcUrl: string },
+  also?: Readonly<Record<string, string>>,
+): { all: Record<string, string>; api: Record<string, string> } {
+  const all = { ...securityHeaders(config, chain), ...also };
+  const api = {
+    ...Object.fromEntries(Object.entries(all).filter(([name]) => !DOCUMENT_ONLY_HEADERS.includes(name))),
+    'content-security-policy': API_CONTENT_SECURITY_POLICY,
+  };
+  return { all, api };
+}
+
+/**
  * Sets the headers on every answer, errors, 404s and 429s included: register it before the other plugins. Computed
  * once, with the answers' other fixed headers (`also`: the CORS ones), and set in one call from one callback hook, so
  * no promise per request: the whole set on the web app's pages and files and the API reference; on the API's answers
@@ -125,11 +142,7 @@ export default fp<{
   also?: Readonly<Record<string, string>>;
 }>(
   async (app: FastifyInstance, { config, chain, also }) => {
-    const all = { ...securityHeaders(config, chain), ...also };
-    const api = {
-      ...Object.fromEntries(Object.entries(all).filter(([name]) => !DOCUMENT_ONLY_HEADERS.includes(name))),
-      'content-security-policy': API_CONTENT_SECURITY_POLICY,
-    };
+    const { all, api } = answerHeaderSets(config, chain, also);
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(isApiPath(request.url) ? api : all);
       done();

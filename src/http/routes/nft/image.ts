@@ -8,7 +8,7 @@ import { bareErrors } from '../../schemas/common.ts';
 import type { App } from '../../types.ts';
 import { CardTokenIdParams, cachingHeaders, documentedOnly, NotModified, sendDocument, tokenIdOf } from './token-id.ts';
 
-const IMAGE_CONTENT_TYPE = 'image/svg+xml';
+export const IMAGE_CONTENT_TYPE = 'image/svg+xml';
 
 /** Documented only (the route sends pre-rendered bytes): an SVG document of 800x500. */
 export const CardImage = Type.Unsafe<string>({

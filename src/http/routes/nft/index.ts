@@ -2,7 +2,7 @@
 // id (see domain/cards/catalog.ts); a request is a lookup, a header comparison and a send of ready bytes. Registered
 // under /api/nft with its own error handlers: every error, a bad token id's 400 included, answers in the bare
 // envelope (`{ "error": "<message>" }`).
-import { createCardCatalog } from '../../../domain/cards/catalog.ts';
+import type { CardCatalog } from '../../../domain/cards/catalog.ts';
 import { badRequest } from '../../../errors.ts';
 import { installErrorHandlers } from '../../errors.ts';
 import type { App, RouteOptions } from '../../types.ts';
@@ -10,9 +10,8 @@ import { registerImage } from './image.ts';
 import { registerMetadata } from './metadata.ts';
 import { ALLOWED } from './token-id.ts';
 
-export default async function nftRoutes(app: App, { deps }: RouteOptions) {
+export default async function nftRoutes(app: App, { cards: catalog }: RouteOptions & { cards: CardCatalog }) {
   installErrorHandlers(app, 'bare');
-  const catalog = createCardCatalog(deps.config);
   registerMetadata(app, catalog);
   registerImage(app, catalog);
 

@@ -8,7 +8,7 @@ import { bareErrors, StringEnum } from '../../schemas/common.ts';
 import type { App } from '../../types.ts';
 import { CardTokenIdParams, cachingHeaders, documentedOnly, NotModified, sendDocument, tokenIdOf } from './token-id.ts';
 
-const METADATA_CONTENT_TYPE = 'application/json; charset=utf-8';
+export const METADATA_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export const CardAttribute = Type.Object({
   trait_type: StringEnum(CARD_TRAIT_TYPES),
