@@ -164,12 +164,12 @@ export async function runHttpBench(options: HttpBenchOptions) {
   const service = await startBenchService(url);
   const appUrl = service.url;
 
-  // The bare route: Fastify's defaults and nothing else, answering ready bytes of the route's size.
-  const bodies = new Map<string, string>();
+  // The bare twin: Fastify's defaults and nothing else, answering any path with ready bytes of the measured route's
+  // size. It is asked the very requests the route is (the same paths, queries and headers), so the client's work
+  // per request, on the same cores, is the same on both sides and the ratio is the server's alone.
+  let bareBody = '';
   const bare = Fastify({ logger: false });
-  bare.get<{ Params: { name: string } }>('/bare/:name', (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(bodies.get(request.params.name)),
-  );
+  bare.get('/*', (_request, reply) => reply.type('application/json; charset=utf-8').send(bareBody));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
 
@@ -198,10 +198,10 @@ export async function runHttpBench(options: HttpBenchOptions) {
       const sample = await fetch(appUrl + (route.variants?.[0] ?? route.path.replace('{i}', '1')), { headers });
       const body = Buffer.from(await sample.arrayBuffer());
       if (sample.status !== 200) throw new Error(`${route.path} answered ${sample.status}: ${body}`);
-      bodies.set(route.name, jsonOfSize(body.length));
+      bareBody = jsonOfSize(body.length);
       const spread = route.spread === 'companies' ? options.companies : route.spread;
       const appReq = { url: appUrl, path: route.path, spread, headers, variants: route.variants };
-      const bareReq = { url: bareUrl, path: `/bare/${route.name}`, spread: 1, headers };
+      const bareReq = { ...appReq, url: bareUrl };
       process.stdout.write(`${route.name}: ${body.length} bytes ... `);
       // Routes with many paths: each path asked once first, every request a miss of the read cache (the cold
       // figure: what a first read of a page costs); the rounds then measure the steady state, as a service that
@@ -263,7 +263,7 @@ export async function runHttpBench(options: HttpBenchOptions) {
       warmupSeconds: options.warmupSeconds,
       rounds: options.rounds,
     },
-    bare: 'a Fastify instance with default options in the server process; GET /bare/:name sends a ready JSON string of the route body size',
+    bare: 'a Fastify instance with default options in the server process, asked the same requests as the route; GET /* sends a ready JSON string of the route body size',
     seed,
     routes: results,
   };
