@@ -1,7 +1,16 @@
 // Starts anvil (a real EVM node, from npm @foundry-rs/anvil) on a free loopback port, optionally keeping its
 // state in a file across restarts.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -153,6 +162,16 @@ async function claimStateFile(stateFile: string): Promise<void> {
 /** The directories our nodes keep their older states in (STATES_DIR_PREFIX + a random suffix, in the system's tmp). */
 export const STATES_DIR_PREFIX = 'aie-anvil-states-';
 const OWNER_FILE = 'owner';
+/** A states directory with no owner file this old was left by a start that never finished. */
+const UNOWNED_MAX_AGE_MS = 60_000;
+
+function olderThan(dir: string, ms: number): boolean {
+  try {
+    return statSync(dir).mtimeMs < Date.now() - ms;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * anvil keeps a few hundred of the chain's latest states in memory and writes older ones to disk, by default under
@@ -170,9 +189,12 @@ function statesDir(): string {
     try {
       owner = Number(readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
     } catch {
-      continue; // being created, or not ours
+      // No owner file: being created (kept), or left by a process killed between creating it and starting its node
+      // (removed once it is older than any start takes).
+      if (!olderThan(dir, UNOWNED_MAX_AGE_MS)) continue;
+      owner = 0;
     }
-    if (!Number.isInteger(owner) || owner <= 0 || isAlive(owner)) continue;
+    if (owner !== 0 && (!Number.isInteger(owner) || owner < 0 || isAlive(owner))) continue;
     try {
       rmSync(dir, { recursive: true, force: true });
     } catch {

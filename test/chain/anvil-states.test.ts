@@ -1,7 +1,7 @@
 // anvil writes the chain's older states to disk (past the few hundred it keeps in memory) and never removes them by
 // itself: each node of ours keeps them in a directory of its own (src/chain/anvil.ts `--cache-path`), gone when the
 // node stops, and one left by a node whose starting process was killed is removed by the next start.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -56,9 +56,20 @@ describe("the node's older states on disk", () => {
     mkdirSync(path.join(left, 'anvil-state-x'), { recursive: true });
     writeFileSync(path.join(left, 'owner'), '2147483646');
     writeFileSync(path.join(left, 'anvil-state-x', '0x01.json'), '{}');
+    // A directory with no owner file: left by a start killed before its node ran (older than a minute), or one
+    // being created right now (kept).
+    const unowned = path.join(tmpdir(), `${STATES_DIR_PREFIX}unowned-${process.pid}`);
+    mkdirSync(unowned);
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    utimesSync(unowned, twoMinutesAgo, twoMinutesAgo);
+    const creating = path.join(tmpdir(), `${STATES_DIR_PREFIX}creating-${process.pid}`);
+    mkdirSync(creating);
     const next = await startAnvil();
     nodes.push(next);
     expect(existsSync(left)).toBe(false);
+    expect(existsSync(unowned)).toBe(false);
+    expect(existsSync(creating)).toBe(true);
+    rmSync(creating, { recursive: true });
     expect(existsSync(statesDirOf(running))).toBe(true);
   }, 60_000);
 });
