@@ -103,6 +103,7 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
   // The read routes' bodies, kept until a table they were read from changes (read-cache.ts), and the chain's latest
   // block as this process last read it, for the routes that read the chain (block-reads.ts).
   const reads = createReadCache(deps.database, { maxBytes: config.readCacheMaxBytes });
+  app.decorateRequest('keptNextCursor', undefined);
   app.addHook('onClose', () => reads.stop());
   const chainHead = createChainHead(() => latestBlock(chain), config.chainHeadReuseMs);
   const routes = { deps, reads, chainHead };

@@ -62,12 +62,16 @@ function nextLinkOf(url: string, cursor: string): string {
  * with `cursor` set to the next page's and `page` dropped (a cursor counts from itself).
  */
 export function linkNextPage(
-  request: { url: string },
+  request: { url: string; keptNextCursor?: string | null },
   reply: { header(name: string, value: string): unknown; getHeader(name: string): unknown },
   payload: unknown,
   done: (err: null, payload: unknown) => void,
 ) {
-  const cursor = typeof payload === 'string' ? nextCursorOf(payload) : undefined;
+  // A body the read cache kept comes with its cursor, found once when it was kept: a 15 KB answer is not searched
+  // (and, stamped with its own time, first flattened into one string) on every request.
+  const kept = request.keptNextCursor;
+  const cursor =
+    kept !== undefined ? (kept ?? undefined) : typeof payload === 'string' ? nextCursorOf(payload) : undefined;
   if (cursor !== undefined) linkNext(request, reply, cursor);
   done(null, payload);
 }

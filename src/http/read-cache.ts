@@ -15,14 +15,23 @@
 import { type ChangeFeed, createChangeFeed, type WatchedTable } from '../db/changes.ts';
 import type { Database } from '../db/client.ts';
 import { createCoalescer } from './coalesce.ts';
-import { JSON_TYPE, STAMP_PLACEHOLDER, type StampedBody, stampable, stamped } from './envelope.ts';
+import { JSON_TYPE, nextCursorOf, STAMP_PLACEHOLDER, type StampedBody, stampable, stamped } from './envelope.ts';
 import { ifNoneMatchHits, weakEtagOf } from './plugins/etag.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The next page's cursor of the kept body this request was answered with (null: the last page). */
+    keptNextCursor?: string | null;
+  }
+}
 
 interface Body {
   body: string;
   etag: string;
   /** A v1 body cut around its timestamp. */
   v1: StampedBody | undefined;
+  /** Its `pagination.nextCursor`, found once (envelope.ts linkNextPage uses it rather than search every answer). */
+  next: string | null;
 }
 
 interface Entry extends Body {
@@ -46,7 +55,10 @@ interface Loading {
 
 /** What sending a body needs of a reply (any route's typed reply has it). */
 export interface JsonReply<R> {
-  request: { headers: { 'if-none-match'?: string | undefined; 'cache-control'?: string | undefined } };
+  request: {
+    headers: { 'if-none-match'?: string | undefined; 'cache-control'?: string | undefined };
+    keptNextCursor?: string | null;
+  };
   serialize(payload: unknown): unknown;
   header(name: string, value: string): unknown;
   code(status: number): { send(): R };
@@ -166,6 +178,7 @@ export function createReadCache(
       body,
       etag: weakEtagOf(body),
       v1: v1 ? stampable(body) : undefined,
+      next: nextCursorOf(body) ?? null,
     });
 
     async function bodyOf(key: string, v1: boolean, make: () => Promise<string>): Promise<Body> {
@@ -204,9 +217,10 @@ export function createReadCache(
       return promise;
     }
 
-    function answer<R>(reply: JsonReply<R>, { body, etag, v1 }: Body): R {
+    function answer<R>(reply: JsonReply<R>, { body, etag, v1, next }: Body): R {
       reply.header('etag', etag);
       if (ifNoneMatchHits(reply.request.headers['if-none-match'], etag)) return reply.code(304).send();
+      reply.request.keptNextCursor = next;
       return reply.type(JSON_TYPE).send(v1 ? stamped(v1) : body);
     }
 

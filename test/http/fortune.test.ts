@@ -245,6 +245,12 @@ describe('with five companies', () => {
       ]);
       const { nextCursor } = first.json().pagination;
       expect(first.headers.link).toBe(`</api/v1/fortune?limit=2&cursor=${nextCursor}>; rel="next"`);
+      // The same page again, from the read cache's kept body (its cursor found once, when kept): the same Link, and
+      // a request whose URL differs (a parameter the route ignores) gets a Link of its own URL.
+      expect((await v1('?limit=2')).headers.link).toBe(first.headers.link);
+      expect((await v1('?limit=2&utm=x')).headers.link).toBe(
+        `</api/v1/fortune?limit=2&utm=x&cursor=${nextCursor}>; rel="next"`,
+      );
       // Kept for the snapshot below: the ranking it was cut from changes then.
       cursorBeforeSnapshot = nextCursor;
       // Two companies created between the pages, at the bottom (no score yet), microseconds apart; with page=2 the
