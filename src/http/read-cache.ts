@@ -62,7 +62,7 @@ export interface JsonReply<R> {
   serialize(payload: unknown): unknown;
   header(name: string, value: string): unknown;
   code(status: number): { send(): R };
-  type(contentType: string): { send(body: string): R };
+  type(contentType: string): { send(body: string | Buffer): R };
 }
 
 export interface CachedReadOptions {
@@ -175,7 +175,8 @@ export function createReadCache(
       !feed.changedSince(tables, at.position) && performance.now() < at.expires;
 
     const bodyFrom = (body: string, v1: boolean): Body => ({
-      body,
+      // A v1 body is sent from its stamped parts only.
+      body: v1 ? '' : body,
       etag: weakEtagOf(body),
       v1: v1 ? stampable(body) : undefined,
       next: nextCursorOf(body) ?? null,

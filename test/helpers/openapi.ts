@@ -67,9 +67,14 @@ export function checkResponsesAgainstDocument(app: App): ResponseChecker {
       const type = String(reply.getHeader('content-type') ?? '');
       // Only JSON answers of documented routes: not the SSE stream, images, metrics text, the docs page, or a
       // request that matched no route.
-      if (url === undefined || !type.startsWith('application/json') || typeof payload !== 'string') {
+      if (
+        url === undefined ||
+        !type.startsWith('application/json') ||
+        (typeof payload !== 'string' && !Buffer.isBuffer(payload))
+      ) {
         return done(null, payload);
       }
+      const text = String(payload);
       compiled ??= compiledDocument(app);
       const { doc, ajv } = compiled;
       const path = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -80,14 +85,14 @@ export function checkResponsesAgainstDocument(app: App): ResponseChecker {
       const status = String(reply.statusCode);
       if (!operation.responses[status]) {
         checker.problems.push(
-          `${request.method} ${path} answered ${status}, which the document does not list (${payload.slice(0, 200)})`,
+          `${request.method} ${path} answered ${status}, which the document does not list (${text.slice(0, 200)})`,
         );
         return done(null, payload);
       }
       const validate = validatorFor(path, method, status);
-      if (validate && !validate(JSON.parse(payload))) {
+      if (validate && !validate(JSON.parse(text))) {
         checker.problems.push(
-          `${request.method} ${path} ${status}: the body does not match the document: ${ajv.errorsText(validate.errors)} (${payload.slice(0, 200)})`,
+          `${request.method} ${path} ${status}: the body does not match the document: ${ajv.errorsText(validate.errors)} (${text.slice(0, 200)})`,
         );
       }
     } catch (err) {

@@ -118,13 +118,14 @@ describe('page totals', () => {
 describe('stamped v1 bodies', () => {
   it('puts the time of each response in meta.timestamp, even when the data holds the placeholder', () => {
     const serialized = JSON.stringify({
-      data: [{ name: `"timestamp":"${STAMP_PLACEHOLDER}"` }],
+      data: [{ name: `"timestamp":"${STAMP_PLACEHOLDER}"`, description: 'Café \u2014 ☕' }],
       pagination: { page: 1, limit: 1, total: 1, hasMore: false },
       meta: { timestamp: STAMP_PLACEHOLDER },
     });
     const before = Date.now();
-    const body = JSON.parse(stamped(stampable(serialized)));
+    const body = JSON.parse(stamped(stampable(serialized)).toString('utf8'));
     expect(body.data[0].name).toBe(`"timestamp":"${STAMP_PLACEHOLDER}"`);
+    expect(body.data[0].description).toBe('Café \u2014 ☕');
     expect(body.pagination).toEqual({ page: 1, limit: 1, total: 1, hasMore: false });
     expect(Date.parse(body.meta.timestamp)).toBeGreaterThanOrEqual(before - 1);
     expect(body.meta.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
