@@ -22,16 +22,48 @@ const READY_PATH = /^\/api\/nft\/(metadata|image)\/([0-9]+)$/;
 
 export default fp<{ cards: CardCatalog; limits: RateLimits; headers: Readonly<Record<string, string>> }>(
   async (app: FastifyInstance, { cards, limits, headers }) => {
-    // The security and CORS headers, as the security-headers hook sets them on an API path, flattened once.
-    const fixed = Object.entries(headers).flat();
+    // Each kind's header list, built once in the answer's order; an answer copies it and fills in its own values.
+    const listOf = (type: string, cache: string) => [
+      'x-request-id',
+      '',
+      ...Object.entries(headers).flat(),
+      'x-ratelimit-limit',
+      '',
+      'x-ratelimit-remaining',
+      '',
+      'x-ratelimit-reset',
+      '',
+      'ratelimit-policy',
+      '',
+      'ratelimit',
+      '',
+      'cache-control',
+      cache,
+      'etag',
+      '',
+      'content-type',
+      type,
+      'content-length',
+      '',
+    ];
     const kinds = {
       metadata: {
         of: (id: number) => cards.metadata(id),
-        type: METADATA_CONTENT_TYPE,
-        cache: NFT_METADATA_CACHE_CONTROL,
+        list: listOf(METADATA_CONTENT_TYPE, NFT_METADATA_CACHE_CONTROL),
       },
-      image: { of: (id: number) => cards.image(id), type: IMAGE_CONTENT_TYPE, cache: NFT_IMAGE_CACHE_CONTROL },
+      image: { of: (id: number) => cards.image(id), list: listOf(IMAGE_CONTENT_TYPE, NFT_IMAGE_CACHE_CONTROL) },
     };
+    const at = (name: string) => kinds.metadata.list.indexOf(name) + 1;
+    const [ID, LIMIT, REMAINING, RESET, POLICY, RATE, ETAG, LENGTH] = [
+      'x-request-id',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+      'ratelimit-policy',
+      'ratelimit',
+      'etag',
+      'content-length',
+    ].map(at) as [number, number, number, number, number, number, number, number];
     app.addHook('onRequest', (request, reply, done) => {
       if (request.method !== 'GET' || !request.url.startsWith(PREFIX)) return done();
       const match = READY_PATH.exec(request.url);
@@ -44,30 +76,17 @@ export default fp<{ cards: CardCatalog; limits: RateLimits; headers: Readonly<Re
           request.rateCount = count;
           return done();
         }
+        const list = kind.list.slice();
+        list[ID] = request.id;
+        list[LIMIT] = String(count.max);
+        list[REMAINING] = String(count.remaining);
+        list[RESET] = String(count.reset);
+        list[POLICY] = count.policy;
+        list[RATE] = count.rateLimit;
+        list[ETAG] = doc.etag;
+        list[LENGTH] = String(doc.body.length);
         reply.hijack();
-        reply.raw.writeHead(200, [
-          'x-request-id',
-          request.id,
-          ...fixed,
-          'x-ratelimit-limit',
-          String(count.max),
-          'x-ratelimit-remaining',
-          String(count.remaining),
-          'x-ratelimit-reset',
-          String(count.reset),
-          'ratelimit-policy',
-          count.policy,
-          'ratelimit',
-          count.rateLimit,
-          'cache-control',
-          kind.cache,
-          'etag',
-          doc.etag,
-          'content-type',
-          kind.type,
-          'content-length',
-          String(doc.body.length),
-        ]);
+        reply.raw.writeHead(200, list);
         reply.raw.end(doc.body);
       });
     });
