@@ -8,8 +8,6 @@ import { bareErrors } from '../../schemas/common.ts';
 import type { App } from '../../types.ts';
 import { CardTokenIdParams, cachingHeaders, documentedOnly, NotModified, sendDocument, tokenIdOf } from './token-id.ts';
 
-export const IMAGE_CONTENT_TYPE = 'image/svg+xml';
-
 /** Documented only (the route sends pre-rendered bytes): an SVG document of 800x500. */
 export const CardImage = Type.Unsafe<string>({
   description: 'The card drawn as an 800x500 SVG in its tier colours',
@@ -32,13 +30,6 @@ export function registerImage(app: App, catalog: CardCatalog) {
         response: { 200: CardImage, 304: NotModified, ...bareErrors },
       },
     },
-    (request, reply) =>
-      sendDocument(
-        request,
-        reply,
-        catalog.image(tokenIdOf(request.params.tokenId)),
-        IMAGE_CONTENT_TYPE,
-        NFT_IMAGE_CACHE_CONTROL,
-      ),
+    (request, reply) => sendDocument(request, reply, catalog.image(tokenIdOf(request.params.tokenId)), 'image'),
   );
 }

@@ -8,8 +8,6 @@ import { bareErrors, StringEnum } from '../../schemas/common.ts';
 import type { App } from '../../types.ts';
 import { CardTokenIdParams, cachingHeaders, documentedOnly, NotModified, sendDocument, tokenIdOf } from './token-id.ts';
 
-export const METADATA_CONTENT_TYPE = 'application/json; charset=utf-8';
-
 export const CardAttribute = Type.Object({
   trait_type: StringEnum(CARD_TRAIT_TYPES),
   value: Type.String({ description: 'Always a string, e.g. "Black", "1", "5x", "1000", "100 USDC"' }),
@@ -52,13 +50,6 @@ export function registerMetadata(app: App, catalog: CardCatalog) {
         response: { 200: CardMetadata, 304: NotModified, ...bareErrors },
       },
     },
-    (request, reply) =>
-      sendDocument(
-        request,
-        reply,
-        catalog.metadata(tokenIdOf(request.params.tokenId)),
-        METADATA_CONTENT_TYPE,
-        NFT_METADATA_CACHE_CONTROL,
-      ),
+    (request, reply) => sendDocument(request, reply, catalog.metadata(tokenIdOf(request.params.tokenId)), 'metadata'),
   );
 }

@@ -9,13 +9,11 @@
 // test/http/nft.test.ts "the ready answer" holds the two answers' headers equal.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { NFT_IMAGE_CACHE_CONTROL, NFT_METADATA_CACHE_CONTROL } from '../../../constants.ts';
 import type { CardCatalog, RenderedCardDocument } from '../../../domain/cards/catalog.ts';
 import { parseCardTokenId } from '../../../domain/cards/tiers.ts';
 import { ifNoneMatchHits } from '../../plugins/etag.ts';
 import type { RateLimits } from '../../plugins/rate-limit.ts';
-import { IMAGE_CONTENT_TYPE } from './image.ts';
-import { METADATA_CONTENT_TYPE } from './metadata.ts';
+import { CARD_DOCUMENTS, type CardDocumentKind } from './token-id.ts';
 
 const PREFIX = '/api/nft/';
 const READY_PATH = /^\/api\/nft\/(metadata|image)\/([0-9]+)$/;
@@ -23,7 +21,7 @@ const READY_PATH = /^\/api\/nft\/(metadata|image)\/([0-9]+)$/;
 export default fp<{ cards: CardCatalog; limits: RateLimits; headers: Readonly<Record<string, string>> }>(
   async (app: FastifyInstance, { cards, limits, headers }) => {
     // Each kind's header list, built once in the answer's order; an answer copies it and fills in its own values.
-    const listOf = (type: string, cache: string) => [
+    const listOf = ({ contentType, cacheControl }: (typeof CARD_DOCUMENTS)[CardDocumentKind]) => [
       'x-request-id',
       '',
       ...Object.entries(headers).flat(),
@@ -38,20 +36,17 @@ export default fp<{ cards: CardCatalog; limits: RateLimits; headers: Readonly<Re
       'ratelimit',
       '',
       'cache-control',
-      cache,
+      cacheControl,
       'etag',
       '',
       'content-type',
-      type,
+      contentType,
       'content-length',
       '',
     ];
     const kinds = {
-      metadata: {
-        of: (id: number) => cards.metadata(id),
-        list: listOf(METADATA_CONTENT_TYPE, NFT_METADATA_CACHE_CONTROL),
-      },
-      image: { of: (id: number) => cards.image(id), list: listOf(IMAGE_CONTENT_TYPE, NFT_IMAGE_CACHE_CONTROL) },
+      metadata: { of: (id: number) => cards.metadata(id), list: listOf(CARD_DOCUMENTS.metadata) },
+      image: { of: (id: number) => cards.image(id), list: listOf(CARD_DOCUMENTS.image) },
     };
     const at = (name: string) => kinds.metadata.list.indexOf(name) + 1;
     const [ID, LIMIT, REMAINING, RESET, POLICY, RATE, ETAG, LENGTH] = [
@@ -69,7 +64,7 @@ export default fp<{ cards: CardCatalog; limits: RateLimits; headers: Readonly<Re
       const match = READY_PATH.exec(request.url);
       const tokenId = match === null ? undefined : parseCardTokenId(match[2]!);
       if (tokenId === undefined) return done();
-      const kind = kinds[match![1] as keyof typeof kinds];
+      const kind = kinds[match![1] as CardDocumentKind];
       const doc: RenderedCardDocument = kind.of(tokenId);
       limits.countByAddress(request, (count) => {
         if (count.exceeded || ifNoneMatchHits(request.headers['if-none-match'], doc.etag)) {

@@ -2,7 +2,12 @@
 // bad id answers the same bare 400 message, and the send of a pre-rendered document with its caching headers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { CARD_TOKEN_ID_MAX, CARD_TOKEN_ID_MIN } from '../../../constants.ts';
+import {
+  CARD_TOKEN_ID_MAX,
+  CARD_TOKEN_ID_MIN,
+  NFT_IMAGE_CACHE_CONTROL,
+  NFT_METADATA_CACHE_CONTROL,
+} from '../../../constants.ts';
 import type { RenderedCardDocument } from '../../../domain/cards/catalog.ts';
 import { CARD_TOKEN_ID_PATTERN, parseCardTokenId } from '../../../domain/cards/tiers.ts';
 import { badRequest } from '../../../errors.ts';
@@ -40,13 +45,20 @@ export function tokenIdOf(raw: string): number {
   throw badRequest(`Invalid token id "${shown}": ${ALLOWED}`);
 }
 
+/** Each card document's content type and caching policy: the route's answer and the ready answer (ready.ts) send. */
+export const CARD_DOCUMENTS = {
+  metadata: { contentType: 'application/json; charset=utf-8', cacheControl: NFT_METADATA_CACHE_CONTROL },
+  image: { contentType: 'image/svg+xml', cacheControl: NFT_IMAGE_CACHE_CONTROL },
+} as const;
+export type CardDocumentKind = keyof typeof CARD_DOCUMENTS;
+
 export function sendDocument(
   request: FastifyRequest,
   reply: FastifyReply,
   doc: RenderedCardDocument,
-  contentType: string,
-  cacheControl: string,
+  kind: CardDocumentKind,
 ) {
+  const { contentType, cacheControl } = CARD_DOCUMENTS[kind];
   reply.header('cache-control', cacheControl).header('etag', doc.etag);
   if (ifNoneMatchHits(request.headers['if-none-match'], doc.etag)) return reply.code(304).send();
   return reply.type(contentType).send(doc.body);
