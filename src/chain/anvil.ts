@@ -185,16 +185,16 @@ function statesDir(): string {
   for (const name of readdirSync(root)) {
     if (!name.startsWith(STATES_DIR_PREFIX)) continue;
     const dir = path.join(root, name);
-    let owner: number;
+    let left: boolean;
     try {
-      owner = Number(readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
+      const owner = Number(readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
+      left = Number.isInteger(owner) && owner > 0 && !isAlive(owner);
     } catch {
       // No owner file: being created (kept), or left by a process killed between creating it and starting its node
       // (removed once it is older than any start takes).
-      if (!olderThan(dir, UNOWNED_MAX_AGE_MS)) continue;
-      owner = 0;
+      left = olderThan(dir, UNOWNED_MAX_AGE_MS);
     }
-    if (owner !== 0 && (!Number.isInteger(owner) || owner < 0 || isAlive(owner))) continue;
+    if (!left) continue;
     try {
       rmSync(dir, { recursive: true, force: true });
     } catch {
