@@ -158,13 +158,24 @@ export interface RateCount {
   exceeded: boolean;
 }
 
+/** A budget a bucket is counted against: its policy's name, quota and window, and its RateLimit-Policy field. */
+interface Budget {
+  max: number;
+  timeWindow: number;
+  name: string;
+  policy: string;
+}
+
+/** The policy field states the window in seconds of the API's window (`windowMs`), as it always has. */
+const budgetOf = (name: string, max: number, timeWindow: number, windowMs: number): Budget => ({
+  max,
+  timeWindow,
+  name,
+  policy: rateLimitPolicy(name, max, Math.ceil(windowMs / 1000)),
+});
+
 /** Counts one request in `bucket` and says what it came to. A store failure (Redis down) counts nothing. */
-function countIn(
-  store: RateLimitStore,
-  bucket: string,
-  budget: { max: number; timeWindow: number; name: string; policy: string },
-  callback: (count: RateCount) => void,
-) {
+function countIn(store: RateLimitStore, bucket: string, budget: Budget, callback: (count: RateCount) => void) {
   store.incr(
     bucket,
     (err, counted) => {
@@ -204,12 +215,8 @@ export function createRateLimits(deps: Pick<ApiDeps, 'config' | 'redis'>): RateL
   const { config } = deps;
   const children = new Map<string, RateLimitStore>();
   const root: RateLimitStore = deps.redis ? new RedisStore(deps.redis, 'aie-rl:', children) : new MemoryStore(children);
-  const byAddress = {
-    max: config.rateLimitMax,
-    timeWindow: config.rateLimitWindowMs,
-    name: 'ip',
-    policy: rateLimitPolicy('ip', config.rateLimitMax, Math.ceil(config.rateLimitWindowMs / 1000)),
-  };
+  const windowMs = config.rateLimitWindowMs;
+  const byAddress = budgetOf('ip', config.rateLimitMax, windowMs, windowMs);
   return {
     root,
     children,
@@ -236,7 +243,6 @@ export default fp<{ deps: ApiDeps; limits: RateLimits }>(
   async (app: FastifyInstance, { deps, limits }) => {
     const { config } = deps;
     const windowMs = config.rateLimitWindowMs;
-    const windowS = Math.ceil(windowMs / 1000);
     const { root, children } = limits;
 
     app.decorateRequest('rateLimitBucket', undefined);
@@ -277,10 +283,8 @@ export default fp<{ deps: ApiDeps; limits: RateLimits }>(
       // The two budgets a request of this route can count in, and their RateLimit-Policy, fixed at start.
       const ipMax = own?.max ?? config.rateLimitMax;
       const keyMax = own?.max ?? config.apiKeyRateLimitMax;
-      const ipPolicy = rateLimitPolicy(policyName, ipMax, windowS);
-      const keyPolicy = rateLimitPolicy('key', keyMax, windowS);
-      const ipBudget = { max: ipMax, timeWindow, name: policyName, policy: ipPolicy };
-      const keyBudget = { max: keyMax, timeWindow, name: 'key', policy: keyPolicy };
+      const ipBudget = budgetOf(policyName, ipMax, timeWindow, windowMs);
+      const keyBudget = budgetOf('key', keyMax, timeWindow, windowMs);
       const count = (request: FastifyRequest, reply: FastifyReply, bucket: string, done: (err?: Error) => void) => {
         // Counted already by the route's ready answer, which then left the answer to the route (a 304 or a 429).
         const early = request.rateCount;
