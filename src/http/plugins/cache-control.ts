@@ -7,8 +7,9 @@
 // - reads with any other credentials (the admin and scheduler secrets, a wallet signature): `no-store`.
 // Routes with a policy of their own (the NFT documents, an agent's registration file, the event stream, the web
 // app's files) keep it. Errors get none.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { addRouteHook } from './route-hooks.ts';
 
 export const PUBLIC_READ_CACHE_CONTROL = 'no-cache';
 export const KEYED_READ_CACHE_CONTROL = 'private, max-age=0, must-revalidate';
@@ -28,28 +29,28 @@ export function readCacheControlOf(security: readonly Record<string, unknown>[] 
 /** The Cache-Control of every JSON read whose route sets none of its own. */
 export default fp(
   async (app: FastifyInstance) => {
-    const bySchema = new WeakMap<object, string>();
-    // A callback hook: no promise per request. After etag.ts's, so its 304s are seen as such.
-    app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return done(null, payload);
-      const status = reply.statusCode;
-      if (status !== 200 && status !== 304) return done(null, payload);
-      // A policy of the route's own, set on the reply or (static files) on the raw response.
-      if (reply.getHeader('cache-control') !== undefined || reply.raw.hasHeader('cache-control')) {
-        return done(null, payload);
-      }
-      if (!request.routeOptions.url?.startsWith('/api/')) return done(null, payload);
-      if (status === 200 && !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
-        return done(null, payload);
-      }
-      const schema = request.routeOptions.schema as { security?: Record<string, unknown>[] } | undefined;
-      let policy = PUBLIC_READ_CACHE_CONTROL;
-      if (schema) {
-        policy = bySchema.get(schema) ?? readCacheControlOf(schema.security);
-        bySchema.set(schema, policy);
-      }
-      reply.header('cache-control', policy);
-      done(null, payload);
+    // Each API route's own callback hook (route-hooks.ts), with its policy chosen once. A route's own hooks run after
+    // the app's, so etag.ts's 304s are seen as such.
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/')) return;
+      const policy = readCacheControlOf(
+        (route.schema as { security?: Record<string, unknown>[] } | undefined)?.security,
+      );
+      const setPolicy: onSendHookHandler = (request, reply, payload, done) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return done(null, payload);
+        const status = reply.statusCode;
+        if (status !== 200 && status !== 304) return done(null, payload);
+        // A policy of the route's own, set on the reply or on the raw response.
+        if (reply.getHeader('cache-control') !== undefined || reply.raw.hasHeader('cache-control')) {
+          return done(null, payload);
+        }
+        if (status === 200 && !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+          return done(null, payload);
+        }
+        reply.header('cache-control', policy);
+        done(null, payload);
+      };
+      addRouteHook(route, 'onSend', setPolicy, 'last');
     });
   },
   { name: 'cache-control' },

@@ -7,6 +7,7 @@
 // exactOpenApi, src/http/openapi.ts). One flag, so the document and the answers cannot disagree.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import { addRouteHook } from './route-hooks.ts';
 
 export interface Deprecation {
   /** When it was deprecated: an ISO 8601 date or time (UTC). */
@@ -55,7 +56,6 @@ export function appendLink(reply: Pick<FastifyReply, 'getHeader' | 'header'>, va
 }
 
 type Hook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
-const hooksOf = (h: unknown): Hook[] => (h === undefined ? [] : Array.isArray(h) ? h : [h as Hook]);
 
 /**
  * Watches the routes registered after it (register it before @fastify/swagger is registered, so the operation is marked
@@ -80,7 +80,7 @@ export default fp(
         appendLink(reply, link!);
         done();
       };
-      route.onRequest = [mark, ...hooksOf(route.onRequest)] as never;
+      addRouteHook(route, 'onRequest', mark, 'first');
     });
   },
   { name: 'deprecation' },

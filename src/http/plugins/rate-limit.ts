@@ -17,6 +17,7 @@ import type { Redis } from 'ioredis';
 import { AppError } from '../../errors.ts';
 import { apiKeyFrom } from '../auth/index.ts';
 import type { ApiDeps } from '../types.ts';
+import { addRouteHook } from './route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -237,8 +238,6 @@ function retryAfterText(ms: number): string {
 }
 
 type Hook = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
-const hooksOf = (h: unknown): unknown[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
-
 export default fp<{ deps: ApiDeps; limits: RateLimits }>(
   async (app: FastifyInstance, { deps, limits }) => {
     const { config } = deps;
@@ -324,7 +323,7 @@ export default fp<{ deps: ApiDeps; limits: RateLimits }>(
       const store = own === undefined ? root : root.child({ routeInfo: route });
       // Whether the route is a v1 one is known here, once: no request's route options are built to ask.
       const limiter = limiterOf(store, own, route.config?.rateLimitPolicy ?? 'ip', route.url.startsWith('/api/v1/'));
-      route.onRequest = [...hooksOf(route.onRequest), limiter] as never;
+      addRouteHook(route, 'onRequest', limiter, 'last');
     });
 
     // A 304 is given back (after the route's work is done, so here), and the fields then say so. A callback hook but
