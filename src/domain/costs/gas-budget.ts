@@ -37,8 +37,15 @@ export interface GasToday {
   resetsAt: string;
 }
 
+/** The last day dayOf named, and where it starts: read routes ask it per request, nearly always of one day. */
+let lastDay = { start: Number.NaN, name: '' };
+
 /** The UTC day (YYYY-MM-DD) of a time in milliseconds (a chain time: the day a transaction's gas counts toward). */
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export function dayOf(ms: number): string {
+  const start = Math.floor(ms / DAY_MS) * DAY_MS;
+  if (start !== lastDay.start) lastDay = { start, name: new Date(start).toISOString().slice(0, 10) };
+  return lastDay.name;
+}
 
 /** The chain's time now in milliseconds (CHAIN_UNAVAILABLE when the node does not answer). */
 export const chainNowMs = async (deps: Pick<Deps, 'chain'>) => Number(await chainTime(deps.chain.publicClient)) * 1000;
