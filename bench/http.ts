@@ -9,13 +9,20 @@
 // seed), which is what real clients send.
 //
 //   npx tsx bench/http.ts [--connections 64] [--seconds 6] [--warmup 2] [--rounds 1] [--routes nft-image,agents]
-//     [--no-seed]
+//     [--no-seed] [--same-headers]
 //
 // The routes, their paths and goals are declared in bench/http-routes.ts; this file seeds, starts the service and
 // measures.
 //
 // --rounds N measures each route and its bare twin N times, alternating, and reports the median of each figure:
 // on a shared machine one round can fall on a busy moment of either side.
+//
+// --same-headers measures a second bare twin in each round, one that answers with the route's own response headers
+// (copied from a sample answer: the request id, the security, CORS and rate-limit headers, the ETag and the cache
+// policy, all as fixed values) and reports the route's ratio to it as well. On a machine where autocannon shares the
+// server's cores, reading the route's longer header block costs the client more than the bare answer's, and the
+// client can be the one at its limit (docs/benchmarks.md "Where the client is the limit"); the second ratio leaves
+// the headers' cost out on both sides and measures the server's work per request alone.
 //
 // BENCH_DATABASE_URL names the database (its tables are emptied and seeded); by default the database `bench` on
 // postgres://postgres@127.0.0.1:5432 (BENCH_SERVER_URL) is dropped and created again. --no-seed reuses it as seeded.
@@ -42,6 +49,8 @@ export interface HttpBenchOptions {
   /** Route/bare pairs measured per route; the medians are reported. */
   rounds: number;
   seed: boolean;
+  /** Also measure a bare twin that sends the route's own response headers (see --same-headers above). */
+  sameHeaders: boolean;
   /** Names of the routes to run; all when empty. */
   routes: string[];
   /** Companies seeded (the rest in proportion, bench/seed.ts). */
@@ -59,6 +68,7 @@ export const HTTP_FLAGS = [
   '--rounds',
   '--routes',
   '--no-seed',
+  '--same-headers',
   '--http-out',
   '--companies',
   '--no-record',
@@ -71,6 +81,7 @@ export function parseHttpBenchArgs(argv: string[]): HttpBenchOptions {
     warmupSeconds: 2,
     rounds: 1,
     seed: true,
+    sameHeaders: false,
     routes: [],
     companies: DEFAULT_SEED.companies,
     out: path.join(here, 'http-results.json'),
@@ -92,6 +103,9 @@ export function parseHttpBenchArgs(argv: string[]): HttpBenchOptions {
     '--no-seed': () => {
       options.seed = false;
     },
+    '--same-headers': () => {
+      options.sameHeaders = true;
+    },
     '--no-record': () => {
       options.section = undefined;
     },
@@ -112,6 +126,9 @@ export function parseHttpBenchArgs(argv: string[]): HttpBenchOptions {
   });
   return options;
 }
+
+/** Headers Node's http server writes on every answer itself. */
+const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /** A JSON document of exactly `bytes` bytes (at least 12). */
 function jsonOfSize(bytes: number): string {
@@ -168,10 +185,16 @@ export async function runHttpBench(options: HttpBenchOptions) {
   // size. It is asked the very requests the route is (the same paths, queries and headers), so the client's work
   // per request, on the same cores, is the same on both sides and the ratio is the server's alone.
   let bareBody = '';
+  let routeHeaders: Record<string, string> = {};
   const bare = Fastify({ logger: false });
   bare.get('/*', (_request, reply) => reply.type('application/json; charset=utf-8').send(bareBody));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
+  // The twin of --same-headers: the same, with the route's headers.
+  const sameBare = Fastify({ logger: false });
+  sameBare.get('/*', (_request, reply) => reply.headers(routeHeaders).send(bareBody));
+  await sameBare.listen({ port: 0, host: '127.0.0.1' });
+  const sameBareUrl = `http://127.0.0.1:${(sameBare.server.address() as AddressInfo).port}`;
 
   const loader = await startLoadProcess();
   const load = async (
@@ -199,27 +222,44 @@ export async function runHttpBench(options: HttpBenchOptions) {
       const body = Buffer.from(await sample.arrayBuffer());
       if (sample.status !== 200) throw new Error(`${route.path} answered ${sample.status}: ${body}`);
       bareBody = jsonOfSize(body.length);
+      // The headers Node writes itself (the date, the connection's, the length) are left to it.
+      routeHeaders = {};
+      sample.headers.forEach((value, name) => {
+        if (!NODE_WRITES.has(name)) routeHeaders[name] = value;
+      });
       const spread = route.spread === 'companies' ? options.companies : route.spread;
       const appReq = { url: appUrl, path: route.path, spread, headers, variants: route.variants };
       const bareReq = { ...appReq, url: bareUrl };
+      const sameBareReq = { ...appReq, url: sameBareUrl };
       process.stdout.write(`${route.name}: ${body.length} bytes ... `);
       // Routes with many paths: each path asked once first, every request a miss of the read cache (the cold
       // figure: what a first read of a page costs); the rounds then measure the steady state, as a service that
       // has run for a while serves them.
       const paths = route.variants?.length ?? (route.path.includes('{i}') ? spread : 1);
       const cold = paths > 1 ? await load({ ...appReq, amount: paths }, 600) : undefined;
-      const rounds: { route: Measured; bare: Measured; ratio: number }[] = [];
+      const rounds: { route: Measured; bare: Measured; ratio: number; sameHeadersRatio?: number }[] = [];
+      const measure = async (req: typeof appReq) => {
+        if (options.warmupSeconds > 0) await load(req, options.warmupSeconds);
+        return load(req, options.seconds);
+      };
       for (let round = 0; round < options.rounds; round++) {
-        if (options.warmupSeconds > 0) await load(appReq, options.warmupSeconds);
-        const routeRun = await load(appReq, options.seconds);
-        if (options.warmupSeconds > 0) await load(bareReq, options.warmupSeconds);
-        const bareRun = await load(bareReq, options.seconds);
-        rounds.push({ route: routeRun, bare: bareRun, ratio: +(routeRun.rps / bareRun.rps).toFixed(2) });
+        const routeRun = await measure(appReq);
+        const bareRun = await measure(bareReq);
+        const sameRun = options.sameHeaders ? await measure(sameBareReq) : undefined;
+        rounds.push({
+          route: routeRun,
+          bare: bareRun,
+          ratio: +(routeRun.rps / bareRun.rps).toFixed(2),
+          ...(sameRun ? { sameHeadersRatio: +(routeRun.rps / sameRun.rps).toFixed(2) } : {}),
+        });
       }
       const measured = medianOf(rounds.map((r) => r.route));
       const baseline = medianOf(rounds.map((r) => r.bare));
-      // The median of the rounds' ratios (each route run against the bare run right after it).
+      // The median of the rounds' ratios (each route run against the bare runs right after it).
       const ratio = +medianOf(rounds.map((r) => ({ ratio: r.ratio }))).ratio.toFixed(2);
+      const sameHeadersRatio = options.sameHeaders
+        ? +medianOf(rounds.map((r) => ({ ratio: r.sameHeadersRatio! }))).ratio.toFixed(2)
+        : undefined;
       const met =
         measured.non2xx === 0 &&
         measured.errors === 0 &&
@@ -228,7 +268,10 @@ export async function runHttpBench(options: HttpBenchOptions) {
       console.log(
         (cold ? `cold ${Math.round(cold.rps)} req/s (p99 ${cold.p99} ms), ` : '') +
           `${Math.round(measured.rps)} req/s, bare ${Math.round(baseline.rps)} req/s, ratio ${ratio}` +
-          (rounds.length > 1 ? ` (rounds: ${rounds.map((r) => r.ratio).join(', ')})` : ''),
+          (rounds.length > 1 ? ` (rounds: ${rounds.map((r) => r.ratio).join(', ')})` : '') +
+          (sameHeadersRatio === undefined
+            ? ''
+            : `, with the route's headers ${sameHeadersRatio} (rounds: ${rounds.map((r) => r.sameHeadersRatio).join(', ')})`),
       );
       results.push({
         name: route.name,
@@ -239,7 +282,15 @@ export async function runHttpBench(options: HttpBenchOptions) {
         /** Each path asked once, every request a cache miss (routes with many paths). */
         cold: cold && { paths, rps: Math.round(cold.rps), p50: cold.p50, p99: cold.p99, non2xx: cold.non2xx },
         ratio,
-        rounds: rounds.map((r) => ({ rps: r.route.rps, p99: r.route.p99, bareRps: r.bare.rps, ratio: r.ratio })),
+        /** The ratio to a bare twin sending the route's own headers (--same-headers). */
+        ...(sameHeadersRatio === undefined ? {} : { sameHeadersRatio }),
+        rounds: rounds.map((r) => ({
+          rps: r.route.rps,
+          p99: r.route.p99,
+          bareRps: r.bare.rps,
+          ratio: r.ratio,
+          ...(r.sameHeadersRatio === undefined ? {} : { sameHeadersRatio: r.sameHeadersRatio }),
+        })),
         goal: route.goal,
         met,
       });
@@ -247,6 +298,7 @@ export async function runHttpBench(options: HttpBenchOptions) {
   } finally {
     loader.close();
     await bare.close();
+    await sameBare.close();
     await service.close();
   }
 
@@ -264,6 +316,9 @@ export async function runHttpBench(options: HttpBenchOptions) {
       rounds: options.rounds,
     },
     bare: 'a Fastify instance with default options in the server process, asked the same requests as the route; GET /* sends a ready JSON string of the route body size',
+    ...(options.sameHeaders
+      ? { sameHeadersBare: 'the same, also sending the headers of a sample answer of the route, as fixed values' }
+      : {}),
     seed,
     routes: results,
   };
@@ -280,6 +335,7 @@ export async function runHttpBench(options: HttpBenchOptions) {
           'bare req/s': Math.round(r.bare.rps),
           'bare p99 ms': r.bare.p99,
           ratio: r.ratio,
+          ...(r.sameHeadersRatio === undefined ? {} : { 'same headers': r.sameHeadersRatio }),
           'cold req/s': r.cold?.rps ?? '',
           goal: `>= ${r.goal.minRatio}${r.goal.p99MaxMs ? `, p99 < ${r.goal.p99MaxMs} ms` : ''}`,
           met: r.met ? 'yes' : 'NO',
