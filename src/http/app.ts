@@ -92,7 +92,7 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
   // and 429s included.
   await app.register(securityHeaders, { config, chain, also: CORS_HEADERS });
   await app.register(etag);
-  await app.register(cacheControl); // after etag's hook, so its 304s are seen as such
+  await app.register(cacheControl); // the routes' own hooks, which run after etag's: its 304s are seen as such
   await app.register(idempotency, { deps });
   await app.register(web);
   await app.register(deprecation); // before the document's plugin reads the operations
