@@ -6,7 +6,10 @@
 // --case NAME profiles a case of bench/http.ts (its path, or its varied paths in turn: `--case v1-trades-varied`).
 // --warmup N loads the route itself for N s first (2): long enough for every path to be read once, the profile shows
 // the steady state (10,000 company views take about 15 s to read once on the 2-core machine).
+// --heap samples the bytes allocated instead of the CPU time (V8's sampling heap profiler, the objects the garbage
+// collector has taken back included): by function and by package, and the bytes a request.
 //   npx tsx bench/profile.ts /api/nft/metadata/{i} [--seconds 8] [--spread 10000] [--warmup 2] [--first PATH] [--out FILE]
+//     [--heap]
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
@@ -24,18 +27,44 @@ interface Profile {
   timeDeltas: number[];
 }
 
-function summarize(profile: Profile, top = 25) {
+/** A sampling heap profile's tree (HeapProfiler.stopSampling). */
+interface HeapNode {
+  callFrame: ProfileNode['callFrame'];
+  selfSize: number;
+  children: HeapNode[];
+}
+
+/** Each frame with its weight: the CPU profile's self time. */
+function cpuWeights(profile: Profile): { node: ProfileNode; weight: number }[] {
   const timeOf = new Map<number, number>();
   profile.samples.forEach((id, i) => {
     timeOf.set(id, (timeOf.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
-  const total = [...timeOf.values()].reduce((a, b) => a + b, 0);
+  return profile.nodes.map((node) => ({ node, weight: timeOf.get(node.id) ?? 0 }));
+}
+
+/** Each frame with its weight: the bytes it allocated itself. */
+function heapWeights(head: HeapNode): { node: HeapNode; weight: number }[] {
+  const all: { node: HeapNode; weight: number }[] = [];
+  const walk = (node: HeapNode) => {
+    all.push({ node, weight: node.selfSize });
+    for (const child of node.children) walk(child);
+  };
+  walk(head);
+  return all;
+}
+
+function summarize(
+  weights: { node: Pick<ProfileNode, 'callFrame'>; weight: number }[],
+  what: string,
+  top = 25,
+): string {
+  const total = weights.reduce((a, w) => a + w.weight, 0);
   const where = (url: string) =>
     url.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1').replace(/^file:\/\/.*?\/(src|bench)\//, '$1/');
   const byFunction = new Map<string, number>();
   const byPlace = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const t = timeOf.get(node.id) ?? 0;
+  for (const { node, weight: t } of weights) {
     const { functionName, url, lineNumber } = node.callFrame;
     const fn = `${functionName || '(anonymous)'} ${url ? `${where(url)}:${lineNumber + 1}` : ''}`.trim();
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + t);
@@ -48,7 +77,7 @@ function summarize(profile: Profile, top = 25) {
       .slice(0, top)
       .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`)
       .join('\n');
-  return `self time by function:\n${table(byFunction)}\n\nby file or package:\n${table(byPlace)}`;
+  return `${what} by function:\n${table(byFunction)}\n\nby file or package:\n${table(byPlace)}`;
 }
 
 async function main() {
@@ -64,7 +93,10 @@ async function main() {
   };
   const seconds = Number(flag('--seconds', '8'));
   const spread = Number(flag('--spread', '10000'));
-  const out = path.resolve(flag('--out', path.join(os.tmpdir(), 'aie-route.cpuprofile')));
+  const heap = args.includes('--heap');
+  const out = path.resolve(
+    flag('--out', path.join(os.tmpdir(), heap ? 'aie-route.heapprofile' : 'aie-route.cpuprofile')),
+  );
 
   const { url } = await benchDatabase(false);
   const service = await startBenchService(url);
@@ -77,20 +109,38 @@ async function main() {
     await loader.load({ ...target, seconds: Number(flag('--warmup', '2')) });
     const session = new Session();
     session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.start');
+    if (heap) {
+      await session.post('HeapProfiler.enable');
+      await session.post('HeapProfiler.startSampling', {
+        samplingInterval: 4096,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+    } else {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
     const cpu = process.cpuUsage();
     const started = performance.now();
     const load = await loader.load({ ...target, seconds });
     const used = process.cpuUsage(cpu);
-    const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
+    const stopped = heap
+      ? ((await session.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: HeapNode } })
+      : ((await session.post('Profiler.stop')) as unknown as { profile: Profile });
     session.disconnect();
-    writeFileSync(out, JSON.stringify(profile));
+    writeFileSync(out, JSON.stringify(stopped.profile));
     const busy = ((used.user + used.system) / 1000 / (performance.now() - started)) * 100;
     console.log(
       `${route}: ${Math.round(load.rps)} req/s, p99 ${load.p99} ms, server process ${busy.toFixed(0)} % of a core`,
     );
-    console.log(summarize(profile));
+    if ('head' in stopped.profile) {
+      const weights = heapWeights(stopped.profile.head);
+      const bytes = weights.reduce((a, w) => a + w.weight, 0);
+      console.log(`${Math.round(bytes / load.requests)} bytes allocated a request (${load.requests} requests)`);
+      console.log(summarize(weights, 'bytes allocated'));
+    } else {
+      console.log(summarize(cpuWeights(stopped.profile), 'self time'));
+    }
     console.log(`profile written to ${out}`);
   } finally {
     loader.close();
