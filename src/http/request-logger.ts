@@ -1,8 +1,8 @@
 // Each request's logger (request.log), made only when the request logs something: Fastify's default builds a pino
-// child with the request id for every request (its bindings serialized, its prototype chain set up), and at the
-// usual levels nearly every request logs nothing (Fastify's own "incoming request" and "request completed" lines are
-// info, below the service's default warn). A line logged at an enabled level makes the child then, with the same
-// bindings and options, so the lines are the same as before.
+// child with the request id for every request (its bindings serialized, its prototype chain set up), and at warn
+// or above nearly every request logs nothing (Fastify's own "incoming request" and "request completed" lines are
+// info: the default LOG_LEVEL logs them, a service that wants no access log sets warn). A line logged at an enabled
+// level makes the child then, with the same bindings and options, so the lines are the same as before.
 import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
 
 type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
