@@ -6,7 +6,7 @@ import type { RouteOptions } from 'fastify';
 type HookName = 'onRequest' | 'preHandler' | 'onSend' | 'onResponse';
 
 /** A route option's hooks as a list (the option takes one hook or several). */
-export const hooksOf = <H>(h: H | H[] | undefined): H[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+const hooksOf = <H>(h: H | H[] | undefined): H[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
 
 /**
  * Adds `hook` to the route's own `name` hooks, before or after those it has. A route's own hooks run after the
