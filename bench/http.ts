@@ -21,7 +21,7 @@
 // (copied from a sample answer: the request id, the security, CORS and rate-limit headers, the ETag and the cache
 // policy, all as fixed values) and reports the route's ratio to it as well. On a machine where autocannon shares the
 // server's cores, reading the route's longer header block costs the client more than the bare answer's, and the
-// client can be the one at its limit (docs/benchmarks.md "Where the client is the limit"); the second ratio leaves
+// client can be the one at its limit (docs/benchmarks.md "What the headers cost the client"); the second ratio leaves
 // the headers' cost out on both sides and measures the server's work per request alone.
 //
 // BENCH_DATABASE_URL names the database (its tables are emptied and seeded); by default the database `bench` on
@@ -184,17 +184,18 @@ export async function runHttpBench(options: HttpBenchOptions) {
   // The bare twin: Fastify's defaults and nothing else, answering any path with ready bytes of the measured route's
   // size. It is asked the very requests the route is (the same paths, queries and headers), so the client's work
   // per request, on the same cores, is the same on both sides and the ratio is the server's alone.
+  // The twin of --same-headers is the same with the route's headers, its content type included (started only then).
   let bareBody = '';
   let routeHeaders: Record<string, string> = {};
-  const bare = Fastify({ logger: false });
-  bare.get('/*', (_request, reply) => reply.type('application/json; charset=utf-8').send(bareBody));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
-  // The twin of --same-headers: the same, with the route's headers.
-  const sameBare = Fastify({ logger: false });
-  sameBare.get('/*', (_request, reply) => reply.headers(routeHeaders).send(bareBody));
-  await sameBare.listen({ port: 0, host: '127.0.0.1' });
-  const sameBareUrl = `http://127.0.0.1:${(sameBare.server.address() as AddressInfo).port}`;
+  const twin = async (headers: () => Record<string, string>) => {
+    const app = Fastify({ logger: false });
+    app.get('/*', (_request, reply) => reply.headers(headers()).send(bareBody));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+  };
+  const jsonOnly = { 'content-type': 'application/json; charset=utf-8' };
+  const bare = await twin(() => jsonOnly);
+  const sameBare = options.sameHeaders ? await twin(() => routeHeaders) : undefined;
 
   const loader = await startLoadProcess();
   const load = async (
@@ -229,8 +230,7 @@ export async function runHttpBench(options: HttpBenchOptions) {
       });
       const spread = route.spread === 'companies' ? options.companies : route.spread;
       const appReq = { url: appUrl, path: route.path, spread, headers, variants: route.variants };
-      const bareReq = { ...appReq, url: bareUrl };
-      const sameBareReq = { ...appReq, url: sameBareUrl };
+      const bareReq = { ...appReq, url: bare.url };
       process.stdout.write(`${route.name}: ${body.length} bytes ... `);
       // Routes with many paths: each path asked once first, every request a miss of the read cache (the cold
       // figure: what a first read of a page costs); the rounds then measure the steady state, as a service that
@@ -245,7 +245,7 @@ export async function runHttpBench(options: HttpBenchOptions) {
       for (let round = 0; round < options.rounds; round++) {
         const routeRun = await measure(appReq);
         const bareRun = await measure(bareReq);
-        const sameRun = options.sameHeaders ? await measure(sameBareReq) : undefined;
+        const sameRun = sameBare ? await measure({ ...appReq, url: sameBare.url }) : undefined;
         rounds.push({
           route: routeRun,
           bare: bareRun,
@@ -297,8 +297,8 @@ export async function runHttpBench(options: HttpBenchOptions) {
     }
   } finally {
     loader.close();
-    await bare.close();
-    await sameBare.close();
+    await bare.app.close();
+    await sameBare?.app.close();
     await service.close();
   }
 
