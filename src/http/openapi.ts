@@ -53,7 +53,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'FORBIDDEN: the credentials are valid but not those of the creator or card holder',
   404: 'NOT_FOUND: no such record',
   409: 'CONFLICT: the write collides with another or was done already',
-  410: 'EVENTS_EXPIRED: a stream resume from an id with later events older than the stream\'s window (EVENT_RETENTION_MS): the message and details point to the backfill and its `after`; or events after the given id were deleted (EVENT_BACKFILL_RETENTION_MS): they name the oldest event held and the id to continue after (docs/api/events.md "Resume")',
+  410: 'EVENTS_EXPIRED: a stream resume from an id with later events of its filters older than the stream\'s window (EVENT_RETENTION_MS): the message and details point to the backfill and its `after`; or events after the given id were deleted (EVENT_BACKFILL_RETENTION_MS): they name the oldest event held and the id to continue after (docs/api/events.md "Resume")',
   429: 'RATE_LIMITED (or GAS_BUDGET_EXCEEDED where the platform pays gas): retry after Retry-After seconds',
   500: 'INTERNAL_ERROR: the request id identifies it in the logs',
   503: 'DATABASE_UNAVAILABLE or CHAIN_UNAVAILABLE: a dependency did not answer; retry shortly',

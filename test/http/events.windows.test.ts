@@ -22,6 +22,7 @@ let base: string;
 /** e[0] just outside the backfill's retention, e[1] just inside; e[2] just outside the stream's window, e[3] just
  * inside; e[4] and e[5] fresh. */
 const e: PlatformEvent[] = [];
+let acme: { id: string; slug: string };
 
 const get = (query: string) => t.app.inject({ method: 'GET', url: `/api/v1/events?${query}` });
 /** Moves an event's publication time to `ms` before now. */
@@ -35,7 +36,7 @@ beforeAll(async () => {
   expect([t.config.eventRetentionMs, t.config.eventBackfillRetentionMs]).toEqual([STREAM_MS, BACKFILL_MS]);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  const acme = await insertCompany(t.database.db, 'acme');
+  acme = await insertCompany(t.database.db, 'acme');
   await t.container.events.start();
   for (let i = 0; i < 6; i++) {
     e.push(await publishEvent(t.database.db, { type: 'trade', companyId: acme.id, data: payloads.trade }));
@@ -123,5 +124,24 @@ describe("the stream's window (EVENT_RETENTION_MS)", () => {
     await s.waitFor(3, (m) => m.event !== 'connected');
     expect(s.events().map((x) => x.id)).toEqual(ids(e.slice(3)));
     s.close();
+  });
+});
+
+describe("the stream's window counts only the events the stream would send", () => {
+  it('resumes a filtered stream past old events of other types and companies; unfiltered, it answers 410', async () => {
+    const beta = await insertCompany(t.database.db, 'beta');
+    // After e[5], the last of acme's trades: a score of acme and a trade of beta, both older than the window.
+    const score = await publishEvent(t.database.db, { type: 'score', companyId: acme.id, data: payloads.score });
+    const other = await publishEvent(t.database.db, { type: 'trade', companyId: beta.id, data: payloads.trade });
+    await age(score, STREAM_MS + 10_000);
+    await age(other, STREAM_MS + 10_000);
+    const from = { 'last-event-id': e[5]!.id };
+    const filtered = await openStream(`${base}/api/v1/events?types=trade&companies=acme`, from);
+    expect(filtered.status).toBe(200);
+    filtered.close();
+    // Each filter alone still lets one of them through: 410.
+    expect((await openStream(`${base}/api/v1/events?types=trade`, from)).status).toBe(410);
+    expect((await openStream(`${base}/api/v1/events?companies=acme`, from)).status).toBe(410);
+    expect((await openStream(`${base}/api/v1/events`, from)).status).toBe(410);
   });
 });

@@ -344,7 +344,7 @@ export interface paths {
         };
         /**
          * The platform event stream (Server-Sent Events), filtered by company and type, resumable
-         * @description Without `after`: the stream (text/event-stream) of the last EVENT_RETENTION_MS (default 1 hour). A resume (`Last-Event-ID` or `lastEventId`) from an id with later events older than that answers 410 EVENTS_EXPIRED before the stream starts, pointing to the backfill with the `after` to read from. With `after`: the events kept for EVENT_BACKFILL_RETENTION_MS (default 2 days) as JSON pages, oldest first, in the v1 list envelope; 410 EVENTS_EXPIRED when events after it were deleted, naming the oldest event held (docs/api/events.md "Backfill")
+         * @description Without `after`: the stream (text/event-stream) of the last EVENT_RETENTION_MS (default 1 hour). A resume (`Last-Event-ID` or `lastEventId`) from an id with later events of its filters (`types`, `companies`) older than that answers 410 EVENTS_EXPIRED before the stream starts, pointing to the backfill with the `after` to read from. With `after`: the events kept for EVENT_BACKFILL_RETENTION_MS (default 2 days) as JSON pages, oldest first, in the v1 list envelope; 410 EVENTS_EXPIRED when events after it were deleted, naming the oldest event held (docs/api/events.md "Backfill")
          */
         get: operations["getV1Events"];
         put?: never;
@@ -5055,7 +5055,7 @@ export interface operations {
                     "application/json": components["schemas"]["V1Error"];
                 };
             };
-            /** @description EVENTS_EXPIRED: a stream resume from an id with later events older than the stream's window (EVENT_RETENTION_MS): the message and details point to the backfill and its `after`; or events after the given id were deleted (EVENT_BACKFILL_RETENTION_MS): they name the oldest event held and the id to continue after (docs/api/events.md "Resume") */
+            /** @description EVENTS_EXPIRED: a stream resume from an id with later events of its filters older than the stream's window (EVENT_RETENTION_MS): the message and details point to the backfill and its `after`; or events after the given id were deleted (EVENT_BACKFILL_RETENTION_MS): they name the oldest event held and the id to continue after (docs/api/events.md "Resume") */
             410: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

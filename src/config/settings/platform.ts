@@ -191,7 +191,7 @@ export const PLATFORM_SETTINGS = {
     kind: durationMs(60_000, 30 * DAY_MS),
     default: SSE_RETENTION_MS,
     defaultDoc: '`3600000` (1 hour)',
-    doc: "the event stream's window: how far back `/api/v1/events` serves and resumes with `Last-Event-ID`; a resume with a later event older than that answers 410 `EVENTS_EXPIRED` pointing to the backfill (`?after=`)",
+    doc: "the event stream's window: how far back `/api/v1/events` serves and resumes with `Last-Event-ID`; a resume with a later event of its filters older than that answers 410 `EVENTS_EXPIRED` pointing to the backfill (`?after=`)",
   }),
   EVENT_BACKFILL_RETENTION_MS: setting({
     kind: durationMs(60_000, 30 * DAY_MS),

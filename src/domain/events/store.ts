@@ -278,15 +278,23 @@ export function checkHorizon(
 }
 
 /**
- * Whether an event after `after` was published before `cutoff`: a resume from `after` would have to serve an event
- * older than the stream's window. Walks the ids after `after` (the primary key) and stops at the first old one, so
+ * Whether an event after `after` that the stream's filters (`types`, `companyIds`) let through was published before
+ * `cutoff`: a resume from `after` would have to serve an event older than the stream's window. Events the stream
+ * would not send are not missed: a client that resumes after the last event of its own filtered backfill resumes. Walks the ids after `after` (the primary key) and stops at the first old one, so
  * a recent resume reads only the events it is about to be sent, and an old one stops at once.
  */
-export async function olderEventAfter(db: Tx, after: bigint, cutoff: Date): Promise<boolean> {
+export async function olderEventAfter(
+  db: Tx,
+  after: bigint,
+  cutoff: Date,
+  filters: { types?: readonly EventType[]; companyIds?: readonly string[] } = {},
+): Promise<boolean> {
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`
       select id::text as id from ${platformEvents}
       where ${platformEvents.id} > ${after} and ${platformEvents.timestamp} < ${cutoff.toISOString()}::timestamptz
+        ${filters.types ? sql`and ${inArray(platformEvents.type, [...filters.types])}` : sql``}
+        ${filters.companyIds ? sql`and ${inArray(platformEvents.companyId, [...filters.companyIds])}` : sql``}
       order by ${platformEvents.id} limit 1`),
   );
   return row !== undefined;
@@ -294,7 +302,7 @@ export async function olderEventAfter(db: Tx, after: bigint, cutoff: Date): Prom
 
 /**
  * The stream's resume check (docs/api/events.md "Resume"): 410 EVENTS_EXPIRED when events after `after` were
- * deleted (checkResumable), or when one is older than the stream's window, EVENT_RETENTION_MS (`retentionMs`) before
+ * deleted (checkResumable), or when one the stream would send (its `filters`) is older than the stream's window, EVENT_RETENTION_MS (`retentionMs`) before
  * `now`: the stream serves only its window, and the answer points to the backfill, which still holds those events,
  * with the `after` to read it from.
  */
@@ -303,9 +311,10 @@ export async function checkStreamResumable(
   after: bigint,
   path: string,
   windows: { retentionMs: number; backfillRetentionMs: number; now: number },
+  filters: { types?: readonly EventType[]; companyIds?: readonly string[] } = {},
 ): Promise<void> {
   await checkResumable(db, after, path, windows.backfillRetentionMs);
-  if (!(await olderEventAfter(db, after, new Date(windows.now - windows.retentionMs)))) return;
+  if (!(await olderEventAfter(db, after, new Date(windows.now - windows.retentionMs), filters))) return;
   const backfill = `GET /api/v1/events?after=${after}`;
   throw new AppError(
     'EVENTS_EXPIRED',

@@ -86,7 +86,7 @@ export interface StreamRouteOptions {
   /** How far back a resume goes; the stream's whole window (EVENT_RETENTION_MS) when absent. */
   backlogMs?: number;
   /**
-   * The v1 stream: a resume from an id with later events outside the stream's window answers 410 EVENTS_EXPIRED
+   * The v1 stream: a resume from an id with later events of its filters outside the stream's window answers 410 EVENTS_EXPIRED
    * before the stream starts, and `after` answers a backfill page instead of a stream.
    */
   v1?: boolean;
@@ -178,17 +178,22 @@ export function streamRoute(app: App, deps: RouteOptions['deps'], options: Strea
       const lastEventId = parseLastEventId(request.headers['last-event-id'], query.lastEventId);
       // One clock for the window's check and the backlog's bound: an event the check let pass is served.
       const now = Date.now();
+      const companyIds = companyRefs ? await resolveCompanyRefs(db, companyRefs) : undefined;
       if (options.v1 && lastEventId !== undefined) {
         const path = request.headers['last-event-id'] !== undefined ? 'headers.last-event-id' : 'query.lastEventId';
-        await checkStreamResumable(db, lastEventId, path, { retentionMs, backfillRetentionMs, now });
+        await checkStreamResumable(
+          db,
+          lastEventId,
+          path,
+          { retentionMs, backfillRetentionMs, now },
+          { types: types ? [...types] : undefined, companyIds: companyIds ? [...companyIds] : undefined },
+        );
       }
       const admission = hub.admit(options.client(request), {
         perClient: options.perClientCap,
         keyless: options.keyless,
       });
-      let companyIds: Set<string> | undefined;
       try {
-        if (companyRefs) companyIds = await resolveCompanyRefs(db, companyRefs);
         await hub.start();
       } catch (err) {
         hub.release(admission);

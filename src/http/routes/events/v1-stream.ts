@@ -55,7 +55,7 @@ export default async function eventRoutes(app: App, { deps }: RouteOptions) {
     preValidation: requireApiKey(deps, { allowQuery: true, openWhenUnconfigured: true }),
     summary: 'The platform event stream (Server-Sent Events), filtered by company and type, resumable',
     description:
-      'Without `after`: the stream (text/event-stream) of the last EVENT_RETENTION_MS (default 1 hour). A resume (`Last-Event-ID` or `lastEventId`) from an id with later events older than that answers 410 EVENTS_EXPIRED before the stream starts, pointing to the backfill with the `after` to read from. With `after`: the events kept for EVENT_BACKFILL_RETENTION_MS (default 2 days) as JSON pages, oldest first, in the v1 list envelope; 410 EVENTS_EXPIRED when events after it were deleted, naming the oldest event held (docs/api/events.md "Backfill")',
+      'Without `after`: the stream (text/event-stream) of the last EVENT_RETENTION_MS (default 1 hour). A resume (`Last-Event-ID` or `lastEventId`) from an id with later events of its filters (`types`, `companies`) older than that answers 410 EVENTS_EXPIRED before the stream starts, pointing to the backfill with the `after` to read from. With `after`: the events kept for EVENT_BACKFILL_RETENTION_MS (default 2 days) as JSON pages, oldest first, in the v1 list envelope; 410 EVENTS_EXPIRED when events after it were deleted, naming the oldest event held (docs/api/events.md "Backfill")',
     security: [{ apiKey: [] }, { apiKeyQuery: [] }, {}],
     query: V1EventsQuery,
     response: V1EventsResponse,
