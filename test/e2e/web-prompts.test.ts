@@ -65,12 +65,39 @@ describe.skipIf(browserUnavailable)('fewer prompts', () => {
   }, 240_000);
 
   it("a staker with a card stakes with its boost in two prompts: the permit's signature and the deposit", async () => {
-    const opened = await web.open('/staking', { width: 390, account: 5 });
+    // The wallet's reads from the node (its balances, allowance and cards: the calls that name the access card) are
+    // held until after the click, as on a slow node: a stake clicked before they arrive waits for them, and still
+    // takes the card's boost.
+    const node = new URL(t.chain.node.rpcUrl).origin;
+    const card = t.chain.chain.contracts.accessCard!.slice(2).toLowerCase();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const opened = await web.open('/staking', {
+      width: 390,
+      account: 5,
+      before: (page) =>
+        page.route(
+          (url) => url.origin === node,
+          async (route) => {
+            const body = route.request().postDataJSON() as { method: string } | { method: string }[] | null;
+            const calls = Array.isArray(body) ? body : body ? [body] : [];
+            const reads = calls.filter(
+              (c) => c.method === 'eth_call' && JSON.stringify(c).toLowerCase().includes(card),
+            );
+            if (reads.length > 0) await released;
+            await route.continue();
+          },
+        ),
+    });
     const prompts = countPrompts(opened);
     const { page } = opened;
     await page.getByRole('heading', { name: 'Your position' }).waitFor();
     await page.getByLabel('Amount of AIE').fill('100');
     await page.getByRole('button', { name: 'Stake', exact: true }).click();
+    await page.waitForTimeout(300);
+    release();
     await page.locator('output.notice').getByText('Staked 100 AIE, boosted by your card.').waitFor({ timeout: 60_000 });
     expect(prompts.now()).toEqual({ eth_signTypedData_v4: 1, eth_sendTransaction: 1 });
     await expect

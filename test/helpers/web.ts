@@ -19,8 +19,14 @@ export interface OpenPage {
 export interface WebApp {
   /** The service's address, `http://127.0.0.1:port`. */
   readonly base: string;
-  /** Opens `url` (a path) in a new browser context at `width`, dev account `account` connected when given. */
-  open(url: string, options?: { width?: number; account?: number }): Promise<OpenPage>;
+  /**
+   * Opens `url` (a path) in a new browser context at `width`, dev account `account` connected when given; `before`
+   * runs on the page before it loads (to route its requests).
+   */
+  open(
+    url: string,
+    options?: { width?: number; account?: number; before?: (page: Page) => Promise<void> },
+  ): Promise<OpenPage>;
   /** Runs the token indexer continuously (the stream's trade events come from it) until the file ends. */
   followTrades(): void;
 }
@@ -51,11 +57,12 @@ export function useWebApp(t: TestEnv): WebApp {
     get base() {
       return base;
     },
-    async open(url, { width = 1440, account } = {}) {
+    async open(url, { width = 1440, account, before } = {}) {
       const context = await chromium!.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);
       const errors = consoleErrors(page);
+      await before?.(page);
       await page.goto(`${base}${url}`);
       if (account !== undefined) await connect(page, account);
       return { page, errors, close: () => context.close() };

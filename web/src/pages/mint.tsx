@@ -74,7 +74,7 @@ export default function Mint() {
   const open = price > 0n;
   const minted_ = Number(total);
   const cost = price * BigInt(quantity);
-  const [balance, allowance] = (wallet.data ?? []) as [bigint?, bigint?];
+  const [balance] = (wallet.data ?? []) as [bigint?, bigint?];
   async function mint(e: FormEvent) {
     e.preventDefault();
     setMessage(undefined);
@@ -88,9 +88,15 @@ export default function Mint() {
         request: { ...card, functionName: 'mintBatch', args: [BigInt(quantity), price] },
         context,
       };
+      // A click before the wallet's reads arrived waits for them: without its allowance, it would ask for a permit
+      // the allowance may not need.
+      const read = wallet.data ?? (await wallet.refetch()).data;
+      if (read === undefined)
+        throw new RefusedError('Your USDC balance could not be read from the chain. Try again in a moment.');
+      const [, allowed] = read as [bigint, bigint];
       const deadline = (await chainSeconds(client)) + PERMIT_DEADLINE_S;
       const steps = await spend(
-        { token: usdc.address, unit: USDC, spender: card.address, value: cost, allowance: allowance ?? 0n, deadline },
+        { token: usdc.address, unit: USDC, spender: card.address, value: cost, allowance: allowed, deadline },
         mintStep,
         hasEntryPoint(AccessCardAbi, 'mintWithPermit')
           ? (p) => ({

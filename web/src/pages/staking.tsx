@@ -49,12 +49,7 @@ export default function Staking() {
     allowFailure: false,
     query: { enabled: !!address },
   });
-  const [primaryBalance, emissionBalance, allowance, cards] = (wallet.data ?? []) as [
-    bigint?,
-    bigint?,
-    bigint?,
-    bigint?,
-  ];
+  const [primaryBalance, emissionBalance, , cards] = (wallet.data ?? []) as [bigint?, bigint?, bigint?, bigint?];
   const [amountText, setAmountText] = useState('100');
   const [message, setMessage] = useState<string | Said | undefined>();
   const amount = checkAmount(amountText, units.primary);
@@ -76,13 +71,18 @@ export default function Staking() {
       const steps: Step[] = [];
       let boosted = false;
       if (what === 'stake') {
-        if (primaryBalance !== undefined && value > primaryBalance) {
-          throw new RefusedError(`You hold ${amountOf(primaryBalance, units.primary)}.`);
+        // A click before the wallet's reads arrived waits for them: a stake decided without them would leave out the
+        // card's boost and ask for a permit the allowance may not need.
+        const read = wallet.data ?? (await wallet.refetch()).data;
+        const tier = position.data?.tier ?? (await position.refetch()).data?.tier;
+        if (read === undefined || tier === undefined) {
+          throw new RefusedError('Your balances could not be read from the chain. Try again in a moment.');
         }
+        const [balance, , allowed, held] = read as [bigint, bigint, bigint, bigint];
+        if (value > balance) throw new RefusedError(`You hold ${amountOf(balance, units.primary)}.`);
         // A card the stake does not use yet boosts it in the same transaction: one prompt for a boosted stake with an
         // allowance, two (the permit's signature, the stake) without, instead of a third for the boost.
-        const boost =
-          hasEntryPoint(StakingAbi, 'depositAndBoost') && (cards ?? 0n) > 0n && position.data?.tier === 'NONE';
+        const boost = hasEntryPoint(StakingAbi, 'depositAndBoost') && held > 0n && tier === 'NONE';
         boosted = boost;
         const deposit: Step = {
           title: `Stake ${amountOf(value, units.primary)}${boost ? " with your card's boost" : ''}`,
@@ -92,7 +92,7 @@ export default function Staking() {
         const deadline = (await chainSeconds(client!)) + PERMIT_DEADLINE_S;
         steps.push(
           ...(await spend(
-            { token: primary, unit: units.primary, spender: staking, value, allowance: allowance ?? 0n, deadline },
+            { token: primary, unit: units.primary, spender: staking, value, allowance: allowed, deadline },
             deposit,
             hasEntryPoint(StakingAbi, 'depositWithPermit')
               ? (p) => ({
