@@ -25,7 +25,7 @@ export interface WebApp {
    */
   open(
     url: string,
-    options?: { width?: number; account?: number; before?: (page: Page) => Promise<void> },
+    options?: { width?: number; account?: number; before?: (page: Page) => Promise<unknown> },
   ): Promise<OpenPage>;
   /** Runs the token indexer continuously (the stream's trade events come from it) until the file ends. */
   followTrades(): void;
