@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 import { createApiKey } from '../src/domain/auth/api-keys.ts';
 import { buildApp } from '../src/http/app.ts';
+import { createLogger } from '../src/logger.ts';
 import type { LoadRequest, LoadSummary } from './http-load.ts';
 import {
   DEFAULT_SEED,
@@ -66,15 +67,23 @@ export interface BenchService {
   close(): Promise<void>;
 }
 
-/** The service on `databaseUrl`, listening on a loopback port, with an API key for the /api/v1 routes. */
+/**
+ * The service on `databaseUrl`, listening on a loopback port, with an API key for the /api/v1 routes. It logs at
+ * `BENCH_LOG_LEVEL`: by default warn, to the terminal; another level (`info` is the service's default, with its
+ * access log) writes the service's lines to a file in its data directory, as a service writing to a file would.
+ */
 export async function startBenchService(databaseUrl: string): Promise<BenchService> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aie-http-bench-'));
-  const logger = pino({ level: 'warn' });
+  const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+  const logger =
+    logLevel === 'warn'
+      ? createLogger('warn')
+      : createLogger(logLevel, 'json', pino.destination({ dest: path.join(dataDir, 'service.log'), sync: true }));
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel,
     ROLES: 'api',
     // One client address sends everything: the per-IP limit must not be what is measured (the limiter still runs).
     RATE_LIMIT_MAX: '10000000',
