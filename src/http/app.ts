@@ -23,7 +23,7 @@ import requestMetrics from './plugins/request-metrics.ts';
 import securityHeaders, { answerHeaderSets } from './plugins/security-headers.ts';
 import web from './plugins/web.ts';
 import { createReadCache } from './read-cache.ts';
-import { lazyRequestLogger } from './request-logger.ts';
+import { AccessLog, lazyRequestLogger } from './request-logger.ts';
 import adminRoutes from './routes/admin/index.ts';
 import agentRoutes from './routes/agents/index.ts';
 import companyRoutes from './routes/companies/index.ts';
@@ -66,6 +66,8 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
     genReqId: requestIdOf,
     // A request's pino child is made only when it logs (request-logger.ts): most requests log nothing.
     childLoggerFactory: lazyRequestLogger as never,
+    // One access line a request, at info (request-logger.ts).
+    logController: new AccessLog(),
     trustProxy: typeof config.trustProxy === 'number' ? trustedHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     serializerOpts: SERIALIZER_OPTIONS,

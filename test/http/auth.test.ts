@@ -440,7 +440,7 @@ describe('logs', () => {
 
       const text = lines.join('');
       // The capture works: every request was logged, with its URL.
-      expect(lines.filter((l) => l.includes('"incoming request"')).length).toBe(statuses.length);
+      expect(lines.filter((l) => l.includes('"request completed"')).length).toBe(statuses.length);
       expect(text).toContain('/api/v1/test/key-query?api_key=[redacted]');
       expect(text).toContain('"Invalid API key"');
       for (const secret of secrets) expect(text).not.toContain(secret);

@@ -1,9 +1,10 @@
 // A request's logger is made only when the request logs (src/http/request-logger.ts): the lines it writes are those
-// of the pino child Fastify made for every request before, with the request id and the same redaction.
+// of the pino child Fastify made for every request before, with the request id and the same redaction. And the access
+// log (AccessLog): one line a request at info, the arrival only at debug, Fastify's error lines kept.
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { lazyRequestLogger } from '../../src/http/request-logger.ts';
+import { AccessLog, lazyRequestLogger } from '../../src/http/request-logger.ts';
 import { createLogger } from '../../src/logger.ts';
 
 function appWith(level: string) {
@@ -21,7 +22,11 @@ function appWith(level: string) {
     children++;
     return child(...args);
   }) as typeof logger.child;
-  const app = Fastify({ loggerInstance: logger, childLoggerFactory: lazyRequestLogger as never });
+  const app = Fastify({
+    loggerInstance: logger,
+    childLoggerFactory: lazyRequestLogger as never,
+    logController: new AccessLog(),
+  });
   app.get('/quiet', async (request) => {
     request.log.debug('not at warn');
     return { ok: true };
@@ -64,14 +69,36 @@ describe('the request logger', () => {
     await app.close();
   });
 
-  it("writes Fastify's request lines at info, with the request id and the URL's secrets redacted", async () => {
+  it('writes one access line a request at info: the request, its status and time, the request id, secrets redacted', async () => {
     const { app, lines } = appWith('info');
-    await app.inject({ url: '/quiet?api_key=abc' });
-    const incoming = lines.find((l) => l.msg === 'incoming request') as { reqId: string; req: { url: string } };
-    const completed = lines.find((l) => l.msg === 'request completed') as { reqId: string };
-    expect(incoming.req.url).toBe('/quiet?api_key=[redacted]');
-    expect(completed.reqId).toBe(incoming.reqId);
-    expect(lines.some((l) => l.msg === 'not at warn')).toBe(false);
+    await app.inject({ url: '/quiet?api_key=abc', headers: { 'x-api-key': 'secret' } });
+    expect(lines.map((l) => l.msg)).toEqual(['request completed']);
+    const [line] = lines as [Record<string, any>];
+    expect(line.req).toEqual({ method: 'GET', url: '/quiet?api_key=[redacted]', remoteAddress: '127.0.0.1' });
+    expect(line.res).toEqual({ statusCode: 200 });
+    expect(line.responseTime).toEqual(expect.any(Number));
+    expect(line.reqId).toEqual(expect.any(String));
+    expect(JSON.stringify(lines)).not.toContain('secret');
+    await app.close();
+  });
+
+  it('writes the arrival too at debug, with the same request id', async () => {
+    const { app, lines } = appWith('debug');
+    await app.inject({ url: '/quiet' });
+    expect(lines.map((l) => l.msg)).toEqual(['incoming request', 'not at warn', 'request completed']);
+    expect(new Set(lines.map((l) => l.reqId)).size).toBe(1);
+    expect((lines[0] as { req: { url: string } }).req.url).toBe('/quiet');
+    await app.close();
+  });
+
+  it("keeps Fastify's own error lines", async () => {
+    const { app, lines } = appWith('info');
+    app.get('/broken', async () => {
+      throw new Error('it broke');
+    });
+    expect((await app.inject({ url: '/broken' })).statusCode).toBe(500);
+    expect(lines.some((l) => l.msg === 'it broke' && l.level === 50)).toBe(true);
+    expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(1);
     await app.close();
   });
 });
