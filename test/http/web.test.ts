@@ -27,6 +27,37 @@ describe('the web app at /', () => {
     }
   });
 
+  it("answers the app with 404 for a path that is none of its pages, which it shows as 'Page not found'", async () => {
+    for (const url of ['/no/such/page', '/companies', '/companies/acme-co/token/x', '/fortunes', '/mint/1?x=1']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    }
+    // The router declares its pages by WEB_PAGES alone, so the service's 404 and the app's pages cannot drift apart.
+    const router = readFileSync(path.join(WEB_DIST, '../src/router.tsx'), 'utf8');
+    const declared = [...router.matchAll(/createRoute\(\{[^}]*?path: ([^,\n]+),/g)].map((m) => m[1]);
+    expect(declared.length).toBe(router.split('createRoute(').length - 1);
+    expect(declared.every((p) => p?.startsWith('WEB_PAGES.'))).toBe(true);
+    // The app's icon is declared, so a browser asks for it and not for /favicon.ico, which is no page.
+    expect((await get('/')).body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
+    const icon = await get('/favicon.svg');
+    expect([icon.statusCode, icon.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    expect((await get('/favicon.ico')).statusCode).toBe(404);
+    // Each page's pattern, with a trailing slash too, is 200.
+    for (const url of [
+      '/fortune/',
+      '/decisions/r1',
+      '/agents/a1',
+      '/create',
+      '/rewards?company=1',
+      '/account',
+      '/activity',
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+  });
+
   it('serves the built assets with a year-long immutable cache', async () => {
     const assets = readdirSync(path.join(WEB_DIST, 'assets'));
     const script = assets.find((f) => f.startsWith('index-') && f.endsWith('.js'))!;

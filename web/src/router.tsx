@@ -1,9 +1,11 @@
 // The app's routes (TanStack Router): typed paths, path parameters and search parameters, the scroll position
 // restored on Back and Forward, and every page but the token board (the home page) in a chunk of its own, loaded when first opened
 // or when a link to it is hovered or focused. The service answers index.html for every app path, so deep links and
-// refreshes land here.
+// refreshes land here; the paths are WEB_PAGES (packages/shared/src/pages.ts), by which the service answers any
+// other path 404 (with the app, which says "Page not found").
 
 import { COMPANY_CATEGORIES } from '@ai-economy/shared/constants';
+import { WEB_PAGES } from '@ai-economy/shared/pages';
 import { useQuery } from '@tanstack/react-query';
 import {
   createRootRoute,
@@ -141,7 +143,7 @@ function searchText(value: unknown): string | undefined {
 
 const home = createRoute({
   getParentRoute: () => root,
-  path: '/',
+  path: WEB_PAGES.home,
   component: Home,
   validateSearch: (search: Record<string, unknown>): BoardSearch => ({
     tab: oneOf(search.tab, BOARD_TABS),
@@ -153,7 +155,7 @@ const home = createRoute({
 
 const fortune = createRoute({
   getParentRoute: () => root,
-  path: '/fortune',
+  path: WEB_PAGES.fortune,
   component: lazyPage(() => import('./pages/fortune')),
   validateSearch: (search: Record<string, unknown>): { league?: League; category?: Category } => ({
     league: oneOf(search.league, ['HUMAN', 'MACHINE'] as const),
@@ -163,55 +165,55 @@ const fortune = createRoute({
 
 const company = createRoute({
   getParentRoute: () => root,
-  path: '/companies/$id',
+  path: WEB_PAGES.company,
   component: lazyPage(() => import('./pages/company')),
 });
 
 const token = createRoute({
   getParentRoute: () => root,
-  path: '/companies/$id/token',
+  path: WEB_PAGES.token,
   component: lazyPage(() => import('./pages/token')),
 });
 
 const decision = createRoute({
   getParentRoute: () => root,
-  path: '/decisions/$id',
+  path: WEB_PAGES.decision,
   component: lazyPage(() => import('./pages/decision')),
 });
 
 const agent = createRoute({
   getParentRoute: () => root,
-  path: '/agents/$id',
+  path: WEB_PAGES.agent,
   component: lazyPage(() => import('./pages/agent')),
 });
 
 const card = createRoute({
   getParentRoute: () => root,
-  path: '/cards/$id',
+  path: WEB_PAGES.card,
   component: lazyPage(() => import('./pages/card')),
 });
 
 const mint = createRoute({
   getParentRoute: () => root,
-  path: '/mint',
+  path: WEB_PAGES.mint,
   component: lazyPage(() => import('./pages/mint')),
 });
 
 const create = createRoute({
   getParentRoute: () => root,
-  path: '/create',
+  path: WEB_PAGES.create,
   component: lazyPage(() => import('./pages/create')),
 });
 
 const staking = createRoute({
   getParentRoute: () => root,
-  path: '/staking',
+  path: WEB_PAGES.staking,
   component: lazyPage(() => import('./pages/staking')),
 });
 
 const rewards = createRoute({
   getParentRoute: () => root,
-  path: '/rewards',
+  path: WEB_PAGES.rewards,
   component: lazyPage(() => import('./pages/rewards')),
   // The search parser reads JSON-like values: an id of digits arrives as a number.
   validateSearch: (search: Record<string, unknown>): { company?: string } => ({
@@ -224,13 +226,13 @@ const rewards = createRoute({
 
 const account = createRoute({
   getParentRoute: () => root,
-  path: '/account',
+  path: WEB_PAGES.account,
   component: lazyPage(() => import('./pages/account')),
 });
 
 const activity = createRoute({
   getParentRoute: () => root,
-  path: '/activity',
+  path: WEB_PAGES.activity,
   component: lazyPage(() => import('./pages/activity')),
 });
 

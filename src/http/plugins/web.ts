@@ -1,11 +1,13 @@
 // The web app (web/, built by `npm install` into web/dist) served at `/`: its hashed assets with a long cache, and
 // index.html for every other GET outside /api, so client-side routes (/companies/..., /cards/...) load the app on a
-// deep link or a refresh. Unknown /api paths keep answering the API's 404 envelope.
+// deep link or a refresh; a path that is none of the app's pages (WEB_PAGES) gets it with 404, and the app says
+// "Page not found". Unknown /api paths keep answering the API's 404 envelope.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { isWebPage } from '@ai-economy/shared/pages';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -51,7 +53,8 @@ function withStyleHashes(policy: string, hashes: string[]): string {
 
 /**
  * Registers the built assets (when web/dist exists) and answers what the root's not-found handler passes on: a GET
- * or HEAD outside /api gets index.html (503 text when the app is not built); anything else is left to the API's
+ * or HEAD outside /api gets index.html, with 404 when the path is none of the app's pages (503 text when the app is
+ * not built); anything else is left to the API's
  * 404 (the answer is false). Route families under /api keep their own 404s.
  */
 async function webPages(app: FastifyInstance, root: string) {
@@ -93,6 +96,7 @@ async function webPages(app: FastifyInstance, root: string) {
     if (policy?.[0] !== base) policy = [base, withStyleHashes(base, index.styleHashes)];
     if (base) reply.header('content-security-policy', policy[1]);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (!isWebPage(url)) reply.status(404);
     const accepts = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepts)) void reply.header('content-encoding', 'br').send(index.br);
     else if (/\bgzip\b/.test(accepts)) void reply.header('content-encoding', 'gzip').send(index.gzip);
