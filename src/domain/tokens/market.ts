@@ -125,6 +125,23 @@ export interface TradeChanges {
 }
 
 /**
+ * A map of reads kept while `changes` reports none since it began: each call answers the map to use now, a new one
+ * once a change came (or once it holds `max` entries). The position is taken before any read kept from then on, so a
+ * change committed while one reads is seen as a change.
+ */
+export function keptUntilChange<K, V>(changes: TradeChanges, max = Number.POSITIVE_INFINITY): () => Map<K, V> {
+  let kept = new Map<K, V>();
+  let position: number | undefined;
+  return () => {
+    if (position === undefined || changes.changedSince(position) || kept.size >= max) {
+      kept = new Map();
+      position = changes.position();
+    }
+    return kept;
+  };
+}
+
+/**
  * marketStatsOf shared by the token lists' reads: each company's market is read once and kept while it is what a
  * read would find again, however many list pages show it, at once or one after another: until a trade is indexed
  * (`changes`: the read cache's change feed), or the window's start passes the oldest trade in it (a trade leaves
@@ -135,15 +152,9 @@ export interface TradeChanges {
 export function sharedMarketStats(changes: TradeChanges, read: MarketStatsReader = marketStatsOf): MarketStatsReader {
   /** Each company's market: the window start it was read for, and the latest start it still holds for. */
   type Kept = { since: number; until: number; stats: Promise<MarketStats> };
-  let kept = new Map<string, Kept>();
-  let position: number | undefined;
+  const current = keptUntilChange<string, Kept>(changes);
   return async (db, companyIds, since) => {
-    if (position === undefined || changes.changedSince(position)) {
-      // The position before any read kept from now on: a trade indexed while one reads is seen as a change.
-      kept = new Map();
-      position = changes.position();
-    }
-    const markets = kept;
+    const markets = current();
     const at = since.getTime();
     const missing = companyIds.filter((id) => {
       const one = markets.get(id);

@@ -18,7 +18,7 @@ import { isLinkedWallet } from '../companies/linked.ts';
 import { type CompanyRow, requireCompany } from '../companies/queries.ts';
 import type { Deps as DomainDeps } from '../deps.ts';
 
-import { type MarketStatsReader, marketStatsOf, NO_TRADES, type TradeChanges } from './market.ts';
+import { keptUntilChange, type MarketStatsReader, marketStatsOf, NO_TRADES, type TradeChanges } from './market.ts';
 import { type MarketContext, tokenDetailView, tokenListItem, tokenStatusView } from './views.ts';
 
 type Deps = Pick<DomainDeps, 'chain' | 'database'>;
@@ -288,15 +288,9 @@ export const TOKEN_PAGE_TABLES: readonly WatchedTable[] = ['companies', 'token_h
  * all are dropped). A read that fails is not kept.
  */
 export function sharedTokenPages(changes: TradeChanges, maxPages = 2_000): TokenPageReader {
-  let kept = new Map<string, Promise<TokenPageRows>>();
-  let position: number | undefined;
+  const current = keptUntilChange<string, Promise<TokenPageRows>>(changes, maxPages);
   return (key, read) => {
-    if (position === undefined || changes.changedSince(position) || kept.size >= maxPages) {
-      // The position before any read kept from now on: a change committed while one reads is seen as a change.
-      kept = new Map();
-      position = changes.position();
-    }
-    const pages = kept;
+    const pages = current();
     let rows = pages.get(key);
     if (rows === undefined) {
       const reading = read();
