@@ -280,8 +280,9 @@ export function checkHorizon(
 /**
  * Whether an event after `after` that the stream's filters (`types`, `companyIds`) let through was published before
  * `cutoff`: a resume from `after` would have to serve an event older than the stream's window. Events the stream
- * would not send are not missed: a client that resumes after the last event of its own filtered backfill resumes. Walks the ids after `after` (the primary key) and stops at the first old one, so
- * a recent resume reads only the events it is about to be sent, and an old one stops at once.
+ * would not send are not missed: a client that resumes after the last event of its own filtered backfill resumes.
+ * Walks the ids after `after` (the primary key) and stops at the first old one, so a recent resume reads only the
+ * events it is about to be sent, and an old one stops at once.
  */
 export async function olderEventAfter(
   db: Tx,
@@ -302,9 +303,9 @@ export async function olderEventAfter(
 
 /**
  * The stream's resume check (docs/api/events.md "Resume"): 410 EVENTS_EXPIRED when events after `after` were
- * deleted (checkResumable), or when one the stream would send (its `filters`) is older than the stream's window, EVENT_RETENTION_MS (`retentionMs`) before
- * `now`: the stream serves only its window, and the answer points to the backfill, which still holds those events,
- * with the `after` to read it from.
+ * deleted (checkResumable), or when one the stream would send (its `filters`) is older than the stream's window,
+ * EVENT_RETENTION_MS (`retentionMs`) before `now`: the stream serves only its window, and the answer points to the
+ * backfill, which still holds those events, with the `after` to read it from.
  */
 export async function checkStreamResumable(
   db: Tx,

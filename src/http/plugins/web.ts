@@ -54,8 +54,8 @@ function withStyleHashes(policy: string, hashes: string[]): string {
 /**
  * Registers the built assets (when web/dist exists) and answers what the root's not-found handler passes on: a GET
  * or HEAD outside /api gets index.html, with 404 when the path is none of the app's pages (503 text when the app is
- * not built); anything else is left to the API's
- * 404 (the answer is false). Route families under /api keep their own 404s.
+ * not built); anything else is left to the API's 404 (the answer is false). Route families under /api keep their
+ * own 404s.
  */
 async function webPages(app: FastifyInstance, root: string) {
   const indexFile = path.join(root, 'index.html');
