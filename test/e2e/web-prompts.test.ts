@@ -110,6 +110,22 @@ describe.skipIf(browserUnavailable)('fewer prompts', () => {
     await opened.close();
   }, 120_000);
 
+  it('a card bought while the staking page is open boosts the stake without a reload', async () => {
+    const opened = await web.open('/staking', { width: 1440, account: 8 });
+    const { page } = opened;
+    await page.getByTestId('boost').getByText('none (hold an access card to boost)').waitFor();
+    // The card arrives after the page read the wallet (bought elsewhere): the page still holds none.
+    await mintCard(t.chain, 8);
+    await page.getByLabel('Amount of AIE').fill('100');
+    await page.getByRole('button', { name: 'Stake', exact: true }).click();
+    await page.locator('output.notice').getByText('Staked 100 AIE, boosted by your card.').waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => page.getByTestId('boost').textContent(), { timeout: 15_000 })
+      .toMatch(/^(BLACK|GOLD|SILVER) card, x[235]$/);
+    expect(opened.errors).toEqual([]);
+    await opened.close();
+  }, 120_000);
+
   it('a lasting allowance: the first trade an approval and the trade, the next one prompt; removable', async () => {
     const opened = await web.open(`/companies/${slug}/token`, { width: 1440, account: 3 });
     const prompts = countPrompts(opened);

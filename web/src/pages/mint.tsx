@@ -88,9 +88,9 @@ export default function Mint() {
         request: { ...card, functionName: 'mintBatch', args: [BigInt(quantity), price] },
         context,
       };
-      // A click before the wallet's reads arrived waits for them: without its allowance, it would ask for a permit
-      // the allowance may not need.
-      const read = wallet.data ?? (await wallet.refetch()).data;
+      // The allowance read afresh at the click, not from what the page holds (a click before the reads arrived, an
+      // allowance changed since): it decides between the mint alone and a permit's signature with it.
+      const read = (await wallet.refetch()).data;
       if (read === undefined)
         throw new RefusedError('Your USDC balance could not be read from the chain. Try again in a moment.');
       const [, allowed] = read as [bigint, bigint];

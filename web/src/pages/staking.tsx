@@ -71,18 +71,20 @@ export default function Staking() {
       const steps: Step[] = [];
       let boosted = false;
       if (what === 'stake') {
-        // A click before the wallet's reads arrived waits for them: a stake decided without them would leave out the
-        // card's boost and ask for a permit the allowance may not need.
-        const read = wallet.data ?? (await wallet.refetch()).data;
-        const tier = position.data?.tier ?? (await position.refetch()).data?.tier;
+        // Read afresh at the click, not from what the page holds: a click before the wallet's reads arrived, or a
+        // card bought since (in another tab, on another page), would otherwise stake without the card's boost and
+        // ask for a permit the allowance may not need.
+        const [fresh, held] = await Promise.all([wallet.refetch(), position.refetch()]);
+        const read = fresh.data;
+        const tier = held.data?.tier;
         if (read === undefined || tier === undefined) {
-          throw new RefusedError('Your balances could not be read from the chain. Try again in a moment.');
+          throw new RefusedError('Your balances and your stake could not be read. Try again in a moment.');
         }
-        const [balance, , allowed, held] = read as [bigint, bigint, bigint, bigint];
+        const [balance, , allowed, cardsHeld] = read as [bigint, bigint, bigint, bigint];
         if (value > balance) throw new RefusedError(`You hold ${amountOf(balance, units.primary)}.`);
         // A card the stake does not use yet boosts it in the same transaction: one prompt for a boosted stake with an
         // allowance, two (the permit's signature, the stake) without, instead of a third for the boost.
-        const boost = hasEntryPoint(StakingAbi, 'depositAndBoost') && held > 0n && tier === 'NONE';
+        const boost = hasEntryPoint(StakingAbi, 'depositAndBoost') && cardsHeld > 0n && tier === 'NONE';
         boosted = boost;
         const deposit: Step = {
           title: `Stake ${amountOf(value, units.primary)}${boost ? " with your card's boost" : ''}`,
