@@ -14,10 +14,11 @@ import { useWalletClient } from 'wagmi';
 import { api, data, signedRequest } from './api';
 import { Notice, type Said, said } from './errors';
 import { amountOf, short, USDC } from './format';
+import { withdrawalMismatch } from './safe-withdrawal';
 import { checkAmount } from './trade/inputs';
-import { useTransactions } from './transactions';
+import { RefusedError, useTransactions } from './transactions';
 import { HashText } from './ui';
-import { useSigner } from './wallet';
+import { useChainInfo, useSigner } from './wallet';
 
 export interface SetupCompany {
   id: string;
@@ -176,6 +177,7 @@ function ownerContractSignature(owner: Address, holderSignature: Hex): Hex {
 
 /** Funding, withdrawal and the move into a Safe, for the company's owner. */
 export function CompanyMoney({ company }: { company: SetupCompany }) {
+  const info = useChainInfo();
   const signer = useSigner();
   const { data: wallet } = useWalletClient();
   const tx = useTransactions();
@@ -227,7 +229,8 @@ export function CompanyMoney({ company }: { company: SetupCompany }) {
   };
   const onWithdraw = (e: FormEvent) => {
     e.preventDefault();
-    if (!out.ok || !company.custody || !wallet) return;
+    const custody = company.custody;
+    if (!out.ok || !custody || !wallet) return;
     void act('Withdrawal', async () => {
       // The service builds the Safe transaction; this wallet signs it and executes it itself.
       const amount = withdrawText.trim();
@@ -243,6 +246,15 @@ export function CompanyMoney({ company }: { company: SetupCompany }) {
         amount: formatPlain(out.value),
       });
       const m = built.typedData.message;
+      // Signed only when it is the transfer asked for, to this wallet (safe-withdrawal.ts).
+      const mismatch = withdrawalMismatch(built, {
+        chainId: info.chainId,
+        safe: custody.safe as Address,
+        usdc: info.contracts.usdc as Address,
+        to: signer.address,
+        amount: out.value,
+      });
+      if (mismatch) throw new RefusedError(mismatch);
       const signature = await wallet.signTypedData({
         account: signer.address,
         domain: built.typedData.domain,
