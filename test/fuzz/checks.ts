@@ -41,6 +41,11 @@ export function problemWith(
   const { statusCode: status } = answer;
   if (status >= 500) return `server error ${status}`;
   const type = String(answer.headers['content-type'] ?? '');
+  // A path whose dot segments lead out of /api (`/api/companies/../../x`) is the web app's, as a browser resolves it:
+  // one of its pages (200), or its "Page not found" (404, src/http/plugins/web.ts); an /api path itself never is.
+  if (type.startsWith('text/html') && (status === 200 || status === 404)) {
+    return new URL(url, 'http://x').pathname.startsWith('/api') ? 'an /api path answered with the web app' : undefined;
+  }
   if (status >= 400) {
     let body: unknown;
     try {
@@ -87,11 +92,6 @@ export function problemWith(
     return `unexpected ${status}`;
   }
   if (media.sse && type.startsWith('text/event-stream')) return undefined;
-  // A path whose dot segments lead out of /api (`/api/companies/../../x`) is the web app's page, as a browser
-  // resolves it; an /api path itself never is.
-  if (type.startsWith('text/html') && status === 200) {
-    return new URL(url, 'http://x').pathname.startsWith('/api') ? 'an /api path answered with the web app' : undefined;
-  }
   if (media.markdown && type.startsWith('text/markdown')) return answer.body.length > 0 ? undefined : 'empty markdown';
   if (media.svg && type.startsWith('image/svg+xml')) {
     return answer.body.trimStart().startsWith('<') ? undefined : 'SVG answer is not markup';
