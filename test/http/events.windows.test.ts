@@ -145,3 +145,19 @@ describe("the stream's window counts only the events the stream would send", () 
     expect((await openStream(`${base}/api/v1/events`, from)).status).toBe(410);
   });
 });
+
+describe("the stream's window and the season events", () => {
+  it('answers 410 to a resume filtered by company past an old season event, which every company filter is sent', async () => {
+    const gamma = await insertCompany(t.database.db, 'gamma');
+    const last = await publishEvent(t.database.db, { type: 'trade', companyId: gamma.id, data: payloads.trade });
+    // A season event is published under some company's id, and concerns every company.
+    const season = await publishEvent(t.database.db, { type: 'season', companyId: acme.id, data: payloads.season });
+    await age(season, STREAM_MS + 10_000);
+    const from = { 'last-event-id': last.id };
+    expect((await openStream(`${base}/api/v1/events?companies=gamma`, from)).status).toBe(410);
+    // Filtered to trades, the season event is not one the stream would send: it resumes.
+    const trades = await openStream(`${base}/api/v1/events?companies=gamma&types=trade`, from);
+    expect(trades.status).toBe(200);
+    trades.close();
+  });
+});

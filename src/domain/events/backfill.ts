@@ -2,7 +2,7 @@
 // order after a given id, with the stream's filters. A page never reaches past the reader's low-water mark, so an
 // id that commits late (below an id already visible) is never skipped: a client that reads the last page and then
 // opens the stream after the last id it got misses nothing and repeats nothing.
-import { and, count, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import { and, count, gt, lte } from 'drizzle-orm';
 import type { EventType } from '../../constants.ts';
 import type { Tx } from '../../db/client.ts';
 import type { PageTotal } from '../../db/page-total.ts';
@@ -10,7 +10,7 @@ import { platformEvents } from '../../db/schema/events.ts';
 import { validationError } from '../../errors.ts';
 import { decodeCursor, encodeCursor } from '../../page-cursor.ts';
 import type { EventIdIndex } from './backfill-index.ts';
-import { PLATFORM_WIDE_TYPE, type PlatformEvent, readEvents } from './store.ts';
+import { eventFilterConditions, type PlatformEvent, readEvents } from './store.ts';
 
 export interface BackfillQuery {
   /** Events after this id. */
@@ -61,17 +61,12 @@ export async function backfillTotal(
   }
   const key = `${query.after}|${query.types?.join(',') ?? ''}|${query.companyIds?.join(',') ?? ''}`;
   return totals(key, { offset: 0, limit: query.limit, rows, afterCursor: query.cursor !== undefined }, async () => {
-    const where = [gt(platformEvents.id, query.after), lte(platformEvents.id, query.upTo)];
-    if (query.companyIds) {
-      where.push(
-        or(inArray(platformEvents.companyId, [...query.companyIds]), eq(platformEvents.type, PLATFORM_WIDE_TYPE))!,
-      );
-    }
-    if (query.types) where.push(inArray(platformEvents.type, [...query.types]));
     const [row] = await db
       .select({ n: count() })
       .from(platformEvents)
-      .where(and(...where));
+      .where(
+        and(gt(platformEvents.id, query.after), lte(platformEvents.id, query.upTo), ...eventFilterConditions(query)),
+      );
     return Number(row?.n ?? 0);
   });
 }

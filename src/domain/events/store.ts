@@ -1,6 +1,6 @@
 // The platform event store: publishEvent, which every area calls inside its own transaction, and the reads of
 // the stream. An event and its NOTIFY become visible together when that transaction commits, or never.
-import { and, asc, desc, eq, gt, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { EVENT_TYPES, type EventType } from '../../constants.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
@@ -153,16 +153,25 @@ export interface EventRange {
   limit: number;
 }
 
-/** Events in id order within a range: the reader's next batch, or a resuming stream's backlog. */
-export async function readEvents(db: Tx, range: EventRange): Promise<PlatformEvent[]> {
-  const where = [gt(platformEvents.id, range.after)];
-  if (range.upTo !== undefined) where.push(lte(platformEvents.id, range.upTo));
-  if (range.companyIds) {
+/** What a stream (or a backfill) is sent: its companies' events and its types' (EventRange), all when absent. */
+export type EventFilters = Pick<EventRange, 'companyIds' | 'types'>;
+
+/** EventFilters as conditions on platform_events: a company filter lets the season events through too. */
+export function eventFilterConditions(filters: EventFilters): SQL[] {
+  const where: SQL[] = [];
+  if (filters.companyIds) {
     where.push(
-      or(inArray(platformEvents.companyId, [...range.companyIds]), eq(platformEvents.type, PLATFORM_WIDE_TYPE))!,
+      or(inArray(platformEvents.companyId, [...filters.companyIds]), eq(platformEvents.type, PLATFORM_WIDE_TYPE))!,
     );
   }
-  if (range.types) where.push(inArray(platformEvents.type, [...range.types]));
+  if (filters.types) where.push(inArray(platformEvents.type, [...filters.types]));
+  return where;
+}
+
+/** Events in id order within a range: the reader's next batch, or a resuming stream's backlog. */
+export async function readEvents(db: Tx, range: EventRange): Promise<PlatformEvent[]> {
+  const where = [gt(platformEvents.id, range.after), ...eventFilterConditions(range)];
+  if (range.upTo !== undefined) where.push(lte(platformEvents.id, range.upTo));
   if (range.excludeIds?.length) where.push(notInArray(platformEvents.id, [...range.excludeIds]));
   if (range.since) where.push(gte(platformEvents.timestamp, range.since));
   const rows = await db
@@ -278,7 +287,7 @@ export function checkHorizon(
 }
 
 /**
- * Whether an event after `after` that the stream's filters (`types`, `companyIds`) let through was published before
+ * Whether an event after `after` that the stream's filters (EventFilters) let through was published before
  * `cutoff`: a resume from `after` would have to serve an event older than the stream's window. Events the stream
  * would not send are not missed: a client that resumes after the last event of its own filtered backfill resumes.
  * Walks the ids after `after` (the primary key) and stops at the first old one, so a recent resume reads only the
@@ -288,16 +297,14 @@ export async function olderEventAfter(
   db: Tx,
   after: bigint,
   cutoff: Date,
-  filters: { types?: readonly EventType[]; companyIds?: readonly string[] } = {},
+  filters: EventFilters = {},
 ): Promise<boolean> {
-  const [row] = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      select id::text as id from ${platformEvents}
-      where ${platformEvents.id} > ${after} and ${platformEvents.timestamp} < ${cutoff.toISOString()}::timestamptz
-        ${filters.types ? sql`and ${inArray(platformEvents.type, [...filters.types])}` : sql``}
-        ${filters.companyIds ? sql`and ${inArray(platformEvents.companyId, [...filters.companyIds])}` : sql``}
-      order by ${platformEvents.id} limit 1`),
-  );
+  const [row] = await db
+    .select({ id: platformEvents.id })
+    .from(platformEvents)
+    .where(and(gt(platformEvents.id, after), lt(platformEvents.timestamp, cutoff), ...eventFilterConditions(filters)))
+    .orderBy(asc(platformEvents.id))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -312,7 +319,7 @@ export async function checkStreamResumable(
   after: bigint,
   path: string,
   windows: { retentionMs: number; backfillRetentionMs: number; now: number },
-  filters: { types?: readonly EventType[]; companyIds?: readonly string[] } = {},
+  filters: EventFilters = {},
 ): Promise<void> {
   await checkResumable(db, after, path, windows.backfillRetentionMs);
   if (!(await olderEventAfter(db, after, new Date(windows.now - windows.retentionMs), filters))) return;
