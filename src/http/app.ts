@@ -1,10 +1,13 @@
 // Builds the HTTP application: the Fastify instance (request ids, validation, serialization, router limits), the
 // cross-cutting plugins of src/http/plugins/ in the order their hooks must run, then every route family.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { ADDRESS_FORMAT, ADDRESS_PATTERN } from '../address.ts';
 import { latestBlock } from '../chain/contracts/access-card.ts';
+import type { TrustProxy } from '../config/parse.ts';
 import { createCardCatalog } from '../domain/cards/catalog.ts';
 import { createLogger } from '../logger.ts';
 import { createChainHead } from './block-reads.ts';
@@ -32,7 +35,7 @@ import epochRoutes from './routes/epochs/index.ts';
 import { publicEventRoutes } from './routes/events/index.ts';
 import fortuneRoutes from './routes/fortune/index.ts';
 import nftRoutes from './routes/nft/index.ts';
-import cardReadyAnswers from './routes/nft/ready.ts';
+import { cardReadyAnswers } from './routes/nft/ready.ts';
 import stakingRoutes from './routes/staking/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import tokenRoutes from './routes/tokens/index.ts';
@@ -56,8 +59,29 @@ export interface BuildAppOptions {
   logger?: Logger;
 }
 
-/** A proxy hop count as proxy-addr's own rule for it (Fastify's types take only its function form). */
-const trustedHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+/** TRUST_PROXY as Fastify takes it: a hop count as proxy-addr's own rule for it (Fastify's types take only its function form). */
+const trustProxy = (trust: TrustProxy) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Puts `first` before Fastify's own request listener on the app's server: it answers what it can and hands the rest
+ * to Fastify. `closing()` is true from the app's close on, when Fastify answers every request itself.
+ */
+function answerFirst(app: App, first: (fastify: Listener, closing: () => boolean) => Listener) {
+  const [fastify] = app.server.listeners('request') as [Listener];
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.server.removeListener('request', fastify);
+  app.server.on(
+    'request',
+    first(fastify, () => closing),
+  );
+}
 
 export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Promise<App> {
   const { config, chain } = deps;
@@ -68,7 +92,7 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
     childLoggerFactory: lazyRequestLogger as never,
     // One access line a request, at info (request-logger.ts).
     logController: new AccessLog(),
-    trustProxy: typeof config.trustProxy === 'number' ? trustedHops(config.trustProxy) : config.trustProxy,
+    trustProxy: trustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     serializerOpts: SERIALIZER_OPTIONS,
     schemaController: { compilersFactory: { buildSerializer: buildCachedSerializer } },
@@ -83,10 +107,23 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
   // The hooks every request runs are callback hooks that do only per-request work (the NFT routes must stay close
   // to a bare route's speed, docs/benchmarks.md). Before any route: a wrong method on a known path is a 405.
   await app.register(allowedMethods, { maxParamLength: MAX_PARAM_LENGTH });
-  // The card documents answer plain reads before every other hook, with those hooks' headers (routes/nft/ready.ts).
+  // The card documents answer plain reads before Fastify sees them, with its hooks' headers (routes/nft/ready.ts).
   const limits = createRateLimits(deps);
   const cards = createCardCatalog(config);
-  await app.register(cardReadyAnswers, { cards, limits, headers: answerHeaderSets(config, chain, CORS_HEADERS).api });
+  answerFirst(app, (fastify, closing) =>
+    cardReadyAnswers(
+      {
+        cards,
+        limits,
+        headers: answerHeaderSets(config, chain, CORS_HEADERS).api,
+        metrics: deps.metrics,
+        logger: app.log as Logger,
+        trustProxy: trustProxy(config.trustProxy),
+      },
+      fastify,
+      closing,
+    ),
+  );
   await app.register(requestBody);
   await app.register(requestId);
   await app.register(requestMetrics, { metrics: deps.metrics });

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { AccessCardAbi, MockUSDCAbi } from '@ai-economy/shared/abis';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseEventLogs } from 'viem';
@@ -11,7 +12,9 @@ import {
 } from '../../src/constants.ts';
 import { CARD_PALETTES, escapeXml } from '../../src/domain/cards/image.ts';
 import { tierOf } from '../../src/domain/cards/tiers.ts';
+import { createLogger } from '../../src/logger.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
+import { type RawAnswer, rawRequest } from '../helpers/raw-http.ts';
 
 const BASE_URL = 'https://cards.example.test';
 const MARKETPLACE_URL = 'https://market.example.test';
@@ -200,10 +203,12 @@ describe('ETag and If-None-Match', () => {
 });
 
 describe('the ready answer (routes/nft/ready.ts)', () => {
-  // The route's own answer carries this header (an onSend hook of the test's); the ready answer, written before the
-  // route runs, does not: that is how the test tells the two apart. A query string sends a read to the route.
+  // The route's own answer carries this header (an onSend hook of the test's); the ready answer, written before
+  // Fastify sees the request, does not: that is how the test tells the two apart. A query string sends a read to the
+  // route. The ready answer is the server's request listener: asked over loopback, never through `inject`.
   const ROUTE_MARK = 'x-test-answered-by-route';
   let marked: TestApp;
+  let base: string;
   beforeAll(async () => {
     marked = await startTestApp({
       database: t.database,
@@ -216,54 +221,110 @@ describe('the ready answer (routes/nft/ready.ts)', () => {
         });
       },
     });
+    base = await marked.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => marked?.close());
   /** Header names the network layer adds, not the service. */
   const TRANSPORT = ['date', 'connection', 'keep-alive', 'transfer-encoding', ROUTE_MARK];
   /** Header values that differ between any two answers. */
   const PER_REQUEST = ['x-request-id', 'x-ratelimit-remaining', 'ratelimit', 'x-ratelimit-reset'];
+  const ask = (path: string, options: { method?: string; headers?: Record<string, string> } = {}) =>
+    rawRequest(`${base}${path}`, options);
 
   for (const kind of ['metadata', 'image'] as const) {
     it(`answers /api/nft/${kind}/{id} with the route's bytes and headers, in the same order, counted once`, async () => {
-      const ready = await marked.app.inject({ method: 'GET', url: `/api/nft/${kind}/77` });
-      const routed = await marked.app.inject({ method: 'GET', url: `/api/nft/${kind}/77?via=route` });
+      const ready = await ask(`/api/nft/${kind}/77`);
+      const routed = await ask(`/api/nft/${kind}/77?via=route`);
       expect(ready.headers[ROUTE_MARK]).toBeUndefined();
       expect(routed.headers[ROUTE_MARK]).toBe('1');
       expect([ready.statusCode, routed.statusCode]).toEqual([200, 200]);
-      expect(ready.rawPayload.equals(routed.rawPayload)).toBe(true);
-      const names = (headers: Record<string, unknown>) => Object.keys(headers).filter((n) => !TRANSPORT.includes(n));
-      expect(names(ready.headers)).toEqual(names(routed.headers));
-      for (const name of names(ready.headers).filter((n) => !PER_REQUEST.includes(n))) {
+      expect(ready.body.equals(routed.body)).toBe(true);
+      const names = (answer: RawAnswer) => answer.names.filter((n) => !TRANSPORT.includes(n));
+      expect(names(ready)).toEqual(names(routed));
+      for (const name of names(ready).filter((n) => !PER_REQUEST.includes(n))) {
         expect(ready.headers[name], name).toBe(routed.headers[name]);
       }
       // One request, one count, in the bucket the route counts in.
       expect(Number(routed.headers['x-ratelimit-remaining'])).toBe(Number(ready.headers['x-ratelimit-remaining']) - 1);
-      expect(ready.headers['content-length']).toBe(String(ready.rawPayload.length));
+      expect(ready.headers['content-length']).toBe(String(ready.body.length));
+      // The answer is the document the route serves, as its route says.
+      expect(ready.body.equals((await get(`/api/nft/${kind}/77`)).rawPayload)).toBe(true);
     });
   }
 
-  it("echoes the client's request id, and leaves a 304, a HEAD and a bad id to the route", async () => {
-    const ready = await marked.app.inject({
-      method: 'GET',
-      url: '/api/nft/metadata/5',
-      headers: { 'x-request-id': 'bot-7.req:42' },
+  it('is counted in the request histogram under its route, as the route is', async () => {
+    const seen = async () => {
+      const text = await marked.container.metrics.render();
+      const line = text
+        .split('\n')
+        .find(
+          (l) => l.startsWith('http_request_duration_seconds_count{') && l.includes('route="/api/nft/image/:tokenId"'),
+        );
+      return line === undefined ? 0 : Number(line.split(' ').at(-1));
+    };
+    const before = await seen();
+    expect((await ask('/api/nft/image/12')).headers[ROUTE_MARK]).toBeUndefined();
+    expect((await ask('/api/nft/image/12?via=route')).headers[ROUTE_MARK]).toBe('1');
+    expect(await seen()).toBe(before + 2);
+  });
+
+  it("writes the route's access lines, at info and at debug", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
     });
+    const logged = await startTestApp({
+      database: t.database,
+      chain: t.chain,
+      env: { BASE_URL, MARKETPLACE_URL },
+      logger: createLogger('debug', 'json', stream),
+    });
+    try {
+      const at = await logged.app.listen({ port: 0, host: '127.0.0.1' });
+      const ready = await rawRequest(`${at}/api/nft/metadata/3`, { headers: { 'x-request-id': 'ready-1' } });
+      const routed = await rawRequest(`${at}/api/nft/metadata/3?via=route`, { headers: { 'x-request-id': 'route-1' } });
+      expect([ready.statusCode, routed.statusCode]).toEqual([200, 200]);
+      const of = (reqId: string) => lines.filter((l) => l.reqId === reqId);
+      const shape = (line: Record<string, any>) => ({
+        msg: line.msg,
+        level: line.level,
+        keys: Object.keys(line).sort(),
+        req: { ...line.req, url: line.req.url.replace('?via=route', '') },
+        res: line.res,
+      });
+      expect(of('ready-1').map(shape)).toEqual(of('route-1').map(shape));
+      expect(of('ready-1').map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+      expect(of('ready-1')[1]).toMatchObject({
+        req: { method: 'GET', url: '/api/nft/metadata/3', remoteAddress: '127.0.0.1' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      });
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it("echoes the client's request id, and leaves a 304, a HEAD and a bad id to the route", async () => {
+    const ready = await ask('/api/nft/metadata/5', { headers: { 'x-request-id': 'bot-7.req:42' } });
     expect(ready.headers['x-request-id']).toBe('bot-7.req:42');
     expect(ready.headers[ROUTE_MARK]).toBeUndefined();
+    const fresh = await ask('/api/nft/metadata/5', { headers: { 'x-request-id': 'a b' } });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const etag = ready.headers.etag as string;
-    const notModified = await marked.app.inject({
-      method: 'GET',
-      url: '/api/nft/metadata/5',
-      headers: { 'if-none-match': etag },
-    });
+    const notModified = await ask('/api/nft/metadata/5', { headers: { 'if-none-match': etag } });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.headers[ROUTE_MARK]).toBe('1');
     // The 304 is given back (docs/api/README.md "Rate limits" 3): the count before it stands.
-    expect(notModified.headers['x-ratelimit-remaining']).toBe(ready.headers['x-ratelimit-remaining']);
-    const head = await marked.app.inject({ method: 'HEAD', url: '/api/nft/metadata/5' });
-    expect([head.statusCode, head.headers[ROUTE_MARK], head.body]).toEqual([200, '1', '']);
-    const bad = await marked.app.inject({ method: 'GET', url: '/api/nft/image/10001' });
+    expect(Number(notModified.headers['x-ratelimit-remaining'])).toBe(Number(fresh.headers['x-ratelimit-remaining']));
+    const head = await ask('/api/nft/metadata/5', { method: 'HEAD' });
+    expect([head.statusCode, head.headers[ROUTE_MARK], head.body.length]).toEqual([200, '1', 0]);
+    const bad = await ask('/api/nft/image/10001');
     expect([bad.statusCode, bad.headers[ROUTE_MARK]]).toEqual([400, '1']);
+    const slash = await ask('/api/nft/image/10/');
+    expect([slash.statusCode, slash.headers[ROUTE_MARK]]).toEqual([200, '1']);
   });
 });
 

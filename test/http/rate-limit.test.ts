@@ -9,6 +9,7 @@ import type { App } from '../../src/http/types.ts';
 import { startTestApp, type TestApp, underV1 } from '../helpers/app.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
 import { primaryTestDatabase } from '../helpers/db.ts';
+import { rawRequest } from '../helpers/raw-http.ts';
 
 /** The key prefix app.ts gives the Redis store. */
 const REDIS_NAMESPACE = 'aie-rl:';
@@ -93,27 +94,43 @@ describe.each(stores)('rate limit on the $name store', (store) => {
   });
 
   it("counts a card document's ready answer once, in the address's bucket, up to a 429 in the bare envelope", async () => {
-    const ip = freshIp();
-    // The ready answer (routes/nft/ready.ts), the route itself (a query string), and another route: one bucket.
-    const remaining = [];
-    for (const url of ['/api/nft/metadata/9', '/api/nft/image/9?via=route', '/api/chain']) {
-      const res = await get(t.app, url, ip);
-      expect(res.statusCode, url).toBe(200);
-      remaining.push(res.headers['x-ratelimit-remaining']);
-    }
-    expect(remaining).toEqual(['2', '1', '0']);
-    for (const url of ['/api/nft/metadata/9', '/api/nft/image/9']) {
-      const limited = await get(t.app, url, ip);
-      expect(limited.statusCode, url).toBe(429);
-      expect(limited.json()).toEqual({
-        error: expect.stringMatching(/^Rate limit exceeded: at most 3 requests per 60 s/),
-      });
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(limited.headers['x-ratelimit-remaining']).toBe('0');
-      expect(limited.headers.ratelimit).toMatch(/^"ip";r=0;t=\d+$/);
-      expect(limited.headers['x-request-id']).toBeTruthy();
-      expect(limited.headers['content-security-policy']).toBeTruthy();
-      expect(limited.headers['access-control-allow-origin']).toBe('*');
+    // The ready answer (routes/nft/ready.ts) is the server's request listener: asked over loopback, behind a proxy
+    // (TRUST_PROXY=1) naming the client, whose address both it and the routes count in.
+    const proxied = await startTestApp({
+      database,
+      chain,
+      env: { RATE_LIMIT_MAX: '3', TRUST_PROXY: '1', ...store.env },
+    });
+    try {
+      const base = await proxied.app.listen({ port: 0, host: '127.0.0.1' });
+      const ip = freshIp();
+      const ask = (path: string) => rawRequest(`${base}${path}`, { headers: { 'x-forwarded-for': ip } });
+      // The ready answer, the route itself (a query string), and another route: one bucket.
+      const remaining = [];
+      for (const url of ['/api/nft/metadata/9', '/api/nft/image/9?via=route', '/api/chain']) {
+        const res = await ask(url);
+        expect(res.statusCode, url).toBe(200);
+        remaining.push(res.headers['x-ratelimit-remaining']);
+      }
+      expect(remaining).toEqual(['2', '1', '0']);
+      for (const url of ['/api/nft/metadata/9', '/api/nft/image/9']) {
+        const limited = await ask(url);
+        expect(limited.statusCode, url).toBe(429);
+        expect(JSON.parse(limited.body.toString())).toEqual({
+          error: expect.stringMatching(/^Rate limit exceeded: at most 3 requests per 60 s/),
+        });
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+        expect(limited.headers.ratelimit).toMatch(/^"ip";r=0;t=\d+$/);
+        expect(limited.headers['x-request-id']).toBeTruthy();
+        expect(limited.headers['content-security-policy']).toBeTruthy();
+        expect(limited.headers['access-control-allow-origin']).toBe('*');
+      }
+      // Another client behind the same proxy has its own budget.
+      const other = await rawRequest(`${base}/api/nft/metadata/9`, { headers: { 'x-forwarded-for': freshIp() } });
+      expect([other.statusCode, other.headers['x-ratelimit-remaining']]).toEqual([200, '2']);
+    } finally {
+      await proxied.close();
     }
   });
 

@@ -31,8 +31,6 @@ declare module 'fastify' {
     rateLimitBucket?: string;
     /** An API key the rate limiter verified already, so the route's guard does not verify it again. */
     verifiedApiKey?: { key: string; found: { id: string; name: string } | null };
-    /** This request's count, made already by a route's ready answer (routes/nft/ready.ts): not counted again. */
-    rateCount?: RateCount;
   }
 }
 
@@ -209,7 +207,7 @@ export interface RateLimits {
    * Counts a request as the limiter of a route with the API's own budget counts it outside v1 (in its address's
    * bucket, the policy `ip`): what a ready answer (routes/nft/ready.ts) counts before it answers alone.
    */
-  countByAddress(request: FastifyRequest, callback: (count: RateCount) => void): void;
+  countByAddress(address: string, callback: (count: RateCount) => void): void;
 }
 
 export function createRateLimits(deps: Pick<ApiDeps, 'config' | 'redis'>): RateLimits {
@@ -221,7 +219,7 @@ export function createRateLimits(deps: Pick<ApiDeps, 'config' | 'redis'>): RateL
   return {
     root,
     children,
-    countByAddress: (request, callback) => countIn(root, request.ip, byAddress, callback),
+    countByAddress: (address, callback) => countIn(root, address, byAddress, callback),
   };
 }
 
@@ -246,7 +244,6 @@ export default fp<{ deps: ApiDeps; limits: RateLimits }>(
 
     app.decorateRequest('rateLimitBucket', undefined);
     app.decorateRequest('verifiedApiKey', undefined);
-    app.decorateRequest('rateCount', undefined);
 
     /** Sets a count's fields on the answer, and refuses the request with 429 past the budget. */
     const answer = (request: FastifyRequest, reply: FastifyReply, count: RateCount, done: (err?: Error) => void) => {
@@ -285,8 +282,8 @@ export default fp<{ deps: ApiDeps; limits: RateLimits }>(
       const ipBudget = budgetOf(policyName, ipMax, timeWindow, windowMs);
       const keyBudget = budgetOf('key', keyMax, timeWindow, windowMs);
       const count = (request: FastifyRequest, reply: FastifyReply, bucket: string, done: (err?: Error) => void) => {
-        // Counted already by the route's ready answer, which then left the answer to the route (a 304 or a 429).
-        const early = request.rateCount;
+        // Counted already by the route's ready answer, which then left the answer to the route (a 429).
+        const early = request.raw.rateCount;
         if (early !== undefined && early.bucket === bucket) return answer(request, reply, early, done);
         countIn(store, bucket, bucket.startsWith(KEY_BUCKET) ? keyBudget : ipBudget, (counted) =>
           answer(request, reply, counted, done),
