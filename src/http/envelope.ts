@@ -110,6 +110,26 @@ export function stampable(serialized: string): StampedBody {
   };
 }
 
+/**
+ * An answer's bytes made at most once a millisecond: `of` (a kept body) and `extra` (what else the answer holds, a
+ * total) with this millisecond's time give the bytes made for them last, when those are the ones asked again. A body
+ * asked many times a millisecond (a list every bot polls) is then copied once for them all, where each answer made
+ * its own copy (for a body over 4 KB, a buffer outside Node's pool, and the garbage collector's work). Only the answer
+ * made last is held, so a kept body's memory stays its own (the read cache counts it so).
+ */
+export function lastAnswer(): (of: object, extra: string, make: (time: string) => Buffer) => Buffer {
+  let last: { of: object; extra: string; time: string; bytes: Buffer } | undefined;
+  return (of, extra, make) => {
+    const time = new Date().toISOString();
+    if (last !== undefined && last.of === of && last.time === time && last.extra === extra) return last.bytes;
+    const bytes = make(time);
+    last = { of, extra, time, bytes };
+    return bytes;
+  };
+}
+
+const stampedLast = lastAnswer();
+
 /** The body with the time of this response as `meta.timestamp`. */
 export const stamped = (body: StampedBody): Buffer =>
-  Buffer.concat([body.head, Buffer.from(`"${new Date().toISOString()}"`, 'latin1'), body.tail]);
+  stampedLast(body, '', (time) => Buffer.concat([body.head, Buffer.from(`"${time}"`, 'latin1'), body.tail]));

@@ -130,4 +130,24 @@ describe('stamped v1 bodies', () => {
     expect(Date.parse(body.meta.timestamp)).toBeGreaterThanOrEqual(before - 1);
     expect(body.meta.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
+
+  it("makes a body's answers of one millisecond once, and each later millisecond's anew with its own time", async () => {
+    const envelope = (data: string) =>
+      stampable(JSON.stringify({ data: [{ name: data }], meta: { timestamp: STAMP_PLACEHOLDER } }));
+    const [one, other] = [envelope('one'), envelope('other')];
+    const timeOf = (bytes: Buffer) => JSON.parse(bytes.toString('utf8')).meta.timestamp as string;
+    // Answers until two in a row fall in one millisecond: those are the same bytes.
+    let [previous, next] = [stamped(one), stamped(one)];
+    while (timeOf(previous) !== timeOf(next)) [previous, next] = [next, stamped(one)];
+    expect(next).toBe(previous);
+    // Another body in the same millisecond is its own.
+    const others = stamped(other);
+    expect(JSON.parse(others.toString('utf8')).data).toEqual([{ name: 'other' }]);
+    // A later millisecond: new bytes, with the new time.
+    await new Promise((resolve) => setTimeout(resolve, 3));
+    const later = stamped(one);
+    expect(later).not.toBe(previous);
+    expect(Date.parse(timeOf(later))).toBeGreaterThan(Date.parse(timeOf(previous)));
+    expect(JSON.parse(later.toString('utf8')).data).toEqual([{ name: 'one' }]);
+  });
 });

@@ -2,7 +2,7 @@
 // timestamp, which every response fills in.
 import type { FastifyReply } from 'fastify';
 import type { KeptPage } from '../../../domain/events/backfill-index.ts';
-import { JSON_TYPE, linkNext, nextCursorOf, STAMP_PLACEHOLDER } from '../../envelope.ts';
+import { JSON_TYPE, lastAnswer, linkNext, nextCursorOf, STAMP_PLACEHOLDER } from '../../envelope.ts';
 import { ifNoneMatchHits, weakEtagOf } from '../../plugins/etag.ts';
 
 /** The backfill's full pages kept in a process, in bytes (a page of 100 events is about 34 KB). */
@@ -26,6 +26,9 @@ export function keptPage(from: bigint, serialized: string): KeptPage {
   return { from, ...bytes, next: nextCursorOf(serialized), tag, bytes: size + 200 };
 }
 
+/** The answer made last of a kept page (envelope.ts lastAnswer). */
+const keptLast = lastAnswer();
+
 /**
  * A kept page with this response's total and time, and its `Link` to the next page (the list's onSend hook reads
  * string bodies only); its ETag is the events' tag and the total.
@@ -35,9 +38,12 @@ export function sendKept(reply: FastifyReply, page: KeptPage, total: number) {
   reply.header('etag', etag);
   if (page.next !== undefined) linkNext(reply.request, reply, page.next);
   if (ifNoneMatchHits(reply.request.headers['if-none-match'], etag)) return reply.code(304).send();
-  const totalBytes = Buffer.from(String(total));
-  const stampBytes = Buffer.from(`"${new Date().toISOString()}"`);
-  const { head, middle, tail } = page;
-  const length = head.length + totalBytes.length + middle.length + stampBytes.length + tail.length;
-  return reply.type(JSON_TYPE).send(Buffer.concat([head, totalBytes, middle, stampBytes, tail], length));
+  const body = keptLast(page, String(total), (time) => {
+    const totalBytes = Buffer.from(String(total));
+    const stampBytes = Buffer.from(`"${time}"`);
+    const { head, middle, tail } = page;
+    const length = head.length + totalBytes.length + middle.length + stampBytes.length + tail.length;
+    return Buffer.concat([head, totalBytes, middle, stampBytes, tail], length);
+  });
+  return reply.type(JSON_TYPE).send(body);
 }
