@@ -6,23 +6,6 @@ export const CARD_TOKEN_ID_MAX = 10_000;
 export const CARD_MINT_PRICE_USDC = 100_000_000n; // 100 USDC, 6 decimals
 export const USDC_DECIMALS = 6;
 
-export type TierName = 'BLACK' | 'GOLD' | 'SILVER';
-export interface CardTier {
-  name: TierName;
-  label: 'Black' | 'Gold' | 'Silver';
-  firstId: number;
-  lastId: number;
-  supply: number;
-  multiplier: number;
-  tranche: number;
-}
-export const CARD_TIERS: readonly CardTier[] = [
-  { name: 'BLACK', label: 'Black', firstId: 1, lastId: 1000, supply: 1000, multiplier: 5, tranche: 1 },
-  { name: 'GOLD', label: 'Gold', firstId: 1001, lastId: 4000, supply: 3000, multiplier: 3, tranche: 2 },
-  { name: 'SILVER', label: 'Silver', firstId: 4001, lastId: 10000, supply: 6000, multiplier: 2, tranche: 3 },
-];
-export const NO_CARD_MULTIPLIER = 1;
-
 // Cache-Control of the NFT routes (docs/api/README.md "Limits")
 export const NFT_METADATA_CACHE_CONTROL = 'public, max-age=3600, s-maxage=86400';
 export const NFT_IMAGE_CACHE_CONTROL = 'public, max-age=86400, s-maxage=604800';
@@ -49,7 +32,16 @@ export const MASTER_DIRECTIVE_MAX = 1000;
 export const TOOLS_LIST_MAX = 50;
 
 // Enums
-export { COMPANY_CATEGORIES, DECISION_ROUNDS_SHOWN, LEAGUES } from '@ai-economy/shared/constants';
+export {
+  CARD_TIERS,
+  type CardTier,
+  COMPANY_CATEGORIES,
+  cardTierOf,
+  DECISION_ROUNDS_SHOWN,
+  LEAGUES,
+  NO_CARD_MULTIPLIER,
+  type TierName,
+} from '@ai-economy/shared/constants';
 export const AUTONOMY_LEVELS = ['HUMAN_DIRECTED', 'STRATEGY_AUTONOMOUS', 'FULLY_AUTONOMOUS'] as const;
 export const TOKEN_STATUSES = ['PRE_PUBLIC', 'BONDING', 'GRADUATED'] as const;
 export const AGENT_ROLES = ['CFO', 'CTO', 'CMO', 'COO', 'CSO', 'CISO', 'CRO'] as const;

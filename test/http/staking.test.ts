@@ -6,18 +6,16 @@
 // The chain is the file's own and its state builds up from one test to the next, in order.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AccessCardAbi, EmissionTokenAbi, PrimaryTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
+import { EmissionTokenAbi, PrimaryTokenAbi, StakingAbi } from '@ai-economy/shared/abis';
 import { type Abi, getAddress, type Hex, numberToHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAddress } from '../../src/address.ts';
-import { storageSlot } from '../../src/chain/artifacts.ts';
 import { createChainClients, devAccount } from '../../src/chain/client.ts';
 import { DEFAULT_EMISSION_PER_SECOND } from '../../src/chain/deploy-steps.ts';
-import { CARD_MINT_PRICE_USDC } from '../../src/constants.ts';
 import { APY_REFERENCE_STAKE, baseApyBps, bpsToPercent } from '../../src/domain/staking/apy.ts';
 import { startTestApp, type TestApp, useTestApp } from '../helpers/app.ts';
 import { anvilTestClient } from '../helpers/chain.ts';
-import { mintCard } from '../helpers/companies.ts';
+import { mintCard, openCardTranche } from '../helpers/companies.ts';
 
 const t = useTestApp({ chain: { timeoutMs: 2_000, own: true }, env: { RPC_TIMEOUT_MS: '2000' } });
 
@@ -78,39 +76,8 @@ async function deposit(i: number, amount: bigint) {
   return stakingWrite(i, 'deposit', [0n, amount]);
 }
 
-/**
- * Sells the current tranche out on paper (the card's totalMinted counter) and opens the next, as the owner, then moves
- * the chain's clock past the delay after which its cards can be minted.
- */
-async function openTranche(tranche: 2 | 3) {
-  const card = t.chain.chain.contracts.accessCard!;
-  await testClient.setStorageAt({
-    address: card,
-    index: numberToHex(storageSlot('AccessCard', 'totalMinted'), { size: 32 }),
-    value: numberToHex(tranche === 2 ? 1_000n : 4_000n, { size: 32 }),
-  });
-  // Price changes (a tranche's too) happen only while minting is paused.
-  const setMintActive = (active: boolean) =>
-    send(
-      t.chain
-        .wallet(0)
-        .writeContract({ address: card, abi: AccessCardAbi, functionName: 'setMintActive', args: [active] }),
-    );
-  await setMintActive(false);
-  await send(
-    t.chain.wallet(0).writeContract({
-      address: card,
-      abi: AccessCardAbi,
-      functionName: 'activateTranche',
-      args: [tranche, CARD_MINT_PRICE_USDC],
-    }),
-  );
-  await setMintActive(true);
-  // The tranche's cards can be minted once its price is in effect, MINT_PRICE_DELAY after the activation.
-  const delay = await testClient.readContract({ address: card, abi: AccessCardAbi, functionName: 'MINT_PRICE_DELAY' });
-  await testClient.increaseTime({ seconds: Number(delay) });
-  await testClient.mine({ blocks: 1 });
-}
+/** Sells the current tranche out on paper and opens the next (test/helpers/companies.ts). */
+const openTranche = (tranche: 2 | 3) => openCardTranche(t.chain, tranche);
 
 const readStaking = <T>(functionName: string, args: readonly unknown[] = []) =>
   testClient.readContract({ address: staking(), abi: StakingAbi as Abi, functionName, args }) as Promise<T>;

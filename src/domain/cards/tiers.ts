@@ -1,11 +1,8 @@
 // Access-card tiers by token id (docs/api/nft.md), and the one rule for what counts as a token id in a URL.
-import { CARD_TIERS, CARD_TOKEN_ID_MAX, CARD_TOKEN_ID_MIN, type CardTier } from '../../constants.ts';
+import { CARD_TOKEN_ID_MAX, CARD_TOKEN_ID_MIN, cardTierOf } from '../../constants.ts';
 
-/** The tier a token id falls in, or undefined outside 1-10000. */
-export function tierOf(tokenId: number): CardTier | undefined {
-  if (!Number.isInteger(tokenId)) return undefined;
-  return CARD_TIERS.find((tier) => tokenId >= tier.firstId && tokenId <= tier.lastId);
-}
+/** The tier a token id falls in, or undefined outside 1-10000 (the shared package's, which the web app uses too). */
+export const tierOf = cardTierOf;
 
 /**
  * A token id as written in a URL: 1-5 ASCII decimal digits (leading zeros allowed, so `0001` from a card's

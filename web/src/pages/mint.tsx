@@ -5,6 +5,7 @@
 // time; a tranche whose price is not in effect yet cannot be minted and says when it opens.
 
 import { AccessCardAbi } from '@ai-economy/shared/abis';
+import { CARD_TIERS } from '@ai-economy/shared/constants';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { type Address, erc20Abi, parseEventLogs } from 'viem';
@@ -23,12 +24,6 @@ import { useChainInfo } from '../wallet';
 const PERMIT_DEADLINE_S = 600n;
 /** AccessCard's MAX_BATCH: cards one mint may take. */
 const MAX_PER_MINT = 5;
-
-const TIERS = [
-  { name: 'Black', from: 1, to: 1_000 },
-  { name: 'Gold', from: 1_001, to: 4_000 },
-  { name: 'Silver', from: 4_001, to: 10_000 },
-];
 
 export default function Mint() {
   const info = useChainInfo();
@@ -149,13 +144,13 @@ export default function Mint() {
             </tr>
           </thead>
           <tbody>
-            {TIERS.map((t) => (
+            {CARD_TIERS.map((t) => (
               <tr key={t.name}>
-                <td>{t.name}</td>
+                <td>{t.label}</td>
                 <td>
-                  #{t.from}–#{t.to}
+                  #{t.firstId}–#{t.lastId}
                 </td>
-                <td className="num">{Math.max(0, t.to - Math.max(minted_, t.from - 1)).toLocaleString()}</td>
+                <td className="num">{Math.max(0, t.lastId - Math.max(minted_, t.firstId - 1)).toLocaleString()}</td>
               </tr>
             ))}
           </tbody>
