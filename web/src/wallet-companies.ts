@@ -4,7 +4,7 @@
 
 import { AccessCardAbi } from '@ai-economy/shared/abis';
 import { useQuery } from '@tanstack/react-query';
-import type { Address } from 'viem';
+import type { Address, PublicClient } from 'viem';
 import { usePublicClient } from 'wagmi';
 import { api, data } from './api';
 import { useChainInfo } from './wallet';
@@ -22,6 +22,29 @@ export interface WalletCard {
   company: { id: string; name: string; slug: string } | null;
 }
 
+/** The ids of the access cards `wallet` holds, in the contract's order, read at one block. */
+async function cardIdsOf(client: PublicClient, card: Address, wallet: Address): Promise<bigint[]> {
+  const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
+  const read = { address: card, abi: AccessCardAbi, blockNumber } as const;
+  const count = await client.readContract({ ...read, functionName: 'balanceOf', args: [wallet] });
+  return Promise.all(
+    Array.from({ length: Number(count) }, (_, i) =>
+      client.readContract({ ...read, functionName: 'tokenOfOwnerByIndex', args: [wallet, BigInt(i)] }),
+    ),
+  );
+}
+
+/** The ids of the access cards the wallet holds (the staking page's boost). */
+export function useWalletCardIds(wallet: Address | undefined) {
+  const client = usePublicClient();
+  const card = useChainInfo().contracts.accessCard as Address;
+  return useQuery({
+    queryKey: ['wallet-card-ids', wallet],
+    enabled: !!wallet && !!client,
+    queryFn: () => cardIdsOf(client!, card, wallet!),
+  });
+}
+
 /** The access cards the wallet holds, in the contract's order, each with its company or null. */
 export function useWalletCards(wallet: Address | undefined) {
   const client = usePublicClient();
@@ -30,14 +53,7 @@ export function useWalletCards(wallet: Address | undefined) {
     queryKey: ['wallet-cards', wallet],
     enabled: !!wallet && !!client,
     queryFn: async (): Promise<WalletCard[]> => {
-      const blockNumber = await client!.getBlockNumber({ cacheTime: 0 });
-      const read = { address: card, abi: AccessCardAbi, blockNumber } as const;
-      const count = await client!.readContract({ ...read, functionName: 'balanceOf', args: [wallet!] });
-      const ids = await Promise.all(
-        Array.from({ length: Number(count) }, (_, i) =>
-          client!.readContract({ ...read, functionName: 'tokenOfOwnerByIndex', args: [wallet!, BigInt(i)] }),
-        ),
-      );
+      const ids = await cardIdsOf(client!, card, wallet!);
       const bound = await Promise.all(
         ids.map((id) => data(api.GET('/api/cards/{tokenId}', { params: { path: { tokenId: Number(id) } } }))),
       );

@@ -1,10 +1,12 @@
 // Staking the primary token: the pool's totals and base APY, the connected wallet's stake, boost (its card's tier),
 // pending emission and its balances of both tokens, each with its symbol; stake (the approval, when the allowance
 // falls short, only together with a deposit that would succeed), unstake, harvest (saying how much it paid) and
-// applying the best card the wallet holds as its boost (in the stake itself when the wallet holds a card its stake
-// does not use yet). Every transaction is simulated before it is signed.
+// applying the best card the wallet holds as its boost (in the stake itself when the wallet holds a better card than
+// the one its stake uses, or none; by the page's button, naming the card, when a better card came after the stake).
+// Every transaction is simulated before it is signed.
 
 import { StakingAbi } from '@ai-economy/shared/abis';
+import { CARD_TIERS, type CardTier, cardTierOf, NO_CARD_MULTIPLIER } from '@ai-economy/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type Address, erc20Abi, parseEventLogs } from 'viem';
@@ -19,11 +21,35 @@ import { checkAmount } from '../trade/inputs';
 import { RefusedError, type Step, useTransactions } from '../transactions';
 import { Empty, Page, Query } from '../ui';
 import { useChainInfo } from '../wallet';
+import { useWalletCardIds } from '../wallet-companies';
 
 type Action = 'stake' | 'unstake' | 'harvest' | 'boost';
 
 /** How long a stake's permit (and the stake) may wait to be mined. */
 const PERMIT_DEADLINE_S = 600n;
+
+/** A card the wallet holds, with its tier. */
+interface HeldCard {
+  id: bigint;
+  tier: CardTier;
+}
+
+/**
+ * The card among `ids` that boosts more than a stake recorded with `stakeTier` (the position's tier, NONE without a
+ * card): the one of the highest multiplier, the first of them, as the contract's own scan picks. None when no card
+ * held does better.
+ */
+function betterCard(ids: readonly bigint[] | undefined, stakeTier: string): HeldCard | undefined {
+  let best: HeldCard | undefined;
+  for (const id of ids ?? []) {
+    const tier = cardTierOf(Number(id));
+    if (tier !== undefined && (best === undefined || tier.multiplier > best.tier.multiplier)) best = { id, tier };
+  }
+  const inUse = CARD_TIERS.find((t) => t.name === stakeTier)?.multiplier ?? NO_CARD_MULTIPLIER;
+  return best !== undefined && best.tier.multiplier > inUse ? best : undefined;
+}
+
+const boostOf = (card: HeldCard) => `${card.tier.label} card's boost (x${card.tier.multiplier})`;
 
 export default function Staking() {
   const info = useChainInfo();
@@ -49,6 +75,7 @@ export default function Staking() {
     allowFailure: false,
     query: { enabled: !!address },
   });
+  const heldCards = useWalletCardIds(address);
   const [primaryBalance, emissionBalance, , cards] = (wallet.data ?? []) as [bigint?, bigint?, bigint?, bigint?];
   const [amountText, setAmountText] = useState('100');
   const [message, setMessage] = useState<string | Said | undefined>();
@@ -70,24 +97,27 @@ export default function Staking() {
       if ((what === 'stake' || what === 'unstake') && !amount.ok) throw new RefusedError(amount.error);
       const steps: Step[] = [];
       let boosted = false;
+      let applied: HeldCard | undefined;
       if (what === 'stake') {
         // Read afresh at the click, not from what the page holds: a click before the wallet's reads arrived, or a
         // card bought since (in another tab, on another page), would otherwise stake without the card's boost and
         // ask for a permit the allowance may not need.
-        const [fresh, held] = await Promise.all([wallet.refetch(), position.refetch()]);
+        const [fresh, held, ids] = await Promise.all([wallet.refetch(), position.refetch(), heldCards.refetch()]);
         const read = fresh.data;
         const tier = held.data?.tier;
-        if (read === undefined || tier === undefined) {
+        if (read === undefined || tier === undefined || ids.data === undefined) {
           throw new RefusedError('Your balances and your stake could not be read. Try again in a moment.');
         }
-        const [balance, , allowed, cardsHeld] = read as [bigint, bigint, bigint, bigint];
+        const [balance, , allowed] = read as [bigint, bigint, bigint, bigint];
         if (value > balance) throw new RefusedError(`You hold ${amountOf(balance, units.primary)}.`);
-        // A card the stake does not use yet boosts it in the same transaction: one prompt for a boosted stake with an
-        // allowance, two (the permit's signature, the stake) without, instead of a third for the boost.
-        const boost = hasEntryPoint(StakingAbi, 'depositAndBoost') && cardsHeld > 0n && tier === 'NONE';
+        // A card that boosts more than the one the stake uses (or than none) boosts it in the same transaction: one
+        // prompt for a boosted stake with an allowance, two (the permit's signature, the stake) without, instead of a
+        // third for the boost. The contract picks the best of the cards, as betterCard does.
+        const better = betterCard(ids.data, tier);
+        const boost = hasEntryPoint(StakingAbi, 'depositAndBoost') && better !== undefined;
         boosted = boost;
         const deposit: Step = {
-          title: `Stake ${amountOf(value, units.primary)}${boost ? " with your card's boost" : ''}`,
+          title: `Stake ${amountOf(value, units.primary)}${better && boost ? ` with your ${boostOf(better)}` : ''}`,
           request: call(boost ? 'depositAndBoost' : 'deposit', [0n, value]),
           context,
         };
@@ -120,8 +150,15 @@ export default function Staking() {
       } else if (what === 'harvest') {
         steps.push({ title: `Harvest ${units.emission.symbol}`, request: call('harvest', [0n]), context });
       } else {
-        // The best card the wallet holds boosts its stake (the contract picks it).
-        steps.push({ title: "Apply my card's boost", request: call('refreshBoost', [0n]), context });
+        // The best card the wallet holds now, named: read afresh at the click (a card sold or bought since).
+        const [held, ids] = await Promise.all([position.refetch(), heldCards.refetch()]);
+        if (held.data === undefined || ids.data === undefined) {
+          throw new RefusedError('Your cards and your stake could not be read. Try again in a moment.');
+        }
+        const better = betterCard(ids.data, held.data.tier);
+        if (better === undefined) throw new RefusedError('No card you hold boosts more than the one your stake uses.');
+        applied = better;
+        steps.push({ title: `Apply my ${boostOf(better)}`, request: call('refreshBoost', [0n, better.id]), context });
       }
       const receipts = await send(steps);
       if (what === 'harvest') {
@@ -136,7 +173,7 @@ export default function Staking() {
             ? `Staked ${amountOf(value, units.primary)}${boosted ? ', boosted by your card' : ''}.`
             : what === 'unstake'
               ? `Unstaked ${amountOf(value, units.primary)}.`
-              : 'Boost applied.',
+              : `Boost applied: your ${applied!.tier.label} card, #${applied!.id}.`,
         );
       }
       await Promise.all([position.refetch(), stats.refetch(), wallet.refetch()]);
@@ -163,82 +200,95 @@ export default function Staking() {
         <Empty>Connect a wallet to stake.</Empty>
       ) : (
         <Query query={position} what="your stake">
-          {(p) => (
-            <section className="panel" aria-labelledby="position-h">
-              <h2 id="position-h">Your position</h2>
-              <dl className="facts">
-                <dt>Staked</dt>
-                <dd data-testid="staked">{amountOf(BigInt(p.stakedPrimary), units.primary)}</dd>
-                <dt>Card boost</dt>
-                <dd data-testid="boost">
-                  {p.tier === 'NONE'
-                    ? (cards ?? 0n) > 0n
-                      ? 'none yet: apply your card below'
-                      : 'none (hold an access card to boost)'
-                    : `${p.tier} card, x${p.multiplier}`}
-                </dd>
-                <dt>Your APY</dt>
-                <dd>{formatNumber(p.effectiveApy, 2, undefined, 2)}%</dd>
-                <dt>Pending emission</dt>
-                <dd data-testid="pending">{amountOf(BigInt(p.pendingEmission), units.emission, 4)}</dd>
-                <dt>Wallet balance</dt>
-                <dd data-testid="wallet-primary">
-                  {primaryBalance === undefined ? '…' : amountOf(primaryBalance, units.primary)}
-                </dd>
-                <dt>Emission balance</dt>
-                <dd data-testid="wallet-emission">
-                  {emissionBalance === undefined ? '…' : amountOf(emissionBalance, units.emission, 4)}
-                </dd>
-              </dl>
-              <form onSubmit={(e) => void act(e, 'stake')} noValidate>
-                <label>
-                  Amount of {units.primary.symbol}
-                  <input
-                    name="amount"
-                    value={amountText}
-                    onChange={(e) => {
-                      setAmountText(e.target.value);
-                      setMessage(undefined);
-                    }}
-                    inputMode="decimal"
-                    aria-invalid={amountError ? true : undefined}
-                    aria-describedby="stake-amount-error"
-                  />
-                </label>
-                <p id="stake-amount-error" className="field-error">
-                  {amountError}
-                </p>
-                <div className="row">
-                  <button type="submit" disabled={busy}>
-                    Stake
-                  </button>
-                  <button
-                    type="button"
-                    className="secondary"
-                    disabled={busy}
-                    onClick={() => void act(undefined, 'unstake')}
-                  >
-                    Unstake
-                  </button>
-                  <button
-                    type="button"
-                    className="secondary"
-                    disabled={busy}
-                    onClick={() => void act(undefined, 'harvest')}
-                  >
-                    Harvest
-                  </button>
-                  {/* The contract boosts only a stake (StakingNoStake otherwise): stake first. */}
-                  {p.tier === 'NONE' && (cards ?? 0n) > 0n && BigInt(p.stakedPrimary) > 0n && (
-                    <button type="button" disabled={busy} onClick={() => void act(undefined, 'boost')}>
-                      Apply my card's boost
+          {(p) => {
+            const staked = BigInt(p.stakedPrimary) > 0n;
+            const better = betterCard(heldCards.data, p.tier);
+            return (
+              <section className="panel" aria-labelledby="position-h">
+                <h2 id="position-h">Your position</h2>
+                <dl className="facts">
+                  <dt>Staked</dt>
+                  <dd data-testid="staked">{amountOf(BigInt(p.stakedPrimary), units.primary)}</dd>
+                  <dt>Card boost</dt>
+                  <dd data-testid="boost">
+                    {p.tier === 'NONE'
+                      ? (cards ?? 0n) > 0n
+                        ? staked
+                          ? 'none yet: apply your card below'
+                          : 'none yet: your card boosts the stake you make'
+                        : 'none (hold an access card to boost)'
+                      : `${p.tier} card, x${p.multiplier}`}
+                    {p.tier !== 'NONE' && better && (
+                      <span className="muted" data-testid="better-card">
+                        {' '}
+                        · your {better.tier.label} card #{String(better.id)} would boost x{better.tier.multiplier}
+                        {staked ? ': apply it below' : ''}
+                      </span>
+                    )}
+                  </dd>
+                  <dt>Your APY</dt>
+                  <dd>{formatNumber(p.effectiveApy, 2, undefined, 2)}%</dd>
+                  <dt>Pending emission</dt>
+                  <dd data-testid="pending">{amountOf(BigInt(p.pendingEmission), units.emission, 4)}</dd>
+                  <dt>Wallet balance</dt>
+                  <dd data-testid="wallet-primary">
+                    {primaryBalance === undefined ? '…' : amountOf(primaryBalance, units.primary)}
+                  </dd>
+                  <dt>Emission balance</dt>
+                  <dd data-testid="wallet-emission">
+                    {emissionBalance === undefined ? '…' : amountOf(emissionBalance, units.emission, 4)}
+                  </dd>
+                </dl>
+                <form onSubmit={(e) => void act(e, 'stake')} noValidate>
+                  <label>
+                    Amount of {units.primary.symbol}
+                    <input
+                      name="amount"
+                      value={amountText}
+                      onChange={(e) => {
+                        setAmountText(e.target.value);
+                        setMessage(undefined);
+                      }}
+                      inputMode="decimal"
+                      aria-invalid={amountError ? true : undefined}
+                      aria-describedby="stake-amount-error"
+                    />
+                  </label>
+                  <p id="stake-amount-error" className="field-error">
+                    {amountError}
+                  </p>
+                  <div className="row">
+                    <button type="submit" disabled={busy}>
+                      Stake
                     </button>
-                  )}
-                </div>
-              </form>
-              {pending ? <output className="notice">{pending}…</output> : <Notice message={message} />}
-            </section>
-          )}
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={busy}
+                      onClick={() => void act(undefined, 'unstake')}
+                    >
+                      Unstake
+                    </button>
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={busy}
+                      onClick={() => void act(undefined, 'harvest')}
+                    >
+                      Harvest
+                    </button>
+                    {/* The contract boosts only a stake (StakingNoStake otherwise): stake first. */}
+                    {better && staked && (
+                      <button type="button" disabled={busy} onClick={() => void act(undefined, 'boost')}>
+                        Apply my {boostOf(better)}
+                      </button>
+                    )}
+                  </div>
+                </form>
+                {pending ? <output className="notice">{pending}…</output> : <Notice message={message} />}
+              </section>
+            );
+          }}
         </Query>
       )}
     </Page>
