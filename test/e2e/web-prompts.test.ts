@@ -139,6 +139,13 @@ describe.skipIf(browserUnavailable)('fewer prompts', () => {
     await offer.waitFor();
     await offer.check();
     expect(await page.locator('.allowance').textContent()).toMatch(/later trades take one confirmation each/);
+    // The consent is for the side it was given on (a buy's USDC): a switch to Sell and back clears it.
+    await page.getByRole('button', { name: 'Sell', exact: true }).click();
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await buy('10');
+    await offer.waitFor();
+    expect(await offer.isChecked()).toBe(false);
+    await offer.check();
     await atBothWidths(page, 'prompts-allowance-offer');
     await page.getByRole('button', { name: 'Buy PRMT', exact: true }).click();
     await page

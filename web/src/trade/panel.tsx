@@ -104,6 +104,8 @@ export function TradePanel({ contracts, symbol }: { contracts: TradeContracts; s
     if (next === side) return;
     setSide(next);
     setAmountText('');
+    // A lasting allowance is consented to for one side's token (a buy's USDC, a sale's tokens), never carried over.
+    setKeepAllowance(false);
     setConfirmedBps(undefined);
     setOutcome(undefined);
     setUpdate(undefined);
