@@ -85,6 +85,7 @@ function answerFirst(app: App, first: (fastify: Listener, closing: () => boolean
 
 export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Promise<App> {
   const { config, chain } = deps;
+  const trust = trustProxy(config.trustProxy);
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel, config.logFormat),
     genReqId: requestIdOf,
@@ -92,7 +93,7 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
     childLoggerFactory: lazyRequestLogger as never,
     // One access line a request, at info (request-logger.ts).
     logController: new AccessLog(),
-    trustProxy: trustProxy(config.trustProxy),
+    trustProxy: trust,
     bodyLimit: BODY_LIMIT_BYTES,
     serializerOpts: SERIALIZER_OPTIONS,
     schemaController: { compilersFactory: { buildSerializer: buildCachedSerializer } },
@@ -118,7 +119,7 @@ export async function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Pr
         headers: answerHeaderSets(config, chain, CORS_HEADERS).api,
         metrics: deps.metrics,
         logger: app.log as Logger,
-        trustProxy: trustProxy(config.trustProxy),
+        trustProxy: trust,
       },
       fastify,
       closing,

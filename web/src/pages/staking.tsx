@@ -70,13 +70,12 @@ export default function Staking() {
       { address: primary, abi: erc20Abi, functionName: 'balanceOf', args: [address!] },
       { address: emission, abi: erc20Abi, functionName: 'balanceOf', args: [address!] },
       { address: primary, abi: erc20Abi, functionName: 'allowance', args: [address!, staking] },
-      { address: info.contracts.accessCard as Address, abi: erc20Abi, functionName: 'balanceOf', args: [address!] },
     ],
     allowFailure: false,
     query: { enabled: !!address },
   });
   const heldCards = useWalletCardIds(address);
-  const [primaryBalance, emissionBalance, , cards] = (wallet.data ?? []) as [bigint?, bigint?, bigint?, bigint?];
+  const [primaryBalance, emissionBalance] = (wallet.data ?? []) as [bigint?, bigint?, bigint?];
   const [amountText, setAmountText] = useState('100');
   const [message, setMessage] = useState<string | Said | undefined>();
   const amount = checkAmount(amountText, units.primary);
@@ -108,16 +107,16 @@ export default function Staking() {
         if (read === undefined || tier === undefined || ids.data === undefined) {
           throw new RefusedError('Your balances and your stake could not be read. Try again in a moment.');
         }
-        const [balance, , allowed] = read as [bigint, bigint, bigint, bigint];
+        const [balance, , allowed] = read as [bigint, bigint, bigint];
         if (value > balance) throw new RefusedError(`You hold ${amountOf(balance, units.primary)}.`);
         // A card that boosts more than the one the stake uses (or than none) boosts it in the same transaction: one
         // prompt for a boosted stake with an allowance, two (the permit's signature, the stake) without, instead of a
         // third for the boost. The contract picks the best of the cards, as betterCard does.
-        const better = betterCard(ids.data, tier);
-        const boost = hasEntryPoint(StakingAbi, 'depositAndBoost') && better !== undefined;
+        const boostWith = hasEntryPoint(StakingAbi, 'depositAndBoost') ? betterCard(ids.data, tier) : undefined;
+        const boost = boostWith !== undefined;
         boosted = boost;
         const deposit: Step = {
-          title: `Stake ${amountOf(value, units.primary)}${better && boost ? ` with your ${boostOf(better)}` : ''}`,
+          title: `Stake ${amountOf(value, units.primary)}${boostWith ? ` with your ${boostOf(boostWith)}` : ''}`,
           request: call(boost ? 'depositAndBoost' : 'deposit', [0n, value]),
           context,
         };
@@ -212,7 +211,7 @@ export default function Staking() {
                   <dt>Card boost</dt>
                   <dd data-testid="boost">
                     {p.tier === 'NONE'
-                      ? (cards ?? 0n) > 0n
+                      ? (heldCards.data?.length ?? 0) > 0
                         ? staked
                           ? 'none yet: apply your card below'
                           : 'none yet: your card boosts the stake you make'
